@@ -1,0 +1,21 @@
+/** One CLI command: its help text is part of its definition, so none can ship without it. */
+export interface Command {
+  name: string;
+  summary: string;
+  usage: string;
+  run(argv: string[], io: CliIo): Promise<number>;
+}
+
+/** Where a command writes; tests pass buffers, the binary passes the process streams. */
+export interface CliIo {
+  out: (text: string) => void;
+  err: (text: string) => void;
+  /** True when stderr is a terminal (progress bars redraw in place). */
+  tty: boolean;
+}
+
+export const processIo: CliIo = {
+  out: (t) => process.stdout.write(t),
+  err: (t) => process.stderr.write(t),
+  tty: Boolean(process.stderr.isTTY),
+};

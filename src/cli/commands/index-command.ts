@@ -1,0 +1,58 @@
+import { buildIndex } from '../../indexing/build-index.js';
+import { EMBEDDER_KINDS } from '../../embedders/registry.js';
+import { FTS5_TOKENIZERS } from '../../store/tokenizers.js';
+import { parse, positional } from '../args.js';
+import type { Command } from '../command.js';
+import { progressBar } from '../progress-bar.js';
+
+const usage = `Usage: testbed index CORPUS --out FILE [options]
+
+Reads CORPUS (a BEIR folder, a folder of .md/.txt files, or a .jsonl file), chunks it, and
+writes one SQLite index file (FTS5 + vectors). The file appears only when the build is complete.
+
+Options:
+  --out FILE          index file to write (required)
+  --chunker SPEC      doc | words:SIZE[:OVERLAP] | structure:MAX | sentences:N[:OVERLAP]
+                      (default structure:200)
+  --embedder SPEC     ${EMBEDDER_KINDS.map((k) => (k === 'transformers' ? 'transformers:<model>' : k === 'hash' ? 'hash[:DIMS]' : k)).join(' | ')}
+                      (default auto: transformers:Xenova/all-MiniLM-L6-v2 if available, else use-lite)
+  --tokenizer T       ${Object.keys(FTS5_TOKENIZERS).join(' | ')} (default unicode61)
+  --cache FILE        embedding cache (default .cache/embeddings.sqlite beside the index)
+  -h, --help          show this help`;
+
+export const indexCommand: Command = {
+  name: 'index',
+  summary: 'build an index file from a corpus',
+  usage,
+  async run(argv, io) {
+    const { values, positionals } = parse(argv, {
+      out: { type: 'string' },
+      chunker: { type: 'string' },
+      embedder: { type: 'string' },
+      tokenizer: { type: 'string' },
+      cache: { type: 'string' },
+    });
+    if (values.help) return io.out(usage + '\n'), 0;
+    const corpus = positional(positionals, 0, 'CORPUS', usage);
+    const out = values.out ?? positional([], 0, '--out FILE', usage);
+    const meta = await buildIndex({
+      corpus,
+      out,
+      chunker: values.chunker,
+      embedder: values.embedder,
+      tokenizer: values.tokenizer,
+      cacheFile: values.cache,
+      onProgress: progressBar(io),
+      onNotice: (m) => io.err(m + '\n'),
+    });
+    const c = meta.counts;
+    io.err(
+      `wrote ${out}: ${c.documents} documents, ${c.chunks} chunks (${meta.chunker}), ` +
+        `${c.vectors} vectors (${meta.embedder?.id ?? 'no embedder'}), tokenizer ${meta.tokenizer}, ` +
+        `${meta.build.seconds.toFixed(1)} s (embedding ${meta.build.embedSeconds.toFixed(1)} s)` +
+        (c.truncatedChunks ? `; ${c.truncatedChunks} chunks truncated by the model` : '') +
+        '\n',
+    );
+    return 0;
+  },
+};

@@ -1,0 +1,62 @@
+import path from 'node:path';
+import { readQueries } from '../../corpus/index.js';
+import { EmbedderPool } from '../../embedders/embedder-pool.js';
+import type { Hit } from '../../retrievers/types.js';
+import { writeRun } from '../../runs/trec-run-writer.js';
+import { Searcher } from '../../search/searcher.js';
+import { InputError } from '../../errors.js';
+import { parse, positional } from '../args.js';
+import type { Command } from '../command.js';
+import { SEARCH_FLAGS, SEARCH_FLAGS_HELP, searchRequest } from '../search-options.js';
+
+const usage = `Usage: testbed retrieve INDEX --queries queries.jsonl --run out.trec [options]
+
+Runs every query of a BEIR queries.jsonl against an index and writes a TREC run file
+(qid Q0 docid rank score tag), ready for trec_eval or \`testbed eval\`.
+
+Options:
+  --queries FILE      BEIR queries.jsonl (required)
+  --run FILE          run file to write (required)
+  --k K               hits per query (default 100)
+  --tag TAG           run tag, last column (default testbed-MODE)
+${SEARCH_FLAGS_HELP.replace('LEVEL_DEFAULT', 'doc')}
+  -h, --help          show this help`;
+
+export const retrieveCommand: Command = {
+  name: 'retrieve',
+  summary: 'run a query set against an index and write a TREC run file',
+  usage,
+  async run(argv, io) {
+    const { values, positionals } = parse(argv, {
+      ...SEARCH_FLAGS,
+      queries: { type: 'string' },
+      run: { type: 'string' },
+      tag: { type: 'string' },
+    });
+    if (values.help) return io.out(usage + '\n'), 0;
+    const file = positional(positionals, 0, 'INDEX', usage);
+    if (!values.queries) throw new InputError(`missing --queries FILE\n\n${usage}`);
+    if (!values.run) throw new InputError(`missing --run FILE\n\n${usage}`);
+    const base = searchRequest(values, '', { k: 100, level: 'doc' });
+    const tag = values.tag ?? `testbed-${base.mode}`;
+    const queries = await readQueries(values.queries);
+    const pool = new EmbedderPool();
+    const searcher = new Searcher(path.basename(file), file, (id) => pool.get(id));
+    try {
+      const retriever = await searcher.retriever(base);
+      const results: { qid: string; hits: Hit[] }[] = [];
+      const t0 = performance.now();
+      for (const q of queries) {
+        const { hits } = await retriever.search(q.text, { k: base.k, level: base.level });
+        results.push({ qid: q.id, hits });
+      }
+      const seconds = (performance.now() - t0) / 1000;
+      const lines = writeRun(values.run, results, tag);
+      io.err(`wrote ${values.run}: ${queries.length} queries, ${lines} lines, ${seconds.toFixed(1)} s (${((seconds * 1000) / Math.max(1, queries.length)).toFixed(1)} ms/query)\n`);
+    } finally {
+      searcher.close();
+      await pool.close();
+    }
+    return 0;
+  },
+};

@@ -1,0 +1,63 @@
+import path from 'node:path';
+import { EmbedderPool } from '../../embedders/embedder-pool.js';
+import { Searcher } from '../../search/searcher.js';
+import type { SearchResponse } from '../../search/types.js';
+import { bm25Sql, toMatchExpression } from '../../store/bm25-sql.js';
+import { parse, positional } from '../args.js';
+import type { Command } from '../command.js';
+import { SEARCH_FLAGS, SEARCH_FLAGS_HELP, searchRequest } from '../search-options.js';
+
+const usage = `Usage: testbed search INDEX QUERY [options]
+
+Searches an index file and prints the ranked hits.
+
+Options:
+  --k K               number of hits (default 10)
+${SEARCH_FLAGS_HELP.replace('LEVEL_DEFAULT', 'chunk')}
+  --json              print the same JSON the HTTP API returns
+  --sql               print the FTS5 MATCH expression and SQL used for BM25, then search
+  -h, --help          show this help`;
+
+export const searchCommand: Command = {
+  name: 'search',
+  summary: 'search an index file (bm25, dense or hybrid)',
+  usage,
+  async run(argv, io) {
+    const { values, positionals } = parse(argv, { ...SEARCH_FLAGS, json: { type: 'boolean' }, sql: { type: 'boolean' } });
+    if (values.help) return io.out(usage + '\n'), 0;
+    const file = positional(positionals, 0, 'INDEX', usage);
+    const query = positional(positionals, 1, 'QUERY', usage);
+    const req = searchRequest(values, query, { k: 10, level: 'chunk' });
+    if (values.sql) {
+      io.err(`-- MATCH ${JSON.stringify(toMatchExpression(query))}\n${bm25Sql(req.level)}\n`);
+    }
+    const pool = new EmbedderPool();
+    const searcher = new Searcher(path.basename(file).replace(/\.sqlite$/, ''), file, (id) => pool.get(id));
+    try {
+      const res = await searcher.search(req);
+      io.out(values.json ? JSON.stringify(res, null, 2) + '\n' : formatHits(res));
+    } finally {
+      searcher.close();
+      await pool.close();
+    }
+    return 0;
+  },
+};
+
+function formatHits(res: SearchResponse): string {
+  const lines = [`${res.mode} "${res.query}" (${res.level} level, ${res.took_ms.total!.toFixed(1)} ms)`];
+  if (res.hits.length === 0) lines.push('  no hits');
+  for (const h of res.hits) {
+    const src = h.sources
+      ? `  [bm25 ${h.sources.bm25?.rank ?? '-'}, dense ${h.sources.dense?.rank ?? '-'}]`
+      : '';
+    lines.push(`${String(h.rank).padStart(3)}. ${h.score.toFixed(4)}  ${h.id}  ${h.title}${src}`);
+    lines.push(`       ${snippet(h.text)}`);
+  }
+  return lines.join('\n') + '\n';
+}
+
+function snippet(text: string, max = 160): string {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  return flat.length > max ? flat.slice(0, max - 1) + '…' : flat;
+}

@@ -1,0 +1,64 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { checkIndexName, INDEX_EXTENSION } from '../../catalog/index-names.js';
+import { buildIndex } from '../../indexing/build-index.js';
+import { startServer } from '../../http/start-server.js';
+import { intOption, parse } from '../args.js';
+import type { Command, CliIo } from '../command.js';
+import { progressBar } from '../progress-bar.js';
+
+const usage = `Usage: testbed serve [options]
+
+Serves every index file DIR/NAME.sqlite as index NAME over HTTP:
+  GET|POST /search/bm25, /search/dense, /search/hybrid   (index, q, k, level, ...)
+  GET /indexes, GET /indexes/:name, POST /indexes, DELETE /indexes/:name, GET /health
+
+Options:
+  --host H            address to bind (default 127.0.0.1; any other needs TESTBED_TOKEN)
+  --port P            port (default 8787)
+  --data DIR          folder of index files (default data)
+  --corpora DIR       root that POST /indexes corpus paths resolve in (default corpora)
+  --ensure NAME       before serving, build DIR/NAME.sqlite from CORPORA/NAME if it is missing
+                      (npm start uses --ensure demo)
+  -h, --help          show this help
+
+Environment:
+  TESTBED_TOKEN       bearer token required by POST/DELETE endpoints
+  MODELS_DIR          folder of local transformers.js models`;
+
+export const serveCommand: Command = {
+  name: 'serve',
+  summary: 'serve the indexes of a folder over HTTP',
+  usage,
+  async run(argv, io) {
+    const { values } = parse(argv, {
+      host: { type: 'string' },
+      port: { type: 'string' },
+      data: { type: 'string' },
+      corpora: { type: 'string' },
+      ensure: { type: 'string', multiple: true },
+    });
+    if (values.help) return io.out(usage + '\n'), 0;
+    const dataDir = values.data ?? 'data';
+    const corporaRoot = values.corpora ?? 'corpora';
+    for (const name of values.ensure ?? []) await ensureIndex(name, dataDir, corporaRoot, io);
+    const port = intOption('port', values.port, 8787, 0, 65535);
+    const server = await startServer({ dataDir, corporaRoot, host: values.host, port, token: process.env.TESTBED_TOKEN || undefined });
+    io.err(`serving ${server.catalog.names().length} index(es) from ${dataDir} on ${server.url}\n`);
+    await new Promise<void>((resolve) => {
+      const stop = () => resolve();
+      process.once('SIGINT', stop);
+      process.once('SIGTERM', stop);
+    });
+    await server.close();
+    return 0;
+  },
+};
+
+async function ensureIndex(name: string, dataDir: string, corporaRoot: string, io: CliIo): Promise<void> {
+  const out = path.join(dataDir, checkIndexName(name) + INDEX_EXTENSION);
+  if (fs.existsSync(out)) return;
+  const corpus = path.join(corporaRoot, name);
+  io.err(`first start: building index "${name}" from ${corpus}\n`);
+  await buildIndex({ corpus, out, onProgress: progressBar(io), onNotice: (m) => io.err(m + '\n') });
+}

@@ -1,0 +1,53 @@
+import { parseFusionOptions } from '../fusion/options.js';
+import { ENGINES, MODES, type SearchRequest } from '../search/types.js';
+import { intOption, numberOption, oneOf } from './args.js';
+
+/** The search flags shared by `search` and `retrieve`. */
+export const SEARCH_FLAGS = {
+  mode: { type: 'string' },
+  k: { type: 'string' },
+  level: { type: 'string' },
+  engine: { type: 'string' },
+  fusion: { type: 'string' },
+  'rrf-k': { type: 'string' },
+  weights: { type: 'string' },
+  depth: { type: 'string' },
+  alpha: { type: 'string' },
+  norm: { type: 'string' },
+  k1: { type: 'string' },
+  b: { type: 'string' },
+} as const;
+
+export const SEARCH_FLAGS_HELP = `  --mode M            bm25 | dense | hybrid (default bm25)
+  --level L           chunk | doc (default LEVEL_DEFAULT)
+  --engine E          lexical engine: fts5 | wink (default fts5)
+  --k1 X, --b X       wink BM25 parameters (default 0.9, 0.4)
+  --fusion F          hybrid: rrf | score (default rrf)
+  --rrf-k N           RRF constant (default 60)
+  --weights W,W       RRF weights bm25,dense (default 1,1)
+  --depth N           hits taken from each leg before fusing (default 100)
+  --alpha A           score fusion: weight of dense in [0,1] (default 0.5)
+  --norm N            score fusion normalisation: minmax | zscore (default minmax)`;
+
+type Values = Partial<Record<keyof typeof SEARCH_FLAGS, string>>;
+
+export function searchRequest(values: Values, query: string, defaults: { k: number; level: 'chunk' | 'doc' }): SearchRequest {
+  const k1 = numberOption('k1', values.k1, 0, 10);
+  const b = numberOption('b', values.b, 0, 1);
+  return {
+    mode: oneOf('mode', values.mode, MODES, 'bm25'),
+    query,
+    k: intOption('k', values.k, defaults.k, 1, 10_000),
+    level: oneOf('level', values.level, ['chunk', 'doc'] as const, defaults.level),
+    engine: oneOf('engine', values.engine, ENGINES, 'fts5'),
+    fusion: parseFusionOptions({
+      fusion: values.fusion,
+      rrf_k: values['rrf-k'],
+      weights: values.weights,
+      depth: values.depth,
+      alpha: values.alpha,
+      norm: values.norm,
+    }),
+    wink: { ...(k1 !== undefined && { k1 }), ...(b !== undefined && { b }) },
+  };
+}

@@ -1,0 +1,62 @@
+import { InputError, UnavailableError } from '../errors.js';
+import { createHashEmbedder } from './hash.js';
+import { loadTransformersEmbedder } from './transformers.js';
+import type { Embedder } from './types.js';
+import { createUseLiteEmbedder } from './use-lite.js';
+
+/** The stronger model `auto` prefers when this machine has it (local folder, cache or hub). */
+export const AUTO_PREFERRED_MODEL = 'Xenova/all-MiniLM-L6-v2';
+
+export interface EmbedderOptions {
+  /** Told which model `auto` chose and why, so the choice is never silent. */
+  onNotice?: (message: string) => void;
+  /** Worker threads for encoders that use them (use-lite). */
+  threads?: number;
+}
+
+type Factory = (arg: string | undefined, options: EmbedderOptions) => Promise<Embedder | null>;
+
+/**
+ * Embedder specs, as typed on the command line and recorded in an index:
+ * `none`, `hash[:DIMS]`, `use-lite`, `transformers:<hub id or folder>`, `auto`.
+ */
+const FACTORIES: Record<string, Factory> = {
+  none: async () => null,
+  hash: async (arg) => createHashEmbedder(arg === undefined ? undefined : parseDims(arg)),
+  'use-lite': async (_arg, options) => createUseLiteEmbedder({ threads: options.threads }),
+  transformers: async (arg) => {
+    if (!arg) throw new InputError('transformers embedder needs a model: transformers:<hub id or folder>');
+    return loadTransformersEmbedder(arg);
+  },
+  auto: async (_arg, options) => {
+    try {
+      const e = await loadTransformersEmbedder(AUTO_PREFERRED_MODEL);
+      options.onNotice?.(`embedder auto: using transformers:${AUTO_PREFERRED_MODEL}`);
+      return e;
+    } catch (err) {
+      if (!(err instanceof UnavailableError)) throw err;
+      options.onNotice?.(
+        `embedder auto: ${AUTO_PREFERRED_MODEL} is not available on this machine (set MODELS_DIR to a folder holding it), using use-lite`,
+      );
+      return createUseLiteEmbedder({ threads: options.threads });
+    }
+  },
+};
+
+export const EMBEDDER_KINDS = Object.keys(FACTORIES);
+
+/** Creates the embedder a spec names; null for `none`. */
+export async function createEmbedder(spec: string, options: EmbedderOptions = {}): Promise<Embedder | null> {
+  const colon = spec.indexOf(':');
+  const kind = colon < 0 ? spec : spec.slice(0, colon);
+  const arg = colon < 0 ? undefined : spec.slice(colon + 1);
+  const factory = Object.hasOwn(FACTORIES, kind) ? FACTORIES[kind] : undefined;
+  if (!factory) throw new InputError(`unknown embedder "${spec}"; expected one of none, hash[:DIMS], use-lite, transformers:<model>, auto`);
+  return factory(arg, options);
+}
+
+function parseDims(arg: string): number {
+  const n = Number(arg);
+  if (!Number.isInteger(n) || n < 2 || n > 65536) throw new InputError(`hash embedder dims must be an integer in 2..65536, got "${arg}"`);
+  return n;
+}

@@ -1,0 +1,65 @@
+/**
+ * Errors are named inside the library and translated once at the edge (HTTP: JSON 4xx; CLI: a
+ * one-line message and exit code 2). Every error a user can cause carries a stable `code`.
+ */
+
+/** Where in an input file a problem was found. Shown as `file:line (field)`. */
+export interface Location {
+  file?: string;
+  line?: number;
+  field?: string;
+}
+
+export abstract class TestbedError extends Error {
+  abstract readonly code: string;
+  abstract readonly status: 400 | 404 | 409 | 413 | 415 | 401 | 403;
+}
+
+/** Bad user input: a malformed file, an unknown option value, an invalid query parameter. */
+export class InputError extends TestbedError {
+  readonly code = 'bad_input';
+  readonly status = 400;
+  constructor(
+    message: string,
+    readonly where: Location = {},
+  ) {
+    super(formatWhere(where) + message);
+    this.name = 'InputError';
+  }
+}
+
+export class NotFoundError extends TestbedError {
+  readonly code = 'not_found';
+  readonly status = 404;
+  constructor(message: string) {
+    super(message);
+    this.name = 'NotFoundError';
+  }
+}
+
+export class ConflictError extends TestbedError {
+  readonly code = 'conflict';
+  readonly status = 409;
+  constructor(message: string) {
+    super(message);
+    this.name = 'ConflictError';
+  }
+}
+
+/** A model or other resource that is not on this machine and cannot be fetched. */
+export class UnavailableError extends TestbedError {
+  readonly code = 'unavailable';
+  readonly status = 409;
+  constructor(message: string) {
+    super(message);
+    this.name = 'UnavailableError';
+  }
+}
+
+function formatWhere({ file, line, field }: Location): string {
+  if (!file && line === undefined && !field) return '';
+  let s = file ?? '';
+  if (line !== undefined) s += `${s ? ':' : 'line '}${line}`;
+  if (field) s += `${s ? ' ' : ''}(field "${field}")`;
+  return `${s}: `;
+}

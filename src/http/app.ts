@@ -1,0 +1,39 @@
+import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import type { IndexCatalog } from '../catalog/index-catalog.js';
+import { VERSION } from '../version.js';
+import { requireToken } from './auth.js';
+import { errorResponse, jsonError } from './errors.js';
+import { indexRoutes } from './routes/indexes.js';
+import { searchRoutes } from './routes/search.js';
+
+export interface AppDeps {
+  catalog: IndexCatalog;
+  /** Corpus paths in POST /indexes resolve inside this folder only. */
+  corporaRoot: string;
+  /** When set, state-changing endpoints need `Authorization: Bearer <token>`. */
+  token?: string;
+  maxBodyBytes?: number;
+}
+
+/** The HTTP service: a thin shell over the catalog and the searcher. */
+export function createApp({ catalog, corporaRoot, token, maxBodyBytes = 64 * 1024 }: AppDeps): Hono {
+  const app = new Hono();
+  app.use(
+    '*',
+    bodyLimit({
+      maxSize: maxBodyBytes,
+      onError: (c) => jsonError(c, 413, 'too_large', `request body is over ${maxBodyBytes} bytes`),
+    }),
+  );
+  app.on(['POST', 'DELETE'], '/indexes/*', requireToken(token));
+  app.on(['POST', 'DELETE'], '/indexes', requireToken(token));
+
+  app.get('/health', (c) => c.json({ status: 'ok', version: VERSION, indexes: catalog.names().length }));
+  app.route('/indexes', indexRoutes(catalog, corporaRoot));
+  app.route('/search', searchRoutes(catalog));
+
+  app.notFound((c) => jsonError(c, 404, 'not_found', `no route ${c.req.method} ${c.req.path}`));
+  app.onError((err, c) => errorResponse(err, c));
+  return app;
+}

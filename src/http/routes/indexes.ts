@@ -1,0 +1,77 @@
+import { Hono } from 'hono';
+import fs from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+import type { IndexCatalog } from '../../catalog/index-catalog.js';
+import { checkIndexName } from '../../catalog/index-names.js';
+import { parseChunker } from '../../chunking/index.js';
+import { InputError, NotFoundError } from '../../errors.js';
+import { parseTokenizer } from '../../store/tokenizers.js';
+
+const buildSchema = z.object({
+  name: z.string(),
+  corpus: z.string().min(1),
+  chunker: z.string().default('structure:200'),
+  embedder: z.string().default('auto'),
+  tokenizer: z.string().default('unicode61'),
+});
+
+/** Build, inspect, list and delete indexes. Corpus paths resolve only inside `corporaRoot`. */
+export function indexRoutes(catalog: IndexCatalog, corporaRoot: string): Hono {
+  const app = new Hono();
+
+  app.get('/', (c) => c.json({ indexes: catalog.names().map((name) => describe(catalog, name)) }));
+
+  app.get('/:name', (c) => {
+    const name = checkIndexName(c.req.param('name'));
+    const info = describe(catalog, name);
+    if (!info.meta && !info.job) throw new NotFoundError(`no index named "${name}"`);
+    return c.json(info);
+  });
+
+  app.post('/', async (c) => {
+    const body = await c.req.json().catch(() => {
+      throw new InputError('request body is not valid JSON');
+    });
+    const req = buildSchema.strict().parse(body);
+    checkIndexName(req.name);
+    parseChunker(req.chunker);
+    parseTokenizer(req.tokenizer);
+    const corpus = insideRoot(corporaRoot, req.corpus);
+    const job = catalog.startBuild(req.name, { ...req, corpus });
+    return c.json({ job }, 202);
+  });
+
+  app.delete('/:name', (c) => {
+    const name = checkIndexName(c.req.param('name'));
+    catalog.remove(name);
+    return c.json({ deleted: name });
+  });
+
+  return app;
+}
+
+function describe(catalog: IndexCatalog, name: string) {
+  let meta;
+  try {
+    meta = catalog.get(name).meta;
+  } catch (err) {
+    if (!(err instanceof NotFoundError)) throw err;
+  }
+  return { name, meta: meta ?? null, job: catalog.job(name) ?? null };
+}
+
+/** Resolves a client-supplied path, refusing anything that escapes the root (../, absolute, links). */
+export function insideRoot(root: string, relative: string): string {
+  const base = fs.realpathSync(root);
+  const target = path.resolve(base, relative);
+  if (target !== base && !target.startsWith(base + path.sep)) {
+    throw new InputError(`corpus path "${relative}" is outside the corpora root`, { field: 'corpus' });
+  }
+  if (!fs.existsSync(target)) throw new NotFoundError(`corpus "${relative}" not found under the corpora root`);
+  const real = fs.realpathSync(target);
+  if (real !== base && !real.startsWith(base + path.sep)) {
+    throw new InputError(`corpus path "${relative}" leads outside the corpora root`, { field: 'corpus' });
+  }
+  return real;
+}

@@ -1,0 +1,129 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
+import { parseChunker } from '../chunking/index.js';
+import type { Chunk } from '../chunking/types.js';
+import { hashFiles, openCorpus } from '../corpus/index.js';
+import type { Doc } from '../corpus/types.js';
+import { EmbeddingCache, withCache } from '../embedders/embedding-cache.js';
+import { createEmbedder } from '../embedders/registry.js';
+import type { Embedder } from '../embedders/types.js';
+import { commitBuild, discardBuild, removeStaleBuilds, temporaryPathFor } from '../store/atomic-build.js';
+import { SCHEMA_VERSION, type IndexMeta } from '../store/index-meta.js';
+import { IndexWriter } from '../store/index-writer.js';
+import { DEFAULT_TOKENIZER, parseTokenizer } from '../store/tokenizers.js';
+import { VERSION } from '../version.js';
+import { embedText } from './embed-text.js';
+import type { ProgressListener } from './progress.js';
+
+export interface BuildOptions {
+  corpus: string;
+  out: string;
+  /** Chunker spec (`doc`, `words:200:50`, `structure:200`, `sentences:5:1`). Default `structure:200`. */
+  chunker?: string;
+  /** Embedder spec, or an embedder instance (tests), or `none`. Default `auto`. */
+  embedder?: string | Embedder;
+  tokenizer?: string;
+  /** Shared embedding cache; default `.cache/embeddings.sqlite` beside the index. */
+  cacheFile?: string;
+  embedBatch?: number;
+  onProgress?: ProgressListener;
+  onNotice?: (message: string) => void;
+}
+
+const DOC_BATCH = 256;
+
+/**
+ * Reads a corpus, chunks it, stores documents, chunks and the FTS5 index, embeds every chunk
+ * (through the cache) and renames the finished file over `out`. On any error nothing is left
+ * behind and a previous index at `out` is untouched.
+ */
+export async function buildIndex(options: BuildOptions): Promise<IndexMeta> {
+  const started = performance.now();
+  const chunker = parseChunker(options.chunker ?? 'structure:200');
+  const tokenizer = parseTokenizer(options.tokenizer ?? DEFAULT_TOKENIZER);
+  const source = await openCorpus(options.corpus);
+  const contentHash = await hashFiles(source.files);
+  const owned = typeof options.embedder !== 'object';
+  const embedder =
+    typeof options.embedder === 'object'
+      ? options.embedder
+      : await createEmbedder(options.embedder ?? 'auto', { onNotice: options.onNotice });
+
+  fs.mkdirSync(path.dirname(path.resolve(options.out)), { recursive: true });
+  removeStaleBuilds(options.out);
+  const tmp = temporaryPathFor(options.out);
+  const writer = new IndexWriter(tmp, tokenizer);
+  try {
+    let docsRead = 0;
+    let batch: { doc: Doc; chunks: Chunk[] }[] = [];
+    for await (const doc of source.docs()) {
+      batch.push({ doc, chunks: chunker.chunk(doc) });
+      if (batch.length >= DOC_BATCH) {
+        writer.addDocuments(batch);
+        docsRead += batch.length;
+        batch = [];
+        options.onProgress?.({ phase: 'reading', done: docsRead });
+        await yieldToEventLoop();
+      }
+    }
+    writer.addDocuments(batch);
+    options.onProgress?.({ phase: 'reading', done: docsRead + batch.length });
+
+    const embedStarted = performance.now();
+    const truncatedChunks = embedder ? await embedAll(writer, embedder, options) : 0;
+    const embedSeconds = (performance.now() - embedStarted) / 1000;
+
+    options.onProgress?.({ phase: 'indexing', done: 0 });
+    const counts = writer.counts();
+    const meta: IndexMeta = {
+      schemaVersion: SCHEMA_VERSION,
+      corpus: { path: path.resolve(options.corpus), kind: source.kind, contentHash },
+      chunker: chunker.spec,
+      tokenizer,
+      embedder: embedder ? { id: embedder.id, dims: embedder.dims, maxTokens: embedder.maxTokens } : null,
+      counts: { ...counts, truncatedChunks },
+      build: {
+        startedAt: new Date(Date.now() - (performance.now() - started)).toISOString(),
+        seconds: (performance.now() - started) / 1000,
+        embedSeconds,
+        testbedVersion: VERSION,
+      },
+    };
+    writer.finish(meta);
+    commitBuild(tmp, options.out);
+    options.onProgress?.({ phase: 'done', done: counts.chunks, total: counts.chunks });
+    return meta;
+  } catch (err) {
+    writer.abort();
+    discardBuild(tmp);
+    throw err;
+  } finally {
+    if (owned) await embedder?.close?.();
+  }
+}
+
+/** Embeds every stored chunk in batches through the cache; returns how many were truncated. */
+async function embedAll(writer: IndexWriter, embedder: Embedder, options: BuildOptions): Promise<number> {
+  const cacheFile = options.cacheFile ?? path.join(path.dirname(path.resolve(options.out)), '.cache', 'embeddings.sqlite');
+  const cache = new EmbeddingCache(cacheFile);
+  const cached = withCache(embedder, cache);
+  const total = writer.counts().chunks;
+  let done = 0;
+  let truncated = 0;
+  try {
+    for (const rows of writer.chunkTexts(options.embedBatch ?? 64)) {
+      const { vectors, truncated: cut } = await cached.embed(rows.map(embedText), 'passage');
+      writer.addVectors(rows.map((r, i) => ({ rowid: r.rowid, vector: vectors[i]! })));
+      truncated += cut.filter(Boolean).length;
+      done += rows.length;
+      options.onProgress?.({ phase: 'embedding', done, total });
+    }
+  } finally {
+    cache.close();
+  }
+  if (truncated > 0) {
+    options.onNotice?.(`${truncated} of ${total} chunks are longer than ${embedder.id}'s ${embedder.maxTokens}-token input: the model saw only their beginning`);
+  }
+  return truncated;
+}

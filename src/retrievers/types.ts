@@ -1,0 +1,38 @@
+/** Results are either passages (chunks) or whole documents ranked by their best chunk. */
+export type Level = 'chunk' | 'doc';
+
+export interface SearchOptions {
+  /** How many hits to return (after collapsing to documents when level is 'doc'). */
+  k: number;
+  level: Level;
+}
+
+/** Which retriever contributed a hybrid hit, and where it ranked there. */
+export type SourceName = 'bm25' | 'dense';
+export type Sources = Partial<Record<SourceName, { rank: number; score: number }>>;
+
+export interface Hit {
+  /** The ranked unit: the chunk id at chunk level, the document id at document level. */
+  id: string;
+  docId: string;
+  /** The chunk that carries the score (at document level: the document's best chunk). */
+  chunkId: string;
+  /** Higher is better, for every retriever. */
+  score: number;
+  /** 1-based, after the shared tie-break (score descending, then id ascending). */
+  rank: number;
+  /** On hybrid hits only. */
+  sources?: Sources;
+}
+
+export interface Retrieval {
+  hits: Hit[];
+  /** Milliseconds per stage (embed, bm25, dense, fuse, ...). */
+  timings: Record<string, number>;
+}
+
+/** The one interface every retriever implements; one contract suite checks them all. */
+export interface Retriever {
+  readonly name: string;
+  search(query: string, options: SearchOptions): Promise<Retrieval>;
+}

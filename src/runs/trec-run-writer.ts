@@ -1,0 +1,24 @@
+import fs from 'node:fs';
+import type { Hit } from '../retrievers/types.js';
+
+/**
+ * One line of a TREC run file: `qid Q0 docid rank score tag`. The score is printed with
+ * JavaScript's shortest round-trip form, so two different scores never print the same and
+ * trec_eval (which orders by score, not by the rank column) sees exactly our order of scores.
+ */
+export function runLine(qid: string, hit: Pick<Hit, 'id' | 'rank' | 'score'>, tag: string): string {
+  for (const [what, v] of [['query id', qid], ['document id', hit.id], ['tag', tag]] as const) {
+    if (/\s/.test(v) || v === '') throw new RangeError(`${what} "${v}" cannot be written to a TREC run file: it is empty or contains white space`);
+  }
+  return `${qid} Q0 ${hit.id} ${hit.rank} ${String(hit.score)} ${tag}`;
+}
+
+/** Writes a run file atomically (temp file + rename): a killed run never leaves half a file. */
+export function writeRun(file: string, results: Iterable<{ qid: string; hits: Hit[] }>, tag: string): number {
+  const lines: string[] = [];
+  for (const { qid, hits } of results) for (const h of hits) lines.push(runLine(qid, h, tag));
+  const tmp = `${file}.tmp-${process.pid}`;
+  fs.writeFileSync(tmp, lines.join('\n') + (lines.length ? '\n' : ''));
+  fs.renameSync(tmp, file);
+  return lines.length;
+}

@@ -1,0 +1,112 @@
+import { InputError } from '../errors.js';
+import type { Embedder } from '../embedders/types.js';
+import { createDenseRetriever } from '../retrievers/dense.js';
+import { createFts5Retriever } from '../retrievers/fts5-bm25.js';
+import { hybridSearch } from '../retrievers/hybrid.js';
+import type { Hit, Retriever } from '../retrievers/types.js';
+import { createWinkRetriever, type WinkBM25Params } from '../retrievers/wink-bm25.js';
+import { IndexReader } from '../store/index-reader.js';
+import type { Engine, HitView, SearchRequest, SearchResponse } from './types.js';
+
+/** Loads (once per process) the embedder an index was built with. */
+export type EmbedderLoader = (id: string) => Promise<Embedder>;
+
+/**
+ * One open index and the retrievers over it. The dense table, the query embedder and the wink
+ * engine are loaded on first use, so an index that is only searched lexically costs nothing more.
+ */
+export class Searcher {
+  readonly reader: IndexReader;
+  private readonly fts5: Retriever;
+  private dense?: Promise<Retriever>;
+  private readonly wink = new Map<string, Retriever>();
+
+  constructor(
+    readonly name: string,
+    file: string,
+    private readonly loadEmbedder: EmbedderLoader,
+  ) {
+    this.reader = IndexReader.open(file);
+    this.fts5 = createFts5Retriever(this.reader);
+  }
+
+  get meta() {
+    return this.reader.meta;
+  }
+
+  async search(req: SearchRequest): Promise<SearchResponse> {
+    const t0 = performance.now();
+    const options = { k: req.k, level: req.level };
+    const result =
+      req.mode === 'bm25'
+        ? await this.lexical(req.engine, req.wink).search(req.query, options)
+        : req.mode === 'dense'
+          ? await (await this.denseRetriever()).search(req.query, options)
+          : await hybridSearch(this.lexical(req.engine, req.wink), await this.denseRetriever(), req.query, options, req.fusion);
+    const t1 = performance.now();
+    const hits = result.hits.map((h) => this.hydrate(h));
+    const t2 = performance.now();
+    return {
+      index: this.name,
+      mode: req.mode,
+      query: req.query,
+      k: req.k,
+      level: req.level,
+      took_ms: { total: t2 - t0, ...result.timings, hydrate: t2 - t1 },
+      hits,
+    };
+  }
+
+  /** The retriever a mode uses, for callers that need ranked lists only (runs, experiments). */
+  async retriever(req: Pick<SearchRequest, 'mode' | 'engine' | 'fusion' | 'wink'>): Promise<Retriever> {
+    if (req.mode === 'bm25') return this.lexical(req.engine, req.wink);
+    const dense = await this.denseRetriever();
+    if (req.mode === 'dense') return dense;
+    const lexical = this.lexical(req.engine, req.wink);
+    return { name: 'hybrid', search: (q, o) => hybridSearch(lexical, dense, q, o, req.fusion) };
+  }
+
+  close(): void {
+    this.reader.close();
+  }
+
+  private lexical(engine: Engine, params: WinkBM25Params = {}): Retriever {
+    if (engine === 'fts5') return this.fts5;
+    const key = JSON.stringify(params);
+    let r = this.wink.get(key);
+    if (!r) {
+      r = createWinkRetriever(this.reader.chunks(), params);
+      this.wink.set(key, r);
+    }
+    return r;
+  }
+
+  private denseRetriever(): Promise<Retriever> {
+    const spec = this.meta.embedder;
+    if (!spec) {
+      return Promise.reject(
+        new InputError(`index "${this.name}" was built without embeddings (--embedder none): only bm25 search is available`),
+      );
+    }
+    this.dense ??= this.loadEmbedder(spec.id).then((e) => createDenseRetriever(this.reader.loadVectors(), e));
+    // A failed load (model missing) must not stick: the next request tries again.
+    this.dense.catch(() => (this.dense = undefined));
+    return this.dense;
+  }
+
+  private hydrate(h: Hit): HitView {
+    const c = this.reader.chunk(h.chunkId);
+    const view: HitView = {
+      rank: h.rank,
+      id: h.id,
+      doc_id: h.docId,
+      score: h.score,
+      title: c?.title ?? '',
+      text: c?.text ?? '',
+      start: c?.start ?? 0,
+      end: c?.end ?? 0,
+    };
+    if (h.sources) view.sources = h.sources;
+    return view;
+  }
+}

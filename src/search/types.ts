@@ -1,0 +1,43 @@
+import type { FusionOptions } from '../fusion/options.js';
+import type { WinkBM25Params } from '../retrievers/wink-bm25.js';
+import type { Level, Sources } from '../retrievers/types.js';
+
+export const MODES = ['bm25', 'dense', 'hybrid'] as const;
+export type Mode = (typeof MODES)[number];
+
+/** The lexical engine behind `bm25` (and the lexical leg of `hybrid`). */
+export const ENGINES = ['fts5', 'wink'] as const;
+export type Engine = (typeof ENGINES)[number];
+
+export interface SearchRequest {
+  mode: Mode;
+  query: string;
+  k: number;
+  level: Level;
+  engine: Engine;
+  fusion: FusionOptions;
+  wink?: WinkBM25Params;
+}
+
+/** One hit as the HTTP API and `testbed search --json` return it. */
+export interface HitView {
+  rank: number;
+  id: string;
+  doc_id: string;
+  score: number;
+  title: string;
+  text: string;
+  start: number;
+  end: number;
+  sources?: Sources;
+}
+
+export interface SearchResponse {
+  index: string;
+  mode: Mode;
+  query: string;
+  k: number;
+  level: Level;
+  took_ms: Record<string, number>;
+  hits: HitView[];
+}

@@ -1,0 +1,53 @@
+import fs from 'node:fs';
+import path from 'node:path';
+
+/**
+ * An index is built into a temporary file beside its destination and renamed into place only
+ * when complete: rename(2) is atomic within a directory, so a reader sees the old index or the
+ * new one, never a half-built file, whatever happens to the build (even SIGKILL).
+ */
+export function temporaryPathFor(dest: string): string {
+  const rand = Math.random().toString(36).slice(2, 8);
+  return `${dest}.building-${process.pid}-${rand}`;
+}
+
+/** Removes leftovers of builds whose process is gone (killed builds leave their temp file). */
+export function removeStaleBuilds(dest: string): void {
+  const dir = path.dirname(dest);
+  const prefix = `${path.basename(dest)}.building-`;
+  let names: string[];
+  try {
+    names = fs.readdirSync(dir);
+  } catch {
+    return;
+  }
+  for (const name of names) {
+    if (!name.startsWith(prefix)) continue;
+    const pid = Number(name.slice(prefix.length).split('-')[0]);
+    if (Number.isInteger(pid) && pid !== process.pid && isAlive(pid)) continue;
+    if (pid === process.pid) continue;
+    fs.rmSync(path.join(dir, name), { force: true });
+  }
+}
+
+/** Moves a finished temp file over the destination; both must be on the same filesystem. */
+export function commitBuild(tmp: string, dest: string): void {
+  const fd = fs.openSync(tmp, 'r');
+  fs.fsyncSync(fd);
+  fs.closeSync(fd);
+  fs.renameSync(tmp, dest);
+}
+
+/** Best effort: a failed or interrupted build leaves nothing behind. */
+export function discardBuild(tmp: string): void {
+  for (const suffix of ['', '-wal', '-shm', '-journal']) fs.rmSync(tmp + suffix, { force: true });
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}

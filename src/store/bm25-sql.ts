@@ -1,0 +1,52 @@
+import type { Level } from '../retrievers/types.js';
+
+/** Enough for any real question; keeps a pasted 100 kB query from becoming a 10k-term OR. */
+export const MAX_QUERY_TERMS = 256;
+
+/**
+ * Turns free text into an FTS5 MATCH expression that ORs its terms.
+ * FTS5's implicit operator is AND, which is wrong for ranked retrieval (one missing word would
+ * hide a relevant passage). Each term is a double-quoted string, so FTS5 syntax in user text
+ * (quotes, AND/OR/NOT/NEAR, `*`, `^`, `col:`, parentheses) is never parsed as syntax: only runs
+ * of letters, digits and combining marks survive. Returns null when no term is left.
+ */
+export function toMatchExpression(query: string): string | null {
+  const terms = query.normalize('NFKC').toLowerCase().match(/[\p{L}\p{N}\p{M}]+/gu) ?? [];
+  const unique = [...new Set(terms)].slice(0, MAX_QUERY_TERMS);
+  if (unique.length === 0) return null;
+  return unique.map((t) => `"${t.replaceAll('"', '""')}"`).join(' OR ');
+}
+
+/**
+ * The SQL behind FTS5 BM25 search, kept pure so it can be pinned in tests and shown to users
+ * (`testbed search --sql`). FTS5's bm25() is lower-is-better; it is negated so every retriever
+ * returns higher-is-better scores. Columns are weighted title, text.
+ * At document level a document scores as its best chunk (ties: smallest chunk id).
+ * Parameters: (match expression, limit).
+ */
+export function bm25Sql(level: Level, weights: { title: number; text: number } = { title: 1, text: 1 }): string {
+  const scored = `SELECT rowid, -bm25(chunks_fts, ${num(weights.title)}, ${num(weights.text)}) AS score
+    FROM chunks_fts WHERE chunks_fts MATCH ?`;
+  if (level === 'chunk') {
+    return `WITH m AS MATERIALIZED (${scored})
+SELECT c.id AS id, c.doc_id AS docId, c.id AS chunkId, m.score AS score
+FROM m JOIN chunks c ON c.rowid = m.rowid
+ORDER BY m.score DESC, c.id ASC
+LIMIT ?`;
+  }
+  return `WITH m AS MATERIALIZED (${scored}),
+best AS (
+  SELECT c.doc_id AS docId, c.id AS chunkId, m.score AS score,
+         row_number() OVER (PARTITION BY c.doc_id ORDER BY m.score DESC, c.id ASC) AS r
+  FROM m JOIN chunks c ON c.rowid = m.rowid
+)
+SELECT docId AS id, docId, chunkId, score FROM best WHERE r = 1
+ORDER BY score DESC, id ASC
+LIMIT ?`;
+}
+
+/** Weights are numbers we generate, but never let a NaN or string reach SQL text. */
+function num(x: number): string {
+  if (!Number.isFinite(x)) throw new RangeError(`column weight must be finite, got ${x}`);
+  return String(x);
+}

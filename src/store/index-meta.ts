@@ -1,0 +1,16 @@
+import type { TokenizerName } from './tokenizers.js';
+
+/** Bumped when the schema changes in a way older readers cannot read. */
+export const SCHEMA_VERSION = 1;
+
+/** Everything needed to know how an index was built, stored in it as one JSON row. */
+export interface IndexMeta {
+  schemaVersion: number;
+  corpus: { path: string; kind: string; contentHash: string };
+  chunker: string;
+  tokenizer: TokenizerName;
+  /** null when built lexical-only (`--embedder none`). */
+  embedder: { id: string; dims: number; maxTokens: number } | null;
+  counts: { documents: number; chunks: number; vectors: number; truncatedChunks: number; maxChunksPerDoc: number };
+  build: { startedAt: string; seconds: number; embedSeconds: number; testbedVersion: string };
+}

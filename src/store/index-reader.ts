@@ -1,0 +1,110 @@
+import Database from 'better-sqlite3';
+import fs from 'node:fs';
+import { InputError, NotFoundError } from '../errors.js';
+import type { Level } from '../retrievers/types.js';
+import { bm25Sql } from './bm25-sql.js';
+import { SCHEMA_VERSION, type IndexMeta } from './index-meta.js';
+
+export interface StoredChunk {
+  id: string;
+  docId: string;
+  ordinal: number;
+  start: number;
+  end: number;
+  title: string;
+  text: string;
+}
+
+export interface ScoredRow {
+  id: string;
+  docId: string;
+  chunkId: string;
+  score: number;
+}
+
+/** Read access to one built index file. Opened read-only: serving never writes to an index. */
+export class IndexReader {
+  readonly meta: IndexMeta;
+  private readonly db: Database.Database;
+  private readonly bm25Statements = new Map<Level, Database.Statement>();
+  private readonly chunkById: Database.Statement;
+
+  private constructor(
+    readonly file: string,
+    db: Database.Database,
+    meta: IndexMeta,
+  ) {
+    this.db = db;
+    this.meta = meta;
+    this.chunkById = db.prepare(
+      'SELECT id, doc_id AS docId, ordinal, start, end, title, text FROM chunks WHERE id = ?',
+    );
+  }
+
+  /** Opens an index file, with a clear error for a missing, truncated or foreign file. */
+  static open(file: string): IndexReader {
+    if (!fs.existsSync(file)) throw new NotFoundError(`index file not found: ${file}`);
+    let db: Database.Database | undefined;
+    try {
+      db = new Database(file, { readonly: true, fileMustExist: true });
+      const row = db.prepare(`SELECT value FROM meta WHERE key = 'index'`).get() as { value: string } | undefined;
+      if (!row) throw new Error('no index metadata');
+      const meta = JSON.parse(row.value) as IndexMeta;
+      if (meta.schemaVersion !== SCHEMA_VERSION) {
+        throw new Error(`schema version ${meta.schemaVersion}, this testbed reads ${SCHEMA_VERSION}: rebuild it`);
+      }
+      return new IndexReader(file, db, meta);
+    } catch (err) {
+      db?.close();
+      throw new InputError(`not a readable testbed index: ${(err as Error).message}`, { file });
+    }
+  }
+
+  /** FTS5 BM25 top `limit` for a MATCH expression (see bm25Sql). */
+  bm25(match: string, level: Level, limit: number): ScoredRow[] {
+    let stmt = this.bm25Statements.get(level);
+    if (!stmt) {
+      stmt = this.db.prepare(bm25Sql(level));
+      this.bm25Statements.set(level, stmt);
+    }
+    return stmt.all(match, limit) as ScoredRow[];
+  }
+
+  chunk(id: string): StoredChunk | undefined {
+    return this.chunkById.get(id) as StoredChunk | undefined;
+  }
+
+  /** Every chunk in rowid order (for engines built in memory, like wink BM25). */
+  *chunks(): Generator<StoredChunk> {
+    const stmt = this.db.prepare('SELECT id, doc_id AS docId, ordinal, start, end, title, text FROM chunks ORDER BY rowid');
+    yield* stmt.iterate() as IterableIterator<StoredChunk>;
+  }
+
+  /** All vectors as one contiguous row-major matrix, with the chunk and document of each row. */
+  loadVectors(): { matrix: Float32Array; dims: number; chunkIds: string[]; docIds: string[] } {
+    const dims = this.meta.embedder?.dims ?? 0;
+    const n = this.meta.counts.vectors;
+    const matrix = new Float32Array(n * dims);
+    const chunkIds: string[] = [];
+    const docIds: string[] = [];
+    const rows = this.db
+      .prepare('SELECT c.id, c.doc_id, v.vector FROM vectors v JOIN chunks c ON c.rowid = v.chunk_rowid ORDER BY v.chunk_rowid')
+      .raw()
+      .iterate() as IterableIterator<[string, string, Buffer]>;
+    // Copy bytes rather than view them: a BLOB's Buffer may start at an offset not divisible by 4.
+    const bytes = Buffer.from(matrix.buffer);
+    let i = 0;
+    for (const [id, docId, blob] of rows) {
+      if (blob.byteLength !== dims * 4) throw new InputError(`vector of chunk ${id} has ${blob.byteLength / 4} dims, expected ${dims}`, { file: this.file });
+      blob.copy(bytes, i * dims * 4);
+      chunkIds.push(id);
+      docIds.push(docId);
+      i++;
+    }
+    return { matrix: matrix.subarray(0, i * dims), dims, chunkIds, docIds };
+  }
+
+  close(): void {
+    if (this.db.open) this.db.close();
+  }
+}

@@ -1,0 +1,83 @@
+import Database from 'better-sqlite3';
+import type { Chunk } from '../chunking/types.js';
+import type { Doc } from '../corpus/types.js';
+import type { IndexMeta } from './index-meta.js';
+import { createSchema } from './schema.js';
+import type { TokenizerName } from './tokenizers.js';
+
+/**
+ * Writes one index file. Built for throughput (no journal, no fsync per transaction) because the
+ * file is a temporary one that is thrown away on any failure; `finish()` switches it to WAL for
+ * serving, builds the full-text index in one pass and closes it.
+ */
+export class IndexWriter {
+  private readonly db: Database.Database;
+  private readonly insertDoc: Database.Statement;
+  private readonly insertChunk: Database.Statement;
+  private readonly insertVector: Database.Statement;
+
+  constructor(readonly file: string, tokenizer: TokenizerName) {
+    this.db = new Database(file);
+    this.db.pragma('journal_mode = OFF');
+    this.db.pragma('synchronous = OFF');
+    createSchema(this.db, tokenizer);
+    this.insertDoc = this.db.prepare('INSERT INTO documents (id, title, text, metadata) VALUES (?, ?, ?, ?)');
+    this.insertChunk = this.db.prepare(
+      'INSERT INTO chunks (id, doc_id, ordinal, start, end, title, text) VALUES (?, ?, ?, ?, ?, ?, ?)',
+    );
+    this.insertVector = this.db.prepare('INSERT INTO vectors (chunk_rowid, vector) VALUES (?, ?)');
+  }
+
+  /** Inserts documents with their chunks in one transaction. */
+  addDocuments(batch: { doc: Doc; chunks: Chunk[] }[]): void {
+    this.db.transaction(() => {
+      for (const { doc, chunks } of batch) {
+        this.insertDoc.run(doc.id, doc.title, doc.text, doc.metadata ? JSON.stringify(doc.metadata) : null);
+        for (const c of chunks) this.insertChunk.run(c.id, c.docId, c.ordinal, c.start, c.end, c.title, c.text);
+      }
+    })();
+  }
+
+  /** Chunks in rowid order, for embedding after all text is stored. */
+  *chunkTexts(batchSize: number): Generator<{ rowid: number; title: string; text: string }[]> {
+    const page = this.db.prepare('SELECT rowid, title, text FROM chunks WHERE rowid > ? ORDER BY rowid LIMIT ?');
+    let after = 0;
+    for (;;) {
+      const rows = page.all(after, batchSize) as { rowid: number; title: string; text: string }[];
+      if (rows.length === 0) return;
+      yield rows;
+      after = rows[rows.length - 1]!.rowid;
+    }
+  }
+
+  addVectors(rows: { rowid: number; vector: Float32Array }[]): void {
+    this.db.transaction(() => {
+      for (const { rowid, vector } of rows) {
+        this.insertVector.run(rowid, Buffer.from(vector.buffer, vector.byteOffset, vector.byteLength));
+      }
+    })();
+  }
+
+  counts(): { documents: number; chunks: number; vectors: number; maxChunksPerDoc: number } {
+    const one = (sql: string) => (this.db.prepare(sql).pluck().get() as number | null) ?? 0;
+    return {
+      documents: one('SELECT count(*) FROM documents'),
+      chunks: one('SELECT count(*) FROM chunks'),
+      vectors: one('SELECT count(*) FROM vectors'),
+      maxChunksPerDoc: one('SELECT max(n) FROM (SELECT count(*) AS n FROM chunks GROUP BY doc_id)'),
+    };
+  }
+
+  /** Builds the FTS index, records the metadata, switches to WAL and closes the file. */
+  finish(meta: IndexMeta): void {
+    this.db.exec(`INSERT INTO chunks_fts(chunks_fts) VALUES ('rebuild')`);
+    this.db.exec(`INSERT INTO chunks_fts(chunks_fts) VALUES ('optimize')`);
+    this.db.prepare('INSERT INTO meta (key, value) VALUES (?, ?)').run('index', JSON.stringify(meta));
+    this.db.pragma('journal_mode = WAL');
+    this.db.close();
+  }
+
+  abort(): void {
+    if (this.db.open) this.db.close();
+  }
+}

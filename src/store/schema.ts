@@ -1,0 +1,34 @@
+import type Database from 'better-sqlite3';
+import { FTS5_TOKENIZERS, type TokenizerName } from './tokenizers.js';
+
+/**
+ * One SQLite file per index. Chunk text lives once, in `chunks`; the FTS5 table indexes it as
+ * external content (title + text columns), so the file holds no second copy of the text.
+ * Vectors are Float32 BLOBs keyed by chunk rowid.
+ */
+export function createSchema(db: Database.Database, tokenizer: TokenizerName): void {
+  db.exec(`
+    CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+    CREATE TABLE documents (
+      id TEXT PRIMARY KEY,
+      title TEXT NOT NULL,
+      text TEXT NOT NULL,
+      metadata TEXT
+    );
+    CREATE TABLE chunks (
+      rowid INTEGER PRIMARY KEY,
+      id TEXT NOT NULL UNIQUE,
+      doc_id TEXT NOT NULL REFERENCES documents(id),
+      ordinal INTEGER NOT NULL,
+      start INTEGER NOT NULL,
+      end INTEGER NOT NULL,
+      title TEXT NOT NULL,
+      text TEXT NOT NULL
+    );
+    CREATE INDEX chunks_doc ON chunks(doc_id, ordinal);
+    CREATE VIRTUAL TABLE chunks_fts USING fts5(
+      title, text, content='chunks', content_rowid='rowid', tokenize='${FTS5_TOKENIZERS[tokenizer]}'
+    );
+    CREATE TABLE vectors (chunk_rowid INTEGER PRIMARY KEY REFERENCES chunks(rowid), vector BLOB NOT NULL);
+  `);
+}

@@ -1,0 +1,27 @@
+import { InputError } from '../errors.js';
+
+/**
+ * The FTS5 tokenizers an index can be built with. The name is what users type and what the
+ * index records; the value is FTS5's `tokenize` argument.
+ * - unicode61: words split on Unicode separators, case- and diacritic-folded (FTS5's default, but
+ *   with remove_diacritics 2 so "café" also matches "cafe" when the accent is a combining mark).
+ * - porter: the same, then Porter-stemmed (English): "configuring" matches "configuration".
+ * - trigram: every 3-character substring; finds parts of identifiers and text without spaces,
+ *   but terms shorter than 3 characters match nothing.
+ */
+export const FTS5_TOKENIZERS = {
+  unicode61: 'unicode61 remove_diacritics 2',
+  porter: 'porter unicode61 remove_diacritics 2',
+  trigram: 'trigram',
+} as const satisfies Record<string, string>;
+
+export type TokenizerName = keyof typeof FTS5_TOKENIZERS;
+
+export const DEFAULT_TOKENIZER: TokenizerName = 'unicode61';
+
+export function parseTokenizer(name: string): TokenizerName {
+  if (Object.hasOwn(FTS5_TOKENIZERS, name)) return name as TokenizerName;
+  throw new InputError(
+    `unknown tokenizer "${name}"; expected one of ${Object.keys(FTS5_TOKENIZERS).join(', ')}`,
+  );
+}

@@ -1,0 +1,103 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import type { CliIo } from '../../src/cli/command.js';
+import { COMMANDS, main } from '../../src/cli/main.js';
+import type { SearchResponse } from '../../src/search/types.js';
+import { TINY_BEIR, tmpDir } from '../helpers/tmp.js';
+
+const dir = tmpDir();
+
+async function run(...argv: string[]) {
+  let out = '';
+  let err = '';
+  const io: CliIo = { out: (t) => void (out += t), err: (t) => void (err += t), tty: false };
+  const code = await main(argv, io);
+  return { code, out, err };
+}
+
+describe('testbed CLI', () => {
+  const index = path.join(dir, 'tiny.sqlite');
+
+  it('index -> search -> retrieve on a BEIR folder', async () => {
+    const built = await run('index', TINY_BEIR, '--out', index, '--chunker', 'structure:40', '--embedder', 'hash:64', '--tokenizer', 'porter');
+    expect(built.code, built.err).toBe(0);
+    expect(built.err).toMatch(/wrote .*tiny\.sqlite: 12 documents, \d+ chunks \(structure:40\), \d+ vectors \(hash:64\), tokenizer porter/);
+
+    const human = await run('search', index, 'how much storage does the team plan include', '--k', '2', '--level', 'doc');
+    expect(human.code).toBe(0);
+    expect(human.out).toMatch(/^bm25 "how much storage/);
+    expect(human.out).toMatch(/\n {2}1\. \d+\.\d{4} {2}plans {2}Comparing the Free, Team and Enterprise plans\n/);
+
+    const json = await run('search', index, "can't log in after password reset", '--mode', 'hybrid', '--k', '5', '--json');
+    expect(json.code).toBe(0);
+    const res = JSON.parse(json.out) as SearchResponse;
+    expect(res.mode).toBe('hybrid');
+    expect(res.hits).toHaveLength(5);
+    expect(res.hits.every((h) => h.sources && (h.sources.bm25 || h.sources.dense))).toBe(true);
+
+    const runFile = path.join(dir, 'out.trec');
+    const queries = path.join(TINY_BEIR, 'queries.jsonl');
+    const r = await run('retrieve', index, '--queries', queries, '--mode', 'dense', '--k', '3', '--run', runFile);
+    expect(r.code, r.err).toBe(0);
+    const lines = fs.readFileSync(runFile, 'utf8').trim().split('\n');
+    expect(lines).toHaveLength(5 * 3);
+    for (const line of lines) expect(line).toMatch(/^q\d Q0 \S+ [123] -?\d[\d.e+-]* testbed-dense$/);
+    // document level by default: no chunk ids in a run file
+    expect(lines.some((l) => l.includes('#'))).toBe(false);
+  });
+
+  it('search --sql shows the MATCH expression and the SQL', async () => {
+    const r = await run('search', index, 'E1042 OR NEAR(', '--sql');
+    expect(r.code).toBe(0);
+    expect(r.err).toContain('-- MATCH "\\"e1042\\" OR \\"or\\" OR \\"near\\""');
+    expect(r.err).toContain('bm25(chunks_fts, 1, 1)');
+  });
+
+  it('--help on every command, and the top-level usage lists them all', async () => {
+    for (const c of COMMANDS) {
+      const r = await run(c.name, '--help');
+      expect(r.code).toBe(0);
+      expect(r.out).toContain(`Usage: testbed ${c.name}`);
+    }
+    const top = await run('--help');
+    for (const c of COMMANDS) expect(top.out).toContain(`  ${c.name}`);
+  });
+
+  it('the README carries every command usage verbatim (docs cannot go stale)', () => {
+    const readme = fs.readFileSync(path.resolve(import.meta.dirname, '../../README.md'), 'utf8');
+    for (const c of COMMANDS) expect(readme, `README is missing the current usage of "${c.name}"`).toContain(c.usage);
+  });
+
+  it('bad input: exit 2 with a one-line reason, no stack trace', async () => {
+    const cases: [string[], RegExp][] = [
+      [['frobnicate'], /unknown command "frobnicate"/],
+      [['index', TINY_BEIR], /missing --out FILE/],
+      [['index', path.join(dir, 'nope'), '--out', path.join(dir, 'x.sqlite')], /not found/],
+      [['index', TINY_BEIR, '--out', path.join(dir, 'x.sqlite'), '--chunker', 'pages:3'], /pages:3/],
+      [['search', index, 'x', '--k', 'ten'], /--k must be an integer/],
+      [['search', index, 'x', '--mode', 'sparse'], /--mode must be one of bm25, dense, hybrid/],
+      [['search', index, 'x', '--colour'], /Unknown option '--colour'/],
+      [['search', path.join(dir, 'missing.sqlite'), 'x'], /index file not found/],
+      [['retrieve', index, '--run', path.join(dir, 'r')], /missing --queries/],
+    ];
+    for (const [argv, message] of cases) {
+      const r = await run(...argv);
+      expect(r.code, argv.join(' ')).toBe(2);
+      expect(r.err).toMatch(message);
+      expect(r.err).not.toMatch(/\n\s+at /);
+    }
+  });
+
+  it('a foreign or truncated file given as an index is refused clearly', async () => {
+    const foreign = path.join(dir, 'foreign.sqlite');
+    fs.writeFileSync(foreign, 'this is not a database at all, just text '.repeat(200));
+    const truncated = path.join(dir, 'truncated.sqlite');
+    fs.writeFileSync(truncated, fs.readFileSync(index).subarray(0, 3000));
+    for (const f of [foreign, truncated]) {
+      const r = await run('search', f, 'install');
+      expect(r.code).toBe(2);
+      expect(r.err).toContain(`${f}: not a readable testbed index`);
+    }
+  });
+});
