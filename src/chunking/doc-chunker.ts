@@ -1,7 +1,7 @@
 import type { Chunker } from './chunker.js';
 import { spansToChunks, trimSpan } from './span.js';
 
-/** `doc`: the whole document as one chunk (trimmed), the baseline that chunking is measured against. */
+/** `doc`: the whole document (trimmed) as one chunk; the baseline chunking is measured against. */
 export function docChunker(): Chunker {
   return {
     spec: 'doc',

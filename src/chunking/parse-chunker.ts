@@ -18,12 +18,15 @@ interface KindSpec {
   build(args: readonly number[]): Chunker | string;
 }
 
-// `[size, overlap]` checks shared by the two sliding-window kinds.
-const windowed = (name: string, make: (n: number, overlap: number) => Chunker) =>
-  ([n = 0, overlap = 0]: readonly number[]): Chunker | string =>
-    n < 1 ? `${name} must be at least 1`
-    : overlap >= n ? `OVERLAP (${overlap}) must be less than ${name} (${n})`
-    : make(n, overlap);
+/** The `[size, overlap]` checks shared by the two sliding-window kinds. */
+function windowed(name: string, make: (n: number, overlap: number) => Chunker) {
+  return ([n = 0, overlap = 0]: readonly number[]): Chunker | string => {
+    if (n < 1) return `${name} must be at least 1`;
+    // An overlap as large as the window would never move on.
+    if (overlap >= n) return `OVERLAP (${overlap}) must be less than ${name} (${n})`;
+    return make(n, overlap);
+  };
+}
 
 const KINDS: Record<ChunkerKind, KindSpec> = {
   doc: { form: 'doc', params: [], required: 0, build: () => docChunker() },

@@ -84,10 +84,18 @@ export class UseLitePool {
     this.dims = options.dims;
     const spawn = options.spawn ?? spawnUseLiteWorker;
     const waits: Promise<void>[] = [];
-    for (let index = 0; index < options.threads; index++) {
-      const slot: Slot = { index, worker: spawn(index), busy: null };
-      this.slots.push(slot);
-      waits.push(this.watch(slot));
+    try {
+      for (let index = 0; index < options.threads; index++) {
+        const slot: Slot = { index, worker: spawn(index), busy: null };
+        this.slots.push(slot);
+        waits.push(this.watch(slot));
+      }
+    } catch (err) {
+      // Workers already started would otherwise keep the process alive with no pool to close them.
+      this.closed = true;
+      for (const wait of waits) wait.catch(() => undefined);
+      for (const slot of this.slots) void slot.worker.terminate();
+      throw err;
     }
     this.ready = Promise.all(waits).then(() => undefined);
   }
@@ -104,11 +112,12 @@ export class UseLitePool {
     return pool;
   }
 
-  /** Encodes `texts` (at least one) across the workers; vectors come back in input order. */
+  /** Encodes `texts` across the workers; vectors come back in input order. */
   embed(texts: string[]): Promise<EmbedBatch> {
     // Broken first: a crash also closes the pool, and the crash is what the caller needs to hear.
     if (this.broken) return Promise.reject(this.broken);
     if (this.closed) return Promise.reject(new Error('use-lite embedder is closed'));
+    if (texts.length === 0) return Promise.resolve({ vectors: [], truncated: [] });
     return new Promise<EmbedBatch>((resolve, reject) => {
       const job: Job = {
         vectors: new Array<Float32Array>(texts.length),

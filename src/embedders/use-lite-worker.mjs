@@ -56,7 +56,7 @@ async function embedChunk(model, encode, filler, texts) {
   // in the last row would vanish from the output. A filler row after it keeps every row; an empty
   // row elsewhere encodes to the same vector wherever it sits.
   const fed = rows.map((r) => r.ids);
-
+  if (fed[fed.length - 1].length === 0) fed.push(filler);
 
   let count = 0;
   for (const ids of fed) count += ids.length;

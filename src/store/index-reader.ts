@@ -1,19 +1,13 @@
 import Database from 'better-sqlite3';
 import fs from 'node:fs';
+import type { Chunk } from '../chunking/types.js';
 import { InputError, NotFoundError } from '../errors.js';
 import type { Level } from '../retrievers/types.js';
 import { bm25Sql } from './bm25-sql.js';
 import { SCHEMA_VERSION, type IndexMeta } from './index-meta.js';
 
-export interface StoredChunk {
-  id: string;
-  docId: string;
-  ordinal: number;
-  start: number;
-  end: number;
-  title: string;
-  text: string;
-}
+/** Chunks come back from the store exactly as the chunker made them. */
+export type StoredChunk = Chunk;
 
 export interface ScoredRow {
   id: string;

@@ -3,7 +3,12 @@ import { packUnits, type Unit } from '../../src/chunking/pack-units.js';
 
 // Unit i spans [10i, 10i + 5); the spans of a packed chunk run from its first unit to its last.
 const units = (...specs: [words: number, glue?: 'glue'][]): Unit[] =>
-  specs.map(([words, glue], i) => ({ start: 10 * i, end: 10 * i + 5, words, glue: glue === 'glue' }));
+  specs.map(([words, glue], i) => ({
+    start: 10 * i,
+    end: 10 * i + 5,
+    words,
+    glue: glue === 'glue',
+  }));
 const chunk = (first: number, last: number) => ({ start: 10 * first, end: 10 * last + 5 });
 
 describe('packUnits', () => {
@@ -17,7 +22,8 @@ describe('packUnits', () => {
   });
 
   it('keeps a run of headings with the unit after them even past max', () => {
-    expect(packUnits(units([4, 'glue'], [4, 'glue'], [4], [1]), 5)).toEqual([chunk(0, 2), chunk(3, 3)]);
+    const packed = packUnits(units([4, 'glue'], [4, 'glue'], [4], [1]), 5);
+    expect(packed).toEqual([chunk(0, 2), chunk(3, 3)]);
   });
 
   it('gives an oversized unit a chunk of its own', () => {

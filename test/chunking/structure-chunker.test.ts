@@ -15,7 +15,7 @@ describe('structureChunker', () => {
   const long = 'Alpha beta gamma. Delta epsilon zeta eta. Theta iota.';
   const page = `# Guide\n\nShort intro here.\n\n## Install\n\n${code}\n\n## Usage\n\n${long}\n`;
 
-  it('packs blocks, keeps headings with what follows, and cuts long paragraphs at sentence ends', () => {
+  it('packs blocks, keeps headings with their block, cuts long paragraphs at sentence ends', () => {
     expect(spans(page, 6)).toEqual([
       // 2 + 3 = 5 words; adding "## Install" would fit (7 > 6 does not), so it moves on.
       at(page, '# Guide\n\nShort intro here.'),

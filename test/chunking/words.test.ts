@@ -13,7 +13,7 @@ describe('wordSpans', () => {
     ]);
   });
 
-  it('counts each Han, kana, Thai character as a word, keeping trailing punctuation and marks', () => {
+  it('counts each Han, kana, Thai character as a word, with the marks and stops after it', () => {
     const zh = '我爱北京。';
     expect(wordSpans(zh).map((w) => zh.slice(w.start, w.end))).toEqual(['我', '爱', '北', '京。']);
     const ja = 'BM25は速い！';

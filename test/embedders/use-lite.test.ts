@@ -92,7 +92,7 @@ describe('firstTokenIds (tokenizing a prefix)', () => {
   // tokens than asked for. These ask, for each first-attempt length k, for one token fewer than
   // the first k characters give, the case a careless cut gets wrong.
   it('stays exact when the first attempt barely holds the tokens asked for', () => {
-    for (const text of [noSpaces.slice(0, 360), longWords.slice(0, 360)]) {
+    for (const text of [noSpaces.slice(0, 240), longWords.slice(0, 240)]) {
       const full = encode(text);
       for (let k = 1; k < text.length; k++) {
         const m = Math.max(1, encode(text.slice(0, k)).length - 1);
@@ -246,6 +246,18 @@ describe('use-lite worker pool', () => {
     const pool = await UseLitePool.start({ threads: 1, dims: 2, spawn: fake(`process.exit(3)`) });
     await expect(pool.embed(['1'])).rejects.toThrow(/worker 0 exited unexpectedly \(exit code 3\)/);
     await pool.close();
+  });
+
+  it('stops the workers it started when starting another one fails', async () => {
+    let firstExited: Promise<unknown> | undefined;
+    const spawn = (index: number) => {
+      if (index > 0) throw new Error('cannot start worker');
+      const worker = fake(answer)(index);
+      firstExited = new Promise((resolve) => worker.once('exit', resolve));
+      return worker;
+    };
+    await expect(UseLitePool.start({ threads: 2, dims: 2, spawn })).rejects.toThrow(/cannot start worker/);
+    await firstExited;
   });
 
   it('reports a model that cannot load as unavailable', async () => {
