@@ -1,0 +1,58 @@
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { startServer } from '../../src/http/start-server.js';
+import { TINY_BEIR, tmpDir } from '../helpers/tmp.js';
+
+const BIN = path.resolve(import.meta.dirname, '../../bin/testbed.js');
+
+describe('testbed serve (the real binary, as npm start runs it)', () => {
+  it('builds a missing index on first start, then serves it on 127.0.0.1', async () => {
+    const root = tmpDir('serve-');
+    fs.cpSync(TINY_BEIR, path.join(root, 'corpora', 'tiny'), { recursive: true });
+    const child = spawn(process.execPath, [BIN, 'serve', '--ensure', 'tiny', '--data', 'data', '--corpora', 'corpora', '--port', '0'], {
+      cwd: root,
+      env: { ...process.env, MODELS_DIR: path.join(root, 'no-models'), TRANSFORMERS_OFFLINE: '1' },
+    });
+    let stderr = '';
+    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+    try {
+      const url = await new Promise<string>((resolve, reject) => {
+        const timer = setTimeout(() => reject(new Error(`server did not start:\n${stderr}`)), 90_000);
+        child.stderr.on('data', () => {
+          const m = /on (http:\/\/127\.0\.0\.1:\d+)/.exec(stderr);
+          if (m) clearTimeout(timer), resolve(m[1]!);
+        });
+        child.once('exit', (code) => reject(new Error(`exited ${code}:\n${stderr}`)));
+      });
+      expect(stderr).toContain('first start: building index "tiny"');
+      expect(stderr).toContain('embedder auto:');
+      expect(stderr).toMatch(/embedding \[#+\] 12\/12 chunks/);
+      const health = (await (await fetch(`${url}/health`)).json()) as { indexes: number };
+      expect(health.indexes).toBe(1);
+      const res = (await (await fetch(`${url}/search/hybrid?index=tiny&q=E1042&k=2&level=doc`)).json()) as { hits: { id: string }[] };
+      expect(res.hits[0]!.id).toBe('error-e1042');
+      expect(fs.existsSync(path.join(root, 'data', 'tiny.sqlite'))).toBe(true);
+    } finally {
+      child.kill('SIGTERM');
+      await new Promise((r) => child.once('exit', r));
+    }
+  });
+
+  it('refuses to bind a non-loopback address without a token', async () => {
+    const root = tmpDir('serve-host-');
+    await expect(startServer({ dataDir: root, corporaRoot: root, host: '0.0.0.0', port: 0 })).rejects.toThrow(/TESTBED_TOKEN/);
+  });
+
+  it('listens on 127.0.0.1 by default', async () => {
+    const root = tmpDir('serve-default-');
+    const s = await startServer({ dataDir: root, corporaRoot: root, port: 0 });
+    try {
+      expect(s.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+      expect((await fetch(`${s.url}/health`)).status).toBe(200);
+    } finally {
+      await s.close();
+    }
+  });
+});
