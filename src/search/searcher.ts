@@ -2,7 +2,7 @@ import { InputError } from '../errors.js';
 import type { Embedder } from '../embedders/types.js';
 import { createDenseRetriever } from '../retrievers/dense.js';
 import { createFts5Retriever } from '../retrievers/fts5-bm25.js';
-import { hybridSearch } from '../retrievers/hybrid.js';
+import { createHybridRetriever } from '../retrievers/hybrid.js';
 import type { Hit, Retriever } from '../retrievers/types.js';
 import { createWinkRetriever, type WinkBM25Params } from '../retrievers/wink-bm25.js';
 import { IndexReader } from '../store/index-reader.js';
@@ -36,13 +36,7 @@ export class Searcher {
 
   async search(req: SearchRequest): Promise<SearchResponse> {
     const t0 = performance.now();
-    const options = { k: req.k, level: req.level };
-    const result =
-      req.mode === 'bm25'
-        ? await this.lexical(req.engine, req.wink).search(req.query, options)
-        : req.mode === 'dense'
-          ? await (await this.denseRetriever()).search(req.query, options)
-          : await hybridSearch(this.lexical(req.engine, req.wink), await this.denseRetriever(), req.query, options, req.fusion);
+    const result = await (await this.retriever(req)).search(req.query, { k: req.k, level: req.level });
     const t1 = performance.now();
     const hits = result.hits.map((h) => this.hydrate(h));
     const t2 = performance.now();
@@ -57,13 +51,12 @@ export class Searcher {
     };
   }
 
-  /** The retriever a mode uses, for callers that need ranked lists only (runs, experiments). */
+  /** The retriever a request's mode uses; callers that need ranked lists only (runs, experiments) use it directly. */
   async retriever(req: Pick<SearchRequest, 'mode' | 'engine' | 'fusion' | 'wink'>): Promise<Retriever> {
     if (req.mode === 'bm25') return this.lexical(req.engine, req.wink);
     const dense = await this.denseRetriever();
     if (req.mode === 'dense') return dense;
-    const lexical = this.lexical(req.engine, req.wink);
-    return { name: 'hybrid', search: (q, o) => hybridSearch(lexical, dense, q, o, req.fusion) };
+    return createHybridRetriever(this.lexical(req.engine, req.wink), dense, req.fusion);
   }
 
   close(): void {
