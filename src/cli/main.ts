@@ -1,12 +1,15 @@
 import { TestbedError } from '../errors.js';
 import { VERSION } from '../version.js';
 import { processIo, type CliIo, type Command } from './command.js';
+import { evalCommand } from './commands/eval-command.js';
+import { experimentCommand } from './commands/experiment-command.js';
+import { goldCommand } from './commands/gold-command.js';
 import { indexCommand } from './commands/index-command.js';
 import { retrieveCommand } from './commands/retrieve-command.js';
 import { searchCommand } from './commands/search-command.js';
 import { serveCommand } from './commands/serve-command.js';
 
-export const COMMANDS: Command[] = [indexCommand, searchCommand, retrieveCommand, serveCommand];
+export const COMMANDS: Command[] = [indexCommand, searchCommand, retrieveCommand, evalCommand, experimentCommand, goldCommand, serveCommand];
 
 export function mainUsage(): string {
   const width = Math.max(...COMMANDS.map((c) => c.name.length));

@@ -1,9 +1,12 @@
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import type { IndexCatalog } from '../catalog/index-catalog.js';
+import { ExperimentJobs } from '../experiments/experiment-jobs.js';
 import { VERSION } from '../version.js';
 import { requireToken } from './auth.js';
 import { errorResponse, jsonError } from './errors.js';
+import { experimentRoutes } from './routes/experiments.js';
+import { goldRoutes } from './routes/gold.js';
 import { indexRoutes } from './routes/indexes.js';
 import { searchRoutes } from './routes/search.js';
 
@@ -11,13 +14,19 @@ export interface AppDeps {
   catalog: IndexCatalog;
   /** Corpus paths in POST /indexes resolve inside this folder only. */
   corporaRoot: string;
+  /** Experiment configs named over HTTP resolve here (default experiments). */
+  experimentsRoot?: string;
+  /** Experiment reports are written here (default results). */
+  resultsRoot?: string;
+  /** Index and embedding cache for experiments (default .cache). */
+  cacheDir?: string;
   /** When set, state-changing endpoints need `Authorization: Bearer <token>`. */
   token?: string;
   maxBodyBytes?: number;
 }
 
 /** The HTTP service: a thin shell over the catalog and the searcher. */
-export function createApp({ catalog, corporaRoot, token, maxBodyBytes = 64 * 1024 }: AppDeps): Hono {
+export function createApp({ catalog, corporaRoot, token, maxBodyBytes = 64 * 1024, experimentsRoot = 'experiments', resultsRoot = 'results', cacheDir = '.cache' }: AppDeps): Hono {
   const app = new Hono();
   app.use(
     '*',
@@ -28,10 +37,13 @@ export function createApp({ catalog, corporaRoot, token, maxBodyBytes = 64 * 102
   );
   app.on(['POST', 'DELETE'], '/indexes/*', requireToken(token));
   app.on(['POST', 'DELETE'], '/indexes', requireToken(token));
+  app.on('POST', ['/gold', '/gold/*', '/experiments', '/experiments/*'], requireToken(token));
 
   app.get('/health', (c) => c.json({ status: 'ok', version: VERSION, indexes: catalog.names().length }));
   app.route('/indexes', indexRoutes(catalog, corporaRoot));
   app.route('/search', searchRoutes(catalog));
+  app.route('/gold', goldRoutes(corporaRoot));
+  app.route('/experiments', experimentRoutes(new ExperimentJobs(cacheDir), { experimentsRoot, corporaRoot, resultsRoot }));
 
   app.notFound((c) => jsonError(c, 404, 'not_found', `no route ${c.req.method} ${c.req.path}`));
   app.onError((err, c) => errorResponse(err, c));

@@ -1,14 +1,13 @@
+import { countRelevant, relevantInTop } from './relevance.js';
+
 /**
- * recall@k (trec_eval `recall_k`): the share of a query's relevant documents (grade ≥ threshold)
- * found in the top k. Not to be confused with hit@k (was *any* relevant document found).
+ * recall@k (trec_eval `recall_k`): the share of ALL the query's relevant documents found in the
+ * top k. With two relevant documents and one of them retrieved, recall@k is 0.5 while hit@k is 1.
  *
- *   recall@k = |relevant ∩ top k| / |relevant|
+ *   recall@k = |relevant ∩ top k| / |relevant|      (0 when there is no relevant document)
  */
-export function recallAt(ranking: readonly string[], judged: ReadonlyMap<string, number>, k: number, threshold = 1): number {
-  let relevant = 0;
-  for (const g of judged.values()) if (g >= threshold) relevant++;
+export function recallAt(ranking: readonly string[], judged: ReadonlyMap<string, number>, k: number | undefined, threshold = 1): number {
+  const relevant = countRelevant(judged, threshold);
   if (relevant === 0) return 0;
-  let found = 0;
-  for (const id of ranking.slice(0, k)) if ((judged.get(id) ?? 0) >= threshold) found++;
-  return found / relevant;
+  return relevantInTop(ranking, judged, k ?? ranking.length, threshold) / relevant;
 }

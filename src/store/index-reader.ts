@@ -68,6 +68,17 @@ export class IndexReader {
     return this.chunkById.get(id) as StoredChunk | undefined;
   }
 
+  document(id: string): { id: string; title: string; text: string } | undefined {
+    return this.db.prepare('SELECT id, title, text FROM documents WHERE id = ?').get(id) as { id: string; title: string; text: string } | undefined;
+  }
+
+  /** A document's chunks in order. */
+  chunksOf(docId: string): StoredChunk[] {
+    return this.db
+      .prepare('SELECT id, doc_id AS docId, ordinal, start, end, title, text FROM chunks WHERE doc_id = ? ORDER BY ordinal')
+      .all(docId) as StoredChunk[];
+  }
+
   /** Every chunk in rowid order (for engines built in memory, like wink BM25). */
   *chunks(): Generator<StoredChunk> {
     const stmt = this.db.prepare('SELECT id, doc_id AS docId, ordinal, start, end, title, text FROM chunks ORDER BY rowid');

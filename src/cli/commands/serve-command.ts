@@ -11,13 +11,15 @@ const usage = `Usage: testbed serve [options]
 
 Serves every index file DIR/NAME.sqlite as index NAME over HTTP:
   GET|POST /search/bm25, /search/dense, /search/hybrid   (index, q, k, level, ...)
-  GET /indexes, GET /indexes/:name, POST /indexes, DELETE /indexes/:name, GET /health
+  GET /indexes, GET /indexes/:name, POST /indexes, DELETE /indexes/:name
+  POST /experiments, GET /experiments, GET /experiments/:id
+  POST /gold, GET /gold, GET /health
 
 Options:
   --host H            address to bind (default 127.0.0.1; any other needs TESTBED_TOKEN)
   --port P            port (default 8787)
   --data DIR          folder of index files (default data)
-  --corpora DIR       root that POST /indexes corpus paths resolve in (default corpora)
+  --corpora DIR       root that corpus and qrels paths sent over HTTP resolve in (default corpora)
   --ensure NAME       before serving, build DIR/NAME.sqlite from CORPORA/NAME if it is missing
                       (npm start uses --ensure demo)
   -h, --help          show this help

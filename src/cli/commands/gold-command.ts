@@ -1,0 +1,97 @@
+import { additionsFile } from '../../gold/additions-file.js';
+import { addJudgement, readAdditions } from '../../gold/additions.js';
+import { MAX_GRADE } from '../../gold/check-fields.js';
+import type { Addition } from '../../gold/types.js';
+import { InputError } from '../../errors.js';
+import { parse, positional } from '../args.js';
+import type { CliIo, Command } from '../command.js';
+
+const usage = `Usage: testbed gold add QRELS QID DOCID [--grade G] [--note TEXT]
+       testbed gold list QRELS [--query QID]
+
+Grows a gold set with judgements found after the fact (a retrieved passage that answers the
+query but was never judged). Additions go to QRELS.additions.jsonl, one JSON line each, and the
+qrels file itself is never edited. Readers merge the two; for one (query, document) pair the
+latest addition wins. When QRELS is DIR/qrels/SPLIT.tsv in a BEIR folder, QID must be in
+DIR/queries.jsonl and DOCID in DIR/corpus.jsonl.
+
+Subcommands:
+  add QRELS QID DOCID  record that document DOCID is relevant to query QID
+  list QRELS           print the additions recorded for QRELS, in the order recorded
+
+Options:
+  --grade G           add: relevance grade, an integer from 0 to ${MAX_GRADE} (default 1);
+                      0 records "judged not relevant"
+  --note TEXT         add: why, kept with the judgement for later review
+  --query QID         list: only the additions for query QID
+  -h, --help          show this help`;
+
+const INTEGER = /^[+-]?\d+$/;
+
+type Subcommand = (argv: string[], io: CliIo) => Promise<number>;
+
+const SUBCOMMANDS: Record<string, Subcommand> = { add: runAdd, list: runList };
+
+/** `testbed gold`: record a false negative in one command, and list what has been recorded. */
+export const goldCommand: Command = {
+  name: 'gold',
+  summary: 'grow a gold set: record judgements found after the fact, list them',
+  usage,
+  async run(argv, io) {
+    const [name, ...rest] = argv;
+    if (name === '-h' || name === '--help' || name === 'help') return io.out(usage + '\n'), 0;
+    if (name === undefined) throw new InputError(`missing subcommand (add or list)\n\n${usage}`);
+    const sub = Object.hasOwn(SUBCOMMANDS, name) ? SUBCOMMANDS[name] : undefined;
+    if (sub === undefined) throw new InputError(`unknown subcommand "${name}" (expected add or list)\n\n${usage}`);
+    return sub(rest, io);
+  },
+};
+
+async function runAdd(argv: string[], io: CliIo): Promise<number> {
+  const { values, positionals } = parse(argv, { grade: { type: 'string' }, note: { type: 'string' } });
+  if (values.help) return io.out(usage + '\n'), 0;
+  const qrels = positional(positionals, 0, 'QRELS', usage);
+  const queryId = positional(positionals, 1, 'QID', usage);
+  const docId = positional(positionals, 2, 'DOCID', usage);
+  noMore(positionals, 3);
+  const added = await addJudgement(qrels, { queryId, docId, grade: gradeOption(values.grade), note: values.note });
+  const note = added.note === undefined ? '' : ` note ${JSON.stringify(added.note)}`;
+  io.out(
+    `recorded query ${JSON.stringify(added.query_id)} document ${JSON.stringify(added.doc_id)} grade ${added.grade}${note} ` +
+      `at ${added.date} in ${additionsFile(qrels)}\n`,
+  );
+  return 0;
+}
+
+async function runList(argv: string[], io: CliIo): Promise<number> {
+  const { values, positionals } = parse(argv, { query: { type: 'string' } });
+  if (values.help) return io.out(usage + '\n'), 0;
+  const qrels = positional(positionals, 0, 'QRELS', usage);
+  noMore(positionals, 1);
+  const all = await readAdditions(qrels);
+  const shown = values.query === undefined ? all : all.filter((a) => a.query_id === values.query);
+  if (shown.length === 0) {
+    const scope = values.query === undefined ? '' : ` for query ${JSON.stringify(values.query)}`;
+    io.out(`no additions${scope} in ${additionsFile(qrels)}\n`);
+    return 0;
+  }
+  io.out(['date\tquery_id\tdoc_id\tgrade\tnote', ...shown.map(formatRow)].join('\n') + '\n');
+  return 0;
+}
+
+// Tab-separated so it pastes into a spreadsheet; ids never hold tabs, notes get them flattened.
+function formatRow(a: Addition): string {
+  return [a.date, a.query_id, a.doc_id, String(a.grade), (a.note ?? '').replace(/\s+/g, ' ')].join('\t');
+}
+
+// Number('') is 0 and Number('2.0') is 2: only plain integer text is a grade.
+function gradeOption(value: string | undefined): number | undefined {
+  if (value === undefined) return undefined;
+  if (!INTEGER.test(value.trim())) throw new InputError(`--grade must be an integer from 0 to ${MAX_GRADE}, got "${value}"`);
+  return Number(value);
+}
+
+function noMore(positionals: string[], count: number): void {
+  const extra = positionals[count];
+  if (extra !== undefined) throw new InputError(`unexpected argument "${extra}"\n\n${usage}`);
+}

@@ -1,0 +1,87 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Query } from '../corpus/types.js';
+import { FUSION_DEFAULTS, parseFusionOptions } from '../fusion/options.js';
+import type { Level } from '../retrievers/types.js';
+import type { Searcher } from '../search/searcher.js';
+import type { SearchRequest } from '../search/types.js';
+import type { RetrieverConfig } from './config.js';
+import { fileSafe, stableHash, type Cell } from './grid.js';
+
+/** What one cell retrieved: kept on disk so an interrupted experiment resumes where it stopped. */
+export interface CellRun {
+  key: string;
+  cell: string;
+  level: Level;
+  depth: number;
+  /** qid -> ranked ids (document ids at doc level, chunk ids at chunk level), best first. */
+  rankings: Record<string, string[]>;
+  /** qid -> the retriever's score of each ranked id, same order. */
+  scores: Record<string, number[]>;
+  /** qid -> retrieval time in ms (query embedding included, from the cache when warm). */
+  latencyMs: Record<string, number>;
+}
+
+export type RetrieverRequest = Pick<SearchRequest, 'mode' | 'engine' | 'fusion' | 'wink'>;
+
+/** The search request a retriever config stands for. */
+export function requestFor(r: RetrieverConfig): RetrieverRequest {
+  const wink = { ...(r.k1 !== undefined && { k1: r.k1 }), ...(r.b !== undefined && { b: r.b }) };
+  const weights = Array.isArray(r.weights) ? r.weights.join(',') : r.weights;
+  const fusion = r.mode === 'hybrid' ? parseFusionOptions({ fusion: r.fusion, rrf_k: r.rrf_k, weights, depth: r.depth, alpha: r.alpha, norm: r.norm }) : FUSION_DEFAULTS.rrf;
+  return { mode: r.mode, engine: r.engine, fusion, wink };
+}
+
+/**
+ * Runs every query of a cell, or loads the finished result of an earlier run with the same key
+ * (same index build, retriever settings, level, depth and queries).
+ */
+export async function runCell(
+  searcher: Searcher,
+  cell: Cell,
+  queries: readonly Query[],
+  options: { level: Level; depth: number; cellsDir: string; onQuery?: () => void },
+): Promise<{ run: CellRun; resumed: boolean }> {
+  const key = stableHash({
+    index: searcher.meta.corpus.contentHash,
+    built: searcher.meta.build.startedAt,
+    retriever: cell.retriever,
+    level: options.level,
+    depth: options.depth,
+    queries: queries.map((q) => [q.id, q.text]),
+  });
+  const file = path.join(options.cellsDir, `${fileSafe(cell.name)}.json`);
+  const previous = readCellRun(file);
+  if (previous?.key === key) return { run: previous, resumed: true };
+
+  const retriever = await searcher.retriever(requestFor(cell.retriever));
+  const run: CellRun = { key, cell: cell.name, level: options.level, depth: options.depth, rankings: {}, scores: {}, latencyMs: {} };
+  for (const q of queries) {
+    const t0 = performance.now();
+    const { hits } = await retriever.search(q.text, { k: options.depth, level: options.level });
+    run.latencyMs[q.id] = performance.now() - t0;
+    run.rankings[q.id] = hits.map((h) => h.id);
+    run.scores[q.id] = hits.map((h) => h.score);
+    options.onQuery?.();
+  }
+  fs.mkdirSync(options.cellsDir, { recursive: true });
+  const tmp = `${file}.tmp-${process.pid}`;
+  fs.writeFileSync(tmp, JSON.stringify(run));
+  fs.renameSync(tmp, file);
+  return { run, resumed: false };
+}
+
+function readCellRun(file: string): CellRun | undefined {
+  try {
+    return JSON.parse(fs.readFileSync(file, 'utf8')) as CellRun;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The document a ranked id belongs to: chunk ids are `${docId}#${ordinal}`. */
+export function docOf(id: string, level: Level): string {
+  if (level === 'doc') return id;
+  const hash = id.lastIndexOf('#');
+  return hash < 0 ? id : id.slice(0, hash);
+}

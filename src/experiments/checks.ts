@@ -1,0 +1,54 @@
+import fs from 'node:fs';
+import { InputError } from '../errors.js';
+import type { CheckConfig } from './config.js';
+import type { CheckResult, ConfigResult, ExperimentReport } from './report-model.js';
+
+/**
+ * The CI gate. Two kinds of assertion:
+ * - `{metric, min, slice?, config?}`: the metric's mean (over the slice, if given, e.g.
+ *   `type=identifier`) is at least `min`, for the named configuration or for every one;
+ * - `{baseline_file, max_drop, metrics?}`: no metric of any configuration present in a previous
+ *   report.json falls more than `max_drop` below its value there.
+ * Every failed assertion is listed, not just the first.
+ */
+export function runChecks(checks: readonly CheckConfig[], report: Pick<ExperimentReport, 'configs'>): CheckResult[] {
+  return checks.flatMap((check) => ('metric' in check ? thresholdCheck(check, report.configs) : baselineCheck(check, report.configs)));
+}
+
+function thresholdCheck(check: Extract<CheckConfig, { metric: string }>, configs: readonly ConfigResult[]): CheckResult[] {
+  const targets = check.config ? configs.filter((c) => c.name === check.config) : configs;
+  if (targets.length === 0) throw new InputError(`check names unknown configuration "${check.config}"`, { field: 'checks' });
+  return targets.map((c) => {
+    const where = check.slice ? ` on slice ${check.slice}` : '';
+    const value = check.slice ? c.slices.find((s) => s.label === check.slice)?.means[check.metric] : c.means[check.metric];
+    const description = `${c.name}: ${check.metric}${where} >= ${check.min}`;
+    if (value === undefined) return { description, passed: false, detail: `no value (unknown ${check.slice ? 'slice' : 'metric'})` };
+    return { description, passed: value >= check.min, detail: `${value.toFixed(4)}` };
+  });
+}
+
+function baselineCheck(check: Extract<CheckConfig, { baseline_file: string }>, configs: readonly ConfigResult[]): CheckResult[] {
+  let baseline: ExperimentReport;
+  try {
+    baseline = JSON.parse(fs.readFileSync(check.baseline_file, 'utf8')) as ExperimentReport;
+  } catch (err) {
+    throw new InputError(`cannot read baseline report: ${(err as Error).message}`, { file: check.baseline_file });
+  }
+  const results: CheckResult[] = [];
+  for (const c of configs) {
+    const before = baseline.configs?.find((b) => b.name === c.name);
+    if (!before) continue;
+    for (const metric of check.metrics ?? Object.keys(before.means)) {
+      const now = c.means[metric];
+      const then = before.means[metric];
+      if (now === undefined || then === undefined) continue;
+      const drop = then - now;
+      results.push({
+        description: `${c.name}: ${metric} drops at most ${check.max_drop} against ${check.baseline_file}`,
+        passed: drop <= check.max_drop + 1e-12,
+        detail: `${then.toFixed(4)} -> ${now.toFixed(4)} (${drop > 0 ? '-' : '+'}${Math.abs(drop).toFixed(4)})`,
+      });
+    }
+  }
+  return results;
+}

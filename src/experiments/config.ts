@@ -1,0 +1,127 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { isMap, LineCounter, parseDocument } from 'yaml';
+import { z } from 'zod';
+import { InputError } from '../errors.js';
+
+const weights = z.union([z.tuple([z.number().min(0), z.number().min(0)]), z.string()]);
+
+/** One retriever of the grid; `name` labels it in every table. */
+const retrieverSchema = z
+  .object({
+    name: z.string().regex(/^[A-Za-z0-9][A-Za-z0-9_.+-]*$/, 'use letters, digits and . _ + -'),
+    mode: z.enum(['bm25', 'dense', 'hybrid']),
+    engine: z.enum(['fts5', 'wink']).default('fts5'),
+    k1: z.number().min(0).max(10).optional(),
+    b: z.number().min(0).max(1).optional(),
+    fusion: z.enum(['rrf', 'score']).optional(),
+    rrf_k: z.number().positive().optional(),
+    weights: weights.optional(),
+    depth: z.number().int().min(1).max(10_000).optional(),
+    alpha: z.number().min(0).max(1).optional(),
+    norm: z.enum(['minmax', 'zscore']).optional(),
+  })
+  .strict();
+
+/** A CI assertion: an absolute threshold, or "no drop against a baseline file". */
+const checkSchema = z.union([
+  z
+    .object({
+      metric: z.string(),
+      min: z.number(),
+      slice: z.string().optional(),
+      config: z.string().optional(),
+    })
+    .strict(),
+  z
+    .object({
+      baseline_file: z.string(),
+      max_drop: z.number().min(0),
+      metrics: z.array(z.string()).optional(),
+    })
+    .strict(),
+]);
+
+export const experimentSchema = z
+  .object({
+    name: z.string().regex(/^[A-Za-z0-9][A-Za-z0-9_.-]*$/, 'use letters, digits and . _ -'),
+    description: z.string().optional(),
+    corpus: z.string(),
+    queries: z.string().optional(),
+    qrels: z.string().optional(),
+    level: z.enum(['doc', 'chunk']).default('doc'),
+    ks: z.array(z.number().int().min(1).max(1000)).min(1).default([1, 3, 5, 10, 20, 100]),
+    context_k: z.number().int().min(1).max(1000).default(5),
+    rerank_depth: z.number().int().min(1).max(1000).default(50),
+    metrics: z.array(z.string()).default(['ndcg@10', 'mrr@10', 'map@100', 'precision@5']),
+    slices: z.array(z.string()).default([]),
+    relevance_threshold: z.number().int().default(1),
+    baseline: z.string().optional(),
+    seed: z.number().int().default(42),
+    grid: z
+      .object({
+        chunkers: z.array(z.string()).min(1).default(['structure:200']),
+        embedders: z.array(z.string()).min(1).default(['auto']),
+        tokenizers: z.array(z.string()).min(1).default(['unicode61']),
+        retrievers: z.array(retrieverSchema).min(1),
+      })
+      .strict(),
+    checks: z.array(checkSchema).default([]),
+    output: z.string().optional(),
+  })
+  .strict();
+
+export type ExperimentConfig = z.infer<typeof experimentSchema>;
+export type RetrieverConfig = z.infer<typeof retrieverSchema>;
+export type CheckConfig = z.infer<typeof checkSchema>;
+
+/**
+ * Reads and validates an experiment YAML file. Errors name the file, the line and the key
+ * (`experiments/x.yaml:12 (field "grid.retrievers.1.mode")`), so a typo is found at once.
+ * Relative paths in the config resolve against the current directory, as on the command line.
+ */
+export function loadExperimentConfig(file: string): ExperimentConfig {
+  if (!fs.existsSync(file)) throw new InputError(`experiment config not found: ${file}`);
+  const source = fs.readFileSync(file, 'utf8');
+  return parseExperimentConfig(source, file);
+}
+
+export function parseExperimentConfig(source: string, file = '<config>'): ExperimentConfig {
+  const lineCounter = new LineCounter();
+  const doc = parseDocument(source, { lineCounter, prettyErrors: false });
+  const yamlError = doc.errors[0];
+  if (yamlError) {
+    const line = lineCounter.linePos(yamlError.pos[0]).line;
+    throw new InputError(`invalid YAML: ${yamlError.message.split('\n')[0]}`, { file, ...(line && { line }) });
+  }
+  if (!isMap(doc.contents)) throw new InputError('an experiment config must be a YAML mapping', { file, line: 1 });
+  const parsed = experimentSchema.safeParse(doc.toJS());
+  if (parsed.success) return parsed.data;
+  const issue = parsed.error.issues[0]!;
+  const keyPath = issue.path.map(String);
+  const unknown = issue.code === 'unrecognized_keys' ? issue.keys : [];
+  const node = doc.getIn(issue.path, true) as { range?: [number, number] } | undefined;
+  const keyNode = locateKey(doc, issue.path, unknown[0]);
+  const offset = keyNode ?? node?.range?.[0];
+  const line = offset !== undefined ? lineCounter.linePos(offset).line : undefined;
+  const field = [...keyPath, ...unknown.slice(0, 1)].join('.') || undefined;
+  const message = issue.code === 'unrecognized_keys' ? `unknown key${unknown.length > 1 ? 's' : ''} ${unknown.map((k) => `"${k}"`).join(', ')}` : issue.message;
+  throw new InputError(message, { file, ...(line && { line }), ...(field && { field }) });
+}
+
+/** Offset of an unknown key inside the mapping at `path`, for a line number. */
+function locateKey(doc: ReturnType<typeof parseDocument>, at: (string | number)[], key: string | undefined): number | undefined {
+  if (key === undefined) return undefined;
+  const parent = (at.length ? doc.getIn(at, true) : doc.contents) as unknown;
+  if (!isMap(parent)) return undefined;
+  const pair = parent.items.find((p) => (p.key as { value?: unknown } | null)?.value === key);
+  return (pair?.key as { range?: [number, number] } | undefined)?.range?.[0];
+}
+
+/** Default gold-set paths for a BEIR corpus folder. */
+export function goldPaths(config: ExperimentConfig): { queries: string; qrels: string } {
+  return {
+    queries: config.queries ?? path.join(config.corpus, 'queries.jsonl'),
+    qrels: config.qrels ?? path.join(config.corpus, 'qrels', 'test.tsv'),
+  };
+}

@@ -1,0 +1,66 @@
+import { createHash } from 'node:crypto';
+import { InputError } from '../errors.js';
+import type { ExperimentConfig, RetrieverConfig } from './config.js';
+
+/** What an index is built from; indexes are shared by every retriever of the same spec. */
+export interface IndexSpec {
+  chunker: string;
+  embedder: string;
+  tokenizer: string;
+}
+
+/** One configuration of the grid: an index spec and a retriever over it. */
+export interface Cell {
+  /** Unique, readable: the retriever name, plus the index dimensions that vary in this grid. */
+  name: string;
+  index: IndexSpec;
+  retriever: RetrieverConfig;
+}
+
+/**
+ * chunkers × embedders × tokenizers × retrievers. Dimensions with one value are left out of
+ * the cell names, so a plain "BM25 vs dense vs hybrid" grid reads `bm25`, `dense`, `hybrid`.
+ * Retrievers that do not use an embedder (bm25) are not repeated per embedder.
+ */
+export function expandGrid(config: ExperimentConfig): Cell[] {
+  const { chunkers, embedders, tokenizers, retrievers } = config.grid;
+  const names = new Set<string>();
+  for (const r of retrievers) {
+    if (names.has(r.name)) throw new InputError(`two retrievers are named "${r.name}"`, { field: 'grid.retrievers' });
+    names.add(r.name);
+  }
+  const cells: Cell[] = [];
+  for (const chunker of chunkers)
+    for (const tokenizer of tokenizers)
+      for (const [e, embedder] of embedders.entries())
+        for (const retriever of retrievers) {
+          if (retriever.mode === 'bm25' && e > 0) continue;
+          const parts = [retriever.name];
+          if (chunkers.length > 1) parts.push(chunker);
+          if (tokenizers.length > 1) parts.push(tokenizer);
+          if (embedders.length > 1 && retriever.mode !== 'bm25') parts.push(embedder);
+          cells.push({ name: parts.join(' / '), index: { chunker, embedder, tokenizer }, retriever });
+        }
+  return cells;
+}
+
+/** A stable key for anything JSON-serialisable (object keys sorted). */
+export function stableHash(value: unknown): string {
+  return createHash('sha256').update(stableJson(value)).digest('hex').slice(0, 16);
+}
+
+function stableJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(stableJson).join(',')}]`;
+  if (value && typeof value === 'object') {
+    const entries = Object.entries(value as Record<string, unknown>)
+      .filter(([, v]) => v !== undefined)
+      .sort(([a], [b]) => (a < b ? -1 : 1));
+    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${stableJson(v)}`).join(',')}}`;
+  }
+  return JSON.stringify(value);
+}
+
+/** File-name-safe form of a cell name. */
+export function fileSafe(name: string): string {
+  return name.replace(/[^A-Za-z0-9_.+-]+/g, '_');
+}

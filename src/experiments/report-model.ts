@@ -1,0 +1,76 @@
+import type { ExperimentConfig, RetrieverConfig } from './config.js';
+import type { IndexSpec } from './grid.js';
+
+/** Where the first relevant document of a missed query was, in the deep list. */
+export type MissBucket = 'rerank-window' | 'deep' | 'not-retrieved';
+
+/** Why a query missed, as far as the testbed can tell without a model. */
+export type MissCause = 'chunk-boundary' | 'exact-token' | 'vocabulary-mismatch' | 'ranked-too-low';
+
+export interface Failure {
+  queryId: string;
+  query: string;
+  tags: Record<string, string>;
+  gold: { id: string; grade: number }[];
+  /** 1-based rank of the first relevant document in the deep list, or null. */
+  firstRelevantRank: number | null;
+  bucket: MissBucket;
+  /** Which single retriever of the same index finds a relevant document within context_k. */
+  foundBy: 'lexical only' | 'dense only' | 'both' | 'neither' | 'n/a';
+  cause: MissCause;
+  /** Answer strings that some gold document contains but none of its chunks does. */
+  answersAcrossChunks: string[];
+}
+
+export interface SignificanceResult {
+  meanDiff: number;
+  p: number;
+  ci: [number, number];
+  significant: boolean;
+}
+
+export interface ConfigResult {
+  name: string;
+  retriever: RetrieverConfig;
+  index: IndexSpec & { embedderId: string | null; sizeBytes: number; buildSeconds: number; reused: boolean; chunks: number; truncatedChunks: number };
+  latency: { p50: number; p95: number };
+  /** Mean over answerable queries, per metric label. */
+  means: Record<string, number>;
+  perQuery: Record<string, Record<string, number>>;
+  slices: { label: string; n: number; means: Record<string, number> }[];
+  /** Against the baseline configuration, per metric (absent for the baseline itself). */
+  significance?: Record<string, SignificanceResult>;
+  /** For hybrids: the best non-hybrid configuration on the same index, by the primary metric. */
+  bestSingle?: { name: string; means: Record<string, number> };
+  failures: Failure[];
+  resumed: boolean;
+}
+
+export interface CheckResult {
+  description: string;
+  passed: boolean;
+  detail: string;
+}
+
+export interface ExperimentReport {
+  name: string;
+  description?: string;
+  createdAt: string;
+  testbedVersion: string;
+  config: ExperimentConfig;
+  level: 'doc' | 'chunk';
+  queries: { total: number; answerable: number; unanswerable: string[] };
+  /** Metric labels in table order; the first is the primary metric. */
+  metrics: string[];
+  /** recall@k / hit@k for every k of the config, for the recall curves. */
+  curveKs: number[];
+  contextK: number;
+  rerankDepth: number;
+  baseline: string;
+  sliceFields: string[];
+  configs: ConfigResult[];
+  /** Real vs synthetic queries per configuration, when `source` tags exist. */
+  sourceGap?: { config: string; metric: string; real: { mean: number; n: number }; synthetic: { mean: number; n: number }; gap: number }[];
+  checks: CheckResult[];
+  wallSeconds: number;
+}

@@ -1,0 +1,53 @@
+import { Hono } from 'hono';
+import fs from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+import { parseExperimentConfig } from '../../experiments/config.js';
+import type { ExperimentJobs } from '../../experiments/experiment-jobs.js';
+import { InputError, NotFoundError } from '../../errors.js';
+import { insideRoot } from './indexes.js';
+
+const startSchema = z.union([z.object({ config: z.string().min(1) }).strict(), z.object({ yaml: z.string().min(1).max(60 * 1024) }).strict()]);
+
+export interface ExperimentRoots {
+  /** Config files named in `{config}` resolve here. */
+  experimentsRoot: string;
+  /** corpus, queries and qrels of any config must resolve here. */
+  corporaRoot: string;
+  /** Reports are written here, under the experiment's name. */
+  resultsRoot: string;
+}
+
+/** Start experiments (a config file by name, or inline YAML) and poll their progress and results. */
+export function experimentRoutes(jobs: ExperimentJobs, roots: ExperimentRoots): Hono {
+  const app = new Hono();
+
+  app.post('/', async (c) => {
+    const body = startSchema.parse(await c.req.json().catch(() => {
+      throw new InputError('request body is not valid JSON');
+    }));
+    const [source, file] = 'config' in body
+      ? [fs.readFileSync(insideRoot(roots.experimentsRoot, body.config), 'utf8'), body.config]
+      : [body.yaml, '<request body>'];
+    const config = parseExperimentConfig(source, file);
+    // A config sent over HTTP may only read corpora and write results inside the served roots.
+    config.corpus = insideRoot(roots.corporaRoot, config.corpus);
+    if (config.queries) config.queries = insideRoot(roots.corporaRoot, config.queries);
+    if (config.qrels) config.qrels = insideRoot(roots.corporaRoot, config.qrels);
+    for (const check of config.checks) if ('baseline_file' in check) check.baseline_file = insideRoot(roots.resultsRoot, check.baseline_file);
+    fs.mkdirSync(roots.resultsRoot, { recursive: true });
+    config.output = path.join(roots.resultsRoot, config.name);
+    const job = jobs.start(config);
+    return c.json({ id: job.id, name: job.name, state: job.state, output: job.output }, 202);
+  });
+
+  app.get('/', (c) => c.json({ experiments: jobs.list().map(({ report: _report, ...rest }) => rest) }));
+
+  app.get('/:id', (c) => {
+    const job = jobs.get(c.req.param('id'));
+    if (!job) throw new NotFoundError(`no experiment with id "${c.req.param('id')}"`);
+    return c.json(job);
+  });
+
+  return app;
+}

@@ -1,0 +1,24 @@
+/**
+ * Retrieval metrics that agree with trec_eval, and the evaluator that averages them.
+ *
+ * hit@k and recall@k are different things:
+ * - hit@k (trec_eval `success_k`) is 1 if ANY relevant document is in the top k, else 0. Many RAG
+ *   guides call this "recall@k"; here it is hit@k.
+ * - recall@k (trec_eval `recall_k`) is the SHARE of all relevant documents found in the top k.
+ * They agree only for queries with a single relevant document.
+ *
+ * Every metric has the MetricFn signature (types.ts) and lives in its own file with its formula.
+ */
+export type { MetricFn, MetricName } from './types.js';
+export { METRIC_NAMES, DEFAULT_THRESHOLD } from './types.js';
+export { METRIC_FNS, CUTOFF_RULES, TREC_EVAL_NAMES, type CutoffRule } from './metric-table.js';
+export { parseMetric, parseMetricList, DEFAULT_METRICS, type ParsedMetric } from './parse-metric.js';
+export { evaluate, scoreRanking, type Evaluation, type Scores } from './evaluate.js';
+export { formatValue } from './format-value.js';
+export { hitAt } from './hit.js';
+export { recallAt } from './recall.js';
+export { precisionAt } from './precision.js';
+export { reciprocalRank } from './mrr.js';
+export { ndcgAt } from './ndcg.js';
+export { averagePrecision } from './average-precision.js';
+export { rPrecision } from './r-precision.js';

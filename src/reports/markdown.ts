@@ -1,0 +1,157 @@
+import type { ConfigResult, ExperimentReport, Failure } from '../experiments/report-model.js';
+import { bestPerColumn, fmt, table } from './format.js';
+
+const FAILURES_SHOWN = 15;
+
+/** The human report: every table a reader needs to compare configurations, in one page. */
+export function renderMarkdown(r: ExperimentReport): string {
+  return [
+    header(r),
+    mainTable(r),
+    contextTable(r),
+    hybridTable(r),
+    curves(r),
+    sliceTables(r),
+    sourceGap(r),
+    significance(r),
+    failures(r),
+    checks(r),
+  ]
+    .filter(Boolean)
+    .join('\n\n') + '\n';
+}
+
+function header(r: ExperimentReport): string {
+  const q = r.queries;
+  return [
+    `# Experiment: ${r.name}`,
+    r.description ?? '',
+    `Corpus \`${r.config.corpus}\`, evaluated at ${r.level} level. ${q.total} queries: ${q.answerable} answerable, ` +
+      `${q.unanswerable.length} unanswerable (no relevant document; left out of every average). ` +
+      `context_k = ${r.contextK} (passages handed to the model), rerank_depth = ${r.rerankDepth}. Baseline: \`${r.baseline}\`. ` +
+      `Wall time ${r.wallSeconds.toFixed(1)} s. testbed ${r.testbedVersion}, ${r.createdAt}.`,
+    '`hit@k` = share of queries with at least one relevant document in the top k (trec_eval `success`); ' +
+      "`recall@k` = share of a query's relevant documents found in the top k (trec_eval `recall`). " +
+      'Bold = best in its column. † = differs from the baseline at p < 0.05 (paired randomization test).',
+  ]
+    .filter(Boolean)
+    .join('\n\n');
+}
+
+function mainTable(r: ExperimentReport): string {
+  const metrics = r.metrics;
+  const values = r.configs.map((c) => metrics.map((m) => c.means[m]));
+  const best = bestPerColumn(values);
+  const rows = r.configs.map((c, i) => [
+    `\`${c.name}\``,
+    ...metrics.map((m, j) => {
+      const cell = fmt(c.means[m]) + (c.significance?.[m]?.significant ? '†' : '');
+      return best.has(`${i}:${j}`) ? `**${cell}**` : cell;
+    }),
+    fmt(c.latency.p50, 1),
+    fmt(c.latency.p95, 1),
+    (c.index.sizeBytes / 1e6).toFixed(1),
+    c.index.reused ? `${fmt(c.index.buildSeconds, 1)} (cached)` : fmt(c.index.buildSeconds, 1),
+  ]);
+  return `## Configurations\n\n${table(['config', ...metrics, 'p50 ms', 'p95 ms', 'index MB', 'build s'], rows)}`;
+}
+
+function contextTable(r: ExperimentReport): string {
+  const labels = [`hit@${r.contextK}`, `recall@${r.contextK}`, `hit@${r.rerankDepth}`, `recall@${r.rerankDepth}`];
+  const rows = r.configs.map((c) => [`\`${c.name}\``, ...labels.map((l) => fmt(c.means[l]))]);
+  return `## Recall at the model's context (k = ${r.contextK}) and at the rerank depth (k = ${r.rerankDepth})\n\n` +
+    'Recall at context_k is the ceiling on any answer; the gap up to the rerank depth is what a reranker could recover.\n\n' +
+    table(['config', ...labels], rows);
+}
+
+function hybridTable(r: ExperimentReport): string {
+  const hybrids = r.configs.filter((c) => c.bestSingle);
+  if (hybrids.length === 0) return '';
+  const primary = r.metrics[0]!;
+  const ctx = `recall@${r.contextK}`;
+  const rows = hybrids.map((h) => {
+    const s = h.bestSingle!;
+    const d = (h.means[primary] ?? NaN) - (s.means[primary] ?? NaN);
+    return [`\`${h.name}\``, fmt(h.means[primary]), fmt(h.means[ctx]), `\`${s.name}\``, fmt(s.means[primary]), fmt(s.means[ctx]), (d >= 0 ? '+' : '') + fmt(d)];
+  });
+  return `## Each hybrid next to the best single retriever on the same index\n\n` +
+    'A hybrid that scores below its best single leg is fusing in a leg too weak to help.\n\n' +
+    table(['hybrid', primary, ctx, 'best single', primary, ctx, `Δ ${primary}`], rows);
+}
+
+function curves(r: ExperimentReport): string {
+  const make = (kind: string) =>
+    table(['config', ...r.curveKs.map((k) => `${kind}@${k}`)], r.configs.map((c) => [`\`${c.name}\``, ...r.curveKs.map((k) => fmt(c.means[`${kind}@${k}`]))]));
+  return `## Recall curves\n\n${make('recall')}\n\n${make('hit')}`;
+}
+
+function sliceTables(r: ExperimentReport): string {
+  if (r.configs.length === 0 || r.configs[0]!.slices.length === 0) return '';
+  const parts = ['## Slices'];
+  for (const [i, s] of r.configs[0]!.slices.entries()) {
+    const rows = r.configs.map((c) => [`\`${c.name}\``, ...r.metrics.map((m) => fmt(c.slices[i]?.means[m]))]);
+    parts.push(`### ${s.label} (${s.n} queries)\n\n${table(['config', ...r.metrics], rows)}`);
+  }
+  return parts.join('\n\n');
+}
+
+function sourceGap(r: ExperimentReport): string {
+  if (!r.sourceGap?.length) return '';
+  const rows = r.sourceGap.map((g) => [`\`${g.config}\``, g.metric, `${fmt(g.real.mean)} (${g.real.n})`, `${fmt(g.synthetic.mean)} (${g.synthetic.n})`, (g.gap >= 0 ? '+' : '') + fmt(g.gap)]);
+  return '## Real vs synthetic queries\n\nSynthetic queries reuse the words of the passage they were generated from and usually score higher: trust the real column.\n\n' +
+    table(['config', 'metric', 'real (n)', 'synthetic (n)', 'gap'], rows);
+}
+
+function significance(r: ExperimentReport): string {
+  const rows: string[][] = [];
+  for (const c of r.configs) {
+    if (!c.significance) continue;
+    for (const m of r.metrics) {
+      const s = c.significance[m];
+      if (!s) continue;
+      rows.push([`\`${c.name}\``, m, (s.meanDiff >= 0 ? '+' : '') + fmt(s.meanDiff), `[${fmt(s.ci[0])}, ${fmt(s.ci[1])}]`, s.p < 0.0001 ? '< 0.0001' : fmt(s.p), s.significant ? 'yes' : 'no']);
+    }
+  }
+  if (rows.length === 0) return '';
+  return `## Against the baseline \`${r.baseline}\`\n\nPaired randomization test (two-sided) and 95% bootstrap interval of the mean per-query difference.\n\n` +
+    table(['config', 'metric', 'Δ mean', '95% CI', 'p', 'p < 0.05'], rows);
+}
+
+function failures(r: ExperimentReport): string {
+  const parts = [`## Misses at context_k = ${r.contextK}`,
+    'A miss: no relevant document among the first context_k results. Cause: `chunk-boundary` (an answer is in a gold document but in none of its chunks), ' +
+    '`exact-token` (a code, version or key in the query appears in a gold document), `vocabulary-mismatch` (the gold document shares under half of the query\'s terms, ' +
+    'or nothing relevant was retrieved at all), `ranked-too-low` (the words are there and a gold document was retrieved, below context_k). Where: `rerank-window` (found within rerank_depth), `deep` (found further down), `not-retrieved`.'];
+  for (const c of r.configs) {
+    parts.push(`### \`${c.name}\`: ${c.failures.length} of ${r.queries.answerable} missed\n\n${summary(c)}`);
+    if (c.failures.length) parts.push(failureTable(c.failures.slice(0, FAILURES_SHOWN)) + (c.failures.length > FAILURES_SHOWN ? `\n\n(${c.failures.length - FAILURES_SHOWN} more in report.json)` : ''));
+  }
+  return parts.join('\n\n');
+}
+
+function summary(c: ConfigResult): string {
+  const count = (key: 'cause' | 'bucket' | 'foundBy') =>
+    Object.entries(c.failures.reduce<Record<string, number>>((acc, f) => ((acc[f[key]] = (acc[f[key]] ?? 0) + 1), acc), {}))
+      .sort((a, b) => b[1] - a[1])
+      .map(([k, n]) => `${k} ${n}`)
+      .join(', ') || 'none';
+  return `Causes: ${count('cause')}. Where: ${count('bucket')}. Found by: ${count('foundBy')}.`;
+}
+
+function failureTable(fs: Failure[]): string {
+  const rows = fs.map((f) => [
+    f.queryId,
+    f.query.length > 60 ? f.query.slice(0, 59) + '…' : f.query,
+    f.gold.map((g) => `${g.id} (${g.grade})`).join(', '),
+    f.firstRelevantRank === null ? 'not retrieved' : String(f.firstRelevantRank),
+    f.foundBy,
+    f.cause,
+  ]);
+  return table(['query', 'text', 'gold', 'first relevant', 'found by', 'cause'], rows, ['l', 'l', 'l', 'r', 'l', 'l']);
+}
+
+function checks(r: ExperimentReport): string {
+  if (r.checks.length === 0) return '';
+  const lines = r.checks.map((c) => `- ${c.passed ? 'PASS' : 'FAIL'} ${c.description}: ${c.detail}`);
+  return `## Checks\n\n${lines.join('\n')}`;
+}

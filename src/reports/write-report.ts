@@ -1,0 +1,37 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { CellRun } from '../experiments/cell-run.js';
+import { fileSafe } from '../experiments/grid.js';
+import type { ExperimentReport } from '../experiments/report-model.js';
+import { writeRun } from '../runs/trec-run-writer.js';
+import { renderCsv } from './csv.js';
+import { renderMarkdown } from './markdown.js';
+
+/**
+ * Writes report.md, report.json, metrics.csv and one TREC run file per configuration under
+ * `outDir` (each file via a temp file and rename, so a reader never sees half a report).
+ * Returns the paths written.
+ */
+export function writeReport(outDir: string, report: ExperimentReport, runs: ReadonlyMap<string, CellRun>): string[] {
+  fs.mkdirSync(path.join(outDir, 'runs'), { recursive: true });
+  const written: string[] = [];
+  const put = (name: string, text: string) => {
+    const file = path.join(outDir, name);
+    fs.writeFileSync(`${file}.tmp`, text);
+    fs.renameSync(`${file}.tmp`, file);
+    written.push(file);
+  };
+  put('report.md', renderMarkdown(report));
+  put('report.json', JSON.stringify(report, null, 1) + '\n');
+  put('metrics.csv', renderCsv(report));
+  for (const [name, run] of runs) {
+    const file = path.join(outDir, 'runs', `${fileSafe(name)}.trec`);
+    const results = Object.entries(run.rankings).map(([qid, ids]) => ({
+      qid,
+      hits: ids.map((id, i) => ({ id, docId: id, chunkId: id, rank: i + 1, score: run.scores[qid]?.[i] ?? 0 })),
+    }));
+    writeRun(file, results, fileSafe(name));
+    written.push(file);
+  }
+  return written;
+}

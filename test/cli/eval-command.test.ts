@@ -1,0 +1,104 @@
+import { describe, expect, it } from 'vitest';
+import type { CliIo } from '../../src/cli/command.js';
+import { evalCommand } from '../../src/cli/commands/eval-command.js';
+import { InputError } from '../../src/errors.js';
+import { EXPECTED_MEAN, EXPECTED_PER_QUERY } from '../metrics/fixture-expected.js';
+import { evalFixture } from '../runs/helpers.js';
+
+const qrels = evalFixture('qrels.txt');
+const run = evalFixture('run.txt');
+
+async function evalCli(...argv: string[]) {
+  let out = '';
+  let err = '';
+  const io: CliIo = { out: (t) => void (out += t), err: (t) => void (err += t), tty: false };
+  const code = await evalCommand.run(argv, io);
+  return { code, out, err };
+}
+
+/** trec_eval's line: measure left-aligned in 22 columns, tab, query id or "all", tab, value. */
+const line = (label: string, qid: string, value: string) => `${label.padEnd(22)}\t${qid}\t${value}`;
+
+describe('testbed eval', () => {
+  it('prints the default metrics in trec_eval layout, then how many queries counted', async () => {
+    const r = await evalCli(qrels, run);
+    expect(r.code).toBe(0);
+    expect(r.err).toBe('');
+    // Means over q1, q2, q3 (see test/metrics/fixture-expected.ts for the per-query values):
+    expect(r.out.split('\n')).toEqual([
+      // q1 (2/log2 5 + 1/log2 6 + 1/log2 7)/(2 + 1/log2 3 + 1/2) = 0.51244, q2 (1/log2 3)/(1 + 1/log2 3) = 0.38685
+      line('ndcg@10', 'all', '0.2998'),
+      line('recall@100', 'all', '0.5000'), // (1 + 1/2 + 0)/3
+      line('hit@10', 'all', '0.6667'), // (1 + 1 + 0)/3
+      line('mrr', 'all', '0.2500'), // (1/4 + 1/2 + 0)/3
+      line('map', 'all', '0.2111'), // ((1/4 + 2/5 + 3/6)/3 + (1/2)/2 + 0)/3
+      line('precision@10', 'all', '0.1333'), // (3/10 + 1/10 + 0)/3
+      line('r-precision', 'all', '0.1667'), // (0 + 1/2 + 0)/3
+      '3 queries evaluated (1 missing from the run, scored 0); 1 qrels query unanswerable (no document graded 1 or more), left out: q4',
+      '',
+    ]);
+  });
+
+  it('--per-query prints each query, in trec_eval order, before the means', async () => {
+    const r = await evalCli(qrels, run, '--metrics', 'mrr,P@5', '--per-query');
+    expect(r.out.split('\n').slice(0, 8)).toEqual([
+      line('mrr', 'q1', '0.2500'),
+      line('precision@5', 'q1', '0.4000'),
+      line('mrr', 'q2', '0.5000'),
+      line('precision@5', 'q2', '0.2000'),
+      line('mrr', 'q3', '0.0000'),
+      line('precision@5', 'q3', '0.0000'),
+      line('mrr', 'all', '0.2500'),
+      line('precision@5', 'all', '0.2000'), // (2/5 + 1/5 + 0)/3
+    ]);
+  });
+
+  it('--json prints the means, the query count, the unanswerable queries and, on request, each query', async () => {
+    const labels = Object.keys(EXPECTED_MEAN);
+    const plain = JSON.parse((await evalCli(qrels, run, '--metrics', labels.join(','), '--json')).out);
+    expect(Object.keys(plain)).toEqual(['metrics', 'queries', 'unanswerable']);
+    expect(plain.queries).toBe(3);
+    expect(plain.unanswerable).toEqual(['q4']);
+    expect(Object.keys(plain.metrics)).toEqual(labels);
+    for (const label of labels) expect(plain.metrics[label], label).toBeCloseTo(EXPECTED_MEAN[label]!, 12);
+
+    const detailed = JSON.parse((await evalCli(qrels, run, '--metrics', 'mrr,map@5', '--json', '--per-query')).out);
+    expect(detailed.per_query).toEqual({
+      q1: { mrr: 1 / 4, 'map@5': EXPECTED_PER_QUERY.q1!['map@5'] },
+      q2: { mrr: 1 / 2, 'map@5': EXPECTED_PER_QUERY.q2!['map@5'] },
+      q3: { mrr: 0, 'map@5': 0 },
+    });
+  });
+
+  it('--threshold raises the grade that counts as relevant', async () => {
+    const r = await evalCli(qrels, run, '--metrics', 'mrr,hit@5', '--threshold', '2');
+    expect(r.out.split('\n')).toEqual([
+      line('mrr', 'all', '0.1250'), // q1: d1 (grade 2) at rank 4; q3: 0
+      line('hit@5', 'all', '0.5000'),
+      '2 queries evaluated (1 missing from the run, scored 0); 2 qrels queries unanswerable (no document graded 2 or more), left out: q2 q4',
+      '',
+    ]);
+  });
+
+  it('warns when the run shares no query with the qrels', async () => {
+    const r = await evalCli(qrels, evalFixture('run-unrelated.txt'), '--metrics', 'mrr');
+    expect(r.err).toBe("warning: the run (1 query) and the qrels (4 queries) share no query id; do the ids match?\n");
+    expect(r.out).toContain(line('mrr', 'all', '0.0000'));
+  });
+
+  it('bad input throws an InputError (the CLI turns it into exit code 2)', async () => {
+    await expect(evalCli(qrels, run, '--metrics', 'ndcg@10,bleu')).rejects.toThrow(InputError);
+    await expect(evalCli(qrels, run, '--metrics', 'bleu')).rejects.toThrow(/unknown metric: "bleu"; valid metrics: hit@K, recall@K/);
+    await expect(evalCli(qrels, run, '--metrics', 'ndcg')).rejects.toThrow(/ndcg needs a cutoff/);
+    await expect(evalCli(qrels, run, '--threshold', 'high')).rejects.toThrow(/--threshold must be an integer/);
+    await expect(evalCli(qrels)).rejects.toThrow(/missing RUN/);
+    await expect(evalCli(qrels, evalFixture('run-score.txt'))).rejects.toThrow(/run-score\.txt:2 \(field "score"\)/);
+  });
+
+  it('--help prints the usage, which documents every option', async () => {
+    const r = await evalCli('--help');
+    expect(r.code).toBe(0);
+    expect(r.out.startsWith('Usage: testbed eval')).toBe(true);
+    for (const option of ['--metrics', '--threshold', '--per-query', '--json', '--help']) expect(evalCommand.usage).toContain(option);
+  });
+});

@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest';
+import { parseExperimentConfig } from '../../src/experiments/config.js';
+import { InputError } from '../../src/errors.js';
+
+const minimal = `name: tiny
+corpus: corpora/demo
+grid:
+  retrievers:
+    - { name: bm25, mode: bm25 }
+`;
+
+function errorOf(yaml: string): InputError {
+  try {
+    parseExperimentConfig(yaml, 'exp.yaml');
+  } catch (err) {
+    expect(err).toBeInstanceOf(InputError);
+    return err as InputError;
+  }
+  throw new Error('expected an error');
+}
+
+describe('experiment config', () => {
+  it('fills every default in one place', () => {
+    const c = parseExperimentConfig(minimal);
+    expect(c).toMatchObject({ level: 'doc', ks: [1, 3, 5, 10, 20, 100], context_k: 5, rerank_depth: 50, slices: [], relevance_threshold: 1, seed: 42, checks: [] });
+    expect(c.grid).toEqual({ chunkers: ['structure:200'], embedders: ['auto'], tokenizers: ['unicode61'], retrievers: [{ name: 'bm25', mode: 'bm25', engine: 'fts5' }] });
+  });
+
+  it('names file, line and key for a wrong value', () => {
+    const e = errorOf(minimal.replace('mode: bm25', 'mode: sparse'));
+    expect(e.message).toMatch(/^exp\.yaml:5 \(field "grid\.retrievers\.0\.mode"\): Invalid enum value/);
+  });
+
+  it('names an unknown key and its line', () => {
+    const e = errorOf(minimal + 'colour: red\n');
+    expect(e.message).toBe('exp.yaml:6 (field "colour"): unknown key "colour"');
+    const nested = errorOf(minimal.replace('{ name: bm25, mode: bm25 }', '{ name: bm25, mode: bm25, kl: 1 }'));
+    expect(nested.message).toBe('exp.yaml:5 (field "grid.retrievers.0.kl"): unknown key "kl"');
+  });
+
+  it('names a wrong type inside a list', () => {
+    expect(errorOf(minimal + 'ks: [1, "ten"]\n').message).toMatch(/^exp\.yaml:6 \(field "ks\.1"\): Expected number, received string/);
+  });
+
+  it('reports invalid YAML with its line', () => {
+    expect(errorOf('name: x\ncorpus: [unclosed\n').message).toMatch(/^exp\.yaml:\d+: invalid YAML/);
+  });
+
+  it('requires a mapping, a name and retrievers', () => {
+    expect(errorOf('- a\n- b\n').message).toContain('must be a YAML mapping');
+    expect(errorOf('corpus: c\ngrid: { retrievers: [{ name: a, mode: bm25 }] }\n').message).toContain('field "name"');
+    expect(errorOf('name: x\ncorpus: c\ngrid: { retrievers: [] }\n').message).toContain('field "grid.retrievers"');
+  });
+});

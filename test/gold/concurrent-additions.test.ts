@@ -1,0 +1,42 @@
+import { execFile } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { describe, expect, it } from 'vitest';
+import { readAdditions } from '../../src/gold/additions.js';
+import { additionsFile } from '../../src/gold/additions-file.js';
+import { tinyBeirCopy } from './helpers.js';
+
+const run = promisify(execFile);
+const WORKER = path.join(import.meta.dirname, 'append-worker.ts');
+const REPO = path.resolve(import.meta.dirname, '../..');
+const WORKERS = 8;
+const EACH = 25;
+
+describe('concurrent additions', () => {
+  it(`${WORKERS} processes adding ${EACH} judgements each at once: all ${WORKERS * EACH} lines kept, none interleaved`, async () => {
+    const qrels = tinyBeirCopy();
+    await Promise.all(
+      Array.from({ length: WORKERS }, (_, w) =>
+        run(process.execPath, ['--import', 'tsx', WORKER, qrels, String(w), String(EACH)], { cwd: REPO }),
+      ),
+    );
+
+    const text = fs.readFileSync(additionsFile(qrels), 'utf8');
+    expect(text.endsWith('\n')).toBe(true);
+    const lines = text.slice(0, -1).split('\n');
+    expect(lines).toHaveLength(WORKERS * EACH);
+    const seen = new Set<string>();
+    for (const line of lines) {
+      const record = JSON.parse(line) as { note: string; query_id: string; grade: number };
+      const match = /^worker (\d+) item (\d+) x{400}$/.exec(record.note);
+      expect(match, line.slice(0, 80)).not.toBeNull();
+      const item = Number(match![2]);
+      expect(record.query_id).toBe(`q${(item % 5) + 1}`);
+      expect(record.grade).toBe(item % 4);
+      seen.add(`${match![1]}/${item}`);
+    }
+    expect(seen.size).toBe(WORKERS * EACH);
+    expect(await readAdditions(qrels)).toHaveLength(WORKERS * EACH);
+  });
+});

@@ -1,0 +1,107 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { Hono } from 'hono';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Addition } from '../../src/gold/types.js';
+import { readGold } from '../../src/gold/additions.js';
+import { additionsFile } from '../../src/gold/additions-file.js';
+import { errorResponse } from '../../src/http/errors.js';
+import { goldRoutes } from '../../src/http/routes/gold.js';
+import { TINY_BEIR, tmpDir } from '../helpers/tmp.js';
+
+const root = tmpDir();
+const corporaRoot = path.join(root, 'corpora');
+const QRELS = 'tiny/qrels/test.tsv';
+const app = new Hono();
+app.route('/gold', goldRoutes(corporaRoot));
+app.onError(errorResponse);
+
+beforeAll(() => {
+  fs.mkdirSync(corporaRoot, { recursive: true });
+  fs.cpSync(TINY_BEIR, path.join(corporaRoot, 'tiny'), { recursive: true });
+  // a qrels file outside the root, and a link inside the root that points at it
+  fs.writeFileSync(path.join(root, 'secret.tsv'), 'q1\td1\t1\n');
+  fs.symlinkSync(path.join(root, 'secret.tsv'), path.join(corporaRoot, 'link.tsv'));
+});
+
+const post = (body: unknown) =>
+  app.request('/gold', { method: 'POST', body: typeof body === 'string' ? body : JSON.stringify(body), headers: { 'content-type': 'application/json' } });
+const errorOf = async (res: Response) => ((await res.json()) as { error: { code: string; message: string } }).error;
+
+describe('gold routes', () => {
+  it('POST / records a judgement (201 with the addition); GET / lists it; readGold sees it', async () => {
+    const res = await post({ qrels: QRELS, query_id: 'q5', doc_id: 'install-mac', grade: 2, note: 'macOS only' });
+    expect(res.status).toBe(201);
+    const added = (await res.json()) as Addition;
+    expect(added).toMatchObject({ query_id: 'q5', doc_id: 'install-mac', grade: 2, note: 'macOS only' });
+    expect(Date.parse(added.date)).not.toBeNaN();
+
+    const plain = await post({ qrels: QRELS, query_id: 'q1', doc_id: 'plans' });
+    expect(plain.status).toBe(201);
+    expect(await plain.json()).toMatchObject({ query_id: 'q1', doc_id: 'plans', grade: 1 });
+
+    const list = await app.request(`/gold?qrels=${encodeURIComponent(QRELS)}`);
+    expect(list.status).toBe(200);
+    const { additions } = (await list.json()) as { additions: Addition[] };
+    expect(additions.map((a) => [a.query_id, a.doc_id, a.grade])).toEqual([
+      ['q5', 'install-mac', 2],
+      ['q1', 'plans', 1],
+    ]);
+    expect(additions[0]).toEqual(added);
+
+    const filtered = (await (await app.request(`/gold?qrels=${encodeURIComponent(QRELS)}&query_id=q1`)).json()) as { additions: Addition[] };
+    expect(filtered.additions.map((a) => a.doc_id)).toEqual(['plans']);
+
+    const gold = await readGold(path.join(corporaRoot, QRELS));
+    expect(gold.get('q5')).toEqual(new Map([['install-mac', 2]]));
+    expect(gold.get('q1')?.get('plans')).toBe(1);
+  });
+
+  it.each(['../secret.tsv', path.join(root, 'secret.tsv'), 'tiny/../../secret.tsv', 'link.tsv'])(
+    'qrels path %s outside the corpora root -> 400, nothing written',
+    async (qrels) => {
+      const res = await post({ qrels, query_id: 'q1', doc_id: 'd2' });
+      expect(res.status).toBe(400);
+      expect((await errorOf(res)).message).toContain('is outside the corpora root');
+      expect((await app.request(`/gold?qrels=${encodeURIComponent(qrels)}`)).status).toBe(400);
+      expect(fs.existsSync(additionsFile(path.join(root, 'secret.tsv')))).toBe(false);
+    },
+  );
+
+  it('unknown keys -> 400, in the body and in the query string', async () => {
+    const res = await post({ qrels: QRELS, query_id: 'q1', doc_id: 'plans', relevance: 2 });
+    expect(res.status).toBe(400);
+    expect((await errorOf(res)).message).toMatch(/relevance/);
+    const list = await app.request(`/gold?qrels=${encodeURIComponent(QRELS)}&query=q1`);
+    expect(list.status).toBe(400);
+    expect((await errorOf(list)).message).toMatch(/query/);
+  });
+
+  const bad: [string, unknown, number, string][] = [
+    ['unknown query id', { qrels: QRELS, query_id: 'q9', doc_id: 'plans' }, 400, 'unknown query id "q9"'],
+    ['unknown doc id', { qrels: QRELS, query_id: 'q1', doc_id: 'nope' }, 400, 'unknown document id "nope"'],
+    ['grade 11', { qrels: QRELS, query_id: 'q1', doc_id: 'plans', grade: 11 }, 400, 'grade must be an integer from 0 to 10'],
+    ['grade 1.5', { qrels: QRELS, query_id: 'q1', doc_id: 'plans', grade: 1.5 }, 400, 'grade'],
+    ['grade as text', { qrels: QRELS, query_id: 'q1', doc_id: 'plans', grade: '2' }, 400, 'grade'],
+    ['empty doc id', { qrels: QRELS, query_id: 'q1', doc_id: '' }, 400, 'document id must be a non-empty string'],
+    ['missing qrels', { query_id: 'q1', doc_id: 'plans' }, 400, 'qrels'],
+    ['missing file', { qrels: 'tiny/qrels/dev.tsv', query_id: 'q1', doc_id: 'plans' }, 404, 'qrels file "tiny/qrels/dev.tsv" not found'],
+    ['a folder', { qrels: 'tiny/qrels', query_id: 'q1', doc_id: 'plans' }, 400, 'expected a qrels file but found a folder'],
+    ['not JSON', '{"qrels": ', 400, 'not valid JSON'],
+    ['not an object', '[1]', 400, 'request'],
+  ];
+  it.each(bad)('%s -> %s', async (_name, body, status, needle) => {
+    const before = fs.readFileSync(additionsFile(path.join(corporaRoot, QRELS)), 'utf8');
+    const res = await post(body);
+    expect(res.status).toBe(status);
+    expect((await errorOf(res)).message).toContain(needle);
+    expect(fs.readFileSync(additionsFile(path.join(corporaRoot, QRELS)), 'utf8')).toBe(before);
+  });
+
+  it('GET without qrels -> 400; a qrels file with no additions lists none', async () => {
+    expect((await app.request('/gold')).status).toBe(400);
+    fs.mkdirSync(path.join(corporaRoot, 'other'));
+    fs.writeFileSync(path.join(corporaRoot, 'other', 'q.tsv'), 'a\tb\t1\n');
+    expect(await (await app.request('/gold?qrels=other/q.tsv')).json()).toEqual({ additions: [] });
+  });
+});

@@ -1,0 +1,63 @@
+import { describe, expect, it } from 'vitest';
+import { InputError } from '../../src/errors.js';
+import { DEFAULT_METRICS, parseMetric, parseMetricList } from '../../src/metrics/parse-metric.js';
+
+describe('parseMetric', () => {
+  it('reads a name with or without a cutoff', () => {
+    expect(parseMetric('ndcg@10')).toEqual({ name: 'ndcg', k: 10, label: 'ndcg@10' });
+    expect(parseMetric('mrr')).toEqual({ name: 'mrr', k: undefined, label: 'mrr' });
+    expect(parseMetric('mrr@5')).toEqual({ name: 'mrr', k: 5, label: 'mrr@5' });
+    expect(parseMetric('map@100')).toEqual({ name: 'map', k: 100, label: 'map@100' });
+    expect(parseMetric('r-precision')).toEqual({ name: 'r-precision', k: undefined, label: 'r-precision' });
+    expect(parseMetric(' Hit@1 ')).toEqual({ name: 'hit', k: 1, label: 'hit@1' });
+  });
+
+  it('labels spellings from ranx, ir_measures and trec_eval with our name', () => {
+    expect(parseMetric('P@10').label).toBe('precision@10');
+    expect(parseMetric('R@100').label).toBe('recall@100');
+    expect(parseMetric('nDCG@10').label).toBe('ndcg@10');
+    expect(parseMetric('hit_rate@5').label).toBe('hit@5');
+    expect(parseMetric('Success@5').label).toBe('hit@5');
+    expect(parseMetric('RR').label).toBe('mrr');
+    expect(parseMetric('recip_rank').label).toBe('mrr');
+    expect(parseMetric('AP').label).toBe('map');
+    expect(parseMetric('Rprec').label).toBe('r-precision');
+  });
+
+  it.each([
+    ['bleu@4', /unknown metric: "bleu@4"/],
+    ['ndcg', /ndcg needs a cutoff, e\.g\. ndcg@10/],
+    ['recall', /recall needs a cutoff/],
+    ['r-precision@5', /r-precision takes no cutoff/],
+    ['ndcg@0', /cutoff must be a whole number from 1/],
+    ['ndcg@-1', /unknown metric/],
+    ['ndcg@1.5', /unknown metric/],
+    ['ndcg_cut_10', /unknown metric/],
+    ['', /unknown metric/],
+  ])('rejects %j, listing the valid names', (text, reason) => {
+    let error: unknown;
+    try {
+      parseMetric(text);
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(InputError);
+    expect((error as InputError).message).toMatch(reason);
+    expect((error as InputError).message).toContain('valid metrics: hit@K, recall@K, precision@K, mrr, mrr@K, ndcg@K, map, map@K, r-precision');
+  });
+});
+
+describe('parseMetricList', () => {
+  it('parses the defaults in order', () => {
+    expect(parseMetricList(DEFAULT_METRICS).map((m) => m.label)).toEqual(['ndcg@10', 'recall@100', 'hit@10', 'mrr', 'map', 'precision@10', 'r-precision']);
+  });
+
+  it('keeps a metric asked for twice once, at its first place, and skips empty items', () => {
+    expect(parseMetricList('mrr, P@5,,precision@5,RR').map((m) => m.label)).toEqual(['mrr', 'precision@5']);
+  });
+
+  it('rejects an empty list and any bad item', () => {
+    expect(() => parseMetricList(' , ')).toThrow(/no metric given/);
+    expect(() => parseMetricList('mrr,ndgc@10')).toThrow(/unknown metric: "ndgc@10"/);
+  });
+});
