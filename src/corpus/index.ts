@@ -6,7 +6,7 @@ export { beirPaths, type BeirPaths } from './beir-paths.js';
 export { readQueries } from './read-queries.js';
 export { readQrels } from './read-qrels.js';
 export { readBeirCorpus, BEIR_CORPUS_FILE } from './beir-corpus.js';
-export { readJsonlCorpus } from './jsonl-corpus.js';
+export { readJsonlCorpus, type CorpusReadOptions } from './jsonl-corpus.js';
 export { readFolderCorpus, readFolderDoc } from './folder-corpus.js';
 export { listFolderFiles, folderDocId, FOLDER_EXTENSIONS } from './folder-files.js';
 export { markdownTitle } from './markdown-title.js';

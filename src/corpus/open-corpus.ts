@@ -6,7 +6,7 @@ import type { Doc } from './types.js';
 import { BEIR_CORPUS_FILE } from './beir-corpus.js';
 import { readFolderCorpus } from './folder-corpus.js';
 import { listFolderFiles } from './folder-files.js';
-import { readJsonlCorpus } from './jsonl-corpus.js';
+import { readJsonlCorpus, type CorpusReadOptions } from './jsonl-corpus.js';
 
 export type CorpusKind = 'beir' | 'folder' | 'jsonl';
 
@@ -27,22 +27,22 @@ const JSONL_EXTENSIONS: ReadonlySet<string> = new Set(['.jsonl', '.json', '.ndjs
  * Opens a corpus, deciding its kind from what is on disk: a folder with corpus.jsonl is BEIR,
  * any other folder is a folder of text files, a .jsonl/.json/.ndjson file is JSON Lines.
  */
-export async function openCorpus(path: string): Promise<CorpusSource> {
+export async function openCorpus(path: string, options: CorpusReadOptions = {}): Promise<CorpusSource> {
   const abs = resolve(path);
   const info = await statOrUndefined(abs);
   if (info === undefined) throw new NotFoundError(`corpus not found: ${abs}`);
-  if (info.isDirectory()) return openDirectory(abs);
+  if (info.isDirectory()) return openDirectory(abs, options);
   if (info.isFile() && JSONL_EXTENSIONS.has(extname(abs).toLowerCase())) {
-    return { kind: 'jsonl', path: abs, files: [abs], docs: () => readJsonlCorpus(abs) };
+    return { kind: 'jsonl', path: abs, files: [abs], docs: () => readJsonlCorpus(abs, options) };
   }
   const why = `expected a BEIR folder (with ${BEIR_CORPUS_FILE}), a folder of .md/.markdown/.txt files, or a .jsonl/.json/.ndjson file`;
   throw new InputError(`not a corpus: ${why}`, { file: abs });
 }
 
-async function openDirectory(dir: string): Promise<CorpusSource> {
+async function openDirectory(dir: string, options: CorpusReadOptions): Promise<CorpusSource> {
   const corpusFile = join(dir, BEIR_CORPUS_FILE);
   if ((await statOrUndefined(corpusFile))?.isFile()) {
-    return { kind: 'beir', path: dir, files: [corpusFile], docs: () => readJsonlCorpus(corpusFile) };
+    return { kind: 'beir', path: dir, files: [corpusFile], docs: () => readJsonlCorpus(corpusFile, options) };
   }
   const files = await listFolderFiles(dir);
   if (files.length === 0) {

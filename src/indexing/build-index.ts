@@ -27,6 +27,8 @@ export interface BuildOptions {
   /** Shared embedding cache; default `.cache/embeddings.sqlite` beside the index. */
   cacheFile?: string;
   embedBatch?: number;
+  /** Skip documents with empty text (reported through onNotice) instead of failing. */
+  skipEmpty?: boolean;
   onProgress?: ProgressListener;
   onNotice?: (message: string) => void;
 }
@@ -42,7 +44,8 @@ export async function buildIndex(options: BuildOptions): Promise<IndexMeta> {
   const started = performance.now();
   const chunker = parseChunker(options.chunker ?? 'structure:200');
   const tokenizer = parseTokenizer(options.tokenizer ?? DEFAULT_TOKENIZER);
-  const source = await openCorpus(options.corpus);
+  const skipped: string[] = [];
+  const source = await openCorpus(options.corpus, options.skipEmpty ? { onEmpty: (id) => skipped.push(id) } : {});
   const contentHash = await hashFiles(source.files);
   const owned = typeof options.embedder !== 'object';
   const embedder =
@@ -69,6 +72,9 @@ export async function buildIndex(options: BuildOptions): Promise<IndexMeta> {
     }
     writer.addDocuments(batch);
     options.onProgress?.({ phase: 'reading', done: docsRead + batch.length });
+    if (skipped.length > 0) {
+      options.onNotice?.(`skipped ${skipped.length} document(s) with empty text: ${skipped.slice(0, 10).join(', ')}${skipped.length > 10 ? ', ...' : ''}`);
+    }
 
     const embedStarted = performance.now();
     const truncatedChunks = embedder ? await embedAll(writer, embedder, options) : 0;
@@ -82,7 +88,7 @@ export async function buildIndex(options: BuildOptions): Promise<IndexMeta> {
       chunker: chunker.spec,
       tokenizer,
       embedder: embedder ? { id: embedder.id, dims: embedder.dims, maxTokens: embedder.maxTokens } : null,
-      counts: { ...counts, truncatedChunks },
+      counts: { ...counts, truncatedChunks, skippedEmpty: skipped.length },
       build: {
         startedAt: new Date(Date.now() - (performance.now() - started)).toISOString(),
         seconds: (performance.now() - started) / 1000,

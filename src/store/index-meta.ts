@@ -11,6 +11,6 @@ export interface IndexMeta {
   tokenizer: TokenizerName;
   /** null when built lexical-only (`--embedder none`). */
   embedder: { id: string; dims: number; maxTokens: number } | null;
-  counts: { documents: number; chunks: number; vectors: number; truncatedChunks: number; maxChunksPerDoc: number };
+  counts: { documents: number; chunks: number; vectors: number; truncatedChunks: number; maxChunksPerDoc: number; skippedEmpty: number };
   build: { startedAt: string; seconds: number; embedSeconds: number; testbedVersion: string };
 }

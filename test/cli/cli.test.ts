@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { CliIo } from '../../src/cli/command.js';
+import { cliReference } from '../../src/cli/cli-reference.js';
 import { COMMANDS, main } from '../../src/cli/main.js';
 import type { SearchResponse } from '../../src/search/types.js';
 import { TINY_BEIR, tmpDir } from '../helpers/tmp.js';
@@ -64,9 +65,10 @@ describe('testbed CLI', () => {
     for (const c of COMMANDS) expect(top.out).toContain(`  ${c.name}`);
   });
 
-  it('the README carries every command usage verbatim (docs cannot go stale)', () => {
+  it('the README ends with the CLI reference generated from every command (docs cannot go stale; npm run docs)', () => {
     const readme = fs.readFileSync(path.resolve(import.meta.dirname, '../../README.md'), 'utf8');
     for (const c of COMMANDS) expect(readme, `README is missing the current usage of "${c.name}"`).toContain(c.usage);
+    expect(readme.slice(readme.indexOf('## CLI reference'))).toBe(cliReference());
   });
 
   it('bad input: exit 2 with a one-line reason, no stack trace', async () => {

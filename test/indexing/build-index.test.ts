@@ -111,4 +111,15 @@ describe('buildIndex', () => {
     expect(meta.counts.truncatedChunks).toBe(expected);
     expect(notices.join()).toContain(`${expected} of ${fixtureDocs} chunks are longer than short's 20-token input`);
   });
+
+  it('empty documents stop the build unless --skip-empty, which skips and names them', async () => {
+    const corpus = path.join(dir, 'with-empty.jsonl');
+    fs.writeFileSync(corpus, '{"_id": "a", "text": "alpha"}\n{"_id": "b", "title": "", "text": ""}\n{"_id": "c", "text": "gamma"}\n');
+    const out = path.join(dir, 'with-empty.sqlite');
+    await expect(buildIndex({ corpus, out, embedder: 'none' })).rejects.toThrow(`${corpus}:2 (field "text")`);
+    const notices: string[] = [];
+    const meta = await buildIndex({ corpus, out, embedder: 'none', skipEmpty: true, onNotice: (m) => notices.push(m) });
+    expect(meta.counts).toMatchObject({ documents: 2, skippedEmpty: 1 });
+    expect(notices).toContain('skipped 1 document(s) with empty text: b');
+  });
 });

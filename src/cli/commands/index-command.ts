@@ -18,6 +18,7 @@ Options:
                       (default auto: transformers:Xenova/all-MiniLM-L6-v2 if available, else use-lite)
   --tokenizer T       ${Object.keys(FTS5_TOKENIZERS).join(' | ')} (default unicode61)
   --cache FILE        embedding cache (default .cache/embeddings.sqlite beside the index)
+  --skip-empty        skip documents whose text is empty (and say which) instead of stopping
   -h, --help          show this help`;
 
 export const indexCommand: Command = {
@@ -31,6 +32,7 @@ export const indexCommand: Command = {
       embedder: { type: 'string' },
       tokenizer: { type: 'string' },
       cache: { type: 'string' },
+      'skip-empty': { type: 'boolean' },
     });
     if (values.help) return io.out(usage + '\n'), 0;
     const corpus = positional(positionals, 0, 'CORPUS', usage);
@@ -42,6 +44,7 @@ export const indexCommand: Command = {
       embedder: values.embedder,
       tokenizer: values.tokenizer,
       cacheFile: values.cache,
+      skipEmpty: values['skip-empty'],
       onProgress: progressBar(io),
       onNotice: (m) => io.err(m + '\n'),
     });
