@@ -18,7 +18,7 @@ export interface CellRun {
   rankings: Record<string, string[]>;
   /** qid -> the retriever's score of each ranked id, same order. */
   scores: Record<string, number[]>;
-  /** qid -> retrieval time in ms (query embedding included, from the cache when warm). */
+  /** qid -> retrieval time in ms, query embedding by the model included. */
   latencyMs: Record<string, number>;
 }
 

@@ -3,7 +3,6 @@ import path from 'node:path';
 import { readQueries } from '../corpus/index.js';
 import type { Query } from '../corpus/types.js';
 import { EmbedderPool } from '../embedders/embedder-pool.js';
-import { EmbeddingCache, withCache } from '../embedders/embedding-cache.js';
 import { InputError } from '../errors.js';
 import { readGold } from '../gold/index.js';
 import { parseMetric, type ParsedMetric } from '../metrics/index.js';
@@ -59,7 +58,6 @@ export async function runExperiment(config: ExperimentConfig, options: RunOption
   let done = 0;
 
   const pool = new EmbedderPool();
-  const queryCache = new EmbeddingCache(path.join(cacheDir, 'embeddings.sqlite'));
   const indexes = new Map<string, { index: CachedIndex; searcher: Searcher }>();
   const runs = new Map<string, CellRun>();
   const resumed = new Set<string>();
@@ -70,8 +68,9 @@ export async function runExperiment(config: ExperimentConfig, options: RunOption
       if (!entry) {
         options.onProgress?.({ phase: 'indexing', cell: cell.name, done, total });
         const index = await ensureIndex(config.corpus, cell.index, { indexDir: path.join(cacheDir, 'indexes'), embeddingCache: path.join(cacheDir, 'embeddings.sqlite') }, { onNotice: options.onNotice });
-        // Query vectors go through the cache too: a warm re-run never calls the model.
-        const searcher = new Searcher(key, index.file, async (id) => withCache(await pool.get(id), queryCache));
+        // Queries are embedded by the model every time (no cache), so the latency a cell records
+        // is what a user would see; finished cells are reused whole instead.
+        const searcher = new Searcher(key, index.file, (id) => pool.get(id));
         indexes.set(key, (entry = { index, searcher }));
       }
       const { run, resumed: wasResumed } = await runCell(entry.searcher, cell, queries, {
@@ -155,7 +154,6 @@ export async function runExperiment(config: ExperimentConfig, options: RunOption
     return { report, runs };
   } finally {
     for (const { searcher } of indexes.values()) searcher.close();
-    queryCache.close();
     await pool.close();
   }
 }
