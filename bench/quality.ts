@@ -55,6 +55,7 @@ const corpora = values.corpora.split(',').map((c) => c.trim()).filter(Boolean);
 
 interface RunResult {
   label: string;
+  short: string;
   kind: QualityRun['kind'];
   ndcg10: number;
   recall100: number;
@@ -134,7 +135,7 @@ async function evaluate(run: QualityRun, gold: Gold): Promise<RunResult> {
     const { hits } = await run.retriever.search(q.text, { k: 100, level: 'doc' });
     rows.push(scoreRanking(hits.map((h) => h.id), gold.qrels.get(q.id)!));
   }
-  return { label: run.label, kind: run.kind, ...meanScores(rows), seconds: (performance.now() - t0) / 1000 };
+  return { label: run.label, short: run.short, kind: run.kind, ...meanScores(rows), seconds: (performance.now() - t0) / 1000 };
 }
 
 /** How many queries the memoised RRF 1/1 ranks exactly as the Searcher's own hybrid does. */
@@ -153,7 +154,6 @@ function printCorpus(name: string, gold: Gold, meta: IndexMeta, buildSeconds: nu
   const best = (m: 'ndcg10' | 'recall100') => singles.reduce((a, b) => (b[m] > a[m] ? b : a));
   const bestN = best('ndcg10');
   const bestR = best('recall100');
-  const shortName = (label: string) => label.replace(/ \(.*\)$/, '').replace(/^BM25 /, '');
   console.log(`### ${name}\n`);
   console.log(
     `${meta.counts.documents} documents indexed (${meta.counts.skippedEmpty ?? 0} skipped as empty), ${gold.queries.length} queries; ` +
@@ -164,9 +164,9 @@ function printCorpus(name: string, gold: Gold, meta: IndexMeta, buildSeconds: nu
     r.label,
     f4(r.ndcg10),
     f4(r.recall100),
-    r.kind === 'hybrid' ? `${f4(bestN.ndcg10)} (${shortName(bestN.label)})` : '',
+    r.kind === 'hybrid' ? `${f4(bestN.ndcg10)} (${bestN.short})` : '',
     r.kind === 'hybrid' ? delta(r.ndcg10, bestN.ndcg10) : '',
-    r.kind === 'hybrid' ? `${f4(bestR.recall100)} (${shortName(bestR.label)})` : '',
+    r.kind === 'hybrid' ? `${f4(bestR.recall100)} (${bestR.short})` : '',
     r.kind === 'hybrid' ? delta(r.recall100, bestR.recall100) : '',
     r.seconds.toFixed(1),
   ]);

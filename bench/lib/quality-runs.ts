@@ -8,6 +8,8 @@ import { memoRetriever } from './memo-retriever.js';
 /** One retrieval configuration of the quality table. */
 export interface QualityRun {
   label: string;
+  /** A few words naming it in the "best single" column. */
+  short: string;
   kind: 'single' | 'hybrid';
   retriever: Retriever;
 }
@@ -38,15 +40,15 @@ export async function qualityRuns(
   lexicalLeg: LexicalLeg,
 ): Promise<{ runs: QualityRun[]; reference?: Retriever }> {
   const singles: QualityRun[] = [
-    { label: 'BM25 FTS5 (unicode61)', kind: 'single', retriever: await unicode61.retriever(bm25('fts5')) },
-    { label: 'BM25 FTS5 (porter)', kind: 'single', retriever: await porter.retriever(bm25('fts5')) },
-    { label: 'BM25 wink (k1 0.9, b 0.4, Porter2, stop words)', kind: 'single', retriever: await porter.retriever(bm25('wink')) },
+    { label: 'BM25 FTS5 (unicode61)', short: 'FTS5 unicode61', kind: 'single', retriever: await unicode61.retriever(bm25('fts5')) },
+    { label: 'BM25 FTS5 (porter)', short: 'FTS5 porter', kind: 'single', retriever: await porter.retriever(bm25('fts5')) },
+    { label: 'BM25 wink (k1 0.9, b 0.4, Porter2, stop words)', short: 'wink', kind: 'single', retriever: await porter.retriever(bm25('wink')) },
   ];
   const embedder = porter.meta.embedder;
   if (!embedder) return { runs: singles };
 
   const dense = await porter.retriever({ ...bm25('fts5'), mode: 'dense' });
-  singles.push({ label: `dense (${embedder.id})`, kind: 'single', retriever: dense });
+  singles.push({ label: `dense (${embedder.id})`, short: 'dense', kind: 'single', retriever: dense });
 
   const legSearcher = lexicalLeg === 'fts5-unicode61' ? unicode61 : porter;
   const legEngine: Engine = lexicalLeg === 'wink' ? 'wink' : 'fts5';
@@ -54,6 +56,7 @@ export async function qualityRuns(
   const denseLeg = memoRetriever(dense);
   const hybrid = (label: string, fusion: FusionOptions): QualityRun => ({
     label,
+    short: label,
     kind: 'hybrid',
     retriever: createHybridRetriever(lexical, denseLeg, fusion),
   });

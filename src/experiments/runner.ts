@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { readQueries } from '../corpus/index.js';
-import type { Query } from '../corpus/types.js';
+import type { Qrels, Query } from '../corpus/types.js';
 import { EmbedderPool } from '../embedders/embedder-pool.js';
 import { InputError } from '../errors.js';
 import { readGold } from '../gold/index.js';
@@ -14,6 +14,7 @@ import { runChecks } from './checks.js';
 import { bestSingleFor, compareToBaseline } from './compare.js';
 import { goldPaths, type ExperimentConfig } from './config.js';
 import { analyzeFailures } from './failures.js';
+import { checkGoldIds } from './gold-check.js';
 import { expandGrid, stableHash, type Cell } from './grid.js';
 import { ensureIndex, type CachedIndex } from './index-cache.js';
 import type { ConfigResult, ExperimentReport } from './report-model.js';
@@ -50,7 +51,7 @@ export async function runExperiment(config: ExperimentConfig, options: RunOption
   const started = performance.now();
   const cacheDir = options.cacheDir ?? '.cache';
   const outDir = outputDir(config);
-  const { queries, gold, unanswerable } = await loadGold(config);
+  const { queries, gold, unanswerable, qrels } = await loadGold(config);
   const metrics = metricList(config);
   const depth = Math.max(100, config.context_k, config.rerank_depth, ...config.ks, ...metrics.map((m) => m.k ?? 0));
   const cells = expandGrid(config);
@@ -71,6 +72,10 @@ export async function runExperiment(config: ExperimentConfig, options: RunOption
         // Queries are embedded by the model every time (no cache), so the latency a cell records
         // is what a user would see; finished cells are reused whole instead.
         const searcher = new Searcher(key, index.file, (id) => pool.get(id));
+        if (indexes.size === 0) {
+          const reader = searcher.reader;
+          await checkGoldIds(goldPaths(config).qrels, qrels, new Set(queries.map((q) => q.id)), (id) => reader.document(id) !== undefined);
+        }
         indexes.set(key, (entry = { index, searcher }));
       }
       const { run, resumed: wasResumed } = await runCell(entry.searcher, cell, queries, {
@@ -162,7 +167,7 @@ export function outputDir(config: ExperimentConfig): string {
   return config.output ?? path.join('results', config.name);
 }
 
-async function loadGold(config: ExperimentConfig): Promise<{ queries: Query[]; gold: Map<string, Map<string, number>>; unanswerable: string[] }> {
+async function loadGold(config: ExperimentConfig): Promise<{ queries: Query[]; gold: Map<string, Map<string, number>>; unanswerable: string[]; qrels: Qrels }> {
   const paths = goldPaths(config);
   for (const [what, file] of Object.entries(paths)) if (!fs.existsSync(file)) throw new InputError(`${what} file not found: ${file}`, { field: what });
   const queries = await readQueries(paths.queries);
@@ -173,7 +178,7 @@ async function loadGold(config: ExperimentConfig): Promise<{ queries: Query[]; g
     if (relevant.size > 0) gold.set(q.id, relevant);
   }
   const unanswerable = queries.filter((q) => !gold.has(q.id)).map((q) => q.id);
-  return { queries, gold, unanswerable };
+  return { queries, gold, unanswerable, qrels };
 }
 
 /** The metrics computed: the config's, recall and hit at every k, context_k and rerank_depth, and those the checks name. */

@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
+import { cors } from 'hono/cors';
 import type { IndexCatalog } from '../catalog/index-catalog.js';
 import { ExperimentJobs } from '../experiments/experiment-jobs.js';
 import { VERSION } from '../version.js';
@@ -22,12 +23,18 @@ export interface AppDeps {
   cacheDir?: string;
   /** When set, state-changing endpoints need `Authorization: Bearer <token>`. */
   token?: string;
+  /** Search needs the token too (by default search stays open). */
+  protectSearch?: boolean;
+  /** Origins allowed to call the API from a browser; CORS is off when empty. */
+  corsOrigins?: string[];
   maxBodyBytes?: number;
 }
 
 /** The HTTP service: a thin shell over the catalog and the searcher. */
-export function createApp({ catalog, corporaRoot, token, maxBodyBytes = 64 * 1024, experimentsRoot = 'experiments', resultsRoot = 'results', cacheDir = '.cache' }: AppDeps): Hono {
+export function createApp(deps: AppDeps): Hono {
+  const { catalog, corporaRoot, token, maxBodyBytes = 64 * 1024, experimentsRoot = 'experiments', resultsRoot = 'results', cacheDir = '.cache' } = deps;
   const app = new Hono();
+  if (deps.corsOrigins?.length) app.use('*', cors({ origin: deps.corsOrigins }));
   app.use(
     '*',
     bodyLimit({
@@ -38,6 +45,7 @@ export function createApp({ catalog, corporaRoot, token, maxBodyBytes = 64 * 102
   app.on(['POST', 'DELETE'], '/indexes/*', requireToken(token));
   app.on(['POST', 'DELETE'], '/indexes', requireToken(token));
   app.on('POST', ['/gold', '/gold/*', '/experiments', '/experiments/*'], requireToken(token));
+  if (deps.protectSearch) app.use('/search/*', requireToken(token));
 
   app.get('/health', (c) => c.json({ status: 'ok', version: VERSION, indexes: catalog.names().length }));
   app.route('/indexes', indexRoutes(catalog, corporaRoot));

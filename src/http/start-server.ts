@@ -10,6 +10,8 @@ export interface ServerOptions {
   host?: string;
   port?: number;
   token?: string;
+  protectSearch?: boolean;
+  corsOrigins?: string[];
 }
 
 const LOOPBACK = new Set(['127.0.0.1', 'localhost', '::1']);
@@ -24,7 +26,14 @@ export async function startServer(options: ServerOptions): Promise<{ url: string
     throw new InputError(`refusing to listen on ${host} without a token: set TESTBED_TOKEN (state-changing endpoints will require it)`);
   }
   const catalog = new IndexCatalog(options.dataDir);
-  const app = createApp({ catalog, corporaRoot: options.corporaRoot, token: options.token });
+  if (options.protectSearch && !options.token) throw new InputError('--protect-search needs a token: set TESTBED_TOKEN');
+  const app = createApp({
+    catalog,
+    corporaRoot: options.corporaRoot,
+    ...(options.token && { token: options.token }),
+    ...(options.protectSearch && { protectSearch: true }),
+    ...(options.corsOrigins && { corsOrigins: options.corsOrigins }),
+  });
   const server = await new Promise<ServerType>((resolve, reject) => {
     const s = serve({ fetch: app.fetch, hostname: host, port: options.port ?? 8787 }, () => resolve(s));
     s.once('error', reject);

@@ -168,3 +168,20 @@ describe('token', () => {
     expect(ok.status).toBe(202);
   });
 });
+
+describe('search protection and CORS', () => {
+  it('protectSearch puts search behind the token too', async () => {
+    const locked = createApp({ catalog, corporaRoot, token: 't', protectSearch: true });
+    expect((await locked.request('/search/bm25?index=tiny&q=install')).status).toBe(401);
+    expect((await locked.request('/search/bm25?index=tiny&q=install', { headers: { authorization: 'Bearer t' } })).status).toBe(200);
+  });
+
+  it('CORS is off unless origins are configured', async () => {
+    const preflight = { method: 'OPTIONS', headers: { origin: 'http://tool.example', 'access-control-request-method': 'GET' } };
+    const closed = await app.request('/search/bm25?index=tiny&q=a', preflight);
+    expect(closed.headers.get('access-control-allow-origin')).toBeNull();
+    const open = await createApp({ catalog, corporaRoot, corsOrigins: ['http://tool.example'] }).request('/search/bm25?index=tiny&q=a', preflight);
+    expect(open.headers.get('access-control-allow-origin')).toBe('http://tool.example');
+  });
+});
+

@@ -20,6 +20,8 @@ Options:
   --port P            port (default 8787)
   --data DIR          folder of index files (default data)
   --corpora DIR       root that corpus and qrels paths sent over HTTP resolve in (default corpora)
+  --protect-search    searches need the token too (by default only changes do)
+  --cors ORIGIN       allow browser calls from ORIGIN (repeatable; CORS is off by default)
   --ensure NAME       before serving, build DIR/NAME.sqlite from CORPORA/NAME if it is missing
                       (npm start uses --ensure demo)
   -h, --help          show this help
@@ -39,13 +41,23 @@ export const serveCommand: Command = {
       data: { type: 'string' },
       corpora: { type: 'string' },
       ensure: { type: 'string', multiple: true },
+      'protect-search': { type: 'boolean' },
+      cors: { type: 'string', multiple: true },
     });
     if (values.help) return io.out(usage + '\n'), 0;
     const dataDir = values.data ?? 'data';
     const corporaRoot = values.corpora ?? 'corpora';
     for (const name of values.ensure ?? []) await ensureIndex(name, dataDir, corporaRoot, io);
     const port = intOption('port', values.port, 8787, 0, 65535);
-    const server = await startServer({ dataDir, corporaRoot, host: values.host, port, token: process.env.TESTBED_TOKEN || undefined });
+    const server = await startServer({
+      dataDir,
+      corporaRoot,
+      host: values.host,
+      port,
+      token: process.env.TESTBED_TOKEN || undefined,
+      protectSearch: values['protect-search'],
+      corsOrigins: values.cors,
+    });
     io.err(`serving ${server.catalog.names().length} index(es) from ${dataDir} on ${server.url}\n`);
     await new Promise<void>((resolve) => {
       const stop = () => resolve();
