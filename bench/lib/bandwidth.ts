@@ -1,33 +1,48 @@
-import { median } from './stats-extra.js';
-
 /**
- * The machine's memory bandwidth as Node sees it, measured on arrays far larger than any cache:
+ * The machine's memory bandwidth as Node sees it, on arrays far larger than any cache:
  * - copy: `dst.set(src)` (a memcpy), counted as STREAM counts it, bytes read + bytes written;
  * - sum: a JavaScript loop summing a Float32Array with 4 accumulators, bytes read: the fastest
  *   a plain JS loop streams floats, which bounds any JS scan kernel from above.
- * Medians of `repeats` passes after one warm-up pass, in GB/s (10^9 bytes per second).
+ * A probe times one pass of each on demand, so a bench can interleave it with the kernels it
+ * compares (on a shared machine, a ratio of two timings taken seconds apart means little).
  */
-export function measureBandwidth(bytes: number, repeats = 7): { copyGBs: number; sumGBs: number } {
+export interface BandwidthProbe {
+  /** Bytes of the source array. */
+  bytes: number;
+  /** One copy pass; returns its time in ms. */
+  copy(): number;
+  /** One sum pass; returns its time in ms. */
+  sum(): number;
+}
+
+export function createBandwidthProbe(bytes: number): BandwidthProbe {
   const n = Math.floor(bytes / 4);
   const src = new Float32Array(n);
   for (let i = 0; i < n; i++) src[i] = (i % 1024) / 1024;
   const dst = new Float32Array(n);
-  const time = (f: () => void) => {
-    f();
-    const ms: number[] = [];
-    for (let r = 0; r < repeats; r++) {
-      const t0 = performance.now();
-      f();
-      ms.push(performance.now() - t0);
-    }
-    return median(ms);
-  };
-  const copyMs = time(() => dst.set(src));
   let sink = 0;
-  const sumMs = time(() => (sink += sum4(src)));
-  if (sink === -1) console.log(''); // keeps the sums observable
-  return { copyGBs: (2 * n * 4) / (copyMs * 1e6), sumGBs: (n * 4) / (sumMs * 1e6) };
+  const timed = (f: () => void) => {
+    const t0 = performance.now();
+    f();
+    return performance.now() - t0;
+  };
+  const probe = {
+    bytes: n * 4,
+    copy: () => timed(() => dst.set(src)),
+    sum: () =>
+      timed(() => {
+        sink += sum4(src);
+      }),
+  };
+  probe.copy();
+  probe.sum();
+  if (sink === -1) console.log('');
+  return probe;
 }
+
+/** GB/s (10^9 bytes/s) of a copy pass (read + write counted) and of a sum pass. */
+export const copyGBs = (bytes: number, ms: number) => (2 * bytes) / (ms * 1e6);
+export const sumGBs = (bytes: number, ms: number) => bytes / (ms * 1e6);
 
 function sum4(a: Float32Array): number {
   let s0 = 0;

@@ -48,8 +48,8 @@ export class IndexCatalog {
     if (current?.stamp === stamp) return current.searcher;
     const searcher = new Searcher(name, file, (id) => this.embedders.get(id));
     this.open.set(name, { searcher, stamp });
-    // The old reader may still serve a request that is awaiting its query embedding.
-    if (current) setTimeout(() => current.searcher.close(), 30_000).unref();
+    // The old reader may still serve requests awaiting their query embedding: they finish on it.
+    current?.searcher.closeWhenIdle();
     return searcher;
   }
 
@@ -82,7 +82,7 @@ export class IndexCatalog {
     const file = this.fileOf(name);
     if (this.jobs.get(name)?.state === 'running') throw new ConflictError(`index "${name}" is being built`);
     if (fileStamp(file) === null) throw new NotFoundError(`no index named "${name}"`);
-    this.open.get(name)?.searcher.close();
+    this.open.get(name)?.searcher.closeWhenIdle();
     this.open.delete(name);
     this.jobs.delete(name);
     for (const suffix of ['', '-wal', '-shm']) fs.rmSync(file + suffix, { force: true });

@@ -1,6 +1,7 @@
 import { TestbedError } from '../errors.js';
 import { VERSION } from '../version.js';
 import { processIo, type CliIo, type Command } from './command.js';
+import { corpusCommand } from './commands/corpus-command.js';
 import { evalCommand } from './commands/eval-command.js';
 import { experimentCommand } from './commands/experiment-command.js';
 import { goldCommand } from './commands/gold-command.js';
@@ -9,7 +10,7 @@ import { retrieveCommand } from './commands/retrieve-command.js';
 import { searchCommand } from './commands/search-command.js';
 import { serveCommand } from './commands/serve-command.js';
 
-export const COMMANDS: Command[] = [indexCommand, searchCommand, retrieveCommand, evalCommand, experimentCommand, goldCommand, serveCommand];
+export const COMMANDS: Command[] = [indexCommand, searchCommand, retrieveCommand, evalCommand, experimentCommand, goldCommand, corpusCommand, serveCommand];
 
 export function mainUsage(): string {
   const width = Math.max(...COMMANDS.map((c) => c.name.length));

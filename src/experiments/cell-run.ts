@@ -5,6 +5,7 @@ import { FUSION_DEFAULTS, parseFusionOptions } from '../fusion/options.js';
 import type { Level } from '../retrievers/types.js';
 import type { Searcher } from '../search/searcher.js';
 import type { SearchRequest } from '../search/types.js';
+import { isAlive } from '../store/atomic-build.js';
 import type { RetrieverConfig } from './config.js';
 import { fileSafe, stableHash, type Cell } from './grid.js';
 
@@ -51,6 +52,7 @@ export async function runCell(
     queries: queries.map((q) => [q.id, q.text]),
   });
   const file = path.join(options.cellsDir, `${fileSafe(cell.name)}.json`);
+  removeStaleTemps(file);
   const previous = readCellRun(file);
   if (previous?.key === key) return { run: previous, resumed: true };
 
@@ -69,6 +71,26 @@ export async function runCell(
   fs.writeFileSync(tmp, JSON.stringify(run));
   fs.renameSync(tmp, file);
   return { run, resumed: false };
+}
+
+/**
+ * A run killed between writing a cell's temp file and renaming it leaves `<cell>.json.tmp-<pid>`
+ * behind; the next run of that cell removes those of processes that are gone.
+ */
+function removeStaleTemps(file: string): void {
+  const prefix = `${path.basename(file)}.tmp-`;
+  let names: string[];
+  try {
+    names = fs.readdirSync(path.dirname(file));
+  } catch {
+    return;
+  }
+  for (const name of names) {
+    if (!name.startsWith(prefix)) continue;
+    const pid = Number(name.slice(prefix.length));
+    if (Number.isInteger(pid) && (pid === process.pid || isAlive(pid))) continue;
+    fs.rmSync(path.join(path.dirname(file), name), { force: true });
+  }
 }
 
 function readCellRun(file: string): CellRun | undefined {

@@ -20,6 +20,9 @@ export class Searcher {
   private readonly fts5: Retriever;
   private dense?: Promise<Retriever>;
   private readonly wink = new Map<string, Retriever>();
+  /** Searches started and not yet answered; the reader must stay open until they are. */
+  private inFlight = 0;
+  private closing = false;
 
   constructor(
     readonly name: string,
@@ -35,20 +38,26 @@ export class Searcher {
   }
 
   async search(req: SearchRequest): Promise<SearchResponse> {
-    const t0 = performance.now();
-    const result = await (await this.retriever(req)).search(req.query, { k: req.k, level: req.level });
-    const t1 = performance.now();
-    const hits = result.hits.map((h) => this.hydrate(h));
-    const t2 = performance.now();
-    return {
-      index: this.name,
-      mode: req.mode,
-      query: req.query,
-      k: req.k,
-      level: req.level,
-      took_ms: { total: t2 - t0, ...result.timings, hydrate: t2 - t1 },
-      hits,
-    };
+    this.inFlight++;
+    try {
+      const t0 = performance.now();
+      const result = await (await this.retriever(req)).search(req.query, { k: req.k, level: req.level });
+      const t1 = performance.now();
+      const hits = result.hits.map((h) => this.hydrate(h));
+      const t2 = performance.now();
+      return {
+        index: this.name,
+        mode: req.mode,
+        query: req.query,
+        k: req.k,
+        level: req.level,
+        took_ms: { total: t2 - t0, ...result.timings, hydrate: t2 - t1 },
+        hits,
+      };
+    } finally {
+      this.inFlight--;
+      if (this.closing && this.inFlight === 0) this.reader.close();
+    }
   }
 
   /** The retriever a request's mode uses; callers that need ranked lists only (runs, experiments) use it directly. */
@@ -61,6 +70,17 @@ export class Searcher {
 
   close(): void {
     this.reader.close();
+  }
+
+  /**
+   * Closes the index once the searches in flight are answered (at once if there are none). For
+   * an index that was swapped or deleted while requests were using it: they may be waiting for
+   * the query embedder, which on first use can take longer than any fixed grace period, and must
+   * finish on the index they started on rather than find it closed.
+   */
+  closeWhenIdle(): void {
+    this.closing = true;
+    if (this.inFlight === 0) this.reader.close();
   }
 
   private lexical(engine: Engine, params: WinkBM25Params = {}): Retriever {

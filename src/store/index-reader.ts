@@ -109,6 +109,11 @@ export class IndexReader {
     return { matrix: matrix.subarray(0, i * dims), dims, chunkIds, docIds };
   }
 
+  /** false once closed: a catalog closes the reader of an index that was swapped or deleted. */
+  get isOpen(): boolean {
+    return this.db.open;
+  }
+
   close(): void {
     if (this.db.open) this.db.close();
   }

@@ -68,7 +68,7 @@ const CQADUPSTACK_FORUMS = [
 
 const url = (name: BeirName): string => `${BEIR_BASE_URL}/${name}.zip`;
 
-/** The registry, ordered by zip size (smallest first) so `corpus list` reads from quick to slow. */
+/** The registry, roughly by zip size (scifact, the usual first set, leads) so `corpus list` reads from quick to slow. */
 export const BEIR_DATASETS: Record<BeirName, BeirDataset> = {
   scifact: { url: url('scifact'), md5: '5f7d1de60b170fc8027bb7898e2efca1', bytes: 2_816_079, docs: 5_183, queries: 300, split: 'test' },
   nfcorpus: { url: url('nfcorpus'), md5: 'a89dba18a62ef92f7d323ec890a0d38d', bytes: 2_448_432, docs: 3_633, queries: 323, split: 'test' },

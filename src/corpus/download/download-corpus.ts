@@ -59,7 +59,6 @@ export async function downloadCorpus(o: DownloadCorpusOptions): Promise<Download
     throw new ConflictError(`${target} exists but is not a complete BEIR folder (no ${missing.join(', ')}); left it alone: use --force to replace it`);
   }
   const files = downloadFiles(dir, source.name);
-  await mkdir(join(files.zip, '..'), { recursive: true });
   const sharedDir = o.sharedDir ?? DEFAULT_SHARED_DIR;
   const zip = await fetchVerified(source, files, {
     timeoutMs: o.timeoutMs ?? 30_000,
@@ -75,12 +74,12 @@ export async function downloadCorpus(o: DownloadCorpusOptions): Promise<Download
     await mkdir(unzipped);
     o.onNotice?.(`unzipping ${zip.path}`);
     count = await extractZip(zip.path, unzipped).catch((err: Error) => {
-      throw err instanceof InputError ? new InputError(`${err.message} (the download is kept at ${zip.path})`) : err;
+      throw err instanceof InputError ? new InputError(`${err.message} (the download is kept at ${zip.path}: delete it to fetch afresh)`) : err;
     });
     const root = await datasetRoot(unzipped);
     const missing = await missingBeirFiles(root, source.layout);
     if (missing.length > 0) {
-      throw new InputError(`${source.url} is not a BEIR dataset: the archive has no ${missing.join(', ')} (the download is kept at ${zip.path})`);
+      throw new InputError(`${source.url} is not a BEIR dataset: the archive has no ${missing.join(', ')} (the download is kept at ${zip.path}: delete it to fetch afresh)`);
     }
     await installFolder(root, target, o.force ?? false, scratch);
   } finally {

@@ -61,12 +61,20 @@ export async function extractZip(zipPath: string, into: string): Promise<number>
 
   const unzip = new Unzip(onFile);
   unzip.register(UnzipInflate);
+  // fflate throws plain Errors ("invalid zip data") on a damaged archive: name the file instead.
+  const push = (chunk: Uint8Array, final: boolean): void => {
+    try {
+      unzip.push(chunk, final);
+    } catch (err) {
+      failure ??= new InputError(`${zipPath}: not a readable zip (${(err as Error).message}; truncated or damaged?)`);
+    }
+  };
   try {
     for await (const chunk of createReadStream(zipPath, { highWaterMark: READ_CHUNK })) {
-      unzip.push(chunk as Buffer);
+      push(chunk as Buffer, false);
       if (failure) break;
     }
-    if (!failure) unzip.push(new Uint8Array(0), true);
+    if (!failure) push(new Uint8Array(0), true);
   } finally {
     for (const fd of open) closeSync(fd);
   }

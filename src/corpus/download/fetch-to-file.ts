@@ -1,4 +1,6 @@
-import { open, rm, stat } from 'node:fs/promises';
+import { closeSync, mkdirSync, openSync, writeSync } from 'node:fs';
+import { rm, stat } from 'node:fs/promises';
+import { dirname } from 'node:path';
 import type { IncomingMessage } from 'node:http';
 import { NotFoundError, TestbedError, UnavailableError } from '../../errors.js';
 import { VERSION } from '../../version.js';
@@ -76,26 +78,52 @@ export async function fetchToFile(url: string, part: string, opts: FetchOptions)
   }
 
   let done = resumedFrom;
-  const file = await open(part, resumedFrom > 0 ? 'a' : 'w');
   const interrupted = (why: string) =>
     new UnavailableError(
       `download of ${url} stopped after ${formatBytes(done)} (${why}); what arrived is kept in ${part}: ` +
         `run the same command again to resume`,
     );
+  // Created only now, so a run that never reached the server leaves nothing behind. Sync on
+  // purpose: an await here would let a dropped connection fire its events before saveBody listens.
+  mkdirSync(dirname(part), { recursive: true });
+  const fd = openSync(part, resumedFrom > 0 ? 'a' : 'w');
   try {
     opts.onProgress?.({ done, total, resumedFrom });
-    for await (const chunk of res) {
-      await file.write(chunk as Buffer);
-      done += (chunk as Buffer).length;
+    await saveBody(res, fd, (n) => {
+      done += n;
       opts.onProgress?.({ done, total, resumedFrom });
-    }
-  } catch (err) {
-    throw interrupted(describeNetworkError(err));
+    }).catch((err: unknown) => {
+      throw (err as { disk?: boolean }).disk ? err : interrupted(describeNetworkError(err));
+    });
   } finally {
-    await file.close();
+    closeSync(fd);
   }
   if (total !== undefined && done < total) throw interrupted(`the connection closed at byte ${done} of ${total}`);
   return { bytes: done, resumedFrom };
+}
+
+/**
+ * Writes the body to `fd` chunk by chunk as it arrives. Synchronous writes in flowing mode on
+ * purpose: when the connection drops, Node discards whatever the stream still buffers, so a
+ * chunk must be on disk the moment it is emitted for the .part to hold everything that arrived.
+ * Rejects when the body ends early; a failed disk write rejects with `disk: true` set.
+ */
+function saveBody(res: IncomingMessage, fd: number, onBytes: (n: number) => void): Promise<void> {
+  return new Promise((resolve, reject) => {
+    // Callers attach with no await after the head arrived; this guards against a future one.
+    if (res.destroyed) return res.complete ? resolve() : reject(new Error('the connection closed early'));
+    res.on('data', (chunk: Buffer) => {
+      try {
+        for (let at = 0; at < chunk.length; ) at += writeSync(fd, chunk, at, chunk.length - at);
+      } catch (err) {
+        res.destroy(Object.assign(err as Error, { disk: true }));
+        return;
+      }
+      onBytes(chunk.length);
+    });
+    res.on('error', reject);
+    res.on('close', () => (res.complete ? resolve() : reject(new Error('the connection closed early'))));
+  });
 }
 
 function contentLength(res: IncomingMessage): number | undefined {

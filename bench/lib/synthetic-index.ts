@@ -1,0 +1,74 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { commitBuild, temporaryPathFor } from '../../src/store/atomic-build.js';
+import { SCHEMA_VERSION, type IndexMeta } from '../../src/store/index-meta.js';
+import { IndexReader } from '../../src/store/index-reader.js';
+import { IndexWriter } from '../../src/store/index-writer.js';
+import { VERSION } from '../../src/version.js';
+import { randomUnitVectors } from './random-vectors.js';
+import { createTextGenerator } from './synthetic-text.js';
+
+export interface SyntheticSpec {
+  chunks: number;
+  dims: number;
+  seed: number;
+}
+
+/**
+ * An index of `chunks` synthetic one-chunk documents (Zipfian pseudo-words) with random unit
+ * vectors, written through the IndexWriter directly: no corpus file and no model. The index
+ * records the embedder `hash:<dims>`, so the Searcher embeds queries with the hash embedder
+ * (instant) and the dense scan does the full work over real-sized vectors; dense and hybrid
+ * quality on it is meaningless, latency is the point. Reused when a file with the same spec
+ * exists (the spec is the corpus content hash).
+ */
+export function ensureSyntheticIndex(file: string, spec: SyntheticSpec, log: (m: string) => void = () => {}): { meta: IndexMeta; seconds: number; reused: boolean } {
+  const hash = `synthetic:${spec.chunks}:${spec.dims}:${spec.seed}`;
+  if (fs.existsSync(file)) {
+    const reader = IndexReader.open(file);
+    const meta = reader.meta;
+    reader.close();
+    if (meta.corpus.contentHash === hash) return { meta, seconds: 0, reused: true };
+  }
+  const started = performance.now();
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  const tmp = temporaryPathFor(file);
+  fs.rmSync(tmp, { force: true });
+  const writer = new IndexWriter(tmp, 'unicode61');
+  const text = createTextGenerator({ seed: spec.seed, vocabularySeed: spec.seed });
+  const BATCH = 1000;
+  for (let start = 0; start < spec.chunks; start += BATCH) {
+    const n = Math.min(BATCH, spec.chunks - start);
+    const batch = Array.from({ length: n }, (_, i) => {
+      const id = `s${String(start + i).padStart(7, '0')}`;
+      const { title, text: body } = text.document();
+      return { doc: { id, title, text: body }, chunks: [{ id: `${id}#0`, docId: id, ordinal: 0, start: 0, end: body.length, title, text: body }] };
+    });
+    writer.addDocuments(batch);
+    const vectors = randomUnitVectors(n, spec.dims, spec.seed * 1_000_003 + start);
+    // Chunk rowids are 1..chunks in insertion order.
+    writer.addVectors(batch.map((_, i) => ({ rowid: start + i + 1, vector: vectors.subarray(i * spec.dims, (i + 1) * spec.dims) })));
+    if ((start / BATCH) % 20 === 0) log(`synthetic: ${start + n} of ${spec.chunks} chunks written`);
+  }
+  const counts = writer.counts();
+  const seconds = (performance.now() - started) / 1000;
+  const meta: IndexMeta = {
+    schemaVersion: SCHEMA_VERSION,
+    corpus: { path: 'synthetic', kind: 'synthetic', contentHash: hash },
+    chunker: 'doc',
+    tokenizer: 'unicode61',
+    embedder: { id: `hash:${spec.dims}`, dims: spec.dims, maxTokens: Number.MAX_SAFE_INTEGER },
+    counts: { ...counts, truncatedChunks: 0, skippedEmpty: 0 },
+    build: { startedAt: new Date().toISOString(), seconds, embedSeconds: 0, testbedVersion: VERSION },
+  };
+  log('synthetic: building the FTS5 index');
+  writer.finish(meta);
+  commitBuild(tmp, file);
+  return { meta, seconds: (performance.now() - started) / 1000, reused: false };
+}
+
+/** `n` synthetic queries, the same for every run with the same seed. */
+export function syntheticQueries(n: number, seed: number): string[] {
+  const gen = createTextGenerator({ seed: seed + 1, vocabularySeed: seed });
+  return Array.from({ length: n }, () => gen.query());
+}
