@@ -62,8 +62,8 @@ const floatBytes = matrix.byteLength;
 const int8Bytes = rows * dims + rows * 4;
 const limitMs = (bytes: number, gbs: number) => bytes / (gbs * 1e6);
 
-// Float kernels, run interleaved (each query goes through every kernel in turn, so a burst of
-// load from other processes hits all of them alike): speed, and agreement with the plain
+// Float kernels, run interleaved (each query goes through every kernel in turn, in rotating
+// order, so a burst of load from other processes hits all of them alike): speed, and agreement with the plain
 // row-by-row loop (scores and exact top-100).
 const kernels: [string, (q: Float32Array) => Float32Array][] = [
   ['row by row (dotAll before this change)', (q) => dotRowByRow(matrix, dims, q)],
@@ -78,21 +78,23 @@ const sumMs: number[] = [];
 const stats = kernels.map(() => ({ maxDiff: 0, sameTop: 0 }));
 for (const [, f] of kernels) f(queries[0]!);
 const refTop: number[][] = [];
-for (const q of queries) {
+for (const [qi, q] of queries.entries()) {
   copyMs.push(probe.copy());
   sumMs.push(probe.sum());
-  let ref: Float32Array | undefined;
-  kernels.forEach(([, f], ki) => {
+  // Kernel order rotates from query to query, so no kernel always runs first or last.
+  const out: Float32Array[] = [];
+  for (let r = 0; r < kernels.length; r++) {
+    const ki = (qi + r) % kernels.length;
     const s = performance.now();
-    const scores = f(q);
+    out[ki] = kernels[ki]![1](q);
     kernelTimes[ki]!.push(performance.now() - s);
-    if (!ref) {
-      ref = scores;
-      refTop.push(topK(ref, ids, K));
-    }
+  }
+  const ref = out[0]!;
+  refTop.push(topK(ref, ids, K));
+  out.forEach((scores, ki) => {
     const st = stats[ki]!;
     for (let i = 0; i < scores.length; i++) st.maxDiff = Math.max(st.maxDiff, Math.abs(scores[i]! - ref[i]!));
-    if (topK(scores, ids, K).join() === refTop[refTop.length - 1]!.join()) st.sameTop++;
+    if (topK(scores, ids, K).join() === refTop[qi]!.join()) st.sameTop++;
   });
 }
 const bw = { copyGBs: copyGBs(probe.bytes, latencySummary(copyMs).p50), sumGBs: sumGBs(probe.bytes, latencySummary(sumMs).p50) };

@@ -131,7 +131,7 @@ console.log(
     'llrrrrrlrrr',
   ),
 );
-console.log('\nOur FTS5 index is built on disk by buildIndex (see bench/indexing.ts); wink, Orama and MiniSearch build in memory (build s above).\n');
+console.log('\nRatios are ours / theirs against the configuration named in "compared with": above 1 means ours scores higher (nDCG, recall) or takes longer (p50). Our FTS5 index is built on disk by buildIndex (see bench/indexing.ts); wink, Orama and MiniSearch build in memory (build s above).\n');
 
 // Vector: same vectors, same query vectors.
 const oursDense = await measure(fromRetriever(dense));

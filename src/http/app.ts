@@ -9,7 +9,9 @@ import { errorResponse, jsonError } from './errors.js';
 import { experimentRoutes } from './routes/experiments.js';
 import { goldRoutes } from './routes/gold.js';
 import { indexRoutes } from './routes/indexes.js';
+import { openapiRoutes } from './routes/openapi.js';
 import { searchRoutes } from './routes/search.js';
+import { uiRoutes } from './routes/ui.js';
 
 export interface AppDeps {
   catalog: IndexCatalog;
@@ -47,11 +49,16 @@ export function createApp(deps: AppDeps): Hono {
   app.on('POST', ['/gold', '/gold/*', '/experiments', '/experiments/*'], requireToken(token));
   if (deps.protectSearch) app.use('/search/*', requireToken(token));
 
+  const jobs = new ExperimentJobs(cacheDir);
+  // The pages first: GET /experiments and /experiments/:id answer a browser (Accept: text/html)
+  // with a page and pass every other request on to the JSON API below.
+  app.route('/', uiRoutes({ catalog, jobs, corporaRoot, experimentsRoot, resultsRoot, tokenRequired: Boolean(token), searchProtected: Boolean(deps.protectSearch) }));
+  app.route('/', openapiRoutes());
   app.get('/health', (c) => c.json({ status: 'ok', version: VERSION, indexes: catalog.names().length }));
   app.route('/indexes', indexRoutes(catalog, corporaRoot));
   app.route('/search', searchRoutes(catalog));
   app.route('/gold', goldRoutes(corporaRoot));
-  app.route('/experiments', experimentRoutes(new ExperimentJobs(cacheDir), { experimentsRoot, corporaRoot, resultsRoot }));
+  app.route('/experiments', experimentRoutes(jobs, { experimentsRoot, corporaRoot, resultsRoot }));
 
   app.notFound((c) => jsonError(c, 404, 'not_found', `no route ${c.req.method} ${c.req.path}`));
   app.onError((err, c) => errorResponse(err, c));

@@ -1,0 +1,89 @@
+import { Hono, type Context } from 'hono';
+import { jsx } from 'hono/jsx';
+import { NotFoundError } from '../../errors.js';
+import { ASSETS } from '../../web/assets.js';
+import type { WebDeps } from '../../web/deps.js';
+import { listConfigFiles } from '../../web/experiments/config-files.js';
+import { renderedDownload, runDownload, type Download, type RenderedKind } from '../../web/experiments/downloads.js';
+import { ExperimentsPage } from '../../web/experiments/experiments-page.js';
+import { linkContext } from '../../web/experiments/failure-link.js';
+import { NotFoundPage } from '../../web/not-found-page.js';
+import { ReportPage } from '../../web/experiments/report-page.js';
+import { findReport, listSaved, type ReportSource } from '../../web/experiments/report-source.js';
+import { htmlPage, wantsHtml } from '../../web/page-response.js';
+import { readForm } from '../../web/playground/form.js';
+import { PlaygroundPage } from '../../web/playground/playground-page.js';
+import { runPlayground } from '../../web/playground/run-playground.js';
+
+/**
+ * The pages for people: the playground at `/`, the experiments list and reports, their
+ * downloads, and the stylesheet and script they load.
+ *
+ * `/experiments` and `/experiments/:id` are also API routes. A browser navigating there asks
+ * for text/html and gets the page; every other client falls through (next()) to the JSON API.
+ * That only works when these routes are mounted before the API's.
+ */
+export function uiRoutes(deps: WebDeps): Hono {
+  const app = new Hono();
+  const tokenRequired = deps.tokenRequired === true;
+
+  app.get('/', async (c) => {
+    const view = await runPlayground(deps, readForm(c.req.query()));
+    const page = jsx(PlaygroundPage, { view, options: { tokenRequired, searchProtected: deps.searchProtected === true } });
+    return htmlPage(c, page, view.error?.status ?? 200);
+  });
+
+  app.get('/assets/:name', (c) => {
+    const asset = ASSETS[c.req.param('name')];
+    if (!asset) throw new NotFoundError(`no asset "${c.req.param('name')}"`);
+    return c.body(asset.body, 200, { 'Content-Type': asset.type, 'Cache-Control': 'no-cache', 'X-Content-Type-Options': 'nosniff' });
+  });
+
+  app.get('/experiments', async (c, next) => {
+    if (!wantsHtml(c)) return next();
+    const view = {
+      configs: listConfigFiles(deps.experimentsRoot),
+      jobs: deps.jobs.list(),
+      saved: listSaved(deps.resultsRoot),
+      experimentsRoot: deps.experimentsRoot,
+      resultsRoot: deps.resultsRoot,
+    };
+    return htmlPage(c, jsx(ExperimentsPage, { view, tokenRequired }));
+  });
+
+  app.get('/experiments/:id', async (c, next) => {
+    if (!wantsHtml(c)) return next();
+    const id = c.req.param('id');
+    const source = findReport(deps.jobs, deps.resultsRoot, id);
+    if (!source) {
+      return htmlPage(c, jsx(NotFoundPage, { message: `No experiment run or saved report named "${id}".`, tokenRequired }), 404);
+    }
+    const report = source.report;
+    const chunker = report?.configs[0]?.index.chunker;
+    const links = report ? linkContext(report, deps.catalog, deps.corporaRoot, chunker) : {};
+    return htmlPage(c, jsx(ReportPage, { source, links, tokenRequired }));
+  });
+
+  const rendered = (kind: RenderedKind) => (c: Context) => send(c, renderedDownload(sourceOf(c), kind));
+  app.get('/experiments/:id/download/report.md', rendered('report.md'));
+  app.get('/experiments/:id/download/metrics.csv', rendered('metrics.csv'));
+  app.get('/experiments/:id/download/report.json', rendered('report.json'));
+  app.get('/experiments/:id/download/runs/:file', (c) => send(c, runDownload(sourceOf(c), c.req.param('file') ?? '')));
+
+  function sourceOf(c: Context): ReportSource {
+    const id = c.req.param('id') ?? '';
+    const source = findReport(deps.jobs, deps.resultsRoot, id);
+    if (!source) throw new NotFoundError(`no experiment with id "${id}"`);
+    return source;
+  }
+
+  return app;
+}
+
+function send(c: Context, d: Download): Response {
+  return c.body(d.body, 200, {
+    'Content-Type': d.type,
+    'Content-Disposition': `attachment; filename="${d.filename}"`,
+    'X-Content-Type-Options': 'nosniff',
+  });
+}

@@ -1,0 +1,111 @@
+import { plotHeight, plotWidth, px, type Frame } from './frame.js';
+import { Legend } from './legend.js';
+import { seriesStyle } from './palette.js';
+import { extent, linearScale, linearTicks, logScale, tickLabel } from './scale.js';
+
+export interface LineSeries {
+  name: string;
+  /** One value per x; undefined or NaN leaves a gap in the line. */
+  values: readonly (number | undefined)[];
+}
+
+export interface LineChartProps {
+  title: string;
+  xLabel: string;
+  yLabel: string;
+  xs: readonly number[];
+  series: readonly LineSeries[];
+  /** Log-10 x axis (for k), ticks at the xs themselves. */
+  xLog?: boolean;
+  /** Fixed y range, e.g. [0, 1] for recall; otherwise from the data. */
+  yDomain?: [number, number];
+}
+
+const FRAME: Frame = { width: 640, height: 320, left: 52, right: 16, top: 16, bottom: 44 };
+
+/**
+ * A line chart as SVG: one path and one marker per point for each series, axes with ticks, and
+ * the legend under it. Pure: the same data gives the same markup, so tests can read it back.
+ * Each point carries a <title>, so hovering (or a screen reader) gives the exact value.
+ */
+export function LineChart(props: LineChartProps) {
+  const { xs, series } = props;
+  const w = plotWidth(FRAME);
+  const h = plotHeight(FRAME);
+  const xExt = extent(xs) ?? [1, 1];
+  const useLog = props.xLog === true && xExt[0] > 0;
+  const x = useLog ? logScale(xExt, [FRAME.left, FRAME.left + w]) : linearScale(xExt, [FRAME.left, FRAME.left + w]);
+  const yExt = props.yDomain ?? extent(series.flatMap((s) => s.values)) ?? [0, 1];
+  const y = linearScale(yExt, [FRAME.top + h, FRAME.top]);
+  const yTicks = linearTicks(yExt[0], yExt[1], 5);
+  const xTicks = useLog ? [...new Set(xs)].sort((a, b) => a - b) : linearTicks(xExt[0], xExt[1], 6);
+  const titleId = `chart-${slug(props.title)}`;
+  return (
+    <figure class="chart line-chart" data-series-count={String(series.length)}>
+      {/* visible title; the SVG carries the same one for screen readers */}
+      <p class="chart-title" aria-hidden="true">{props.title}</p>
+      <svg viewBox={`0 0 ${FRAME.width} ${FRAME.height}`} role="img" aria-labelledby={titleId} class="chart-svg">
+        <title id={titleId}>{props.title}</title>
+        <g class="axis y-axis">
+          {yTicks.map((t) => (
+            <g>
+              <line x1={px(FRAME.left)} x2={px(FRAME.left + w)} y1={px(y(t))} y2={px(y(t))} class="grid" />
+              <text x={px(FRAME.left - 6)} y={px(y(t) + 4)} text-anchor="end">{tickLabel(t)}</text>
+            </g>
+          ))}
+          <text class="axis-label" transform={`translate(12 ${px(FRAME.top + h / 2)}) rotate(-90)`} text-anchor="middle">{props.yLabel}</text>
+        </g>
+        <g class="axis x-axis">
+          <line x1={px(FRAME.left)} x2={px(FRAME.left + w)} y1={px(FRAME.top + h)} y2={px(FRAME.top + h)} class="axis-line" />
+          {xTicks.map((t) => (
+            <g>
+              <line x1={px(x(t))} x2={px(x(t))} y1={px(FRAME.top + h)} y2={px(FRAME.top + h + 5)} class="axis-line" />
+              <text x={px(x(t))} y={px(FRAME.top + h + 18)} text-anchor="middle">{tickLabel(t)}</text>
+            </g>
+          ))}
+          <text class="axis-label" x={px(FRAME.left + w / 2)} y={px(FRAME.height - 6)} text-anchor="middle">{props.xLabel}{useLog ? ' (log scale)' : ''}</text>
+        </g>
+        {series.map((s, i) => {
+          const style = seriesStyle(i);
+          // Earlier series are drawn wider, so a later one with the same values (two retrievers
+          // that tie) runs inside it instead of hiding it.
+          const width = 2 + Math.min(4, series.length - 1 - i);
+          const points = xs.map((xv, j) => [xv, s.values[j]] as const).filter((p): p is readonly [number, number] => p[1] !== undefined && Number.isFinite(p[1]));
+          return (
+            <g class="series" data-series={s.name}>
+              <path d={linePath(xs, s.values, x, y)} fill="none" stroke={style.colour} stroke-width={String(width)} stroke-dasharray={style.dash || undefined} />
+              {points.map(([xv, yv]) => (
+                <circle cx={px(x(xv))} cy={px(y(yv))} r={String(width / 2 + 1.5)} fill={style.colour}>
+                  <title>{`${s.name}: ${props.yLabel} at ${xv} = ${yv.toFixed(4)}`}</title>
+                </circle>
+              ))}
+            </g>
+          );
+        })}
+      </svg>
+      <figcaption>
+        <Legend names={series.map((s) => s.name)} />
+      </figcaption>
+    </figure>
+  );
+}
+
+/** An SVG path through the defined points; a missing value lifts the pen. */
+export function linePath(xs: readonly number[], values: readonly (number | undefined)[], x: (v: number) => number, y: (v: number) => number): string {
+  let d = '';
+  let penDown = false;
+  xs.forEach((xv, i) => {
+    const v = values[i];
+    if (v === undefined || !Number.isFinite(v)) {
+      penDown = false;
+      return;
+    }
+    d += `${penDown ? 'L' : 'M'}${px(x(xv))} ${px(y(v))}`;
+    penDown = true;
+  });
+  return d;
+}
+
+export function slug(text: string): string {
+  return text.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '') || 'chart';
+}

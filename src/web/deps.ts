@@ -1,0 +1,17 @@
+import type { IndexCatalog } from '../catalog/index-catalog.js';
+import type { JobsView } from './experiments/report-source.js';
+
+/** What the pages read: the same objects the API routes serve, never copies of them. */
+export interface WebDeps {
+  catalog: IndexCatalog;
+  /** The experiment jobs POST /experiments starts, so the pages show their progress and reports. */
+  jobs: JobsView;
+  /** Gold sets (qrels) are found and resolved inside this folder, as POST /gold resolves them. */
+  corporaRoot: string;
+  experimentsRoot: string;
+  resultsRoot: string;
+  /** The server has a token: pages ask for it before calling POST /gold or POST /experiments. */
+  tokenRequired?: boolean;
+  /** Search needs the token (--protect-search): the playground then runs no search. */
+  searchProtected?: boolean;
+}

@@ -1,0 +1,212 @@
+import { VERSION } from '../../version.js';
+import { schemas } from './schemas.js';
+
+type Json = Record<string, unknown>;
+
+const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
+const json = (schema: Json, description: string) => ({ description, content: { 'application/json': { schema } } });
+const error = (description: string) => json(ref('Error'), description);
+const html = (description: string) => ({ description, content: { 'text/html': { schema: { type: 'string' } } } });
+const text = (type: string, description: string) => ({ description, content: { [type]: { schema: { type: 'string' } } } });
+const pathParam = (name: string, description: string) => ({ name, in: 'path', required: true, description, schema: { type: 'string' } });
+const query = (name: string, description: string, schema: Json, required = false) => ({ name, in: 'query', required, description, schema });
+/** State-changing endpoints need the bearer token when the server has one (TESTBED_TOKEN). */
+const tokenNeeded = { security: [{ bearerToken: [] }] };
+const tokenErrors = { '401': error('token missing (only when the server has a token)'), '403': error('wrong token') };
+
+const searchParameters = [
+  query('index', 'index name (a served DIR/NAME.sqlite)', { type: 'string' }, true),
+  query('q', 'query text', { type: 'string', minLength: 1, maxLength: 2000 }, true),
+  query('k', 'hits to return', { type: 'integer', minimum: 1, maximum: 1000, default: 10 }),
+  query('level', 'rank passages or whole documents (by their best passage)', { type: 'string', enum: ['chunk', 'doc'], default: 'chunk' }),
+  query('engine', 'lexical engine for bm25 and the lexical leg of hybrid', { type: 'string', enum: ['fts5', 'wink'], default: 'fts5' }),
+  query('k1', 'wink BM25 k1', { type: 'number', minimum: 0, maximum: 10 }),
+  query('b', 'wink BM25 b', { type: 'number', minimum: 0, maximum: 1 }),
+  query('fusion', 'hybrid: fusion method', { type: 'string', enum: ['rrf', 'score'], default: 'rrf' }),
+  query('rrf_k', 'hybrid rrf: the RRF constant', { type: 'number', exclusiveMinimum: 0, default: 60 }),
+  query('weights', 'hybrid rrf: leg weights "bm25,dense"', { type: 'string', pattern: '^[0-9.eE+-]+,[0-9.eE+-]+$', default: '1,1' }),
+  query('depth', 'hybrid: hits taken from each leg before fusing', { type: 'integer', minimum: 1, maximum: 10000, default: 100 }),
+  query('alpha', 'hybrid score: weight of dense', { type: 'number', minimum: 0, maximum: 1, default: 0.5 }),
+  query('norm', 'hybrid score: score normalisation', { type: 'string', enum: ['minmax', 'zscore'], default: 'minmax' }),
+];
+
+const modeParam = { name: 'mode', in: 'path', required: true, description: 'retrieval mode', schema: { type: 'string', enum: ['bm25', 'dense', 'hybrid'] } };
+const experimentId = pathParam('id', 'a job id from POST /experiments, or the folder name of a report saved under the results folder');
+const searchErrors = { '400': error('bad parameter'), '404': error('unknown index'), '409': error('the index\'s embedding model is not available') };
+const download = (type: string, what: string) => ({
+  get: {
+    tags: ['experiments'],
+    summary: `Download ${what}`,
+    parameters: [experimentId],
+    responses: { '200': text(type, what), '404': error('no such experiment'), '409': error('still running') },
+  },
+});
+
+/**
+ * The OpenAPI 3.1 description of every route the server answers: the JSON API and the pages.
+ * test/web/openapi.test.ts walks the app's registered routes against it in both directions, so
+ * a route added without a description here (or a description left after a route is gone) fails.
+ */
+export function openApiDocument(): Json {
+  return {
+    openapi: '3.1.0',
+    info: {
+      title: 'retrieval testbed',
+      version: VERSION,
+      description:
+        'Index a corpus into SQLite FTS5 plus local embeddings, search it with BM25, dense and hybrid retrieval, judge results and run experiments. ' +
+        'Errors are JSON {"error": {"code", "message"}}. When the server has a token, POST and DELETE need `Authorization: Bearer <token>` (and search too with --protect-search).',
+    },
+    servers: [{ url: '/' }],
+    tags: [
+      { name: 'search' },
+      { name: 'indexes' },
+      { name: 'experiments' },
+      { name: 'gold' },
+      { name: 'service' },
+      { name: 'pages', description: 'HTML pages for people' },
+    ],
+    paths: {
+      '/': {
+        get: {
+          tags: ['pages'],
+          summary: 'Playground: one query against BM25, dense and hybrid side by side',
+          description: 'Takes the search parameters (all optional here), plus `qrels` (a qrels path inside the corpora root) and `qid` to mark judged hits and score the lists.',
+          parameters: [
+            ...searchParameters.map((p) => ({ ...p, required: false })),
+            query('qrels', 'gold set: a qrels file inside the corpora root', { type: 'string' }),
+            query('qid', 'query id of the gold set; with an empty q its text is searched', { type: 'string' }),
+          ],
+          responses: { '200': html('the playground'), '400': html('the playground, naming the bad parameter'), '404': html('the playground, naming the unknown index') },
+        },
+      },
+      '/assets/{name}': {
+        get: {
+          tags: ['pages'],
+          summary: "The pages' stylesheet and script",
+          parameters: [{ ...pathParam('name', 'asset file'), schema: { type: 'string', enum: ['app.css', 'app.js'] } }],
+          responses: { '200': { description: 'the file', content: { 'text/css': { schema: { type: 'string' } }, 'text/javascript': { schema: { type: 'string' } } } }, '404': error('no such asset') },
+        },
+      },
+      '/openapi.json': {
+        get: { tags: ['service'], summary: 'This document', responses: { '200': json({ type: 'object' }, 'OpenAPI 3.1 document') } },
+      },
+      '/health': {
+        get: { tags: ['service'], summary: 'Liveness and the number of served indexes', responses: { '200': json(ref('Health'), 'ok') } },
+      },
+      '/search/{mode}': {
+        get: {
+          tags: ['search'],
+          summary: 'Search an index',
+          parameters: [modeParam, ...searchParameters],
+          responses: { '200': json(ref('SearchResponse'), 'ranked hits'), ...searchErrors },
+        },
+        post: {
+          tags: ['search'],
+          summary: 'Search an index, parameters as a JSON body',
+          parameters: [modeParam],
+          requestBody: { required: true, content: { 'application/json': { schema: ref('SearchRequest') } } },
+          responses: { '200': json(ref('SearchResponse'), 'ranked hits'), ...searchErrors, '413': error('body over 64 kB') },
+        },
+      },
+      '/indexes': {
+        get: { tags: ['indexes'], summary: 'Every index with its config and build job', responses: { '200': json({ type: 'object', properties: { indexes: { type: 'array', items: ref('IndexInfo') } } }, 'indexes') } },
+        post: {
+          tags: ['indexes'],
+          summary: 'Start building an index',
+          ...tokenNeeded,
+          requestBody: { required: true, content: { 'application/json': { schema: ref('BuildRequest') } } },
+          responses: { '202': json({ type: 'object', properties: { job: ref('BuildJob') } }, 'build started'), '400': error('bad request'), '404': error('corpus not found'), '409': error('already being built'), ...tokenErrors },
+        },
+      },
+      '/indexes/{name}': {
+        get: { tags: ['indexes'], summary: 'One index: config and build progress', parameters: [pathParam('name', 'index name')], responses: { '200': json(ref('IndexInfo'), 'the index'), '404': error('no such index') } },
+        delete: {
+          tags: ['indexes'],
+          summary: 'Delete an index',
+          ...tokenNeeded,
+          parameters: [pathParam('name', 'index name')],
+          responses: { '200': json({ type: 'object', properties: { deleted: { type: 'string' } } }, 'deleted'), '404': error('no such index'), '409': error('being built'), ...tokenErrors },
+        },
+      },
+      '/experiments': {
+        get: {
+          tags: ['experiments', 'pages'],
+          summary: 'Experiment jobs (JSON), or the experiments page for a browser (Accept: text/html)',
+          responses: {
+            '200': {
+              description: 'the jobs without their reports; or the page',
+              content: { 'application/json': { schema: { type: 'object', properties: { experiments: { type: 'array', items: ref('ExperimentJob') } } } }, 'text/html': { schema: { type: 'string' } } },
+            },
+          },
+        },
+        post: {
+          tags: ['experiments'],
+          summary: 'Start an experiment from a config in the experiments folder or inline YAML',
+          ...tokenNeeded,
+          requestBody: {
+            required: true,
+            content: {
+              'application/json': {
+                schema: {
+                  oneOf: [
+                    { type: 'object', required: ['config'], additionalProperties: false, properties: { config: { type: 'string', description: 'NAME.yaml in the experiments folder' } } },
+                    { type: 'object', required: ['yaml'], additionalProperties: false, properties: { yaml: { type: 'string', maxLength: 61440 } } },
+                  ],
+                },
+              },
+            },
+          },
+          responses: {
+            '202': json({ type: 'object', properties: { id: { type: 'string' }, name: { type: 'string' }, state: { type: 'string' }, output: { type: 'string' } } }, 'started (or the run of the same name already running)'),
+            '400': error('bad config, or a path outside the served roots'),
+            '404': error('config not found'),
+            ...tokenErrors,
+          },
+        },
+      },
+      '/experiments/{id}': {
+        get: {
+          tags: ['experiments', 'pages'],
+          summary: 'One experiment job with its report when done (JSON), or its report page for a browser (Accept: text/html)',
+          description: 'The page also shows reports saved under the results folder, by folder name.',
+          parameters: [experimentId],
+          responses: {
+            '200': { description: 'the job; or the page', content: { 'application/json': { schema: ref('ExperimentJob') }, 'text/html': { schema: { type: 'string' } } } },
+            '404': { description: 'no such experiment', content: { 'application/json': { schema: ref('Error') }, 'text/html': { schema: { type: 'string' } } } },
+          },
+        },
+      },
+      '/experiments/{id}/download/report.md': download('text/markdown', 'the report as Markdown'),
+      '/experiments/{id}/download/metrics.csv': download('text/csv', 'the metrics as CSV (config, slice, queries, metric, value)'),
+      '/experiments/{id}/download/report.json': download('application/json', 'the full report as JSON'),
+      '/experiments/{id}/download/runs/{file}': {
+        get: {
+          tags: ['experiments'],
+          summary: "One configuration's TREC run file (qid Q0 docid rank score tag)",
+          parameters: [experimentId, pathParam('file', 'CONFIG.trec, the configuration name made file-safe')],
+          responses: { '200': text('text/plain', 'the run file'), '404': error('no such experiment or run file'), '409': error('still running') },
+        },
+      },
+      '/gold': {
+        get: {
+          tags: ['gold'],
+          summary: 'The judgements added to a qrels file',
+          parameters: [query('qrels', 'qrels path inside the corpora root', { type: 'string' }, true), query('query_id', 'only this query', { type: 'string' })],
+          responses: { '200': json({ type: 'object', properties: { additions: { type: 'array', items: ref('Addition') } } }, 'additions in the order recorded'), '400': error('bad parameter'), '404': error('qrels not found') },
+        },
+        post: {
+          tags: ['gold'],
+          summary: 'Record a judgement in <qrels>.additions.jsonl',
+          ...tokenNeeded,
+          requestBody: { required: true, content: { 'application/json': { schema: ref('NewJudgement') } } },
+          responses: { '201': json(ref('Addition'), 'recorded'), '400': error('bad judgement or unknown id'), '404': error('qrels not found'), ...tokenErrors },
+        },
+      },
+    },
+    components: {
+      securitySchemes: { bearerToken: { type: 'http', scheme: 'bearer', description: 'TESTBED_TOKEN' } },
+      schemas,
+    },
+  };
+}

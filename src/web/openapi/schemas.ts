@@ -1,0 +1,131 @@
+/**
+ * JSON Schemas (2020-12, as OpenAPI 3.1 uses) of the API's bodies. They follow the TypeScript
+ * types named in each description; the OpenAPI test checks real responses against the required
+ * fields, so a renamed field shows up there.
+ */
+const str = { type: 'string' };
+const num = { type: 'number' };
+const int = { type: 'integer' };
+const obj = (properties: Record<string, unknown>, required: string[] = Object.keys(properties)) => ({ type: 'object', properties, required });
+
+export const schemas: Record<string, unknown> = {
+  Error: obj({ error: obj({ code: str, message: str }) }),
+  Health: obj({ status: { const: 'ok' }, version: str, indexes: int }),
+  Sources: {
+    type: 'object',
+    description: 'hybrid hits: rank and score in each leg that returned them',
+    properties: { bm25: obj({ rank: int, score: num }), dense: obj({ rank: int, score: num }) },
+  },
+  Hit: {
+    ...obj(
+      { rank: int, id: str, doc_id: str, score: num, title: str, text: str, start: int, end: int, sources: { $ref: '#/components/schemas/Sources' } },
+      ['rank', 'id', 'doc_id', 'score', 'title', 'text', 'start', 'end'],
+    ),
+    description: 'HitView (src/search/types.ts)',
+  },
+  SearchResponse: {
+    ...obj({
+      index: str,
+      mode: { type: 'string', enum: ['bm25', 'dense', 'hybrid'] },
+      query: str,
+      k: int,
+      level: { type: 'string', enum: ['chunk', 'doc'] },
+      took_ms: { type: 'object', additionalProperties: num, description: 'total and per stage: bm25, dense, dense.embed, fuse, hydrate, ...' },
+      hits: { type: 'array', items: { $ref: '#/components/schemas/Hit' } },
+    }),
+    description: 'SearchResponse (src/search/types.ts)',
+  },
+  SearchRequest: {
+    ...obj(
+      {
+        index: str,
+        q: { type: 'string', minLength: 1, maxLength: 2000 },
+        k: { type: 'integer', minimum: 1, maximum: 1000 },
+        level: { type: 'string', enum: ['chunk', 'doc'] },
+        engine: { type: 'string', enum: ['fts5', 'wink'] },
+        k1: num,
+        b: num,
+        fusion: { type: 'string', enum: ['rrf', 'score'] },
+        rrf_k: num,
+        weights: { oneOf: [str, { type: 'array', items: num, minItems: 2, maxItems: 2 }] },
+        depth: int,
+        alpha: num,
+        norm: { type: 'string', enum: ['minmax', 'zscore'] },
+      },
+      ['index', 'q'],
+    ),
+    description: 'the search parameters as a JSON body',
+  },
+  BuildRequest: obj(
+    { name: str, corpus: { type: 'string', description: 'path inside the corpora root' }, chunker: { type: 'string', default: 'structure:200' }, embedder: { type: 'string', default: 'auto' }, tokenizer: { type: 'string', default: 'unicode61' } },
+    ['name', 'corpus'],
+  ),
+  BuildJob: {
+    ...obj(
+      { name: str, state: { type: 'string', enum: ['running', 'done', 'failed'] }, startedAt: str, finishedAt: str, request: { type: 'object' }, progress: { type: 'object' }, notices: { type: 'array', items: str }, error: str, meta: { type: 'object' } },
+      ['name', 'state', 'startedAt', 'request', 'progress', 'notices'],
+    ),
+    description: 'BuildJob (src/catalog/build-jobs.ts)',
+  },
+  IndexInfo: obj({
+    name: str,
+    meta: { type: ['object', 'null'], description: 'IndexMeta (src/store/index-meta.ts): corpus, chunker, tokenizer, embedder, counts, build' },
+    job: { oneOf: [{ $ref: '#/components/schemas/BuildJob' }, { type: 'null' }] },
+  }),
+  ExperimentJob: {
+    ...obj(
+      {
+        id: str,
+        name: str,
+        state: { type: 'string', enum: ['running', 'done', 'failed'] },
+        startedAt: str,
+        finishedAt: str,
+        progress: obj({ phase: { type: 'string', enum: ['indexing', 'retrieving', 'scoring', 'done'] }, cell: str, done: int, total: int }, ['phase', 'done', 'total']),
+        output: str,
+        error: str,
+        report: { $ref: '#/components/schemas/ExperimentReport' },
+      },
+      ['id', 'name', 'state', 'startedAt', 'progress', 'output'],
+    ),
+    description: 'ExperimentJob (src/experiments/experiment-jobs.ts)',
+  },
+  ExperimentReport: {
+    ...obj(
+      {
+        name: str,
+        createdAt: str,
+        testbedVersion: str,
+        config: { type: 'object' },
+        level: { type: 'string', enum: ['doc', 'chunk'] },
+        queries: obj({ total: int, answerable: int, unanswerable: { type: 'array', items: str } }),
+        metrics: { type: 'array', items: str },
+        curveKs: { type: 'array', items: int },
+        contextK: int,
+        rerankDepth: int,
+        baseline: str,
+        sliceFields: { type: 'array', items: str },
+        configs: { type: 'array', items: { type: 'object', description: 'ConfigResult: means, perQuery, slices, significance, latency, index, failures' } },
+        checks: { type: 'array', items: obj({ description: str, passed: { type: 'boolean' }, detail: str }) },
+        wallSeconds: num,
+      },
+      ['name', 'createdAt', 'level', 'queries', 'metrics', 'curveKs', 'configs'],
+    ),
+    description: 'ExperimentReport (src/experiments/report-model.ts)',
+  },
+  NewJudgement: {
+    type: 'object',
+    additionalProperties: false,
+    required: ['qrels', 'query_id', 'doc_id'],
+    properties: {
+      qrels: { type: 'string', description: 'qrels path inside the corpora root' },
+      query_id: str,
+      doc_id: str,
+      grade: { type: 'integer', minimum: 0, maximum: 10, default: 1 },
+      note: { type: 'string', maxLength: 2000 },
+    },
+  },
+  Addition: {
+    ...obj({ query_id: str, doc_id: str, grade: int, date: { type: 'string', format: 'date-time' }, note: str }, ['query_id', 'doc_id', 'grade', 'date']),
+    description: 'Addition (src/gold/types.ts)',
+  },
+};

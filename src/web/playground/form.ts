@@ -1,0 +1,50 @@
+/** The playground's parameters exactly as typed, so the form can be redrawn with them. */
+export interface PlaygroundForm {
+  index: string;
+  q: string;
+  k: string;
+  level: string;
+  engine: string;
+  k1: string;
+  b: string;
+  fusion: string;
+  rrf_k: string;
+  weights: string;
+  depth: string;
+  alpha: string;
+  norm: string;
+  qrels: string;
+  qid: string;
+}
+
+export const FORM_FIELDS = ['index', 'q', 'k', 'level', 'engine', 'k1', 'b', 'fusion', 'rrf_k', 'weights', 'depth', 'alpha', 'norm', 'qrels', 'qid'] as const;
+
+/** The search parameters among the form fields: what goes to parseSearchParams. */
+const SEARCH_FIELDS = ['index', 'q', 'k', 'level', 'engine', 'k1', 'b', 'fusion', 'rrf_k', 'weights', 'depth', 'alpha', 'norm'] as const;
+
+export function readForm(query: Record<string, string | undefined>): PlaygroundForm {
+  const form = {} as PlaygroundForm;
+  for (const f of FORM_FIELDS) form[f] = query[f] ?? '';
+  return form;
+}
+
+/**
+ * The non-blank search parameters. A blank field means "the default", as an HTML form sends
+ * every field whether the user filled it or not.
+ */
+export function searchParams(form: PlaygroundForm): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const f of SEARCH_FIELDS) if (form[f].trim() !== '') out[f] = f === 'q' ? form[f] : form[f].trim();
+  return out;
+}
+
+/** A playground URL for a form: blank fields left out, so links stay short and readable. */
+export function playgroundUrl(form: Partial<PlaygroundForm>): string {
+  const params = new URLSearchParams();
+  for (const f of FORM_FIELDS) {
+    const v = form[f];
+    if (v !== undefined && v.trim() !== '') params.set(f, v);
+  }
+  const qs = params.toString();
+  return qs ? `/?${qs}` : '/';
+}

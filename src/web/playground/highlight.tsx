@@ -1,0 +1,83 @@
+import { createLexicalAnalyzer } from '../../retrievers/lexical-analyzer.js';
+
+const WORD = /[\p{L}\p{N}\p{M}]+/gu;
+const stemmed = createLexicalAnalyzer({ stem: true });
+const plain = createLexicalAnalyzer({ stem: false });
+// FTS5's unicode61 tokenizer folds diacritics (remove_diacritics 2): "café" matches "cafe".
+const fold = (terms: string[]) => terms.map((t) => t.normalize('NFKD').replace(/\p{M}/gu, ''));
+
+/**
+ * Which words of a passage count as the query's: those whose analysed form is one of the query
+ * terms. `stem` follows the lexical engine (wink and FTS5's porter tokenizer stem; FTS5's
+ * unicode61 does not), so the marks show the words that could have scored. Stop words are never
+ * marked: "the" in every line would hide the words that matter.
+ */
+export interface TermMatcher {
+  readonly terms: ReadonlySet<string>;
+  /** The query term `word` stands for, or undefined. */
+  match(word: string): string | undefined;
+}
+
+export function termMatcher(query: string, stem: boolean): TermMatcher {
+  const analyze = (text: string) => fold((stem ? stemmed : plain)(text));
+  const terms = new Set(analyze(query));
+  return {
+    terms,
+    match(word) {
+      const [term] = analyze(word);
+      return term !== undefined && terms.has(term) ? term : undefined;
+    },
+  };
+}
+
+/** Matches nothing: for a page without a query. */
+export const NO_TERMS: TermMatcher = { terms: new Set(), match: () => undefined };
+
+/** A piece of text: plain, or a word that matches a query term. */
+export interface Segment {
+  text: string;
+  match: boolean;
+}
+
+/** Splits `text` into runs, marking every word the matcher recognises. */
+export function segments(text: string, matcher: TermMatcher): Segment[] {
+  const out: Segment[] = [];
+  let last = 0;
+  if (matcher.terms.size > 0) {
+    for (const m of text.matchAll(WORD)) {
+      if (matcher.match(m[0]) === undefined) continue;
+      if (m.index > last) out.push({ text: text.slice(last, m.index), match: false });
+      out.push({ text: m[0], match: true });
+      last = m.index + m[0].length;
+    }
+  }
+  if (last < text.length) out.push({ text: text.slice(last), match: false });
+  return out;
+}
+
+/**
+ * A window of about `max` characters of a long passage, starting shortly before its first
+ * matching word, so a 2,000-word document hit shows why it matched instead of its preamble.
+ */
+export function excerpt(text: string, matcher: TermMatcher, max = 600): string {
+  if (text.length <= max) return text;
+  const parts = segments(text, matcher);
+  const first = parts.findIndex((s) => s.match);
+  let start = 0;
+  if (first > 0) {
+    const offset = parts.slice(0, first).reduce((n, s) => n + s.text.length, 0);
+    start = Math.max(0, offset - Math.floor(max / 4));
+    const space = text.indexOf(' ', start);
+    if (start > 0 && space >= 0 && space < offset) start = space + 1;
+  }
+  const end = Math.min(text.length, start + max);
+  return (start > 0 ? '… ' : '') + text.slice(start, end) + (end < text.length ? ' …' : '');
+}
+
+/**
+ * Text with its query terms in <mark>. Every piece goes through JSX as a string, so the
+ * renderer escapes it: a passage containing `<script>` shows as text, never as markup.
+ */
+export function Highlight({ text, matcher }: { text: string; matcher: TermMatcher }) {
+  return <>{segments(text, matcher).map((s) => (s.match ? <mark>{s.text}</mark> : s.text))}</>;
+}

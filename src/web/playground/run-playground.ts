@@ -1,0 +1,110 @@
+import type { IndexCatalog } from '../../catalog/index-catalog.js';
+import type { Query } from '../../corpus/index.js';
+import { TestbedError } from '../../errors.js';
+import { parseSearchParams } from '../../http/search-params.js';
+import { MODES, type Mode, type SearchResponse } from '../../search/types.js';
+import { ZodError } from 'zod';
+import { searchParams, type PlaygroundForm } from './form.js';
+import { findGoldSets, loadGoldSet, type GoldSet, type GoldSetRef } from './gold-sets.js';
+import { NO_TERMS, termMatcher, type TermMatcher } from './highlight.js';
+import { scoreHits, type QueryScores } from './query-scores.js';
+import { indexForCorpus } from './index-for-corpus.js';
+
+export interface Column {
+  mode: Mode;
+  response?: SearchResponse;
+  /** Why this column has no hits (an index without embeddings has no dense column). */
+  error?: string;
+  scores?: QueryScores;
+}
+
+export interface PlaygroundView {
+  form: PlaygroundForm;
+  indexes: string[];
+  goldSets: GoldSetRef[];
+  gold?: GoldSet;
+  goldError?: string;
+  /** The picked gold query, when `qid` names one of the gold set's queries. */
+  query?: Query;
+  /** Judgements of `qid`; present whenever a gold set and a query id are given. */
+  judged?: ReadonlyMap<string, number>;
+  columns: Column[];
+  /** A bad parameter: the page says which, instead of any results. */
+  error?: { status: 400 | 404; message: string };
+  /** Which words of the hits to mark as the query's. */
+  matcher: TermMatcher;
+}
+
+export interface PlaygroundDeps {
+  catalog: IndexCatalog;
+  corporaRoot: string;
+}
+
+/**
+ * Everything the playground shows for one set of parameters: the three searches side by side
+ * (run in-process, not over HTTP), the gold set and the query's judgements when asked for, and
+ * the per-query scores of each list.
+ */
+export async function runPlayground(deps: PlaygroundDeps, input: PlaygroundForm): Promise<PlaygroundView> {
+  const form = { ...input };
+  const indexes = deps.catalog.names();
+  const goldSets = findGoldSets(deps.corporaRoot);
+  const view: PlaygroundView = { form, indexes, goldSets, columns: [], matcher: NO_TERMS };
+
+  if (form.qrels.trim()) {
+    try {
+      view.gold = await loadGoldSet(deps.corporaRoot, form.qrels.trim());
+      if (!goldSets.some((g) => g.qrels === view.gold!.qrels)) goldSets.push({ qrels: view.gold.qrels, dir: view.gold.dir });
+    } catch (err) {
+      view.goldError = messageOf(err);
+    }
+  }
+  const qid = form.qid.trim();
+  if (view.gold && qid) {
+    view.query = view.gold.queries.find((q) => q.id === qid);
+    view.judged = view.gold.judged.get(qid) ?? new Map();
+    // A query id alone (a link from a report, a pick from the list) searches its text.
+    if (!form.q.trim() && view.query) form.q = view.query.text;
+  }
+  if (!form.index) form.index = (view.gold && indexForCorpus(deps.catalog, view.gold.dir)) ?? indexes[0] ?? '';
+  if (!form.q.trim()) return view;
+  if (!form.index) {
+    view.error = { status: 404, message: 'no index to search: build one first (testbed index, or POST /indexes)' };
+    return view;
+  }
+
+  let request;
+  try {
+    // Validated once as a hybrid request, which checks every parameter the three columns use.
+    request = parseSearchParams('hybrid', searchParams(form));
+  } catch (err) {
+    view.error = { status: 400, message: messageOf(err) };
+    return view;
+  }
+  if (!indexes.includes(request.index)) {
+    view.error = { status: 404, message: `no index named "${request.index}"` };
+    return view;
+  }
+  const searcher = deps.catalog.get(request.index);
+  view.matcher = termMatcher(request.query, request.engine === 'wink' || searcher.meta.tokenizer === 'porter');
+  const settled = await Promise.allSettled(MODES.map((mode) => searcher.search({ ...request, mode })));
+  view.columns = MODES.map((mode, i) => {
+    const r = settled[i]!;
+    if (r.status === 'rejected') return { mode, error: messageOf(r.reason) };
+    const column: Column = { mode, response: r.value };
+    if (view.judged) column.scores = scoreHits(r.value.hits, view.judged, r.value.k);
+    return column;
+  });
+  return view;
+}
+
+/** A message fit for the page: ours and zod's as they are, anything else generic (and logged). */
+export function messageOf(err: unknown): string {
+  if (err instanceof TestbedError) return err.message;
+  if (err instanceof ZodError) {
+    const issue = err.issues[0];
+    return `${issue?.path.join('.') || 'request'}: ${issue?.message ?? 'invalid'}`;
+  }
+  console.error(err);
+  return 'internal error';
+}

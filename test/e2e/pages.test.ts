@@ -1,0 +1,184 @@
+import fs from 'node:fs';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchChromium, screenshot } from './helpers/browser.js';
+import { startWebServer, type WebServer } from './helpers/web-server.js';
+
+// The pages in a real browser (Debian's chromium through playwright-core) against the real app
+// on 127.0.0.1: what a person does, checked by what they would see.
+
+let server: WebServer;
+let browser: Browser | undefined;
+let launchError: unknown;
+
+beforeAll(async () => {
+  server = await startWebServer();
+  try {
+    browser = await launchChromium();
+  } catch (err) {
+    launchError = err;
+  }
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+/** The browser, or the reason there is none: every test then fails with it (none is skipped). */
+function theBrowser(): Browser {
+  if (!browser) throw launchError;
+  return browser;
+}
+
+async function openPage(path: string, viewport = { width: 1440, height: 900 }, deviceScaleFactor = 1): Promise<Page> {
+  const page = await theBrowser().newPage({ viewport, deviceScaleFactor });
+  const problems: string[] = [];
+  page.on('pageerror', (err) => problems.push(err.message));
+  page.on('console', (m) => m.type() === 'error' && problems.push(m.text()));
+  (page as Page & { problems?: string[] }).problems = problems;
+  await page.goto(server.url + path);
+  return page;
+}
+
+/** Script errors and CSP violations end up on the console: a page that logs one is broken. */
+const problemsOf = (page: Page) => (page as Page & { problems?: string[] }).problems ?? [];
+
+// (Callbacks run in the page; they use only Element methods, since this project's TypeScript has no DOM lib.)
+const columnIds = (page: Page, mode: string) => page.locator(`.column[data-mode="${mode}"] .hit`).evaluateAll((els) => els.map((e) => e.getAttribute('data-id')));
+
+describe('playground', () => {
+  it('has the query box focused; Enter shows BM25, dense and hybrid side by side', async () => {
+    const page = await openPage('/');
+    expect(await page.locator('#q').evaluate((el) => el.ownerDocument.activeElement === el)).toBe(true);
+    await page.keyboard.type('error E1042 session token');
+    await page.keyboard.press('Enter');
+    await page.locator('.column[data-mode="hybrid"] .hit').first().waitFor();
+
+    const columns = page.locator('.column');
+    expect(await columns.evaluateAll((els) => els.map((e) => e.getAttribute('data-mode')))).toEqual(['bm25', 'dense', 'hybrid']);
+    // side by side on a laptop screen: three columns on one row
+    const boxes = await columns.evaluateAll((els) => els.map((e) => e.getBoundingClientRect().top));
+    expect(new Set(boxes.map(Math.round)).size).toBe(1);
+    // the first BM25 hit is the error page, with the query's words marked in its title
+    const top = page.locator('.column[data-mode="bm25"] .hit').first();
+    expect(await top.getAttribute('data-doc-id')).toBe('error-e1042');
+    expect(await top.locator('.title mark').allTextContents()).toEqual(expect.arrayContaining(['E1042', 'session', 'token']));
+    // hybrid hits say where they ranked in each source list; every column says how long it took
+    expect(await page.locator('.column[data-mode="hybrid"] .hit .sources').first().textContent()).toMatch(/bm25 #\d+ .* dense/);
+    expect(await page.locator('.column .timing').allTextContents()).toHaveLength(3);
+    // the search is in the address bar, so it can be shared and reloaded
+    expect(new URL(page.url()).searchParams.get('q')).toBe('error E1042 session token');
+    expect(problemsOf(page)).toEqual([]);
+    await screenshot(page, 'playground');
+    await page.close();
+  });
+
+  it('re-ranks the hybrid list when a fusion parameter changes', async () => {
+    const page = await openPage('/?q=harbor+port+windows&k=5');
+    const before = await columnIds(page, 'hybrid');
+    const dense = await columnIds(page, 'dense');
+    expect(before.length).toBeGreaterThan(0);
+    // all the weight on the dense leg: the fused list follows the dense list
+    await page.fill('input[name="weights"]', '0,1');
+    await page.locator('input[name="weights"]').press('Tab');
+    await expect.poll(async () => (await columnIds(page, 'hybrid'))[0]).not.toBe(before[0]);
+    const after = await columnIds(page, 'hybrid');
+    expect(after).not.toEqual(before);
+    expect(after[0]).toBe(dense[0]);
+    expect(new URL(page.url()).searchParams.get('weights')).toBe('0,1');
+    // switching to score fusion shows alpha and hides the RRF fields
+    await page.selectOption('select[name="fusion"]', 'score');
+    await expect.poll(() => page.locator('input[name="alpha"]').isVisible()).toBe(true);
+    expect(await page.locator('input[name="rrf_k"]').isVisible()).toBe(false);
+    await page.locator('.column[data-mode="hybrid"] h2 small', { hasText: 'score' }).waitFor();
+    expect(problemsOf(page)).toEqual([]);
+    await page.close();
+  });
+
+  it('stacks the columns at 200% zoom', async () => {
+    // a 1366-pixel laptop screen at 200%: 683 CSS pixels wide
+    const page = await openPage('/?q=install', { width: 683, height: 450 }, 2);
+    const boxes = await page.locator('.column').evaluateAll((els) => els.map((e) => e.getBoundingClientRect()).map((r) => ({ left: r.left, top: r.top, right: r.right })));
+    expect(boxes).toHaveLength(3);
+    expect(new Set(boxes.map((b) => Math.round(b.left))).size).toBe(1);
+    expect(boxes[1]!.top).toBeGreaterThan(boxes[0]!.top);
+    expect(boxes[2]!.top).toBeGreaterThan(boxes[1]!.top);
+    // nothing wider than the window: no sideways scrolling
+    expect(await page.locator('html').evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+    await screenshot(page, 'playground-200pct');
+    await page.close();
+  });
+
+  it('marks a hit relevant: the gold additions file grows and the hit shows its grade', async () => {
+    const linesBefore = fs.existsSync(server.additionsFile) ? fs.readFileSync(server.additionsFile, 'utf8').trim().split('\n').filter(Boolean).length : 0;
+    // a query id alone searches its text; q5 has no judgement yet
+    const page = await openPage(`/?qrels=${encodeURIComponent(server.qrels)}&qid=q5`);
+    expect(await page.inputValue('#q')).toBe('does harbor run on windows');
+    const hit = page.locator('.column[data-mode="hybrid"] .hit').first();
+    const docId = (await hit.getAttribute('data-doc-id'))!;
+    expect(await hit.getAttribute('class')).not.toContain('relevant');
+
+    await hit.locator('details.mark summary').click();
+    await hit.locator('select[name="grade"]').selectOption('2');
+    await hit.locator('button', { hasText: 'Save to gold set' }).click();
+    await page.locator(`.column[data-mode="hybrid"] .hit.relevant[data-doc-id="${docId}"]`).first().waitFor();
+
+    const lines = fs.readFileSync(server.additionsFile, 'utf8').trim().split('\n');
+    expect(lines).toHaveLength(linesBefore + 1);
+    const added = JSON.parse(lines.at(-1)!) as { query_id: string; doc_id: string; grade: number; note: string };
+    expect(added).toMatchObject({ query_id: 'q5', doc_id: docId, grade: 2 });
+    expect(added.note).toContain('playground: hybrid rank 1');
+    // the same document is marked in every column that has it, and the scores count it
+    expect(await page.locator(`.hit.relevant[data-doc-id="${docId}"] .grade`).first().textContent()).toContain('grade 2');
+    expect(await page.locator('.column[data-mode="hybrid"] .scores').getAttribute('data-hit')).toBe('1');
+    expect(await page.locator('#status').textContent()).toContain(`recorded ${docId}`);
+    expect(problemsOf(page)).toEqual([]);
+    await screenshot(page, 'playground-marked');
+    await page.close();
+  });
+});
+
+describe('experiments', () => {
+  it('starts a config, follows its progress, and shows the finished report with its charts', async () => {
+    const page = await openPage('/experiments');
+    await page.locator('li[data-config="tiny-grid.yaml"] button', { hasText: 'Start' }).click();
+    const link = page.locator('#jobs a.report-link', { hasText: 'tiny-grid' });
+    await link.waitFor({ timeout: 30_000 });
+    await screenshot(page, 'experiments');
+    await link.click();
+    await page.locator('#report h1', { hasText: 'Experiment: tiny-grid' }).waitFor();
+
+    // configurations x metrics, best per column marked
+    expect(await page.locator('.config-table tbody tr').count()).toBe(3);
+    expect(await page.locator('.config-table td.best').count()).toBeGreaterThan(0);
+    // recall@k curves: an SVG with one line per configuration and a legend naming them
+    const curves = page.locator('figure.line-chart').first();
+    expect(await curves.locator('svg.chart-svg').count()).toBe(1);
+    expect(await curves.locator('g.series').evaluateAll((els) => els.map((e) => e.getAttribute('data-series')))).toEqual(['bm25', 'dense', 'hybrid']);
+    expect(await curves.locator('g.series path').count()).toBe(3);
+    expect(await curves.locator('.legend li').allTextContents()).toEqual(['bm25', 'dense', 'hybrid']);
+    // slices as bar charts with query counts, and the real vs synthetic gap
+    expect(await page.locator('figure.bar-chart').count()).toBeGreaterThanOrEqual(3);
+    expect(await page.locator('figure.bar-chart .group-label').allTextContents()).toEqual(expect.arrayContaining([expect.stringMatching(/\(n=\d+\)/)]));
+    await page.locator('h2', { hasText: 'Real vs synthetic queries' }).waitFor();
+    expect(problemsOf(page)).toEqual([]);
+    await screenshot(page, 'report');
+
+    // a download is the report as Markdown
+    const md = await (await fetch(server.url + (await page.locator('a', { hasText: 'Markdown' }).getAttribute('href'))!)).text();
+    expect(md).toContain('# Experiment: tiny-grid');
+
+    // a miss opens in the playground with its gold set and query id
+    await page.locator('details.failures').evaluateAll((els) => els.forEach((d) => d.setAttribute('open', '')));
+    const replay = page.locator('a.replay').first();
+    const qid = (await replay.textContent())!;
+    await replay.click();
+    await page.locator('.column').first().waitFor();
+    const url = new URL(page.url());
+    expect(url.pathname).toBe('/');
+    expect(url.searchParams.get('qid')).toBe(qid);
+    expect(url.searchParams.get('qrels')).toBe(server.qrels);
+    expect(await page.locator('.gold-summary').textContent()).toContain(qid);
+    await page.close();
+  });
+});
