@@ -47,12 +47,29 @@ export const EMBEDDER_KINDS = Object.keys(FACTORIES);
 
 /** Creates the embedder a spec names; null for `none`. */
 export async function createEmbedder(spec: string, options: EmbedderOptions = {}): Promise<Embedder | null> {
+  const { factory, arg } = lookup(spec);
+  return factory(arg, options);
+}
+
+/**
+ * Checks a spec's form without loading any model, so a build request with a typo is refused at
+ * once instead of failing in the background. (Whether a named model exists is only known by
+ * loading it.)
+ */
+export function checkEmbedderSpec(spec: string): void {
+  const { kind, arg } = lookup(spec);
+  if (kind === 'hash' && arg !== undefined) parseDims(arg);
+  if (kind === 'transformers' && !arg) throw new InputError('transformers embedder needs a model: transformers:<hub id or folder>');
+  if ((kind === 'none' || kind === 'use-lite' || kind === 'auto') && arg !== undefined) throw new InputError(`embedder "${kind}" takes no argument, got "${spec}"`);
+}
+
+function lookup(spec: string): { kind: string; arg: string | undefined; factory: Factory } {
   const colon = spec.indexOf(':');
   const kind = colon < 0 ? spec : spec.slice(0, colon);
   const arg = colon < 0 ? undefined : spec.slice(colon + 1);
   const factory = Object.hasOwn(FACTORIES, kind) ? FACTORIES[kind] : undefined;
   if (!factory) throw new InputError(`unknown embedder "${spec}"; expected one of none, hash[:DIMS], use-lite, transformers:<model>, auto`);
-  return factory(arg, options);
+  return { kind, arg, factory };
 }
 
 function parseDims(arg: string): number {

@@ -41,7 +41,12 @@ export function createApp(deps: AppDeps): Hono {
     '*',
     bodyLimit({
       maxSize: maxBodyBytes,
-      onError: (c) => jsonError(c, 413, 'too_large', `request body is over ${maxBodyBytes} bytes`),
+      onError: (c) => {
+        // The rest of the body is not read: close the connection so a keep-alive client
+        // does not send its next request into a socket the server is about to drop.
+        c.header('Connection', 'close');
+        return jsonError(c, 413, 'too_large', `request body is over ${maxBodyBytes} bytes`);
+      },
     }),
   );
   app.on(['POST', 'DELETE'], '/indexes/*', requireToken(token));

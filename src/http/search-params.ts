@@ -14,7 +14,8 @@ const numberish = (name: string, check: (n: number) => boolean, expected: string
     .optional()
     .transform((v, ctx) => {
       if (v === undefined || v === '') return undefined;
-      const n = typeof v === 'number' ? v : Number(v);
+      // Decimal notation only: Number() would also take "0x10", " 5 " and "1e3".
+      const n = typeof v === 'number' ? v : /^-?\d+(\.\d+)?$/.test(v) ? Number(v) : NaN;
       if (!Number.isFinite(n) || !check(n)) {
         ctx.addIssue({ code: z.ZodIssueCode.custom, message: `${name} must be ${expected}, got ${JSON.stringify(v)}` });
         return z.NEVER;
@@ -45,9 +46,11 @@ const searchSchema = z.object({
  * Validates search parameters from a query string or a JSON body (the same names either way)
  * into a SearchRequest. Throws ZodError or InputError naming the parameter.
  */
-export function parseSearchParams(mode: Mode, raw: unknown): SearchRequest & { index: string } {
+export function parseSearchParams(mode: Mode, raw: unknown, options: { strict?: boolean } = {}): SearchRequest & { index: string } {
   if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) throw new InputError('request body must be a JSON object');
-  const p = searchSchema.parse(raw);
+  // A JSON body with an unknown key is a typo ("levle") to refuse; a query string may carry
+  // extra parameters of the caller's own (cache busters, tracking) and is not strict.
+  const p = (options.strict ? searchSchema.strict() : searchSchema).parse(raw);
   const weights = Array.isArray(p.weights) ? p.weights.join(',') : p.weights;
   const wink = p.k1 !== undefined || p.b !== undefined ? { ...(p.k1 !== undefined && { k1: p.k1 }), ...(p.b !== undefined && { b: p.b }) } : undefined;
   return {

@@ -35,7 +35,9 @@ export async function startServer(options: ServerOptions): Promise<{ url: string
     ...(options.corsOrigins && { corsOrigins: options.corsOrigins }),
   });
   const server = await new Promise<ServerType>((resolve, reject) => {
-    const s = serve({ fetch: app.fetch, hostname: host, port: options.port ?? 8787 }, () => resolve(s));
+    // A 2,000-character query of 3-byte characters is 18 kB of URL: above Node's default 16 kB
+    // header limit, which would answer 431 before the app could.
+    const s = serve({ fetch: app.fetch, hostname: host, port: options.port ?? 8787, serverOptions: { maxHeaderSize: 64 * 1024 } }, () => resolve(s));
     s.once('error', reject);
   });
   const { port } = server.address() as AddressInfo;

@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { parseExperimentConfig } from '../../experiments/config.js';
 import type { ExperimentJobs } from '../../experiments/experiment-jobs.js';
 import { InputError, NotFoundError } from '../../errors.js';
-import { insideRoot } from './indexes.js';
+import { insideRoot } from '../inside-root.js';
 
 const startSchema = z.union([z.object({ config: z.string().min(1) }).strict(), z.object({ yaml: z.string().min(1).max(60 * 1024) }).strict()]);
 
@@ -27,14 +27,14 @@ export function experimentRoutes(jobs: ExperimentJobs, roots: ExperimentRoots): 
       throw new InputError('request body is not valid JSON');
     }));
     const [source, file] = 'config' in body
-      ? [fs.readFileSync(insideRoot(roots.experimentsRoot, body.config), 'utf8'), body.config]
+      ? [fs.readFileSync(insideRoot(roots.experimentsRoot, body.config, { field: 'config', root: 'experiments folder', kind: 'file' }), 'utf8'), body.config]
       : [body.yaml, '<request body>'];
     const config = parseExperimentConfig(source, file);
     // A config sent over HTTP may only read corpora and write results inside the served roots.
     config.corpus = insideRoot(roots.corporaRoot, config.corpus);
-    if (config.queries) config.queries = insideRoot(roots.corporaRoot, config.queries);
-    if (config.qrels) config.qrels = insideRoot(roots.corporaRoot, config.qrels);
-    for (const check of config.checks) if ('baseline_file' in check) check.baseline_file = insideRoot(roots.resultsRoot, check.baseline_file);
+    if (config.queries) config.queries = insideRoot(roots.corporaRoot, config.queries, { field: 'queries', root: 'corpora root', kind: 'file' });
+    if (config.qrels) config.qrels = insideRoot(roots.corporaRoot, config.qrels, { field: 'qrels', root: 'corpora root', kind: 'file' });
+    for (const check of config.checks) if ('baseline_file' in check) check.baseline_file = insideRoot(roots.resultsRoot, check.baseline_file, { field: 'baseline_file', root: 'results folder', kind: 'file' });
     fs.mkdirSync(roots.resultsRoot, { recursive: true });
     config.output = path.join(roots.resultsRoot, config.name);
     const job = jobs.start(config);

@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import { InputError, NotFoundError } from '../../errors.js';
 import { addJudgement, readAdditions } from '../../gold/additions.js';
-import { insideRoot } from './indexes.js';
+import { insideRoot } from '../inside-root.js';
 
 const addSchema = z
   .object({
@@ -45,13 +45,6 @@ export function goldRoutes(corporaRoot: string): Hono {
   return app;
 }
 
-// insideRoot speaks of corpus paths; restate its refusals in terms of the field the client sent.
 function qrelsPath(root: string, relative: string): string {
-  try {
-    return insideRoot(root, relative);
-  } catch (err) {
-    if (err instanceof InputError) throw new InputError(`qrels path ${JSON.stringify(relative)} is outside the corpora root`, { field: 'qrels' });
-    if (err instanceof NotFoundError) throw new NotFoundError(`qrels file ${JSON.stringify(relative)} not found under the corpora root`);
-    throw err;
-  }
+  return insideRoot(root, relative, { field: 'qrels', root: 'corpora root', kind: 'file' });
 }

@@ -1,11 +1,11 @@
 import { Hono } from 'hono';
-import fs from 'node:fs';
-import path from 'node:path';
 import { z } from 'zod';
 import type { IndexCatalog } from '../../catalog/index-catalog.js';
 import { checkIndexName } from '../../catalog/index-names.js';
 import { parseChunker } from '../../chunking/index.js';
 import { InputError, NotFoundError } from '../../errors.js';
+import { checkEmbedderSpec } from '../../embedders/registry.js';
+import { insideRoot } from '../inside-root.js';
 import { parseTokenizer } from '../../store/tokenizers.js';
 
 const buildSchema = z.object({
@@ -30,6 +30,7 @@ export function indexRoutes(catalog: IndexCatalog, corporaRoot: string): Hono {
   });
 
   app.post('/', async (c) => {
+    if (!(c.req.header('content-type') ?? '').includes('application/json')) throw new InputError('POST /indexes expects Content-Type: application/json');
     const body = await c.req.json().catch(() => {
       throw new InputError('request body is not valid JSON');
     });
@@ -37,6 +38,7 @@ export function indexRoutes(catalog: IndexCatalog, corporaRoot: string): Hono {
     checkIndexName(req.name);
     parseChunker(req.chunker);
     parseTokenizer(req.tokenizer);
+    checkEmbedderSpec(req.embedder);
     const corpus = insideRoot(corporaRoot, req.corpus);
     const job = catalog.startBuild(req.name, { ...req, corpus });
     return c.json({ job }, 202);
@@ -59,19 +61,4 @@ function describe(catalog: IndexCatalog, name: string) {
     if (!(err instanceof NotFoundError)) throw err;
   }
   return { name, meta: meta ?? null, job: catalog.job(name) ?? null };
-}
-
-/** Resolves a client-supplied path, refusing anything that escapes the root (../, absolute, links). */
-export function insideRoot(root: string, relative: string): string {
-  const base = fs.realpathSync(root);
-  const target = path.resolve(base, relative);
-  if (target !== base && !target.startsWith(base + path.sep)) {
-    throw new InputError(`corpus path "${relative}" is outside the corpora root`, { field: 'corpus' });
-  }
-  if (!fs.existsSync(target)) throw new NotFoundError(`corpus "${relative}" not found under the corpora root`);
-  const real = fs.realpathSync(target);
-  if (real !== base && !real.startsWith(base + path.sep)) {
-    throw new InputError(`corpus path "${relative}" leads outside the corpora root`, { field: 'corpus' });
-  }
-  return real;
 }
