@@ -59,6 +59,7 @@ export function ensureSyntheticIndex(file: string, spec: SyntheticSpec, log: (m:
     tokenizer: 'unicode61',
     embedder: { id: `hash:${spec.dims}`, dims: spec.dims, maxTokens: Number.MAX_SAFE_INTEGER },
     counts: { ...counts, truncatedChunks: 0, skippedEmpty: 0 },
+    languages: { und: counts.documents },
     build: { startedAt: new Date().toISOString(), seconds, embedSeconds: 0, testbedVersion: VERSION },
   };
   log('synthetic: building the FTS5 index');

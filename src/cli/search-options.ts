@@ -16,6 +16,8 @@ export const SEARCH_FLAGS = {
   norm: { type: 'string' },
   k1: { type: 'string' },
   b: { type: 'string' },
+  lang: { type: 'string' },
+  qlang: { type: 'string' },
 } as const;
 
 export const SEARCH_FLAGS_HELP = `  --mode M            bm25 | dense | hybrid (default bm25)
@@ -27,7 +29,9 @@ export const SEARCH_FLAGS_HELP = `  --mode M            bm25 | dense | hybrid (d
   --weights W,W       RRF weights bm25,dense (default 1,1)
   --depth N           hits taken from each leg before fusing (default 100)
   --alpha A           score fusion: weight of dense in [0,1] (default 0.5)
-  --norm N            score fusion normalisation: minmax | zscore (default minmax)`;
+  --norm N            score fusion normalisation: minmax | zscore (default minmax)
+  --lang L            only documents in language L (e.g. de, zh)
+  --qlang L           the query's language (multilingual indexes detect it otherwise)`;
 
 type Values = Partial<Record<keyof typeof SEARCH_FLAGS, string>>;
 
@@ -49,5 +53,7 @@ export function searchRequest(values: Values, query: string, defaults: { k: numb
       norm: values.norm,
     }),
     wink: { ...(k1 !== undefined && { k1 }), ...(b !== undefined && { b }) },
+    ...(values.lang && { lang: values.lang.toLowerCase() }),
+    ...(values.qlang && { queryLang: values.qlang.toLowerCase() }),
   };
 }

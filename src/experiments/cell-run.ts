@@ -21,6 +21,18 @@ export interface CellRun {
   scores: Record<string, number[]>;
   /** qid -> retrieval time in ms, query embedding by the model included. */
   latencyMs: Record<string, number>;
+  /**
+   * Hybrid cells: qid -> how many of the first `carriedK` hits came from the lexical leg only,
+   * the dense leg only, or both: which retriever carried the fusion for that query.
+   */
+  carried?: Record<string, Carried>;
+  carriedK?: number;
+}
+
+export interface Carried {
+  bm25: number;
+  dense: number;
+  both: number;
 }
 
 export type RetrieverRequest = Pick<SearchRequest, 'mode' | 'engine' | 'fusion' | 'wink'>;
@@ -41,7 +53,7 @@ export async function runCell(
   searcher: Searcher,
   cell: Cell,
   queries: readonly Query[],
-  options: { level: Level; depth: number; cellsDir: string; onQuery?: () => void },
+  options: { level: Level; depth: number; cellsDir: string; carriedK: number; onQuery?: () => void },
 ): Promise<{ run: CellRun; resumed: boolean }> {
   const key = stableHash({
     index: searcher.meta.corpus.contentHash,
@@ -49,6 +61,7 @@ export async function runCell(
     retriever: cell.retriever,
     level: options.level,
     depth: options.depth,
+    carriedK: options.carriedK,
     queries: queries.map((q) => [q.id, q.text]),
   });
   const file = path.join(options.cellsDir, `${fileSafe(cell.name)}.json`);
@@ -60,10 +73,20 @@ export async function runCell(
   const run: CellRun = { key, cell: cell.name, level: options.level, depth: options.depth, rankings: {}, scores: {}, latencyMs: {} };
   for (const q of queries) {
     const t0 = performance.now();
-    const { hits } = await retriever.search(q.text, { k: options.depth, level: options.level });
+    const queryLang = typeof q.metadata.language === 'string' ? q.metadata.language : undefined;
+    const { hits } = await retriever.search(q.text, { k: options.depth, level: options.level, ...(queryLang && { queryLang }) });
     run.latencyMs[q.id] = performance.now() - t0;
     run.rankings[q.id] = hits.map((h) => h.id);
     run.scores[q.id] = hits.map((h) => h.score);
+    if (cell.retriever.mode === 'hybrid') {
+      const top = hits.slice(0, options.carriedK);
+      (run.carried ??= {})[q.id] = {
+        bm25: top.filter((h) => h.sources?.bm25 && !h.sources.dense).length,
+        dense: top.filter((h) => h.sources?.dense && !h.sources.bm25).length,
+        both: top.filter((h) => h.sources?.bm25 && h.sources.dense).length,
+      };
+      run.carriedK = options.carriedK;
+    }
     options.onQuery?.();
   }
   fs.mkdirSync(options.cellsDir, { recursive: true });

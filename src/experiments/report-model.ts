@@ -38,6 +38,11 @@ export interface ConfigResult {
   means: Record<string, number>;
   perQuery: Record<string, Record<string, number>>;
   slices: { label: string; n: number; means: Record<string, number> }[];
+  /**
+   * Per slice ('all' first): share of queries with no hit at all, and for hybrids the share of
+   * the first context_k hits that came from the lexical leg only, the dense leg only, or both.
+   */
+  legs: { label: string; zeroHit: number; carried?: { bm25: number; dense: number; both: number } }[];
   /** Against the baseline configuration, per metric (absent for the baseline itself). */
   significance?: Record<string, SignificanceResult>;
   /** For hybrids: the best non-hybrid configuration on the same index, by the primary metric. */

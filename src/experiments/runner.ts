@@ -81,6 +81,7 @@ export async function runExperiment(config: ExperimentConfig, options: RunOption
       const { run, resumed: wasResumed } = await runCell(entry.searcher, cell, queries, {
         level: config.level,
         depth,
+        carriedK: config.context_k,
         cellsDir: path.join(outDir, 'cells'),
         onQuery: () => options.onProgress?.({ phase: 'retrieving', cell: cell.name, done: ++done, total }),
       });
@@ -107,6 +108,7 @@ export async function runExperiment(config: ExperimentConfig, options: RunOption
         means: meansOf(perQuery, metrics),
         perQuery,
         slices: slices.map((s) => ({ label: s.label, n: s.queryIds.length, means: Object.fromEntries(metrics.map((m) => [m.label, sliceMean(column(perQuery, m.label), s).mean])) })),
+        legs: legStats(run, answerable, slices),
         failures: [],
         resumed: resumed.has(cell.name),
       };
@@ -161,6 +163,23 @@ export async function runExperiment(config: ExperimentConfig, options: RunOption
     for (const { searcher } of indexes.values()) searcher.close();
     await pool.close();
   }
+}
+
+/**
+ * Per slice: the share of queries for which the retriever returned nothing (a dead lexical leg:
+ * BM25 over text it cannot tokenize), and for hybrids the share of the first context_k hits that
+ * came from the lexical leg only, the dense leg only, or both.
+ */
+function legStats(run: CellRun, queries: readonly Query[], slices: readonly { label: string; queryIds: string[] }[]): ConfigResult['legs'] {
+  const groups = [{ label: 'all', queryIds: queries.map((q) => q.id) }, ...slices];
+  return groups.map(({ label, queryIds }) => {
+    const zeroHit = queryIds.filter((q) => (run.rankings[q] ?? []).length === 0).length / Math.max(1, queryIds.length);
+    if (!run.carried) return { label, zeroHit };
+    const sum = { bm25: 0, dense: 0, both: 0 };
+    for (const q of queryIds) for (const k of ['bm25', 'dense', 'both'] as const) sum[k] += run.carried[q]?.[k] ?? 0;
+    const total = sum.bm25 + sum.dense + sum.both || 1;
+    return { label, zeroHit, carried: { bm25: sum.bm25 / total, dense: sum.dense / total, both: sum.both / total } };
+  });
 }
 
 export function outputDir(config: ExperimentConfig): string {

@@ -38,6 +38,8 @@ const searchSchema = z.object({
   depth: z.union([z.string(), z.number()]).optional(),
   alpha: z.union([z.string(), z.number()]).optional(),
   norm: z.string().optional(),
+  lang: z.string().regex(/^[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8})?$/, 'lang must be a language code such as de or zh').optional(),
+  qlang: z.string().regex(/^[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8})?$/, 'qlang must be a language code such as de or zh').optional(),
   k1: numberish('k1', (n) => n >= 0 && n <= 10, 'a number in [0, 10]'),
   b: numberish('b', (n) => n >= 0 && n <= 1, 'a number in [0, 1]'),
 });
@@ -62,5 +64,7 @@ export function parseSearchParams(mode: Mode, raw: unknown, options: { strict?: 
     engine: p.engine ?? 'fts5',
     fusion: parseFusionOptions({ fusion: p.fusion, rrf_k: p.rrf_k, weights, depth: p.depth, alpha: p.alpha, norm: p.norm }),
     ...(wink && { wink }),
+    ...(p.lang && { lang: p.lang.toLowerCase() }),
+    ...(p.qlang && { queryLang: p.qlang.toLowerCase() }),
   };
 }

@@ -11,7 +11,9 @@ import type { Embedder } from '../embedders/types.js';
 import { commitBuild, discardBuild, removeStaleBuilds, temporaryPathFor } from '../store/atomic-build.js';
 import { SCHEMA_VERSION, type IndexMeta } from '../store/index-meta.js';
 import { IndexWriter } from '../store/index-writer.js';
-import { DEFAULT_TOKENIZER, parseTokenizer } from '../store/tokenizers.js';
+import { DEFAULT_TOKENIZER, isPreAnalyzed, parseTokenizer } from '../store/tokenizers.js';
+import { createMultilingualAnalyzer } from '../analysis/multilingual-analyzer.js';
+import { documentLanguage } from './document-language.js';
 import { VERSION } from '../version.js';
 import { embedText } from './embed-text.js';
 import type { ProgressListener } from './progress.js';
@@ -27,6 +29,8 @@ export interface BuildOptions {
   /** Shared embedding cache; default `.cache/embeddings.sqlite` beside the index. */
   cacheFile?: string;
   embedBatch?: number;
+  /** Detect the language of documents whose metadata does not give one. Default true. */
+  detectLanguage?: boolean;
   /** Skip documents with empty text (reported through onNotice) instead of failing. */
   skipEmpty?: boolean;
   onProgress?: ProgressListener;
@@ -56,12 +60,16 @@ export async function buildIndex(options: BuildOptions): Promise<IndexMeta> {
   fs.mkdirSync(path.dirname(path.resolve(options.out)), { recursive: true });
   removeStaleBuilds(options.out);
   const tmp = temporaryPathFor(options.out);
-  const writer = new IndexWriter(tmp, tokenizer);
+  const analyzer = isPreAnalyzed(tokenizer) ? createMultilingualAnalyzer() : undefined;
+  const writer = new IndexWriter(tmp, tokenizer, analyzer && ((text, lang) => analyzer(text, lang).join(' ')));
+  const languages: Record<string, number> = {};
   try {
     let docsRead = 0;
-    let batch: { doc: Doc; chunks: Chunk[] }[] = [];
+    let batch: { doc: Doc; chunks: Chunk[]; lang: string | undefined }[] = [];
     for await (const doc of source.docs()) {
-      batch.push({ doc, chunks: chunker.chunk(doc) });
+      const lang = documentLanguage(doc, options.detectLanguage ?? true);
+      languages[lang ?? 'und'] = (languages[lang ?? 'und'] ?? 0) + 1;
+      batch.push({ doc, chunks: chunker.chunk(doc), lang });
       if (batch.length >= DOC_BATCH) {
         writer.addDocuments(batch);
         docsRead += batch.length;
@@ -89,6 +97,7 @@ export async function buildIndex(options: BuildOptions): Promise<IndexMeta> {
       tokenizer,
       embedder: embedder ? { id: embedder.id, dims: embedder.dims, maxTokens: embedder.maxTokens } : null,
       counts: { ...counts, truncatedChunks, skippedEmpty: skipped.length },
+      languages,
       build: {
         startedAt: new Date(Date.now() - (performance.now() - started)).toISOString(),
         seconds: (performance.now() - started) / 1000,

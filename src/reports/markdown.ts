@@ -12,6 +12,7 @@ export function renderMarkdown(r: ExperimentReport): string {
     hybridTable(r),
     curves(r),
     sliceTables(r),
+    languageLegs(r),
     sourceGap(r),
     significance(r),
     failures(r),
@@ -93,6 +94,34 @@ function sliceTables(r: ExperimentReport): string {
     parts.push(`### ${s.label} (${s.n} queries)\n\n${table(['config', ...r.metrics], rows)}`);
   }
   return parts.join('\n\n');
+}
+
+/** English-only encoders: their scores on other languages say little about dense retrieval. */
+const ENGLISH_ONLY_ENCODERS = new Set(['use-lite']);
+
+function languageLegs(r: ExperimentReport): string {
+  const labels = (r.configs[0]?.legs ?? []).map((l) => l.label).filter((l) => l.startsWith('language='));
+  if (labels.length === 0) return '';
+  const lexical = r.configs.filter((c) => c.retriever.mode === 'bm25');
+  const hybrids = r.configs.filter((c) => c.retriever.mode === 'hybrid');
+  const pct = (x: number | undefined) => (x === undefined ? '–' : `${(100 * x).toFixed(0)}%`);
+  const rows = labels.map((label) => [
+    label,
+    ...lexical.map((c) => pct(c.legs.find((l) => l.label === label)?.zeroHit)),
+    ...hybrids.map((c) => {
+      const carried = c.legs.find((l) => l.label === label)?.carried;
+      return carried ? `${pct(carried.bm25)} / ${pct(carried.dense)} / ${pct(carried.both)}` : '–';
+    }),
+  ]);
+  const header = ['slice', ...lexical.map((c) => `\`${c.name}\` zero-hit`), ...hybrids.map((c) => `\`${c.name}\` top ${r.contextK}: lexical / dense / both`)];
+  const englishOnly = [...new Set(r.configs.map((c) => c.index.embedderId).filter((e): e is string => !!e && ENGLISH_ONLY_ENCODERS.has(e)))];
+  const note = englishOnly.length && labels.some((l) => l !== 'language=en')
+    ? `\n\nNote: ${englishOnly.join(', ')} is an English-only encoder; on other languages its dense scores measure little. Use a multilingual model (e.g. \`transformers:Xenova/multilingual-e5-small\`) to compare dense retrieval there.`
+    : '';
+  return '## Languages: where a leg is dead\n\n' +
+    'Zero-hit = share of queries for which lexical search returned nothing (a tokenizer that cannot split the script makes BM25 silent, and "hybrid" becomes dense-only). ' +
+    'For each hybrid, the share of its first context_k hits that came from the lexical leg only, the dense leg only, or both.\n\n' +
+    table(header, rows) + note;
 }
 
 function sourceGap(r: ExperimentReport): string {

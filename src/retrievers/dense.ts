@@ -20,11 +20,13 @@ export function createDenseRetriever(table: VectorTable, embedder: Embedder): Re
   const { docs, rowDoc } = indexDocs(table.docIds);
   return {
     name: 'dense',
-    async search(query: string, { k, level }: SearchOptions) {
+    async search(query: string, { k, level, filter }: SearchOptions) {
       const t0 = performance.now();
       const { vectors } = await embedder.embed([query], 'query');
       const t1 = performance.now();
       const scores = dotAll(table, vectors[0]!);
+      // Rows outside the filter score NaN, which topK and the document maximum both skip.
+      if (filter) for (let i = 0; i < scores.length; i++) if (!filter.chunkIds.has(table.chunkIds[i]!)) scores[i] = NaN;
       const hits = level === 'chunk' ? chunkHits(table, scores, k) : docHits(table, scores, docs, rowDoc, k);
       const t2 = performance.now();
       return { hits, timings: { embed: t1 - t0, dense: t2 - t1 } };
@@ -115,6 +117,8 @@ function docHits(table: VectorTable, scores: Float32Array, docs: string[], rowDo
       bestRow[d] = i;
     }
   }
+  // A document with no scored row (all filtered out) is not a candidate.
+  for (let d = 0; d < best.length; d++) if (best[d] === -Infinity) best[d] = NaN;
   return topK(best, docs, k).map((d, r) => ({
     id: docs[d]!,
     docId: docs[d]!,

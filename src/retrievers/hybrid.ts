@@ -31,10 +31,11 @@ export async function hybridSearch(
   lexical: Retriever,
   dense: Retriever,
   query: string,
-  { k, level }: SearchOptions,
+  options: SearchOptions,
   fusion: FusionOptions,
 ): Promise<Retrieval> {
-  const legOptions: SearchOptions = { k: fusion.depth, level };
+  const { k } = options;
+  const legOptions: SearchOptions = { ...options, k: fusion.depth };
   const [bm25, vec] = await Promise.all([
     timed(lexical, query, legOptions),
     timed(dense, query, legOptions),

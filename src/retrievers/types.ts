@@ -1,10 +1,20 @@
 /** Results are either passages (chunks) or whole documents ranked by their best chunk. */
 export type Level = 'chunk' | 'doc';
 
+/** Restricts a search to the chunks of one language (`lang=de`). */
+export interface ChunkFilter {
+  lang: string;
+  /** The chunks in that language, for retrievers that filter in memory. */
+  chunkIds: ReadonlySet<string>;
+}
+
 export interface SearchOptions {
   /** How many hits to return (after collapsing to documents when level is 'doc'). */
   k: number;
   level: Level;
+  filter?: ChunkFilter;
+  /** The query's language, when known (given, or detected): picks the analyser's stemmer. */
+  queryLang?: string;
 }
 
 /** Which retriever contributed a hybrid hit, and where it ranked there. */

@@ -82,10 +82,11 @@ export function createWinkRetriever(chunks: Iterable<Chunk>, params: WinkBM25Par
 
   return {
     name: 'bm25-wink',
-    async search(query: string, { k, level }: SearchOptions): Promise<Retrieval> {
+    async search(query: string, { k, level, filter }: SearchOptions): Promise<Retrieval> {
       const t0 = performance.now();
       // Terms unknown to the index, or none at all (stop words, punctuation), give [].
-      const matches = engine.search(query, everything);
+      const all = engine.search(query, everything);
+      const matches = filter ? all.filter(([id]) => filter.chunkIds.has(id)) : all;
       const chunkHits = matches.map(([id, score]) => ({
         id,
         docId: docIdOf.get(id) ?? id,

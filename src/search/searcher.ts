@@ -3,7 +3,7 @@ import type { Embedder } from '../embedders/types.js';
 import { createDenseRetriever } from '../retrievers/dense.js';
 import { createFts5Retriever } from '../retrievers/fts5-bm25.js';
 import { createHybridRetriever } from '../retrievers/hybrid.js';
-import type { Hit, Retriever } from '../retrievers/types.js';
+import type { ChunkFilter, Hit, Retriever } from '../retrievers/types.js';
 import { createWinkRetriever, type WinkBM25Params } from '../retrievers/wink-bm25.js';
 import { IndexReader } from '../store/index-reader.js';
 import type { Engine, HitView, SearchRequest, SearchResponse } from './types.js';
@@ -20,6 +20,7 @@ export class Searcher {
   private readonly fts5: Retriever;
   private dense?: Promise<Retriever>;
   private readonly wink = new Map<string, Retriever>();
+  private readonly filters = new Map<string, ChunkFilter>();
   /** Searches started and not yet answered; the reader must stay open until they are. */
   private inFlight = 0;
   private closing = false;
@@ -41,7 +42,12 @@ export class Searcher {
     this.inFlight++;
     try {
       const t0 = performance.now();
-      const result = await (await this.retriever(req)).search(req.query, { k: req.k, level: req.level });
+      const result = await (await this.retriever(req)).search(req.query, {
+        k: req.k,
+        level: req.level,
+        ...(req.lang && { filter: this.languageFilter(req.lang) }),
+        ...(req.queryLang && { queryLang: req.queryLang }),
+      });
       const t1 = performance.now();
       const hits = result.hits.map((h) => this.hydrate(h));
       const t2 = performance.now();
@@ -66,6 +72,17 @@ export class Searcher {
     const dense = await this.denseRetriever();
     if (req.mode === 'dense') return dense;
     return createHybridRetriever(this.lexical(req.engine, req.wink), dense, req.fusion);
+  }
+
+  /** The chunks of one language, computed once per language. */
+  languageFilter(lang: string): ChunkFilter {
+    const key = lang.toLowerCase();
+    let filter = this.filters.get(key);
+    if (!filter) {
+      filter = { lang: key, chunkIds: this.reader.chunkIdsInLanguage(key) };
+      this.filters.set(key, filter);
+    }
+    return filter;
   }
 
   close(): void {

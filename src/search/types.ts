@@ -17,6 +17,10 @@ export interface SearchRequest {
   engine: Engine;
   fusion: FusionOptions;
   wink?: WinkBM25Params;
+  /** Only chunks in this language (`lang=de`). */
+  lang?: string;
+  /** The query's language; detected when absent (multilingual indexes). */
+  queryLang?: string;
 }
 
 /** One hit as the HTTP API and `testbed search --json` return it. */

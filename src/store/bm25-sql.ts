@@ -11,7 +11,11 @@ export const MAX_QUERY_TERMS = 256;
  * of letters, digits and combining marks survive. Returns null when no term is left.
  */
 export function toMatchExpression(query: string): string | null {
-  const terms = query.normalize('NFKC').toLowerCase().match(/[\p{L}\p{N}\p{M}]+/gu) ?? [];
+  return termsToMatch(query.normalize('NFKC').toLowerCase().match(/[\p{L}\p{N}\p{M}]+/gu) ?? []);
+}
+
+/** Quoted, ORed, de-duplicated terms (already analysed); null when there are none. */
+export function termsToMatch(terms: readonly string[]): string | null {
   const unique = [...new Set(terms)].slice(0, MAX_QUERY_TERMS);
   if (unique.length === 0) return null;
   return unique.map((t) => `"${t.replaceAll('"', '""')}"`).join(' OR ');
@@ -22,15 +26,16 @@ export function toMatchExpression(query: string): string | null {
  * (`testbed search --sql`). FTS5's bm25() is lower-is-better; it is negated so every retriever
  * returns higher-is-better scores. Columns are weighted title, text.
  * At document level a document scores as its best chunk (ties: smallest chunk id).
- * Parameters: (match expression, limit).
+ * Parameters: (match expression, [language,] limit); `byLanguage` adds the `lang = ?` filter.
  */
-export function bm25Sql(level: Level, weights: { title: number; text: number } = { title: 1, text: 1 }): string {
+export function bm25Sql(level: Level, weights: { title: number; text: number } = { title: 1, text: 1 }, byLanguage = false): string {
+  const where = byLanguage ? '\nWHERE c.lang = ?' : '';
   const scored = `SELECT rowid, -bm25(chunks_fts, ${num(weights.title)}, ${num(weights.text)}) AS score
     FROM chunks_fts WHERE chunks_fts MATCH ?`;
   if (level === 'chunk') {
     return `WITH m AS MATERIALIZED (${scored})
 SELECT c.id AS id, c.doc_id AS docId, c.id AS chunkId, m.score AS score
-FROM m JOIN chunks c ON c.rowid = m.rowid
+FROM m JOIN chunks c ON c.rowid = m.rowid${where}
 ORDER BY m.score DESC, c.id ASC
 LIMIT ?`;
   }
@@ -38,7 +43,7 @@ LIMIT ?`;
 best AS (
   SELECT c.doc_id AS docId, c.id AS chunkId, m.score AS score,
          row_number() OVER (PARTITION BY c.doc_id ORDER BY m.score DESC, c.id ASC) AS r
-  FROM m JOIN chunks c ON c.rowid = m.rowid
+  FROM m JOIN chunks c ON c.rowid = m.rowid${where.replace('\n', '\n  ')}
 )
 SELECT docId AS id, docId, chunkId, score FROM best WHERE r = 1
 ORDER BY score DESC, id ASC

@@ -12,5 +12,7 @@ export interface IndexMeta {
   /** null when built lexical-only (`--embedder none`). */
   embedder: { id: string; dims: number; maxTokens: number } | null;
   counts: { documents: number; chunks: number; vectors: number; truncatedChunks: number; maxChunksPerDoc: number; skippedEmpty: number };
+  /** Documents per language (given in metadata or detected; `und` when unknown). */
+  languages: Record<string, number>;
   build: { startedAt: string; seconds: number; embedSeconds: number; testbedVersion: string };
 }

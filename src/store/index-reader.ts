@@ -20,7 +20,7 @@ export interface ScoredRow {
 export class IndexReader {
   readonly meta: IndexMeta;
   private readonly db: Database.Database;
-  private readonly bm25Statements = new Map<Level, Database.Statement>();
+  private readonly bm25Statements = new Map<string, Database.Statement>();
   private readonly chunkById: Database.Statement;
 
   private constructor(
@@ -54,14 +54,15 @@ export class IndexReader {
     }
   }
 
-  /** FTS5 BM25 top `limit` for a MATCH expression (see bm25Sql). */
-  bm25(match: string, level: Level, limit: number): ScoredRow[] {
-    let stmt = this.bm25Statements.get(level);
+  /** FTS5 BM25 top `limit` for a MATCH expression (see bm25Sql), optionally in one language only. */
+  bm25(match: string, level: Level, limit: number, lang?: string): ScoredRow[] {
+    const key = `${level}:${lang !== undefined}`;
+    let stmt = this.bm25Statements.get(key);
     if (!stmt) {
-      stmt = this.db.prepare(bm25Sql(level));
-      this.bm25Statements.set(level, stmt);
+      stmt = this.db.prepare(bm25Sql(level, undefined, lang !== undefined));
+      this.bm25Statements.set(key, stmt);
     }
-    return stmt.all(match, limit) as ScoredRow[];
+    return (lang === undefined ? stmt.all(match, limit) : stmt.all(match, lang, limit)) as ScoredRow[];
   }
 
   chunk(id: string): StoredChunk | undefined {
@@ -70,6 +71,11 @@ export class IndexReader {
 
   document(id: string): { id: string; title: string; text: string } | undefined {
     return this.db.prepare('SELECT id, title, text FROM documents WHERE id = ?').get(id) as { id: string; title: string; text: string } | undefined;
+  }
+
+  /** Ids of the chunks whose document is in `lang`. */
+  chunkIdsInLanguage(lang: string): Set<string> {
+    return new Set(this.db.prepare('SELECT id FROM chunks WHERE lang = ?').pluck().all(lang) as string[]);
   }
 
   /** A document's chunks in order. */

@@ -3,7 +3,7 @@ import type { Chunk } from '../chunking/types.js';
 import type { Doc } from '../corpus/types.js';
 import type { IndexMeta } from './index-meta.js';
 import { createSchema } from './schema.js';
-import type { TokenizerName } from './tokenizers.js';
+import { isPreAnalyzed, type TokenizerName } from './tokenizers.js';
 
 /**
  * Writes one index file. Built for throughput (no journal, no fsync per transaction) because the
@@ -16,24 +16,39 @@ export class IndexWriter {
   private readonly insertChunk: Database.Statement;
   private readonly insertVector: Database.Statement;
 
-  constructor(readonly file: string, tokenizer: TokenizerName) {
+  private readonly insertFts: Database.Statement | undefined;
+
+  /**
+   * `analyze`, given for pre-analysed tokenizers, turns a chunk's title or text (in its
+   * language) into the space-separated terms FTS5 indexes.
+   */
+  constructor(
+    readonly file: string,
+    private readonly tokenizer: TokenizerName,
+    private readonly analyze?: (text: string, lang: string | undefined) => string,
+  ) {
     this.db = new Database(file);
     this.db.pragma('journal_mode = OFF');
     this.db.pragma('synchronous = OFF');
     createSchema(this.db, tokenizer);
     this.insertDoc = this.db.prepare('INSERT INTO documents (id, title, text, metadata) VALUES (?, ?, ?, ?)');
     this.insertChunk = this.db.prepare(
-      'INSERT INTO chunks (id, doc_id, ordinal, start, end, title, text) VALUES (?, ?, ?, ?, ?, ?, ?)',
+      'INSERT INTO chunks (id, doc_id, ordinal, start, end, title, text, lang) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
     );
+    this.insertFts = isPreAnalyzed(tokenizer) ? this.db.prepare('INSERT INTO chunks_fts (rowid, title, text) VALUES (?, ?, ?)') : undefined;
+    if (this.insertFts && !analyze) throw new Error(`tokenizer ${tokenizer} needs an analyser`);
     this.insertVector = this.db.prepare('INSERT INTO vectors (chunk_rowid, vector) VALUES (?, ?)');
   }
 
-  /** Inserts documents with their chunks in one transaction. */
-  addDocuments(batch: { doc: Doc; chunks: Chunk[] }[]): void {
+  /** Inserts documents with their chunks (and, pre-analysed, their FTS terms) in one transaction. */
+  addDocuments(batch: { doc: Doc; chunks: Chunk[]; lang?: string | undefined }[]): void {
     this.db.transaction(() => {
-      for (const { doc, chunks } of batch) {
+      for (const { doc, chunks, lang } of batch) {
         this.insertDoc.run(doc.id, doc.title, doc.text, doc.metadata ? JSON.stringify(doc.metadata) : null);
-        for (const c of chunks) this.insertChunk.run(c.id, c.docId, c.ordinal, c.start, c.end, c.title, c.text);
+        for (const c of chunks) {
+          const { lastInsertRowid } = this.insertChunk.run(c.id, c.docId, c.ordinal, c.start, c.end, c.title, c.text, lang ?? null);
+          this.insertFts?.run(lastInsertRowid, this.analyze!(c.title, lang), this.analyze!(c.text, lang));
+        }
       }
     })();
   }
@@ -70,7 +85,8 @@ export class IndexWriter {
 
   /** Builds the FTS index, records the metadata, switches to WAL and closes the file. */
   finish(meta: IndexMeta): void {
-    this.db.exec(`INSERT INTO chunks_fts(chunks_fts) VALUES ('rebuild')`);
+    // A contentless table was filled row by row; an external-content one is built in one pass.
+    if (!isPreAnalyzed(this.tokenizer)) this.db.exec(`INSERT INTO chunks_fts(chunks_fts) VALUES ('rebuild')`);
     this.db.exec(`INSERT INTO chunks_fts(chunks_fts) VALUES ('optimize')`);
     this.db.prepare('INSERT INTO meta (key, value) VALUES (?, ?)').run('index', JSON.stringify(meta));
     this.db.pragma('journal_mode = WAL');

@@ -1,10 +1,12 @@
 import type Database from 'better-sqlite3';
-import { FTS5_TOKENIZERS, type TokenizerName } from './tokenizers.js';
+import { FTS5_TOKENIZERS, isPreAnalyzed, type TokenizerName } from './tokenizers.js';
 
 /**
  * One SQLite file per index. Chunk text lives once, in `chunks`; the FTS5 table indexes it as
  * external content (title + text columns), so the file holds no second copy of the text.
- * Vectors are Float32 BLOBs keyed by chunk rowid.
+ * With a pre-analysed tokenizer the FTS5 table is contentless instead: it indexes our analyser's
+ * terms, which are not the chunk text. Vectors are Float32 BLOBs keyed by chunk rowid. Each
+ * chunk records its document's language (given or detected), for `lang=` filters.
  */
 export function createSchema(db: Database.Database, tokenizer: TokenizerName): void {
   db.exec(`
@@ -23,11 +25,12 @@ export function createSchema(db: Database.Database, tokenizer: TokenizerName): v
       start INTEGER NOT NULL,
       end INTEGER NOT NULL,
       title TEXT NOT NULL,
-      text TEXT NOT NULL
+      text TEXT NOT NULL,
+      lang TEXT
     );
     CREATE INDEX chunks_doc ON chunks(doc_id, ordinal);
     CREATE VIRTUAL TABLE chunks_fts USING fts5(
-      title, text, content='chunks', content_rowid='rowid', tokenize='${FTS5_TOKENIZERS[tokenizer]}'
+      title, text, ${isPreAnalyzed(tokenizer) ? "content=''" : "content='chunks', content_rowid='rowid'"}, tokenize='${FTS5_TOKENIZERS[tokenizer]}'
     );
     CREATE TABLE vectors (chunk_rowid INTEGER PRIMARY KEY REFERENCES chunks(rowid), vector BLOB NOT NULL);
   `);

@@ -8,12 +8,22 @@ import { InputError } from '../errors.js';
  * - porter: the same, then Porter-stemmed (English): "configuring" matches "configuration".
  * - trigram: every 3-character substring; finds parts of identifiers and text without spaces,
  *   but terms shorter than 3 characters match nothing.
+ * - multilingual: our language-aware analyser (src/analysis) runs first, at index and query
+ *   time alike (word segmentation for Chinese/Japanese/Thai, accents folded per language,
+ *   Snowball stemming in the document's language); FTS5 gets its terms separated by spaces, so
+ *   its bm25() still does the scoring.
  */
 export const FTS5_TOKENIZERS = {
   unicode61: 'unicode61 remove_diacritics 2',
   porter: 'porter unicode61 remove_diacritics 2',
   trigram: 'trigram',
+  multilingual: 'unicode61 remove_diacritics 0',
 } as const satisfies Record<string, string>;
+
+/** Tokenizers whose text is analysed by us before FTS5 sees it (a contentless FTS table). */
+export function isPreAnalyzed(name: TokenizerName): boolean {
+  return name === 'multilingual';
+}
 
 export type TokenizerName = keyof typeof FTS5_TOKENIZERS;
 

@@ -74,6 +74,25 @@ describe('runExperiment on the tiny fixture', () => {
     expect(r.sourceGap?.map((g) => [g.config, g.real.n, g.synthetic.n])).toEqual([['bm25', 3, 1], ['dense', 3, 1], ['hybrid', 3, 1]]);
   });
 
+  it('per slice: the share of queries with no hit, and which leg carried each hybrid', () => {
+    for (const c of first.report.configs) {
+      const run = first.runs.get(c.name)!;
+      const all = c.legs.find((l) => l.label === 'all')!;
+      const ids = ['q1', 'q2', 'q3', 'q4'];
+      expect(all.zeroHit).toBe(ids.filter((q) => run.rankings[q]!.length === 0).length / ids.length);
+      expect(c.legs.map((l) => l.label)).toEqual(['all', ...c.slices.map((s) => s.label)]);
+      if (c.retriever.mode !== 'hybrid') {
+        expect(all.carried).toBeUndefined();
+        continue;
+      }
+      // context_k = 1: each query's top hit came from bm25 only, dense only or both
+      const top = ids.map((q) => run.carried![q]!);
+      const count = (k: 'bm25' | 'dense' | 'both') => top.reduce((s, t) => s + t[k], 0) / ids.length;
+      expect(all.carried).toEqual({ bm25: count('bm25'), dense: count('dense'), both: count('both') });
+      expect(all.carried!.bm25 + all.carried!.dense + all.carried!.both).toBeCloseTo(1, 12);
+    }
+  });
+
   it('a re-run reuses every finished cell and gives the same numbers', async () => {
     const again = await runExperiment(tinyConfig(), { cacheDir });
     expect(again.report.configs.every((c) => c.resumed && c.index.reused)).toBe(true);

@@ -47,7 +47,13 @@ export const retrieveCommand: Command = {
       const results: { qid: string; hits: Hit[] }[] = [];
       const t0 = performance.now();
       for (const q of queries) {
-        const { hits } = await retriever.search(q.text, { k: base.k, level: base.level });
+        const queryLang = base.queryLang ?? (typeof q.metadata.language === 'string' ? q.metadata.language : undefined);
+        const { hits } = await retriever.search(q.text, {
+          k: base.k,
+          level: base.level,
+          ...(base.lang && { filter: searcher.languageFilter(base.lang) }),
+          ...(queryLang && { queryLang }),
+        });
         results.push({ qid: q.id, hits });
       }
       const seconds = (performance.now() - t0) / 1000;

@@ -1,0 +1,95 @@
+/**
+ * Per-language lexical search on XQuAD-R (question -> answer sentence, 11 languages), before and
+ * after the language-aware analyser: FTS5 BM25 with `unicode61` (no segmentation, no stemming)
+ * vs `multilingual` (Unicode word segmentation, accent folding, Snowball stemming), document
+ * level, lexical only. Also the 11-language pool (xquad-r-multi), per language, with the
+ * same-language qrels, searched whole and with a `lang=` filter on the query's detected language.
+ *
+ *   npx tsx bench/languages.ts [--corpora ../shared/corpora] [--langs zh,th,de]
+ *
+ * "Simple baseline" is the sanity BM25 of ../shared/corpora/README.md (Python, k1 0.9, b 0.4,
+ * Porter stemming): the target is no language below it, and zh/th within 0.10 of the
+ * space-separated languages.
+ */
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { detectLanguage } from '../src/analysis/detect-language.js';
+import { beirPaths, readQrels, readQueries } from '../src/corpus/index.js';
+import type { Qrels, Query } from '../src/corpus/types.js';
+import { buildIndex } from '../src/indexing/build-index.js';
+import { ndcgAt } from '../src/metrics/ndcg.js';
+import { recallAt } from '../src/metrics/recall.js';
+import { createFts5Retriever } from '../src/retrievers/fts5-bm25.js';
+import { Searcher } from '../src/search/searcher.js';
+import { IndexReader } from '../src/store/index-reader.js';
+
+const { values } = parseArgs({
+  options: {
+    corpora: { type: 'string', default: path.resolve(import.meta.dirname, '../../shared/corpora') },
+    langs: { type: 'string', default: 'ar,de,el,en,es,hi,ru,th,tr,vi,zh' },
+    out: { type: 'string', default: path.resolve(import.meta.dirname, '.out') },
+  },
+});
+
+/** nDCG@10 from ../shared/corpora/README.md's simple BM25 sanity check. */
+const SIMPLE_BASELINE: Record<string, number> = { ar: 0.6814, de: 0.7627, el: 0.7364, en: 0.845, es: 0.8045, hi: 0.6593, ru: 0.7056, th: 0.6848, tr: 0.7281, vi: 0.8456, zh: 0.0881 };
+
+interface Score { ndcg: number; recall: number; zeroHit: number; n: number }
+
+async function evaluate(file: string, queries: Query[], qrels: Qrels, filterLang?: (q: Query) => string | undefined): Promise<Score> {
+  const reader = IndexReader.open(file);
+  const searcher = new Searcher('x', file, () => Promise.reject(new Error('lexical only')));
+  const bm25 = createFts5Retriever(reader);
+  let ndcg = 0, recall = 0, zero = 0, n = 0;
+  for (const q of queries) {
+    const judged = qrels.get(q.id);
+    if (!judged) continue;
+    const lang = filterLang?.(q);
+    const { hits } = await bm25.search(q.text, { k: 100, level: 'doc', ...(lang && { filter: searcher.languageFilter(lang) }) });
+    const ranking = hits.map((h) => h.id);
+    ndcg += ndcgAt(ranking, judged, 10);
+    recall += recallAt(ranking, judged, 100);
+    if (hits.length === 0) zero++;
+    n++;
+  }
+  searcher.close();
+  reader.close();
+  return { ndcg: ndcg / n, recall: recall / n, zeroHit: zero / n, n };
+}
+
+const f = (x: number) => x.toFixed(4);
+const langs = values.langs.split(',');
+console.log('## XQuAD-R, one language at a time (FTS5 BM25, document level)\n');
+console.log('| lang | simple baseline nDCG@10 | unicode61 nDCG@10 / R@100 / zero-hit | multilingual nDCG@10 / R@100 / zero-hit | Δ nDCG@10 |');
+console.log('|---|---:|---:|---:|---:|');
+for (const lang of langs) {
+  const dir = path.join(values.corpora, `xquad-r-${lang}`);
+  const paths = await beirPaths(dir);
+  const queries = await readQueries(paths.queries);
+  const qrels = await readQrels(paths.qrels);
+  const scores: Score[] = [];
+  for (const tokenizer of ['unicode61', 'multilingual']) {
+    const out = path.join(values.out, `xquad-${lang}-${tokenizer}.sqlite`);
+    await buildIndex({ corpus: dir, out, chunker: 'doc', embedder: 'none', tokenizer });
+    scores.push(await evaluate(out, queries, qrels));
+  }
+  const [before, after] = scores as [Score, Score];
+  console.log(`| ${lang} | ${f(SIMPLE_BASELINE[lang] ?? NaN)} | ${f(before.ndcg)} / ${f(before.recall)} / ${(100 * before.zeroHit).toFixed(1)}% | ${f(after.ndcg)} / ${f(after.recall)} / ${(100 * after.zeroHit).toFixed(1)}% | ${(after.ndcg - before.ndcg >= 0 ? '+' : '') + f(after.ndcg - before.ndcg)} |`);
+}
+
+console.log('\n## xquad-r-multi: the 11-language pool, per query language (same-language qrels, multilingual analyser)\n');
+const multi = path.join(values.corpora, 'xquad-r-multi');
+const queries = await readQueries(path.join(multi, 'queries.jsonl'));
+const qrels = await readQrels(path.join(multi, 'qrels', 'test.same-language-only.tsv'));
+const out = path.join(values.out, 'xquad-multi-multilingual.sqlite');
+// The pool's language is the id prefix: give it as metadata? The corpus has none, so detect.
+const meta = await buildIndex({ corpus: multi, out, chunker: 'doc', embedder: 'none', tokenizer: 'multilingual' });
+console.log(`Detected document languages: ${Object.entries(meta.languages).sort((a, b) => b[1] - a[1]).map(([l, n]) => `${l} ${n}`).join(', ')}\n`);
+console.log('| lang | queries | whole pool nDCG@10 / R@100 | lang = detected query language nDCG@10 / R@100 |');
+console.log('|---|---:|---:|---:|');
+for (const lang of langs) {
+  const mine = queries.filter((q) => q.id.startsWith(`${lang}_`));
+  const whole = await evaluate(out, mine, qrels);
+  const filtered = await evaluate(out, mine, qrels, (q) => detectLanguage(q.text));
+  console.log(`| ${lang} | ${whole.n} | ${f(whole.ndcg)} / ${f(whole.recall)} | ${f(filtered.ndcg)} / ${f(filtered.recall)} |`);
+}
