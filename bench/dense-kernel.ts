@@ -1,11 +1,14 @@
 /**
  * The exact dense scan against the memory-bandwidth limit. On a 100k × 384 float32 table
- * (random unit vectors, 153.6 MB) it times, per query: src's dotAll, candidate float kernels
- * (unrolled, 4 accumulators, 4 rows at a time), top-k selection, the whole dense retriever, and
- * an int8 scan with exact re-rank of the top candidates. Each is set against the time the
- * table's bytes take at the machine's measured bandwidth (large Float32Array copy, and a JS sum
- * loop), as a ratio. The int8 path is reported with its recall against the exact float32
- * top-100 (it is not exact; the default search stays exact).
+ * (random unit vectors, 153.6 MB) it times per query, interleaved so that load from other
+ * processes hits every variant alike: a large-array copy and a JS sum loop (the bandwidth
+ * yardsticks), the old row-by-row loop, src's dotAll (8 rows at a time), other JS kernels
+ * (4 rows at a time, unrolled, 4 accumulators) and two hand-assembled WebAssembly SIMD kernels
+ * (bench/lib/wasm-simd-scan.ts: what vector instructions reach, which plain JS loops cannot
+ * use); each as a ratio to the time the table's bytes take at the measured bandwidth, with its
+ * largest score difference from the row-by-row loop. Then top-k and the whole dense retriever,
+ * and an int8 scan with exact float32 re-rank of the top candidates: its speed and its recall
+ * against the exact top-100 (it is not exact; the default search stays exact).
  *
  *   npx tsx bench/dense-kernel.ts [--rows 100000] [--dims 384] [--queries 40] [--candidates 100,200,500,1000]
  *                                 [--real bench/.out/quality/scifact-porter-use-lite.sqlite]
@@ -28,6 +31,7 @@ import { fixed, mdTable, ms } from './lib/markdown.js';
 import { randomUnitVectors } from './lib/random-vectors.js';
 import { mib, peakRssMiB } from './lib/rss.js';
 import { dotAccumulators4, dotRowByRow, dotRows4, dotUnrolled4, quantizeRows } from './lib/scan-kernels.js';
+import { createWasmScanners } from './lib/wasm-simd-scan.js';
 import { latencySummary } from './lib/stats.js';
 
 const { values } = parseArgs({
@@ -72,6 +76,12 @@ const kernels: [string, (q: Float32Array) => Float32Array][] = [
   ['unrolled by 4, one accumulator', (q) => dotUnrolled4(matrix, dims, q)],
   ['unrolled by 4, four accumulators', (q) => dotAccumulators4(matrix, dims, q)],
 ];
+// WebAssembly SIMD (bench only): its own copy of the table in wasm memory, made here once.
+const wasm = createWasmScanners(matrix, dims);
+if (wasm) {
+  kernels.push(['WebAssembly SIMD, float64 products and sums (bench only)', (q) => wasm.f64(q)]);
+  kernels.push(['WebAssembly SIMD, float32 sums (bench only)', (q) => wasm.f32(q)]);
+} else console.log('(no WebAssembly SIMD kernels: dims not a multiple of 16, or no SIMD support)\n');
 const kernelTimes = kernels.map(() => [] as number[]);
 const copyMs: number[] = [];
 const sumMs: number[] = [];
@@ -144,16 +154,16 @@ for (const [qi, q] of [queries[0]!, ...queries].entries()) {
   stage.topk.push(topMs);
   stage.retriever.push(allMs);
 }
-const p50 = (xs: number[]) => latencySummary(xs).p50;
-const share = (xs: number[]) => `${((100 * p50(xs)) / p50(stage.retriever)).toFixed(0)}%`;
+const p50Of = (xs: number[]) => latencySummary(xs).p50;
+const share = (xs: number[]) => `${((100 * p50Of(xs)) / p50Of(stage.retriever)).toFixed(0)}%`;
 console.log('\n### Whole dense query (chunk level, k 100, query vector given)\n');
 console.log(
   mdTable(
     ['stage', 'p50 ms/query', 'share of the retriever p50'],
     [
-      ['dotAll scan', ms(p50(stage.scan)), share(stage.scan)],
-      ['topK (k 100 of 100k)', ms(p50(stage.topk)), share(stage.topk)],
-      ['createDenseRetriever().search', ms(p50(stage.retriever)), '100%'],
+      ['dotAll scan', ms(p50Of(stage.scan)), share(stage.scan)],
+      ['topK (k 100 of 100k)', ms(p50Of(stage.topk)), share(stage.topk)],
+      ['createDenseRetriever().search', ms(p50Of(stage.retriever)), '100%'],
     ],
     'lrr',
   ),

@@ -121,6 +121,9 @@ async function serveChild(): Promise<void> {
   const server = await startServer({ dataDir: DATA_DIR, corporaRoot: CORPORA_DIR, host: '127.0.0.1', port: 0 });
   announceServer(server.url);
   process.once('SIGTERM', () => void server.close().then(() => process.exit(0)));
+  // Never outlive the bench: exit if the parent dies without stopping us.
+  const parent = process.ppid;
+  setInterval(() => process.ppid !== parent && process.exit(0), 1000).unref();
 }
 
 async function http(indexes: { name: string; queries: string[] }[]): Promise<void> {

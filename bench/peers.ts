@@ -45,12 +45,13 @@ const gold = await loadGold('scifact', limit);
 // Our two indexes (FTS5 unicode61 and porter), vectors from the shared cache.
 const pool = new EmbedderPool();
 const cache = new EmbeddingCache(EMBEDDING_CACHE);
-const searchers: Record<'unicode61' | 'porter', Searcher> = {} as never;
-for (const tokenizer of ['unicode61', 'porter'] as const) {
+/** Builds (vectors from the cache) and opens our index with one FTS5 tokenizer. */
+async function openOurs(tokenizer: 'unicode61' | 'porter'): Promise<Searcher> {
   const out = path.join(OUT_DIR, 'peers', `scifact-${tokenizer}-${safeName(values.embedder)}.sqlite`);
   await buildIndex({ corpus: gold.dir, out, chunker: 'doc', embedder: values.embedder, tokenizer, cacheFile: EMBEDDING_CACHE, onNotice: (m) => console.error(m) });
-  searchers[tokenizer] = new Searcher('scifact', out, async (id) => withCache(await pool.get(id), cache));
+  return new Searcher('scifact', out, async (id) => withCache(await pool.get(id), cache));
 }
+const searchers = { unicode61: await openOurs('unicode61'), porter: await openOurs('porter') };
 const ours = searchers.porter;
 const embedderId = ours.meta.embedder!.id;
 

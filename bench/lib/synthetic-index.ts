@@ -1,9 +1,11 @@
+import Database from 'better-sqlite3';
 import fs from 'node:fs';
 import path from 'node:path';
 import { commitBuild, temporaryPathFor } from '../../src/store/atomic-build.js';
 import { SCHEMA_VERSION, type IndexMeta } from '../../src/store/index-meta.js';
 import { IndexReader } from '../../src/store/index-reader.js';
 import { IndexWriter } from '../../src/store/index-writer.js';
+import { createSchema } from '../../src/store/schema.js';
 import { VERSION } from '../../src/version.js';
 import { randomUnitVectors } from './random-vectors.js';
 import { createTextGenerator } from './synthetic-text.js';
@@ -24,11 +26,15 @@ export interface SyntheticSpec {
  */
 export function ensureSyntheticIndex(file: string, spec: SyntheticSpec, log: (m: string) => void = () => {}): { meta: IndexMeta; seconds: number; reused: boolean } {
   const hash = `synthetic:${spec.chunks}:${spec.dims}:${spec.seed}`;
-  if (fs.existsSync(file)) {
-    const reader = IndexReader.open(file);
-    const meta = reader.meta;
-    reader.close();
-    if (meta.corpus.contentHash === hash) return { meta, seconds: 0, reused: true };
+  if (fs.existsSync(file) && sameSchema(file)) {
+    try {
+      const reader = IndexReader.open(file);
+      const meta = reader.meta;
+      reader.close();
+      if (meta.corpus.contentHash === hash) return { meta, seconds: 0, reused: true };
+    } catch {
+      // unreadable by this testbed: rebuilt below
+    }
   }
   const started = performance.now();
   fs.mkdirSync(path.dirname(file), { recursive: true });
@@ -66,6 +72,23 @@ export function ensureSyntheticIndex(file: string, spec: SyntheticSpec, log: (m:
   writer.finish(meta);
   commitBuild(tmp, file);
   return { meta, seconds: (performance.now() - started) / 1000, reused: false };
+}
+
+/** Whether `file` has the tables this testbed's createSchema makes now (a schema change forces a rebuild). */
+function sameSchema(file: string): boolean {
+  const tables = (db: Database.Database) =>
+    (db.prepare(`SELECT sql FROM sqlite_master WHERE name NOT LIKE 'sqlite_%' AND name != 'meta' ORDER BY name`).pluck().all() as string[]).join('\n');
+  const fresh = new Database(':memory:');
+  const existing = new Database(file, { readonly: true, fileMustExist: true });
+  try {
+    createSchema(fresh, 'unicode61');
+    return tables(fresh) === tables(existing);
+  } catch {
+    return false;
+  } finally {
+    fresh.close();
+    existing.close();
+  }
 }
 
 /** `n` synthetic queries, the same for every run with the same seed. */
