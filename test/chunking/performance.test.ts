@@ -11,32 +11,43 @@ const abstract = (seed: number) =>
   }).join(' ');
 const docs = Array.from({ length: 5000 }, (_, i) => ({ id: `${i}`, title: '', text: abstract(i) }));
 
+/** Best of three runs: the least disturbed by whatever else shares the two cores. */
 const timeMs = (run: () => void) => {
-  const t0 = performance.now();
-  run();
-  return performance.now() - t0;
+  let best = Infinity;
+  for (let i = 0; i < 3; i++) {
+    const t0 = performance.now();
+    run();
+    best = Math.min(best, performance.now() - t0);
+  }
+  return best;
 };
 
+// Linear work scales 10x when the input grows 10x; a quadratic step scales ~100x. Ratios, not
+// absolute budgets, so a loaded CI machine cannot fail a correct chunker; 40x leaves room for
+// noise and still catches anything quadratic.
+const MAX_RATIO_FOR_10X = 40;
+
 describe('chunking speed', () => {
-  // Budgets are loose on purpose: tests share two cores. Each kind takes well under a second
-  // here alone; a quadratic step (as in Node 20's segmenter on long texts) misses them by far.
   it.each(['doc', 'words:200:50', 'sentences:5:1', 'structure:64'])(
-    '%s chunks 5,000 abstracts within budget',
+    '%s: 5,000 abstracts cost about 10x 500 abstracts (linear in the corpus)',
     (spec) => {
       const chunker = parseChunker(spec);
-      let chunks = 0;
-      const ms = timeMs(() => docs.forEach((d) => (chunks += chunker.chunk(d).length)));
-      expect(chunks).toBeGreaterThanOrEqual(docs.length);
-      expect(ms).toBeLessThan(1500);
+      const small = timeMs(() => docs.slice(0, 500).forEach((d) => chunker.chunk(d)));
+      const large = timeMs(() => docs.forEach((d) => chunker.chunk(d)));
+      expect(docs.reduce((n, d) => n + chunker.chunk(d).length, 0)).toBeGreaterThanOrEqual(docs.length);
+      expect(large / Math.max(small, 0.5)).toBeLessThan(MAX_RATIO_FOR_10X);
     },
   );
 
   it.each(['words:200:50', 'sentences:5:1', 'structure:64', 'structure:100000'])(
-    '%s stays linear on one 250,000-word document (1.7 MB)',
+    '%s stays linear on one long document: 1.7 MB costs about 10x 170 kB',
     (spec) => {
-      const text = docs.slice(0, 1000).map((d) => d.text).join('\n\n');
       const chunker = parseChunker(spec);
-      expect(timeMs(() => chunker.chunk({ id: 'big', title: '', text }))).toBeLessThan(2000);
+      const text = (n: number) => docs.slice(0, n).map((d) => d.text).join('\n\n');
+      const small = text(100);
+      const large = text(1000);
+      const ratio = timeMs(() => chunker.chunk({ id: 'big', title: '', text: large })) / Math.max(timeMs(() => chunker.chunk({ id: 'small', title: '', text: small })), 0.5);
+      expect(ratio).toBeLessThan(MAX_RATIO_FOR_10X);
     },
   );
 });
