@@ -1,7 +1,8 @@
 import { plotHeight, plotWidth, px, type Frame } from './frame.js';
+import { Axes } from './axes.js';
 import { Legend } from './legend.js';
 import { seriesStyle } from './palette.js';
-import { extent, linearScale, linearTicks, logScale, logTicks, tickLabel } from './scale.js';
+import { extent, linearScale, linearTicks, logScale, logTicks } from './scale.js';
 import { slug } from './line-chart.js';
 
 export interface ScatterPoint {
@@ -42,25 +43,7 @@ export function ScatterChart(props: ScatterChartProps) {
       <p class="chart-title" aria-hidden="true">{props.title}</p>
       <svg viewBox={`0 0 ${FRAME.width} ${FRAME.height}`} role="img" aria-labelledby={titleId} class="chart-svg">
         <title id={titleId}>{props.title}</title>
-        <g class="axis y-axis">
-          {linearTicks(yDomain[0], yDomain[1], 5).map((t) => (
-            <g>
-              <line x1={px(FRAME.left)} x2={px(FRAME.left + w)} y1={px(y(t))} y2={px(y(t))} class="grid" />
-              <text x={px(FRAME.left - 6)} y={px(y(t) + 4)} text-anchor="end">{tickLabel(t)}</text>
-            </g>
-          ))}
-          <text class="axis-label" transform={`translate(12 ${px(FRAME.top + h / 2)}) rotate(-90)`} text-anchor="middle">{props.yLabel}</text>
-        </g>
-        <g class="axis x-axis">
-          <line x1={px(FRAME.left)} x2={px(FRAME.left + w)} y1={px(FRAME.top + h)} y2={px(FRAME.top + h)} class="axis-line" />
-          {xTicks.map((t) => (
-            <g>
-              <line x1={px(x(t))} x2={px(x(t))} y1={px(FRAME.top + h)} y2={px(FRAME.top + h + 5)} class="axis-line" />
-              <text x={px(x(t))} y={px(FRAME.top + h + 18)} text-anchor="middle">{tickLabel(t)}</text>
-            </g>
-          ))}
-          <text class="axis-label" x={px(FRAME.left + w / 2)} y={px(FRAME.height - 6)} text-anchor="middle">{props.xLabel}{useLog ? ' (log scale)' : ''}</text>
-        </g>
+        <Axes frame={FRAME} x={x} y={y} xTicks={xTicks} yTicks={linearTicks(yDomain[0], yDomain[1], 5)} xLabel={props.xLabel} yLabel={props.yLabel} xLog={useLog} />
         {props.points.map((p, i) =>
           Number.isFinite(p.x) && Number.isFinite(p.y) ? (
             <g class="point" data-series={p.name}>
