@@ -10,7 +10,6 @@
  * Only ever targets 127.0.0.1; the duration is capped at 120 s and the server child is stopped
  * on every exit path. Exits 1 when any request failed or answered non-2xx.
  */
-import autocannon from 'autocannon';
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -21,6 +20,7 @@ import { readQueries } from '../src/corpus/index.js';
 import { startServer } from '../src/http/start-server.js';
 import { buildIndex } from '../src/indexing/build-index.js';
 import { printHeader } from './lib/command.js';
+import { loadTest } from './lib/http-load.js';
 import { mdTable } from './lib/markdown.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -109,29 +109,8 @@ export async function searchPaths(k: number): Promise<string[]> {
   return queries.flatMap((q) => MODES.map((m) => `/search/${m}?index=demo&k=${k}&q=${encodeURIComponent(q)}`));
 }
 
-export interface LoadFigures {
-  requests: number;
-  rps: number;
-  p50: number;
-  p99: number;
-  errors: number;
-  timeouts: number;
-  non2xx: number;
-}
-
 /** Runs autocannon against 127.0.0.1 only, each request the next path of the rotation. */
-export async function drive(url: string, paths: readonly string[], o: { connections: number; duration: number }): Promise<LoadFigures> {
-  if (new URL(url).hostname !== '127.0.0.1') throw new Error(`refusing to load ${url}: 127.0.0.1 only`);
-  let next = 0;
-  const r = await autocannon({
-    url,
-    connections: o.connections,
-    duration: o.duration,
-    timeout: 30,
-    requests: [{ method: 'GET', setupRequest: (req) => ({ ...req, path: paths[next++ % paths.length]! }) }],
-  });
-  return { requests: r.requests.total, rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, errors: r.errors, timeouts: r.timeouts, non2xx: r.non2xx };
-}
+export const drive = loadTest;
 
 /** A field of /proc/PID/status (VmRSS, VmHWM) in MiB; NaN off Linux or once the process is gone. */
 export function procStatusMiB(pid: number, field: 'VmRSS' | 'VmHWM'): number {
@@ -182,7 +161,7 @@ async function main(): Promise<number> {
     console.log(
       mdTable(
         ['requests', 'connections', 'seconds', 'req/s', 'p50 ms', 'p99 ms', 'errors', 'timeouts', 'non-2xx', 'server peak RSS MiB', 'health after'],
-        [[r.requests, connections, duration, r.rps.toFixed(0), r.p50, r.p99, r.errors, r.timeouts, r.non2xx, procStatusMiB(server.pid, 'VmHWM').toFixed(0), health.status]],
+        [[r.requests, connections, duration, r.requestsPerSecond.toFixed(0), r.p50, r.p99, r.errors, r.timeouts, r.non2xx, procStatusMiB(server.pid, 'VmHWM').toFixed(0), health.status]],
       ),
     );
     console.log(`\nindex: demo (${paths.length / MODES.length} queries x ${MODES.length} modes in rotation, k=${values.k}, embedder ${values.embedder}), server on ${server.url}`);

@@ -98,7 +98,7 @@ async function main(): Promise<number> {
       const r = await drive(server.url, paths, { connections, duration: sample });
       const rssMiB = server.rssMiB();
       const gc = await server.afterGc();
-      samples.push({ seconds: Math.round((Date.now() - started) / 1000), rssMiB, heapMiB: gc.heapUsed, heapTotalMiB: gc.heapTotal, externalMiB: gc.external, rps: r.rps, p99: r.p99, failed: r.errors + r.timeouts + r.non2xx, swapped });
+      samples.push({ seconds: Math.round((Date.now() - started) / 1000), rssMiB, heapMiB: gc.heapUsed, heapTotalMiB: gc.heapTotal, externalMiB: gc.external, rps: r.requestsPerSecond, p99: r.p99, failed: r.errors + r.timeouts + r.non2xx, swapped });
     }
     const health = await fetch(`${server.url}/health`);
 

@@ -69,6 +69,8 @@ export interface LoadResult {
  * query after another, so no response cache could help). Latency percentiles in ms.
  */
 export async function loadTest(url: string, paths: readonly string[], options: { connections: number; duration: number }): Promise<LoadResult> {
+  // Load is only ever sent to this machine's loopback.
+  if (new URL(url).hostname !== '127.0.0.1') throw new Error(`refusing to load ${url}: 127.0.0.1 only`);
   let next = 0;
   const result = await autocannon({
     url,
