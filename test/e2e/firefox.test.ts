@@ -1,0 +1,192 @@
+import type { Browser, Page } from 'puppeteer-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchFirefox, openWatched, screenshotFirefox, type WatchedPage } from './helpers/firefox.js';
+import { startWebServer, type WebServer } from './helpers/web-server.js';
+
+// The pages in stock Firefox ESR (puppeteer-core over WebDriver BiDi) against the real app on
+// 127.0.0.1: the same journeys as pages.test.ts in Chromium, so a Chromium-only API, a layout
+// that only Blink gets right or a CSP violation that only Gecko reports shows up here.
+
+let server: WebServer;
+let browser: Browser | undefined;
+let launchError: unknown;
+
+beforeAll(async () => {
+  server = await startWebServer();
+  try {
+    browser = await launchFirefox();
+  } catch (err) {
+    launchError = err;
+  }
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+/** The browser, or the reason there is none: every test then fails with it (none is skipped). */
+function theBrowser(): Browser {
+  if (!browser) throw launchError;
+  return browser;
+}
+
+const open = (path: string, viewport?: { width: number; height: number; deviceScaleFactor?: number }): Promise<WatchedPage> =>
+  openWatched(theBrowser(), server.url + path, viewport);
+
+/** A 1366-pixel laptop screen at 200% zoom: 683 CSS pixels wide, two device pixels each. */
+const ZOOM_200 = { width: 683, height: 450, deviceScaleFactor: 2 };
+
+// (Callbacks run in the page; they use only Element methods, since this project's TypeScript has no DOM lib.)
+const columnIds = (page: Page, mode: string) => page.$$eval(`.column[data-mode="${mode}"] .hit`, (els) => els.map((e) => e.getAttribute('data-id')));
+const modes = (page: Page) => page.$$eval('.column', (els) => els.map((e) => e.getAttribute('data-mode')));
+const isVisible = (page: Page, selector: string) => page.$eval(selector, (el) => el.getClientRects().length > 0);
+/** Sideways scrolling: is the document wider than the window? */
+const overflowsSideways = (page: Page) => page.$eval('html', (el) => el.scrollWidth > el.clientWidth);
+
+describe('playground in Firefox', () => {
+  it('has the query box focused; Enter shows BM25, dense and hybrid side by side', async () => {
+    const { page, problems } = await open('/');
+    expect(await page.$eval('#q', (el) => el.ownerDocument.activeElement === el)).toBe(true);
+    await page.keyboard.type('error E1042 session token');
+    await page.keyboard.press('Enter');
+    await page.waitForSelector('.column[data-mode="hybrid"] .hit');
+
+    expect(await modes(page)).toEqual(['bm25', 'dense', 'hybrid']);
+    // side by side on a laptop screen: three columns on one row, each with hits
+    const tops = await page.$$eval('.column', (els) => els.map((e) => Math.round(e.getBoundingClientRect().top)));
+    expect(new Set(tops).size).toBe(1);
+    for (const mode of ['bm25', 'dense', 'hybrid']) expect((await columnIds(page, mode)).length).toBeGreaterThan(0);
+    expect(await page.$eval('.column[data-mode="bm25"] .hit', (el) => el.getAttribute('data-doc-id'))).toBe('error-e1042');
+    expect(await page.$eval('.column[data-mode="hybrid"] .hit .sources', (el) => el.textContent)).toMatch(/bm25 #\d+ .* dense/);
+    // the search went into the address bar through history.pushState
+    expect(new URL(page.url()).searchParams.get('q')).toBe('error E1042 session token');
+    expect(problems).toEqual([]);
+    await screenshotFirefox(page, 'firefox-playground');
+    await page.close();
+  });
+
+  it('re-ranks the hybrid list when a fusion parameter changes', async () => {
+    const { page, problems } = await open('/?q=harbor+port+windows&k=5');
+    const before = await columnIds(page, 'hybrid');
+    const dense = await columnIds(page, 'dense');
+    expect(before.length).toBeGreaterThan(0);
+    // all the weight on the dense leg: the fused list follows the dense list
+    await page.locator('input[name="weights"]').fill('0,1');
+    await page.keyboard.press('Tab');
+    await expect.poll(async () => (await columnIds(page, 'hybrid'))[0]).not.toBe(before[0]);
+    const after = await columnIds(page, 'hybrid');
+    expect(after).not.toEqual(before);
+    expect(after[0]).toBe(dense[0]);
+    expect(new URL(page.url()).searchParams.get('weights')).toBe('0,1');
+    // switching to score fusion shows alpha, hides the RRF fields, and re-fuses by score
+    await page.select('select[name="fusion"]', 'score');
+    await expect.poll(() => isVisible(page, 'input[name="alpha"]')).toBe(true);
+    expect(await isVisible(page, 'input[name="rrf_k"]')).toBe(false);
+    await expect.poll(() => page.$eval('.column[data-mode="hybrid"] h2 small', (el) => el.textContent)).toContain('score');
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
+  it('at 200% zoom: stacks the columns, nothing overflows sideways, and the controls still work', async () => {
+    const { page, problems } = await open('/?q=install', ZOOM_200);
+    expect(await page.evaluate('window.devicePixelRatio')).toBe(2);
+    const boxes = await page.$$eval('.column', (els) => els.map((e) => e.getBoundingClientRect()).map((r) => ({ left: Math.round(r.left), top: r.top })));
+    expect(boxes).toHaveLength(3);
+    expect(new Set(boxes.map((b) => b.left)).size).toBe(1);
+    expect(boxes[1]!.top).toBeGreaterThan(boxes[0]!.top);
+    expect(boxes[2]!.top).toBeGreaterThan(boxes[1]!.top);
+    expect(await overflowsSideways(page)).toBe(false);
+    // every visible control lies inside the window, and is what a click at its centre reaches
+    const controls = await page.$$eval('#search input, #search select, #search button', (els) =>
+      els
+        .filter((el) => el.getClientRects().length > 0)
+        .map((el) => {
+          el.scrollIntoView({ block: 'center' });
+          const r = el.getBoundingClientRect();
+          const hit = el.ownerDocument.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+          return { name: el.getAttribute('name') ?? el.tagName, left: r.left, right: r.right, width: el.ownerDocument.documentElement.clientWidth, reachable: hit !== null && (hit === el || el.contains(hit)) };
+        })
+    );
+    expect(controls.length).toBeGreaterThan(3);
+    for (const c of controls) {
+      expect(c, c.name).toMatchObject({ reachable: true });
+      expect(c.left, c.name).toBeGreaterThanOrEqual(0);
+      expect(c.right, c.name).toBeLessThanOrEqual(c.width);
+    }
+    await screenshotFirefox(page, 'firefox-playground-200pct');
+
+    // a new query and a fusion weight, typed at this zoom, still search and re-rank
+    await page.locator('#q').fill('harbor port windows');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => new URL(page.url()).searchParams.get('q')).toBe('harbor port windows');
+    await page.waitForSelector('.column[data-mode="hybrid"] .hit');
+    const dense = await columnIds(page, 'dense');
+    await page.locator('input[name="weights"]').fill('0,1');
+    await page.keyboard.press('Tab');
+    await expect.poll(async () => (await columnIds(page, 'hybrid'))[0]).toBe(dense[0]);
+    expect(await overflowsSideways(page)).toBe(false);
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
+  it('marks a hit relevant: the hit shows its grade in every column', async () => {
+    // a query id alone searches its text; q5 has no judgement yet
+    const { page, problems } = await open(`/?qrels=${encodeURIComponent(server.qrels)}&qid=q5`);
+    const hit = (await page.$('.column[data-mode="hybrid"] .hit'))!;
+    const docId = (await hit.evaluate((el) => el.getAttribute('data-doc-id')))!;
+    await (await hit.$('details.mark summary'))!.click();
+    await (await hit.$('select[name="grade"]'))!.select('2');
+    await (await hit.$('.mark-form button'))!.click();
+    await page.waitForSelector(`.column[data-mode="hybrid"] .hit.relevant[data-doc-id="${docId}"]`);
+    const inColumns = await page.$$eval(`.hit[data-doc-id="${docId}"]`, (els) => els.map((e) => e.classList.contains('relevant')));
+    expect(inColumns.length).toBeGreaterThan(0);
+    expect(inColumns.every(Boolean)).toBe(true);
+    expect(await page.$eval(`.hit.relevant[data-doc-id="${docId}"] .grade`, (el) => el.textContent)).toContain('grade 2');
+    expect(await page.$eval('#status', (el) => el.textContent)).toContain(`recorded ${docId}`);
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+});
+
+describe('experiments in Firefox', () => {
+  it('starts a config, follows its progress, and draws the finished report as SVG charts', async () => {
+    const { page, problems } = await open('/experiments');
+    await page.locator('li[data-config="tiny-grid.yaml"] button').click();
+    const link = await page.waitForSelector('#jobs a.report-link', { timeout: 30_000 });
+    expect(await link!.evaluate((el) => el.textContent)).toContain('tiny-grid');
+    await Promise.all([page.waitForNavigation(), link!.click()]);
+    await page.waitForSelector('#report h1');
+    expect(await page.$eval('#report h1', (el) => el.textContent)).toContain('Experiment: tiny-grid');
+
+    expect(await page.$$eval('.config-table tbody tr', (els) => els.length)).toBe(3);
+    // recall@k curves: one drawn line per configuration, and a legend naming them
+    const curves = (await page.$('figure.line-chart'))!;
+    expect(await curves.$$eval('svg.chart-svg', (els) => els.length)).toBe(1);
+    expect(await curves.$$eval('g.series', (els) => els.map((e) => e.getAttribute('data-series')))).toEqual(['bm25', 'dense', 'hybrid']);
+    // Gecko lays the SVG out: each line has a size on screen (a flat line still has a width)
+    const lineWidths = await curves.$$eval('g.series path', (els) => els.map((e) => e.getBoundingClientRect().width));
+    expect(lineWidths).toHaveLength(3);
+    for (const w of lineWidths) expect(w).toBeGreaterThan(0);
+    expect(await curves.$$eval('.legend li', (els) => els.map((e) => e.textContent))).toEqual(['bm25', 'dense', 'hybrid']);
+    expect(await page.$$eval('figure.bar-chart', (els) => els.length)).toBeGreaterThanOrEqual(3);
+    const svgWidths = await page.$$eval('svg.chart-svg', (els) => els.map((e) => e.getBoundingClientRect().width));
+    for (const w of svgWidths) expect(w).toBeGreaterThan(100);
+    expect(problems).toEqual([]);
+    await screenshotFirefox(page, 'firefox-report');
+
+    // the same report at 200% zoom: tables scroll inside their box, charts shrink to fit
+    await page.setViewport(ZOOM_200);
+    await expect.poll(() => page.evaluate('window.innerWidth')).toBe(ZOOM_200.width);
+    expect(await overflowsSideways(page)).toBe(false);
+    const clientWidth = await page.$eval('html', (el) => el.clientWidth);
+    const rights = await page.$$eval('svg.chart-svg', (els) => els.map((e) => e.getBoundingClientRect().right));
+    for (const r of rights) expect(r).toBeLessThanOrEqual(clientWidth);
+    expect(problems).toEqual([]);
+    await screenshotFirefox(page, 'firefox-report-200pct');
+    // and the list of experiments
+    await page.goto(server.url + '/experiments');
+    expect(await overflowsSideways(page)).toBe(false);
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+});
