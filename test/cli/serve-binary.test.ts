@@ -34,6 +34,12 @@ describe('testbed serve (the real binary, as npm start runs it)', () => {
       const res = (await (await fetch(`${url}/search/hybrid?index=tiny&q=E1042&k=2&level=doc`)).json()) as { hits: { id: string }[] };
       expect(res.hits[0]!.id).toBe('error-e1042');
       expect(fs.existsSync(path.join(root, 'data', 'tiny.sqlite'))).toBe(true);
+      // The server runs in a folder without the project's tsconfig: the JSX pages must still render.
+      for (const page of ['/', '/experiments']) {
+        const html = await fetch(url + page, { headers: { accept: 'text/html' } });
+        expect(html.status, page).toBe(200);
+        expect(await html.text(), page).toMatch(/^<!DOCTYPE html>/i);
+      }
     } finally {
       child.kill('SIGTERM');
       await new Promise((r) => child.once('exit', r));
