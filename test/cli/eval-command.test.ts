@@ -1,7 +1,11 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { CliIo } from '../../src/cli/command.js';
 import { evalCommand } from '../../src/cli/commands/eval-command.js';
 import { InputError } from '../../src/errors.js';
+import { addJudgement } from '../../src/gold/index.js';
+import { tmpDir } from '../helpers/tmp.js';
 import { EXPECTED_MEAN, EXPECTED_PER_QUERY } from '../metrics/fixture-expected.js';
 import { evalFixture } from '../runs/helpers.js';
 
@@ -95,10 +99,28 @@ describe('testbed eval', () => {
     await expect(evalCli(qrels, evalFixture('run-score.txt'))).rejects.toThrow(/run-score\.txt:2 \(field "score"\)/);
   });
 
+  it('merges judgements recorded with gold add, and --original leaves them out', async () => {
+    const grown = path.join(tmpDir('eval-gold-'), 'qrels.txt');
+    fs.copyFileSync(qrels, grown);
+    // Investigating q2 shows d6 (judged 0, ranked first: it ties d5 at 0.9 and wins on docid
+    // descending) does answer it after all.
+    await addJudgement(grown, { queryId: 'q2', docId: 'd6', grade: 1, note: 'answers it' });
+
+    const r = await evalCli(grown, run, '--metrics', 'mrr,recall@100');
+    expect(r.out).toContain(line('mrr', 'all', '0.4167')); // (1/4 + 1/1 + 0)/3
+    expect(r.out).toContain(line('recall@100', 'all', '0.5556')); // (1 + 2/3 + 0)/3: q2 now has d5, d6, d12
+    expect(r.err).toBe(`note: merged 1 judgement from ${grown}.additions.jsonl (--original to leave them out)\n`);
+
+    const original = await evalCli(grown, run, '--metrics', 'mrr,recall@100', '--original');
+    expect(original.out).toContain(line('mrr', 'all', '0.2500')); // (1/4 + 1/2 + 0)/3
+    expect(original.out).toContain(line('recall@100', 'all', '0.5000')); // (1 + 1/2 + 0)/3
+    expect(original.err).toBe('');
+  });
+
   it('--help prints the usage, which documents every option', async () => {
     const r = await evalCli('--help');
     expect(r.code).toBe(0);
     expect(r.out.startsWith('Usage: testbed eval')).toBe(true);
-    for (const option of ['--metrics', '--threshold', '--per-query', '--json', '--help']) expect(evalCommand.usage).toContain(option);
+    for (const option of ['--metrics', '--threshold', '--original', '--per-query', '--json', '--help']) expect(evalCommand.usage).toContain(option);
   });
 });

@@ -1,4 +1,5 @@
 import { readQrels } from '../../corpus/read-qrels.js';
+import { readAdditions, readGold } from '../../gold/index.js';
 import { DEFAULT_METRICS, evaluate, formatValue, parseMetricList, type Evaluation, type ParsedMetric } from '../../metrics/index.js';
 import { readTrecRun } from '../../runs/trec-run-reader.js';
 import { intOption, parse, positional } from '../args.js';
@@ -17,6 +18,10 @@ Every qrels query with a relevant document is evaluated; one missing from the ru
 Run queries not in the qrels are ignored. Qrels queries with no relevant document are
 unanswerable: left out of the means and counted apart (trec_eval would average them in as 0).
 
+Judgements recorded with \`testbed gold add\` (QRELS.additions.jsonl, next to QRELS) are merged
+in, as the experiment runner does, and a note on stderr says how many; --original scores the
+qrels file alone, as trec_eval would see it.
+
 Options:
   --metrics LIST      comma-separated metrics, default
                       ${DEFAULT_METRICS}
@@ -30,6 +35,7 @@ Options:
                       also accepted: P@K, R@K, nDCG@K, success@K, hit_rate@K, AP, RR, Rprec
   --threshold N       lowest grade counted relevant (default 1; 0 or more, like trec_eval -l);
                       nDCG uses the grades themselves and ignores it, as trec_eval does
+  --original          ignore QRELS.additions.jsonl: score the qrels file as published
   --per-query         also print each query's values (metric, query id, value) before the means
   --json              print JSON: {metrics: {metric: mean}, queries: N, unanswerable: [ids],
                       per_query: {query id: {metric: value}} with --per-query}
@@ -48,6 +54,7 @@ export const evalCommand: Command = {
       metrics: { type: 'string' },
       threshold: { type: 'string' },
       'per-query': { type: 'boolean' },
+      original: { type: 'boolean' },
       json: { type: 'boolean' },
     });
     if (values.help) return io.out(usage + '\n'), 0;
@@ -55,7 +62,7 @@ export const evalCommand: Command = {
     const runFile = positional(positionals, 1, 'RUN', usage);
     const metrics = parseMetricList(values.metrics ?? DEFAULT_METRICS);
     const threshold = intOption('threshold', values.threshold, 1, 0);
-    const [qrels, run] = await Promise.all([readQrels(qrelsFile), readTrecRun(runFile)]);
+    const [qrels, run] = await Promise.all([loadJudgements(qrelsFile, Boolean(values.original), io), readTrecRun(runFile)]);
     if (![...run.keys()].some((qid) => qrels.has(qid))) {
       io.err(`warning: the run (${plural(run.size, 'query')}) and the qrels (${plural(qrels.size, 'query')}) share no query id; do the ids match?\n`);
     }
@@ -66,6 +73,14 @@ export const evalCommand: Command = {
     return 0;
   },
 };
+
+/** The qrels, grown by their recorded additions unless `original`; says on stderr what was merged. */
+async function loadJudgements(qrelsFile: string, original: boolean, io: { err(text: string): void }) {
+  if (original) return readQrels(qrelsFile);
+  const additions = (await readAdditions(qrelsFile)).length;
+  if (additions > 0) io.err(`note: merged ${plural(additions, 'judgement')} from ${qrelsFile}.additions.jsonl (--original to leave them out)\n`);
+  return readGold(qrelsFile);
+}
 
 function toText(result: Evaluation, metrics: readonly ParsedMetric[], perQuery: boolean, runQueries: string[], threshold: number): string {
   const line = (label: string, qid: string, value: number) => `${label.padEnd(NAME_WIDTH)}\t${qid}\t${formatValue(value)}`;
