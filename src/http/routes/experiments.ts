@@ -1,10 +1,10 @@
 import { Hono } from 'hono';
 import fs from 'node:fs';
-import path from 'node:path';
 import { z } from 'zod';
 import { parseExperimentConfig } from '../../experiments/config.js';
 import type { ExperimentJobs } from '../../experiments/experiment-jobs.js';
 import { InputError, NotFoundError } from '../../errors.js';
+import { confineConfigPaths } from '../config-paths.js';
 import { insideRoot } from '../inside-root.js';
 
 const startSchema = z.union([z.object({ config: z.string().min(1) }).strict(), z.object({ yaml: z.string().min(1).max(60 * 1024) }).strict()]);
@@ -29,14 +29,9 @@ export function experimentRoutes(jobs: ExperimentJobs, roots: ExperimentRoots): 
     const [source, file] = 'config' in body
       ? [fs.readFileSync(insideRoot(roots.experimentsRoot, body.config, { field: 'config', root: 'experiments folder', kind: 'file' }), 'utf8'), body.config]
       : [body.yaml, '<request body>'];
-    const config = parseExperimentConfig(source, file);
     // A config sent over HTTP may only read corpora and write results inside the served roots.
-    config.corpus = insideRoot(roots.corporaRoot, config.corpus);
-    if (config.queries) config.queries = insideRoot(roots.corporaRoot, config.queries, { field: 'queries', root: 'corpora root', kind: 'file' });
-    if (config.qrels) config.qrels = insideRoot(roots.corporaRoot, config.qrels, { field: 'qrels', root: 'corpora root', kind: 'file' });
-    for (const check of config.checks) if ('baseline_file' in check) check.baseline_file = insideRoot(roots.resultsRoot, check.baseline_file, { field: 'baseline_file', root: 'results folder', kind: 'file' });
+    const config = confineConfigPaths(parseExperimentConfig(source, file), roots);
     fs.mkdirSync(roots.resultsRoot, { recursive: true });
-    config.output = path.join(roots.resultsRoot, config.name);
     const job = jobs.start(config);
     return c.json({ id: job.id, name: job.name, state: job.state, output: job.output }, 202);
   });
