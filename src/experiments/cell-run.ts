@@ -5,6 +5,7 @@ import { FUSION_DEFAULTS, parseFusionOptions } from '../fusion/options.js';
 import type { Level } from '../retrievers/types.js';
 import type { Searcher } from '../search/searcher.js';
 import type { SearchRequest } from '../search/types.js';
+import { trecOrder } from '../runs/run.js';
 import { isAlive } from '../store/atomic-build.js';
 import type { RetrieverConfig } from './config.js';
 import { fileSafe, stableHash, type Cell } from './grid.js';
@@ -15,7 +16,11 @@ export interface CellRun {
   cell: string;
   level: Level;
   depth: number;
-  /** qid -> ranked ids (document ids at doc level, chunk ids at chunk level), best first. */
+  /**
+   * qid -> ranked ids (document ids at doc level, chunk ids at chunk level), best first, in
+   * trec_eval's order (score descending, ties by id descending in byte order): the order the
+   * run file is read back in, so the report's metrics are what trec_eval gives on that file.
+   */
   rankings: Record<string, string[]>;
   /** qid -> the retriever's score of each ranked id, same order. */
   scores: Record<string, number[]>;
@@ -62,6 +67,7 @@ export async function runCell(
     level: options.level,
     depth: options.depth,
     carriedK: options.carriedK,
+    order: 'trec', // runs cached before ties were put in trec_eval's order are recomputed
     queries: queries.map((q) => [q.id, q.text]),
   });
   const file = path.join(options.cellsDir, `${fileSafe(cell.name)}.json`);
@@ -74,8 +80,11 @@ export async function runCell(
   for (const q of queries) {
     const t0 = performance.now();
     const queryLang = typeof q.metadata.language === 'string' ? q.metadata.language : undefined;
-    const { hits } = await retriever.search(q.text, { k: options.depth, level: options.level, ...(queryLang && { queryLang }) });
+    const retrieved = await retriever.search(q.text, { k: options.depth, level: options.level, ...(queryLang && { queryLang }) });
     run.latencyMs[q.id] = performance.now() - t0;
+    // Equal scores (common in RRF: ranks 1+3 and 3+1 sum alike) are served id ascending but read
+    // back from a run file id descending; scoring in the file's order keeps report and trec_eval equal.
+    const hits = trecOrder(retrieved.hits);
     run.rankings[q.id] = hits.map((h) => h.id);
     run.scores[q.id] = hits.map((h) => h.score);
     if (cell.retriever.mode === 'hybrid') {

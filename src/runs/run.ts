@@ -24,7 +24,7 @@ export function compareBytes(a: string, b: string): number {
  * tools that print the same scores get the same metrics whatever ranks they wrote.
  * Returns a new array; each id is encoded once, not once per comparison.
  */
-export function trecOrder(docs: readonly RunDoc[]): RunDoc[] {
+export function trecOrder<T extends RunDoc>(docs: readonly T[]): T[] {
   return docs
     .map((doc) => ({ doc, key: Buffer.from(doc.id, 'utf8') }))
     .sort((a, b) => (a.doc.score !== b.doc.score ? b.doc.score - a.doc.score : Buffer.compare(b.key, a.key)))
