@@ -71,6 +71,8 @@ export interface ExperimentReport {
   curveKs: number[];
   contextK: number;
   rerankDepth: number;
+  /** How far down each configuration retrieved; a miss with no relevant document there is "not retrieved". Absent in reports saved before it was recorded. */
+  retrievalDepth?: number;
   baseline: string;
   sliceFields: string[];
   configs: ConfigResult[];

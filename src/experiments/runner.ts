@@ -148,6 +148,7 @@ export async function runExperiment(config: ExperimentConfig, options: RunOption
       curveKs: [...new Set(config.ks)].sort((a, b) => a - b),
       contextK: config.context_k,
       rerankDepth: config.rerank_depth,
+      retrievalDepth: depth,
       baseline,
       sliceFields: config.slices,
       configs,

@@ -150,10 +150,11 @@ function failures(r: ExperimentReport): string {
   const parts = [`## Misses at context_k = ${r.contextK}`,
     'A miss: no relevant document among the first context_k results. Cause: `chunk-boundary` (an answer is in a gold document but in none of its chunks), ' +
     '`exact-token` (a code, version or key in the query appears in a gold document), `vocabulary-mismatch` (the gold document shares under half of the query\'s terms, ' +
-    'or nothing relevant was retrieved at all), `ranked-too-low` (the words are there and a gold document was retrieved, below context_k). Where: `rerank-window` (found within rerank_depth), `deep` (found further down), `not-retrieved`.'];
+    'or nothing relevant was retrieved at all), `ranked-too-low` (the words are there and a gold document was retrieved, below context_k). Where: `rerank-window` (found within rerank_depth), `deep` (found further down), `not-retrieved`' +
+      (r.retrievalDepth ? ` (no relevant document in the top ${r.retrievalDepth}, the depth each configuration retrieved).` : '.')];
   for (const c of r.configs) {
     parts.push(`### \`${c.name}\`: ${c.failures.length} of ${r.queries.answerable} missed\n\n${summary(c)}`);
-    if (c.failures.length) parts.push(failureTable(c.failures.slice(0, FAILURES_SHOWN)) + (c.failures.length > FAILURES_SHOWN ? `\n\n(${c.failures.length - FAILURES_SHOWN} more in report.json)` : ''));
+    if (c.failures.length) parts.push(failureTable(c.failures.slice(0, FAILURES_SHOWN), r.retrievalDepth) + (c.failures.length > FAILURES_SHOWN ? `\n\n(${c.failures.length - FAILURES_SHOWN} more in report.json)` : ''));
   }
   return parts.join('\n\n');
 }
@@ -167,12 +168,13 @@ function summary(c: ConfigResult): string {
   return `Causes: ${count('cause')}. Where: ${count('bucket')}. Found by: ${count('foundBy')}.`;
 }
 
-function failureTable(fs: Failure[]): string {
+function failureTable(fs: Failure[], depth: number | undefined): string {
+  const notRetrieved = depth ? `not in top ${depth}` : 'not retrieved';
   const rows = fs.map((f) => [
     f.queryId,
     f.query.length > 60 ? f.query.slice(0, 59) + '…' : f.query,
     f.gold.map((g) => `${g.id} (${g.grade})`).join(', '),
-    f.firstRelevantRank === null ? 'not retrieved' : String(f.firstRelevantRank),
+    f.firstRelevantRank === null ? notRetrieved : String(f.firstRelevantRank),
     f.foundBy,
     f.cause,
   ]);

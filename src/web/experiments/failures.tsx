@@ -14,7 +14,7 @@ export function Failures({ report, links }: { report: ExperimentReport; links: L
     <>
       <p class="legend-note">
         A miss: no relevant document among the first {report.contextK} results. <em>first relevant</em> is its rank in the
-        list down to {report.rerankDepth}; <em>found by</em> says which single retriever of the same index finds one within {report.contextK}.
+        list {report.retrievalDepth ? `down to ${report.retrievalDepth}` : 'each configuration retrieved'} (rerank depth {report.rerankDepth}); <em>found by</em> says which single retriever of the same index finds one within {report.contextK}.
         {links.qrels ? null : ' The gold set is outside the corpora root, so the playground opens these queries without their judgements.'}
       </p>
       {report.configs.map((c, i) => (
@@ -43,7 +43,7 @@ export function Failures({ report, links }: { report: ExperimentReport; links: L
                       </th>
                       <td class="text-cell">{f.query}</td>
                       <td class="text-cell">{f.gold.map((g) => `${g.id} (${g.grade})`).join(', ')}</td>
-                      <td>{f.firstRelevantRank === null ? 'not retrieved' : f.firstRelevantRank}</td>
+                      <td>{f.firstRelevantRank ?? (report.retrievalDepth ? `not in top ${report.retrievalDepth}` : 'not retrieved')}</td>
                       <td class="text-cell">{f.foundBy}</td>
                       <td class="text-cell">{f.cause}{f.answersAcrossChunks.length ? ` (answer split: ${f.answersAcrossChunks.join(', ')})` : ''}</td>
                     </tr>
