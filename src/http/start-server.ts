@@ -1,8 +1,10 @@
 import { serve, type ServerType } from '@hono/node-server';
+import type { Server as HttpServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { IndexCatalog } from '../catalog/index-catalog.js';
 import { InputError } from '../errors.js';
 import { createApp } from './app.js';
+import { answerClientErrors } from './client-errors.js';
 
 export interface ServerOptions {
   dataDir: string;
@@ -15,6 +17,8 @@ export interface ServerOptions {
 }
 
 const LOOPBACK = new Set(['127.0.0.1', 'localhost', '::1']);
+/** Request line + headers; see listen(). */
+export const MAX_HEADER_BYTES = 1024 * 1024;
 
 /**
  * Listens on 127.0.0.1 unless told otherwise. Binding anywhere else without a token is refused:
@@ -34,12 +38,7 @@ export async function startServer(options: ServerOptions): Promise<{ url: string
     ...(options.protectSearch && { protectSearch: true }),
     ...(options.corsOrigins && { corsOrigins: options.corsOrigins }),
   });
-  const server = await new Promise<ServerType>((resolve, reject) => {
-    // A 2,000-character query of 3-byte characters is 18 kB of URL: above Node's default 16 kB
-    // header limit, which would answer 431 before the app could.
-    const s = serve({ fetch: app.fetch, hostname: host, port: options.port ?? 8787, serverOptions: { maxHeaderSize: 64 * 1024 } }, () => resolve(s));
-    s.once('error', reject);
-  });
+  const server = await listen(app.fetch, host, options.port ?? 8787);
   const { port } = server.address() as AddressInfo;
   const shownHost = host.includes(':') ? `[${host}]` : host;
   return {
@@ -51,4 +50,19 @@ export async function startServer(options: ServerOptions): Promise<{ url: string
       await catalog.close();
     },
   };
+}
+
+/**
+ * Serves `fetch` on host:port with the HTTP-layer settings every testbed server uses. Node's
+ * default 16 kB header limit would refuse a long GET query before the app could say why;
+ * 1 MiB lets even a 100 kB query in a script that percent-encodes to 9 bytes a character reach
+ * the app's "q must be at most ..." answer, and anything longer gets a JSON 431.
+ */
+export function listen(fetch: (req: Request) => Response | Promise<Response>, host: string, port: number): Promise<ServerType> {
+  return new Promise<ServerType>((resolve, reject) => {
+    const s = serve({ fetch, hostname: host, port, serverOptions: { maxHeaderSize: MAX_HEADER_BYTES } }, () => resolve(s));
+    // No http2 options are passed, so this is a node:http server.
+    answerClientErrors(s as HttpServer);
+    s.once('error', reject);
+  });
 }

@@ -1,4 +1,4 @@
-import { serve, type ServerType } from '@hono/node-server';
+import type { ServerType } from '@hono/node-server';
 import fs from 'node:fs';
 import http from 'node:http';
 import net from 'node:net';
@@ -7,6 +7,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { IndexCatalog } from '../../src/catalog/index-catalog.js';
 import { createApp } from '../../src/http/app.js';
+import { listen as listenLikeServe } from '../../src/http/start-server.js';
 import { buildIndex } from '../../src/indexing/build-index.js';
 import type { SearchResponse } from '../../src/search/types.js';
 import { TINY_BEIR, tmpDir } from '../helpers/tmp.js';
@@ -29,10 +30,9 @@ let base = '';
 let guardedBase = '';
 const LIMIT = 64 * 1024;
 
+/** The app behind the same HTTP layer `testbed serve` uses (header limit, JSON parser errors). */
 async function listen(app: ReturnType<typeof createApp>): Promise<[ServerType, string]> {
-  const s = await new Promise<ServerType>((resolve) => {
-    const srv = serve({ fetch: app.fetch, hostname: '127.0.0.1', port: 0 }, () => resolve(srv));
-  });
+  const s = await listenLikeServe(app.fetch, '127.0.0.1', 0);
   return [s, `http://127.0.0.1:${(s.address() as AddressInfo).port}`];
 }
 
@@ -302,14 +302,26 @@ describe('hostile bytes below HTTP', () => {
   }
 
   it.each([
-    { what: 'a garbage request line', bytes: 'HELLO\r\n\r\n', status: 400 },
-    { what: "a 100 kB URL (over Node's 16 kB header limit, answered before the app)", bytes: `GET /search/bm25?index=tiny&q=${long(100_000)} HTTP/1.1\r\nHost: x\r\n\r\n`, status: 431 },
-    { what: 'a header line without a colon', bytes: 'GET /health HTTP/1.1\r\nHost: x\r\nbroken header\r\n\r\n', status: 400 },
-    { what: 'a Content-Length that is not a number', bytes: 'POST /search/bm25 HTTP/1.1\r\nHost: x\r\nContent-Length: ten\r\n\r\n', status: 400 },
-  ])('$what: the HTTP layer answers $status, and the service still serves', async ({ bytes, status }) => {
+    { what: 'a garbage request line', bytes: 'HELLO\r\n\r\n', status: 400, code: 'bad_request' },
+    { what: 'a 2 MB URL (over the 1 MiB header limit, answered before the app)', bytes: `GET /search/bm25?index=tiny&q=${long(2_000_000)} HTTP/1.1\r\nHost: x\r\n\r\n`, status: 431, code: 'too_large' },
+    { what: 'a header line without a colon', bytes: 'GET /health HTTP/1.1\r\nHost: x\r\nbroken header\r\n\r\n', status: 400, code: 'bad_request' },
+    { what: 'a Content-Length that is not a number', bytes: 'POST /search/bm25 HTTP/1.1\r\nHost: x\r\nContent-Length: ten\r\n\r\n', status: 400, code: 'bad_request' },
+  ])('$what: the HTTP layer answers $status with a JSON error, and the service still serves', async ({ bytes, status, code }) => {
     const answer = await raw(bytes);
-    expect(answer.split('\r\n')[0]).toBe(`HTTP/1.1 ${status} ${status === 431 ? 'Request Header Fields Too Large' : 'Bad Request'}`);
+    const [head, body] = answer.split('\r\n\r\n');
+    expect(head!.split('\r\n')[0]).toBe(`HTTP/1.1 ${status} ${status === 431 ? 'Request Header Fields Too Large' : 'Bad Request'}`);
+    expect(head).toContain('Content-Type: application/json');
+    expect((JSON.parse(body!) as { error: { code: string } }).error.code).toBe(code);
     expect(answer).not.toMatch(STACK);
+    await stillServes();
+  });
+
+  it('a 100 kB GET query, ASCII or percent-encoded CJK (900 kB of URL), reaches the app and gets its JSON 400', async () => {
+    for (const q of [long(100_000), encodeURIComponent('検'.repeat(100_000))]) {
+      const res = await fetch(`${base}/search/bm25?index=tiny&q=${q}`);
+      expect(res.status).toBe(400);
+      expect(((await res.json()) as { error: { message: string } }).error.message).toMatch(/q must be at most 2000 characters/);
+    }
     await stillServes();
   });
 });
