@@ -17,7 +17,7 @@ Runs every query of a BEIR queries.jsonl against an index and writes a TREC run 
 Options:
   --queries FILE      BEIR queries.jsonl (required)
   --run FILE          run file to write (required)
-  --k K               hits per query (default 100)
+  --k K               hits per query, 1 to 10000 (default 100)
   --tag TAG           run tag, last column (default testbed-MODE)
 ${SEARCH_FLAGS_HELP.replace('LEVEL_DEFAULT', 'doc')}
   -h, --help          show this help`;

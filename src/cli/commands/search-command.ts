@@ -12,7 +12,7 @@ const usage = `Usage: testbed search INDEX QUERY [options]
 Searches an index file and prints the ranked hits.
 
 Options:
-  --k K               number of hits (default 10)
+  --k K               number of hits, 1 to 10000 (default 10; HTTP allows up to 1000)
 ${SEARCH_FLAGS_HELP.replace('LEVEL_DEFAULT', 'chunk')}
   --json              print the same JSON the HTTP API returns
   --sql               print the FTS5 MATCH expression and SQL used for BM25, then search
