@@ -4,6 +4,8 @@
  * vs `multilingual` (Unicode word segmentation, accent folding, Snowball stemming), document
  * level, lexical only. Also the 11-language pool (xquad-r-multi), per language, with the
  * same-language qrels, searched whole and with a `lang=` filter on the query's detected language.
+ * Then the wink engine on the same indexes (English analysis on `unicode61`, the index's own
+ * analysis on `multilingual`), and FTS5 with and without stop words (`multilingual-stop`).
  *
  *   npx tsx bench/languages.ts [--corpora ../shared/corpora] [--langs zh,th,de]
  *
@@ -19,9 +21,9 @@ import type { Qrels, Query } from '../src/corpus/types.js';
 import { buildIndex } from '../src/indexing/build-index.js';
 import { ndcgAt } from '../src/metrics/ndcg.js';
 import { recallAt } from '../src/metrics/recall.js';
-import { createFts5Retriever } from '../src/retrievers/fts5-bm25.js';
+import { DEFAULT_FUSION } from '../src/fusion/options.js';
 import { Searcher } from '../src/search/searcher.js';
-import { IndexReader } from '../src/store/index-reader.js';
+import type { Engine } from '../src/search/types.js';
 
 const { values } = parseArgs({
   options: {
@@ -36,10 +38,9 @@ const SIMPLE_BASELINE: Record<string, number> = { ar: 0.6814, de: 0.7627, el: 0.
 
 interface Score { ndcg: number; recall: number; zeroHit: number; n: number }
 
-async function evaluate(file: string, queries: Query[], qrels: Qrels, filterLang?: (q: Query) => string | undefined): Promise<Score> {
-  const reader = IndexReader.open(file);
+async function evaluate(file: string, queries: Query[], qrels: Qrels, filterLang?: (q: Query) => string | undefined, engine: Engine = 'fts5'): Promise<Score> {
   const searcher = new Searcher('x', file, () => Promise.reject(new Error('lexical only')));
-  const bm25 = createFts5Retriever(reader);
+  const bm25 = await searcher.retriever({ mode: 'bm25', engine, fusion: DEFAULT_FUSION });
   let ndcg = 0, recall = 0, zero = 0, n = 0;
   for (const q of queries) {
     const judged = qrels.get(q.id);
@@ -53,12 +54,15 @@ async function evaluate(file: string, queries: Query[], qrels: Qrels, filterLang
     n++;
   }
   searcher.close();
-  reader.close();
   return { ndcg: ndcg / n, recall: recall / n, zeroHit: zero / n, n };
 }
 
 const f = (x: number) => x.toFixed(4);
+const delta = (x: number) => (x >= 0 ? '+' : '') + f(x);
+const zeroHit = (s: Score) => `${(100 * s.zeroHit).toFixed(1)}%`;
 const langs = values.langs.split(',');
+/** Per language: the later tables reuse the indexes the first one builds. */
+const perLanguage: { lang: string; queries: Query[]; qrels: Qrels; index: (tokenizer: string) => string; fts5: Record<string, Score> }[] = [];
 console.log('## XQuAD-R, one language at a time (FTS5 BM25, document level)\n');
 console.log('| lang | simple baseline nDCG@10 | unicode61 nDCG@10 / R@100 / zero-hit | multilingual nDCG@10 / R@100 / zero-hit | Δ nDCG@10 |');
 console.log('|---|---:|---:|---:|---:|');
@@ -67,15 +71,38 @@ for (const lang of langs) {
   const paths = await beirPaths(dir);
   const queries = await readQueries(paths.queries);
   const qrels = await readQrels(paths.qrels);
-  const scores: Score[] = [];
-  for (const tokenizer of ['unicode61', 'multilingual']) {
-    const out = path.join(values.out, `xquad-${lang}-${tokenizer}.sqlite`);
-    await buildIndex({ corpus: dir, out, chunker: 'doc', embedder: 'none', tokenizer });
-    scores.push(await evaluate(out, queries, qrels));
+  const index = (tokenizer: string) => path.join(values.out, `xquad-${lang}-${tokenizer}.sqlite`);
+  const fts5: Record<string, Score> = {};
+  for (const tokenizer of ['unicode61', 'multilingual', 'multilingual-stop']) {
+    await buildIndex({ corpus: dir, out: index(tokenizer), chunker: 'doc', embedder: 'none', tokenizer });
+    fts5[tokenizer] = await evaluate(index(tokenizer), queries, qrels);
   }
-  const [before, after] = scores as [Score, Score];
-  console.log(`| ${lang} | ${f(SIMPLE_BASELINE[lang] ?? NaN)} | ${f(before.ndcg)} / ${f(before.recall)} / ${(100 * before.zeroHit).toFixed(1)}% | ${f(after.ndcg)} / ${f(after.recall)} / ${(100 * after.zeroHit).toFixed(1)}% | ${(after.ndcg - before.ndcg >= 0 ? '+' : '') + f(after.ndcg - before.ndcg)} |`);
+  perLanguage.push({ lang, queries, qrels, index, fts5 });
+  const before = fts5.unicode61!, after = fts5.multilingual!;
+  console.log(`| ${lang} | ${f(SIMPLE_BASELINE[lang] ?? NaN)} | ${f(before.ndcg)} / ${f(before.recall)} / ${zeroHit(before)} | ${f(after.ndcg)} / ${f(after.recall)} / ${zeroHit(after)} | ${delta(after.ndcg - before.ndcg)} |`);
 }
+
+console.log('\n## XQuAD-R, wink BM25 (k1 0.9, b 0.4) on the same indexes, document level\n');
+console.log('| lang | wink on unicode61 (English analysis) nDCG@10 / R@100 / zero-hit | wink on multilingual nDCG@10 / R@100 / zero-hit | FTS5 on multilingual nDCG@10 | wink - FTS5 nDCG@10 |');
+console.log('|---|---:|---:|---:|---:|');
+for (const { lang, queries, qrels, index, fts5 } of perLanguage) {
+  const before = await evaluate(index('unicode61'), queries, qrels, undefined, 'wink');
+  const after = await evaluate(index('multilingual'), queries, qrels, undefined, 'wink');
+  const ref = fts5.multilingual!;
+  console.log(`| ${lang} | ${f(before.ndcg)} / ${f(before.recall)} / ${zeroHit(before)} | ${f(after.ndcg)} / ${f(after.recall)} / ${zeroHit(after)} | ${f(ref.ndcg)} | ${delta(after.ndcg - ref.ndcg)} |`);
+}
+
+console.log('\n## XQuAD-R, stop words (stopwords-iso) or not: FTS5 BM25, document level\n');
+console.log('| lang | multilingual nDCG@10 / R@100 | multilingual-stop nDCG@10 / R@100 | Δ nDCG@10 |');
+console.log('|---|---:|---:|---:|');
+const means = { plain: 0, stop: 0 };
+for (const { lang, fts5 } of perLanguage) {
+  const plain = fts5.multilingual!, stop = fts5['multilingual-stop']!;
+  means.plain += plain.ndcg / perLanguage.length;
+  means.stop += stop.ndcg / perLanguage.length;
+  console.log(`| ${lang} | ${f(plain.ndcg)} / ${f(plain.recall)} | ${f(stop.ndcg)} / ${f(stop.recall)} | ${delta(stop.ndcg - plain.ndcg)} |`);
+}
+console.log(`| mean | ${f(means.plain)} | ${f(means.stop)} | ${delta(means.stop - means.plain)} |`);
 
 console.log('\n## xquad-r-multi: the 11-language pool, per query language (same-language qrels, multilingual analyser)\n');
 const multi = path.join(values.corpora, 'xquad-r-multi');
@@ -85,11 +112,12 @@ const out = path.join(values.out, 'xquad-multi-multilingual.sqlite');
 // The pool's language is the id prefix: give it as metadata? The corpus has none, so detect.
 const meta = await buildIndex({ corpus: multi, out, chunker: 'doc', embedder: 'none', tokenizer: 'multilingual' });
 console.log(`Detected document languages: ${Object.entries(meta.languages).sort((a, b) => b[1] - a[1]).map(([l, n]) => `${l} ${n}`).join(', ')}\n`);
-console.log('| lang | queries | whole pool nDCG@10 / R@100 | lang = detected query language nDCG@10 / R@100 |');
-console.log('|---|---:|---:|---:|');
+console.log('| lang | queries | whole pool nDCG@10 / R@100 | lang = detected query language nDCG@10 / R@100 | wink, whole pool nDCG@10 / R@100 |');
+console.log('|---|---:|---:|---:|---:|');
 for (const lang of langs) {
   const mine = queries.filter((q) => q.id.startsWith(`${lang}_`));
   const whole = await evaluate(out, mine, qrels);
   const filtered = await evaluate(out, mine, qrels, (q) => detectLanguage(q.text));
-  console.log(`| ${lang} | ${whole.n} | ${f(whole.ndcg)} / ${f(whole.recall)} | ${f(filtered.ndcg)} / ${f(filtered.recall)} |`);
+  const wink = await evaluate(out, mine, qrels, undefined, 'wink');
+  console.log(`| ${lang} | ${whole.n} | ${f(whole.ndcg)} / ${f(whole.recall)} | ${f(filtered.ndcg)} / ${f(filtered.recall)} | ${f(wink.ndcg)} / ${f(wink.recall)} |`);
 }

@@ -3,12 +3,19 @@ import { cjkBigrams } from './cjk-bigrams.js';
 import { rulesFor } from './language-table.js';
 import { normalizeText } from './normalize-text.js';
 import { segmentWords } from './segment-words.js';
+import { stopWordsFor } from './stop-words.js';
 
 export interface MultilingualOptions {
   /** Snowball stemming for languages that have a stemmer. Default true. */
   stem?: boolean;
   /** Han/kana words as dictionary words or as overlapping bigrams. Default bigrams. */
   cjk?: 'words' | 'bigrams';
+  /**
+   * Drop the language's stop words (stopwords-iso), matched on normalised words before
+   * stemming; never in Han/kana text (see stop-words.ts). Default false: on XQuAD-R it costs
+   * 0.0086 nDCG@10 on average and helps only Arabic and Turkish (BENCHMARKS.md, Languages).
+   */
+  stopwords?: boolean;
 }
 
 /** Text (and its language, when known) -> index terms; the same function for documents and queries. */
@@ -23,12 +30,14 @@ const STEM_CACHE_LIMIT = 200_000;
  * The language-aware analyser: normalise (NFKC, lower case, accents folded per language),
  * segment into words with Unicode word segmentation (so Chinese, Japanese and Thai get words),
  * split words on inner punctuation (as FTS5 would: `sync.interval` -> sync, interval), turn
- * Han/kana words into bigrams, and stem with the language's Snowball stemmer. The output is
- * fed to FTS5 as space-separated terms, so FTS5's own bm25() still does the scoring.
+ * Han/kana words into bigrams, optionally drop the language's stop words, and stem with the
+ * language's Snowball stemmer. The output is fed to FTS5 as space-separated terms, so FTS5's
+ * own bm25() still does the scoring.
  */
 export function createMultilingualAnalyzer(options: MultilingualOptions = {}): MultilingualAnalyzer {
   const stem = options.stem ?? true;
   const bigrams = (options.cjk ?? 'bigrams') === 'bigrams';
+  const stopwords = options.stopwords ?? false;
   const stemmers = new Map<string, (w: string) => string>();
   const stemmerFor = (algorithm: string) => {
     let fn = stemmers.get(algorithm);
@@ -50,9 +59,15 @@ export function createMultilingualAnalyzer(options: MultilingualOptions = {}): M
   return (text, lang) => {
     const rules = rulesFor(lang);
     const stemWord = stem && rules.stemmer ? stemmerFor(rules.stemmer) : undefined;
+    const stop = stopwords ? stopWordsFor(lang) : undefined;
     const terms: string[] = [];
     const add = (words: Iterable<string>) => {
-      for (const word of words) for (const [piece] of word.matchAll(PIECES)) terms.push(stemWord ? stemWord(piece) : piece);
+      for (const word of words) {
+        for (const [piece] of word.matchAll(PIECES)) {
+          if (stop?.has(piece)) continue;
+          terms.push(stemWord ? stemWord(piece) : piece);
+        }
+      }
     };
     const normalized = normalizeText(text, rules.keepDiacritics);
     if (!bigrams) {

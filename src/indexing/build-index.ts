@@ -11,8 +11,7 @@ import type { Embedder } from '../embedders/types.js';
 import { commitBuild, discardBuild, removeStaleBuilds, temporaryPathFor } from '../store/atomic-build.js';
 import { SCHEMA_VERSION, type IndexMeta } from '../store/index-meta.js';
 import { IndexWriter } from '../store/index-writer.js';
-import { DEFAULT_TOKENIZER, isPreAnalyzed, parseTokenizer } from '../store/tokenizers.js';
-import { createMultilingualAnalyzer } from '../analysis/multilingual-analyzer.js';
+import { analyzerFor, DEFAULT_TOKENIZER, parseTokenizer } from '../store/tokenizers.js';
 import { documentLanguage } from './document-language.js';
 import { VERSION } from '../version.js';
 import { embedText } from './embed-text.js';
@@ -60,7 +59,7 @@ export async function buildIndex(options: BuildOptions): Promise<IndexMeta> {
   fs.mkdirSync(path.dirname(path.resolve(options.out)), { recursive: true });
   removeStaleBuilds(options.out);
   const tmp = temporaryPathFor(options.out);
-  const analyzer = isPreAnalyzed(tokenizer) ? createMultilingualAnalyzer() : undefined;
+  const analyzer = analyzerFor(tokenizer);
   const writer = new IndexWriter(tmp, tokenizer, analyzer && ((text, lang) => analyzer(text, lang).join(' ')));
   const languages: Record<string, number> = {};
   try {

@@ -11,9 +11,9 @@ export interface WinkBM25Params {
   k1?: number;
   /** Length normalisation, 0..1. Default 0.4 (Anserini). */
   b?: number;
-  /** Porter2 stemming. Default true. */
+  /** Stemming (Porter2; with a `TermAnalysis`, the language's Snowball stemmer). Default true. */
   stem?: boolean;
-  /** Drop English stop words. Default true. */
+  /** Drop English stop words. Default true. Ignored with a `TermAnalysis`, whose analyser decides. */
   stopwords?: boolean;
   /**
    * BM25F weights, each >= 0 with at least one > 0; a 0 weight leaves the field out. A title
@@ -22,6 +22,24 @@ export interface WinkBM25Params {
    */
   fieldWeights?: { title: number; text: number };
 }
+
+/**
+ * How chunks and queries become terms when they are not English: one analyser for both, given
+ * the chunk's stored language or the query's language. Without it, wink analyses everything as
+ * English (createLexicalAnalyzer).
+ */
+export interface TermAnalysis {
+  analyze: (text: string, lang: string | undefined) => string[];
+  /** The language a chunk's document was indexed in. */
+  chunkLanguage: (chunkId: string) => string | undefined;
+  /** The language to analyse a query in (`queryLang` when the caller gives it). */
+  queryLanguage: (query: string, queryLang: string | undefined) => string | undefined;
+}
+
+// wink only ever sees text we analysed: terms joined by a space, which no term contains (terms
+// are runs of letters, digits and marks), and split again by its one prep task.
+const SEPARATOR = ' ';
+const splitTerms = (joined: string): string[] => (joined === '' ? [] : joined.split(SEPARATOR));
 
 /** Anserini's BM25 defaults, so results compare with its published numbers. */
 export const WINK_BM25_DEFAULTS = { k1: 0.9, b: 0.4, stem: true, stopwords: true } as const;
@@ -44,7 +62,7 @@ const SCORE_DECIMALS = 9;
  * Throws InputError for fewer than 3 chunks, duplicate chunk ids or out-of-range parameters
  * (wink itself would silently swap in its own defaults).
  */
-export function createWinkRetriever(chunks: Iterable<Chunk>, params: WinkBM25Params = {}): Retriever {
+export function createWinkRetriever(chunks: Iterable<Chunk>, params: WinkBM25Params = {}, analysis?: TermAnalysis): Retriever {
   const k1 = params.k1 ?? WINK_BM25_DEFAULTS.k1;
   const b = params.b ?? WINK_BM25_DEFAULTS.b;
   const weights = params.fieldWeights ?? { title: 1, text: 1 };
@@ -61,18 +79,18 @@ export function createWinkRetriever(chunks: Iterable<Chunk>, params: WinkBM25Par
   if (weights.title > 0) fldWeights.title = weights.title;
   if (weights.text > 0) fldWeights.text = weights.text;
   engine.defineConfig({ fldWeights, bm25Params: { k1, b, k: 1 } });
-  // Without a field argument the tasks are the default for every field and for queries, so
-  // index and query analysis cannot drift apart.
-  const analyze = createLexicalAnalyzer({
-    stem: params.stem ?? WINK_BM25_DEFAULTS.stem,
-    stopwords: params.stopwords ?? WINK_BM25_DEFAULTS.stopwords,
-  });
-  engine.definePrepTasks([analyze]);
+  // Chunks and queries are analysed here, by `terms`, and handed to wink pre-analysed: its prep
+  // tasks see only text, not the chunk's language. Without a field argument the one task is
+  // the default for every field and for queries, and `terms` is the only way in, so index and
+  // query analysis cannot drift apart.
+  const terms = analysis ? analysis.analyze : englishAnalysis(params);
+  engine.definePrepTasks([splitTerms]);
 
   for (const chunk of list) {
     if (docIdOf.has(chunk.id)) throw new InputError(`duplicate chunk id "${chunk.id}"`);
     docIdOf.set(chunk.id, chunk.docId);
-    engine.addDoc({ title: chunk.title, text: chunk.text }, chunk.id);
+    const lang = analysis?.chunkLanguage(chunk.id);
+    engine.addDoc({ title: terms(chunk.title, lang).join(SEPARATOR), text: terms(chunk.text, lang).join(SEPARATOR) }, chunk.id);
   }
   engine.consolidate(SCORE_DECIMALS);
   // wink's search takes a limit; asking for every chunk returns all matches, which both keeps
@@ -82,10 +100,11 @@ export function createWinkRetriever(chunks: Iterable<Chunk>, params: WinkBM25Par
 
   return {
     name: 'bm25-wink',
-    async search(query: string, { k, level, filter }: SearchOptions): Promise<Retrieval> {
+    async search(query: string, { k, level, filter, queryLang }: SearchOptions): Promise<Retrieval> {
       const t0 = performance.now();
+      const lang = analysis?.queryLanguage(query, queryLang);
       // Terms unknown to the index, or none at all (stop words, punctuation), give [].
-      const all = engine.search(query, everything);
+      const all = engine.search(terms(query, lang).join(SEPARATOR), everything);
       const matches = filter ? all.filter(([id]) => filter.chunkIds.has(id)) : all;
       const chunkHits = matches.map(([id, score]) => ({
         id,
@@ -97,6 +116,15 @@ export function createWinkRetriever(chunks: Iterable<Chunk>, params: WinkBM25Par
       return { hits, timings: { bm25: performance.now() - t0 } };
     },
   };
+}
+
+/** The English analyser (Porter2, Lucene's stop words), which ignores the language. */
+function englishAnalysis(params: WinkBM25Params): TermAnalysis['analyze'] {
+  const analyze = createLexicalAnalyzer({
+    stem: params.stem ?? WINK_BM25_DEFAULTS.stem,
+    stopwords: params.stopwords ?? WINK_BM25_DEFAULTS.stopwords,
+  });
+  return (text) => analyze(text);
 }
 
 function validate(k1: number, b: number, weights: { title: number; text: number }): void {

@@ -1,11 +1,13 @@
+import { createQueryLanguage } from '../analysis/query-language.js';
 import { InputError } from '../errors.js';
 import type { Embedder } from '../embedders/types.js';
 import { createDenseRetriever } from '../retrievers/dense.js';
 import { createFts5Retriever } from '../retrievers/fts5-bm25.js';
 import { createHybridRetriever } from '../retrievers/hybrid.js';
 import type { ChunkFilter, Hit, Retriever } from '../retrievers/types.js';
-import { createWinkRetriever, type WinkBM25Params } from '../retrievers/wink-bm25.js';
+import { createWinkRetriever, type TermAnalysis, type WinkBM25Params } from '../retrievers/wink-bm25.js';
 import { IndexReader } from '../store/index-reader.js';
+import { analyzerFor } from '../store/tokenizers.js';
 import type { Engine, HitView, SearchRequest, SearchResponse } from './types.js';
 
 /** Loads (once per process) the embedder an index was built with. */
@@ -105,10 +107,25 @@ export class Searcher {
     const key = JSON.stringify(params);
     let r = this.wink.get(key);
     if (!r) {
-      r = createWinkRetriever(this.reader.chunks(), params);
+      r = createWinkRetriever(this.reader.chunks(), params, this.termAnalysis(params));
       this.wink.set(key, r);
     }
     return r;
+  }
+
+  /**
+   * On an index built with a pre-analysed tokenizer (`multilingual`), wink analyses as FTS5 does
+   * there: each chunk in its stored language, each query in the language FTS5 would pick, with
+   * the analyser the index records. Undefined elsewhere: wink's English analysis.
+   */
+  private termAnalysis(params: WinkBM25Params): TermAnalysis | undefined {
+    const analyze = analyzerFor(this.meta.tokenizer, params.stem === false ? { stem: false } : {});
+    if (!analyze) return undefined;
+    const languages = this.meta.languages ?? {};
+    const langOf = new Map<string, string>();
+    for (const lang of Object.keys(languages)) for (const id of this.reader.chunkIdsInLanguage(lang)) langOf.set(id, lang);
+    const queryLanguage = createQueryLanguage(languages);
+    return { analyze, chunkLanguage: (id) => langOf.get(id), queryLanguage };
   }
 
   private denseRetriever(): Promise<Retriever> {

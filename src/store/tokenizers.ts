@@ -1,3 +1,4 @@
+import { createMultilingualAnalyzer, type MultilingualAnalyzer, type MultilingualOptions } from '../analysis/multilingual-analyzer.js';
 import { InputError } from '../errors.js';
 
 /**
@@ -12,20 +13,43 @@ import { InputError } from '../errors.js';
  *   time alike (word segmentation for Chinese/Japanese/Thai, accents folded per language,
  *   Snowball stemming in the document's language); FTS5 gets its terms separated by spaces, so
  *   its bm25() still does the scoring.
+ * - multilingual-stop: the same, and the stop words of the text's language (stopwords-iso) are
+ *   dropped from documents and queries alike (not in Chinese/Japanese, which are bigrammed).
+ *   Opt-in: on XQuAD-R it helps Arabic and Turkish and costs the rest (BENCHMARKS.md, Languages).
  */
 export const FTS5_TOKENIZERS = {
   unicode61: 'unicode61 remove_diacritics 2',
   porter: 'porter unicode61 remove_diacritics 2',
   trigram: 'trigram',
   multilingual: 'unicode61 remove_diacritics 0',
+  'multilingual-stop': 'unicode61 remove_diacritics 0',
 } as const satisfies Record<string, string>;
+
+export type TokenizerName = keyof typeof FTS5_TOKENIZERS;
+
+// The analyser settings behind each pre-analysed tokenizer. The index records only the tokenizer
+// name, and documents and queries both get their analyser from this one table, so a reopened
+// index analyses queries exactly as its documents were.
+const ANALYZERS: Partial<Record<TokenizerName, MultilingualOptions>> = {
+  multilingual: {},
+  'multilingual-stop': { stopwords: true },
+};
 
 /** Tokenizers whose text is analysed by us before FTS5 sees it (a contentless FTS table). */
 export function isPreAnalyzed(name: TokenizerName): boolean {
-  return name === 'multilingual';
+  return analyzerOptions(name) !== undefined;
 }
 
-export type TokenizerName = keyof typeof FTS5_TOKENIZERS;
+/** A new analyser for a pre-analysed tokenizer (for documents and queries alike); undefined otherwise. */
+export function analyzerFor(name: TokenizerName, overrides: Pick<MultilingualOptions, 'stem'> = {}): MultilingualAnalyzer | undefined {
+  const options = analyzerOptions(name);
+  return options && createMultilingualAnalyzer({ ...options, ...overrides });
+}
+
+// Own keys only: a name read from an index file must not find `toString` on the prototype.
+function analyzerOptions(name: string): MultilingualOptions | undefined {
+  return Object.hasOwn(ANALYZERS, name) ? ANALYZERS[name as TokenizerName] : undefined;
+}
 
 export const DEFAULT_TOKENIZER: TokenizerName = 'unicode61';
 

@@ -1,0 +1,36 @@
+import { afterAll, beforeAll } from 'vitest';
+import { DEFAULT_FUSION } from '../../src/fusion/options.js';
+import { Searcher } from '../../src/search/searcher.js';
+import type { Engine } from '../../src/search/types.js';
+import { buildTinyIndex } from '../helpers/tiny-index.js';
+import { tmpDir } from '../helpers/tmp.js';
+import { retrieverContract } from './retriever-contract.js';
+
+// Both lexical engines over pre-analysed indexes, through the Searcher as the server builds
+// them: the same contract as over unicode61, with the language-aware analysis in the path.
+const dir = tmpDir();
+const TOKENIZERS = ['multilingual', 'multilingual-stop'] as const;
+const searchers = new Map<string, Searcher>();
+const corpus = { docIds: new Set<string>(), chunkIds: new Set<string>() };
+const known = { query: 'E1042 session token expired', docId: 'error-e1042' };
+
+beforeAll(async () => {
+  for (const tokenizer of TOKENIZERS) {
+    const { file } = await buildTinyIndex(dir, { tokenizer });
+    const searcher = new Searcher(tokenizer, file, () => Promise.reject(new Error('lexical only')));
+    searchers.set(tokenizer, searcher);
+    for (const c of searcher.reader.chunks()) {
+      corpus.docIds.add(c.docId);
+      corpus.chunkIds.add(c.id);
+    }
+  }
+});
+afterAll(() => searchers.forEach((s) => s.close()));
+
+const lexical = (tokenizer: string, engine: Engine) => () =>
+  searchers.get(tokenizer)!.retriever({ mode: 'bm25', engine, fusion: DEFAULT_FUSION });
+
+for (const tokenizer of TOKENIZERS) {
+  retrieverContract({ name: `bm25-fts5 (${tokenizer})`, make: lexical(tokenizer, 'fts5'), corpus, known });
+  retrieverContract({ name: `bm25-wink (${tokenizer})`, make: lexical(tokenizer, 'wink'), corpus, known });
+}
