@@ -6,7 +6,7 @@
  *   each index in its own child process, so each reports its own peak RSS;
  * - over HTTP: startServer on 127.0.0.1 in a child process, loaded by autocannon for a bounded
  *   time per mode (default 10 s, 8 connections), cycling through the queries: requests/s,
- *   p50/p99 and errors, and the server's peak RSS.
+ *   p50/p95/p99 (of every response's time) and errors, and the server's peak RSS.
  *
  *   npx tsx bench/latency.ts [--queries 200] [--chunks 100000] [--k 10] [--level chunk]
  *                            [--duration 10] [--connections 8] [--indexes scifact,synthetic]
@@ -146,10 +146,10 @@ async function http(indexes: { name: string; queries: string[] }[]): Promise<voi
           continue;
         }
         const r: LoadResult = await loadTest(server.url, paths, { connections, duration });
-        rows.push([ix.name, m.label, ms(firstMs), fixed(r.requestsPerSecond, 1), ms(r.p50), ms(r.p99), r.requests, r.errors, r.non2xx + r.timeouts]);
+        rows.push([ix.name, m.label, ms(firstMs), fixed(r.requestsPerSecond, 1), ms(r.p50), ms(r.p95), ms(r.p99), r.requests, r.errors, r.non2xx + r.timeouts]);
       }
     }
-    console.log(mdTable(['index', 'mode', 'first request ms', 'requests/s', 'p50 ms', 'p99 ms', 'requests', 'errors', 'non-2xx + timeouts'], rows, 'llrrrrrrr'));
+    console.log(mdTable(['index', 'mode', 'first request ms', 'requests/s', 'p50 ms', 'p95 ms', 'p99 ms', 'requests', 'errors', 'non-2xx + timeouts'], rows, 'llrrrrrrrr'));
     console.log(`\nServer peak RSS (VmHWM of the server process, all modes and indexes): ${mib(server.peakRssMiB())}. Client (this process) peak RSS: ${mib(peakRssMiB())}.`);
   } finally {
     await server.stop();

@@ -21,7 +21,7 @@ import { startServer } from '../src/http/start-server.js';
 import { buildIndex } from '../src/indexing/build-index.js';
 import { printHeader } from './lib/command.js';
 import { loadTest } from './lib/http-load.js';
-import { mdTable } from './lib/markdown.js';
+import { mdTable, ms } from './lib/markdown.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const DEMO = path.join(ROOT, 'corpora', 'demo');
@@ -160,8 +160,8 @@ async function main(): Promise<number> {
     const health = await fetch(`${server.url}/health`);
     console.log(
       mdTable(
-        ['requests', 'connections', 'seconds', 'req/s', 'p50 ms', 'p99 ms', 'errors', 'timeouts', 'non-2xx', 'server peak RSS MiB', 'health after'],
-        [[r.requests, connections, duration, r.requestsPerSecond.toFixed(0), r.p50, r.p99, r.errors, r.timeouts, r.non2xx, procStatusMiB(server.pid, 'VmHWM').toFixed(0), health.status]],
+        ['requests', 'connections', 'seconds', 'req/s', 'p50 ms', 'p95 ms', 'p99 ms', 'errors', 'timeouts', 'non-2xx', 'server peak RSS MiB', 'health after'],
+        [[r.requests, connections, duration, r.requestsPerSecond.toFixed(0), ms(r.p50), ms(r.p95), ms(r.p99), r.errors, r.timeouts, r.non2xx, procStatusMiB(server.pid, 'VmHWM').toFixed(0), health.status]],
       ),
     );
     console.log(`\nindex: demo (${paths.length / MODES.length} queries x ${MODES.length} modes in rotation, k=${values.k}, embedder ${values.embedder}), server on ${server.url}`);

@@ -15,7 +15,7 @@
 import fs from 'node:fs';
 import { parseArgs } from 'node:util';
 import { printHeader } from './lib/command.js';
-import { mdTable } from './lib/markdown.js';
+import { mdTable, ms } from './lib/markdown.js';
 import { demoDataDir, drive, procStatusMiB, searchPaths, startServerProcess, type ServerProcess } from './load.js';
 
 interface Sample {
@@ -102,7 +102,7 @@ async function main(): Promise<number> {
     }
     const health = await fetch(`${server.url}/health`);
 
-    console.log(mdTable(['t s', 'RSS MiB', 'heap after GC MiB', 'heap committed MiB', 'external MiB', 'req/s', 'p99 ms', 'failed', 'swap started'], samples.map((s) => [s.seconds, s.rssMiB.toFixed(1), s.heapMiB.toFixed(1), s.heapTotalMiB.toFixed(1), s.externalMiB.toFixed(1), s.rps.toFixed(0), s.p99, s.failed, s.swapped])));
+    console.log(mdTable(['t s', 'RSS MiB', 'heap after GC MiB', 'heap committed MiB', 'external MiB', 'req/s', 'p99 ms', 'failed', 'swap started'], samples.map((s) => [s.seconds, s.rssMiB.toFixed(1), s.heapMiB.toFixed(1), s.heapTotalMiB.toFixed(1), s.externalMiB.toFixed(1), s.rps.toFixed(0), ms(s.p99), s.failed, s.swapped])));
     const t = samples.map((s) => s.seconds / 60);
     const rss = samples.map((s) => s.rssMiB);
     const heap = samples.map((s) => s.heapMiB);

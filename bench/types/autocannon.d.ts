@@ -44,6 +44,12 @@ declare module 'autocannon' {
     mismatches: number;
     statusCodeStats: Record<string, { count: number }>;
   }
+  /** Emits `response` (client, statusCode, resBytes, responseTime in ms) for every response. */
+  interface Instance {
+    on(event: 'response', listener: (client: unknown, statusCode: number, resBytes: number, responseTime: number) => void): Instance;
+  }
   function autocannon(options: Options): Promise<Result>;
+  function autocannon(options: Options, done: (err: Error | null, result: Result) => void): Instance;
+  export type { Result };
   export default autocannon;
 }
