@@ -1,37 +1,17 @@
-import type { Browser, Page } from 'puppeteer-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'puppeteer-core';
+import { describe, expect, it } from 'vitest';
 import { launchFirefox, openWatched, screenshotFirefox, type WatchedPage } from './helpers/firefox.js';
-import { startWebServer, type WebServer } from './helpers/web-server.js';
+import { browserSuite } from './helpers/browser-suite.js';
 
 // The pages in stock Firefox ESR (puppeteer-core over WebDriver BiDi) against the real app on
 // 127.0.0.1: the same journeys as pages.test.ts in Chromium, so a Chromium-only API, a layout
 // that only Blink gets right or a CSP violation that only Gecko reports shows up here.
 
-let server: WebServer;
-let browser: Browser | undefined;
-let launchError: unknown;
-
-beforeAll(async () => {
-  server = await startWebServer();
-  try {
-    browser = await launchFirefox();
-  } catch (err) {
-    launchError = err;
-  }
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
-
-/** The browser, or the reason there is none: every test then fails with it (none is skipped). */
-function theBrowser(): Browser {
-  if (!browser) throw launchError;
-  return browser;
-}
+const suite = browserSuite(launchFirefox);
+const theBrowser = () => suite.browser();
 
 const open = (path: string, viewport?: { width: number; height: number; deviceScaleFactor?: number }): Promise<WatchedPage> =>
-  openWatched(theBrowser(), server.url + path, viewport);
+  openWatched(theBrowser(), suite.server().url + path, viewport);
 
 /** A 1366-pixel laptop screen at 200% zoom: 683 CSS pixels wide, two device pixels each. */
 const ZOOM_200 = { width: 683, height: 450, deviceScaleFactor: 2 };
@@ -131,7 +111,7 @@ describe('playground in Firefox', () => {
 
   it('marks a hit relevant: the hit shows its grade in every column', async () => {
     // a query id alone searches its text; q5 has no judgement yet
-    const { page, problems } = await open(`/?qrels=${encodeURIComponent(server.qrels)}&qid=q5`);
+    const { page, problems } = await open(`/?qrels=${encodeURIComponent(suite.server().qrels)}&qid=q5`);
     const hit = (await page.$('.column[data-mode="hybrid"] .hit'))!;
     const docId = (await hit.evaluate((el) => el.getAttribute('data-doc-id')))!;
     await (await hit.$('details.mark summary'))!.click();
@@ -184,7 +164,7 @@ describe('experiments in Firefox', () => {
     expect(problems).toEqual([]);
     await screenshotFirefox(page, 'firefox-report-200pct');
     // and the list of experiments
-    await page.goto(server.url + '/experiments');
+    await page.goto(suite.server().url + '/experiments');
     expect(await overflowsSideways(page)).toBe(false);
     expect(problems).toEqual([]);
     await page.close();

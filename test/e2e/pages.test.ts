@@ -1,34 +1,14 @@
 import fs from 'node:fs';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { launchChromium, screenshot } from './helpers/browser.js';
-import { startWebServer, type WebServer } from './helpers/web-server.js';
+import { browserSuite } from './helpers/browser-suite.js';
 
 // The pages in a real browser (Debian's chromium through playwright-core) against the real app
 // on 127.0.0.1: what a person does, checked by what they would see.
 
-let server: WebServer;
-let browser: Browser | undefined;
-let launchError: unknown;
-
-beforeAll(async () => {
-  server = await startWebServer();
-  try {
-    browser = await launchChromium();
-  } catch (err) {
-    launchError = err;
-  }
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
-
-/** The browser, or the reason there is none: every test then fails with it (none is skipped). */
-function theBrowser(): Browser {
-  if (!browser) throw launchError;
-  return browser;
-}
+const suite = browserSuite(launchChromium);
+const theBrowser = () => suite.browser();
 
 async function openPage(path: string, viewport = { width: 1440, height: 900 }, deviceScaleFactor = 1): Promise<Page> {
   const page = await theBrowser().newPage({ viewport, deviceScaleFactor });
@@ -36,7 +16,7 @@ async function openPage(path: string, viewport = { width: 1440, height: 900 }, d
   page.on('pageerror', (err) => problems.push(err.message));
   page.on('console', (m) => m.type() === 'error' && problems.push(m.text()));
   (page as Page & { problems?: string[] }).problems = problems;
-  await page.goto(server.url + path);
+  await page.goto(suite.server().url + path);
   return page;
 }
 
@@ -110,9 +90,9 @@ describe('playground', () => {
   });
 
   it('marks a hit relevant: the gold additions file grows and the hit shows its grade', async () => {
-    const linesBefore = fs.existsSync(server.additionsFile) ? fs.readFileSync(server.additionsFile, 'utf8').trim().split('\n').filter(Boolean).length : 0;
+    const linesBefore = fs.existsSync(suite.server().additionsFile) ? fs.readFileSync(suite.server().additionsFile, 'utf8').trim().split('\n').filter(Boolean).length : 0;
     // a query id alone searches its text; q5 has no judgement yet
-    const page = await openPage(`/?qrels=${encodeURIComponent(server.qrels)}&qid=q5`);
+    const page = await openPage(`/?qrels=${encodeURIComponent(suite.server().qrels)}&qid=q5`);
     expect(await page.inputValue('#q')).toBe('does harbor run on windows');
     const hit = page.locator('.column[data-mode="hybrid"] .hit').first();
     const docId = (await hit.getAttribute('data-doc-id'))!;
@@ -123,7 +103,7 @@ describe('playground', () => {
     await hit.locator('button', { hasText: 'Save to gold set' }).click();
     await page.locator(`.column[data-mode="hybrid"] .hit.relevant[data-doc-id="${docId}"]`).first().waitFor();
 
-    const lines = fs.readFileSync(server.additionsFile, 'utf8').trim().split('\n');
+    const lines = fs.readFileSync(suite.server().additionsFile, 'utf8').trim().split('\n');
     expect(lines).toHaveLength(linesBefore + 1);
     const added = JSON.parse(lines.at(-1)!) as { query_id: string; doc_id: string; grade: number; note: string };
     expect(added).toMatchObject({ query_id: 'q5', doc_id: docId, grade: 2 });
@@ -165,7 +145,7 @@ describe('experiments', () => {
     await screenshot(page, 'report');
 
     // a download is the report as Markdown
-    const md = await (await fetch(server.url + (await page.locator('a', { hasText: 'Markdown' }).getAttribute('href'))!)).text();
+    const md = await (await fetch(suite.server().url + (await page.locator('a', { hasText: 'Markdown' }).getAttribute('href'))!)).text();
     expect(md).toContain('# Experiment: tiny-grid');
 
     // a miss opens in the playground with its gold set and query id
@@ -177,7 +157,7 @@ describe('experiments', () => {
     const url = new URL(page.url());
     expect(url.pathname).toBe('/');
     expect(url.searchParams.get('qid')).toBe(qid);
-    expect(url.searchParams.get('qrels')).toBe(server.qrels);
+    expect(url.searchParams.get('qrels')).toBe(suite.server().qrels);
     expect(await page.locator('.gold-summary').textContent()).toContain(qid);
     await page.close();
   });
