@@ -4,10 +4,11 @@
  * processes hits every variant alike: a large-array copy and a JS sum loop (the bandwidth
  * yardsticks), the old row-by-row loop, src's dotAll (8 rows at a time), other JS kernels
  * (4 rows at a time, unrolled, 4 accumulators) and two hand-assembled WebAssembly SIMD kernels
- * (bench/lib/wasm-simd-scan.ts: what vector instructions reach, which plain JS loops cannot
- * use); each as a ratio to the time the table's bytes take at the measured bandwidth, with its
- * largest score difference from the row-by-row loop. Then top-k and the whole dense retriever,
- * and an int8 scan with exact float32 re-rank of the top candidates: its speed and its recall
+ * (what vector instructions reach, which plain JS loops cannot use: the float64 one is the
+ * dense retriever's, src/retrievers/wasm-dot.ts; the float32 one, bench/lib/wasm-simd-scan.ts,
+ * is a comparison only); each as a ratio to the time the table's bytes take at the measured bandwidth, with its
+ * largest score difference from the row-by-row loop. Then top-k and the whole dense retriever
+ * (its WebAssembly kernel, and TESTBED_DENSE_KERNEL=js's dotAll), and an int8 scan with exact float32 re-rank of the top candidates: its speed and its recall
  * against the exact top-100 (it is not exact; the default search stays exact).
  *
  *   npx tsx bench/dense-kernel.ts [--rows 100000] [--dims 384] [--queries 40] [--candidates 100,200,500,1000]
@@ -76,10 +77,10 @@ const kernels: [string, (q: Float32Array) => Float32Array][] = [
   ['unrolled by 4, one accumulator', (q) => dotUnrolled4(matrix, dims, q)],
   ['unrolled by 4, four accumulators', (q) => dotAccumulators4(matrix, dims, q)],
 ];
-// WebAssembly SIMD (bench only): its own copy of the table in wasm memory, made here once.
+// WebAssembly SIMD: one copy of the table in wasm memory, made here once.
 const wasm = createWasmScanners(matrix, dims);
 if (wasm) {
-  kernels.push(['WebAssembly SIMD, float64 products and sums (bench only)', (q) => wasm.f64(q)]);
+  kernels.push(['WebAssembly SIMD, float64 products and sums (src/retrievers/wasm-dot.ts, the default)', (q) => wasm.f64(q)]);
   kernels.push(['WebAssembly SIMD, float32 sums (bench only)', (q) => wasm.f32(q)]);
 } else console.log('(no WebAssembly SIMD kernels: dims not a multiple of 16, or no SIMD support)\n');
 const kernelTimes = kernels.map(() => [] as number[]);
@@ -135,24 +136,40 @@ console.log(
 );
 
 // The rest of a dense query: top-k selection and the whole retriever (query vector given),
-// interleaved per query like the kernels.
-const fixedEmbedder = (q: Float32Array) => ({ id: 'fixed', dims, maxTokens: 0, embed: async () => ({ vectors: [q], truncated: [false] }) });
-const stage = { scan: [] as number[], topk: [] as number[], retriever: [] as number[] };
+// interleaved per query like the kernels. Each retriever is made once: with its kernel over the
+// wasm copy above (scanned in place), and with TESTBED_DENSE_KERNEL=js (dotAll) over the array.
+let current = queries[0]!;
+const givenVector = { id: 'fixed', dims, maxTokens: 0, embed: async () => ({ vectors: [current], truncated: [false] }) };
+const defaultRetriever = createDenseRetriever(wasm ? { ...table, matrix: wasm.dot.matrix } : table, givenVector);
+const previousKernel = process.env.TESTBED_DENSE_KERNEL;
+process.env.TESTBED_DENSE_KERNEL = 'js';
+const jsRetriever = createDenseRetriever(table, givenVector);
+if (previousKernel === undefined) delete process.env.TESTBED_DENSE_KERNEL;
+else process.env.TESTBED_DENSE_KERNEL = previousKernel;
+const stage = { scan: [] as number[], wasmScan: [] as number[], topk: [] as number[], retriever: [] as number[], jsRetriever: [] as number[] };
 for (const [qi, q] of [queries[0]!, ...queries].entries()) {
+  current = q;
   let s = performance.now();
   const scores = dotAll(table, q);
   const scanMs = performance.now() - s;
   s = performance.now();
+  wasm?.f64(q);
+  const wasmMs = performance.now() - s;
+  s = performance.now();
   topK(scores, ids, K);
   const topMs = performance.now() - s;
-  const r = createDenseRetriever(table, fixedEmbedder(q));
   s = performance.now();
-  await r.search('q', { k: K, level: 'chunk' });
+  await defaultRetriever.search('q', { k: K, level: 'chunk' });
   const allMs = performance.now() - s;
+  s = performance.now();
+  await jsRetriever.search('q', { k: K, level: 'chunk' });
+  const jsMs = performance.now() - s;
   if (qi === 0) continue; // warm-up
   stage.scan.push(scanMs);
+  stage.wasmScan.push(wasmMs);
   stage.topk.push(topMs);
   stage.retriever.push(allMs);
+  stage.jsRetriever.push(jsMs);
 }
 const p50Of = (xs: number[]) => latencySummary(xs).p50;
 const share = (xs: number[]) => `${((100 * p50Of(xs)) / p50Of(stage.retriever)).toFixed(0)}%`;
@@ -161,9 +178,11 @@ console.log(
   mdTable(
     ['stage', 'p50 ms/query', 'share of the retriever p50'],
     [
-      ['dotAll scan', ms(p50Of(stage.scan)), share(stage.scan)],
+      ...(wasm ? [['WebAssembly scan (the default)', ms(p50Of(stage.wasmScan)), share(stage.wasmScan)]] : []),
+      ['dotAll scan (TESTBED_DENSE_KERNEL=js)', ms(p50Of(stage.scan)), share(stage.scan)],
       ['topK (k 100 of 100k)', ms(p50Of(stage.topk)), share(stage.topk)],
-      ['createDenseRetriever().search', ms(p50Of(stage.retriever)), '100%'],
+      [`createDenseRetriever().search (${wasm ? 'WebAssembly kernel' : 'dotAll: no kernel here'})`, ms(p50Of(stage.retriever)), '100%'],
+      ['createDenseRetriever().search with TESTBED_DENSE_KERNEL=js', ms(p50Of(stage.jsRetriever)), share(stage.jsRetriever)],
     ],
     'lrr',
   ),

@@ -16,7 +16,7 @@ import { EmbeddingCache, withCache } from '../src/embedders/embedding-cache.js';
 import type { Embedder } from '../src/embedders/types.js';
 import { FUSION_DEFAULTS } from '../src/fusion/options.js';
 import { buildIndex } from '../src/indexing/build-index.js';
-import { createDenseRetriever } from '../src/retrievers/dense.js';
+import { allocateVectorMatrix, createDenseRetriever } from '../src/retrievers/dense.js';
 import { createHybridRetriever } from '../src/retrievers/hybrid.js';
 import type { Retriever } from '../src/retrievers/types.js';
 import { Searcher } from '../src/search/searcher.js';
@@ -57,7 +57,8 @@ const embedderId = ours.meta.embedder!.id;
 
 // The same documents, vectors and query vectors for everyone.
 const docs: PeerDoc[] = [...ours.reader.chunks()].map((c) => ({ id: c.docId, title: c.title, text: c.text }));
-const table = ours.reader.loadVectors();
+// Loaded as the Searcher loads them: into the dense kernel's memory, scanned in place.
+const table = ours.reader.loadVectors(allocateVectorMatrix);
 const vectorOf = new Map(table.docIds.map((d, i) => [d, table.matrix.subarray(i * table.dims, (i + 1) * table.dims)]));
 const queryEmbedder = withCache(await pool.get(embedderId), cache);
 const queryVectors = new Map<string, Float32Array>();

@@ -1,7 +1,7 @@
 import { createQueryLanguage } from '../analysis/query-language.js';
 import { InputError } from '../errors.js';
 import type { Embedder } from '../embedders/types.js';
-import { createDenseRetriever } from '../retrievers/dense.js';
+import { allocateVectorMatrix, createDenseRetriever } from '../retrievers/dense.js';
 import { createFts5Retriever } from '../retrievers/fts5-bm25.js';
 import { createHybridRetriever } from '../retrievers/hybrid.js';
 import type { ChunkFilter, Hit, Retriever } from '../retrievers/types.js';
@@ -135,7 +135,7 @@ export class Searcher {
         new InputError(`index "${this.name}" was built without embeddings (--embedder none): only bm25 search is available`),
       );
     }
-    this.dense ??= this.loadEmbedder(spec.id).then((e) => createDenseRetriever(this.reader.loadVectors(), e));
+    this.dense ??= this.loadEmbedder(spec.id).then((e) => createDenseRetriever(this.reader.loadVectors(allocateVectorMatrix), e));
     // A failed load (model missing) must not stick: the next request tries again.
     this.dense.catch(() => (this.dense = undefined));
     return this.dense;

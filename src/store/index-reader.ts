@@ -91,11 +91,17 @@ export class IndexReader {
     yield* stmt.iterate() as IterableIterator<StoredChunk>;
   }
 
-  /** All vectors as one contiguous row-major matrix, with the chunk and document of each row. */
-  loadVectors(): { matrix: Float32Array; dims: number; chunkIds: string[]; docIds: string[] } {
+  /**
+   * All vectors as one contiguous row-major matrix, with the chunk and document of each row.
+   * `allocate` gives the room for the rows: the dense retriever's allocateVectorMatrix puts them
+   * straight into its scan kernel's memory, so the table is never held twice.
+   */
+  loadVectors(
+    allocate: (rows: number, dims: number) => Float32Array = (rows, dims) => new Float32Array(rows * dims),
+  ): { matrix: Float32Array; dims: number; chunkIds: string[]; docIds: string[] } {
     const dims = this.meta.embedder?.dims ?? 0;
     const n = this.meta.counts.vectors;
-    const matrix = new Float32Array(n * dims);
+    const matrix = allocate(n, dims);
     const chunkIds: string[] = [];
     const docIds: string[] = [];
     const rows = this.db
@@ -103,7 +109,7 @@ export class IndexReader {
       .raw()
       .iterate() as IterableIterator<[string, string, Buffer]>;
     // Copy bytes rather than view them: a BLOB's Buffer may start at an offset not divisible by 4.
-    const bytes = Buffer.from(matrix.buffer);
+    const bytes = Buffer.from(matrix.buffer, matrix.byteOffset, matrix.byteLength);
     let i = 0;
     for (const [id, docId, blob] of rows) {
       if (blob.byteLength !== dims * 4) throw new InputError(`vector of chunk ${id} has ${blob.byteLength / 4} dims, expected ${dims}`, { file: this.file });
