@@ -28,7 +28,9 @@ Options:
 
 Environment:
   TESTBED_TOKEN       bearer token required by POST/DELETE endpoints
-  MODELS_DIR          folder of local transformers.js models`;
+  MODELS_DIR          folder of local transformers.js models
+  TESTBED_DENSE_KERNEL=js  dense search with the plain JavaScript scan instead of the
+                      WebAssembly SIMD kernel (to compare the two)`;
 
 export const serveCommand: Command = {
   name: 'serve',
