@@ -72,7 +72,7 @@ const limitMs = (bytes: number, gbs: number) => bytes / (gbs * 1e6);
 // row-by-row loop (scores and exact top-100).
 const kernels: [string, (q: Float32Array) => Float32Array][] = [
   ['row by row (dotAll before this change)', (q) => dotRowByRow(matrix, dims, q)],
-  ['dotAll: 8 rows at a time (src/retrievers/dense.ts)', (q) => dotAll(table, q)],
+  ['dotAll: 8 rows at a time (src/retrievers/dot-all.ts, the JavaScript fallback)', (q) => dotAll(table, q)],
   ['4 rows at a time', (q) => dotRows4(matrix, dims, q)],
   ['unrolled by 4, one accumulator', (q) => dotUnrolled4(matrix, dims, q)],
   ['unrolled by 4, four accumulators', (q) => dotAccumulators4(matrix, dims, q)],

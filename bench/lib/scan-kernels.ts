@@ -1,6 +1,6 @@
 /**
  * Candidate kernels for the exact dense scan (scores[i] = <row i, q> over a row-major
- * Float32Array), to compare with src/retrievers/dense.ts's dotAll on the same data.
+ * Float32Array), to compare with src/retrievers/dot-all.ts's dotAll on the same data.
  * Every float kernel accumulates in float64 (JS numbers), like dotAll, so its scores differ
  * from dotAll's only by the order of the additions (a few ulps of float64, nearly always none
  * after rounding to float32).
