@@ -8,6 +8,7 @@ import { checkGrade, checkId, checkNote } from './check-fields.js';
 import { checkKnownIds } from './known-ids.js';
 import { parseAddition } from './parse-addition.js';
 import type { Addition, NewJudgement } from './types.js';
+import { pathExists } from '../corpus/path-exists.js';
 
 /**
  * Records one judgement for `qrelsFile` (a false negative found while investigating a miss) by
@@ -38,7 +39,7 @@ export async function addJudgement(qrelsFile: string, judgement: NewJudgement): 
 export async function readAdditions(qrelsFile: string): Promise<Addition[]> {
   await requireQrelsFile(qrelsFile);
   const file = additionsFile(qrelsFile);
-  if (!(await exists(file))) return [];
+  if (!(await pathExists(file))) return [];
   const additions: Addition[] = [];
   for await (const { line, value } of readJsonl(file)) additions.push(parseAddition(value, { file, line }));
   return additions;
@@ -81,11 +82,3 @@ async function requireQrelsFile(qrelsFile: string): Promise<void> {
   if (!isFile) throw new InputError('expected a qrels file but found a folder', { file: qrelsFile });
 }
 
-async function exists(file: string): Promise<boolean> {
-  try {
-    await stat(file);
-    return true;
-  } catch {
-    return false;
-  }
-}

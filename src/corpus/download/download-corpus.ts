@@ -1,4 +1,4 @@
-import { mkdir, mkdtemp, rm, stat } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { ConflictError, InputError } from '../../errors.js';
 import { datasetRoot, missingBeirFiles } from './beir-layout.js';
@@ -8,6 +8,7 @@ import type { FetchProgress } from './fetch-to-file.js';
 import { downloadFiles, fetchVerified } from './fetch-verified.js';
 import { installFolder } from './install-folder.js';
 import { DEFAULT_SHARED_DIR, manualInstallHint } from './manual-hint.js';
+import { pathExists } from '../path-exists.js';
 
 export interface DownloadCorpusOptions {
   /** A registry name (see BEIR_DATASETS), or any folder-safe name together with `url`. */
@@ -53,7 +54,7 @@ export async function downloadCorpus(o: DownloadCorpusOptions): Promise<Download
   const source = datasetSource(o.name, o.url, o.md5);
   const dir = resolve(o.dir);
   const target = join(dir, source.name);
-  if (!o.force && (await exists(target))) {
+  if (!o.force && (await pathExists(target))) {
     const missing = await missingBeirFiles(target, source.layout);
     if (missing.length === 0) return { status: 'present', path: target };
     throw new ConflictError(`${target} exists but is not a complete BEIR folder (no ${missing.join(', ')}); left it alone: use --force to replace it`);
@@ -98,11 +99,3 @@ export async function downloadCorpus(o: DownloadCorpusOptions): Promise<Download
   };
 }
 
-async function exists(path: string): Promise<boolean> {
-  try {
-    await stat(path);
-    return true;
-  } catch {
-    return false;
-  }
-}

@@ -1,6 +1,7 @@
-import { rename, stat } from 'node:fs/promises';
+import { rename } from 'node:fs/promises';
 import { join } from 'node:path';
 import { ConflictError } from '../../errors.js';
+import { pathExists } from '../path-exists.js';
 
 /**
  * Moves the finished folder `from` to `target` with rename, so readers see either nothing or the
@@ -9,7 +10,7 @@ import { ConflictError } from '../../errors.js';
  * caller deletes), and put back if the second rename fails.
  */
 export async function installFolder(from: string, target: string, replace: boolean, scratch: string): Promise<void> {
-  if (replace && (await exists(target))) {
+  if (replace && (await pathExists(target))) {
     const old = join(scratch, 'replaced');
     await rename(target, old);
     try {
@@ -21,7 +22,7 @@ export async function installFolder(from: string, target: string, replace: boole
     return;
   }
   // rename(2) silently replaces an empty directory, so check first; a non-empty one fails anyway.
-  if (await exists(target)) throw new ConflictError(`${target} appeared while downloading; left it alone (use --force to replace it)`);
+  if (await pathExists(target)) throw new ConflictError(`${target} appeared while downloading; left it alone (use --force to replace it)`);
   try {
     await rename(from, target);
   } catch (err) {
@@ -31,11 +32,3 @@ export async function installFolder(from: string, target: string, replace: boole
   }
 }
 
-async function exists(path: string): Promise<boolean> {
-  try {
-    await stat(path);
-    return true;
-  } catch {
-    return false;
-  }
-}
