@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { beirPaths, openCorpus } from '../../../src/corpus/index.js';
 import { downloadCorpus, type DownloadCorpusOptions } from '../../../src/corpus/download/download-corpus.js';
 import type { FetchProgress } from '../../../src/corpus/download/fetch-to-file.js';
@@ -14,22 +14,13 @@ import {
   makeZip,
   md5,
   rangeServer,
-  serve,
+  serversClosedAfterEach,
   tinyBeirEntries,
-  type TestServer,
 } from './helpers.js';
 
 const base = tmpDir('testbed-download-');
 const fresh = (): string => fs.mkdtempSync(path.join(base, 'corpora-'));
-const servers: TestServer[] = [];
-afterEach(async () => {
-  for (const s of servers.splice(0)) await s.close();
-});
-async function start(handler: Parameters<typeof serve>[0]): Promise<TestServer> {
-  const s = await serve(handler);
-  servers.push(s);
-  return s;
-}
+const start = serversClosedAfterEach();
 
 const NESTED = makeZip(tinyBeirEntries('tiny/'));
 const FLAT = makeZip(tinyBeirEntries(''));

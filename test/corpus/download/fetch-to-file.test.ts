@@ -1,22 +1,14 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { fetchToFile } from '../../../src/corpus/download/fetch-to-file.js';
 import { UnavailableError } from '../../../src/errors.js';
 import { tmpDir } from '../../helpers/tmp.js';
-import { rangeServer, serve, type TestServer } from './helpers.js';
+import { rangeServer, serversClosedAfterEach } from './helpers.js';
 
 const base = tmpDir('testbed-fetch-');
 const BODY = Buffer.from(Array.from({ length: 3000 }, (_, i) => i % 251));
-const servers: TestServer[] = [];
-afterEach(async () => {
-  for (const s of servers.splice(0)) await s.close();
-});
-async function start(handler: Parameters<typeof serve>[0]): Promise<TestServer> {
-  const s = await serve(handler);
-  servers.push(s);
-  return s;
-}
+const start = serversClosedAfterEach();
 function partWith(bytes: Uint8Array): string {
   const part = path.join(fs.mkdtempSync(path.join(base, 'f-')), 'x.zip.part');
   fs.writeFileSync(part, bytes);

@@ -4,6 +4,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join, relative } from 'node:path';
 import { zipSync } from 'fflate';
+import { afterEach } from 'vitest';
 import { TINY_BEIR } from '../../helpers/tmp.js';
 
 /** The tiny BEIR fixture as zip entries, under `prefix` ("tiny/" for BEIR's own layout, "" for flat). */
@@ -58,6 +59,19 @@ export async function serve(handler: Handler): Promise<TestServer> {
         server.closeAllConnections();
         server.close(() => resolve());
       }),
+  };
+}
+
+/** A `start(handler)` for one test file: each server it starts is closed after the test that started it. */
+export function serversClosedAfterEach(): (handler: Handler) => Promise<TestServer> {
+  const servers: TestServer[] = [];
+  afterEach(async () => {
+    for (const s of servers.splice(0)) await s.close();
+  });
+  return async (handler) => {
+    const s = await serve(handler);
+    servers.push(s);
+    return s;
   };
 }
 
