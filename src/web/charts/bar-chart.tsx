@@ -1,8 +1,7 @@
 import { plotWidth, px, type Frame } from './frame.js';
-import { Legend } from './legend.js';
 import { seriesStyle } from './palette.js';
 import { extent, linearScale, linearTicks, tickLabel } from './scale.js';
-import { slug } from './line-chart.js';
+import { ChartFigure } from './chart-figure.js';
 
 export interface BarGroup {
   label: string;
@@ -46,50 +45,41 @@ export function BarChart(props: BarChartProps) {
   const x = linearScale(domain, [frame.left, frame.left + w]);
   const ticks = linearTicks(domain[0], domain[1], 5);
   const bottom = frame.height - frame.bottom;
-  const titleId = `chart-${slug(props.title)}`;
   return (
-    <figure class="chart bar-chart" data-series-count={String(series.length)}>
-      {/* visible title; the SVG carries the same one for screen readers */}
-      <p class="chart-title" aria-hidden="true">{props.title}</p>
-      <svg viewBox={`0 0 ${frame.width} ${frame.height}`} role="img" aria-labelledby={titleId} class="chart-svg">
-        <title id={titleId}>{props.title}</title>
-        <g class="axis x-axis">
-          {ticks.map((t) => (
-            <g>
-              <line x1={px(x(t))} x2={px(x(t))} y1={px(frame.top)} y2={px(bottom)} class="grid" />
-              <text x={px(x(t))} y={px(bottom + 16)} text-anchor="middle">{tickLabel(t)}</text>
-            </g>
-          ))}
-          <text class="axis-label" x={px(frame.left + w / 2)} y={px(frame.height - 6)} text-anchor="middle">{props.valueLabel}</text>
-        </g>
-        {groups.map((g, gi) => {
-          const top = frame.top + gi * (groupHeight + GROUP_GAP);
-          return (
-            <g class="group" data-group={g.label}>
-              <text x={px(frame.left - 8)} y={px(top + groupHeight / 2 + 4)} text-anchor="end" class="group-label">{clip(groupLabel(g), labelChars)}</text>
-              {series.map((s, si) => {
-                const v = s.values[gi];
-                if (v === undefined || !Number.isFinite(v)) return null;
-                const x0 = x(Math.max(domain[0], 0));
-                const x1 = x(v);
-                const barTop = top + si * (BAR + GAP);
-                return (
-                  <g class="bar" data-series={s.name}>
-                    <rect x={px(Math.min(x0, x1))} y={px(barTop)} width={px(Math.max(0.5, Math.abs(x1 - x0)))} height={String(BAR)} fill={seriesStyle(si).colour}>
-                      <title>{`${s.name}, ${groupLabel(g)}: ${props.valueLabel} = ${v.toFixed(4)}`}</title>
-                    </rect>
-                    <text x={px(Math.max(x0, x1) + 4)} y={px(barTop + BAR - 3)} class="bar-value">{v.toFixed(3)}</text>
-                  </g>
-                );
-              })}
-            </g>
-          );
-        })}
-      </svg>
-      <figcaption>
-        <Legend names={series.map((s) => s.name)} line={false} />
-      </figcaption>
-    </figure>
+    <ChartFigure kind="bar-chart" title={props.title} frame={frame} names={series.map((s) => s.name)} lineLegend={false}>
+      <g class="axis x-axis">
+        {ticks.map((t) => (
+          <g>
+            <line x1={px(x(t))} x2={px(x(t))} y1={px(frame.top)} y2={px(bottom)} class="grid" />
+            <text x={px(x(t))} y={px(bottom + 16)} text-anchor="middle">{tickLabel(t)}</text>
+          </g>
+        ))}
+        <text class="axis-label" x={px(frame.left + w / 2)} y={px(frame.height - 6)} text-anchor="middle">{props.valueLabel}</text>
+      </g>
+      {groups.map((g, gi) => {
+        const top = frame.top + gi * (groupHeight + GROUP_GAP);
+        return (
+          <g class="group" data-group={g.label}>
+            <text x={px(frame.left - 8)} y={px(top + groupHeight / 2 + 4)} text-anchor="end" class="group-label">{clip(groupLabel(g), labelChars)}</text>
+            {series.map((s, si) => {
+              const v = s.values[gi];
+              if (v === undefined || !Number.isFinite(v)) return null;
+              const x0 = x(Math.max(domain[0], 0));
+              const x1 = x(v);
+              const barTop = top + si * (BAR + GAP);
+              return (
+                <g class="bar" data-series={s.name}>
+                  <rect x={px(Math.min(x0, x1))} y={px(barTop)} width={px(Math.max(0.5, Math.abs(x1 - x0)))} height={String(BAR)} fill={seriesStyle(si).colour}>
+                    <title>{`${s.name}, ${groupLabel(g)}: ${props.valueLabel} = ${v.toFixed(4)}`}</title>
+                  </rect>
+                  <text x={px(Math.max(x0, x1) + 4)} y={px(barTop + BAR - 3)} class="bar-value">{v.toFixed(3)}</text>
+                </g>
+              );
+            })}
+          </g>
+        );
+      })}
+    </ChartFigure>
   );
 }
 

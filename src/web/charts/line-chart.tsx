@@ -1,8 +1,8 @@
 import { plotHeight, plotWidth, px, type Frame } from './frame.js';
 import { Axes } from './axes.js';
-import { Legend } from './legend.js';
 import { seriesStyle } from './palette.js';
 import { extent, linearScale, linearTicks, logScale } from './scale.js';
+import { ChartFigure } from './chart-figure.js';
 
 export interface LineSeries {
   name: string;
@@ -40,36 +40,27 @@ export function LineChart(props: LineChartProps) {
   const y = linearScale(yExt, [FRAME.top + h, FRAME.top]);
   const yTicks = linearTicks(yExt[0], yExt[1], 5);
   const xTicks = useLog ? [...new Set(xs)].sort((a, b) => a - b) : linearTicks(xExt[0], xExt[1], 6);
-  const titleId = `chart-${slug(props.title)}`;
   return (
-    <figure class="chart line-chart" data-series-count={String(series.length)}>
-      {/* visible title; the SVG carries the same one for screen readers */}
-      <p class="chart-title" aria-hidden="true">{props.title}</p>
-      <svg viewBox={`0 0 ${FRAME.width} ${FRAME.height}`} role="img" aria-labelledby={titleId} class="chart-svg">
-        <title id={titleId}>{props.title}</title>
-        <Axes frame={FRAME} x={x} y={y} xTicks={xTicks} yTicks={yTicks} xLabel={props.xLabel} yLabel={props.yLabel} xLog={useLog} />
-        {series.map((s, i) => {
-          const style = seriesStyle(i);
-          // Earlier series are drawn wider, so a later one with the same values (two retrievers
-          // that tie) runs inside it instead of hiding it.
-          const width = 2 + Math.min(4, series.length - 1 - i);
-          const points = xs.map((xv, j) => [xv, s.values[j]] as const).filter((p): p is readonly [number, number] => p[1] !== undefined && Number.isFinite(p[1]));
-          return (
-            <g class="series" data-series={s.name}>
-              <path d={linePath(xs, s.values, x, y)} fill="none" stroke={style.colour} stroke-width={String(width)} stroke-dasharray={style.dash || undefined} />
-              {points.map(([xv, yv]) => (
-                <circle cx={px(x(xv))} cy={px(y(yv))} r={String(width / 2 + 1.5)} fill={style.colour}>
-                  <title>{`${s.name}: ${props.yLabel} at ${xv} = ${yv.toFixed(4)}`}</title>
-                </circle>
-              ))}
-            </g>
-          );
-        })}
-      </svg>
-      <figcaption>
-        <Legend names={series.map((s) => s.name)} />
-      </figcaption>
-    </figure>
+    <ChartFigure kind="line-chart" title={props.title} frame={FRAME} names={series.map((s) => s.name)} lineLegend={true}>
+      <Axes frame={FRAME} x={x} y={y} xTicks={xTicks} yTicks={yTicks} xLabel={props.xLabel} yLabel={props.yLabel} xLog={useLog} />
+      {series.map((s, i) => {
+        const style = seriesStyle(i);
+        // Earlier series are drawn wider, so a later one with the same values (two retrievers
+        // that tie) runs inside it instead of hiding it.
+        const width = 2 + Math.min(4, series.length - 1 - i);
+        const points = xs.map((xv, j) => [xv, s.values[j]] as const).filter((p): p is readonly [number, number] => p[1] !== undefined && Number.isFinite(p[1]));
+        return (
+          <g class="series" data-series={s.name}>
+            <path d={linePath(xs, s.values, x, y)} fill="none" stroke={style.colour} stroke-width={String(width)} stroke-dasharray={style.dash || undefined} />
+            {points.map(([xv, yv]) => (
+              <circle cx={px(x(xv))} cy={px(y(yv))} r={String(width / 2 + 1.5)} fill={style.colour}>
+                <title>{`${s.name}: ${props.yLabel} at ${xv} = ${yv.toFixed(4)}`}</title>
+              </circle>
+            ))}
+          </g>
+        );
+      })}
+    </ChartFigure>
   );
 }
 
@@ -87,8 +78,4 @@ export function linePath(xs: readonly number[], values: readonly (number | undef
     penDown = true;
   });
   return d;
-}
-
-export function slug(text: string): string {
-  return text.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '') || 'chart';
 }

@@ -1,9 +1,8 @@
 import { plotHeight, plotWidth, px, type Frame } from './frame.js';
 import { Axes } from './axes.js';
-import { Legend } from './legend.js';
 import { seriesStyle } from './palette.js';
 import { extent, linearScale, linearTicks, logScale, logTicks } from './scale.js';
-import { slug } from './line-chart.js';
+import { ChartFigure } from './chart-figure.js';
 
 export interface ScatterPoint {
   name: string;
@@ -36,27 +35,18 @@ export function ScatterChart(props: ScatterChartProps) {
   const yDomain = props.yDomain ?? extent(pts.map((p) => p.y)) ?? [0, 1];
   const y = linearScale(yDomain, [FRAME.top + h, FRAME.top]);
   const xTicks = useLog ? logTicks(xDomain[0], xDomain[1]) : linearTicks(xDomain[0], xDomain[1], 6);
-  const titleId = `chart-${slug(props.title)}`;
   return (
-    <figure class="chart scatter-chart" data-series-count={String(props.points.length)}>
-      {/* visible title; the SVG carries the same one for screen readers */}
-      <p class="chart-title" aria-hidden="true">{props.title}</p>
-      <svg viewBox={`0 0 ${FRAME.width} ${FRAME.height}`} role="img" aria-labelledby={titleId} class="chart-svg">
-        <title id={titleId}>{props.title}</title>
-        <Axes frame={FRAME} x={x} y={y} xTicks={xTicks} yTicks={linearTicks(yDomain[0], yDomain[1], 5)} xLabel={props.xLabel} yLabel={props.yLabel} xLog={useLog} />
-        {props.points.map((p, i) =>
-          Number.isFinite(p.x) && Number.isFinite(p.y) ? (
-            <g class="point" data-series={p.name}>
-              <circle cx={px(x(p.x))} cy={px(y(p.y))} r="6" fill={seriesStyle(i).colour} stroke="#fff" stroke-width="1.5">
-                <title>{`${p.name}: ${props.xLabel} ${p.x.toFixed(2)}, ${props.yLabel} ${p.y.toFixed(4)}`}</title>
-              </circle>
-            </g>
-          ) : null,
-        )}
-      </svg>
-      <figcaption>
-        <Legend names={props.points.map((p) => p.name)} line={false} />
-      </figcaption>
-    </figure>
+    <ChartFigure kind="scatter-chart" title={props.title} frame={FRAME} names={props.points.map((p) => p.name)} lineLegend={false}>
+      <Axes frame={FRAME} x={x} y={y} xTicks={xTicks} yTicks={linearTicks(yDomain[0], yDomain[1], 5)} xLabel={props.xLabel} yLabel={props.yLabel} xLog={useLog} />
+      {props.points.map((p, i) =>
+        Number.isFinite(p.x) && Number.isFinite(p.y) ? (
+          <g class="point" data-series={p.name}>
+            <circle cx={px(x(p.x))} cy={px(y(p.y))} r="6" fill={seriesStyle(i).colour} stroke="#fff" stroke-width="1.5">
+              <title>{`${p.name}: ${props.xLabel} ${p.x.toFixed(2)}, ${props.yLabel} ${p.y.toFixed(4)}`}</title>
+            </circle>
+          </g>
+        ) : null,
+      )}
+    </ChartFigure>
   );
 }
