@@ -1,4 +1,6 @@
 import { parseFusionOptions } from '../fusion/options.js';
+import { InputError } from '../errors.js';
+import { LANGUAGE_CODE } from '../search/language-code.js';
 import { ENGINES, MODES, type SearchRequest } from '../search/types.js';
 import { intOption, numberOption, oneOf } from './args.js';
 
@@ -53,7 +55,12 @@ export function searchRequest(values: Values, query: string, defaults: { k: numb
       norm: values.norm,
     }),
     wink: { ...(k1 !== undefined && { k1 }), ...(b !== undefined && { b }) },
-    ...(values.lang && { lang: values.lang.toLowerCase() }),
-    ...(values.qlang && { queryLang: values.qlang.toLowerCase() }),
+    ...(values.lang && { lang: languageOption('lang', values.lang) }),
+    ...(values.qlang && { queryLang: languageOption('qlang', values.qlang) }),
   };
+}
+
+function languageOption(name: string, value: string): string {
+  if (!LANGUAGE_CODE.test(value)) throw new InputError(`--${name} must be a language code such as de or zh, got "${value}"`);
+  return value.toLowerCase();
 }

@@ -9,6 +9,7 @@ import { trecOrder } from '../runs/run.js';
 import { isAlive } from '../store/atomic-build.js';
 import type { RetrieverConfig } from './config.js';
 import { fileSafe, stableHash, type Cell } from './grid.js';
+import { ledBy, type Carried } from './led-by.js';
 
 /** What one cell retrieved: kept on disk so an interrupted experiment resumes where it stopped. */
 export interface CellRun {
@@ -27,17 +28,11 @@ export interface CellRun {
   /** qid -> retrieval time in ms, query embedding by the model included. */
   latencyMs: Record<string, number>;
   /**
-   * Hybrid cells: qid -> how many of the first `carriedK` hits came from the lexical leg only,
-   * the dense leg only, or both: which retriever carried the fusion for that query.
+   * Hybrid cells: qid -> how many of the first `carriedK` hits each leg ranked higher (lexical,
+   * dense, or a tie: see ledBy): which retriever carried the fusion for that query.
    */
   carried?: Record<string, Carried>;
   carriedK?: number;
-}
-
-export interface Carried {
-  bm25: number;
-  dense: number;
-  both: number;
 }
 
 export type RetrieverRequest = Pick<SearchRequest, 'mode' | 'engine' | 'fusion' | 'wink'>;
@@ -68,6 +63,7 @@ export async function runCell(
     depth: options.depth,
     carriedK: options.carriedK,
     order: 'trec', // runs cached before ties were put in trec_eval's order are recomputed
+    carried: 'led-by-rank', // and those that counted "both" for any hit in both lists
     queries: queries.map((q) => [q.id, q.text]),
   });
   const file = path.join(options.cellsDir, `${fileSafe(cell.name)}.json`);
@@ -88,12 +84,7 @@ export async function runCell(
     run.rankings[q.id] = hits.map((h) => h.id);
     run.scores[q.id] = hits.map((h) => h.score);
     if (cell.retriever.mode === 'hybrid') {
-      const top = hits.slice(0, options.carriedK);
-      (run.carried ??= {})[q.id] = {
-        bm25: top.filter((h) => h.sources?.bm25 && !h.sources.dense).length,
-        dense: top.filter((h) => h.sources?.dense && !h.sources.bm25).length,
-        both: top.filter((h) => h.sources?.bm25 && h.sources.dense).length,
-      };
+      (run.carried ??= {})[q.id] = ledBy(hits.slice(0, options.carriedK));
       run.carriedK = options.carriedK;
     }
     options.onQuery?.();

@@ -40,7 +40,7 @@ export interface ConfigResult {
   slices: { label: string; n: number; means: Record<string, number> }[];
   /**
    * Per slice ('all' first): share of queries with no hit at all, and for hybrids the share of
-   * the first context_k hits that came from the lexical leg only, the dense leg only, or both.
+   * the first context_k hits each leg ranked higher (`both`: equal ranks; see ledBy).
    */
   legs: { label: string; zeroHit: number; carried?: { bm25: number; dense: number; both: number } }[];
   /** Against the baseline configuration, per metric (absent for the baseline itself). */

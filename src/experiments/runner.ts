@@ -169,7 +169,7 @@ export async function runExperiment(config: ExperimentConfig, options: RunOption
 /**
  * Per slice: the share of queries for which the retriever returned nothing (a dead lexical leg:
  * BM25 over text it cannot tokenize), and for hybrids the share of the first context_k hits that
- * came from the lexical leg only, the dense leg only, or both.
+ * the lexical leg ranked higher, the dense leg ranked higher, or both ranked alike (ledBy).
  */
 function legStats(run: CellRun, queries: readonly Query[], slices: readonly { label: string; queryIds: string[] }[]): ConfigResult['legs'] {
   const groups = [{ label: 'all', queryIds: queries.map((q) => q.id) }, ...slices];

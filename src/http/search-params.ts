@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { checkIndexName } from '../catalog/index-names.js';
 import { InputError } from '../errors.js';
 import { parseFusionOptions } from '../fusion/options.js';
+import { LANGUAGE_CODE } from '../search/language-code.js';
 import { ENGINES, type Mode, type SearchRequest } from '../search/types.js';
 
 /** Longer "queries" are pasted documents, not questions: refuse rather than run a huge OR. */
@@ -23,7 +24,8 @@ const numberish = (name: string, check: (n: number) => boolean, expected: string
       return n;
     });
 
-const searchSchema = z.object({
+/** Exported so the OpenAPI test can check every parameter is documented. */
+export const searchSchema = z.object({
   index: z.string({ required_error: 'index is required' }).min(1, 'index is required'),
   q: z
     .string({ required_error: 'q is required' })
@@ -38,8 +40,8 @@ const searchSchema = z.object({
   depth: z.union([z.string(), z.number()]).optional(),
   alpha: z.union([z.string(), z.number()]).optional(),
   norm: z.string().optional(),
-  lang: z.string().regex(/^[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8})?$/, 'lang must be a language code such as de or zh').optional(),
-  qlang: z.string().regex(/^[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8})?$/, 'qlang must be a language code such as de or zh').optional(),
+  lang: z.string().regex(LANGUAGE_CODE, 'lang must be a language code such as de or zh').optional(),
+  qlang: z.string().regex(LANGUAGE_CODE, 'qlang must be a language code such as de or zh').optional(),
   k1: numberish('k1', (n) => n >= 0 && n <= 10, 'a number in [0, 10]'),
   b: numberish('b', (n) => n >= 0 && n <= 1, 'a number in [0, 1]'),
 });

@@ -1,4 +1,5 @@
 import type { ConfigResult, ExperimentReport, Failure } from '../experiments/report-model.js';
+import { isEnglishOnlyEncoder } from '../embedders/english-only.js';
 import { bestPerColumn, fmt, table } from './format.js';
 
 const FAILURES_SHOWN = 15;
@@ -96,9 +97,6 @@ function sliceTables(r: ExperimentReport): string {
   return parts.join('\n\n');
 }
 
-/** English-only encoders: their scores on other languages say little about dense retrieval. */
-const ENGLISH_ONLY_ENCODERS = new Set(['use-lite']);
-
 function languageLegs(r: ExperimentReport): string {
   const labels = (r.configs[0]?.legs ?? []).map((l) => l.label).filter((l) => l.startsWith('language='));
   if (labels.length === 0) return '';
@@ -113,14 +111,14 @@ function languageLegs(r: ExperimentReport): string {
       return carried ? `${pct(carried.bm25)} / ${pct(carried.dense)} / ${pct(carried.both)}` : '–';
     }),
   ]);
-  const header = ['slice', ...lexical.map((c) => `\`${c.name}\` zero-hit`), ...hybrids.map((c) => `\`${c.name}\` top ${r.contextK}: lexical / dense / both`)];
-  const englishOnly = [...new Set(r.configs.map((c) => c.index.embedderId).filter((e): e is string => !!e && ENGLISH_ONLY_ENCODERS.has(e)))];
+  const header = ['slice', ...lexical.map((c) => `\`${c.name}\` zero-hit`), ...hybrids.map((c) => `\`${c.name}\` top ${r.contextK}: led by lexical / dense / tie`)];
+  const englishOnly = [...new Set(r.configs.map((c) => c.index.embedderId).filter((e): e is string => !!e && isEnglishOnlyEncoder(e)))];
   const note = englishOnly.length && labels.some((l) => l !== 'language=en')
-    ? `\n\nNote: ${englishOnly.join(', ')} is an English-only encoder; on other languages its dense scores measure little. Use a multilingual model (e.g. \`transformers:Xenova/multilingual-e5-small\`) to compare dense retrieval there.`
+    ? `\n\nNote: ${englishOnly.join(', ')} ${englishOnly.length > 1 ? 'are English-only encoders; on other languages their' : 'is an English-only encoder; on other languages its'} dense scores measure little. Use a multilingual model (e.g. \`transformers:Xenova/multilingual-e5-small\`) to compare dense retrieval there.`
     : '';
   return '## Languages: where a leg is dead\n\n' +
     'Zero-hit = share of queries for which lexical search returned nothing (a tokenizer that cannot split the script makes BM25 silent, and "hybrid" becomes dense-only). ' +
-    'For each hybrid, the share of its first context_k hits that came from the lexical leg only, the dense leg only, or both.\n\n' +
+    'For each hybrid: led by lexical / dense / tie (which leg ranked each of the first context_k hybrid hits higher; a hit only one leg returned is led by that leg).\n\n' +
     table(header, rows) + note;
 }
 

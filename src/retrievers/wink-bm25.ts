@@ -24,16 +24,17 @@ export interface WinkBM25Params {
 }
 
 /**
- * How chunks and queries become terms when they are not English: one analyser for both, given
- * the chunk's stored language or the query's language. Without it, wink analyses everything as
- * English (createLexicalAnalyzer).
+ * How chunks and queries become terms when they are not English: chunks through `analyze` in
+ * their stored language, queries through `queryTerms` (the same analyser, in the language(s)
+ * FTS5 would pick: createQueryTerms). Without it, wink analyses everything as English
+ * (createLexicalAnalyzer).
  */
 export interface TermAnalysis {
   analyze: (text: string, lang: string | undefined) => string[];
   /** The language a chunk's document was indexed in. */
   chunkLanguage: (chunkId: string) => string | undefined;
-  /** The language to analyse a query in (`queryLang` when the caller gives it). */
-  queryLanguage: (query: string, queryLang: string | undefined) => string | undefined;
+  /** A query's terms (`queryLang` when the caller gives its language). */
+  queryTerms: (query: string, queryLang: string | undefined) => string[];
 }
 
 // wink only ever sees text we analysed: terms joined by a space, which no term contains (terms
@@ -102,9 +103,9 @@ export function createWinkRetriever(chunks: Iterable<Chunk>, params: WinkBM25Par
     name: 'bm25-wink',
     async search(query: string, { k, level, filter, queryLang }: SearchOptions): Promise<Retrieval> {
       const t0 = performance.now();
-      const lang = analysis?.queryLanguage(query, queryLang);
+      const queryTerms = analysis ? analysis.queryTerms(query, queryLang) : terms(query, undefined);
       // Terms unknown to the index, or none at all (stop words, punctuation), give [].
-      const all = engine.search(terms(query, lang).join(SEPARATOR), everything);
+      const all = engine.search(queryTerms.join(SEPARATOR), everything);
       const matches = filter ? all.filter(([id]) => filter.chunkIds.has(id)) : all;
       const chunkHits = matches.map(([id, score]) => ({
         id,

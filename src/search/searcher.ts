@@ -1,4 +1,4 @@
-import { createQueryLanguage } from '../analysis/query-language.js';
+import { createQueryTerms } from '../analysis/query-terms.js';
 import { InputError } from '../errors.js';
 import type { Embedder } from '../embedders/types.js';
 import { allocateVectorMatrix, createDenseRetriever } from '../retrievers/dense.js';
@@ -115,7 +115,7 @@ export class Searcher {
 
   /**
    * On an index built with a pre-analysed tokenizer (`multilingual`), wink analyses as FTS5 does
-   * there: each chunk in its stored language, each query in the language FTS5 would pick, with
+   * there: each chunk in its stored language, each query into the terms FTS5 would search for, with
    * the analyser the index records. Undefined elsewhere: wink's English analysis.
    */
   private termAnalysis(params: WinkBM25Params): TermAnalysis | undefined {
@@ -124,8 +124,7 @@ export class Searcher {
     const languages = this.meta.languages ?? {};
     const langOf = new Map<string, string>();
     for (const lang of Object.keys(languages)) for (const id of this.reader.chunkIdsInLanguage(lang)) langOf.set(id, lang);
-    const queryLanguage = createQueryLanguage(languages);
-    return { analyze, chunkLanguage: (id) => langOf.get(id), queryLanguage };
+    return { analyze, chunkLanguage: (id) => langOf.get(id), queryTerms: createQueryTerms(analyze, languages) };
   }
 
   private denseRetriever(): Promise<Retriever> {

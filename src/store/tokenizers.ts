@@ -16,6 +16,9 @@ import { InputError } from '../errors.js';
  * - multilingual-stop: the same, and the stop words of the text's language (stopwords-iso) are
  *   dropped from documents and queries alike (not in Chinese/Japanese, which are bigrammed).
  *   Opt-in: on XQuAD-R it helps Arabic and Turkish and costs the rest (BENCHMARKS.md, Languages).
+ * - multilingual-nostem: `multilingual` without Snowball stemming (segmentation, normalisation
+ *   and CJK bigrams only), for text where stems conflate words that should stay apart (names,
+ *   codes) and to measure what stemming is worth per language (BENCHMARKS.md, Languages).
  */
 export const FTS5_TOKENIZERS = {
   unicode61: 'unicode61 remove_diacritics 2',
@@ -23,6 +26,7 @@ export const FTS5_TOKENIZERS = {
   trigram: 'trigram',
   multilingual: 'unicode61 remove_diacritics 0',
   'multilingual-stop': 'unicode61 remove_diacritics 0',
+  'multilingual-nostem': 'unicode61 remove_diacritics 0',
 } as const satisfies Record<string, string>;
 
 export type TokenizerName = keyof typeof FTS5_TOKENIZERS;
@@ -33,6 +37,7 @@ export type TokenizerName = keyof typeof FTS5_TOKENIZERS;
 const ANALYZERS: Partial<Record<TokenizerName, MultilingualOptions>> = {
   multilingual: {},
   'multilingual-stop': { stopwords: true },
+  'multilingual-nostem': { stem: false },
 };
 
 /** Tokenizers whose text is analysed by us before FTS5 sees it (a contentless FTS table). */

@@ -85,7 +85,7 @@ describe('runExperiment on the tiny fixture', () => {
         expect(all.carried).toBeUndefined();
         continue;
       }
-      // context_k = 1: each query's top hit came from bm25 only, dense only or both
+      // context_k = 1: each query's top hit was led by bm25, by dense, or tied (ledBy)
       const top = ids.map((q) => run.carried![q]!);
       const count = (k: 'bm25' | 'dense' | 'both') => top.reduce((s, t) => s + t[k], 0) / ids.length;
       expect(all.carried).toEqual({ bm25: count('bm25'), dense: count('dense'), both: count('both') });

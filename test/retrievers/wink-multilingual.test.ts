@@ -24,10 +24,11 @@ function bm25(tf: number, df: number, dl: number, k1 = 0.9, b = 0.4): number {
   return (idf * tf * (k1 + 1)) / (tf + k1 * (1 - b + (b * dl) / AVGDL));
 }
 
+const analyze = createMultilingualAnalyzer();
 const analysis: TermAnalysis = {
-  analyze: createMultilingualAnalyzer(),
+  analyze,
   chunkLanguage: (id) => LANG[id],
-  queryLanguage: (_query, given) => given,
+  queryTerms: (query, given) => analyze(query, given),
 };
 const chunkLevel = { k: 10, level: 'chunk' as const };
 

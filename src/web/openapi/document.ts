@@ -1,3 +1,4 @@
+import { LANGUAGE_CODE } from '../../search/language-code.js';
 import { VERSION } from '../../version.js';
 import { schemas } from './schemas.js';
 
@@ -28,6 +29,8 @@ const searchParameters = [
   query('depth', 'hybrid: hits taken from each leg before fusing', { type: 'integer', minimum: 1, maximum: 10000, default: 100 }),
   query('alpha', 'hybrid score: weight of dense', { type: 'number', minimum: 0, maximum: 1, default: 0.5 }),
   query('norm', 'hybrid score: score normalisation', { type: 'string', enum: ['minmax', 'zscore'], default: 'minmax' }),
+  query('lang', 'only documents in this language (ISO 639 code, e.g. de or zh)', { type: 'string', pattern: LANGUAGE_CODE.source }),
+  query('qlang', "the query's language, which picks the analyser's stemmer on multilingual indexes (detected when absent)", { type: 'string', pattern: LANGUAGE_CODE.source }),
 ];
 
 const modeParam = { name: 'mode', in: 'path', required: true, description: 'retrieval mode', schema: { type: 'string', enum: ['bm25', 'dense', 'hybrid'] } };

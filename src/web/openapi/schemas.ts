@@ -1,3 +1,5 @@
+import { LANGUAGE_CODE } from '../../search/language-code.js';
+
 /**
  * JSON Schemas (2020-12, as OpenAPI 3.1 uses) of the API's bodies. They follow the TypeScript
  * types named in each description; the OpenAPI test checks real responses against the required
@@ -51,6 +53,8 @@ export const schemas: Record<string, unknown> = {
         depth: int,
         alpha: num,
         norm: { type: 'string', enum: ['minmax', 'zscore'] },
+        lang: { type: 'string', pattern: LANGUAGE_CODE.source, description: 'only documents in this language' },
+        qlang: { type: 'string', pattern: LANGUAGE_CODE.source, description: "the query's language (detected when absent)" },
       },
       ['index', 'q'],
     ),
