@@ -75,6 +75,22 @@ describe('playground', () => {
     await page.close();
   });
 
+  it('on a multilingual index: picks a document language, and marks Chinese words the query shares a bigram with', async () => {
+    const page = await openPage('/?index=tiny-multilingual');
+    // the index's languages are offered with their document counts
+    expect(await page.locator('select[name="lang"] option').allTextContents()).toEqual(['any language', 'de (1)', 'en (1)', 'zh (1)']);
+    await page.selectOption('select[name="lang"]', 'zh');
+    await page.fill('#q', '密码');
+    await page.keyboard.press('Enter');
+    const hit = page.locator('.column[data-mode="bm25"] .hit').first();
+    await hit.waitFor();
+    expect(await page.locator('.column[data-mode="bm25"] .hit').evaluateAll((els) => els.map((e) => e.getAttribute('data-doc-id')))).toEqual(['zh-reset']);
+    expect(await hit.locator('.text mark').allTextContents()).toEqual(['密码', '密码']);
+    expect(new URL(page.url()).searchParams.get('lang')).toBe('zh');
+    expect(problemsOf(page)).toEqual([]);
+    await page.close();
+  });
+
   it('stacks the columns at 200% zoom', async () => {
     // a 1366-pixel laptop screen at 200%: 683 CSS pixels wide
     const page = await openPage('/?q=install', { width: 683, height: 450 }, 2);

@@ -104,6 +104,40 @@ describe('GET /experiments/:id (the report page)', () => {
     expect(page).toContain('<span class="sig">yes †</span>');
   });
 
+  it('shows where a leg is dead per language: BM25 zero-hit rates and which leg led the hybrid, as report.md does', () => {
+    // The tiny report has no language slices, so no such section.
+    expect(body).not.toContain('Languages: where a leg is dead');
+    const fake = structuredClone(report);
+    expect(fake.configs.map((c) => c.retriever.mode)).toEqual(['bm25', 'dense', 'hybrid']);
+    // 4 German and 4 Chinese queries; context_k = 1, so each hybrid share is over 4 first hits.
+    // BM25 found nothing for 1 of 4 German queries (25%) and all 4 Chinese ones (100%). The
+    // hybrid's German first hits: 1 ranked higher by lexical, 2 by dense, 1 alike.
+    for (const c of fake.configs) {
+      c.index.embedderId = 'use-lite';
+      c.legs = [
+        { label: 'all', zeroHit: 5 / 8 },
+        { label: 'language=de', zeroHit: 1 / 4, ...(c.retriever.mode === 'hybrid' && { carried: { bm25: 1 / 4, dense: 2 / 4, both: 1 / 4 } }) },
+        { label: 'language=zh', zeroHit: 4 / 4, ...(c.retriever.mode === 'hybrid' && { carried: { bm25: 0, dense: 4 / 4, both: 0 } }) },
+      ];
+    }
+    const page = String(jsx(ReportPage, { source: { kind: 'saved', id: 'x', output: '/nowhere', report: fake }, links: {}, tokenRequired: false }));
+    const languages = section(page, '<h2>Languages: where a leg is dead</h2>');
+    expect(all(languages, /<th scope="col">([^<]+)<\/th>/g)).toEqual(['slice', 'bm25 zero-hit', 'hybrid top 1: led by lexical / dense / tie']);
+    const rows = languages.split('<tr>').slice(2).map((r) => all(r, /<t[hd][^>]*>([^<]*)<\/t[hd]>/g));
+    expect(rows).toEqual([
+      ['language=de', '25%', '25% / 50% / 25%'],
+      ['language=zh', '100%', '0% / 100% / 0%'],
+    ]);
+    expect(languages).toContain('use-lite is an English-only encoder');
+    // the same check as report.md: a multilingual model gets no note
+    for (const c of fake.configs) c.index.embedderId = 'transformers:Xenova/multilingual-e5-small';
+    const multilingual = String(jsx(ReportPage, { source: { kind: 'saved', id: 'x', output: '/nowhere', report: fake }, links: {}, tokenRequired: false }));
+    expect(multilingual).toContain('<h2>Languages: where a leg is dead</h2>');
+    expect(multilingual).not.toContain('English-only');
+    // placed right after the slice charts
+    expect(page.indexOf('<h2>Slices</h2>')).toBeLessThan(page.indexOf('<h2>Languages: where a leg is dead</h2>'));
+  });
+
   it('draws recall@k and hit@k curves: one series per configuration, log k axis, legend', () => {
     const charts = body.split('<figure class="chart line-chart"').slice(1).map((c) => c.split('</figure>')[0]!);
     expect(charts).toHaveLength(2);

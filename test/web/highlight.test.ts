@@ -1,5 +1,6 @@
 import { jsx } from 'hono/jsx';
 import { describe, expect, it } from 'vitest';
+import { analysedMatcher } from '../../src/web/playground/analysed-matcher.js';
 import { excerpt, Highlight, segments, termMatcher } from '../../src/web/playground/highlight.js';
 
 const marked = (text: string, query: string, stem = true) => segments(text, termMatcher(query, stem)).filter((s) => s.match).map((s) => s.text);
@@ -41,5 +42,47 @@ describe('query term highlighting', () => {
     expect(cut.startsWith('… ')).toBe(true);
     expect(cut.endsWith(' …')).toBe(true);
     expect(excerpt('short text', termMatcher('x', true), 200)).toBe('short text');
+  });
+});
+
+describe('highlighting on a multilingual index', () => {
+  // Documents per language as an index meta records them; no language has most of them.
+  const index = { tokenizer: 'multilingual' as const, languages: { zh: 2, th: 1, de: 2, en: 2, ja: 1 } };
+  const matcher = (query: string, qlang?: string) => analysedMatcher(query, index, qlang)!;
+  const marked = (text: string, lang: string, query: string, qlang?: string) =>
+    segments(text, matcher(query, qlang), lang).filter((s) => s.match).map((s) => s.text);
+
+  it('Chinese: the query bigram 密码 marks the dictionary word 密码 each time it occurs', () => {
+    expect(marked('如何重置您的密码：在登录页面选择忘记密码。', 'zh', '密码')).toEqual(['密码', '密码']);
+  });
+
+  it('Thai: รหัสผ่าน is two words to the segmenter, and both are marked', () => {
+    expect(marked('วิธีรีเซ็ตรหัสผ่านของคุณ', 'th', 'รหัสผ่าน')).toEqual(['รหัส', 'ผ่าน']);
+  });
+
+  it('German: "Kennwort" marks "Kennwörter" (umlaut folded, then both stem to kennwort)', () => {
+    expect(marked('Ich habe zwei Kennwörter vergessen.', 'de', 'Kennwort', 'de')).toEqual(['Kennwörter']);
+    expect(marked('Ich habe zwei Kennwörter vergessen.', 'de', 'Passwort', 'de')).toEqual([]);
+  });
+
+  it('Japanese: パスワード (bigrams パス スワ ワー ード) and 変更 are marked, the particles are not', () => {
+    expect(marked('パスワードを変更するには、設定を開きます。', 'ja', 'パスワード 変更')).toEqual(['パスワード', '変更']);
+  });
+
+  it('English text on the same index: stemmed as the index stemmed it, every character kept', () => {
+    const text = 'Choose <Forgot password>; passwords expire & reset.';
+    expect(marked(text, 'en', 'passwords', 'en')).toEqual(['password', 'passwords']);
+    expect(segments(text, matcher('passwords', 'en'), 'en').map((s) => s.text).join('')).toBe(text);
+  });
+
+  it('escapes markup exactly as the English highlighter does', () => {
+    const html = String(jsx(Highlight, { text: '<script>密码</script> & <b>', matcher: matcher('密码'), lang: 'zh' }));
+    expect(html).toBe('&lt;script&gt;<mark>密码</mark>&lt;/script&gt; &amp; &lt;b&gt;');
+  });
+
+  it('is only for pre-analysed indexes: unicode61 and porter keep the English matcher', () => {
+    expect(analysedMatcher('password', { ...index, tokenizer: 'unicode61' })).toBeUndefined();
+    expect(analysedMatcher('password', { ...index, tokenizer: 'porter' })).toBeUndefined();
+    expect(segments('Installing the installer', termMatcher('install', true)).filter((s) => s.match).map((s) => s.text)).toEqual(['Installing', 'installer']);
   });
 });

@@ -14,6 +14,8 @@ Serves every index file DIR/NAME.sqlite as index NAME over HTTP:
   GET /indexes, GET /indexes/:name, POST /indexes, DELETE /indexes/:name
   POST /experiments, GET /experiments, GET /experiments/:id
   POST /gold, GET /gold, GET /health
+  Pages (a browser asking for HTML): GET / (playground), GET /experiments, GET /experiments/:id
+  (reports, with downloads); the API described: GET /openapi.json
 
 Options:
   --host H            address to bind (default 127.0.0.1; any other needs TESTBED_TOKEN)

@@ -103,6 +103,11 @@
         window.location.assign(url());
         return;
       }
+      if (field.name === 'index') {
+        // another index has other languages to pick from: redraw the form with them
+        window.location.assign(url());
+        return;
+      }
       if (q.value.trim() || field.name === 'qid') search(false);
     });
 

@@ -5,6 +5,7 @@ import { ConfigTable, HybridTable, SignificanceTable } from './config-table.js';
 import type { LinkContext } from './failure-link.js';
 import { Failures } from './failures.js';
 import { JobProgress } from './job-progress.js';
+import { LanguageLegs, languageSlices } from './language-legs.js';
 import { Curves, QualityCost, SliceCharts, SourceGap } from './report-charts.js';
 import type { ReportSource } from './report-source.js';
 
@@ -58,6 +59,12 @@ function ReportBody({ source, links, title }: { source: ReportSource; links: Lin
         <>
           <h2>Slices</h2>
           <SliceCharts report={report} />
+        </>
+      ) : null}
+      {languageSlices(report).length ? (
+        <>
+          <h2>Languages: where a leg is dead</h2>
+          <LanguageLegs report={report} />
         </>
       ) : null}
       {report.sourceGap?.length ? (

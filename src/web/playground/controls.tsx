@@ -29,6 +29,17 @@ function Field({ name, label, value, placeholder, type = 'text', step, min, max,
 }
 
 /**
+ * The index's languages, most documents first, as the meta records them. A value typed into the
+ * URL that the index lacks stays listed, so the form shows what was searched.
+ */
+function languageOptions(view: PlaygroundView, current: string, counts: boolean): [string, string][] {
+  const langs = Object.entries(view.languages).sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]));
+  const value = current.trim();
+  if (value && !langs.some(([l]) => l === value)) langs.push([value, 0]);
+  return langs.map(([l, n]) => [l, counts ? `${l} (${n})` : l]);
+}
+
+/**
  * The search form. A plain GET form: without the script it searches by reloading the page, with
  * it the results are swapped in place and a changed parameter searches again at once.
  */
@@ -50,6 +61,8 @@ export function Controls({ view }: { view: PlaygroundView }) {
           <Field name="k" label="k" value={f.k} placeholder="10" type="number" min="1" max="1000" size={4} hint="hits per list (1–1000)" />
           <Select name="level" label="level" value={f.level || 'chunk'} options={['chunk', 'doc']} />
           <Select name="engine" label="lexical" value={f.engine || 'fts5'} options={['fts5', 'wink']} />
+          <Select name="lang" label="documents in" value={f.lang} options={[['', 'any language'], ...languageOptions(view, f.lang, true)]} />
+          <Select name="qlang" label="query in" value={f.qlang} options={[['', 'detect'], ...languageOptions(view, f.qlang, false)]} />
           <span class="wink-only">
             <Field name="k1" label="k1" value={f.k1} placeholder="0.9" type="number" step="0.1" min="0" max="10" size={4} hint="wink BM25 k1" />
             <Field name="b" label="b" value={f.b} placeholder="0.4" type="number" step="0.05" min="0" max="1" size={4} hint="wink BM25 b" />

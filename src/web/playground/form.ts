@@ -13,14 +13,18 @@ export interface PlaygroundForm {
   depth: string;
   alpha: string;
   norm: string;
+  /** Only documents in this language (blank: any). */
+  lang: string;
+  /** The query's language (blank: detected). */
+  qlang: string;
   qrels: string;
   qid: string;
 }
 
-export const FORM_FIELDS = ['index', 'q', 'k', 'level', 'engine', 'k1', 'b', 'fusion', 'rrf_k', 'weights', 'depth', 'alpha', 'norm', 'qrels', 'qid'] as const;
+export const FORM_FIELDS = ['index', 'q', 'k', 'level', 'engine', 'k1', 'b', 'fusion', 'rrf_k', 'weights', 'depth', 'alpha', 'norm', 'lang', 'qlang', 'qrels', 'qid'] as const;
 
 /** The search parameters among the form fields: what goes to parseSearchParams. */
-const SEARCH_FIELDS = ['index', 'q', 'k', 'level', 'engine', 'k1', 'b', 'fusion', 'rrf_k', 'weights', 'depth', 'alpha', 'norm'] as const;
+const SEARCH_FIELDS = ['index', 'q', 'k', 'level', 'engine', 'k1', 'b', 'fusion', 'rrf_k', 'weights', 'depth', 'alpha', 'norm', 'lang', 'qlang'] as const;
 
 export function readForm(query: Record<string, string | undefined>): PlaygroundForm {
   const form = {} as PlaygroundForm;

@@ -6,32 +6,44 @@ const plain = createLexicalAnalyzer({ stem: false });
 // FTS5's unicode61 tokenizer folds diacritics (remove_diacritics 2): "café" matches "cafe".
 const fold = (terms: string[]) => terms.map((t) => t.normalize('NFKD').replace(/\p{M}/gu, ''));
 
+/** A word of a passage and where it starts. */
+export interface WordAt {
+  index: number;
+  word: string;
+}
+
 /**
  * Which words of a passage count as the query's: those whose analysed form is one of the query
- * terms. `stem` follows the lexical engine (wink and FTS5's porter tokenizer stem; FTS5's
- * unicode61 does not), so the marks show the words that could have scored. Stop words are never
- * marked: "the" in every line would hide the words that matter.
+ * terms, so the marks show the words that could have scored. One matcher per query; `lang` is
+ * the passage's language, which only the multilingual matcher (analysed-matcher.ts) uses.
  */
 export interface TermMatcher {
   readonly terms: ReadonlySet<string>;
-  /** The query term `word` stands for, or undefined. */
-  match(word: string): string | undefined;
+  /** The words of `text` that stand for a query term, in order. */
+  find(text: string, lang?: string): Iterable<WordAt>;
 }
 
+/**
+ * The matcher for English-analysed indexes (unicode61, porter, wink). `stem` follows the lexical
+ * engine (wink and FTS5's porter tokenizer stem; FTS5's unicode61 does not). Stop words are never
+ * marked: "the" in every line would hide the words that matter.
+ */
 export function termMatcher(query: string, stem: boolean): TermMatcher {
   const analyze = (text: string) => fold((stem ? stemmed : plain)(text));
   const terms = new Set(analyze(query));
   return {
     terms,
-    match(word) {
-      const [term] = analyze(word);
-      return term !== undefined && terms.has(term) ? term : undefined;
+    *find(text) {
+      for (const m of text.matchAll(WORD)) {
+        const [term] = analyze(m[0]);
+        if (term !== undefined && terms.has(term)) yield { index: m.index, word: m[0] };
+      }
     },
   };
 }
 
 /** Matches nothing: for a page without a query. */
-export const NO_TERMS: TermMatcher = { terms: new Set(), match: () => undefined };
+export const NO_TERMS: TermMatcher = { terms: new Set(), find: () => [] };
 
 /** A piece of text: plain, or a word that matches a query term. */
 export interface Segment {
@@ -40,15 +52,14 @@ export interface Segment {
 }
 
 /** Splits `text` into runs, marking every word the matcher recognises. */
-export function segments(text: string, matcher: TermMatcher): Segment[] {
+export function segments(text: string, matcher: TermMatcher, lang?: string): Segment[] {
   const out: Segment[] = [];
   let last = 0;
   if (matcher.terms.size > 0) {
-    for (const m of text.matchAll(WORD)) {
-      if (matcher.match(m[0]) === undefined) continue;
-      if (m.index > last) out.push({ text: text.slice(last, m.index), match: false });
-      out.push({ text: m[0], match: true });
-      last = m.index + m[0].length;
+    for (const { index, word } of matcher.find(text, lang)) {
+      if (index > last) out.push({ text: text.slice(last, index), match: false });
+      out.push({ text: word, match: true });
+      last = index + word.length;
     }
   }
   if (last < text.length) out.push({ text: text.slice(last), match: false });
@@ -59,9 +70,9 @@ export function segments(text: string, matcher: TermMatcher): Segment[] {
  * A window of about `max` characters of a long passage, starting shortly before its first
  * matching word, so a 2,000-word document hit shows why it matched instead of its preamble.
  */
-export function excerpt(text: string, matcher: TermMatcher, max = 600): string {
+export function excerpt(text: string, matcher: TermMatcher, max = 600, lang?: string): string {
   if (text.length <= max) return text;
-  const parts = segments(text, matcher);
+  const parts = segments(text, matcher, lang);
   const first = parts.findIndex((s) => s.match);
   let start = 0;
   if (first > 0) {
@@ -78,6 +89,6 @@ export function excerpt(text: string, matcher: TermMatcher, max = 600): string {
  * Text with its query terms in <mark>. Every piece goes through JSX as a string, so the
  * renderer escapes it: a passage containing `<script>` shows as text, never as markup.
  */
-export function Highlight({ text, matcher }: { text: string; matcher: TermMatcher }) {
-  return <>{segments(text, matcher).map((s) => (s.match ? <mark>{s.text}</mark> : s.text))}</>;
+export function Highlight({ text, matcher, lang }: { text: string; matcher: TermMatcher; lang?: string | undefined }) {
+  return <>{segments(text, matcher, lang).map((s) => (s.match ? <mark>{s.text}</mark> : s.text))}</>;
 }

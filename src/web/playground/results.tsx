@@ -91,6 +91,7 @@ function HitItem({ hit, mode, view }: { hit: HitView; mode: Mode; view: Playgrou
   const grade = view.judged?.get(hit.doc_id);
   const relevant = grade !== undefined && grade > 0;
   const canMark = view.gold !== undefined && view.form.qid.trim() !== '';
+  const lang = view.hitLanguages?.get(hit.id);
   return (
     <li class={`hit${relevant ? ' relevant' : ''}${grade === 0 ? ' judged-not-relevant' : ''}`} data-doc-id={hit.doc_id} data-id={hit.id} data-grade={grade === undefined ? undefined : String(grade)}>
       <div class="hit-head">
@@ -98,9 +99,9 @@ function HitItem({ hit, mode, view }: { hit: HitView; mode: Mode; view: Playgrou
         <span class="score" title="score">{fmtScore(hit.score)}</span>
         {grade !== undefined ? <span class={`grade grade-${Math.min(grade, 3)}`}>{relevant ? `relevant · grade ${grade}` : 'judged not relevant'}</span> : null}
       </div>
-      <h3 class="title"><Highlight text={hit.title || hit.doc_id} matcher={view.matcher} /></h3>
+      <h3 class="title" lang={lang}><Highlight text={hit.title || hit.doc_id} matcher={view.matcher} lang={lang} /></h3>
       <div class="hit-id">{hit.id}</div>
-      <p class="text"><Highlight text={excerpt(hit.text, view.matcher)} matcher={view.matcher} /></p>
+      <p class="text" lang={lang}><Highlight text={excerpt(hit.text, view.matcher, undefined, lang)} matcher={view.matcher} lang={lang} /></p>
       {mode === 'hybrid' ? <Sources hit={hit} /> : null}
       {canMark ? <MarkForm hit={hit} mode={mode} view={view} grade={grade} /> : null}
     </li>

@@ -6,7 +6,9 @@ import { MODES, type Mode, type SearchResponse } from '../../search/types.js';
 import { ZodError } from 'zod';
 import { searchParams, type PlaygroundForm } from './form.js';
 import { findGoldSets, loadGoldSet, type GoldSet, type GoldSetRef } from './gold-sets.js';
+import { analysedMatcher } from './analysed-matcher.js';
 import { NO_TERMS, termMatcher, type TermMatcher } from './highlight.js';
+import { hitLanguages } from './hit-languages.js';
 import { scoreHits, type QueryScores } from './query-scores.js';
 import { indexForCorpus } from './index-for-corpus.js';
 
@@ -21,6 +23,8 @@ export interface Column {
 export interface PlaygroundView {
   form: PlaygroundForm;
   indexes: string[];
+  /** Documents per language in the picked index (its meta), for the `lang` and `qlang` pickers. */
+  languages: Record<string, number>;
   goldSets: GoldSetRef[];
   gold?: GoldSet;
   goldError?: string;
@@ -33,6 +37,8 @@ export interface PlaygroundView {
   error?: { status: 400 | 404; message: string };
   /** Which words of the hits to mark as the query's. */
   matcher: TermMatcher;
+  /** Each hit's language by hit id, on multilingual indexes: its words are analysed in it. */
+  hitLanguages?: ReadonlyMap<string, string>;
 }
 
 export interface PlaygroundDeps {
@@ -49,7 +55,7 @@ export async function runPlayground(deps: PlaygroundDeps, input: PlaygroundForm)
   const form = { ...input };
   const indexes = deps.catalog.names();
   const goldSets = findGoldSets(deps.corporaRoot);
-  const view: PlaygroundView = { form, indexes, goldSets, columns: [], matcher: NO_TERMS };
+  const view: PlaygroundView = { form, indexes, goldSets, languages: {}, columns: [], matcher: NO_TERMS };
 
   if (form.qrels.trim()) {
     try {
@@ -67,6 +73,7 @@ export async function runPlayground(deps: PlaygroundDeps, input: PlaygroundForm)
     if (!form.q.trim() && view.query) form.q = view.query.text;
   }
   if (!form.index) form.index = (view.gold && indexForCorpus(deps.catalog, view.gold.dir)) ?? indexes[0] ?? '';
+  view.languages = languagesOf(deps.catalog, indexes, form.index);
   if (!form.q.trim()) return view;
   if (!form.index) {
     view.error = { status: 404, message: 'no index to search: build one first (testbed index, or POST /indexes)' };
@@ -86,8 +93,10 @@ export async function runPlayground(deps: PlaygroundDeps, input: PlaygroundForm)
     return view;
   }
   const searcher = deps.catalog.get(request.index);
-  view.matcher = termMatcher(request.query, request.engine === 'wink' || searcher.meta.tokenizer === 'porter');
+  const multilingual = analysedMatcher(request.query, { tokenizer: searcher.meta.tokenizer, languages: searcher.meta.languages ?? {} }, request.queryLang);
+  view.matcher = multilingual ?? termMatcher(request.query, request.engine === 'wink' || searcher.meta.tokenizer === 'porter');
   const settled = await Promise.allSettled(MODES.map((mode) => searcher.search({ ...request, mode })));
+  if (multilingual) view.hitLanguages = hitLanguages(searcher, settled.flatMap((r) => (r.status === 'fulfilled' ? [r.value] : [])));
   view.columns = MODES.map((mode, i) => {
     const r = settled[i]!;
     if (r.status === 'rejected') return { mode, error: messageOf(r.reason) };
@@ -96,6 +105,19 @@ export async function runPlayground(deps: PlaygroundDeps, input: PlaygroundForm)
     return column;
   });
   return view;
+}
+
+/**
+ * Documents per language of the picked index, for the language pickers. An index that cannot be
+ * opened offers none here: the search below reports why, and the empty form still renders.
+ */
+function languagesOf(catalog: IndexCatalog, indexes: string[], index: string): Record<string, number> {
+  if (!indexes.includes(index)) return {};
+  try {
+    return catalog.get(index).meta.languages ?? {};
+  } catch {
+    return {};
+  }
 }
 
 /** A message fit for the page: ours and zod's as they are, anything else generic (and logged). */

@@ -3,7 +3,17 @@ import fs from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { buildIndex } from '../../../src/indexing/build-index.js';
 import { webFixture } from '../../web/helpers/web-fixture.js';
+
+// A second, lexical-only index of three languages (`multilingual` tokenizer): a few
+// milliseconds to build, and the playground's highlighting of Chinese and German is then seen in
+// a browser. Named after `tiny` so `tiny` stays the default index.
+const MULTILINGUAL_DOCS = [
+  { _id: 'zh-reset', text: '如何重置您的密码：在登录页面选择忘记密码。', metadata: { language: 'zh' } },
+  { _id: 'de-reset', text: 'Vergessene Kennwörter setzt der Administrator zurück.', metadata: { language: 'de' } },
+  { _id: 'en-reset', text: 'How to reset your password on the sign-in page.', metadata: { language: 'en' } },
+];
 
 export interface WebServer {
   url: string;
@@ -18,12 +28,15 @@ export interface WebServer {
 
 /**
  * The real app on 127.0.0.1, port 0, over a fresh folder (see webFixture: the tiny fixture as
- * corpus and gold set, its index built with the hash embedder, one experiment config). Removed
- * again by close().
+ * corpus and gold set, its index built with the hash embedder, one experiment config), and the
+ * index `tiny-multilingual` above. Removed again by close().
  */
 export async function startWebServer(): Promise<WebServer> {
   const root = fs.mkdtempSync(path.join(os.tmpdir(), 'testbed-web-'));
   const { app, catalog, corporaRoot } = await webFixture(root);
+  const multilingualCorpus = path.join(root, 'multilingual.jsonl');
+  fs.writeFileSync(multilingualCorpus, MULTILINGUAL_DOCS.map((d) => JSON.stringify(d)).join('\n') + '\n');
+  await buildIndex({ corpus: multilingualCorpus, out: path.join(root, 'data', 'tiny-multilingual.sqlite'), chunker: 'doc', embedder: 'none', tokenizer: 'multilingual' });
   const server = await new Promise<ServerType>((resolve, reject) => {
     const s = serve({ fetch: app.fetch, hostname: '127.0.0.1', port: 0 }, () => resolve(s));
     s.once('error', reject);

@@ -1,0 +1,56 @@
+import type { MultilingualAnalyzer } from '../../analysis/multilingual-analyzer.js';
+import { createQueryTerms } from '../../analysis/query-terms.js';
+import { analyzerFor, type TokenizerName } from '../../store/tokenizers.js';
+import type { TermMatcher } from './highlight.js';
+
+/** What the matcher needs to know of an index: how it analyses, and its documents per language. */
+export interface AnalysedIndex {
+  tokenizer: TokenizerName;
+  languages: Record<string, number>;
+}
+
+// One analyser per tokenizer for the process: its stemmer caches then serve every request.
+const analyzers = new Map<TokenizerName, MultilingualAnalyzer | undefined>();
+const segmenters = new Map<string, Intl.Segmenter>();
+
+function analyzer(tokenizer: TokenizerName): MultilingualAnalyzer | undefined {
+  if (!analyzers.has(tokenizer)) analyzers.set(tokenizer, analyzerFor(tokenizer));
+  return analyzers.get(tokenizer);
+}
+
+function segmenter(lang: string | undefined): Intl.Segmenter {
+  const locale = lang ?? 'und';
+  let s = segmenters.get(locale);
+  if (!s) {
+    // A language code the index took from metadata may not be a valid locale tag.
+    try {
+      s = new Intl.Segmenter(locale, { granularity: 'word' });
+    } catch {
+      s = new Intl.Segmenter('und', { granularity: 'word' });
+    }
+    segmenters.set(locale, s);
+  }
+  return s;
+}
+
+/**
+ * The matcher for an index built with a pre-analysed tokenizer (`multilingual`), or undefined
+ * for any other. The query gets the terms FTS5 searched for (createQueryTerms, which every
+ * lexical engine over such an index shares); the passage is cut into words by Unicode word
+ * segmentation in its own language, each word is analysed as the index analysed it, and a word
+ * is marked when any of its terms is a query term. So "Kennwörter" is marked for "Kennwort"
+ * (folded and stemmed alike), and a Chinese word for a query sharing one of its bigrams.
+ */
+export function analysedMatcher(query: string, index: AnalysedIndex, queryLang?: string): TermMatcher | undefined {
+  const analyze = analyzer(index.tokenizer);
+  if (!analyze) return undefined;
+  const terms = new Set(createQueryTerms(analyze, index.languages)(query, queryLang));
+  return {
+    terms,
+    *find(text, lang) {
+      for (const s of segmenter(lang).segment(text)) {
+        if (s.isWordLike && analyze(s.segment, lang).some((t) => terms.has(t))) yield { index: s.index, word: s.segment };
+      }
+    },
+  };
+}
