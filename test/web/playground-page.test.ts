@@ -139,7 +139,7 @@ describe('GET / (the playground)', () => {
     const js = await fx.app.request('/assets/app.js');
     expect(js.status).toBe(200);
     expect(js.headers.get('content-type')).toMatch(/^text\/javascript/);
-    expect(await js.text()).toContain("fetch('/gold'");
+    expect(await js.text()).toMatch(/fetch\(["']\/gold["']/);
     const css = await fx.app.request('/assets/app.css');
     expect(css.headers.get('content-type')).toMatch(/^text\/css/);
     expect(await css.text()).toContain('.columns');

@@ -1,7 +1,7 @@
 import { Hono, type Context } from 'hono';
 import { jsx } from 'hono/jsx';
 import { NotFoundError } from '../../errors.js';
-import { ASSETS } from '../../web/assets.js';
+import { asset as assetNamed } from '../../web/assets.js';
 import type { WebDeps } from '../../web/deps.js';
 import { listConfigFiles } from '../../web/experiments/config-files.js';
 import { renderedDownload, runDownload, type Download, type RenderedKind } from '../../web/experiments/downloads.js';
@@ -34,7 +34,7 @@ export function uiRoutes(deps: WebDeps): Hono {
   });
 
   app.get('/assets/:name', (c) => {
-    const asset = ASSETS[c.req.param('name')];
+    const asset = assetNamed(c.req.param('name'));
     if (!asset) throw new NotFoundError(`no asset "${c.req.param('name')}"`);
     return c.body(asset.body, 200, { 'Content-Type': asset.type, 'Cache-Control': 'no-cache', 'X-Content-Type-Options': 'nosniff' });
   });
