@@ -1,5 +1,5 @@
-// The pages' only script, TypeScript that the server turns into plain JavaScript once at
-// start-up (src/web/assets.ts: no bundler, no build step to run).
+// The pages' only script, TypeScript that the server turns into plain JavaScript on the first
+// request for it (src/web/assets.ts: no bundler, no build step to run).
 // Every page works without it; it adds: searching without a reload, re-searching when a
 // parameter changes, marking hits relevant (POST /gold), starting experiments (POST
 // /experiments) and following their progress (GET /experiments/:id).
