@@ -11,7 +11,7 @@ const catalog = new IndexCatalog(tmpDir('web-app-script-'));
 afterAll(() => catalog.close());
 const app = createApp({ catalog, corporaRoot: tmpDir('web-app-script-corpora-') });
 
-describe('GET /assets/app.js (src/web/assets/app.ts, transpiled at start-up)', () => {
+describe('GET /assets/app.js (src/web/assets/app.ts, transpiled on first request)', () => {
   it('is what esbuild makes of app.ts: JavaScript a browser parses as a classic script', async () => {
     const res = await app.request('/assets/app.js');
     expect(res.status).toBe(200);
