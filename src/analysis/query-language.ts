@@ -18,8 +18,10 @@ export type QueryLanguages = (query: string, given?: string) => (string | undefi
  * detected, or detected as a language no document is in: the detector reads `passwords` as
  * Italian) could be in any of them: it is analysed unstemmed and in every language the index
  * holds, and the caller takes the union of the terms (createQueryTerms), so `passwords` still
- * meets an English `password` among Chinese, Thai and German documents. A language the caller
- * gives is trusted: if no document is in it, the query is analysed with no language.
+ * meets an English `password` among Chinese, Thai and German documents. With a majority
+ * language, a query detected as a language no document is in is analysed unstemmed and in the
+ * majority language. A language the caller gives is trusted: if no document is in it, the
+ * query is analysed with no language.
  */
 export function createQueryLanguages(languages: Record<string, number>): QueryLanguages {
   const held = Object.entries(languages).filter(([lang, n]) => lang !== 'und' && n > 0);
@@ -28,9 +30,13 @@ export function createQueryLanguages(languages: Record<string, number>): QueryLa
   // `und` documents were analysed with no language, which the leading undefined covers.
   const every = [undefined, ...held.map(([lang]) => lang).sort()];
   return (query, given) => {
-    const lang = given ?? detectLanguage(query);
-    if (lang !== undefined && (languages[lang] ?? 0) > 0) return [lang];
-    if (majority) return lang === undefined ? [majority] : [undefined];
-    return given === undefined ? every : [undefined];
+    if (given !== undefined) return (languages[given] ?? 0) > 0 ? [given] : [undefined];
+    const detected = detectLanguage(query);
+    if (detected !== undefined && (languages[detected] ?? 0) > 0) return [detected];
+    if (detected === undefined) return majority ? [majority] : every;
+    // Detected as a language no document is in: on a short query that is usually the detector
+    // misreading it ("reset password" reads as Italian, "sync interval" as Portuguese), so
+    // hedge: unstemmed, and as the majority language (or every language when none has most).
+    return majority ? [undefined, majority] : every;
   };
 }

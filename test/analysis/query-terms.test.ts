@@ -23,6 +23,12 @@ describe('createQueryLanguages', () => {
     expect(createQueryLanguages({ ...MIXED, und: 2 })('ERR42')).toEqual([undefined, 'de', 'en', 'ja', 'th', 'zh']);
   });
 
+  it('with a majority, a query detected as a language no document is in is analysed unstemmed and in the majority language', () => {
+    // The detector reads "passwords" as Italian; the index is 4/5 English.
+    expect(createQueryLanguages({ en: 4, de: 1 })('passwords')).toEqual([undefined, 'en']);
+    expect(createQueryTerms(analyze, { en: 4, de: 1 })('passwords')).toEqual(['passwords', 'password']);
+  });
+
   it('a language the caller gives is trusted even when no document is in it', () => {
     expect(createQueryLanguages(MIXED)('passwords', 'it')).toEqual([undefined]);
   });
