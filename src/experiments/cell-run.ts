@@ -46,6 +46,15 @@ export function requestFor(r: RetrieverConfig): RetrieverRequest {
 }
 
 /**
+ * Part of every cell's cache key: bump it whenever a change to retrieval, query analysis or what
+ * a cell records would make a cached run differ from a fresh one, so stale runs are recomputed.
+ * 3: short queries detected as a language the index does not hold are also analysed in the
+ * majority language; 2: `carried` counts the leg that ranked a hit higher; 1: rankings in
+ * trec_eval's order.
+ */
+const CELL_RUN_REVISION = 3;
+
+/**
  * Runs every query of a cell, or loads the finished result of an earlier run with the same key
  * (same index build, retriever settings, level, depth and queries).
  */
@@ -62,8 +71,7 @@ export async function runCell(
     level: options.level,
     depth: options.depth,
     carriedK: options.carriedK,
-    order: 'trec', // runs cached before ties were put in trec_eval's order are recomputed
-    carried: 'led-by-rank', // and those that counted "both" for any hit in both lists
+    revision: CELL_RUN_REVISION,
     queries: queries.map((q) => [q.id, q.text]),
   });
   const file = path.join(options.cellsDir, `${fileSafe(cell.name)}.json`);
