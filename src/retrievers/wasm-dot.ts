@@ -9,7 +9,8 @@ import { get, I32_ADD, i32c, kernelModule, L, rowLoop, set, simd, v128Load } fro
  * by the query as float64 (the product of two floats is exact in float64), summed in float64 in
  * four f64x2 accumulators, rounded to float32 once. The same arithmetic as dotAll except for the
  * order of the additions, so a score differs from dotAll's only when the two float64 sums round
- * to different float32 values: at most 1 float32 ulp (test/retrievers/wasm-dot.test.ts).
+ * to different float32 values, which for unit vectors (sums apart by ~dims * 2^-53) means 1 float32
+ * ulp in practice; test/retrievers/wasm-dot.test.ts checks that bound and finds them equal.
  * dims must be a positive multiple of 16, the widths it was measured and tested on (every
  * common embedding width is one); other widths use dotAll.
  *
