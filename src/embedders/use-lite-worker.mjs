@@ -21,6 +21,10 @@ const port = parentPort;
 
 let model;
 try {
+  // initModel awaits tf.ready() and loads the graph at the same time (Promise.all), so on a busy
+  // machine the graph's weights could be created before the wasm backend had finished starting,
+  // failing with "Backend 'wasm' has not yet been initialized". Start the backend first.
+  await tf.ready();
   model = await initModel(modelSource);
 } catch (err) {
   port.postMessage({ type: 'load-failed', message: describe(err) });
