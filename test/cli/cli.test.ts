@@ -1,21 +1,15 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { CliIo } from '../../src/cli/command.js';
 import { cliReference } from '../../src/cli/cli-reference.js';
-import { COMMANDS, main } from '../../src/cli/main.js';
+import { COMMANDS } from '../../src/cli/main.js';
 import type { SearchResponse } from '../../src/search/types.js';
 import { TINY_BEIR, tmpDir } from '../helpers/tmp.js';
+import { runCli } from '../helpers/cli.js';
 
 const dir = tmpDir();
 
-async function run(...argv: string[]) {
-  let out = '';
-  let err = '';
-  const io: CliIo = { out: (t) => void (out += t), err: (t) => void (err += t), tty: false };
-  const code = await main(argv, io);
-  return { code, out, err };
-}
+const run = (...argv: string[]) => runCli(argv);
 
 describe('testbed CLI', () => {
   const index = path.join(dir, 'tiny.sqlite');

@@ -1,12 +1,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { CliIo } from '../../src/cli/command.js';
 import { corpusCommand } from '../../src/cli/commands/corpus-command.js';
 import { BEIR_NAMES } from '../../src/corpus/download/datasets.js';
 import { InputError, UnavailableError } from '../../src/errors.js';
 import { closedPortUrl, dropsFirst, makeZip, md5, rangeServer, serve, tinyBeirEntries, type TestServer } from '../corpus/download/helpers.js';
 import { TINY_BEIR, tmpDir } from '../helpers/tmp.js';
+import { runCli } from '../helpers/cli.js';
 
 const base = tmpDir('testbed-corpus-cli-');
 const fresh = (): string => fs.mkdtempSync(path.join(base, 'c-'));
@@ -16,13 +16,7 @@ afterEach(async () => {
   for (const s of servers.splice(0)) await s.close();
 });
 
-async function corpus(...argv: string[]) {
-  let out = '';
-  let err = '';
-  const io: CliIo = { out: (t) => void (out += t), err: (t) => void (err += t), tty: false };
-  const code = await corpusCommand.run(argv, io);
-  return { code, out, err };
-}
+const corpus = (...argv: string[]) => runCli(argv, corpusCommand.run);
 
 describe('testbed corpus', () => {
   it('--help documents both subcommands and every option', async () => {

@@ -1,24 +1,18 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { CliIo } from '../../src/cli/command.js';
 import { evalCommand } from '../../src/cli/commands/eval-command.js';
 import { InputError } from '../../src/errors.js';
 import { addJudgement } from '../../src/gold/index.js';
 import { tmpDir } from '../helpers/tmp.js';
 import { EXPECTED_MEAN, EXPECTED_PER_QUERY } from '../metrics/fixture-expected.js';
 import { evalFixture } from '../runs/helpers.js';
+import { runCli } from '../helpers/cli.js';
 
 const qrels = evalFixture('qrels.txt');
 const run = evalFixture('run.txt');
 
-async function evalCli(...argv: string[]) {
-  let out = '';
-  let err = '';
-  const io: CliIo = { out: (t) => void (out += t), err: (t) => void (err += t), tty: false };
-  const code = await evalCommand.run(argv, io);
-  return { code, out, err };
-}
+const evalCli = (...argv: string[]) => runCli(argv, evalCommand.run);
 
 /** trec_eval's line: measure left-aligned in 22 columns, tab, query id or "all", tab, value. */
 const line = (label: string, qid: string, value: string) => `${label.padEnd(22)}\t${qid}\t${value}`;

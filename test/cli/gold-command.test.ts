@@ -1,20 +1,14 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { CliIo } from '../../src/cli/command.js';
 import { goldCommand } from '../../src/cli/commands/gold-command.js';
 import { InputError } from '../../src/errors.js';
 import { readGold } from '../../src/gold/additions.js';
 import { additionsFile } from '../../src/gold/additions-file.js';
 import { tinyBeirCopy } from '../gold/helpers.js';
+import { runCli } from '../helpers/cli.js';
 
-async function gold(...argv: string[]) {
-  let out = '';
-  let err = '';
-  const io: CliIo = { out: (t) => void (out += t), err: (t) => void (err += t), tty: false };
-  const code = await goldCommand.run(argv, io);
-  return { code, out, err };
-}
+const gold = (...argv: string[]) => runCli(argv, goldCommand.run);
 
 const DATE = String.raw`\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z`;
 

@@ -1,10 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { CliIo } from '../../src/cli/command.js';
-import { main } from '../../src/cli/main.js';
 import type { SearchResponse } from '../../src/search/types.js';
 import { tmpDir } from '../helpers/tmp.js';
+import { runCli } from '../helpers/cli.js';
 
 // Every document holds "Linux", so only the filter decides which languages come back.
 const docs = [
@@ -14,13 +13,7 @@ const docs = [
   { _id: 'fr-install', text: 'Installer le paquet sous Linux.', metadata: { language: 'fr' } },
 ];
 
-async function run(...argv: string[]) {
-  let out = '';
-  let err = '';
-  const io: CliIo = { out: (t) => void (out += t), err: (t) => void (err += t), tty: false };
-  const code = await main(argv, io);
-  return { code, out, err };
-}
+const run = (...argv: string[]) => runCli(argv);
 
 describe('testbed search --lang / --qlang', () => {
   const dir = tmpDir('cli-languages-');

@@ -1,14 +1,13 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { CliIo } from '../../src/cli/command.js';
-import { main } from '../../src/cli/main.js';
 import { parseExperimentConfig, type ExperimentConfig } from '../../src/experiments/config.js';
 import { runExperiment, type ExperimentRun } from '../../src/experiments/runner.js';
 import { addJudgement } from '../../src/gold/index.js';
 import { ndcgAt } from '../../src/metrics/ndcg.js';
 import { writeReport } from '../../src/reports/write-report.js';
 import { TINY_BEIR, tmpDir } from '../helpers/tmp.js';
+import { runCli } from '../helpers/cli.js';
 
 const dir = tmpDir('experiment-');
 const corpus = path.join(dir, 'tiny');
@@ -133,12 +132,7 @@ describe('runExperiment on the tiny fixture', () => {
 });
 
 describe('checks (CI gate)', () => {
-  async function cli(...argv: string[]) {
-    let out = '';
-    let err = '';
-    const io: CliIo = { out: (t) => void (out += t), err: (t) => void (err += t), tty: false };
-    return { code: await main(argv, io), out, err };
-  }
+  const cli = (...argv: string[]) => runCli(argv);
 
   it('--check exits 3 and names every failed assertion; passing checks exit 0', async () => {
     const file = path.join(dir, 'gate.yaml');
