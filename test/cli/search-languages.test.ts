@@ -1,9 +1,9 @@
-import fs from 'node:fs';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { SearchResponse } from '../../src/search/types.js';
 import { tmpDir } from '../helpers/tmp.js';
 import { runCli } from '../helpers/cli.js';
+import { writeJsonl } from '../helpers/lexical-fixtures.js';
 
 // Every document holds "Linux", so only the filter decides which languages come back.
 const docs = [
@@ -20,7 +20,7 @@ describe('testbed search --lang / --qlang', () => {
   const index = path.join(dir, 'langs.sqlite');
   beforeAll(async () => {
     const corpus = path.join(dir, 'corpus.jsonl');
-    fs.writeFileSync(corpus, docs.map((d) => JSON.stringify(d)).join('\n') + '\n');
+    writeJsonl(corpus, docs);
     const built = await run('index', corpus, '--out', index, '--chunker', 'doc', '--embedder', 'none', '--tokenizer', 'multilingual');
     expect(built.code, built.err).toBe(0);
   });

@@ -1,4 +1,3 @@
-import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { IndexCatalog } from '../../src/catalog/index-catalog.js';
@@ -6,6 +5,7 @@ import { createApp } from '../../src/http/app.js';
 import { buildIndex } from '../../src/indexing/build-index.js';
 import type { SearchResponse } from '../../src/search/types.js';
 import { tmpDir } from '../helpers/tmp.js';
+import { writeJsonl } from '../helpers/lexical-fixtures.js';
 
 // Every document holds "Linux", so only the filter decides which languages come back.
 const docs = [
@@ -22,7 +22,7 @@ let app: ReturnType<typeof createApp>;
 
 beforeAll(async () => {
   const corpus = path.join(root, 'corpus.jsonl');
-  fs.writeFileSync(corpus, docs.map((d) => JSON.stringify(d)).join('\n') + '\n');
+  writeJsonl(corpus, docs);
   await buildIndex({ corpus, out: path.join(dataDir, 'langs.sqlite'), chunker: 'doc', embedder: 'hash:64', tokenizer: 'multilingual' });
   catalog = new IndexCatalog(dataDir);
   app = createApp({ catalog, corporaRoot: root });

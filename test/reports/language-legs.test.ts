@@ -6,6 +6,7 @@ import type { ExperimentReport } from '../../src/experiments/report-model.js';
 import { runExperiment } from '../../src/experiments/runner.js';
 import { renderMarkdown } from '../../src/reports/markdown.js';
 import { tmpDir } from '../helpers/tmp.js';
+import { writeJsonl } from '../helpers/lexical-fixtures.js';
 
 // An English and a Chinese page; unicode61 cannot split the Chinese sentence into words, so
 // the Chinese query finds nothing lexically and its hybrid runs on the dense leg alone.
@@ -26,7 +27,7 @@ describe('the Markdown report on a languages experiment', () => {
   beforeAll(async () => {
     const folder = path.join(dir, 'corpus');
     fs.mkdirSync(path.join(folder, 'qrels'), { recursive: true });
-    fs.writeFileSync(path.join(folder, 'corpus.jsonl'), corpus.map((d) => JSON.stringify(d)).join('\n') + '\n');
+    writeJsonl(path.join(folder, 'corpus.jsonl'), corpus);
     fs.writeFileSync(path.join(folder, 'queries.jsonl'), queries.map((q) => JSON.stringify(q)).join('\n') + '\n');
     fs.writeFileSync(path.join(folder, 'qrels', 'test.tsv'), 'query-id\tcorpus-id\tscore\nq-en\ten-reset\t1\nq-zh\tzh-reset\t1\n');
     const config = parseExperimentConfig(`name: languages

@@ -5,6 +5,7 @@ import type { Engine } from '../../src/search/types.js';
 import { buildTinyIndex } from '../helpers/tiny-index.js';
 import { tmpDir } from '../helpers/tmp.js';
 import { retrieverContract } from './retriever-contract.js';
+import { lexicalSearcher } from '../helpers/lexical-fixtures.js';
 
 // Both lexical engines over pre-analysed indexes, through the Searcher as the server builds
 // them: the same contract as over unicode61, with the language-aware analysis in the path.
@@ -17,7 +18,7 @@ const known = { query: 'E1042 session token expired', docId: 'error-e1042' };
 beforeAll(async () => {
   for (const tokenizer of TOKENIZERS) {
     const { file } = await buildTinyIndex(dir, { tokenizer });
-    const searcher = new Searcher(tokenizer, file, () => Promise.reject(new Error('lexical only')));
+    const searcher = lexicalSearcher(tokenizer, file);
     searchers.set(tokenizer, searcher);
     for (const c of searcher.reader.chunks()) {
       corpus.docIds.add(c.docId);

@@ -1,4 +1,3 @@
-import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EmbedderPool } from '../../src/embedders/embedder-pool.js';
@@ -8,6 +7,7 @@ import { Searcher } from '../../src/search/searcher.js';
 import type { Mode, SearchRequest } from '../../src/search/types.js';
 import { bm25Sql } from '../../src/store/bm25-sql.js';
 import { tmpDir } from '../helpers/tmp.js';
+import { writeJsonl } from '../helpers/lexical-fixtures.js';
 
 const docs = [
   { _id: 'zh-reset', text: '如何重置您的密码：在登录页面选择忘记密码，然后打开邮件中的链接。', metadata: { language: 'zh' } },
@@ -25,7 +25,7 @@ describe('language-aware lexical search', () => {
   const pool = new EmbedderPool();
   const searchers: Record<string, Searcher> = {};
   beforeAll(async () => {
-    fs.writeFileSync(corpus, docs.map((d) => JSON.stringify(d)).join('\n') + '\n');
+    writeJsonl(corpus, docs);
     for (const tokenizer of ['unicode61', 'multilingual']) {
       const out = path.join(dir, `${tokenizer}.sqlite`);
       await buildIndex({ corpus, out, chunker: 'doc', embedder: 'hash:64', tokenizer });

@@ -1,4 +1,3 @@
-import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_FUSION } from '../../src/fusion/options.js';
@@ -6,6 +5,7 @@ import { buildIndex } from '../../src/indexing/build-index.js';
 import { Searcher } from '../../src/search/searcher.js';
 import type { SearchRequest } from '../../src/search/types.js';
 import { tmpDir } from '../helpers/tmp.js';
+import { lexicalSearcher, writeJsonl } from '../helpers/lexical-fixtures.js';
 
 // One document per language, so no language has a majority to fall back on.
 const docs = [
@@ -22,10 +22,10 @@ describe('a short query on an index with no majority language', () => {
   let searcher: Searcher;
   beforeAll(async () => {
     const corpus = path.join(dir, 'corpus.jsonl');
-    fs.writeFileSync(corpus, docs.map((d) => JSON.stringify(d)).join('\n') + '\n');
+    writeJsonl(corpus, docs);
     const out = path.join(dir, 'index.sqlite');
     await buildIndex({ corpus, out, chunker: 'doc', embedder: 'none', tokenizer: 'multilingual' });
-    searcher = new Searcher('mixed', out, () => Promise.reject(new Error('lexical only')));
+    searcher = lexicalSearcher('mixed', out);
   });
   afterAll(() => searcher.close());
 

@@ -1,14 +1,13 @@
-import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CliIo } from '../../src/cli/command.js';
-import { main } from '../../src/cli/main.js';
 import { DEFAULT_FUSION } from '../../src/fusion/options.js';
 import { Searcher } from '../../src/search/searcher.js';
 import type { Engine, SearchRequest } from '../../src/search/types.js';
 import { termsToMatch } from '../../src/store/bm25-sql.js';
 import { parseTokenizer } from '../../src/store/tokenizers.js';
 import { tmpDir } from '../helpers/tmp.js';
+import { runCli } from '../helpers/cli.js';
+import { lexicalSearcher, writeJsonl } from '../helpers/lexical-fixtures.js';
 
 const docs = [
   { _id: 'de', text: 'Installieren Sie die Pakete unter Linux.', metadata: { language: 'de' } },
@@ -22,17 +21,17 @@ describe('--tokenizer multilingual-nostem', () => {
   const file = (tokenizer: string) => path.join(dir, `${tokenizer}.sqlite`);
   const opened: Searcher[] = [];
   const searcher = (tokenizer: string) => {
-    const s = new Searcher(tokenizer, file(tokenizer), () => Promise.reject(new Error('lexical only')));
+    const s = lexicalSearcher(tokenizer, file(tokenizer));
     opened.push(s);
     return s;
   };
   let cliOutput = '';
   beforeAll(async () => {
-    fs.writeFileSync(corpus, docs.map((d) => JSON.stringify(d)).join('\n') + '\n');
+    writeJsonl(corpus, docs);
     // Built through the CLI, as a user would: the name must be accepted there.
     for (const tokenizer of ['multilingual', 'multilingual-nostem']) {
-      const io: CliIo = { out: () => {}, err: (t) => void (cliOutput += t), tty: false };
-      const code = await main(['index', corpus, '--out', file(tokenizer), '--chunker', 'doc', '--embedder', 'none', '--tokenizer', tokenizer], io);
+      const { code, err } = await runCli(['index', corpus, '--out', file(tokenizer), '--chunker', 'doc', '--embedder', 'none', '--tokenizer', tokenizer]);
+      cliOutput += err;
       expect(code, cliOutput).toBe(0);
     }
   });
@@ -70,7 +69,7 @@ describe('--tokenizer multilingual-nostem', () => {
   });
 
   it('a reopened index keeps the setting', async () => {
-    new Searcher('first', file('multilingual-nostem'), () => Promise.reject(new Error('lexical only'))).close();
+    lexicalSearcher('first', file('multilingual-nostem')).close();
     const again = searcher('multilingual-nostem');
     expect(again.meta.tokenizer).toBe('multilingual-nostem');
     expect(await ids(again, 'fts5', 'installiere', 'de')).toEqual([]);

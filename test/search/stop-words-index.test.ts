@@ -1,4 +1,3 @@
-import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_FUSION } from '../../src/fusion/options.js';
@@ -8,6 +7,7 @@ import type { Engine, SearchRequest } from '../../src/search/types.js';
 import { termsToMatch } from '../../src/store/bm25-sql.js';
 import { parseTokenizer } from '../../src/store/tokenizers.js';
 import { tmpDir } from '../helpers/tmp.js';
+import { lexicalSearcher, writeJsonl } from '../helpers/lexical-fixtures.js';
 
 const docs = [
   { _id: 'de', text: 'Die Pakete werden unter Linux mit dem Paketmanager installiert.', metadata: { language: 'de' } },
@@ -22,9 +22,9 @@ describe('--tokenizer multilingual-stop', () => {
   const dir = tmpDir('stop-words-');
   const corpus = path.join(dir, 'corpus.jsonl');
   const file = (tokenizer: string) => path.join(dir, `${tokenizer}.sqlite`);
-  const open = (tokenizer: string) => new Searcher(tokenizer, file(tokenizer), () => Promise.reject(new Error('lexical only')));
+  const open = (tokenizer: string) => lexicalSearcher(tokenizer, file(tokenizer));
   beforeAll(async () => {
-    fs.writeFileSync(corpus, docs.map((d) => JSON.stringify(d)).join('\n') + '\n');
+    writeJsonl(corpus, docs);
     for (const tokenizer of ['multilingual', 'multilingual-stop']) {
       await buildIndex({ corpus, out: file(tokenizer), chunker: 'doc', embedder: 'none', tokenizer });
     }

@@ -1,4 +1,3 @@
-import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_FUSION } from '../../src/fusion/options.js';
@@ -6,6 +5,7 @@ import { buildIndex } from '../../src/indexing/build-index.js';
 import { Searcher } from '../../src/search/searcher.js';
 import type { Engine, SearchRequest } from '../../src/search/types.js';
 import { tmpDir } from '../helpers/tmp.js';
+import { lexicalSearcher, writeJsonl } from '../helpers/lexical-fixtures.js';
 
 // One clear answer per question: each pair of documents shares a topic across languages, and
 // only the right language's document holds the query's words.
@@ -35,11 +35,11 @@ describe('wink BM25 on a multilingual index', () => {
   const corpus = path.join(dir, 'corpus.jsonl');
   const searchers: Record<string, Searcher> = {};
   beforeAll(async () => {
-    fs.writeFileSync(corpus, docs.map((d) => JSON.stringify(d)).join('\n') + '\n');
+    writeJsonl(corpus, docs);
     for (const tokenizer of ['unicode61', 'multilingual']) {
       const out = path.join(dir, `${tokenizer}.sqlite`);
       await buildIndex({ corpus, out, chunker: 'doc', embedder: 'none', tokenizer });
-      searchers[tokenizer] = new Searcher(tokenizer, out, () => Promise.reject(new Error('lexical only')));
+      searchers[tokenizer] = lexicalSearcher(tokenizer, out);
     }
   });
   afterAll(() => {

@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { buildIndex } from '../../../src/indexing/build-index.js';
 import { webFixture } from '../../web/helpers/web-fixture.js';
+import { writeJsonl } from '../../helpers/lexical-fixtures.js';
 
 // A second, lexical-only index of three languages (`multilingual` tokenizer): a few
 // milliseconds to build, and the playground's highlighting of Chinese and German is then seen in
@@ -35,7 +36,7 @@ export async function startWebServer(): Promise<WebServer> {
   const root = fs.mkdtempSync(path.join(os.tmpdir(), 'testbed-web-'));
   const { app, catalog, corporaRoot } = await webFixture(root);
   const multilingualCorpus = path.join(root, 'multilingual.jsonl');
-  fs.writeFileSync(multilingualCorpus, MULTILINGUAL_DOCS.map((d) => JSON.stringify(d)).join('\n') + '\n');
+  writeJsonl(multilingualCorpus, MULTILINGUAL_DOCS);
   await buildIndex({ corpus: multilingualCorpus, out: path.join(root, 'data', 'tiny-multilingual.sqlite'), chunker: 'doc', embedder: 'none', tokenizer: 'multilingual' });
   const server = await new Promise<ServerType>((resolve, reject) => {
     const s = serve({ fetch: app.fetch, hostname: '127.0.0.1', port: 0 }, () => resolve(s));
