@@ -23,6 +23,7 @@ export class Searcher {
   private dense?: Promise<Retriever>;
   private readonly wink = new Map<string, Retriever>();
   private readonly filters = new Map<string, ChunkFilter>();
+  private chunkLanguages?: Map<string, string>;
   /** Searches started and not yet answered; the reader must stay open until they are. */
   private inFlight = 0;
   private closing = false;
@@ -87,6 +88,20 @@ export class Searcher {
     return filter;
   }
 
+  /**
+   * The stored language of a chunk (undefined when it has none), from the same per-language
+   * chunk lists `lang=` filters with; the lookup table is built once, on first use.
+   */
+  chunkLanguage(chunkId: string): string | undefined {
+    if (!this.chunkLanguages) {
+      this.chunkLanguages = new Map();
+      for (const lang of Object.keys(this.meta.languages ?? {})) {
+        for (const id of this.languageFilter(lang).chunkIds) this.chunkLanguages.set(id, lang);
+      }
+    }
+    return this.chunkLanguages.get(chunkId);
+  }
+
   close(): void {
     this.reader.close();
   }
@@ -121,10 +136,7 @@ export class Searcher {
   private termAnalysis(params: WinkBM25Params): TermAnalysis | undefined {
     const analyze = analyzerFor(this.meta.tokenizer, params.stem === false ? { stem: false } : {});
     if (!analyze) return undefined;
-    const languages = this.meta.languages ?? {};
-    const langOf = new Map<string, string>();
-    for (const lang of Object.keys(languages)) for (const id of this.reader.chunkIdsInLanguage(lang)) langOf.set(id, lang);
-    return { analyze, chunkLanguage: (id) => langOf.get(id), queryTerms: createQueryTerms(analyze, languages) };
+    return { analyze, chunkLanguage: (id) => this.chunkLanguage(id), queryTerms: createQueryTerms(analyze, this.meta.languages ?? {}) };
   }
 
   private denseRetriever(): Promise<Retriever> {
