@@ -1,5 +1,6 @@
 import type { ExperimentConfig, RetrieverConfig } from './config.js';
 import type { IndexSpec } from './grid.js';
+import type { Carried } from './led-by.js';
 
 /** Where the first relevant document of a missed query was, in the deep list. */
 export type MissBucket = 'rerank-window' | 'deep' | 'not-retrieved';
@@ -42,7 +43,7 @@ export interface ConfigResult {
    * Per slice ('all' first): share of queries with no hit at all, and for hybrids the share of
    * the first context_k hits each leg ranked higher (`both`: equal ranks; see ledBy).
    */
-  legs: { label: string; zeroHit: number; carried?: { bm25: number; dense: number; both: number } }[];
+  legs: { label: string; zeroHit: number; carried?: Carried }[];
   /** Against the baseline configuration, per metric (absent for the baseline itself). */
   significance?: Record<string, SignificanceResult>;
   /** For hybrids: the best non-hybrid configuration on the same index, by the primary metric. */
