@@ -1,8 +1,8 @@
-import { serve, type ServerType } from '@hono/node-server';
 import fs from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { listen } from '../../../src/http/start-server.js';
 import { buildIndex } from '../../../src/indexing/build-index.js';
 import { webFixture } from '../../web/helpers/web-fixture.js';
 import { writeJsonl } from '../../helpers/lexical-fixtures.js';
@@ -38,10 +38,8 @@ export async function startWebServer(): Promise<WebServer> {
   const multilingualCorpus = path.join(root, 'multilingual.jsonl');
   writeJsonl(multilingualCorpus, MULTILINGUAL_DOCS);
   await buildIndex({ corpus: multilingualCorpus, out: path.join(root, 'data', 'tiny-multilingual.sqlite'), chunker: 'doc', embedder: 'none', tokenizer: 'multilingual' });
-  const server = await new Promise<ServerType>((resolve, reject) => {
-    const s = serve({ fetch: app.fetch, hostname: '127.0.0.1', port: 0 }, () => resolve(s));
-    s.once('error', reject);
-  });
+  // The same HTTP layer `testbed serve` uses (header limit, JSON answers to malformed requests).
+  const server = await listen(app.fetch, '127.0.0.1', 0);
   const { port } = server.address() as AddressInfo;
   return {
     url: `http://127.0.0.1:${port}`,
