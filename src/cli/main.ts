@@ -1,6 +1,7 @@
 import { TestbedError } from '../errors.js';
 import { VERSION } from '../version.js';
 import { processIo, type CliIo, type Command } from './command.js';
+import { closestName } from './did-you-mean.js';
 import { corpusCommand } from './commands/corpus-command.js';
 import { evalCommand } from './commands/eval-command.js';
 import { experimentCommand } from './commands/experiment-command.js';
@@ -32,7 +33,8 @@ export async function main(argv: string[], io: CliIo = processIo): Promise<numbe
   if (name === '--version') return io.out(VERSION + '\n'), 0;
   const command = COMMANDS.find((c) => c.name === name);
   if (!command) {
-    io.err(`testbed: unknown command "${name}"\n\n${mainUsage()}\n`);
+    const guess = closestName(name, COMMANDS.map((c) => c.name));
+    io.err(`testbed: unknown command "${name}"${guess ? `; did you mean "${guess}"?` : ''}\n\n${mainUsage()}\n`);
     return 2;
   }
   try {
