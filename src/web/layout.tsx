@@ -33,7 +33,7 @@ export function Layout(props: LayoutProps) {
           <nav aria-label="Pages">
             <a href="/" aria-current={props.section === 'playground' ? 'page' : undefined}>Playground</a>
             <a href="/experiments" aria-current={props.section === 'experiments' ? 'page' : undefined}>Experiments</a>
-            <a href="/openapi.json">API</a>
+            <a href="/docs">API</a>
           </nav>
           {props.tokenRequired ? (
             <label class="token">

@@ -15,7 +15,7 @@ Serves every index file DIR/NAME.sqlite as index NAME over HTTP:
   POST /experiments, GET /experiments, GET /experiments/:id
   POST /gold, GET /gold, GET /health
   Pages (a browser asking for HTML): GET / (playground), GET /experiments, GET /experiments/:id
-  (reports, with downloads); the API described: GET /openapi.json
+  (reports, with downloads); the API described: GET /docs (a readable reference), GET /openapi.json
 
 Options:
   --host H            address to bind (default 127.0.0.1; any other needs TESTBED_TOKEN)

@@ -1,3 +1,4 @@
+import { DOCS_ASSET_NAMES } from '../api-docs/docs-assets.js';
 import { LANGUAGE_CODE } from '../../search/language-code.js';
 import { VERSION } from '../../version.js';
 import { schemas } from './schemas.js';
@@ -93,6 +94,17 @@ export function openApiDocument(): Json {
       },
       '/openapi.json': {
         get: { tags: ['service'], summary: 'This document', responses: { '200': json({ type: 'object' }, 'OpenAPI 3.1 document') } },
+      },
+      '/docs': {
+        get: { tags: ['service', 'pages'], summary: 'This document as a readable API reference (Swagger UI, served offline)', responses: { '200': html('the API reference page') } },
+      },
+      '/docs/assets/{name}': {
+        get: {
+          tags: ['pages'],
+          summary: "The API reference page's stylesheets and scripts (Swagger UI's from node_modules)",
+          parameters: [{ ...pathParam('name', 'asset file'), schema: { type: 'string', enum: DOCS_ASSET_NAMES } }],
+          responses: { '200': { description: 'the file', content: { 'text/css': { schema: { type: 'string' } }, 'text/javascript': { schema: { type: 'string' } } } }, '404': error('no such asset') },
+        },
       },
       '/health': {
         get: { tags: ['service'], summary: 'Liveness and the number of served indexes', responses: { '200': json(ref('Health'), 'ok') } },
