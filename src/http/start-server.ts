@@ -2,7 +2,7 @@ import { serve, type ServerType } from '@hono/node-server';
 import type { Server as HttpServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { IndexCatalog } from '../catalog/index-catalog.js';
-import { InputError } from '../errors.js';
+import { InputError, TestbedError } from '../errors.js';
 import { createApp } from './app.js';
 import { answerClientErrors } from './client-errors.js';
 
@@ -14,6 +14,19 @@ export interface ServerOptions {
   token?: string;
   protectSearch?: boolean;
   corsOrigins?: string[];
+}
+
+/** Another process already listens on host:port (EADDRINUSE); the CLI says how to pick another. */
+export class PortInUseError extends TestbedError {
+  readonly code = 'port_in_use';
+  readonly status = 409;
+  constructor(
+    readonly host: string,
+    readonly port: number,
+  ) {
+    super(`${hostPort(host, port)} is already in use`);
+    this.name = 'PortInUseError';
+  }
 }
 
 const LOOPBACK = new Set(['127.0.0.1', 'localhost', '::1']);
@@ -38,11 +51,13 @@ export async function startServer(options: ServerOptions): Promise<{ url: string
     ...(options.protectSearch && { protectSearch: true }),
     ...(options.corsOrigins && { corsOrigins: options.corsOrigins }),
   });
-  const server = await listen(app.fetch, host, options.port ?? 8787);
+  const server = await listen(app.fetch, host, options.port ?? 8787).catch(async (err: unknown) => {
+    await catalog.close();
+    throw err;
+  });
   const { port } = server.address() as AddressInfo;
-  const shownHost = host.includes(':') ? `[${host}]` : host;
   return {
-    url: `http://${shownHost}:${port}`,
+    url: `http://${hostPort(host, port)}`,
     server,
     catalog,
     close: async () => {
@@ -63,6 +78,11 @@ export function listen(fetch: (req: Request) => Response | Promise<Response>, ho
     const s = serve({ fetch, hostname: host, port, serverOptions: { maxHeaderSize: MAX_HEADER_BYTES } }, () => resolve(s));
     // No http2 options are passed, so this is a node:http server.
     answerClientErrors(s as HttpServer);
-    s.once('error', reject);
+    s.once('error', (err: NodeJS.ErrnoException) => reject(err.code === 'EADDRINUSE' ? new PortInUseError(host, port) : err));
   });
+}
+
+/** host:port as a URL writes it: an IPv6 address in brackets. */
+function hostPort(host: string, port: number): string {
+  return `${host.includes(':') ? `[${host}]` : host}:${port}`;
 }

@@ -2,7 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { checkIndexName, INDEX_EXTENSION } from '../../catalog/index-names.js';
 import { buildIndex } from '../../indexing/build-index.js';
-import { startServer } from '../../http/start-server.js';
+import { InputError } from '../../errors.js';
+import { PortInUseError, startServer } from '../../http/start-server.js';
 import { intOption, parse } from '../args.js';
 import type { Command, CliIo } from '../command.js';
 import { progressBar } from '../progress-bar.js';
@@ -61,6 +62,10 @@ export const serveCommand: Command = {
       token: process.env.TESTBED_TOKEN || undefined,
       protectSearch: values['protect-search'],
       corsOrigins: values.cors,
+    }).catch((err: unknown) => {
+      if (!(err instanceof PortInUseError)) throw err;
+      const other = err.port === 65535 ? 8788 : err.port + 1;
+      throw new InputError(`${err.message} (another server is listening there): stop it, or choose another port with --port N, e.g. --port ${other} (--port 0 picks a free one)`);
     });
     io.err(`serving ${server.catalog.names().length} index(es) from ${dataDir} on ${server.url}\n`);
     await new Promise<void>((resolve) => {
