@@ -7,6 +7,7 @@ import { Searcher } from '../../search/searcher.js';
 import { InputError } from '../../errors.js';
 import { parse, positional } from '../args.js';
 import type { Command } from '../command.js';
+import { indexFileArgument } from '../index-file.js';
 import { SEARCH_FLAGS, SEARCH_FLAGS_HELP, searchRequest } from '../search-options.js';
 
 const usage = `Usage: testbed retrieve INDEX --queries queries.jsonl --run out.trec [options]
@@ -34,7 +35,7 @@ export const retrieveCommand: Command = {
       tag: { type: 'string' },
     });
     if (values.help) return io.out(usage + '\n'), 0;
-    const file = positional(positionals, 0, 'INDEX', usage);
+    const file = indexFileArgument(positional(positionals, 0, 'INDEX', usage));
     if (!values.queries) throw new InputError(`missing --queries FILE\n\n${usage}`);
     if (!values.run) throw new InputError(`missing --run FILE\n\n${usage}`);
     const base = searchRequest(values, '', { k: 100, level: 'doc' });

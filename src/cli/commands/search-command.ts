@@ -5,6 +5,7 @@ import type { SearchResponse } from '../../search/types.js';
 import { bm25Sql, toMatchExpression } from '../../store/bm25-sql.js';
 import { parse, positional } from '../args.js';
 import type { Command } from '../command.js';
+import { indexFileArgument } from '../index-file.js';
 import { SEARCH_FLAGS, SEARCH_FLAGS_HELP, searchRequest } from '../search-options.js';
 
 const usage = `Usage: testbed search INDEX QUERY [options]
@@ -25,7 +26,7 @@ export const searchCommand: Command = {
   async run(argv, io) {
     const { values, positionals } = parse(argv, { ...SEARCH_FLAGS, json: { type: 'boolean' }, sql: { type: 'boolean' } });
     if (values.help) return io.out(usage + '\n'), 0;
-    const file = positional(positionals, 0, 'INDEX', usage);
+    const file = indexFileArgument(positional(positionals, 0, 'INDEX', usage));
     const query = positional(positionals, 1, 'QUERY', usage);
     const req = searchRequest(values, query, { k: 10, level: 'chunk' });
     if (values.sql) {
