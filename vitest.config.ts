@@ -1,11 +1,13 @@
 import { defineConfig } from 'vitest/config';
+import { sharedTestOptions } from './vitest.shared';
 
+// `npm test`: everything that needs nothing beside a fresh clone. The browser tests
+// (`npm run test:e2e`) need Chromium and Firefox ESR; the public-collection tests
+// (`npm run test:corpora`) need ../shared/corpora. .ci/run runs all three.
 export default defineConfig({
   test: {
+    ...sharedTestOptions,
     include: ['test/**/*.test.ts'],
-    testTimeout: 60_000,
-    hookTimeout: 120_000,
-    // Two cores: more workers only thrash.
-    maxWorkers: 2,
+    exclude: ['test/e2e/**', 'test/shared-corpora/**', '**/node_modules/**'],
   },
 });

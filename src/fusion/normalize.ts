@@ -35,9 +35,14 @@ export function minMax(scores: readonly number[]): number[] {
 export function zScore(scores: readonly number[]): number[] {
   const n = scores.length;
   if (n === 0) return [];
-  const mean = scores.reduce((a, s) => a + s, 0) / n;
-  const std = Math.sqrt(scores.reduce((a, s) => a + (s - mean) ** 2, 0) / n);
-  return scores.map((s) => (std > 0 ? (s - mean) / std : 0));
+  // Shifted by the first score before summing: for scores that agree in their leading digits
+  // (-999999.99988 and -999999.99989) the differences are exact, while summing the raw values
+  // rounds away the very digits the z-scores are made of (a mean 1e-5 off 0 was seen).
+  const shift = scores[0]!;
+  const d = scores.map((s) => s - shift);
+  const mean = d.reduce((a, x) => a + x, 0) / n;
+  const std = Math.sqrt(d.reduce((a, x) => a + (x - mean) ** 2, 0) / n);
+  return d.map((x) => (std > 0 ? (x - mean) / std : 0));
 }
 
 /** The normalisers by name; `missing` is each one's policy for documents absent from a list. */

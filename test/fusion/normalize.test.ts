@@ -59,6 +59,13 @@ describe('zScore', () => {
     expect(NORMALIZERS.zscore.missing([])).toBe(0);
   });
 
+  it('keeps the z-scores of close, large scores exact: two values map to +1 and -1', () => {
+    // The input a property run once found: summing the raw values rounded the mean off by 1e-5.
+    const out = zScore([-999999.999889099, -999999.9998813296]);
+    expect(out[0]).toBeCloseTo(-1, 9);
+    expect(out[1]).toBeCloseTo(1, 9);
+  });
+
   it('property: mean 0 and population std 1 unless all scores are equal', () => {
     fc.assert(
       fc.property(finiteScores, (scores) => {
