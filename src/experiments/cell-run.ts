@@ -48,11 +48,12 @@ export function requestFor(r: RetrieverConfig): RetrieverRequest {
 /**
  * Part of every cell's cache key: bump it whenever a change to retrieval, query analysis or what
  * a cell records would make a cached run differ from a fresh one, so stale runs are recomputed.
- * 3: short queries detected as a language the index does not hold are also analysed in the
+ * 4: ties ranked by id descending when retrieved (trec_eval's order), which changes which tied
+ * hits survive the cut at depth; 3: short queries detected as a language the index does not hold are also analysed in the
  * majority language; 2: `carried` counts the leg that ranked a hit higher; 1: rankings in
  * trec_eval's order.
  */
-const CELL_RUN_REVISION = 3;
+const CELL_RUN_REVISION = 4;
 
 /**
  * Runs every query of a cell, or loads the finished result of an earlier run with the same key
@@ -86,8 +87,8 @@ export async function runCell(
     const queryLang = typeof q.metadata.language === 'string' ? q.metadata.language : undefined;
     const retrieved = await retriever.search(q.text, { k: options.depth, level: options.level, ...(queryLang && { queryLang }) });
     run.latencyMs[q.id] = performance.now() - t0;
-    // Equal scores (common in RRF: ranks 1+3 and 3+1 sum alike) are served id ascending but read
-    // back from a run file id descending; scoring in the file's order keeps report and trec_eval equal.
+    // Retrievers already rank in trec_eval's order (compareHits); sorting again is a guard that
+    // the report is scored in the order its run file will be read back in.
     const hits = trecOrder(retrieved.hits);
     run.rankings[q.id] = hits.map((h) => h.id);
     run.scores[q.id] = hits.map((h) => h.score);

@@ -18,7 +18,7 @@ export const RRF_K = 60;
  * on different scales (BM25 vs cosine) need no normalisation.
  *
  * Returns every candidate (see collectCandidates: documents only in weight-0 lists are left
- * out), ranked by the shared tie-break: fused score descending, then id ascending. With a
+ * out), ranked by the shared tie-break: fused score descending, then id descending (byte order). With a
  * single list of weight > 0 the fused score strictly decreases with rank, so its order is kept.
  */
 export function rrf(inputs: readonly FusionInput[], k: number = RRF_K): FusedHit[] {

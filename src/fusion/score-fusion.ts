@@ -25,7 +25,7 @@ export function alphaWeights(alpha: number): Record<SourceName, number> {
  * that list's lowest normalised score: 0 under min-max, the list's minimum z under z-score.
  *
  * Returns every candidate (documents only in weight-0 lists are left out, so alpha 1 really is
- * dense only), ranked by the shared tie-break: fused score descending, then id ascending.
+ * dense only), ranked by the shared tie-break: fused score descending, then id descending (byte order).
  */
 export function scoreFusion(
   inputs: readonly FusionInput[],

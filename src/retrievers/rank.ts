@@ -1,14 +1,17 @@
+import { compareIdBytes } from '../ranking/id-order.js';
 import type { Hit, Level } from './types.js';
 
 type Scored = Omit<Hit, 'rank'>;
 
 /**
- * The one tie-break every retriever and fuser uses: score descending, then id ascending
- * (code-unit order, as `<` compares strings). Deterministic, so runs are reproducible.
+ * The one tie-break every retriever, fuser and run writer uses: score descending, then id
+ * descending in byte order. That is trec_eval's order, so a run cut at k=10 holds the same ten
+ * documents trec_eval would keep from the k=1000 run of the same system, and a run file read
+ * back ranks exactly as it was served.
  */
 export function compareHits(a: Scored, b: Scored): number {
   if (a.score !== b.score) return b.score - a.score;
-  return a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
+  return compareIdBytes(b.id, a.id);
 }
 
 /** Sorts by the shared tie-break, keeps the first k and numbers them from 1. */

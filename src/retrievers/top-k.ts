@@ -1,6 +1,9 @@
+import { compareIdBytes } from '../ranking/id-order.js';
+
 /**
- * Exact top-k selection of `scores` (higher first, ties by `ids` ascending, the shared
- * tie-break), in O(n log k) with a bounded heap whose root is the worst kept entry.
+ * Exact top-k selection of `scores` (higher first, ties by `ids` descending in byte order, the
+ * shared tie-break of compareHits), in O(n log k) with a bounded heap whose root is the worst
+ * kept entry.
  * Returns indices into `scores`, best first.
  */
 export function topK(scores: ArrayLike<number>, ids: readonly string[], k: number): number[] {
@@ -9,7 +12,7 @@ export function topK(scores: ArrayLike<number>, ids: readonly string[], k: numbe
   if (size === 0) return [];
   // true when a ranks worse than b
   const worse = (a: number, b: number) =>
-    scores[a]! < scores[b]! || (scores[a] === scores[b] && ids[a]! > ids[b]!);
+    scores[a]! < scores[b]! || (scores[a] === scores[b] && compareIdBytes(ids[a]!, ids[b]!) < 0);
   const heap: number[] = [];
   const siftUp = (i: number) => {
     while (i > 0) {

@@ -29,7 +29,7 @@ export interface Hit {
   chunkId: string;
   /** Higher is better, for every retriever. */
   score: number;
-  /** 1-based, after the shared tie-break (score descending, then id ascending). */
+  /** 1-based, after the shared tie-break (score descending, then id descending in byte order: trec_eval's). */
   rank: number;
   /** On hybrid hits only. */
   sources?: Sources;

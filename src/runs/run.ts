@@ -1,3 +1,5 @@
+import { compareIdBytes } from '../ranking/id-order.js';
+
 /** One retrieved document in a run: its id and the score the system gave it. */
 export interface RunDoc {
   id: string;
@@ -10,25 +12,18 @@ export interface RunDoc {
  */
 export type Run = Map<string, RunDoc[]>;
 
-/**
- * Compares two strings as C's strcmp compares their UTF-8 bytes. JavaScript's `<` compares
- * UTF-16 code units, which orders U+E000..U+FFFF after astral characters; trec_eval does not.
- */
-export function compareBytes(a: string, b: string): number {
-  return Buffer.compare(Buffer.from(a, 'utf8'), Buffer.from(b, 'utf8'));
-}
+/** Compares two ids as C's strcmp compares their UTF-8 bytes (see compareIdBytes). */
+export const compareBytes = compareIdBytes;
 
 /**
  * Orders one query's documents as trec_eval does before scoring: score descending, ties broken
  * by document id descending in byte order. The rank column of a run file plays no part, so two
- * tools that print the same scores get the same metrics whatever ranks they wrote.
- * Returns a new array; each id is encoded once, not once per comparison.
+ * tools that print the same scores get the same metrics whatever ranks they wrote. Retrievers
+ * already rank in this order (compareHits); runs read from other tools may not.
+ * Returns a new array.
  */
 export function trecOrder<T extends RunDoc>(docs: readonly T[]): T[] {
-  return docs
-    .map((doc) => ({ doc, key: Buffer.from(doc.id, 'utf8') }))
-    .sort((a, b) => (a.doc.score !== b.doc.score ? b.doc.score - a.doc.score : Buffer.compare(b.key, a.key)))
-    .map(({ doc }) => doc);
+  return [...docs].sort((a, b) => (a.score !== b.score ? b.score - a.score : compareIdBytes(b.id, a.id)));
 }
 
 /** The ids of a query's documents, best first: the ranking metrics take. Empty if the query is absent. */

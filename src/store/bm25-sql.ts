@@ -25,7 +25,8 @@ export function termsToMatch(terms: readonly string[]): string | null {
  * The SQL behind FTS5 BM25 search, kept pure so it can be pinned in tests and shown to users
  * (`testbed search --sql`). FTS5's bm25() is lower-is-better; it is negated so every retriever
  * returns higher-is-better scores. Columns are weighted title, text.
- * At document level a document scores as its best chunk (ties: smallest chunk id).
+ * Ties rank by id descending (SQLite's BINARY collation is byte order: trec_eval's tie-break,
+ * as compareHits). At document level a document scores as its best chunk (ties: smallest chunk id).
  * Parameters: (match expression, [language,] limit); `byLanguage` adds the `lang = ?` filter.
  */
 export function bm25Sql(level: Level, weights: { title: number; text: number } = { title: 1, text: 1 }, byLanguage = false): string {
@@ -36,7 +37,7 @@ export function bm25Sql(level: Level, weights: { title: number; text: number } =
     return `WITH m AS MATERIALIZED (${scored})
 SELECT c.id AS id, c.doc_id AS docId, c.id AS chunkId, m.score AS score
 FROM m JOIN chunks c ON c.rowid = m.rowid${where}
-ORDER BY m.score DESC, c.id ASC
+ORDER BY m.score DESC, c.id DESC
 LIMIT ?`;
   }
   return `WITH m AS MATERIALIZED (${scored}),
@@ -46,7 +47,7 @@ best AS (
   FROM m JOIN chunks c ON c.rowid = m.rowid${where.replace('\n', '\n  ')}
 )
 SELECT docId AS id, docId, chunkId, score FROM best WHERE r = 1
-ORDER BY score DESC, id ASC
+ORDER BY score DESC, id DESC
 LIMIT ?`;
 }
 

@@ -66,11 +66,12 @@ describe('rrf', () => {
   });
 
   it('breaks equal fused scores by id', () => {
-    // b: 1/61 + 1/62, a: 1/62 + 1/61 — equal, so a (smaller id) first although bm25 put b first.
-    const fused = rrf([bm25(ids('b', 'a')), dense(ids('a', 'b'))]);
+    // a: 1/61 + 1/62, b: 1/62 + 1/61 — equal, so b (the larger id: trec_eval's tie-break, ids
+    // descending) first although bm25 put a first.
+    const fused = rrf([bm25(ids('a', 'b')), dense(ids('b', 'a'))]);
     expect(fused.map((h) => [h.id, h.rank])).toEqual([
-      ['a', 1],
-      ['b', 2],
+      ['b', 1],
+      ['a', 2],
     ]);
     expect(fused[0]?.score).toBe(fused[1]?.score);
   });

@@ -71,19 +71,20 @@ describe('scoreFusion, min-max', () => {
 
   it('an all-equal list scores its documents 1 and missing ones 0', () => {
     const fused = scoreFusion(legs(list(['a', 3], ['b', 3]), list(['c', 1]), 0.5), 'minmax');
+    // All three fuse to 0.5, so the tie-break (ids descending, as trec_eval) orders them.
     expect(fused.map((h) => [h.id, h.score])).toEqual([
-      ['a', (1 - 0.5) * 1 + 0.5 * 0],
-      ['b', (1 - 0.5) * 1 + 0.5 * 0],
       ['c', (1 - 0.5) * 0 + 0.5 * 1],
+      ['b', (1 - 0.5) * 1 + 0.5 * 0],
+      ['a', (1 - 0.5) * 1 + 0.5 * 0],
     ]);
   });
 
   it('breaks equal fused scores by id', () => {
-    // b: 0.5·1 + 0.5·0, a: 0.5·0 + 0.5·1 — equal, so a first although bm25 put b first.
-    const fused = scoreFusion(legs(list(['b', 1], ['a', 0]), list(['a', 1], ['b', 0]), 0.5), 'minmax');
+    // a: 0.5·1 + 0.5·0, b: 0.5·0 + 0.5·1 — equal, so b (ids descending) first although bm25 put a first.
+    const fused = scoreFusion(legs(list(['a', 1], ['b', 0]), list(['b', 1], ['a', 0]), 0.5), 'minmax');
     expect(fused.map((h) => [h.id, h.rank, h.score])).toEqual([
-      ['a', 1, 0.5],
-      ['b', 2, 0.5],
+      ['b', 1, 0.5],
+      ['a', 2, 0.5],
     ]);
   });
 });

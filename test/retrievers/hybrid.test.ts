@@ -73,9 +73,9 @@ describe('hybrid retriever', () => {
       ['d3#0', 3, 1 / (60 + 1)],
       ['d2#0', 4, 1 / (60 + 2)],
       ['d5#0', 5, 1 / (60 + 3)],
-      // d2#1 and d3#1 both 1/(60+4): id order
-      ['d2#1', 6, 1 / (60 + 4)],
-      ['d3#1', 7, 1 / (60 + 4)],
+      // d2#1 and d3#1 both 1/(60+4): ids descending (trec_eval's tie-break)
+      ['d3#1', 6, 1 / (60 + 4)],
+      ['d2#1', 7, 1 / (60 + 4)],
       ['d4#0', 8, 1 / (60 + 5)],
     ]);
     expect(hits[0]).toEqual({
@@ -128,13 +128,14 @@ describe('hybrid retriever', () => {
     expect(lexical.calls).toEqual([{ k: 2, level: 'chunk' }]);
     expect(dense.calls).toEqual([{ k: 2, level: 'chunk' }]);
     // bm25 top 2: d1#0, d2#0; dense top 2: d3#0, d1#1. d1#0 is dense rank 5: cut, so bm25 only.
+    // Equal fused scores rank by id descending (trec_eval's tie-break).
     expect(hits.map((h) => [h.id, h.score])).toEqual([
-      ['d1#0', 1 / (60 + 1)],
       ['d3#0', 1 / (60 + 1)],
-      ['d1#1', 1 / (60 + 2)],
+      ['d1#0', 1 / (60 + 1)],
       ['d2#0', 1 / (60 + 2)],
+      ['d1#1', 1 / (60 + 2)],
     ]);
-    expect(hits[0]?.sources).toEqual({ bm25: { rank: 1, score: 9 } });
+    expect(hits[1]?.sources).toEqual({ bm25: { rank: 1, score: 9 } });
   });
 
   it('cuts a leg that returns more than depth', async () => {
@@ -143,7 +144,8 @@ describe('hybrid retriever', () => {
       ...FUSION_DEFAULTS.rrf,
       depth: 1,
     });
-    expect(hits.map((h) => h.id)).toEqual(['d1#0', 'd3#0']);
+    // Both fuse to 1/(60+1): ids descending.
+    expect(hits.map((h) => h.id)).toEqual(['d3#0', 'd1#0']);
   });
 
   it('runs both legs concurrently and times each, with their stages prefixed', async () => {

@@ -4,11 +4,11 @@ import { createHashEmbedder, hashVector } from '../../src/embedders/hash.js';
 import { createDenseRetriever, dotAll } from '../../src/retrievers/dense.js';
 import { topK } from '../../src/retrievers/top-k.js';
 
-/** The naive oracle: sort everything by (score desc, id asc) and cut. */
+/** The naive oracle: sort everything by (score desc, id desc in UTF-8 byte order: trec_eval's) and cut. */
 function bruteForce(scores: number[], ids: string[], k: number): number[] {
   return scores
     .map((_, i) => i)
-    .sort((a, b) => scores[b]! - scores[a]! || (ids[a]! < ids[b]! ? -1 : ids[a]! > ids[b]! ? 1 : 0))
+    .sort((a, b) => scores[b]! - scores[a]! || Buffer.compare(Buffer.from(ids[b]!), Buffer.from(ids[a]!)))
     .slice(0, k);
 }
 

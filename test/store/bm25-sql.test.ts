@@ -35,7 +35,7 @@ describe('bm25Sql', () => {
     FROM chunks_fts WHERE chunks_fts MATCH ?)
 SELECT c.id AS id, c.doc_id AS docId, c.id AS chunkId, m.score AS score
 FROM m JOIN chunks c ON c.rowid = m.rowid
-ORDER BY m.score DESC, c.id ASC
+ORDER BY m.score DESC, c.id DESC
 LIMIT ?`);
   });
 
