@@ -1,5 +1,6 @@
 import type { FetchProgress } from './fetch-to-file.js';
 import { formatBytes } from './format-bytes.js';
+import { formatSeconds } from './format-seconds.js';
 
 /** Where progress goes: the CLI passes its CliIo, which has this shape. */
 export interface ProgressSink {
@@ -45,12 +46,6 @@ export function progressText(label: string, p: FetchProgress, seconds: number): 
   const frac = Math.min(1, p.done / p.total);
   const eta = rate > 0 ? `ETA ${formatSeconds((p.total - p.done) / rate)}` : 'ETA ?';
   return `${label} ${bar(frac)} ${formatBytes(p.done)} / ${formatBytes(p.total)}  ${speed}  ${eta}`;
-}
-
-function formatSeconds(s: number): string {
-  if (s < 60) return `${Math.ceil(s)}s`;
-  if (s < 3600) return `${Math.floor(s / 60)}m${String(Math.floor(s % 60)).padStart(2, '0')}s`;
-  return `${Math.floor(s / 3600)}h${String(Math.floor((s % 3600) / 60)).padStart(2, '0')}m`;
 }
 
 function bar(frac: number, width = 24): string {
