@@ -5,7 +5,7 @@ import { checkIndexName } from '../../catalog/index-names.js';
 import { parseChunker } from '../../chunking/index.js';
 import { InputError, NotFoundError } from '../../errors.js';
 import { checkEmbedderSpec } from '../../embedders/registry.js';
-import { insideRoot } from '../inside-root.js';
+import { corpusPathInRoot } from '../corpus-path.js';
 import { parseTokenizer } from '../../store/tokenizers.js';
 
 const buildSchema = z.object({
@@ -16,7 +16,10 @@ const buildSchema = z.object({
   tokenizer: z.string().default('unicode61'),
 });
 
-/** Build, inspect, list and delete indexes. Corpus paths resolve only inside `corporaRoot`. */
+/**
+ * Build, inspect, list and delete indexes. A corpus path is read as the CLI reads it from the
+ * server's folder (`corpora/demo`) or relative to `corporaRoot` (`demo`), and only inside it.
+ */
 export function indexRoutes(catalog: IndexCatalog, corporaRoot: string): Hono {
   const app = new Hono();
 
@@ -39,7 +42,7 @@ export function indexRoutes(catalog: IndexCatalog, corporaRoot: string): Hono {
     parseChunker(req.chunker);
     parseTokenizer(req.tokenizer);
     checkEmbedderSpec(req.embedder);
-    const corpus = insideRoot(corporaRoot, req.corpus);
+    const corpus = corpusPathInRoot(corporaRoot, req.corpus, { field: 'corpus', root: 'corpora root' });
     const job = catalog.startBuild(req.name, { ...req, corpus });
     return c.json({ job }, 202);
   });

@@ -61,7 +61,7 @@ export const schemas: Record<string, unknown> = {
     description: 'the search parameters as a JSON body',
   },
   BuildRequest: obj(
-    { name: str, corpus: { type: 'string', description: 'path inside the corpora root' }, chunker: { type: 'string', default: 'structure:200' }, embedder: { type: 'string', default: 'auto' }, tokenizer: { type: 'string', default: 'unicode61' } },
+    { name: str, corpus: { type: 'string', description: "inside the corpora root: from the server's folder as the CLI reads it (corpora/demo), or from the root (demo)" }, chunker: { type: 'string', default: 'structure:200' }, embedder: { type: 'string', default: 'auto' }, tokenizer: { type: 'string', default: 'unicode61' } },
     ['name', 'corpus'],
   ),
   BuildJob: {
