@@ -1,6 +1,15 @@
 /** Shared cell formatting for the Markdown report. */
 export const fmt = (x: number | undefined, digits = 4): string => (x === undefined || Number.isNaN(x) ? '–' : x.toFixed(digits));
 
+/** A difference with its sign: +0.0300, -0.0300. */
+export const signed = (x: number): string => (Number.isNaN(x) ? '–' : (x >= 0 ? '+' : '') + fmt(x));
+
+/** A p-value: four decimals, or "< 0.0001" (a sampled test never reaches 0). */
+export const fmtP = (p: number): string => (p < 0.0001 ? '< 0.0001' : fmt(p));
+
+/** Two means closer than this are equal: the same scores summed in another order differ by a few ulps. */
+export const TIE = 1e-12;
+
 export function table(header: string[], rows: string[][], align: ('l' | 'r')[] = []): string {
   const sep = header.map((_, i) => (align[i] ?? (i === 0 ? 'l' : 'r')) === 'r' ? '---:' : '---');
   const esc = (s: string) => s.replace(/\|/g, '\\|').replace(/\n/g, ' ');
@@ -15,7 +24,7 @@ export function bestPerColumn(values: (number | undefined)[][]): Set<string> {
     const column = values.map((r) => r[c]).filter((v): v is number => v !== undefined && !Number.isNaN(v));
     if (column.length < 2) continue;
     const max = Math.max(...column);
-    values.forEach((r, i) => r[c] !== undefined && Math.abs(r[c]! - max) < 1e-12 && best.add(`${i}:${c}`));
+    values.forEach((r, i) => r[c] !== undefined && Math.abs(r[c]! - max) < TIE && best.add(`${i}:${c}`));
   }
   return best;
 }

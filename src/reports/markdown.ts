@@ -1,6 +1,7 @@
 import type { ConfigResult, ExperimentReport, Failure } from '../experiments/report-model.js';
 import { isEnglishOnlyEncoder } from '../embedders/english-only.js';
-import { bestPerColumn, fmt, table } from './format.js';
+import { bestPerColumn, fmt, fmtP, table } from './format.js';
+import { verdict } from './verdict.js';
 
 const FAILURES_SHOWN = 15;
 
@@ -8,6 +9,7 @@ const FAILURES_SHOWN = 15;
 export function renderMarkdown(r: ExperimentReport): string {
   return [
     header(r),
+    verdictSection(r),
     mainTable(r),
     contextTable(r),
     hybridTable(r),
@@ -35,6 +37,21 @@ function header(r: ExperimentReport): string {
     '`hit@k` = share of queries with at least one relevant document in the top k (trec_eval `success`); ' +
       "`recall@k` = share of a query's relevant documents found in the top k (trec_eval `recall`). " +
       'Bold = best in its column. † = differs from the baseline at p < 0.05 (paired randomization test).',
+  ]
+    .filter(Boolean)
+    .join('\n\n');
+}
+
+/** The report in a few sentences, before any table (see verdict()). */
+function verdictSection(r: ExperimentReport): string {
+  const v = verdict(r);
+  if (!v) return '';
+  const bullets = (lines: string[]) => lines.map((l) => `- ${l}`).join('\n');
+  return [
+    '## Verdict',
+    v.overall.sentence,
+    v.slices.length ? `${v.sliceNote}\n\n${bullets(v.slices.map((s) => s.sentence))}` : '',
+    v.hybrids.length ? `Each hybrid against the best single retriever on its index:\n\n${bullets(v.hybrids.map((h) => h.sentence))}` : '',
   ]
     .filter(Boolean)
     .join('\n\n');
@@ -136,7 +153,7 @@ function significance(r: ExperimentReport): string {
     for (const m of r.metrics) {
       const s = c.significance[m];
       if (!s) continue;
-      rows.push([`\`${c.name}\``, m, (s.meanDiff >= 0 ? '+' : '') + fmt(s.meanDiff), `[${fmt(s.ci[0])}, ${fmt(s.ci[1])}]`, s.p < 0.0001 ? '< 0.0001' : fmt(s.p), s.significant ? 'yes' : 'no']);
+      rows.push([`\`${c.name}\``, m, (s.meanDiff >= 0 ? '+' : '') + fmt(s.meanDiff), `[${fmt(s.ci[0])}, ${fmt(s.ci[1])}]`, fmtP(s.p), s.significant ? 'yes' : 'no']);
     }
   }
   if (rows.length === 0) return '';

@@ -6,6 +6,7 @@ import type { ExperimentJob } from '../../src/experiments/experiment-jobs.js';
 import type { ExperimentReport, Failure } from '../../src/experiments/report-model.js';
 import { renderCsv } from '../../src/reports/csv.js';
 import { renderMarkdown } from '../../src/reports/markdown.js';
+import { verdict } from '../../src/reports/verdict.js';
 import { failureUrl } from '../../src/web/experiments/failure-link.js';
 import { ReportPage } from '../../src/web/experiments/report-page.js';
 import { tmpDir } from '../helpers/tmp.js';
@@ -78,6 +79,18 @@ describe('GET /experiments/:id (the report page)', () => {
     const got = await html(`/experiments/${job.id}`);
     expect(got.res.status).toBe(200);
     body = got.body;
+  });
+
+  it('opens with the verdict: the sentences report.md opens with, names as <code>', () => {
+    const v = verdict(report)!;
+    const opening = section(body, '<h2 id="verdict-title">Verdict</h2>', '</section>');
+    const asHtml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/`([^`]*)`/g, '<code>$1</code>');
+    expect(opening).toContain(`<p class="verdict-overall">${asHtml(v.overall.sentence)}</p>`);
+    expect(all(opening, /<li data-slice="([^"]+)">/g)).toEqual(report.configs[0]!.slices.map((s) => s.label));
+    for (const s of v.slices) expect(opening).toContain(asHtml(s.sentence));
+    for (const h of v.hybrids) expect(opening).toContain(`<li data-config="${h.hybrid}">${asHtml(h.sentence)}</li>`);
+    expect(v.hybrids.map((h) => h.hybrid)).toEqual(['hybrid']);
+    expect(body.indexOf('Verdict</h2>')).toBeLessThan(body.indexOf('<h2>Configurations</h2>'));
   });
 
   it('tables configurations x metrics with quality next to latency and index size, the best per column marked', () => {

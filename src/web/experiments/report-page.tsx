@@ -8,6 +8,7 @@ import { JobProgress } from './job-progress.js';
 import { LanguageLegs, languageSlices } from './language-legs.js';
 import { Curves, QualityCost, SliceCharts, SourceGap } from './report-charts.js';
 import type { ReportSource } from './report-source.js';
+import { VerdictSection } from './verdict-section.js';
 
 /** A report page: the finished report, or the job's progress (or error) until there is one. */
 export function ReportPage({ source, links, tokenRequired }: { source: ReportSource; links: LinkContext; tokenRequired: boolean }) {
@@ -41,6 +42,7 @@ function ReportBody({ source, links, title }: { source: ReportSource; links: Lin
     <section id="report" data-report={report.name}>
       <h1>{title}</h1>
       <ReportHeader report={report} />
+      <VerdictSection report={report} />
       <Downloads id={source.id} report={report} />
       <h2>Configurations</h2>
       <p class="legend-note">

@@ -1,0 +1,189 @@
+import type { ConfigResult, ExperimentReport, SignificanceResult } from '../experiments/report-model.js';
+import { fmt, fmtP, signed, TIE } from './format.js';
+
+/** Who is best on one metric over some queries, and who comes next. */
+export interface Standing {
+  /** The configurations with the highest mean: more than one when they tie. */
+  best: string[];
+  value: number;
+  /** The next distinct value and who has it; absent when every configuration ties (or there is one). */
+  runnerUp?: { names: string[]; value: number };
+}
+
+/**
+ * Whether the overall lead is significant. Only the report's own tests are used, each
+ * configuration against the baseline, so a lead is `tested` only when the baseline is the
+ * leader (or one of the tied leaders) and the runner-up is one configuration, or the runner-up
+ * is the baseline and the leader is one configuration (`no-test-recorded` when such a pair
+ * has no test in the report, as in one saved without). Otherwise `vsBaseline` is the single
+ * leader's own test against the baseline, if it has one.
+ */
+export type LeadTest =
+  | { tested: true; leader: string; over: string; p: number; significant: boolean }
+  | { tested: false; why: 'baseline-not-in-pair' | 'no-test-recorded'; vsBaseline?: SignificanceResult };
+
+export interface SliceStanding extends Standing {
+  label: string;
+  n: number;
+  sentence: string;
+}
+
+/** A hybrid against the best single retriever on its index (the report's bestSingle). */
+export interface HybridFinding {
+  hybrid: string;
+  single: string;
+  /** hybrid − single on the primary metric, over all queries. */
+  delta: number;
+  /** The report's test of the pair, when one of them is the baseline. */
+  test?: { p: number; significant: boolean };
+  /** One of the two is the baseline, so `test` would be there had the report recorded it. */
+  testable: boolean;
+  /** Slices where the hybrid scores higher, largest gain first; `hurts`: lower, largest loss first. */
+  helps: { label: string; delta: number }[];
+  hurts: { label: string; delta: number }[];
+  sentence: string;
+}
+
+export interface Verdict {
+  /** The primary metric (the report's first). */
+  metric: string;
+  overall: Standing & { lead?: LeadTest; sentence: string };
+  slices: SliceStanding[];
+  /** Said once for all slices: no test runs per slice. */
+  sliceNote: string;
+  hybrids: HybridFinding[];
+}
+
+/**
+ * The report in plain words, for its opening: the best configuration on the primary metric
+ * overall and per slice, whether the overall lead is significant, and where each hybrid helps
+ * or hurts against the best single retriever of its index. Nothing is computed here that the
+ * report does not already hold: means, slice means, and the p-values of its paired
+ * randomization tests (which compare each configuration to the baseline, over all queries).
+ *
+ * Two means within TIE of each other tie. Names are in backticks, for Markdown code and the
+ * page's <code>. Undefined when there is nothing to judge (no metric or no configuration).
+ */
+export function verdict(r: ExperimentReport): Verdict | undefined {
+  const metric = r.metrics[0];
+  if (metric === undefined || r.configs.length === 0) return undefined;
+  const byName = new Map(r.configs.map((c) => [c.name, c]));
+  const pair = (a: string, b: string) => pairTest(byName.get(a), byName.get(b), r.baseline, metric);
+
+  const leadOf = (s: Standing): { lead?: LeadTest } => {
+    if (!s.runnerUp) return {};
+    const [a, b] = [s.best, s.runnerUp.names];
+    const leader = a.length === 1 ? a[0]! : a.includes(r.baseline) ? r.baseline : undefined;
+    const testable = leader !== undefined && b.length === 1 && (leader === r.baseline || b[0] === r.baseline);
+    const test = testable ? pair(leader!, b[0]!) : undefined;
+    if (test) return { lead: { tested: true, leader: leader!, over: b[0]!, ...test } };
+    if (testable) return { lead: { tested: false, why: 'no-test-recorded' } };
+    const own = a.length === 1 && a[0] !== r.baseline ? byName.get(a[0]!)?.significance?.[metric] : undefined;
+    return { lead: { tested: false, why: 'baseline-not-in-pair', ...(own && { vsBaseline: own }) } };
+  };
+
+  const overallStanding = standing(r.configs.map((c) => ({ name: c.name, value: c.means[metric] })));
+  if (!overallStanding) return undefined;
+  const overall = { ...overallStanding, ...leadOf(overallStanding) };
+
+  const labels = r.configs[0]!.slices;
+  const slices = labels.flatMap((s): SliceStanding[] => {
+    const st = standing(r.configs.map((c) => ({ name: c.name, value: sliceMean(c, s.label, metric) })));
+    return st ? [{ ...st, label: s.label, n: s.n, sentence: `${s.label} (${s.n} ${s.n === 1 ? 'query' : 'queries'}): ${lead(st, '')}.` }] : [];
+  });
+
+  const hybrids = r.configs.flatMap((h): HybridFinding[] => {
+    if (!h.bestSingle) return [];
+    const single = h.bestSingle;
+    const delta = (h.means[metric] ?? NaN) - (single.means[metric] ?? NaN);
+    if (!Number.isFinite(delta)) return [];
+    const singleResult = byName.get(single.name);
+    const deltas = labels
+      .map((s) => ({ label: s.label, delta: sliceMean(h, s.label, metric) - (singleResult ? sliceMean(singleResult, s.label, metric) : NaN) }))
+      .filter((d) => Number.isFinite(d.delta));
+    const helps = deltas.filter((d) => d.delta >= TIE).sort((a, b) => b.delta - a.delta);
+    const hurts = deltas.filter((d) => d.delta <= -TIE).sort((a, b) => a.delta - b.delta);
+    const test = pair(h.name, single.name);
+    const testable = h.name === r.baseline || single.name === r.baseline;
+    const finding = { hybrid: h.name, single: single.name, delta, ...(test && { test }), testable, helps, hurts };
+    return [{ ...finding, sentence: hybridSentence(finding, metric, h.means[metric]!, single.means[metric]!, deltas.length > 0) }];
+  });
+
+  return {
+    metric,
+    overall: { ...overall, sentence: overallSentence(overall, metric, r.baseline) },
+    slices,
+    sliceNote: `Best per slice on ${metric}. Slice differences are not tested for significance (the report's tests run over all queries).`,
+    hybrids,
+  };
+}
+
+/** The highest value and the next distinct one; NaN and missing values take no part. */
+export function standing(entries: readonly { name: string; value: number | undefined }[]): Standing | undefined {
+  const scored = entries.filter((e): e is { name: string; value: number } => e.value !== undefined && Number.isFinite(e.value));
+  if (scored.length === 0) return undefined;
+  const top = Math.max(...scored.map((e) => e.value));
+  const best = scored.filter((e) => top - e.value < TIE).map((e) => e.name);
+  const rest = scored.filter((e) => top - e.value >= TIE);
+  if (rest.length === 0) return { best, value: top };
+  const second = Math.max(...rest.map((e) => e.value));
+  return { best, value: top, runnerUp: { names: rest.filter((e) => second - e.value < TIE).map((e) => e.name), value: second } };
+}
+
+/** The report's test of a against b: the one it ran against the baseline, if either is the baseline. */
+function pairTest(a: ConfigResult | undefined, b: ConfigResult | undefined, baseline: string, metric: string): { p: number; significant: boolean } | undefined {
+  const s = b?.name === baseline ? a?.significance?.[metric] : a?.name === baseline ? b?.significance?.[metric] : undefined;
+  return s && { p: s.p, significant: s.significant };
+}
+
+const sliceMean = (c: ConfigResult, label: string, metric: string) => c.slices.find((s) => s.label === label)?.means[metric] ?? NaN;
+
+const code = (name: string) => `\`${name}\``;
+
+/** `a`; `a` and `b`; `a`, `b` and `c`. */
+function names(list: readonly string[]): string {
+  const coded = list.map(code);
+  return coded.length <= 1 ? coded.join('') : `${coded.slice(0, -1).join(', ')} and ${coded.at(-1)}`;
+}
+
+/** "`a` is best{where} with 0.8000, ahead of `b` (0.7000) by 0.1000", or the tie (all: no runner-up). */
+function lead(s: Standing, where: string): string {
+  const head = s.best.length === 1
+    ? s.runnerUp ? `${code(s.best[0]!)} is best${where} with ${fmt(s.value)}` : `${code(s.best[0]!)} is the only configuration scored${where}: ${fmt(s.value)}`
+    : s.runnerUp ? `${names(s.best)} tie for best${where} at ${fmt(s.value)}` : `all ${s.best.length} configurations tie${where} at ${fmt(s.value)}`;
+  return s.runnerUp ? `${head}, ahead of ${names(s.runnerUp.names)} (${fmt(s.runnerUp.value)}) by ${fmt(s.value - s.runnerUp.value)}` : head;
+}
+
+function overallSentence(s: Standing & { lead?: LeadTest }, metric: string, baseline: string): string {
+  const first = `${lead(s, ` overall on ${metric}`)}.`;
+  const t = s.lead;
+  if (!t) return first;
+  if (t.tested) {
+    const pair = `The lead of ${code(t.leader)} over ${code(t.over)} is`;
+    return t.significant
+      ? `${first} ${pair} significant (p = ${fmtP(t.p)}, paired randomization test).`
+      : `${first} ${pair} not significant (p = ${fmtP(t.p)}, paired randomization test): these queries do not tell the two apart.`;
+  }
+  if (t.why === 'no-test-recorded') return `${first} The report holds no test of this lead.`;
+  const untested = `${first} Whether the lead is significant is not known: the report tests each configuration against the baseline ${code(baseline)} only`;
+  const b = t.vsBaseline;
+  if (!b) return `${untested}.`;
+  return `${untested}; against it ${code(s.best[0]!)} is ${signed(b.meanDiff)}, ${b.significant ? 'significant' : 'not significant'} (p = ${fmtP(b.p)}).`;
+}
+
+function hybridSentence(f: Omit<HybridFinding, 'sentence'>, metric: string, hybridValue: number, singleValue: number, sliced: boolean): string {
+  const against = `${code(f.single)}, the best single retriever on its index,`;
+  const values = `on ${metric} (${fmt(hybridValue)} vs ${fmt(singleValue)})`;
+  const test = f.test
+    ? `the difference is ${f.test.significant ? '' : 'not '}significant (p = ${fmtP(f.test.p)})`
+    : f.testable ? 'the report holds no test of the difference' : 'the difference is not tested (neither is the baseline)';
+  const first = f.delta >= TIE
+    ? `${code(f.hybrid)} beats ${against} by ${fmt(f.delta)} ${values}: fusion helps; ${test}.`
+    : f.delta <= -TIE
+      ? `${code(f.hybrid)} trails ${against} by ${fmt(-f.delta)} ${values}: fusion hurts; ${test}.`
+      : `${code(f.hybrid)} ties ${against} ${values}: fusion changes nothing.`;
+  if (!sliced) return first;
+  const list = (ds: readonly { label: string; delta: number }[]) => ds.map((d) => `${d.label} (${signed(d.delta)})`).join(', ');
+  const where = [f.helps.length ? `it helps on ${list(f.helps)}` : '', f.hurts.length ? `it hurts on ${list(f.hurts)}` : ''].filter(Boolean);
+  return `${first} By slice, ${where.length ? where.join('; ') : 'it ties on every one'}.`;
+}
