@@ -1,5 +1,5 @@
 import MiniSearch from 'minisearch';
-import { createLexicalAnalyzer } from '../../src/retrievers/lexical-analyzer.js';
+import { createLexicalAnalyzer } from '../../src/analysis/english-analyzer.js';
 import type { PeerDoc } from './peer-orama.js';
 
 export interface MiniSearchSettings {

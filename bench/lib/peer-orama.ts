@@ -1,6 +1,6 @@
 import { create, insertMultiple, search } from '@orama/orama';
-import { createLexicalAnalyzer } from '../../src/retrievers/lexical-analyzer.js';
-import { ENGLISH_STOP_WORDS } from '../../src/retrievers/lexical-stop-words.js';
+import { createLexicalAnalyzer } from '../../src/analysis/english-analyzer.js';
+import { ENGLISH_STOP_WORDS } from '../../src/analysis/english-stop-words.js';
 
 /** A document as every engine of the peer comparison gets it: our chunk, one per document. */
 export interface PeerDoc {

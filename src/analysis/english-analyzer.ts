@@ -1,12 +1,29 @@
+import snowball from 'snowball-stemmers';
 import nlpUtils from 'wink-nlp-utils';
-import { ENGLISH_STOP_WORDS } from './lexical-stop-words.js';
+import { ENGLISH_STOP_WORDS } from './english-stop-words.js';
 
 export interface LexicalAnalyzerOptions {
-  /** Porter2 stemming (wink-nlp-utils). Default true. */
+  /** Stemming. Default true. */
   stem?: boolean;
+  /**
+   * Which English stemmer: `porter` is Porter's 1980 algorithm, what Lucene's PorterStemFilter
+   * (and so Anserini's default analyser) applies; `porter2` is Snowball's revision of it
+   * (wink-nlp-utils). Default `porter2`.
+   */
+  stemmer?: EnglishStemmer;
   /** Drop Lucene's English stop words. Default true. */
   stopwords?: boolean;
 }
+
+export type EnglishStemmer = 'porter' | 'porter2';
+
+const STEMMERS: Record<EnglishStemmer, () => (word: string) => string> = {
+  porter: () => {
+    const s = snowball.newStemmer('porter');
+    return (w) => s.stem(w);
+  },
+  porter2: () => (w) => nlpUtils.string.stem(w),
+};
 
 /** Text -> index terms. The same function must run on documents and on queries. */
 export type LexicalAnalyzer = (text: string) => string[];
@@ -30,11 +47,12 @@ const STEM_CACHE_LIMIT = 200_000;
 export function createLexicalAnalyzer(options: LexicalAnalyzerOptions = {}): LexicalAnalyzer {
   const stem = options.stem ?? true;
   const stopwords = options.stopwords ?? true;
+  const stemWord = STEMMERS[options.stemmer ?? 'porter2']();
   const stems = new Map<string, string>();
   const stemOf = (token: string): string => {
     let stemmed = stems.get(token);
     if (stemmed === undefined) {
-      stemmed = nlpUtils.string.stem(token);
+      stemmed = stemWord(token);
       if (stems.size < STEM_CACHE_LIMIT) stems.set(token, stemmed);
     }
     return stemmed;

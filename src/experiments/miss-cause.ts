@@ -1,4 +1,4 @@
-import { createLexicalAnalyzer } from '../retrievers/lexical-analyzer.js';
+import { createLexicalAnalyzer } from '../analysis/english-analyzer.js';
 import type { MissCause } from './report-model.js';
 
 /**

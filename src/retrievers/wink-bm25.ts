@@ -1,7 +1,7 @@
 import winkBM25 from 'wink-bm25-text-search';
 import type { Chunk } from '../chunking/types.js';
 import { InputError } from '../errors.js';
-import { createLexicalAnalyzer } from './lexical-analyzer.js';
+import { createLexicalAnalyzer } from '../analysis/english-analyzer.js';
 import { toLevel } from './rank.js';
 import type { Retrieval, Retriever, SearchOptions } from './types.js';
 

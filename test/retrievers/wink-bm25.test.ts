@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Chunk } from '../../src/chunking/types.js';
 import { InputError } from '../../src/errors.js';
-import { createLexicalAnalyzer } from '../../src/retrievers/lexical-analyzer.js';
+import { createLexicalAnalyzer } from '../../src/analysis/english-analyzer.js';
 import { createWinkRetriever } from '../../src/retrievers/wink-bm25.js';
 
 function chunk(id: string, title: string, text: string): Chunk {

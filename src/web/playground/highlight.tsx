@@ -1,4 +1,4 @@
-import { createLexicalAnalyzer } from '../../retrievers/lexical-analyzer.js';
+import { createLexicalAnalyzer } from '../../analysis/english-analyzer.js';
 
 const WORD = /[\p{L}\p{N}\p{M}]+/gu;
 const stemmed = createLexicalAnalyzer({ stem: true });
