@@ -9,3 +9,11 @@ export const ADDITIONS_SUFFIX = '.additions.jsonl';
 export function additionsFile(qrelsFile: string): string {
   return qrelsFile + ADDITIONS_SUFFIX;
 }
+
+/**
+ * The lock file that adding and removing take around their write (see withLock). It exists only
+ * for the milliseconds of one write, so it never stays in a working tree.
+ */
+export function additionsLockFile(qrelsFile: string): string {
+  return additionsFile(qrelsFile) + '.lock';
+}

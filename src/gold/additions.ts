@@ -1,20 +1,21 @@
-import { stat } from 'node:fs/promises';
-import { translateFsError } from '../corpus/fs-errors.js';
-import { readJsonl, readQrels, type Qrels } from '../corpus/index.js';
-import { InputError, NotFoundError } from '../errors.js';
-import { additionsFile } from './additions-file.js';
+import { readQrels, type Qrels } from '../corpus/index.js';
+import { InputError } from '../errors.js';
+import { readAdditionRecords } from './addition-records.js';
+import { additionsFile, additionsLockFile } from './additions-file.js';
 import { appendLine } from './append-line.js';
 import { checkGrade, checkId, checkNote } from './check-fields.js';
 import { checkKnownIds } from './known-ids.js';
-import { parseAddition } from './parse-addition.js';
+import { withLock } from './lock-file.js';
+import { requireQrelsFile } from './require-qrels-file.js';
 import type { Addition, NewJudgement } from './types.js';
-import { pathExists } from '../corpus/path-exists.js';
 
 /**
  * Records one judgement for `qrelsFile` (a false negative found while investigating a miss) by
  * appending it to `<qrels>.additions.jsonl`. Validates first: grade 0..10, ids without tabs or
  * line breaks, the qrels file present, and, for a BEIR folder, the ids known to queries.jsonl
- * and corpus.jsonl. Safe to call from several processes at once: see appendLine.
+ * and corpus.jsonl. Safe to call from several processes at once: the append is one O_APPEND
+ * write (see appendLine), made under the additions lock so that a removal rewriting the file
+ * cannot drop it (see withLock).
  */
 export async function addJudgement(qrelsFile: string, judgement: NewJudgement): Promise<Addition> {
   const { queryId, docId, grade = 1, note, date = new Date() } = judgement;
@@ -28,7 +29,7 @@ export async function addJudgement(qrelsFile: string, judgement: NewJudgement): 
   if (checkedNote !== undefined) addition.note = checkedNote;
   await requireQrelsFile(qrelsFile);
   await checkKnownIds(qrelsFile, addition.query_id, addition.doc_id);
-  await appendLine(additionsFile(qrelsFile), JSON.stringify(addition));
+  await withLock(additionsLockFile(qrelsFile), () => appendLine(additionsFile(qrelsFile), JSON.stringify(addition)));
   return addition;
 }
 
@@ -38,11 +39,7 @@ export async function addJudgement(qrelsFile: string, judgement: NewJudgement): 
  */
 export async function readAdditions(qrelsFile: string): Promise<Addition[]> {
   await requireQrelsFile(qrelsFile);
-  const file = additionsFile(qrelsFile);
-  if (!(await pathExists(file))) return [];
-  const additions: Addition[] = [];
-  for await (const { line, value } of readJsonl(file)) additions.push(parseAddition(value, { file, line }));
-  return additions;
+  return (await readAdditionRecords(additionsFile(qrelsFile))).map((r) => r.addition);
 }
 
 /**
@@ -69,16 +66,3 @@ function isoDate(date: Date): string {
   if (!(date instanceof Date) || Number.isNaN(date.getTime())) throw new InputError('date is not a valid date', { field: 'date' });
   return date.toISOString();
 }
-
-async function requireQrelsFile(qrelsFile: string): Promise<void> {
-  let isFile: boolean;
-  try {
-    isFile = (await stat(qrelsFile)).isFile();
-  } catch (err) {
-    const code = (err as NodeJS.ErrnoException).code;
-    if (code === 'ENOENT' || code === 'ENOTDIR') throw new NotFoundError(`qrels file not found: ${qrelsFile}`);
-    throw translateFsError(err, qrelsFile);
-  }
-  if (!isFile) throw new InputError('expected a qrels file but found a folder', { file: qrelsFile });
-}
-

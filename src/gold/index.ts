@@ -1,5 +1,6 @@
 // Public API of the gold module: growing a gold set with judgements found after the fact.
 export type { Addition, NewJudgement } from './types.js';
 export { addJudgement, readAdditions, readGold } from './additions.js';
+export { removeJudgement, type JudgementRef, type Removal } from './remove-judgement.js';
 export { additionsFile, ADDITIONS_SUFFIX } from './additions-file.js';
 export { MAX_GRADE, MAX_NOTE_LENGTH } from './check-fields.js';

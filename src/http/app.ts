@@ -52,6 +52,7 @@ export function createApp(deps: AppDeps): Hono {
   app.on(['POST', 'DELETE'], '/indexes/*', requireToken(token));
   app.on(['POST', 'DELETE'], '/indexes', requireToken(token));
   app.on('POST', ['/gold', '/gold/*', '/experiments', '/experiments/*'], requireToken(token));
+  app.on('DELETE', ['/gold', '/gold/*'], requireToken(token));
   if (deps.protectSearch) app.use('/search/*', requireToken(token));
 
   const jobs = new ExperimentJobs(cacheDir);

@@ -2,8 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { goldCommand } from '../../src/cli/commands/gold-command.js';
-import { InputError } from '../../src/errors.js';
-import { readGold } from '../../src/gold/additions.js';
+import { ConflictError, InputError } from '../../src/errors.js';
+import { readAdditions, readGold } from '../../src/gold/additions.js';
 import { additionsFile } from '../../src/gold/additions-file.js';
 import { tinyBeirCopy } from '../gold/helpers.js';
 import { runCli } from '../helpers/cli.js';
@@ -55,21 +55,47 @@ describe('testbed gold', () => {
     expect((await readGold(qrels)).get('q1')?.get('faq-reset')).toBe(0);
   });
 
+  it('remove takes back an addition: says what, from where, and that the emptied file is gone', async () => {
+    const qrels = tinyBeirCopy();
+    const file = additionsFile(qrels);
+    await gold('add', qrels, 'q1', 'ja-reset', '--grade', '2');
+    await gold('add', qrels, 'q4', 'install-linux', '--grade', '0'); // overrules the qrels' grade 2
+    const date = (await readAdditions(qrels))[0]!.date;
+
+    const first = await gold('remove', qrels, 'q1', 'ja-reset');
+    expect(first.code).toBe(0);
+    expect(first.out).toBe(`removed query "q1" document "ja-reset" (grade 2 of ${date}) from ${file}; the pair is unjudged again\n`);
+    expect((await readGold(qrels)).get('q1')?.has('ja-reset')).toBe(false);
+
+    const last = await gold('remove', qrels, 'q4', 'install-linux');
+    expect(last.out).toMatch(new RegExp(`, now empty and deleted; the pair is back to grade 2 as in ${qrels.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\n$`));
+    expect(fs.existsSync(file)).toBe(false);
+  });
+
+  it('remove refuses a judgement that is only in the published qrels, naming the file', async () => {
+    const qrels = tinyBeirCopy();
+    const err = (await gold('remove', qrels, 'q1', 'faq-reset').catch((e: unknown) => e)) as Error;
+    expect(err).toBeInstanceOf(ConflictError);
+    expect(err.message).toContain(`is judged (grade 2) in the published qrels file ${qrels}`);
+  });
+
   it('help: usage starts with "Usage: testbed gold" and documents every option', async () => {
-    for (const argv of [['--help'], ['add', '--help'], ['list', '-h']]) {
+    for (const argv of [['--help'], ['add', '--help'], ['remove', '--help'], ['list', '-h']]) {
       const r = await gold(...argv);
       expect(r.code).toBe(0);
       expect(r.out).toBe(goldCommand.usage + '\n');
     }
     expect(goldCommand.usage.startsWith('Usage: testbed gold')).toBe(true);
-    for (const option of ['--grade G', '--note TEXT', '--query QID', '-h, --help', 'add QRELS QID DOCID', 'list QRELS']) {
+    for (const option of ['--grade G', '--note TEXT', '--query QID', '-h, --help', 'add QRELS QID DOCID', 'remove QRELS QID DOCID', 'list QRELS']) {
       expect(goldCommand.usage).toContain(option);
     }
   });
 
   it.each([
-    [[], /^missing subcommand \(add or list\)/],
-    [['remove'], /^unknown subcommand "remove"/],
+    [[], /^missing subcommand \(add, remove or list\)/],
+    [['rm'], /^unknown subcommand "rm"/],
+    [['remove', 'QRELS', 'q1'], /^missing DOCID/],
+    [['remove', 'QRELS', 'q1', 'plans', '--grade', '1'], /unknown option ["']--grade/i],
     [['constructor'], /^unknown subcommand "constructor"/],
     [['add', 'QRELS', 'q1'], /^missing DOCID/],
     [['add', 'QRELS', 'q1', 'plans', 'extra'], /^unexpected argument "extra"/],

@@ -3,12 +3,13 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
-import { readAdditions } from '../../src/gold/additions.js';
+import { addJudgement, readAdditions } from '../../src/gold/additions.js';
 import { additionsFile } from '../../src/gold/additions-file.js';
 import { tinyBeirCopy } from './helpers.js';
 
 const run = promisify(execFile);
 const WORKER = path.join(import.meta.dirname, 'append-worker.ts');
+const REMOVER = path.join(import.meta.dirname, 'remove-worker.ts');
 const REPO = path.resolve(import.meta.dirname, '../..');
 const WORKERS = 8;
 const EACH = 25;
@@ -42,5 +43,30 @@ describe('concurrent additions', () => {
     }
     expect(seen.size).toBe(WORKERS * EACH);
     expect(await readAdditions(qrels)).toHaveLength(WORKERS * EACH);
+  });
+
+  it(`a removal rewriting the file while ${WORKERS} processes add ${EACH} each: every addition kept, the removed pairs gone`, async () => {
+    const qrels = tinyBeirCopy();
+    // Pairs the add workers never write (their documents are others), recorded beforehand.
+    const doomed = ['q1', 'q2', 'q3', 'q4', 'q5'].flatMap((q) => [[q, 'ja-reset'] as [string, string], [q, 'release-3-2'] as [string, string]]);
+    for (const [queryId, docId] of doomed) await addJudgement(qrels, { queryId, docId, note: 'to be removed' });
+
+    const adders = Array.from({ length: WORKERS }, (_, w) =>
+      run(process.execPath, ['--import', 'tsx', WORKER, qrels, String(w), String(EACH)], { cwd: REPO }),
+    );
+    const remover = run(process.execPath, ['--import', 'tsx', REMOVER, qrels, JSON.stringify(doomed)], { cwd: REPO });
+    const [{ stdout }] = await Promise.all([remover, ...adders]);
+
+    // Each removal saw some add-worker lines, and at least one saw fewer than all of them: the
+    // removals ran while additions were still arriving, which is the race under test.
+    const seen = JSON.parse(stdout) as number[];
+    expect(seen).toHaveLength(doomed.length);
+    expect(seen.some((n) => n > 0 && n < WORKERS * EACH), `add-worker lines seen by each removal: ${seen.join(' ')}`).toBe(true);
+
+    const additions = await readAdditions(qrels);
+    expect(additions.filter((a) => a.note === 'to be removed')).toEqual([]);
+    const kept = new Set(additions.map((a) => /^worker (\d+) item (\d+) /.exec(a.note ?? '')?.slice(1).join('/')));
+    expect(additions).toHaveLength(WORKERS * EACH);
+    expect(kept.size).toBe(WORKERS * EACH);
   });
 });

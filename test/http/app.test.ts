@@ -163,6 +163,8 @@ describe('token', () => {
     expect((await guarded.request('/indexes', { method: 'POST', body, headers })).status).toBe(401);
     expect((await guarded.request('/indexes', { method: 'POST', body, headers: { ...headers, authorization: 'Bearer nope' } })).status).toBe(403);
     expect((await guarded.request('/indexes/tiny', { method: 'DELETE' })).status).toBe(401);
+    // taking back a judgement changes the gold set as much as adding one
+    expect((await guarded.request('/gold?qrels=tiny/qrels/test.tsv&query_id=q1&doc_id=plans', { method: 'DELETE' })).status).toBe(401);
     expect((await guarded.request('/search/bm25?index=tiny&q=install')).status).toBe(200);
     const ok = await guarded.request('/indexes', { method: 'POST', body, headers: { ...headers, authorization: 'Bearer s3cret' } });
     expect(ok.status).toBe(202);

@@ -26,6 +26,8 @@ beforeAll(() => {
 
 const post = (body: unknown) =>
   app.request('/gold', { method: 'POST', body: typeof body === 'string' ? body : JSON.stringify(body), headers: { 'content-type': 'application/json' } });
+const remove = (qrels: string, queryId: string, docId: string) =>
+  app.request(`/gold?${new URLSearchParams({ qrels, query_id: queryId, doc_id: docId })}`, { method: 'DELETE' });
 const errorOf = async (res: Response) => ((await res.json()) as { error: { code: string; message: string } }).error;
 
 describe('gold routes', () => {
@@ -103,5 +105,47 @@ describe('gold routes', () => {
     fs.mkdirSync(path.join(corporaRoot, 'other'));
     fs.writeFileSync(path.join(corporaRoot, 'other', 'q.tsv'), 'a\tb\t1\n');
     expect(await (await app.request('/gold?qrels=other/q.tsv')).json()).toEqual({ additions: [] });
+  });
+
+  describe('DELETE / (take back an addition)', () => {
+    // A copy of its own, so the tests above and their additions file are left alone.
+    const OWN = 'own/qrels/test.tsv';
+    beforeAll(() => fs.cpSync(TINY_BEIR, path.join(corporaRoot, 'own'), { recursive: true }));
+
+    it('removes the pair\'s additions (200 with them), GET and readGold no longer see it, and the emptied file is gone', async () => {
+      const added = (await (await post({ qrels: OWN, query_id: 'q3', doc_id: 'release-3-2', grade: 2 })).json()) as Addition;
+      const res = await remove(OWN, 'q3', 'release-3-2');
+      expect(res.status).toBe(200);
+      expect(await res.json()).toEqual({ removed: [added], remaining: 0 });
+      expect(await (await app.request(`/gold?qrels=${encodeURIComponent(OWN)}`)).json()).toEqual({ additions: [] });
+      expect((await readGold(path.join(corporaRoot, OWN))).get('q3')).toEqual(new Map([['plans', 2]]));
+      expect(fs.existsSync(additionsFile(path.join(corporaRoot, OWN)))).toBe(false);
+    });
+
+    it('an addition overruling the published qrels: removed, and the answer names the published grade', async () => {
+      await post({ qrels: OWN, query_id: 'q4', doc_id: 'install-linux', grade: 0 });
+      await post({ qrels: OWN, query_id: 'q1', doc_id: 'plans' });
+      expect(await (await remove(OWN, 'q4', 'install-linux')).json()).toMatchObject({ published: 2, remaining: 1 });
+    });
+
+    it('409 for a judgement only in the published qrels, 404 for one judged nowhere; nothing changes', async () => {
+      const file = additionsFile(path.join(corporaRoot, OWN));
+      const before = fs.readFileSync(file, 'utf8');
+      const published = await remove(OWN, 'q1', 'faq-reset');
+      expect(published.status).toBe(409);
+      expect(await errorOf(published)).toMatchObject({ code: 'conflict', message: expect.stringContaining('in the published qrels file') });
+      const nowhere = await remove(OWN, 'q2', 'install-mac');
+      expect(nowhere.status).toBe(404);
+      expect((await errorOf(nowhere)).message).toBe(`no judgement of query "q2" document "install-mac" was added to ${file}`);
+      expect(fs.readFileSync(file, 'utf8')).toBe(before);
+    });
+
+    it('400 for a missing parameter, an unknown one, or a qrels path outside the root', async () => {
+      expect((await app.request(`/gold?qrels=${encodeURIComponent(OWN)}&query_id=q1`, { method: 'DELETE' })).status).toBe(400);
+      const extra = await app.request(`/gold?qrels=${encodeURIComponent(OWN)}&query_id=q1&doc_id=plans&grade=1`, { method: 'DELETE' });
+      expect(extra.status).toBe(400);
+      expect((await errorOf(extra)).message).toMatch(/grade/);
+      expect((await remove('../secret.tsv', 'q1', 'd1')).status).toBe(400);
+    });
   });
 });

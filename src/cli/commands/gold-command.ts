@@ -1,12 +1,14 @@
 import { additionsFile } from '../../gold/additions-file.js';
 import { addJudgement, readAdditions } from '../../gold/additions.js';
 import { MAX_GRADE } from '../../gold/check-fields.js';
+import { removeJudgement } from '../../gold/remove-judgement.js';
 import type { Addition } from '../../gold/types.js';
 import { InputError } from '../../errors.js';
 import { parse, positional } from '../args.js';
 import type { CliIo, Command } from '../command.js';
 
 const usage = `Usage: testbed gold add QRELS QID DOCID [--grade G] [--note TEXT]
+       testbed gold remove QRELS QID DOCID
        testbed gold list QRELS [--query QID]
 
 Grows a gold set with judgements found after the fact (a retrieved passage that answers the
@@ -15,9 +17,15 @@ qrels file itself is never edited. Readers merge the two; for one (query, docume
 latest addition wins. When QRELS is DIR/qrels/SPLIT.tsv in a BEIR folder, QID must be in
 DIR/queries.jsonl and DOCID in DIR/corpus.jsonl.
 
+remove takes back what add recorded: every addition for the pair goes, and the pair reads as
+QRELS has it (or unjudged) again. When no addition is left the additions file is deleted, so
+add followed by remove leaves a checkout clean. A judgement that is only in QRELS cannot be
+removed (the command refuses, naming the file); add it with --grade 0 to overrule it.
+
 Subcommands:
-  add QRELS QID DOCID  record that document DOCID is relevant to query QID
-  list QRELS           print the additions recorded for QRELS, in the order recorded
+  add QRELS QID DOCID     record that document DOCID is relevant to query QID
+  remove QRELS QID DOCID  take back the judgements added for query QID and document DOCID
+  list QRELS              print the additions recorded for QRELS, in the order recorded
 
 Options:
   --grade G           add: relevance grade, an integer from 0 to ${MAX_GRADE} (default 1);
@@ -30,19 +38,19 @@ const INTEGER = /^[+-]?\d+$/;
 
 type Subcommand = (argv: string[], io: CliIo) => Promise<number>;
 
-const SUBCOMMANDS: Record<string, Subcommand> = { add: runAdd, list: runList };
+const SUBCOMMANDS: Record<string, Subcommand> = { add: runAdd, remove: runRemove, list: runList };
 
 /** `testbed gold`: record a false negative in one command, and list what has been recorded. */
 export const goldCommand: Command = {
   name: 'gold',
-  summary: 'grow a gold set: record judgements found after the fact, list them',
+  summary: 'grow a gold set: record judgements found after the fact, take them back, list them',
   usage,
   async run(argv, io) {
     const [name, ...rest] = argv;
     if (name === '-h' || name === '--help' || name === 'help') return io.out(usage + '\n'), 0;
-    if (name === undefined) throw new InputError(`missing subcommand (add or list)\n\n${usage}`);
+    if (name === undefined) throw new InputError(`missing subcommand (add, remove or list)\n\n${usage}`);
     const sub = Object.hasOwn(SUBCOMMANDS, name) ? SUBCOMMANDS[name] : undefined;
-    if (sub === undefined) throw new InputError(`unknown subcommand "${name}" (expected add or list)\n\n${usage}`);
+    if (sub === undefined) throw new InputError(`unknown subcommand "${name}" (expected add, remove or list)\n\n${usage}`);
     return sub(rest, io);
   },
 };
@@ -59,6 +67,24 @@ async function runAdd(argv: string[], io: CliIo): Promise<number> {
   io.out(
     `recorded query ${JSON.stringify(added.query_id)} document ${JSON.stringify(added.doc_id)} grade ${added.grade}${note} ` +
       `at ${added.date} in ${additionsFile(qrels)}\n`,
+  );
+  return 0;
+}
+
+async function runRemove(argv: string[], io: CliIo): Promise<number> {
+  const { values, positionals } = parse(argv, {});
+  if (values.help) return io.out(usage + '\n'), 0;
+  const qrels = positional(positionals, 0, 'QRELS', usage);
+  const queryId = positional(positionals, 1, 'QID', usage);
+  const docId = positional(positionals, 2, 'DOCID', usage);
+  noMore(positionals, 3);
+  const { removed, published, remaining } = await removeJudgement(qrels, { queryId, docId });
+  const grades = removed.map((a) => `grade ${a.grade} of ${a.date}`).join(', ');
+  const file = additionsFile(qrels);
+  io.out(
+    `removed query ${JSON.stringify(queryId)} document ${JSON.stringify(docId)} (${grades}) from ${file}` +
+      (remaining === 0 ? ', now empty and deleted' : '') +
+      `; the pair is ${published === undefined ? 'unjudged again' : `back to grade ${published} as in ${qrels}`}\n`,
   );
   return 0;
 }

@@ -14,7 +14,7 @@ Serves every index file DIR/NAME.sqlite as index NAME over HTTP:
   GET|POST /search/bm25, /search/dense, /search/hybrid   (index, q, k, level, ...)
   GET /indexes, GET /indexes/:name, POST /indexes, DELETE /indexes/:name
   POST /experiments, GET /experiments, GET /experiments/:id
-  POST /gold, GET /gold, GET /health
+  POST /gold, GET /gold, DELETE /gold, GET /health
   Pages (a browser asking for HTML): GET / (playground), GET /experiments, GET /experiments/:id
   (reports, with downloads); the API described: GET /docs (a readable reference), GET /openapi.json
 

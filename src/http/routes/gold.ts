@@ -2,6 +2,7 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import { InputError, NotFoundError } from '../../errors.js';
 import { addJudgement, readAdditions } from '../../gold/additions.js';
+import { removeJudgement } from '../../gold/remove-judgement.js';
 import { insideRoot } from '../inside-root.js';
 
 const addSchema = z
@@ -16,11 +17,15 @@ const addSchema = z
 
 const listSchema = z.object({ qrels: z.string().min(1), query_id: z.string().optional() }).strict();
 
+const removeSchema = z.object({ qrels: z.string().min(1), query_id: z.string(), doc_id: z.string() }).strict();
+
 /**
  * Grow a gold set over HTTP: `POST /` records one judgement in `<qrels>.additions.jsonl` and
- * answers 201 with it; `GET /?qrels=...[&query_id=...]` lists the additions. Qrels paths resolve
- * only inside `corporaRoot`. Range and id checks live in addJudgement, so HTTP and CLI refuse
- * the same things with the same messages.
+ * answers 201 with it; `GET /?qrels=...[&query_id=...]` lists the additions; `DELETE
+ * /?qrels=...&query_id=...&doc_id=...` takes back the pair's additions and answers 200 with
+ * what removeJudgement reports (409 when the pair is judged only in the published qrels, 404
+ * when nowhere). Qrels paths resolve only inside `corporaRoot`. Range and id checks live in the
+ * gold module, so HTTP and CLI refuse the same things with the same messages.
  */
 export function goldRoutes(corporaRoot: string): Hono {
   const app = new Hono();
@@ -40,6 +45,12 @@ export function goldRoutes(corporaRoot: string): Hono {
     const additions = await readAdditions(qrelsPath(corporaRoot, req.qrels));
     const shown = req.query_id === undefined ? additions : additions.filter((a) => a.query_id === req.query_id);
     return c.json({ additions: shown });
+  });
+
+  app.delete('/', async (c) => {
+    const req = removeSchema.parse(c.req.query());
+    const removal = await removeJudgement(qrelsPath(corporaRoot, req.qrels), { queryId: req.query_id, docId: req.doc_id });
+    return c.json(removal);
   });
 
   return app;

@@ -217,6 +217,34 @@ export function openApiDocument(): Json {
           requestBody: { required: true, content: { 'application/json': { schema: ref('NewJudgement') } } },
           responses: { '201': json(ref('Addition'), 'recorded'), '400': error('bad judgement or unknown id'), '404': error('qrels not found'), ...tokenErrors },
         },
+        delete: {
+          tags: ['gold'],
+          summary: 'Take back the judgements added for one (query, document) pair; the additions file is deleted when none is left',
+          ...tokenNeeded,
+          parameters: [
+            query('qrels', 'qrels path inside the corpora root', { type: 'string' }, true),
+            query('query_id', 'query id of the pair', { type: 'string' }, true),
+            query('doc_id', 'document id of the pair', { type: 'string' }, true),
+          ],
+          responses: {
+            '200': json(
+              {
+                type: 'object',
+                required: ['removed', 'remaining'],
+                properties: {
+                  removed: { type: 'array', items: ref('Addition') },
+                  published: { type: 'integer', description: "the pair's grade in the published qrels, absent when it is unjudged again" },
+                  remaining: { type: 'integer', description: 'additions left in the file; 0: the file was deleted' },
+                },
+              },
+              'removed',
+            ),
+            '400': error('bad parameter'),
+            '404': error('qrels not found, or no judgement of the pair was added'),
+            '409': error('the pair is judged only in the published qrels, which are never edited'),
+            ...tokenErrors,
+          },
+        },
       },
     },
     components: {
