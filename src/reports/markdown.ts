@@ -63,10 +63,7 @@ function mainTable(r: ExperimentReport): string {
   const best = bestPerColumn(values);
   const rows = r.configs.map((c, i) => [
     `\`${c.name}\``,
-    ...metrics.map((m, j) => {
-      const cell = fmt(c.means[m]) + (c.significance?.[m]?.significant ? '†' : '');
-      return best.has(`${i}:${j}`) ? `**${cell}**` : cell;
-    }),
+    ...metrics.map((m, j) => bold(fmt(c.means[m]) + (c.significance?.[m]?.significant ? '†' : ''), best.has(`${i}:${j}`))),
     fmt(c.latency.p50, 1),
     fmt(c.latency.p95, 1),
     (c.index.sizeBytes / 1e6).toFixed(1),
@@ -74,6 +71,9 @@ function mainTable(r: ExperimentReport): string {
   ]);
   return `## Configurations\n\n${table(['config', ...metrics, 'p50 ms', 'p95 ms', 'index MB', 'build s'], rows)}`;
 }
+
+/** The best value of a column (see bestPerColumn), in bold. */
+const bold = (cell: string, isBest: boolean) => (isBest ? `**${cell}**` : cell);
 
 function contextTable(r: ExperimentReport): string {
   const labels = [`hit@${r.contextK}`, `recall@${r.contextK}`, `hit@${r.rerankDepth}`, `recall@${r.rerankDepth}`];
@@ -108,7 +108,8 @@ function sliceTables(r: ExperimentReport): string {
   if (r.configs.length === 0 || r.configs[0]!.slices.length === 0) return '';
   const parts = ['## Slices'];
   for (const [i, s] of r.configs[0]!.slices.entries()) {
-    const rows = r.configs.map((c) => [`\`${c.name}\``, ...r.metrics.map((m) => fmt(c.slices[i]?.means[m]))]);
+    const best = bestPerColumn(r.configs.map((c) => r.metrics.map((m) => c.slices[i]?.means[m])));
+    const rows = r.configs.map((c, ci) => [`\`${c.name}\``, ...r.metrics.map((m, j) => bold(fmt(c.slices[i]?.means[m]), best.has(`${ci}:${j}`)))]);
     parts.push(`### ${s.label} (${s.n} queries)\n\n${table(['config', ...r.metrics], rows)}`);
   }
   return parts.join('\n\n');

@@ -50,3 +50,13 @@ export function handBuiltReport(configs: ConfigResult[], options: { baseline: st
     wallSeconds: 1,
   };
 }
+
+/**
+ * One slice, three configurations, two metrics. ndcg@10: a 0.5, b 0.7, c 0.7 (b and c tie for
+ * the maximum); mrr@10: a 0.9, b 0.9, c 0.2 (a and b tie). Overall means are not what is tested.
+ */
+export function sliceReport() {
+  const c = (name: string, ndcg: number, mrr: number) =>
+    configResult(name, 'bm25', { 'ndcg@10': 0.5, 'mrr@10': 0.5 }, { 'type=identifier': [3, { 'ndcg@10': ndcg, 'mrr@10': mrr }] });
+  return handBuiltReport([c('a', 0.5, 0.9), c('b', 0.7, 0.9), c('c', 0.7, 0.2)], { baseline: 'a', metrics: ['ndcg@10', 'mrr@10'] });
+}

@@ -132,4 +132,27 @@ describe('ScatterChart', () => {
     expect(html).not.toMatch(/NaN/);
     expect(html).toContain('(log scale)');
   });
+
+  it('names each marker it draws with an SVG text label, next to that marker', () => {
+    const html = render(ScatterChart, {
+      title: 'quality vs latency',
+      xLabel: 'ms',
+      yLabel: 'ndcg@10',
+      yDomain: [0, 1],
+      points: [
+        { name: 'bm25', x: 1, y: 0.7 },
+        { name: 'dense', x: 12, y: 0.6 },
+        { name: 'hybrid-rrf', x: 13, y: 0.61 },
+        { name: 'broken', x: NaN, y: 0.5 },
+      ],
+    });
+    const labels = [...html.matchAll(/<text class="point-label" x="([\d.]+)" y="([\d.]+)"[^>]*>([^<]*)<\/text>/g)].map((m) => ({ name: m[3]!, x: Number(m[1]), y: Number(m[2]) }));
+    expect(labels.map((l) => l.name)).toEqual(['bm25', 'dense', 'hybrid-rrf']);
+    const circles = [...html.matchAll(/<circle cx="([\d.]+)" cy="([\d.]+)"/g)].map((m) => ({ x: Number(m[1]), y: Number(m[2]) }));
+    // each label within a couple of label heights of its own marker
+    labels.forEach((l, i) => {
+      expect(Math.abs(l.x - circles[i]!.x), l.name).toBeLessThan(12);
+      expect(Math.abs(l.y - circles[i]!.y), l.name).toBeLessThan(24);
+    });
+  });
 });

@@ -1,5 +1,5 @@
 import type { ExperimentReport } from '../../experiments/report-model.js';
-import { fmt } from '../../reports/format.js';
+import { bestPerColumn, fmt } from '../../reports/format.js';
 import { BarChart } from '../charts/bar-chart.js';
 import { LineChart } from '../charts/line-chart.js';
 import { ScatterChart } from '../charts/scatter-chart.js';
@@ -77,15 +77,15 @@ export function SliceCharts({ report }: { report: ExperimentReport }) {
       </div>
       <details class="data">
         <summary>the numbers, every metric</summary>
-        {first.slices.map((s) => (
-          <>
-            <h3>{s.label} ({s.n} queries)</h3>
-            <DataTable
-              head={['configuration', ...report.metrics]}
-              rows={report.configs.map((c) => [c.name, ...report.metrics.map((m) => fmt(c.slices.find((cs) => cs.label === s.label)?.means[m]))])}
-            />
-          </>
-        ))}
+        {first.slices.map((s) => {
+          const values = report.configs.map((c) => report.metrics.map((m) => c.slices.find((cs) => cs.label === s.label)?.means[m]));
+          return (
+            <>
+              <h3>{s.label} ({s.n} queries)</h3>
+              <DataTable head={['configuration', ...report.metrics]} rows={report.configs.map((c, i) => [c.name, ...values[i]!.map((v) => fmt(v))])} best={bestPerColumn(values)} />
+            </>
+          );
+        })}
       </details>
     </>
   );
@@ -119,7 +119,12 @@ export function SourceGap({ report }: { report: ExperimentReport }) {
   );
 }
 
-export function DataTable({ head, rows }: { head: string[]; rows: string[][] }) {
+/**
+ * A plain table: the first cell of each row is its header. `best` holds `row:column` keys of
+ * value cells (column 0 = the first after the row header, as bestPerColumn counts them) to mark
+ * as ConfigTable marks them: bold, green, and "(best)" for screen readers.
+ */
+export function DataTable({ head, rows, best }: { head: string[]; rows: string[][]; best?: ReadonlySet<string> }) {
   return (
     <div class="table-wrap">
       <table>
@@ -127,9 +132,17 @@ export function DataTable({ head, rows }: { head: string[]; rows: string[][] }) 
           <tr>{head.map((h) => <th scope="col">{h}</th>)}</tr>
         </thead>
         <tbody>
-          {rows.map((r) => (
+          {rows.map((r, ri) => (
             <tr>
-              {r.map((cell, i) => (i === 0 ? <th scope="row" class="text-cell">{cell}</th> : <td>{cell}</td>))}
+              {r.map((cell, i) =>
+                i === 0 ? (
+                  <th scope="row" class="text-cell">{cell}</th>
+                ) : best?.has(`${ri}:${i - 1}`) ? (
+                  <td class="best">{cell}<span class="visually-hidden"> (best)</span></td>
+                ) : (
+                  <td>{cell}</td>
+                ),
+              )}
             </tr>
           ))}
         </tbody>
