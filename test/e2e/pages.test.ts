@@ -105,7 +105,7 @@ describe('playground', () => {
     await page.close();
   });
 
-  it('marks a hit relevant: the gold additions file grows and the hit shows its grade', async () => {
+  it('marks a hit relevant: the gold additions file grows and the hit shows its grade; undo takes it back', async () => {
     const linesBefore = fs.existsSync(suite.server().additionsFile) ? fs.readFileSync(suite.server().additionsFile, 'utf8').trim().split('\n').filter(Boolean).length : 0;
     // a query id alone searches its text; q5 has no judgement yet
     const page = await openPage(`/?qrels=${encodeURIComponent(suite.server().qrels)}&qid=q5`);
@@ -130,6 +130,15 @@ describe('playground', () => {
     expect(await page.locator('#status').textContent()).toContain(`recorded ${docId}`);
     expect(problemsOf(page)).toEqual([]);
     await screenshot(page, 'playground-marked');
+
+    // undo beside the new grade takes it back: the line goes (the file too when it was the only one)
+    await page.locator(`.column[data-mode="hybrid"] .hit.relevant[data-doc-id="${docId}"] button.undo-mark`).first().click();
+    await page.locator(`.column[data-mode="hybrid"] .hit[data-doc-id="${docId}"]:not(.relevant)`).first().waitFor();
+    const left = fs.existsSync(suite.server().additionsFile) ? fs.readFileSync(suite.server().additionsFile, 'utf8').trim().split('\n').filter(Boolean) : [];
+    expect(left).toHaveLength(linesBefore);
+    expect(await page.locator(`.hit[data-doc-id="${docId}"] .undo-mark`).count()).toBe(0);
+    expect(await page.locator('#status').textContent()).toContain(`took back the judgement of ${docId} for query q5`);
+    expect(problemsOf(page)).toEqual([]);
     await page.close();
   });
 });

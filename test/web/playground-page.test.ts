@@ -127,6 +127,37 @@ describe('GET / (the playground)', () => {
     expect(after).toMatch(/data-hit="1"/);
   });
 
+  it('a grade from the additions has an undo beside it; the DELETE /gold it names takes the mark back', async () => {
+    const url = 'qrels=tiny%2Fqrels%2Ftest.tsv&qid=q5&level=doc';
+    const added = await fx.app.request('/gold', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ qrels: 'tiny/qrels/test.tsv', query_id: 'q5', doc_id: 'install-mac', grade: 2 }),
+    });
+    expect(added.status).toBe(201);
+    const hit = (html: string) => column(html, 'bm25').split('<li ').find((li) => li.includes('data-doc-id="install-mac"')) ?? '';
+    const marked = hit((await page(url)).html);
+    expect(marked).toContain('data-grade="2"');
+    // in the hit's head, right after its grade, naming the pair it takes back
+    expect(marked).toMatch(
+      /<span class="grade grade-2">relevant · grade 2<\/span><button type="button" class="undo-mark" data-qrels="tiny\/qrels\/test.tsv" data-qid="q5" data-doc-id="install-mac" title="[^"]+">undo<\/button><\/div>/,
+    );
+    // a grade from the published qrels has none: only additions can be taken back
+    const published = column((await page('qrels=tiny%2Fqrels%2Ftest.tsv&qid=q2&level=doc')).html, 'bm25');
+    expect(published).toContain('relevant · grade 2');
+    expect(published).not.toContain('undo-mark');
+
+    // what the script sends on a click: DELETE /gold with the button's pair
+    const [, qrels, qid, docId] = /class="undo-mark" data-qrels="([^"]+)" data-qid="([^"]+)" data-doc-id="([^"]+)"/.exec(marked)!;
+    const undo = await fx.app.request(`/gold?${new URLSearchParams({ qrels: qrels!, query_id: qid!, doc_id: docId! })}`, { method: 'DELETE' });
+    expect(undo.status).toBe(200);
+    expect(await undo.json()).toMatchObject({ removed: [{ query_id: 'q5', doc_id: 'install-mac', grade: 2 }] });
+    const after = hit((await page(url)).html);
+    expect(after).toContain('data-doc-id="install-mac"');
+    expect(after).not.toContain('data-grade=');
+    expect(after).not.toContain('undo-mark');
+  });
+
   it('a qrels path outside the corpora root is refused on the page, the search still runs', async () => {
     const { res, html } = await page('q=harbor&qrels=..%2F..%2Fetc%2Fpasswd&qid=q1');
     expect(res.status).toBe(200);
@@ -139,7 +170,10 @@ describe('GET / (the playground)', () => {
     const js = await fx.app.request('/assets/app.js');
     expect(js.status).toBe(200);
     expect(js.headers.get('content-type')).toMatch(/^text\/javascript/);
-    expect(await js.text()).toMatch(/fetch\(["']\/gold["']/);
+    const script = await js.text();
+    expect(script).toMatch(/fetch\(["']\/gold["']/);
+    expect(script).toMatch(/method: "DELETE"/); // the undo
+
     const css = await fx.app.request('/assets/app.css');
     expect(css.headers.get('content-type')).toMatch(/^text\/css/);
     expect(await css.text()).toContain('.columns');

@@ -1,8 +1,8 @@
 // The pages' only script, TypeScript that the server turns into plain JavaScript on the first
 // request for it (src/web/assets.ts: no bundler, no build step to run).
 // Every page works without it; it adds: searching without a reload, re-searching when a
-// parameter changes, marking hits relevant (POST /gold), starting experiments (POST
-// /experiments) and following their progress (GET /experiments/:id).
+// parameter changes, marking hits relevant (POST /gold) and taking a mark back (DELETE /gold),
+// starting experiments (POST /experiments) and following their progress (GET /experiments/:id).
 'use strict';
 
 const TOKEN_KEY = 'testbed-token';
@@ -154,6 +154,27 @@ const setupPlayground = (): void => {
     } catch (err) {
       button.disabled = false;
       say(`not recorded: ${messageOf(err)}`);
+    }
+  });
+
+  // Undo beside a grade from the additions: DELETE /gold takes back the pair's added judgements.
+  document.addEventListener('click', async (event) => {
+    const undo = event.target instanceof Element ? event.target.closest('button.undo-mark') : null;
+    if (!(undo instanceof HTMLButtonElement)) return;
+    const docId = undo.getAttribute('data-doc-id') || '';
+    const queryId = undo.getAttribute('data-qid') || '';
+    const params = new URLSearchParams({ qrels: undo.getAttribute('data-qrels') || '', query_id: queryId, doc_id: docId });
+    undo.disabled = true;
+    try {
+      const res = await fetch(`/gold?${params}`, { method: 'DELETE', headers: { Accept: 'application/json', ...authHeaders() } });
+      if (res.status !== 200) throw new Error(await errorOf(res));
+      const removal: { published?: number } = await res.json();
+      await search(false);
+      const now = removal.published === undefined ? 'unjudged' : `grade ${removal.published} as published`;
+      say(`took back the judgement of ${docId} for query ${queryId}: now ${now}`);
+    } catch (err) {
+      undo.disabled = false;
+      say(`not taken back: ${messageOf(err)}`);
     }
   });
 };

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { readQueries, type Query } from '../../corpus/index.js';
 import { InputError, NotFoundError } from '../../errors.js';
-import { readGold } from '../../gold/index.js';
+import { readAdditions, readGold } from '../../gold/index.js';
 import { beirSiblings } from '../../gold/beir-siblings.js';
 import { insideRoot } from '../../http/inside-root.js';
 
@@ -19,6 +19,8 @@ export interface GoldSet extends GoldSetRef {
   queries: Query[];
   /** qrels merged with the judgements added since (gold additions), so a mark shows at once. */
   judged: Map<string, Map<string, number>>;
+  /** Per query, the documents with a judgement in the additions: those the page can take back. */
+  added: Map<string, Set<string>>;
 }
 
 const MAX_DEPTH = 3;
@@ -67,14 +69,21 @@ const queryCache = new Map<string, CachedQueries>();
 
 /**
  * Opens the gold set `relative` (a path inside the corpora root, like POST /gold takes): its
- * queries (cached until the file changes) and its judgements with additions merged in.
+ * queries (cached until the file changes), its judgements with additions merged in, and which
+ * of those are additions.
  */
 export async function loadGoldSet(corporaRoot: string, relative: string): Promise<GoldSet> {
   const file = resolveQrels(corporaRoot, relative);
   const siblings = await beirSiblings(file);
   const queries = siblings ? await cachedQueries(siblings.queries) : [];
-  const judged = await readGold(file);
-  return { qrels: relative, dir: siblings ? path.dirname(siblings.queries) : path.dirname(file), queries, judged };
+  const [judged, additions] = await Promise.all([readGold(file), readAdditions(file)]);
+  const added = new Map<string, Set<string>>();
+  for (const a of additions) {
+    let docs = added.get(a.query_id);
+    if (docs === undefined) added.set(a.query_id, (docs = new Set()));
+    docs.add(a.doc_id);
+  }
+  return { qrels: relative, dir: siblings ? path.dirname(siblings.queries) : path.dirname(file), queries, judged, added };
 }
 
 /** The absolute qrels path, refused with a message about `qrels` when it leaves the root. */

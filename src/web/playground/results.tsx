@@ -98,6 +98,7 @@ function HitItem({ hit, mode, view }: { hit: HitView; mode: Mode; view: Playgrou
         <span class="rank" title="rank">#{hit.rank}</span>
         <span class="score" title="score">{fmtScore(hit.score)}</span>
         {grade !== undefined ? <span class={`grade grade-${Math.min(grade, 3)}`}>{relevant ? `relevant · grade ${grade}` : 'judged not relevant'}</span> : null}
+        {canMark && grade !== undefined && view.added?.has(hit.doc_id) ? <UndoButton hit={hit} view={view} /> : null}
       </div>
       <h3 class="title" lang={lang}><Highlight text={hit.title || hit.doc_id} matcher={view.matcher} lang={lang} /></h3>
       <div class="hit-id">{hit.id}</div>
@@ -115,6 +116,19 @@ function Sources({ hit }: { hit: HitView }) {
     return v ? `${name} #${v.rank} (${fmtScore(v.score)})` : `${name} –`;
   };
   return <div class="sources" title="rank and score in each source list">from {leg('bm25')} · {leg('dense')}</div>;
+}
+
+/**
+ * Beside a grade that came from the additions: DELETE /gold for the hit's pair, which takes back
+ * what was added (the published qrels stay as they are). The script sends it, like MarkForm.
+ */
+function UndoButton({ hit, view }: { hit: HitView; view: PlaygroundView }) {
+  return (
+    <button type="button" class="undo-mark" data-qrels={view.gold!.qrels} data-qid={view.form.qid.trim()} data-doc-id={hit.doc_id}
+      title="take back the judgement added to the gold set (the published qrels stay as they are)">
+      undo
+    </button>
+  );
 }
 
 /** POST /gold with the hit, a grade and a note; the script sends it (there is no form fallback). */

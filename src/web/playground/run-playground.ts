@@ -32,6 +32,8 @@ export interface PlaygroundView {
   query?: Query;
   /** Judgements of `qid`; present whenever a gold set and a query id are given. */
   judged?: ReadonlyMap<string, number>;
+  /** Documents whose judgement of `qid` comes from the additions (these get an undo); with `judged`. */
+  added?: ReadonlySet<string>;
   columns: Column[];
   /** A bad parameter: the page says which, instead of any results. */
   error?: { status: 400 | 404; message: string };
@@ -69,6 +71,7 @@ export async function runPlayground(deps: PlaygroundDeps, input: PlaygroundForm)
   if (view.gold && qid) {
     view.query = view.gold.queries.find((q) => q.id === qid);
     view.judged = view.gold.judged.get(qid) ?? new Map();
+    view.added = view.gold.added.get(qid) ?? new Set();
     // A query id alone (a link from a report, a pick from the list) searches its text.
     if (!form.q.trim() && view.query) form.q = view.query.text;
   }
