@@ -1,7 +1,7 @@
 import { parseFusionOptions } from '../fusion/options.js';
 import { InputError } from '../errors.js';
 import { LANGUAGE_CODE } from '../search/language-code.js';
-import { ENGINES, MODES, type SearchRequest } from '../search/types.js';
+import { DEFAULT_ENGINE, ENGINES, MODES, type SearchRequest } from '../search/types.js';
 import { intOption, numberOption, oneOf } from './args.js';
 
 /** The search flags shared by `search` and `retrieve`. */
@@ -24,7 +24,8 @@ export const SEARCH_FLAGS = {
 
 export const SEARCH_FLAGS_HELP = `  --mode M            bm25 | dense | hybrid (default bm25)
   --level L           chunk | doc (default LEVEL_DEFAULT)
-  --engine E          lexical engine: fts5 | wink (default fts5)
+  --engine E          lexical engine: wink (BM25 k1 0.9, b 0.4, as Anserini) | fts5
+                      (SQLite's bm25(): k1 1.2, b 0.75 fixed) (default wink)
   --k1 X, --b X       wink BM25 parameters (default 0.9, 0.4)
   --fusion F          hybrid: rrf | score (default rrf)
   --rrf-k N           RRF constant (default 60)
@@ -45,7 +46,7 @@ export function searchRequest(values: Values, query: string, defaults: { k: numb
     query,
     k: intOption('k', values.k, defaults.k, 1, 10_000),
     level: oneOf('level', values.level, ['chunk', 'doc'] as const, defaults.level),
-    engine: oneOf('engine', values.engine, ENGINES, 'fts5'),
+    engine: oneOf('engine', values.engine, ENGINES, DEFAULT_ENGINE),
     fusion: parseFusionOptions({
       fusion: values.fusion,
       rrf_k: values['rrf-k'],

@@ -3,6 +3,8 @@ import path from 'node:path';
 import { isMap, LineCounter, parseDocument } from 'yaml';
 import { z } from 'zod';
 import { InputError } from '../errors.js';
+import { DEFAULT_ENGINE, ENGINES } from '../search/types.js';
+import { DEFAULT_TOKENIZER } from '../store/tokenizers.js';
 
 const weights = z.union([z.tuple([z.number().min(0), z.number().min(0)]), z.string()]);
 
@@ -11,7 +13,7 @@ const retrieverSchema = z
   .object({
     name: z.string().regex(/^[A-Za-z0-9][A-Za-z0-9_.+-]*$/, 'use letters, digits and . _ + -'),
     mode: z.enum(['bm25', 'dense', 'hybrid']),
-    engine: z.enum(['fts5', 'wink']).default('fts5'),
+    engine: z.enum(ENGINES).default(DEFAULT_ENGINE),
     k1: z.number().min(0).max(10).optional(),
     b: z.number().min(0).max(1).optional(),
     fusion: z.enum(['rrf', 'score']).optional(),
@@ -62,7 +64,7 @@ export const experimentSchema = z
       .object({
         chunkers: z.array(z.string()).min(1).default(['structure:200']),
         embedders: z.array(z.string()).min(1).default(['auto']),
-        tokenizers: z.array(z.string()).min(1).default(['unicode61']),
+        tokenizers: z.array(z.string()).min(1).default([DEFAULT_TOKENIZER]),
         retrievers: z.array(retrieverSchema).min(1),
       })
       .strict(),

@@ -3,7 +3,7 @@ import { checkIndexName } from '../catalog/index-names.js';
 import { InputError } from '../errors.js';
 import { parseFusionOptions } from '../fusion/options.js';
 import { LANGUAGE_CODE } from '../search/language-code.js';
-import { ENGINES, type Mode, type SearchRequest } from '../search/types.js';
+import { DEFAULT_ENGINE, ENGINES, type Mode, type SearchRequest } from '../search/types.js';
 
 /** Longer "queries" are pasted documents, not questions: refuse rather than run a huge OR. */
 export const MAX_QUERY_CHARS = 2000;
@@ -63,7 +63,7 @@ export function parseSearchParams(mode: Mode, raw: unknown, options: { strict?: 
     query: p.q,
     k: p.k ?? 10,
     level: p.level ?? 'chunk',
-    engine: p.engine ?? 'fts5',
+    engine: p.engine ?? DEFAULT_ENGINE,
     fusion: parseFusionOptions({ fusion: p.fusion, rrf_k: p.rrf_k, weights, depth: p.depth, alpha: p.alpha, norm: p.norm }),
     ...(wink && { wink }),
     ...(p.lang && { lang: p.lang.toLowerCase() }),

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import { parseChunker } from '../chunking/index.js';
 import type { Chunk } from '../chunking/types.js';
-import { hashFiles, openCorpus } from '../corpus/index.js';
+import { hashFiles, openCorpus, type CorpusSource } from '../corpus/index.js';
 import type { Doc } from '../corpus/types.js';
 import { EmbeddingCache, withCache } from '../embedders/embedding-cache.js';
 import { createEmbedder } from '../embedders/registry.js';
@@ -12,6 +12,7 @@ import { commitBuild, discardBuild, removeStaleBuilds, temporaryPathFor } from '
 import { SCHEMA_VERSION, type IndexMeta } from '../store/index-meta.js';
 import { IndexWriter } from '../store/index-writer.js';
 import { analyzerFor, DEFAULT_TOKENIZER, parseTokenizer } from '../store/tokenizers.js';
+import { chooseTokenizer, type TokenizerChoice } from './choose-tokenizer.js';
 import { documentLanguage } from './document-language.js';
 import { VERSION } from '../version.js';
 import { embedText } from './embed-text.js';
@@ -46,10 +47,18 @@ const DOC_BATCH = 256;
 export async function buildIndex(options: BuildOptions): Promise<IndexMeta> {
   const started = performance.now();
   const chunker = parseChunker(options.chunker ?? 'structure:200');
-  const tokenizer = parseTokenizer(options.tokenizer ?? DEFAULT_TOKENIZER);
+  const requested = parseTokenizer(options.tokenizer ?? DEFAULT_TOKENIZER);
   const skipped: string[] = [];
   const source = await openCorpus(options.corpus, options.skipEmpty ? { onEmpty: (id) => skipped.push(id) } : {});
   const contentHash = await hashFiles(source.files);
+  const detect = options.detectLanguage ?? true;
+  // `auto` must know the corpus' languages before the first document is analysed, so it reads
+  // the corpus once more, detecting only; the second pass reuses what it found.
+  const known = requested === 'auto' ? await languagesOf(source, detect) : undefined;
+  skipped.length = 0;
+  const choice = chooseTokenizer(requested, known ? countLanguages(known.values()) : {});
+  const tokenizer = choice.tokenizer;
+  if (requested === 'auto') options.onNotice?.(describeChoice(choice));
   const owned = typeof options.embedder !== 'object';
   const embedder =
     typeof options.embedder === 'object'
@@ -66,7 +75,7 @@ export async function buildIndex(options: BuildOptions): Promise<IndexMeta> {
     let docsRead = 0;
     let batch: { doc: Doc; chunks: Chunk[]; lang: string | undefined }[] = [];
     for await (const doc of source.docs()) {
-      const lang = documentLanguage(doc, options.detectLanguage ?? true);
+      const lang = known?.has(doc.id) ? known.get(doc.id) : documentLanguage(doc, detect);
       languages[lang ?? 'und'] = (languages[lang ?? 'und'] ?? 0) + 1;
       batch.push({ doc, chunks: chunker.chunk(doc), lang });
       if (batch.length >= DOC_BATCH) {
@@ -94,6 +103,7 @@ export async function buildIndex(options: BuildOptions): Promise<IndexMeta> {
       corpus: { path: path.resolve(options.corpus), kind: source.kind, contentHash },
       chunker: chunker.spec,
       tokenizer,
+      tokenizerChoice: { requested: choice.requested, reason: choice.reason },
       embedder: embedder ? { id: embedder.id, dims: embedder.dims, maxTokens: embedder.maxTokens } : null,
       counts: { ...counts, truncatedChunks, skippedEmpty: skipped.length },
       languages,
@@ -115,6 +125,28 @@ export async function buildIndex(options: BuildOptions): Promise<IndexMeta> {
   } finally {
     if (owned) await embedder?.close?.();
   }
+}
+
+/** Every document's language (given or detected), by document id: the `auto` tokenizer's first pass. */
+async function languagesOf(source: CorpusSource, detect: boolean): Promise<Map<string, string | undefined>> {
+  const langs = new Map<string, string | undefined>();
+  let n = 0;
+  for await (const doc of source.docs()) {
+    langs.set(doc.id, documentLanguage(doc, detect));
+    if (++n % DOC_BATCH === 0) await yieldToEventLoop();
+  }
+  return langs;
+}
+
+function countLanguages(langs: Iterable<string | undefined>): Record<string, number> {
+  const counts: Record<string, number> = {};
+  for (const lang of langs) counts[lang ?? 'und'] = (counts[lang ?? 'und'] ?? 0) + 1;
+  return counts;
+}
+
+function describeChoice(choice: TokenizerChoice): string {
+  const what = choice.tokenizer === 'english' ? "Lucene's English analysis: stop words, Porter stemming" : 'per-language analysis';
+  return `tokenizer auto -> ${choice.tokenizer} (${what}): ${choice.reason}; --tokenizer NAME to choose another`;
 }
 
 /** Embeds every stored chunk in batches through the cache; returns how many were truncated. */

@@ -14,11 +14,21 @@ export interface Evaluation {
   perQuery: Map<string, Scores>;
   /** The mean over the evaluated queries (queries missing from the run count as 0). */
   mean: Scores;
-  /** Qrels queries with at least one relevant document, in byte order of their ids. */
+  /**
+   * The queries averaged, in byte order of their ids: the answerable qrels queries (at least one
+   * relevant document), and with `unanswerable: 'zero'` the unanswerable ones too.
+   */
   evaluated: string[];
-  /** Qrels queries with no relevant document at the threshold: left out of every mean. */
+  /** Qrels queries with no relevant document at the threshold: left out of every mean, or averaged in as 0. */
   unanswerable: string[];
 }
+
+/**
+ * What a mean does with unanswerable queries (in the qrels, no document graded relevant):
+ * `omit` leaves them out, so a gold set's unanswerable questions do not pull every system down
+ * by the same amount; `zero` averages them in as 0 on every metric, as `trec_eval -c` does.
+ */
+export type UnanswerablePolicy = 'omit' | 'zero';
 
 /**
  * Scores one ranking (document ids, best first, already tie-broken) on every metric. The
@@ -40,17 +50,24 @@ export function scoreRanking(
  * lacks scores 0 on every metric (an empty ranking), and run queries absent from the qrels are
  * ignored. Queries are visited and summed in byte order of their ids, as trec_eval sorts them.
  *
- * One deliberate difference: a qrels query with no document graded at or above the threshold is
- * "unanswerable". trec_eval would count it as 0 in every mean; here it is left out and listed, so
- * a gold set with unanswerable questions does not drag every system down by the same amount.
+ * One deliberate difference by default: a qrels query with no document graded at or above the
+ * threshold is "unanswerable", left out of the means and listed (`unanswerable: 'omit'`).
+ * `unanswerable: 'zero'` averages it in as 0, as trec_eval -c does.
  * Throws an InputError when no query is left to evaluate.
  */
-export function evaluate(qrels: Qrels, run: Run, metrics: readonly ParsedMetric[], options: { threshold?: number } = {}): Evaluation {
+export function evaluate(
+  qrels: Qrels,
+  run: Run,
+  metrics: readonly ParsedMetric[],
+  options: { threshold?: number; unanswerable?: UnanswerablePolicy } = {},
+): Evaluation {
   const threshold = options.threshold ?? DEFAULT_THRESHOLD;
   const evaluated: string[] = [];
   const unanswerable: string[] = [];
   for (const qid of [...qrels.keys()].sort(compareBytes)) {
-    (countRelevant(qrels.get(qid)!, threshold) > 0 ? evaluated : unanswerable).push(qid);
+    const answerable = countRelevant(qrels.get(qid)!, threshold) > 0;
+    if (!answerable) unanswerable.push(qid);
+    if (answerable || options.unanswerable === 'zero') evaluated.push(qid);
   }
   if (evaluated.length === 0) {
     throw new InputError(`no query to evaluate: none of the ${qrels.size} qrels queries has a document graded ${threshold} or more`);
@@ -58,6 +75,7 @@ export function evaluate(qrels: Qrels, run: Run, metrics: readonly ParsedMetric[
   const perQuery = new Map<string, Scores>();
   const sums: Scores = Object.fromEntries(metrics.map((m) => [m.label, 0]));
   for (const qid of evaluated) {
+    // Every metric of a query with nothing relevant is 0 (trec_eval's value for it under -c).
     const scores = scoreRanking(rankingOf(run, qid), qrels.get(qid)!, metrics, threshold);
     perQuery.set(qid, scores);
     for (const m of metrics) sums[m.label]! += scores[m.label]!;

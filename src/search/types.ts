@@ -9,6 +9,13 @@ export type Mode = (typeof MODES)[number];
 export const ENGINES = ['fts5', 'wink'] as const;
 export type Engine = (typeof ENGINES)[number];
 
+/**
+ * The lexical engine when none is named. FTS5's bm25() fixes k1 1.2 and b 0.75; wink takes
+ * Anserini's k1 0.9 and b 0.4, so over the same analysis it reproduces the BM25 papers compare
+ * against (BENCHMARKS.md, "BM25 against the reference").
+ */
+export const DEFAULT_ENGINE: Engine = 'wink';
+
 export interface SearchRequest {
   mode: Mode;
   query: string;

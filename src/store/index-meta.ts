@@ -1,4 +1,4 @@
-import type { TokenizerName } from './tokenizers.js';
+import type { TokenizerName, TokenizerRequest } from './tokenizers.js';
 
 /** Bumped when the schema changes in a way older readers cannot read. */
 export const SCHEMA_VERSION = 1;
@@ -9,6 +9,8 @@ export interface IndexMeta {
   corpus: { path: string; kind: string; contentHash: string };
   chunker: string;
   tokenizer: TokenizerName;
+  /** What was asked for and why `tokenizer` was used (`auto` resolves from the corpus' languages). Absent in older indexes. */
+  tokenizerChoice?: { requested: TokenizerRequest; reason: string };
   /** null when built lexical-only (`--embedder none`). */
   embedder: { id: string; dims: number; maxTokens: number } | null;
   counts: { documents: number; chunks: number; vectors: number; truncatedChunks: number; maxChunksPerDoc: number; skippedEmpty: number };

@@ -1,3 +1,4 @@
+import { createLexicalAnalyzer } from '../analysis/english-analyzer.js';
 import { createMultilingualAnalyzer, type MultilingualAnalyzer, type MultilingualOptions } from '../analysis/multilingual-analyzer.js';
 import { InputError } from '../errors.js';
 
@@ -19,6 +20,11 @@ import { InputError } from '../errors.js';
  * - multilingual-nostem: `multilingual` without Snowball stemming (segmentation, normalisation
  *   and CJK bigrams only), for text where stems conflate words that should stay apart (names,
  *   codes) and to measure what stemming is worth per language (BENCHMARKS.md, Languages).
+ * - english: Lucene's EnglishAnalyzer, which is Anserini's default and so the BM25 that IR
+ *   papers compare against: possessive 's dropped, lower case, Lucene's 33 English stop words
+ *   dropped at index and query time, Porter's (1980) stemmer. Analysed by us (english-analyzer).
+ * `auto` (the default) is not a tokenizer of its own: the build picks `english` or
+ * `multilingual` from the corpus' detected languages (resolveAutoTokenizer) and records that.
  */
 export const FTS5_TOKENIZERS = {
   unicode61: 'unicode61 remove_diacritics 2',
@@ -27,40 +33,50 @@ export const FTS5_TOKENIZERS = {
   multilingual: 'unicode61 remove_diacritics 0',
   'multilingual-stop': 'unicode61 remove_diacritics 0',
   'multilingual-nostem': 'unicode61 remove_diacritics 0',
+  english: 'unicode61 remove_diacritics 0',
 } as const satisfies Record<string, string>;
 
 export type TokenizerName = keyof typeof FTS5_TOKENIZERS;
 
-// The analyser settings behind each pre-analysed tokenizer. The index records only the tokenizer
-// name, and documents and queries both get their analyser from this one table, so a reopened
-// index analyses queries exactly as its documents were.
-const ANALYZERS: Partial<Record<TokenizerName, MultilingualOptions>> = {
-  multilingual: {},
-  'multilingual-stop': { stopwords: true },
-  'multilingual-nostem': { stem: false },
+// The analyser behind each pre-analysed tokenizer. The index records only the tokenizer name,
+// and documents and queries both get their analyser from this one table, so a reopened index
+// analyses queries exactly as its documents were.
+const ANALYZERS: Partial<Record<TokenizerName, (overrides: AnalyzerOverrides) => MultilingualAnalyzer>> = {
+  multilingual: (o) => createMultilingualAnalyzer({ ...o }),
+  'multilingual-stop': (o) => createMultilingualAnalyzer({ stopwords: true, ...o }),
+  'multilingual-nostem': (o) => createMultilingualAnalyzer({ stem: false, ...o }),
+  english: (o) => {
+    // One analysis for every language: Lucene's English chain ignores the text's language.
+    const analyze = createLexicalAnalyzer({ stemmer: 'porter', stopwords: true, ...o });
+    return (text) => analyze(text);
+  },
 };
+
+type AnalyzerOverrides = Pick<MultilingualOptions, 'stem'>;
 
 /** Tokenizers whose text is analysed by us before FTS5 sees it (a contentless FTS table). */
 export function isPreAnalyzed(name: TokenizerName): boolean {
-  return analyzerOptions(name) !== undefined;
+  return analyzerFactory(name) !== undefined;
 }
 
 /** A new analyser for a pre-analysed tokenizer (for documents and queries alike); undefined otherwise. */
-export function analyzerFor(name: TokenizerName, overrides: Pick<MultilingualOptions, 'stem'> = {}): MultilingualAnalyzer | undefined {
-  const options = analyzerOptions(name);
-  return options && createMultilingualAnalyzer({ ...options, ...overrides });
+export function analyzerFor(name: TokenizerName, overrides: AnalyzerOverrides = {}): MultilingualAnalyzer | undefined {
+  return analyzerFactory(name)?.(overrides);
 }
 
 // Own keys only: a name read from an index file must not find `toString` on the prototype.
-function analyzerOptions(name: string): MultilingualOptions | undefined {
+function analyzerFactory(name: string): ((overrides: AnalyzerOverrides) => MultilingualAnalyzer) | undefined {
   return Object.hasOwn(ANALYZERS, name) ? ANALYZERS[name as TokenizerName] : undefined;
 }
 
-export const DEFAULT_TOKENIZER: TokenizerName = 'unicode61';
+/** What `--tokenizer` takes: a tokenizer, or `auto` to let the corpus' languages decide. */
+export type TokenizerRequest = TokenizerName | 'auto';
 
-export function parseTokenizer(name: string): TokenizerName {
-  if (Object.hasOwn(FTS5_TOKENIZERS, name)) return name as TokenizerName;
+export const DEFAULT_TOKENIZER: TokenizerRequest = 'auto';
+
+export function parseTokenizer(name: string): TokenizerRequest {
+  if (name === 'auto' || Object.hasOwn(FTS5_TOKENIZERS, name)) return name as TokenizerRequest;
   throw new InputError(
-    `unknown tokenizer "${name}"; expected one of ${Object.keys(FTS5_TOKENIZERS).join(', ')}`,
+    `unknown tokenizer "${name}"; expected auto or one of ${Object.keys(FTS5_TOKENIZERS).join(', ')}`,
   );
 }

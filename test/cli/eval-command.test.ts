@@ -32,7 +32,9 @@ describe('testbed eval', () => {
       line('map', 'all', '0.2111'), // ((1/4 + 2/5 + 3/6)/3 + (1/2)/2 + 0)/3
       line('precision@10', 'all', '0.1333'), // (3/10 + 1/10 + 0)/3
       line('r-precision', 'all', '0.1667'), // (0 + 1/2 + 0)/3
-      '3 queries evaluated (1 missing from the run, scored 0); 1 qrels query unanswerable (no document graded 1 or more), left out: q4',
+      // q3 has no line in the run; q4 has no relevant document; q5 is in the run only.
+      '3 answerable queries evaluated (1 not in the run: no hits, scored 0); 1 unanswerable query (no document graded 1 or more) ' +
+        'left out (--trec-compat averages them in as 0): q4; 1 run query not in the qrels, ignored',
       '',
     ]);
   });
@@ -54,9 +56,11 @@ describe('testbed eval', () => {
   it('--json prints the means, the query count, the unanswerable queries and, on request, each query', async () => {
     const labels = Object.keys(EXPECTED_MEAN);
     const plain = JSON.parse((await evalCli(qrels, run, '--metrics', labels.join(','), '--json')).out);
-    expect(Object.keys(plain)).toEqual(['metrics', 'queries', 'unanswerable']);
+    expect(Object.keys(plain)).toEqual(['metrics', 'queries', 'unanswerable', 'missing_from_run', 'not_in_qrels']);
     expect(plain.queries).toBe(3);
     expect(plain.unanswerable).toEqual(['q4']);
+    expect(plain.missing_from_run).toBe(1); // q3
+    expect(plain.not_in_qrels).toBe(1); // q5
     expect(Object.keys(plain.metrics)).toEqual(labels);
     for (const label of labels) expect(plain.metrics[label], label).toBeCloseTo(EXPECTED_MEAN[label]!, 12);
 
@@ -68,12 +72,27 @@ describe('testbed eval', () => {
     });
   });
 
+  it('--trec-compat averages the unanswerable query in as 0, as trec_eval -c: every mean is 3/4 of the default one', async () => {
+    const labels = Object.keys(EXPECTED_MEAN);
+    const compat = JSON.parse((await evalCli(qrels, run, '--metrics', labels.join(','), '--json', '--trec-compat')).out);
+    expect(compat.queries).toBe(4); // q1 q2 q3 and the unanswerable q4
+    for (const label of labels) expect(compat.metrics[label], label).toBeCloseTo((EXPECTED_MEAN[label]! * 3) / 4, 12);
+    const text = await evalCli(qrels, run, '--metrics', 'mrr', '--trec-compat');
+    expect(text.out.split('\n')).toEqual([
+      line('mrr', 'all', '0.1875'), // (1/4 + 1/2 + 0 + 0)/4
+      '3 answerable queries evaluated (1 not in the run: no hits, scored 0); 1 unanswerable query (no document graded 1 or more) ' +
+        'averaged in as 0 (--trec-compat, as trec_eval -c): q4; 1 run query not in the qrels, ignored',
+      '',
+    ]);
+  });
+
   it('--threshold raises the grade that counts as relevant', async () => {
     const r = await evalCli(qrels, run, '--metrics', 'mrr,hit@5', '--threshold', '2');
     expect(r.out.split('\n')).toEqual([
       line('mrr', 'all', '0.1250'), // q1: d1 (grade 2) at rank 4; q3: 0
       line('hit@5', 'all', '0.5000'),
-      '2 queries evaluated (1 missing from the run, scored 0); 2 qrels queries unanswerable (no document graded 2 or more), left out: q2 q4',
+      '2 answerable queries evaluated (1 not in the run: no hits, scored 0); 2 unanswerable queries (no document graded 2 or more) ' +
+        'left out (--trec-compat averages them in as 0): q2 q4; 1 run query not in the qrels, ignored',
       '',
     ]);
   });

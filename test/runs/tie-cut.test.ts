@@ -18,7 +18,7 @@ writeJsonl(corpus, [
   ...ids.map((id) => ({ _id: id, title: '', text: 'solar panel output' })),
   ...['x1', 'x2', 'x3', 'x4', 'x5'].map((id, i) => ({ _id: id, title: '', text: `solar farms and wind ${'turbines '.repeat(i + 1)}` })),
 ]);
-writeJsonl(queries, [{ _id: 'q1', text: 'solar panel' }, { _id: 'q2', text: 'panel output' }]);
+writeJsonl(queries, [{ _id: 'q1', text: 'solar panel' }, { _id: 'q2', text: 'panel output' }, { _id: 'q3', text: 'glacier' }]);
 
 describe('tied documents and the cut at k', () => {
   it('the k=10 run equals the first 10 documents of the k=1000 run, as trec_eval reads both', async () => {
@@ -29,6 +29,9 @@ describe('tied documents and the cut at k', () => {
       for (const k of [10, 1000]) {
         const r = await runCli(['retrieve', index, '--queries', queries, '--run', run(k), '--k', String(k), '--engine', engine]);
         expect(r.code, r.err).toBe(0);
+        // q1 matches 45 documents, q2 the 40 tied ones, q3 none: it has no line in the file.
+        const lines = Math.min(k, 45) + Math.min(k, 40);
+        expect(r.err).toContain(`3 queries read, 2 with hits (${lines} lines), 1 with no hit: absent from the file`);
       }
       const short = await readTrecRun(run(10));
       const long = await readTrecRun(run(1000));

@@ -14,9 +14,13 @@ QRELS is BEIR tsv (query-id corpus-id score) or TREC (qid iter docid rel). RUN i
 (qid Q0 docid rank score tag). As in trec_eval, each query's documents are ranked by score,
 ties by docid descending; the rank column is ignored.
 
-Every qrels query with a relevant document is evaluated; one missing from the run scores 0.
-Run queries not in the qrels are ignored. Qrels queries with no relevant document are
-unanswerable: left out of the means and counted apart (trec_eval would average them in as 0).
+Counting queries (the words \`retrieve\` and \`experiment\` use too):
+  answerable    in the qrels with at least one relevant document: evaluated. One the run
+                lacks (it got no hits, and a run file cannot hold an empty ranking) scores 0,
+                as trec_eval -c scores it.
+  unanswerable  in the qrels with no relevant document: left out of the means and listed;
+                --trec-compat averages them in as 0, as trec_eval -c does.
+  not in the qrels  run queries without judgements: ignored (trec_eval ignores them too).
 
 Judgements recorded with \`testbed gold add\` (QRELS.additions.jsonl, next to QRELS) are merged
 in, as the experiment runner does, and a note on stderr says how many; --original scores the
@@ -36,8 +40,10 @@ Options:
   --threshold N       lowest grade counted relevant (default 1; 0 or more, like trec_eval -l);
                       nDCG uses the grades themselves and ignores it, as trec_eval does
   --original          ignore QRELS.additions.jsonl: score the qrels file as published
+  --trec-compat       average unanswerable qrels queries in as 0: the means trec_eval -c prints
   --per-query         also print each query's values (metric, query id, value) before the means
-  --json              print JSON: {metrics: {metric: mean}, queries: N, unanswerable: [ids],
+  --json              print JSON: {metrics: {metric: mean}, queries: N evaluated,
+                      unanswerable: [ids], missing_from_run: N, not_in_qrels: N,
                       per_query: {query id: {metric: value}} with --per-query}
   -h, --help          show this help`;
 
@@ -55,6 +61,7 @@ export const evalCommand: Command = {
       threshold: { type: 'string' },
       'per-query': { type: 'boolean' },
       original: { type: 'boolean' },
+      'trec-compat': { type: 'boolean' },
       json: { type: 'boolean' },
     });
     if (values.help) return io.out(usage + '\n'), 0;
@@ -66,10 +73,12 @@ export const evalCommand: Command = {
     if (![...run.keys()].some((qid) => qrels.has(qid))) {
       io.err(`warning: the run (${plural(run.size, 'query')}) and the qrels (${plural(qrels.size, 'query')}) share no query id; do the ids match?\n`);
     }
-    const result = evaluate(qrels, run, metrics, { threshold });
+    const trecCompat = Boolean(values['trec-compat']);
+    const result = evaluate(qrels, run, metrics, { threshold, unanswerable: trecCompat ? 'zero' : 'omit' });
+    const counts = countQueries(result, [...run.keys()], qrels);
     const perQuery = Boolean(values['per-query']);
-    if (values.json) io.out(JSON.stringify(toJson(result, perQuery), null, 2) + '\n');
-    else io.out(toText(result, metrics, perQuery, [...run.keys()], threshold));
+    if (values.json) io.out(JSON.stringify(toJson(result, counts, perQuery), null, 2) + '\n');
+    else io.out(toText(result, metrics, perQuery, counts, threshold, trecCompat));
     return 0;
   },
 };
@@ -82,26 +91,45 @@ async function loadJudgements(qrelsFile: string, original: boolean, io: { err(te
   return readGold(qrelsFile);
 }
 
-function toText(result: Evaluation, metrics: readonly ParsedMetric[], perQuery: boolean, runQueries: string[], threshold: number): string {
+/** The query counts of the summary line, in the vocabulary of the usage text. */
+interface QueryCounts {
+  /** Answerable queries with no line in the run (scored 0). */
+  missingFromRun: number;
+  /** Run queries the qrels do not hold (ignored). */
+  notInQrels: number;
+}
+
+function countQueries(result: Evaluation, runQueries: string[], qrels: ReadonlyMap<string, unknown>): QueryCounts {
+  const inRun = new Set(runQueries);
+  const unanswerable = new Set(result.unanswerable);
+  return {
+    missingFromRun: result.evaluated.filter((qid) => !inRun.has(qid) && !unanswerable.has(qid)).length,
+    notInQrels: runQueries.filter((qid) => !qrels.has(qid)).length,
+  };
+}
+
+function toText(result: Evaluation, metrics: readonly ParsedMetric[], perQuery: boolean, counts: QueryCounts, threshold: number, trecCompat: boolean): string {
   const line = (label: string, qid: string, value: number) => `${label.padEnd(NAME_WIDTH)}\t${qid}\t${formatValue(value)}`;
   const lines: string[] = [];
   if (perQuery) {
     for (const [qid, scores] of result.perQuery) for (const m of metrics) lines.push(line(m.label, qid, scores[m.label]!));
   }
   for (const m of metrics) lines.push(line(m.label, 'all', result.mean[m.label]!));
-  lines.push(summary(result, new Set(runQueries), threshold));
+  lines.push(summary(result, counts, threshold, trecCompat));
   return lines.join('\n') + '\n';
 }
 
-function summary(result: Evaluation, runQueries: Set<string>, threshold: number): string {
-  const missing = result.evaluated.filter((qid) => !runQueries.has(qid)).length;
+function summary(result: Evaluation, counts: QueryCounts, threshold: number, trecCompat: boolean): string {
   const { unanswerable } = result;
-  let text = `${plural(result.evaluated.length, 'query')} evaluated (${missing} missing from the run, scored 0)`;
-  text += `; ${plural(unanswerable.length, 'qrels query', 'qrels queries')} unanswerable (no document graded ${threshold} or more), left out`;
+  const answerable = result.evaluated.length - (trecCompat ? unanswerable.length : 0);
+  let text = `${plural(answerable, 'answerable query', 'answerable queries')} evaluated (${counts.missingFromRun} not in the run: no hits, scored 0)`;
+  text += `; ${plural(unanswerable.length, 'unanswerable query', 'unanswerable queries')} (no document graded ${threshold} or more)`;
+  text += trecCompat ? ' averaged in as 0 (--trec-compat, as trec_eval -c)' : ' left out (--trec-compat averages them in as 0)';
   if (unanswerable.length > 0) {
     const shown = unanswerable.slice(0, MAX_LISTED).join(' ');
     text += `: ${shown}${unanswerable.length > MAX_LISTED ? ' ...' : ''}`;
   }
+  if (counts.notInQrels > 0) text += `; ${plural(counts.notInQrels, 'run query', 'run queries')} not in the qrels, ignored`;
   return text;
 }
 
@@ -109,11 +137,13 @@ function plural(n: number, one: string, many = one.replace(/y$/, 'ies')): string
   return `${n} ${n === 1 ? one : many}`;
 }
 
-function toJson(result: Evaluation, perQuery: boolean) {
+function toJson(result: Evaluation, counts: QueryCounts, perQuery: boolean) {
   return {
     metrics: result.mean,
     queries: result.evaluated.length,
     unanswerable: result.unanswerable,
+    missing_from_run: counts.missingFromRun,
+    not_in_qrels: counts.notInQrels,
     ...(perQuery ? { per_query: Object.fromEntries(result.perQuery) } : {}),
   };
 }

@@ -16,7 +16,9 @@ Options:
                       (default structure:200)
   --embedder SPEC     ${EMBEDDER_KINDS.map((k) => (k === 'transformers' ? 'transformers:<model>' : k === 'hash' ? 'hash[:DIMS]' : k)).join(' | ')}
                       (default auto: transformers:Xenova/all-MiniLM-L6-v2 if available, else use-lite)
-  --tokenizer T       ${Object.keys(FTS5_TOKENIZERS).join(' | ')} (default unicode61)
+  --tokenizer T       auto | ${Object.keys(FTS5_TOKENIZERS).join(' | ')}
+                      (default auto: english, Lucene's English analysis as in Anserini's BM25,
+                      for an English corpus; multilingual for any other or mixed corpus)
   --cache FILE        embedding cache (default .cache/embeddings.sqlite beside the index)
   --skip-empty        skip documents whose text is empty (and say which) instead of stopping
   -h, --help          show this help`;

@@ -13,7 +13,10 @@ import { SEARCH_FLAGS, SEARCH_FLAGS_HELP, searchRequest } from '../search-option
 const usage = `Usage: testbed retrieve INDEX --queries queries.jsonl --run out.trec [options]
 
 Runs every query of a BEIR queries.jsonl against an index and writes a TREC run file
-(qid Q0 docid rank score tag), ready for trec_eval or \`testbed eval\`.
+(qid Q0 docid rank score tag), ready for trec_eval or \`testbed eval\`. Ties are written in
+trec_eval's order (score descending, then docid descending), so a run cut at k holds the
+documents trec_eval keeps from a deeper run. A query with no hit has no line: the summary
+counts them (\`testbed eval\` scores an answerable one 0, as trec_eval -c).
 
 Options:
   --queries FILE      BEIR queries.jsonl (required)
@@ -59,7 +62,12 @@ export const retrieveCommand: Command = {
       }
       const seconds = (performance.now() - t0) / 1000;
       const lines = writeRun(values.run, results, tag);
-      io.err(`wrote ${values.run}: ${queries.length} queries, ${lines} lines, ${seconds.toFixed(1)} s (${((seconds * 1000) / Math.max(1, queries.length)).toFixed(1)} ms/query)\n`);
+      const empty = results.filter((r) => r.hits.length === 0).length;
+      io.err(
+        `wrote ${values.run}: ${queries.length} queries read, ${queries.length - empty} with hits (${lines} lines)` +
+          (empty > 0 ? `, ${empty} with no hit: absent from the file (a run cannot hold an empty ranking); \`testbed eval\` scores an answerable one 0` : '') +
+          `; ${seconds.toFixed(1)} s (${((seconds * 1000) / Math.max(1, queries.length)).toFixed(1)} ms/query)\n`,
+      );
     } finally {
       searcher.close();
       await pool.close();

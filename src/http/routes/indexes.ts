@@ -6,14 +6,14 @@ import { parseChunker } from '../../chunking/index.js';
 import { InputError, NotFoundError } from '../../errors.js';
 import { checkEmbedderSpec } from '../../embedders/registry.js';
 import { corpusPathInRoot } from '../corpus-path.js';
-import { parseTokenizer } from '../../store/tokenizers.js';
+import { DEFAULT_TOKENIZER, parseTokenizer } from '../../store/tokenizers.js';
 
 const buildSchema = z.object({
   name: z.string(),
   corpus: z.string().min(1),
   chunker: z.string().default('structure:200'),
   embedder: z.string().default('auto'),
-  tokenizer: z.string().default('unicode61'),
+  tokenizer: z.string().default(DEFAULT_TOKENIZER),
 });
 
 /**

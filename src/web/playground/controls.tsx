@@ -1,4 +1,5 @@
 import type { PlaygroundView } from './run-playground.js';
+import { DEFAULT_ENGINE, ENGINES } from '../../search/types.js';
 
 /** How many gold queries the id picker lists; any other id can still be typed. */
 const MAX_LISTED_QUERIES = 2000;
@@ -60,7 +61,7 @@ export function Controls({ view }: { view: PlaygroundView }) {
           <Select name="index" label="index" value={f.index} options={view.indexes.length ? view.indexes : [['', '(no index)']]} />
           <Field name="k" label="k" value={f.k} placeholder="10" type="number" min="1" max="1000" size={4} hint="hits per list (1–1000)" />
           <Select name="level" label="level" value={f.level || 'chunk'} options={['chunk', 'doc']} />
-          <Select name="engine" label="lexical" value={f.engine || 'fts5'} options={['fts5', 'wink']} />
+          <Select name="engine" label="lexical" value={f.engine || DEFAULT_ENGINE} options={[...ENGINES]} />
           <Select name="lang" label="documents in" value={f.lang} options={[['', 'any language'], ...languageOptions(view, f.lang, true)]} />
           <Select name="qlang" label="query in" value={f.qlang} options={[['', 'detect'], ...languageOptions(view, f.qlang, false)]} />
           <span class="wink-only">

@@ -1,4 +1,4 @@
-import type { HitView, Mode } from '../../search/types.js';
+import { DEFAULT_ENGINE, type HitView, type Mode } from '../../search/types.js';
 import { excerpt, Highlight } from './highlight.js';
 import type { Column, PlaygroundView } from './run-playground.js';
 
@@ -61,7 +61,7 @@ function ResultColumn({ column, view }: { column: Column; view: PlaygroundView }
     <section class="column" data-mode={column.mode} aria-labelledby={headingId}>
       <h2 id={headingId}>
         {TITLES[column.mode]}
-        {column.mode !== 'dense' ? <small> {view.form.engine || 'fts5'}{column.mode === 'hybrid' ? ` + dense, ${view.form.fusion === 'score' ? 'score' : 'rrf'}` : ''}</small> : null}
+        {column.mode !== 'dense' ? <small> {view.form.engine || DEFAULT_ENGINE}{column.mode === 'hybrid' ? ` + dense, ${view.form.fusion === 'score' ? 'score' : 'rrf'}` : ''}</small> : null}
       </h2>
       {column.scores ? (
         <dl class="scores" data-hit={String(column.scores.hit)} data-recall={String(column.scores.recall)} data-mrr={String(column.scores.mrr)}>
