@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import path from 'node:path';
 import type { Hit } from '../retrievers/types.js';
 
 /**
@@ -13,10 +14,15 @@ export function runLine(qid: string, hit: Pick<Hit, 'id' | 'rank' | 'score'>, ta
   return `${qid} Q0 ${hit.id} ${hit.rank} ${String(hit.score)} ${tag}`;
 }
 
-/** Writes a run file atomically (temp file + rename): a killed run never leaves half a file. */
+/**
+ * Writes a run file atomically (temp file + rename): a killed run never leaves half a file. A
+ * missing folder is created, as `index --out` does, so `--run results/bm25.trec` works in a
+ * fresh clone (where results/, ignored by git, does not exist yet).
+ */
 export function writeRun(file: string, results: Iterable<{ qid: string; hits: Hit[] }>, tag: string): number {
   const lines: string[] = [];
   for (const { qid, hits } of results) for (const h of hits) lines.push(runLine(qid, h, tag));
+  fs.mkdirSync(path.dirname(file), { recursive: true });
   const tmp = `${file}.tmp-${process.pid}`;
   fs.writeFileSync(tmp, lines.join('\n') + (lines.length ? '\n' : ''));
   fs.renameSync(tmp, file);
