@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { InputError } from '../errors.js';
 import { DEFAULT_ENGINE, ENGINES } from '../search/types.js';
 import { DEFAULT_TOKENIZER } from '../store/tokenizers.js';
+import { DEFAULT_CHUNKER } from '../indexing/choose-chunker.js';
 
 const weights = z.union([z.tuple([z.number().min(0), z.number().min(0)]), z.string()]);
 
@@ -62,7 +63,7 @@ export const experimentSchema = z
     seed: z.number().int().default(42),
     grid: z
       .object({
-        chunkers: z.array(z.string()).min(1).default(['structure:200']),
+        chunkers: z.array(z.string()).min(1).default([DEFAULT_CHUNKER]),
         embedders: z.array(z.string()).min(1).default(['auto']),
         tokenizers: z.array(z.string()).min(1).default([DEFAULT_TOKENIZER]),
         retrievers: z.array(retrieverSchema).min(1),

@@ -12,6 +12,7 @@ import { commitBuild, discardBuild, removeStaleBuilds, temporaryPathFor } from '
 import { SCHEMA_VERSION, type IndexMeta } from '../store/index-meta.js';
 import { IndexWriter } from '../store/index-writer.js';
 import { analyzerFor, DEFAULT_TOKENIZER, parseTokenizer } from '../store/tokenizers.js';
+import { chooseChunker, DEFAULT_CHUNKER } from './choose-chunker.js';
 import { chooseTokenizer, type TokenizerChoice } from './choose-tokenizer.js';
 import { documentLanguage } from './document-language.js';
 import { VERSION } from '../version.js';
@@ -21,7 +22,10 @@ import type { ProgressListener } from './progress.js';
 export interface BuildOptions {
   corpus: string;
   out: string;
-  /** Chunker spec (`doc`, `words:200:50`, `structure:200`, `sentences:5:1`). Default `structure:200`. */
+  /**
+   * Chunker spec (`doc`, `words:200:50`, `structure:200`, `sentences:5:1`), or `auto` (the
+   * default): `structure:N` sized so the embedder reads every chunk whole (chooseChunker).
+   */
   chunker?: string;
   /** Embedder spec, or an embedder instance (tests), or `none`. Default `auto`. */
   embedder?: string | Embedder;
@@ -46,7 +50,6 @@ const DOC_BATCH = 256;
  */
 export async function buildIndex(options: BuildOptions): Promise<IndexMeta> {
   const started = performance.now();
-  const chunker = parseChunker(options.chunker ?? 'structure:200');
   const requested = parseTokenizer(options.tokenizer ?? DEFAULT_TOKENIZER);
   const skipped: string[] = [];
   const source = await openCorpus(options.corpus, options.skipEmpty ? { onEmpty: (id) => skipped.push(id) } : {});
@@ -64,6 +67,10 @@ export async function buildIndex(options: BuildOptions): Promise<IndexMeta> {
     typeof options.embedder === 'object'
       ? options.embedder
       : await createEmbedder(options.embedder ?? 'auto', { onNotice: options.onNotice });
+
+  const chunkerChoice = chooseChunker(options.chunker ?? DEFAULT_CHUNKER, embedder ?? undefined);
+  const chunker = parseChunker(chunkerChoice.spec);
+  if (chunkerChoice.spec !== options.chunker) options.onNotice?.(`chunker auto -> ${chunkerChoice.spec} (${chunkerChoice.reason}); --chunker SPEC to choose another`);
 
   fs.mkdirSync(path.dirname(path.resolve(options.out)), { recursive: true });
   removeStaleBuilds(options.out);
@@ -93,7 +100,7 @@ export async function buildIndex(options: BuildOptions): Promise<IndexMeta> {
     }
 
     const embedStarted = performance.now();
-    const truncatedChunks = embedder ? await embedAll(writer, embedder, options) : 0;
+    const truncatedChunks = embedder ? await embedAll(writer, embedder, chunker.spec, options) : 0;
     const embedSeconds = (performance.now() - embedStarted) / 1000;
 
     options.onProgress?.({ phase: 'indexing', done: 0 });
@@ -144,13 +151,21 @@ function countLanguages(langs: Iterable<string | undefined>): Record<string, num
   return counts;
 }
 
+/** Half the chunk size of a sized chunker, as a concrete next step; a generic form otherwise. */
+function smallerChunker(spec: string): string {
+  const [kind, size, ...rest] = spec.split(':');
+  const n = Number(size);
+  if ((kind === 'structure' || kind === 'words') && Number.isInteger(n) && n > 1) return [kind, Math.floor(n / 2), ...rest].join(':');
+  return 'structure:N with a smaller N';
+}
+
 function describeChoice(choice: TokenizerChoice): string {
   const what = choice.tokenizer === 'english' ? "Lucene's English analysis: stop words, Porter stemming" : 'per-language analysis';
   return `tokenizer auto -> ${choice.tokenizer} (${what}): ${choice.reason}; --tokenizer NAME to choose another`;
 }
 
 /** Embeds every stored chunk in batches through the cache; returns how many were truncated. */
-async function embedAll(writer: IndexWriter, embedder: Embedder, options: BuildOptions): Promise<number> {
+async function embedAll(writer: IndexWriter, embedder: Embedder, chunkerSpec: string, options: BuildOptions): Promise<number> {
   const cacheFile = options.cacheFile ?? path.join(path.dirname(path.resolve(options.out)), '.cache', 'embeddings.sqlite');
   const cache = new EmbeddingCache(cacheFile);
   const cached = withCache(embedder, cache);
@@ -169,7 +184,10 @@ async function embedAll(writer: IndexWriter, embedder: Embedder, options: BuildO
     cache.close();
   }
   if (truncated > 0) {
-    options.onNotice?.(`${truncated} of ${total} chunks are longer than ${embedder.id}'s ${embedder.maxTokens}-token input: the model saw only their beginning`);
+    options.onNotice?.(
+      `${truncated} of ${total} chunks are longer than ${embedder.id}'s ${embedder.maxTokens}-token input: the model saw only their beginning, ` +
+        `so dense search never sees the rest: a smaller --chunker (${smallerChunker(chunkerSpec)}) keeps more of them whole`,
+    );
   }
   return truncated;
 }

@@ -23,7 +23,7 @@ describe('experiment config', () => {
   it('fills every default in one place', () => {
     const c = parseExperimentConfig(minimal);
     expect(c).toMatchObject({ level: 'doc', ks: [1, 3, 5, 10, 20, 100], context_k: 5, rerank_depth: 50, slices: [], relevance_threshold: 1, seed: 42, checks: [] });
-    expect(c.grid).toEqual({ chunkers: ['structure:200'], embedders: ['auto'], tokenizers: ['auto'], retrievers: [{ name: 'bm25', mode: 'bm25', engine: 'wink' }] });
+    expect(c.grid).toEqual({ chunkers: ['auto'], embedders: ['auto'], tokenizers: ['auto'], retrievers: [{ name: 'bm25', mode: 'bm25', engine: 'wink' }] });
   });
 
   it('names file, line and key for a wrong value', () => {

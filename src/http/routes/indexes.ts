@@ -7,11 +7,12 @@ import { InputError, NotFoundError } from '../../errors.js';
 import { checkEmbedderSpec } from '../../embedders/registry.js';
 import { corpusPathInRoot } from '../corpus-path.js';
 import { DEFAULT_TOKENIZER, parseTokenizer } from '../../store/tokenizers.js';
+import { DEFAULT_CHUNKER } from '../../indexing/choose-chunker.js';
 
 const buildSchema = z.object({
   name: z.string(),
   corpus: z.string().min(1),
-  chunker: z.string().default('structure:200'),
+  chunker: z.string().default(DEFAULT_CHUNKER),
   embedder: z.string().default('auto'),
   tokenizer: z.string().default(DEFAULT_TOKENIZER),
 });

@@ -1,4 +1,6 @@
 import { LANGUAGE_CODE } from '../../search/language-code.js';
+import { DEFAULT_CHUNKER } from '../../indexing/choose-chunker.js';
+import { DEFAULT_TOKENIZER } from '../../store/tokenizers.js';
 
 /**
  * JSON Schemas (2020-12, as OpenAPI 3.1 uses) of the API's bodies. They follow the TypeScript
@@ -61,7 +63,7 @@ export const schemas: Record<string, unknown> = {
     description: 'the search parameters as a JSON body',
   },
   BuildRequest: obj(
-    { name: str, corpus: { type: 'string', description: "inside the corpora root: from the server's folder as the CLI reads it (corpora/demo), or from the root (demo)" }, chunker: { type: 'string', default: 'structure:200' }, embedder: { type: 'string', default: 'auto' }, tokenizer: { type: 'string', default: 'unicode61' } },
+    { name: str, corpus: { type: 'string', description: "inside the corpora root: from the server's folder as the CLI reads it (corpora/demo), or from the root (demo)" }, chunker: { type: 'string', default: DEFAULT_CHUNKER }, embedder: { type: 'string', default: 'auto' }, tokenizer: { type: 'string', default: DEFAULT_TOKENIZER } },
     ['name', 'corpus'],
   ),
   BuildJob: {
