@@ -1,3 +1,4 @@
+import { parseChunker } from '../chunking/index.js';
 import type { Embedder } from '../embedders/types.js';
 
 /** What `--chunker` defaults to: sized from the embedder (chooseChunker). */
@@ -33,4 +34,9 @@ export function chooseChunker(requested: string, embedder: Pick<Embedder, 'id' |
   }
   const words = Math.max(1, Math.floor(embedder.maxTokens / TOKENS_PER_WORD));
   return { spec: `structure:${words}`, reason: `${embedder.id} reads ${embedder.maxTokens} tokens, about ${words} words at ${TOKENS_PER_WORD} tokens a word` };
+}
+
+/** Throws the chunker parser's InputError for a spec that is neither `auto` nor a valid chunker. */
+export function checkChunkerSpec(spec: string): void {
+  if (spec !== DEFAULT_CHUNKER) parseChunker(spec);
 }

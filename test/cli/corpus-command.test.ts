@@ -114,7 +114,7 @@ describe('testbed corpus', () => {
       [['download', 'tiny', '--url', 'http://127.0.0.1:1/x', '--md5', 'xyz'], /--md5 must be 32 hex digits, got "xyz"/],
       [['download', 'scifact', '--timeout', '0'], /--timeout must be an integer from 1 to 3600, got "0"/],
       [['list', 'scifact'], /unexpected argument "scifact"/],
-      [['list', '--force'], /Unknown option '--force'/],
+      [['list', '--force'], /unknown option "--force"/],
     ];
     for (const [argv, message] of cases) {
       const run = corpus(...argv);

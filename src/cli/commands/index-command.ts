@@ -13,8 +13,8 @@ writes one SQLite index file (FTS5 + vectors). The file appears only when the bu
 Options:
   --out FILE          index file to write (required)
   --chunker SPEC      auto | doc | words:SIZE[:OVERLAP] | structure:MAX | sentences:N[:OVERLAP]
-                      (default auto: structure:N, N words sized for the embedder's input,
-                      at most 200; structure:200 without an embedder)
+                      (default auto: structure:N, N words sized for the embedder's input
+                      (200 or fewer); structure:200 without an embedder)
   --embedder SPEC     ${EMBEDDER_KINDS.map((k) => (k === 'transformers' ? 'transformers:<model>' : k === 'hash' ? 'hash[:DIMS]' : k)).join(' | ')}
                       (default auto: transformers:Xenova/all-MiniLM-L6-v2 if available, else use-lite)
   --tokenizer T       auto | ${Object.keys(FTS5_TOKENIZERS).join(' | ')}

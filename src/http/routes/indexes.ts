@@ -2,12 +2,11 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import type { IndexCatalog } from '../../catalog/index-catalog.js';
 import { checkIndexName } from '../../catalog/index-names.js';
-import { parseChunker } from '../../chunking/index.js';
 import { InputError, NotFoundError } from '../../errors.js';
 import { checkEmbedderSpec } from '../../embedders/registry.js';
 import { corpusPathInRoot } from '../corpus-path.js';
 import { DEFAULT_TOKENIZER, parseTokenizer } from '../../store/tokenizers.js';
-import { DEFAULT_CHUNKER } from '../../indexing/choose-chunker.js';
+import { checkChunkerSpec, DEFAULT_CHUNKER } from '../../indexing/choose-chunker.js';
 
 const buildSchema = z.object({
   name: z.string(),
@@ -40,7 +39,7 @@ export function indexRoutes(catalog: IndexCatalog, corporaRoot: string): Hono {
     });
     const req = buildSchema.strict().parse(body);
     checkIndexName(req.name);
-    parseChunker(req.chunker);
+    checkChunkerSpec(req.chunker);
     parseTokenizer(req.tokenizer);
     checkEmbedderSpec(req.embedder);
     const corpus = corpusPathInRoot(corporaRoot, req.corpus, { field: 'corpus', root: 'corpora root' });
