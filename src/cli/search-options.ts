@@ -1,7 +1,7 @@
 import { parseFusionOptions } from '../fusion/options.js';
 import { InputError } from '../errors.js';
 import { LANGUAGE_CODE } from '../search/language-code.js';
-import { DEFAULT_ENGINE, ENGINES, MODES, type SearchRequest } from '../search/types.js';
+import { DEFAULT_ENGINE, ENGINES, MAX_K, MODES, type SearchRequest } from '../search/types.js';
 import { intOption, numberOption, oneOf } from './args.js';
 
 /** The search flags shared by `search` and `retrieve`. */
@@ -44,7 +44,7 @@ export function searchRequest(values: Values, query: string, defaults: { k: numb
   return {
     mode: oneOf('mode', values.mode, MODES, 'bm25'),
     query,
-    k: intOption('k', values.k, defaults.k, 1, 10_000),
+    k: intOption('k', values.k, defaults.k, 1, MAX_K),
     level: oneOf('level', values.level, ['chunk', 'doc'] as const, defaults.level),
     engine: oneOf('engine', values.engine, ENGINES, DEFAULT_ENGINE),
     fusion: parseFusionOptions({

@@ -3,11 +3,10 @@ import { checkIndexName } from '../catalog/index-names.js';
 import { InputError } from '../errors.js';
 import { parseFusionOptions } from '../fusion/options.js';
 import { LANGUAGE_CODE } from '../search/language-code.js';
-import { DEFAULT_ENGINE, ENGINES, type Mode, type SearchRequest } from '../search/types.js';
+import { DEFAULT_ENGINE, ENGINES, MAX_K, type Mode, type SearchRequest } from '../search/types.js';
 
 /** Longer "queries" are pasted documents, not questions: refuse rather than run a huge OR. */
 export const MAX_QUERY_CHARS = 2000;
-export const MAX_K = 1000;
 
 const numberish = (name: string, check: (n: number) => boolean, expected: string) =>
   z
@@ -50,11 +49,11 @@ export const searchSchema = z.object({
  * Validates search parameters from a query string or a JSON body (the same names either way)
  * into a SearchRequest. Throws ZodError or InputError naming the parameter.
  */
-export function parseSearchParams(mode: Mode, raw: unknown, options: { strict?: boolean } = {}): SearchRequest & { index: string } {
+export function parseSearchParams(mode: Mode, raw: unknown): SearchRequest & { index: string } {
   if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) throw new InputError('request body must be a JSON object');
-  // A JSON body with an unknown key is a typo ("levle") to refuse; a query string may carry
-  // extra parameters of the caller's own (cache busters, tracking) and is not strict.
-  const p = (options.strict ? searchSchema.strict() : searchSchema).parse(raw);
+  // An unknown parameter is a typo ("kk", "levle") that would silently search with a default:
+  // refused alike in a query string and a JSON body.
+  const p = searchSchema.strict().parse(raw);
   const weights = Array.isArray(p.weights) ? p.weights.join(',') : p.weights;
   const wink = p.k1 !== undefined || p.b !== undefined ? { ...(p.k1 !== undefined && { k1: p.k1 }), ...(p.b !== undefined && { b: p.b }) } : undefined;
   return {

@@ -57,7 +57,7 @@ export class Searcher {
       return {
         index: this.name,
         mode: req.mode,
-        query: req.query,
+        q: req.query,
         k: req.k,
         level: req.level,
         took_ms: { total: t2 - t0, ...result.timings, hydrate: t2 - t1 },

@@ -3,6 +3,12 @@ import type { WinkBM25Params } from '../retrievers/wink-bm25.js';
 import type { Level, Sources } from '../retrievers/types.js';
 
 export const MODES = ['bm25', 'dense', 'hybrid'] as const;
+
+/**
+ * Most hits one search returns, on the CLI and over HTTP alike: TREC runs go 1000 deep, and
+ * deeper lists cost hydration and transfer for metrics that stop long before.
+ */
+export const MAX_K = 1000;
 export type Mode = (typeof MODES)[number];
 
 /** The lexical engine behind `bm25` (and the lexical leg of `hybrid`). */
@@ -46,7 +52,8 @@ export interface HitView {
 export interface SearchResponse {
   index: string;
   mode: Mode;
-  query: string;
+  /** The query, under the name the request gives it. */
+  q: string;
   k: number;
   level: Level;
   took_ms: Record<string, number>;

@@ -31,7 +31,7 @@ describe('search endpoints', () => {
     const res = await get(`/search/${mode}?index=tiny&q=${encodeURIComponent('error E1042 session token')}&k=3&level=doc`);
     expect(res.status).toBe(200);
     const body = (await res.json()) as SearchResponse;
-    expect(body).toMatchObject({ index: 'tiny', mode, query: 'error E1042 session token', k: 3, level: 'doc' });
+    expect(body).toMatchObject({ index: 'tiny', mode, q: 'error E1042 session token', k: 3, level: 'doc' });
     expect(body.hits.length).toBeGreaterThan(0);
     expect(body.hits.length).toBeLessThanOrEqual(3);
     const top = body.hits[0]!;

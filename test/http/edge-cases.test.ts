@@ -27,11 +27,17 @@ const json = (url: string, body: unknown, type = 'application/json') => app.requ
 const message = async (res: Response) => ((await res.json()) as { error: { message: string } }).error.message;
 
 describe('HTTP edge cases', () => {
-  it('an unknown key in a POST search body is refused (a GET query string may carry extras)', async () => {
+  it('an unknown parameter is refused alike in a POST body and a GET query string (kk=3, levle)', async () => {
     const res = await json('/search/bm25', { index: 'tiny', q: 'install', levle: 'doc' });
     expect(res.status).toBe(400);
     expect(await message(res)).toMatch(/levle/);
-    expect((await app.request('/search/bm25?index=tiny&q=install&_=123')).status).toBe(200);
+    const post = await json('/search/hybrid', { index: 'tiny', q: 'install', kk: 3 });
+    const get = await app.request('/search/hybrid?index=tiny&q=install&kk=3');
+    for (const r of [post, get]) {
+      expect(r.status).toBe(400);
+      expect(await message(r)).toMatch(/'kk'/);
+    }
+    expect((await app.request('/search/bm25?index=tiny&q=install&k=3')).status).toBe(200);
   });
 
   it('numbers must be plain decimals', async () => {

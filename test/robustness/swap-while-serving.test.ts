@@ -90,7 +90,7 @@ async function client(id: number, stop: { now: boolean }, out: Outcome[]): Promi
     try {
       const body = JSON.parse(text) as SearchResponse;
       if (res.status !== 200) outcome.problem = text.slice(0, 300);
-      else if (body.index !== 'live' || body.mode !== mode || body.query !== q || !Array.isArray(body.hits) || body.hits.length > K) outcome.problem = `bad body ${text.slice(0, 300)}`;
+      else if (body.index !== 'live' || body.mode !== mode || body.q !== q || !Array.isArray(body.hits) || body.hits.length > K) outcome.problem = `bad body ${text.slice(0, 300)}`;
       else if (body.hits.some((h, r) => h.rank !== r + 1 || typeof h.text !== 'string' || !Number.isFinite(h.score))) outcome.problem = `bad hit ${text.slice(0, 300)}`;
       else if ((outcome.gens = generationsOf(mode, q, body)).length === 0) outcome.problem = `hits of no complete index: ${text.slice(0, 300)}`;
     } catch {

@@ -21,7 +21,7 @@ counts them (\`testbed eval\` scores an answerable one 0, as trec_eval -c).
 Options:
   --queries FILE      BEIR queries.jsonl (required)
   --run FILE          run file to write (required)
-  --k K               hits per query, 1 to 10000 (default 100)
+  --k K               hits per query, 1 to 1000 (default 100)
   --tag TAG           run tag, last column (default testbed-MODE)
 ${SEARCH_FLAGS_HELP.replace('LEVEL_DEFAULT', 'doc')}
   -h, --help          show this help`;

@@ -13,7 +13,7 @@ const usage = `Usage: testbed search INDEX QUERY [options]
 Searches an index file and prints the ranked hits.
 
 Options:
-  --k K               number of hits, 1 to 10000 (default 10; HTTP allows up to 1000)
+  --k K               number of hits, 1 to 1000 (default 10; the same limit as over HTTP)
 ${SEARCH_FLAGS_HELP.replace('LEVEL_DEFAULT', 'chunk')}
   --json              print the same JSON the HTTP API returns
   --sql               print the FTS5 MATCH expression and SQL used for BM25, then search
@@ -46,7 +46,7 @@ export const searchCommand: Command = {
 };
 
 function formatHits(res: SearchResponse): string {
-  const lines = [`${res.mode} "${res.query}" (${res.level} level, ${res.took_ms.total!.toFixed(1)} ms)`];
+  const lines = [`${res.mode} "${res.q}" (${res.level} level, ${res.took_ms.total!.toFixed(1)} ms)`];
   if (res.hits.length === 0) lines.push('  no hits');
   for (const h of res.hits) {
     const src = h.sources

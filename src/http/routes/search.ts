@@ -7,9 +7,9 @@ import { parseSearchParams } from '../search-params.js';
 /** GET (query string) and POST (JSON body) /search/:mode, with the same parameters. */
 export function searchRoutes(catalog: IndexCatalog): Hono {
   const app = new Hono();
-  const run = async (modeParam: string, raw: unknown, strict = false) => {
+  const run = async (modeParam: string, raw: unknown) => {
     const mode = checkMode(modeParam);
-    const { index, ...req } = parseSearchParams(mode, raw, { strict });
+    const { index, ...req } = parseSearchParams(mode, raw);
     return catalog.get(index).search(req);
   };
   app.get('/:mode', async (c) => c.json(await run(c.req.param('mode'), c.req.query())));
@@ -20,7 +20,7 @@ export function searchRoutes(catalog: IndexCatalog): Hono {
     const body = await c.req.json().catch(() => {
       throw new InputError('request body is not valid JSON');
     });
-    return c.json(await run(c.req.param('mode'), body, true));
+    return c.json(await run(c.req.param('mode'), body));
   });
   return app;
 }

@@ -2,7 +2,7 @@ import { DOCS_ASSET_NAMES } from '../api-docs/docs-assets.js';
 import { LANGUAGE_CODE } from '../../search/language-code.js';
 import { VERSION } from '../../version.js';
 import { schemas } from './schemas.js';
-import { DEFAULT_ENGINE, ENGINES } from '../../search/types.js';
+import { DEFAULT_ENGINE, ENGINES, MAX_K } from '../../search/types.js';
 
 type Json = Record<string, unknown>;
 
@@ -20,7 +20,7 @@ const tokenErrors = { '401': error('token missing (only when the server has a to
 const searchParameters = [
   query('index', 'index name (a served DIR/NAME.sqlite)', { type: 'string' }, true),
   query('q', 'query text', { type: 'string', minLength: 1, maxLength: 2000 }, true),
-  query('k', 'hits to return', { type: 'integer', minimum: 1, maximum: 1000, default: 10 }),
+  query('k', 'hits to return', { type: 'integer', minimum: 1, maximum: MAX_K, default: 10 }),
   query('level', 'rank passages or whole documents (by their best passage)', { type: 'string', enum: ['chunk', 'doc'], default: 'chunk' }),
   query('engine', 'lexical engine for bm25 and the lexical leg of hybrid', { type: 'string', enum: [...ENGINES], default: DEFAULT_ENGINE }),
   query('k1', 'wink BM25 k1', { type: 'number', minimum: 0, maximum: 10 }),

@@ -31,7 +31,7 @@ export const schemas: Record<string, unknown> = {
     ...obj({
       index: str,
       mode: { type: 'string', enum: ['bm25', 'dense', 'hybrid'] },
-      query: str,
+      q: str,
       k: int,
       level: { type: 'string', enum: ['chunk', 'doc'] },
       took_ms: { type: 'object', additionalProperties: num, description: 'total and per stage: bm25, dense, dense.embed, fuse, hydrate, ...' },
