@@ -1,8 +1,9 @@
 import { loadExperimentConfig } from '../../experiments/config.js';
-import { outputDir, runExperiment, type ExperimentProgress } from '../../experiments/runner.js';
+import { outputDir, runExperiment } from '../../experiments/runner.js';
 import { writeReport } from '../../reports/write-report.js';
 import { parse, positional } from '../args.js';
-import type { CliIo, Command } from '../command.js';
+import type { Command } from '../command.js';
+import { experimentProgress } from '../experiment-progress.js';
 
 const usage = `Usage: testbed experiment CONFIG.yaml [options]
 
@@ -51,23 +52,3 @@ export const experimentCommand: Command = {
   },
 };
 
-function experimentProgress(io: CliIo): (p: ExperimentProgress) => void {
-  const started = Date.now();
-  let last = 0;
-  let lastDecile = -1;
-  return (p) => {
-    if (p.phase === 'indexing') return io.err(`${io.tty ? '\n' : ''}index for ${p.cell}...\n`);
-    if (p.phase !== 'retrieving' || p.total === 0) return;
-    const now = Date.now();
-    const frac = p.done / p.total;
-    const rate = p.done / Math.max(1e-3, (now - started) / 1000);
-    const line = `${p.cell}: ${p.done}/${p.total} queries  ETA ${rate > 0 ? ((p.total - p.done) / rate).toFixed(0) : '?'}s`;
-    if (io.tty) {
-      if (now - last > 100 || p.done === p.total) io.err(`\r${line}\x1b[K`);
-      last = now;
-    } else if (Math.floor(frac * 10) > lastDecile) {
-      lastDecile = Math.floor(frac * 10);
-      io.err(line + '\n');
-    }
-  };
-}
