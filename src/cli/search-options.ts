@@ -1,40 +1,50 @@
 import { parseFusionOptions } from '../fusion/options.js';
 import { InputError } from '../errors.js';
 import { LANGUAGE_CODE } from '../search/language-code.js';
+import { flagName, MODE_PARAM, SEARCH_PARAM_NAMES, SEARCH_PARAMS, type ParamSpec, type SearchParamName } from '../search/request-params.js';
 import { DEFAULT_ENGINE, ENGINES, MAX_K, MODES, type SearchRequest } from '../search/types.js';
 import { intOption, numberOption, oneOf } from './args.js';
 
-/** The search flags shared by `search` and `retrieve`. */
-export const SEARCH_FLAGS = {
-  mode: { type: 'string' },
-  k: { type: 'string' },
-  level: { type: 'string' },
-  engine: { type: 'string' },
-  fusion: { type: 'string' },
-  'rrf-k': { type: 'string' },
-  weights: { type: 'string' },
-  depth: { type: 'string' },
-  alpha: { type: 'string' },
-  norm: { type: 'string' },
-  k1: { type: 'string' },
-  b: { type: 'string' },
-  lang: { type: 'string' },
-  qlang: { type: 'string' },
-} as const;
+type Dashed<S extends string> = S extends `${infer A}_${infer B}` ? `${A}-${Dashed<B>}` : S;
+type FlagParam = Exclude<SearchParamName, 'index' | 'q'>;
 
-export const SEARCH_FLAGS_HELP = `  --mode M            bm25 | dense | hybrid (default bm25)
-  --level L           chunk | doc (default LEVEL_DEFAULT)
-  --engine E          lexical engine: wink (BM25 k1 0.9, b 0.4, as Anserini) | fts5
-                      (SQLite's bm25(): k1 1.2, b 0.75 fixed) (default wink)
-  --k1 X, --b X       wink BM25 parameters (default 0.9, 0.4)
-  --fusion F          hybrid: rrf | score (default rrf)
-  --rrf-k N           RRF constant (default 60)
-  --weights W,W       RRF weights bm25,dense (default 1,1)
-  --depth N           hits taken from each leg before fusing (default 100)
-  --alpha A           score fusion: weight of dense in [0,1] (default 0.5)
-  --norm N            score fusion normalisation: minmax | zscore (default minmax)
-  --lang L            only documents in language L (e.g. de, zh)
-  --qlang L           the query's language (multilingual indexes detect it otherwise)`;
+/** The search flags shared by `search` and `retrieve`: `--mode`, and every search parameter but index and q. */
+export const SEARCH_FLAGS = Object.fromEntries([
+  ['mode', { type: 'string' }],
+  ...SEARCH_PARAM_NAMES.filter((n) => n !== 'index' && n !== 'q').map((n) => [flagName(n), { type: 'string' }]),
+]) as { mode: { type: 'string' } } & { [N in FlagParam as Dashed<N>]: { type: 'string' } };
+
+const HELP_WIDTH = 22;
+const WRAP = 98;
+
+/** The flags' --help lines, from the parameter table; the `k` and `level` defaults differ by command. */
+export function searchFlagsHelp(defaults: { k: number; level: string }): string {
+  const line = (flag: string, metavar: string | undefined, help: string, def: unknown) =>
+    wrap(`  --${flag}${metavar ? ` ${metavar}` : ''}`.padEnd(HELP_WIDTH) + `${help}${def === undefined ? '' : ` (default ${String(def)})`}`);
+  const lines = [line('mode', MODE_PARAM.metavar, `${(MODE_PARAM.schema.enum as string[]).join(' | ')}`, MODE_PARAM.schema.default)];
+  for (const name of SEARCH_PARAM_NAMES) {
+    if (name === 'index' || name === 'q') continue;
+    const spec: ParamSpec = SEARCH_PARAMS[name];
+    const values = Array.isArray(spec.schema.enum) && !spec.valuesInHelp ? `${(spec.schema.enum as string[]).join(' | ')}: ` : '';
+    const def = name === 'level' ? defaults.level : name === 'k' ? defaults.k : spec.schema.default;
+    lines.push(line(flagName(name), spec.metavar, values + spec.help, def));
+  }
+  return lines.join('\n');
+}
+
+// Long help lines continue under the description column, as the hand-written ones did.
+function wrap(text: string): string {
+  const out: string[] = [];
+  let rest = text;
+  while (rest.length > WRAP) {
+    const cut = rest.lastIndexOf(' ', WRAP);
+    if (cut <= HELP_WIDTH) break;
+    out.push(rest.slice(0, cut));
+    rest = ' '.repeat(HELP_WIDTH) + rest.slice(cut + 1);
+  }
+  out.push(rest);
+  return out.join('\n');
+}
 
 type Values = Partial<Record<keyof typeof SEARCH_FLAGS, string>>;
 

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { isMap, LineCounter, parseDocument } from 'yaml';
 import { z } from 'zod';
 import { InputError } from '../errors.js';
+import type { RetrieverParamName } from '../search/request-params.js';
 import { DEFAULT_ENGINE, ENGINES } from '../search/types.js';
 import { DEFAULT_TOKENIZER } from '../store/tokenizers.js';
 import { DEFAULT_CHUNKER } from '../indexing/choose-chunker.js';
@@ -23,7 +24,8 @@ const retrieverSchema = z
     depth: z.number().int().min(1).max(10_000).optional(),
     alpha: z.number().min(0).max(1).optional(),
     norm: z.enum(['minmax', 'zscore']).optional(),
-  })
+    // Every retriever parameter of the one search-parameter table, under its name there.
+  } satisfies Record<RetrieverParamName | 'name' | 'mode', z.ZodTypeAny>)
   .strict();
 
 /** A CI assertion: an absolute threshold, or "no drop against a baseline file". */

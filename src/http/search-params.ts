@@ -3,6 +3,7 @@ import { checkIndexName } from '../catalog/index-names.js';
 import { InputError } from '../errors.js';
 import { parseFusionOptions } from '../fusion/options.js';
 import { LANGUAGE_CODE } from '../search/language-code.js';
+import type { SearchParamName } from '../search/request-params.js';
 import { DEFAULT_ENGINE, ENGINES, MAX_K, type Mode, type SearchRequest } from '../search/types.js';
 
 /** Longer "queries" are pasted documents, not questions: refuse rather than run a huge OR. */
@@ -23,7 +24,10 @@ const numberish = (name: string, check: (n: number) => boolean, expected: string
       return n;
     });
 
-/** Exported so the OpenAPI test can check every parameter is documented. */
+/**
+ * The validator of every search parameter, one per entry of SEARCH_PARAMS (the `satisfies`
+ * makes a missing or extra one a compile error). Exported for the OpenAPI test.
+ */
 export const searchSchema = z.object({
   index: z.string({ required_error: 'index is required' }).min(1, 'index is required'),
   q: z
@@ -43,7 +47,7 @@ export const searchSchema = z.object({
   qlang: z.string().regex(LANGUAGE_CODE, 'qlang must be a language code such as de or zh').optional(),
   k1: numberish('k1', (n) => n >= 0 && n <= 10, 'a number in [0, 10]'),
   b: numberish('b', (n) => n >= 0 && n <= 1, 'a number in [0, 1]'),
-});
+} satisfies Record<SearchParamName, z.ZodTypeAny>);
 
 /**
  * Validates search parameters from a query string or a JSON body (the same names either way)

@@ -8,7 +8,7 @@ import { InputError } from '../../errors.js';
 import { parse, positional } from '../args.js';
 import type { Command } from '../command.js';
 import { indexFileArgument } from '../index-file.js';
-import { SEARCH_FLAGS, SEARCH_FLAGS_HELP, searchRequest } from '../search-options.js';
+import { SEARCH_FLAGS, searchFlagsHelp, searchRequest } from '../search-options.js';
 
 const usage = `Usage: testbed retrieve INDEX --queries queries.jsonl --run out.trec [options]
 
@@ -21,9 +21,8 @@ counts them (\`testbed eval\` scores an answerable one 0, as trec_eval -c).
 Options:
   --queries FILE      BEIR queries.jsonl (required)
   --run FILE          run file to write (required)
-  --k K               hits per query, 1 to 1000 (default 100)
   --tag TAG           run tag, last column (default testbed-MODE)
-${SEARCH_FLAGS_HELP.replace('LEVEL_DEFAULT', 'doc')}
+${searchFlagsHelp({ k: 100, level: 'doc' })}
   -h, --help          show this help`;
 
 export const retrieveCommand: Command = {

@@ -6,15 +6,14 @@ import { bm25Sql, toMatchExpression } from '../../store/bm25-sql.js';
 import { parse, positional } from '../args.js';
 import type { Command } from '../command.js';
 import { indexFileArgument } from '../index-file.js';
-import { SEARCH_FLAGS, SEARCH_FLAGS_HELP, searchRequest } from '../search-options.js';
+import { SEARCH_FLAGS, searchFlagsHelp, searchRequest } from '../search-options.js';
 
 const usage = `Usage: testbed search INDEX QUERY [options]
 
 Searches an index file and prints the ranked hits.
 
 Options:
-  --k K               number of hits, 1 to 1000 (default 10; the same limit as over HTTP)
-${SEARCH_FLAGS_HELP.replace('LEVEL_DEFAULT', 'chunk')}
+${searchFlagsHelp({ k: 10, level: 'chunk' })}
   --json              print the same JSON the HTTP API returns
   --sql               print the FTS5 MATCH expression and SQL used for BM25, then search
   -h, --help          show this help`;

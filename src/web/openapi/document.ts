@@ -2,7 +2,7 @@ import { DOCS_ASSET_NAMES } from '../api-docs/docs-assets.js';
 import { LANGUAGE_CODE } from '../../search/language-code.js';
 import { VERSION } from '../../version.js';
 import { schemas } from './schemas.js';
-import { DEFAULT_ENGINE, ENGINES, MAX_K } from '../../search/types.js';
+import { SEARCH_PARAM_NAMES, SEARCH_PARAMS, type ParamSpec } from '../../search/request-params.js';
 
 type Json = Record<string, unknown>;
 
@@ -17,23 +17,11 @@ const query = (name: string, description: string, schema: Json, required = false
 const tokenNeeded = { security: [{ bearerToken: [] }] };
 const tokenErrors = { '401': error('token missing (only when the server has a token)'), '403': error('wrong token') };
 
-const searchParameters = [
-  query('index', 'index name (a served DIR/NAME.sqlite)', { type: 'string' }, true),
-  query('q', 'query text', { type: 'string', minLength: 1, maxLength: 2000 }, true),
-  query('k', 'hits to return', { type: 'integer', minimum: 1, maximum: MAX_K, default: 10 }),
-  query('level', 'rank passages or whole documents (by their best passage)', { type: 'string', enum: ['chunk', 'doc'], default: 'chunk' }),
-  query('engine', 'lexical engine for bm25 and the lexical leg of hybrid', { type: 'string', enum: [...ENGINES], default: DEFAULT_ENGINE }),
-  query('k1', 'wink BM25 k1', { type: 'number', minimum: 0, maximum: 10 }),
-  query('b', 'wink BM25 b', { type: 'number', minimum: 0, maximum: 1 }),
-  query('fusion', 'hybrid: fusion method', { type: 'string', enum: ['rrf', 'score'], default: 'rrf' }),
-  query('rrf_k', 'hybrid rrf: the RRF constant', { type: 'number', exclusiveMinimum: 0, default: 60 }),
-  query('weights', 'hybrid rrf: leg weights "bm25,dense"', { type: 'string', pattern: '^[0-9.eE+-]+,[0-9.eE+-]+$', default: '1,1' }),
-  query('depth', 'hybrid: hits taken from each leg before fusing', { type: 'integer', minimum: 1, maximum: 10000, default: 100 }),
-  query('alpha', 'hybrid score: weight of dense', { type: 'number', minimum: 0, maximum: 1, default: 0.5 }),
-  query('norm', 'hybrid score: score normalisation', { type: 'string', enum: ['minmax', 'zscore'], default: 'minmax' }),
-  query('lang', 'only documents in this language (ISO 639 code, e.g. de or zh)', { type: 'string', pattern: LANGUAGE_CODE.source }),
-  query('qlang', "the query's language, which picks the analyser's stemmer on multilingual indexes (detected when absent)", { type: 'string', pattern: LANGUAGE_CODE.source }),
-];
+// Derived from the one parameter table: the document cannot name a parameter the API does not take.
+const searchParameters = SEARCH_PARAM_NAMES.map((name) => {
+  const spec: ParamSpec = SEARCH_PARAMS[name];
+  return query(name, spec.help, spec.schema, name === 'index' || name === 'q');
+});
 
 const modeParam = { name: 'mode', in: 'path', required: true, description: 'retrieval mode', schema: { type: 'string', enum: ['bm25', 'dense', 'hybrid'] } };
 const experimentId = pathParam('id', 'a job id from POST /experiments, or the folder name of a report saved under the results folder');

@@ -1,6 +1,7 @@
 import { LANGUAGE_CODE } from '../../search/language-code.js';
 import { DEFAULT_CHUNKER } from '../../indexing/choose-chunker.js';
 import { DEFAULT_TOKENIZER } from '../../store/tokenizers.js';
+import { SEARCH_PARAM_NAMES, SEARCH_PARAMS, type ParamSpec } from '../../search/request-params.js';
 
 /**
  * JSON Schemas (2020-12, as OpenAPI 3.1 uses) of the API's bodies. They follow the TypeScript
@@ -41,26 +42,17 @@ export const schemas: Record<string, unknown> = {
   },
   SearchRequest: {
     ...obj(
-      {
-        index: str,
-        q: { type: 'string', minLength: 1, maxLength: 2000 },
-        k: { type: 'integer', minimum: 1, maximum: 1000 },
-        level: { type: 'string', enum: ['chunk', 'doc'] },
-        engine: { type: 'string', enum: ['fts5', 'wink'] },
-        k1: num,
-        b: num,
-        fusion: { type: 'string', enum: ['rrf', 'score'] },
-        rrf_k: num,
-        weights: { oneOf: [str, { type: 'array', items: num, minItems: 2, maxItems: 2 }] },
-        depth: int,
-        alpha: num,
-        norm: { type: 'string', enum: ['minmax', 'zscore'] },
-        lang: { type: 'string', pattern: LANGUAGE_CODE.source, description: 'only documents in this language' },
-        qlang: { type: 'string', pattern: LANGUAGE_CODE.source, description: "the query's language (detected when absent)" },
-      },
+      Object.fromEntries(
+        SEARCH_PARAM_NAMES.map((name) => {
+          const { help, schema } = SEARCH_PARAMS[name] as ParamSpec;
+          // A JSON body may give the two weights as an array as well as "1,0.5".
+          const value = name === 'weights' ? { oneOf: [schema, { type: 'array', items: num, minItems: 2, maxItems: 2 }] } : schema;
+          return [name, { ...value, description: help }];
+        }),
+      ),
       ['index', 'q'],
     ),
-    description: 'the search parameters as a JSON body',
+    description: 'the search parameters as a JSON body (the same names as the query string)',
   },
   BuildRequest: obj(
     { name: str, corpus: { type: 'string', description: "inside the corpora root: from the server's folder as the CLI reads it (corpora/demo), or from the root (demo)" }, chunker: { type: 'string', default: DEFAULT_CHUNKER }, embedder: { type: 'string', default: 'auto' }, tokenizer: { type: 'string', default: DEFAULT_TOKENIZER } },

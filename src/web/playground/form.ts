@@ -1,5 +1,10 @@
-/** The playground's parameters exactly as typed, so the form can be redrawn with them. */
-export interface PlaygroundForm {
+import { SEARCH_PARAM_NAMES, type SearchParamName } from '../../search/request-params.js';
+
+/**
+ * The playground's parameters exactly as typed, so the form can be redrawn with them: every
+ * search parameter (a missing one is a compile error below) and the gold-set fields.
+ */
+export interface PlaygroundForm extends Record<SearchParamName, string> {
   index: string;
   q: string;
   k: string;
@@ -21,10 +26,10 @@ export interface PlaygroundForm {
   qid: string;
 }
 
-export const FORM_FIELDS = ['index', 'q', 'k', 'level', 'engine', 'k1', 'b', 'fusion', 'rrf_k', 'weights', 'depth', 'alpha', 'norm', 'lang', 'qlang', 'qrels', 'qid'] as const;
+/** The search parameters among the form fields (what goes to parseSearchParams): the one parameter table's. */
+const SEARCH_FIELDS: readonly SearchParamName[] = SEARCH_PARAM_NAMES;
 
-/** The search parameters among the form fields: what goes to parseSearchParams. */
-const SEARCH_FIELDS = ['index', 'q', 'k', 'level', 'engine', 'k1', 'b', 'fusion', 'rrf_k', 'weights', 'depth', 'alpha', 'norm', 'lang', 'qlang'] as const;
+export const FORM_FIELDS: readonly (keyof PlaygroundForm)[] = [...SEARCH_FIELDS, 'qrels', 'qid'];
 
 export function readForm(query: Record<string, string | undefined>): PlaygroundForm {
   const form = {} as PlaygroundForm;

@@ -1,0 +1,64 @@
+import { describe, expect, it } from 'vitest';
+import { retrieveCommand } from '../../src/cli/commands/retrieve-command.js';
+import { searchCommand } from '../../src/cli/commands/search-command.js';
+import { SEARCH_FLAGS, searchRequest } from '../../src/cli/search-options.js';
+import { parseExperimentConfig } from '../../src/experiments/config.js';
+import { parseSearchParams, searchSchema } from '../../src/http/search-params.js';
+import { flagName, SEARCH_PARAM_NAMES, SEARCH_PARAMS, type ParamSpec } from '../../src/search/request-params.js';
+import { openApiDocument } from '../../src/web/openapi/document.js';
+import { readForm, searchParams } from '../../src/web/playground/form.js';
+
+interface Doc {
+  paths: Record<string, Record<string, { parameters?: { name: string; in: string; schema: Record<string, unknown> }[] }>>;
+  components: { schemas: Record<string, { properties?: Record<string, unknown> }> };
+}
+
+const flagParams = SEARCH_PARAM_NAMES.filter((n) => n !== 'index' && n !== 'q');
+
+describe('one table of search parameters, every spelling derived from it', () => {
+  it('HTTP validates exactly the table: the same names in a query string and a JSON body', () => {
+    expect(Object.keys(searchSchema.shape).sort()).toEqual([...SEARCH_PARAM_NAMES].sort());
+  });
+
+  it('the CLI flags are the table names with - for _ (plus --mode), and each has a --help line', () => {
+    expect(Object.keys(SEARCH_FLAGS).sort()).toEqual(['mode', ...flagParams.map(flagName)].sort());
+    for (const command of [searchCommand, retrieveCommand]) {
+      for (const name of flagParams) expect(command.usage, `${command.name} --${flagName(name)}`).toMatch(new RegExp(`^  --${flagName(name)} `, 'm'));
+    }
+    expect(flagName('rrf_k')).toBe('rrf-k');
+  });
+
+  it('OpenAPI documents each parameter with the table schema, as a query parameter and a body property', () => {
+    const doc = openApiDocument() as unknown as Doc;
+    const params = doc.paths['/search/{mode}']!.get!.parameters!.filter((p) => p.in === 'query');
+    expect(params.map((p) => p.name)).toEqual(SEARCH_PARAM_NAMES);
+    for (const p of params) expect(p.schema, p.name).toEqual((SEARCH_PARAMS[p.name as keyof typeof SEARCH_PARAMS] as ParamSpec).schema);
+    expect(Object.keys(doc.components.schemas.SearchRequest!.properties ?? {})).toEqual(SEARCH_PARAM_NAMES);
+  });
+
+  it('the playground sends every parameter under its table name', () => {
+    const typed = Object.fromEntries(SEARCH_PARAM_NAMES.map((n) => [n, `v-${n}`]));
+    expect(Object.keys(searchParams(readForm(typed))).sort()).toEqual([...SEARCH_PARAM_NAMES].sort());
+  });
+
+  it('an experiment retriever takes every retriever parameter of the table, and nothing else', () => {
+    const retrieverParams = SEARCH_PARAM_NAMES.filter((n) => (SEARCH_PARAMS[n] as ParamSpec).retriever);
+    expect(retrieverParams).toEqual(['engine', 'k1', 'b', 'fusion', 'rrf_k', 'weights', 'depth', 'alpha', 'norm']);
+    const fields = retrieverParams.map((n) => `${n}: ${JSON.stringify((SEARCH_PARAMS[n] as ParamSpec).schema.default)}`).join(', ');
+    const yaml = (extra: string) => `name: t\ncorpus: corpora/demo\ngrid:\n  retrievers:\n    - { name: h, mode: hybrid, ${extra} }\n`;
+    expect(() => parseExperimentConfig(yaml(fields), 'exp.yaml')).not.toThrow();
+    expect(() => parseExperimentConfig(yaml('lang: de'), 'exp.yaml')).toThrow(/unknown key "lang"/);
+  });
+
+  it('the defaults the table states are the defaults a request gets, over HTTP and on the CLI', () => {
+    const http = parseSearchParams('hybrid', { index: 'x', q: 'y' });
+    const cli = searchRequest({ mode: 'hybrid' }, 'y', { k: SEARCH_PARAMS.k.schema.default, level: SEARCH_PARAMS.level.schema.default });
+    for (const req of [http, cli]) {
+      expect(req.k).toBe(SEARCH_PARAMS.k.schema.default);
+      expect(req.level).toBe(SEARCH_PARAMS.level.schema.default);
+      expect(req.engine).toBe(SEARCH_PARAMS.engine.schema.default);
+      expect(req.fusion).toEqual({ method: 'rrf', k: SEARCH_PARAMS.rrf_k.schema.default, weights: { bm25: 1, dense: 1 }, depth: SEARCH_PARAMS.depth.schema.default });
+    }
+    expect(SEARCH_PARAMS.weights.schema.default).toBe('1,1');
+  });
+});
