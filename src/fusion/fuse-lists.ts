@@ -1,0 +1,76 @@
+import { InputError } from '../errors.js';
+import { compareIdBytes } from '../ranking/id-order.js';
+import { checkLists } from './check-lists.js';
+import { METHODS, type FusionMethodName } from './method-table.js';
+import { DEFAULT_RRF_K } from './methods/rrf.js';
+import { NORMS, type NormName } from './norm-table.js';
+import type { Leg, RankedList, ScoredId } from './ranked-list.js';
+
+/** How to fuse, as callers give it: only the method is required. */
+export interface FuseOptions {
+  method: FusionMethodName;
+  /** Normalisation of the score methods (comb*, wsum); ignored by rrf, isr, borda and dbsf. */
+  norm?: NormName;
+  /** One weight >= 0 per list, in the lists' order; not all 0. Default: 1 each. */
+  weights?: readonly number[];
+  /** The RRF constant (rrf only), > 0. */
+  rrfK?: number;
+}
+
+/** FuseOptions with every default filled in. */
+export interface CompleteFuseOptions {
+  method: FusionMethodName;
+  norm: NormName;
+  weights: readonly number[];
+  rrfK: number;
+}
+
+/** The one place the defaults live (ranx's: min-max normalisation, RRF k 60, equal weights). */
+export const FUSE_DEFAULTS = Object.freeze({ norm: 'minmax' as NormName, rrfK: DEFAULT_RRF_K, weight: 1 });
+
+/** Fills in FUSE_DEFAULTS for `listCount` lists and refuses impossible weights and k. */
+export function completeOptions(options: FuseOptions, listCount: number): CompleteFuseOptions {
+  const weights = options.weights ?? Array.from({ length: listCount }, () => FUSE_DEFAULTS.weight);
+  if (weights.length !== listCount) throw new InputError(`fusion: ${weights.length} weights for ${listCount} lists; give one weight per list`);
+  weights.forEach((w, i) => {
+    if (!Number.isFinite(w) || w < 0) throw new InputError(`fusion: weight ${i + 1} must be a finite number >= 0, got ${w}`);
+  });
+  if (listCount > 0 && weights.every((w) => w === 0)) throw new InputError('fusion: every weight is 0; at least one list must count');
+  const rrfK = options.rrfK ?? FUSE_DEFAULTS.rrfK;
+  if (!Number.isFinite(rrfK) || rrfK <= 0) throw new InputError(`fusion: the RRF constant k must be a finite number > 0, got ${rrfK}`);
+  return { method: options.method, norm: options.norm ?? FUSE_DEFAULTS.norm, weights, rrfK };
+}
+
+/**
+ * Fuses N ranked lists (each best first, see RankedList) with one method of METHODS, and
+ * returns every candidate { id, score } in the project's one tie order: fused score
+ * descending, then id descending in UTF-8 byte order (trec_eval's; compareIdBytes).
+ *
+ * Candidates are the documents of the lists weighted > 0: a list weighted 0 is switched off
+ * and its documents do not pad the result. Lists are combined in byte order of their names,
+ * so floating-point sums, and therefore ties, never depend on the order the lists were passed.
+ * Bad input (NaN or infinite scores, a list not best first, repeated ids or names, bad
+ * weights) is refused with an InputError naming the list and item; an empty list is fine
+ * (it holds nothing), and so is a single list (its order is kept).
+ */
+export function fuseLists(lists: readonly RankedList[], options: FuseOptions): ScoredId[] {
+  checkLists(lists);
+  const o = completeOptions(options, lists.length);
+  const spec = METHODS[o.method];
+  const legs: Leg[] = lists
+    .map(({ name, items }, i): Leg => {
+      const raw = items.map((item) => item.score);
+      const scores = spec.reads === 'normalised scores' ? NORMS[o.norm](raw) : raw;
+      return { name, weight: o.weights[i]!, ids: items.map((item) => item.id), scores };
+    })
+    .filter((leg) => leg.weight > 0)
+    .sort((a, b) => compareIdBytes(a.name, b.name));
+  const fused = spec.combine(legs, { rrfK: o.rrfK });
+  return [...fused].map(([id, score]) => ({ id, score })).sort(compareFused);
+}
+
+/** Score descending, then id descending in byte order: the order of trec_eval and of every ranking here. */
+export function compareFused(a: ScoredId, b: ScoredId): number {
+  if (a.score !== b.score) return b.score - a.score;
+  return compareIdBytes(b.id, a.id);
+}

@@ -1,0 +1,30 @@
+import type { FusionMethodSpec } from '../method-spec.js';
+
+/**
+ * Borda count (Aslam & Montague 2001; ranx "bordafuse", weighted as ranx's weighted_bordafuse).
+ * With C candidates (the documents of all the lists), list L of length n_L gives
+ *
+ *   points_L(d) = C - rank_L(d) + 1            if L ranks d
+ *               = (C - n_L + 1) / 2            if not: the mean of the points L left unused (1 .. C - n_L)
+ *
+ *   borda(d) = Σ_L w_L · points_L(d)           over every list, holding d or not
+ *
+ * Reads ranks only. A document absent from a list is not given 0 but the average of the
+ * places below that list's last: missing from a short list costs less than from a long one.
+ */
+export const borda: FusionMethodSpec = {
+  reads: 'ranks',
+  weighted: true,
+  combine(legs) {
+    const candidates = new Set(legs.flatMap((leg) => leg.ids));
+    const c = candidates.size;
+    const fused = new Map<string, number>([...candidates].map((id) => [id, 0]));
+    for (const leg of legs) {
+      const ranked = new Set(leg.ids);
+      leg.ids.forEach((id, i) => fused.set(id, fused.get(id)! + leg.weight * (c - i)));
+      const unranked = (c - leg.ids.length + 1) / 2;
+      for (const id of candidates) if (!ranked.has(id)) fused.set(id, fused.get(id)! + leg.weight * unranked);
+    }
+    return fused;
+  },
+};

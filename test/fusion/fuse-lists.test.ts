@@ -1,0 +1,210 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { fuseLists, FUSE_DEFAULTS } from '../../src/fusion/fuse-lists.js';
+import { METHOD_NAMES, type FusionMethodName } from '../../src/fusion/method-table.js';
+import { NORM_NAMES, type NormName } from '../../src/fusion/norm-table.js';
+import type { RankedList, ScoredId } from '../../src/fusion/ranked-list.js';
+import { InputError } from '../../src/errors.js';
+import { compareIdBytes } from '../../src/ranking/id-order.js';
+import { lists, ranked, scoreOf, trecSort, weightsFor } from './n-leg-lists.js';
+
+const A = ranked('A', ['a', 10], ['b', 6], ['c', 2]);
+const B = ranked('B', ['b', 0.9], ['d', 0.5], ['a', 0.1]);
+
+describe('fuseLists: defaults and tie order', () => {
+  it("defaults are ranx's: min-max, RRF k 60, weight 1 per list", () => {
+    expect(FUSE_DEFAULTS).toEqual({ norm: 'minmax', rrfK: 60, weight: 1 });
+  });
+
+  it('equal fused scores are ordered by id descending in UTF-8 byte order (trec_eval)', () => {
+    // Every document is rank 1 of its own list: all fuse to 1/61. Byte order: "B" < "a" < "é" < "𝔞".
+    const solo = ['a', 'B', '𝔞', 'é'].map((id) => ranked(`list-${id}`, [id, 1]));
+    const fused = fuseLists(solo, { method: 'rrf' });
+    expect(fused.map((f) => f.score)).toEqual([1 / 61, 1 / 61, 1 / 61, 1 / 61]);
+    expect(fused.map((f) => f.id)).toEqual(['𝔞', 'é', 'a', 'B']);
+  });
+});
+
+describe('fuseLists: edge cases', () => {
+  it('no list is refused; empty lists fuse to nothing', () => {
+    expect(() => fuseLists([], { method: 'rrf' })).toThrow(/at least one ranked list/);
+    for (const method of METHOD_NAMES) expect(fuseLists([ranked('A'), ranked('B')], { method }), method).toEqual([]);
+  });
+
+  it('an empty list beside a full one changes no order (every method, every norm)', () => {
+    for (const method of METHOD_NAMES) {
+      for (const norm of NORM_NAMES) {
+        const fused = fuseLists([A, ranked('E')], { method, norm });
+        expect(fused.map((f) => f.id), `${method} ${norm}`).toEqual(['a', 'b', 'c']);
+      }
+    }
+  });
+
+  it('a single list keeps its order under every method and norm', () => {
+    for (const method of METHOD_NAMES) for (const norm of NORM_NAMES) expect(fuseLists([B], { method, norm }).map((f) => f.id)).toEqual(['b', 'd', 'a']);
+  });
+
+  it('zero-variance lists: min-max scores their items 1, z-score 0, dbsf 0.5', () => {
+    const flat = ranked('flat', ['x', 3], ['y', 3]);
+    const other = ranked('other', ['z', 5], ['x', 1]);
+    // min-max: flat x 1, y 1; other z 1, x 0.
+    expect(scoreOf(fuseLists([flat, other], { method: 'combsum' }))).toEqual({ x: 1 + 0, y: 1, z: 1 });
+    // z-score: flat 0, 0; other z 1, x -1 (mean 3, sd 2).
+    expect(scoreOf(fuseLists([flat, other], { method: 'combsum', norm: 'zscore' }))).toEqual({ x: 0 + -1, y: 0, z: 1 });
+    // dbsf: flat 0.5 each; other mean 3, sample sd sqrt(8) -> lo 3 - 3√8, hi 3 + 3√8.
+    const s = scoreOf(fuseLists([flat, other], { method: 'dbsf' }));
+    expect(s.y).toBe(0.5);
+    expect(s.z).toBeCloseTo((5 - (3 - 3 * Math.sqrt(8))) / (6 * Math.sqrt(8)), 12);
+  });
+
+  it('a list weighted 0 is off: its documents do not pad the result', () => {
+    const fused = fuseLists([A, B], { method: 'rrf', weights: [1, 0] });
+    expect(fused).toEqual([
+      { id: 'a', score: 1 / 61 },
+      { id: 'b', score: 1 / 62 },
+      { id: 'c', score: 1 / 63 },
+    ]);
+  });
+
+  it('refuses NaN and infinite scores, naming the list, the item and the id', () => {
+    expect(() => fuseLists([A, ranked('dense', ['x', 1], ['y', NaN])], { method: 'rrf' })).toThrow(
+      new InputError('fusion: list "dense", item 2 (id "y"): score must be a finite number, got NaN'),
+    );
+    expect(() => fuseLists([ranked('bm25', ['x', Infinity])], { method: 'combsum' })).toThrow(/list "bm25", item 1 \(id "x"\): score must be a finite number, got Infinity/);
+    expect(() => fuseLists([ranked('bm25', ['x', 2], ['y', -Infinity])], { method: 'combsum' })).toThrow(/got -Infinity/);
+  });
+
+  it('refuses a list that is not best first, an id twice in a list, and two lists of one name', () => {
+    expect(() => fuseLists([ranked('dist', ['x', 0.1], ['y', 0.7])], { method: 'combsum' })).toThrow(
+      /list "dist", item 2 \(id "y"\): score 0.7 is above item 1's 0.1; a list must be best first/,
+    );
+    expect(() => fuseLists([ranked('A', ['x', 2], ['x', 1])], { method: 'rrf' })).toThrow(/item 2 \(id "x"\): the id is already item 1/);
+    expect(() => fuseLists([A, A], { method: 'rrf' })).toThrow(/two lists are named "A"/);
+  });
+
+  it('refuses weights that do not fit and a bad RRF k', () => {
+    expect(() => fuseLists([A, B], { method: 'wsum', weights: [1] })).toThrow(/1 weights for 2 lists/);
+    expect(() => fuseLists([A, B], { method: 'wsum', weights: [1, -1] })).toThrow(/weight 2 must be a finite number >= 0, got -1/);
+    expect(() => fuseLists([A, B], { method: 'wsum', weights: [1, NaN] })).toThrow(/weight 2 must be a finite number/);
+    expect(() => fuseLists([A, B], { method: 'wsum', weights: [0, 0] })).toThrow(/every weight is 0/);
+    expect(() => fuseLists([A, B], { method: 'rrf', rrfK: 0 })).toThrow(/k must be a finite number > 0, got 0/);
+  });
+});
+
+/**
+ * The naive oracle: every formula written out per candidate and per list, finding ranks with
+ * indexOf and normalising by hand, with none of the library's helpers.
+ */
+function oracle(input: RankedList[], method: FusionMethodName, norm: NormName, weights: number[], k: number): ScoredId[] {
+  const on = input.map((l, i) => ({ ...l, w: weights[i]! })).filter((l) => l.w > 0);
+  const candidates = [...new Set(on.flatMap((l) => l.items.map((x) => x.id)))];
+  const normed = (l: RankedList): number[] => {
+    const s = l.items.map((x) => x.score);
+    const n = s.length;
+    const min = Math.min(...s);
+    const max = Math.max(...s);
+    const mean = s.reduce((a, x) => a + x, 0) / n;
+    const popSd = Math.sqrt(s.reduce((a, x) => a + (x - mean) ** 2, 0) / n);
+    const total = s.reduce((a, x) => a + (x - min), 0);
+    switch (norm) {
+      case 'minmax':
+        return s.map((x) => (max > min ? (x - min) / (max - min) : 1));
+      case 'zscore':
+        return s.map((x) => (popSd > 0 ? (x - mean) / popSd : 0));
+      case 'max':
+        return s.map((x) => x / (max > 0 ? max : 1));
+      case 'sum':
+        return s.map((x) => (total > 0 ? (x - min) / total : 1 / n));
+      case 'rank':
+        return s.map((_, i) => 1 - i / n);
+    }
+  };
+  const threeSigma = (l: RankedList): number[] => {
+    const s = l.items.map((x) => x.score);
+    const n = s.length;
+    if (n < 2) return s.map(() => 0.5);
+    const mean = s.reduce((a, x) => a + x, 0) / n;
+    const sd = Math.sqrt(s.reduce((a, x) => a + (x - mean) ** 2, 0) / (n - 1));
+    return s.map((x) => (sd > 0 ? (x - (mean - 3 * sd)) / (6 * sd) : 0.5));
+  };
+  const fused = candidates.map((id) => {
+    const present: number[] = []; // w · value from each list holding id
+    let bordaPoints = 0;
+    for (const l of on) {
+      const r = l.items.findIndex((x) => x.id === id) + 1; // 0: absent
+      const nl = normed(l);
+      if (method === 'borda') bordaPoints += l.w * (r > 0 ? candidates.length - r + 1 : (candidates.length - l.items.length + 1) / 2);
+      if (r === 0) continue;
+      const value =
+        method === 'rrf' ? 1 / (k + r) : method === 'isr' ? 1 / (r * r) : method === 'dbsf' ? threeSigma(l)[r - 1]! : nl[r - 1]!;
+      present.push(l.w * value);
+    }
+    const sum = present.reduce((a, x) => a + x, 0);
+    const sorted = [...present].sort((x, y) => x - y);
+    const m = sorted.length;
+    const score: Record<FusionMethodName, number> = {
+      rrf: sum,
+      isr: m * sum,
+      borda: bordaPoints,
+      combsum: sum,
+      wsum: sum,
+      dbsf: sum,
+      combmnz: m * sum,
+      combanz: sum / m,
+      combmax: Math.max(...present),
+      combmin: Math.min(...present),
+      combmed: m % 2 ? sorted[(m - 1) / 2]! : (sorted[m / 2 - 1]! + sorted[m / 2]!) / 2,
+    };
+    return { id, score: score[method] };
+  });
+  return trecSort(fused);
+}
+
+describe('fuseLists properties', () => {
+  const setting = lists.chain((ls) =>
+    fc.record({
+      ls: fc.constant(ls),
+      method: fc.constantFrom(...METHOD_NAMES),
+      norm: fc.constantFrom(...NORM_NAMES),
+      weights: weightsFor(ls.length),
+      k: fc.constantFrom(1, 10, 60),
+    }),
+  );
+
+  it('agrees with a naive oracle of every formula: same ids, scores to 1e-9, ranked score descending then id descending', () => {
+    fc.assert(
+      fc.property(setting, ({ ls, method, norm, weights, k }) => {
+        const ours = fuseLists(ls, { method, norm, weights, rrfK: k });
+        const theirs = oracle(ls, method, norm, weights, k);
+        expect(new Set(ours.map((f) => f.id))).toEqual(new Set(theirs.map((f) => f.id)));
+        const expected = scoreOf(theirs);
+        for (const f of ours) expect(Math.abs(f.score - expected[f.id]!), `${method} ${norm} ${f.id}`).toBeLessThan(1e-9);
+        for (let i = 1; i < ours.length; i++) {
+          const [p, q] = [ours[i - 1]!, ours[i]!];
+          expect(p.score > q.score || (p.score === q.score && compareIdBytes(p.id, q.id) > 0)).toBe(true);
+        }
+      }),
+      { numRuns: 400 },
+    );
+  });
+
+  it('does not depend on the order the lists are passed in (exactly, ties included)', () => {
+    fc.assert(
+      fc.property(setting.chain((s) => fc.record({ s: fc.constant(s), order: fc.shuffledSubarray(s.ls.map((_, i) => i), { minLength: s.ls.length }) })), ({ s, order }) => {
+        const { ls, method, norm, weights, k } = s;
+        const shuffled = order.map((i) => ls[i]!);
+        const shuffledWeights = order.map((i) => weights[i]!);
+        expect(fuseLists(shuffled, { method, norm, weights: shuffledWeights, rrfK: k })).toEqual(fuseLists(ls, { method, norm, weights, rrfK: k }));
+      }),
+    );
+  });
+
+  it('fusing one list keeps its order (trec_eval order in, the same order out)', () => {
+    fc.assert(
+      fc.property(lists, fc.constantFrom(...METHOD_NAMES), fc.constantFrom(...NORM_NAMES), (ls, method, norm) => {
+        const one = ls[0]!;
+        expect(fuseLists([one], { method, norm }).map((f) => f.id)).toEqual(one.items.map((x) => x.id));
+      }),
+    );
+  });
+});

@@ -1,0 +1,114 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { NORM_NAMES, NORMS } from '../../src/fusion/norm-table.js';
+import { maxNorm } from '../../src/fusion/norms/max.js';
+import { minMaxNorm } from '../../src/fusion/norms/min-max.js';
+import { rankNorm } from '../../src/fusion/norms/rank.js';
+import { sumNorm } from '../../src/fusion/norms/sum.js';
+import { zScoreNorm } from '../../src/fusion/norms/z-score.js';
+import { threeSigmaNorm } from '../../src/fusion/methods/dbsf.js';
+
+const close = (actual: number[], expected: number[]) => {
+  expect(actual).toHaveLength(expected.length);
+  actual.forEach((a, i) => expect(a).toBeCloseTo(expected[i]!, 12));
+};
+
+describe('normalisations, on the list 10, 6, 2', () => {
+  it('min-max: (s - min) / (max - min)', () => {
+    expect(minMaxNorm([10, 6, 2])).toEqual([(10 - 2) / (10 - 2), (6 - 2) / (10 - 2), (2 - 2) / (10 - 2)]);
+  });
+
+  it('z-score: (s - mean) / population sd, mean 6, sd = sqrt((16 + 0 + 16) / 3)', () => {
+    const sd = Math.sqrt((4 ** 2 + 0 + 4 ** 2) / 3);
+    close(zScoreNorm([10, 6, 2]), [4 / sd, 0, -4 / sd]);
+  });
+
+  it('max: s / max', () => {
+    close(maxNorm([10, 6, 2]), [10 / 10, 6 / 10, 2 / 10]);
+  });
+
+  it('sum: (s - min) / Σ (s - min), so the list sums to 1', () => {
+    // shifted: 8, 4, 0; total 12
+    close(sumNorm([10, 6, 2]), [8 / 12, 4 / 12, 0 / 12]);
+  });
+
+  it('rank: 1 - (r - 1) / n, whatever the scores', () => {
+    close(rankNorm([10, 6, 2]), [1 - 0 / 3, 1 - 1 / 3, 1 - 2 / 3]);
+    close(rankNorm([5, 5, 5]), [1, 2 / 3, 1 / 3]);
+  });
+
+  it("dbsf's 3-sigma: (s - lo) / (hi - lo), lo/hi = mean ∓ 3 sample sd (mean 6, sd sqrt(32 / 2) = 4)", () => {
+    // lo = 6 - 12 = -6, hi = 6 + 12 = 18
+    close(threeSigmaNorm([10, 6, 2]), [(10 + 6) / 24, (6 + 6) / 24, (2 + 6) / 24]);
+  });
+
+  it('3-sigma does not clamp: a score beyond 3 sd maps above 1, as in Qdrant', () => {
+    // 20 scores of 0 and one of 100: mean 100/21, sample sd = sqrt((20 (100/21)² + (2000/21)²) / 20)
+    const scores = [100, ...Array.from({ length: 20 }, () => 0)];
+    const mean = 100 / 21;
+    const sd = Math.sqrt((20 * mean ** 2 + (100 - mean) ** 2) / 20);
+    const top = threeSigmaNorm(scores)[0]!;
+    expect(top).toBeCloseTo((100 - (mean - 3 * sd)) / (6 * sd), 12);
+    expect(top).toBeGreaterThan(1);
+  });
+});
+
+describe('normalisations on zero-variance, single and empty lists', () => {
+  it('all-equal scores: min-max 1, z-score 0, max 1 (positive), sum 1/n, 3-sigma 0.5', () => {
+    expect(minMaxNorm([4, 4, 4])).toEqual([1, 1, 1]);
+    expect(zScoreNorm([4, 4, 4])).toEqual([0, 0, 0]);
+    expect(maxNorm([4, 4, 4])).toEqual([1, 1, 1]);
+    expect(sumNorm([4, 4, 4])).toEqual([1 / 3, 1 / 3, 1 / 3]);
+    expect(threeSigmaNorm([4, 4, 4])).toEqual([0.5, 0.5, 0.5]);
+  });
+
+  it('a single item: as all-equal (rank gives 1)', () => {
+    expect(minMaxNorm([-7])).toEqual([1]);
+    expect(zScoreNorm([-7])).toEqual([0]);
+    expect(sumNorm([-7])).toEqual([1]);
+    expect(rankNorm([-7])).toEqual([1]);
+    expect(threeSigmaNorm([-7])).toEqual([0.5]);
+  });
+
+  it('max leaves a list with no positive score as it is (nothing to divide by)', () => {
+    expect(maxNorm([-1, -3])).toEqual([-1, -3]);
+    expect(maxNorm([0, -2])).toEqual([0, -2]);
+  });
+
+  it('an empty list normalises to an empty list under every normalisation', () => {
+    for (const name of NORM_NAMES) expect(NORMS[name]([]), name).toEqual([]);
+    expect(threeSigmaNorm([])).toEqual([]);
+  });
+
+  it('z-score keeps the digits of close large scores (shifted before summing)', () => {
+    const z = zScoreNorm([-999999.99988, -999999.99989]);
+    close(z, [1, -1]);
+  });
+});
+
+describe('normalisation properties', () => {
+  const desc = fc.array(fc.integer({ min: -1000, max: 1000 }).map((n) => n / 8), { maxLength: 12 }).map((xs) => xs.sort((a, b) => b - a));
+
+  it('every normalisation keeps a best-first list best first (never raises a later item above an earlier one)', () => {
+    fc.assert(
+      fc.property(desc, (scores) => {
+        for (const name of NORM_NAMES) {
+          const n = NORMS[name](scores);
+          for (let i = 1; i < n.length; i++) expect(n[i]!, name).toBeLessThanOrEqual(n[i - 1]!);
+        }
+        const t = threeSigmaNorm(scores);
+        for (let i = 1; i < t.length; i++) expect(t[i]!).toBeLessThanOrEqual(t[i - 1]!);
+      }),
+    );
+  });
+
+  it('min-max and rank stay in [0, 1]; sum adds up to 1; z-score has mean 0', () => {
+    fc.assert(
+      fc.property(desc.filter((s) => s.length > 0), (scores) => {
+        for (const v of [...minMaxNorm(scores), ...rankNorm(scores)]) expect(v >= 0 && v <= 1).toBe(true);
+        expect(sumNorm(scores).reduce((a, v) => a + v, 0)).toBeCloseTo(1, 9);
+        expect(zScoreNorm(scores).reduce((a, v) => a + v, 0) / scores.length).toBeCloseTo(0, 9);
+      }),
+    );
+  });
+});
