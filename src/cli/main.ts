@@ -5,13 +5,14 @@ import { closestName } from './did-you-mean.js';
 import { corpusCommand } from './commands/corpus-command.js';
 import { evalCommand } from './commands/eval-command.js';
 import { experimentCommand } from './commands/experiment-command.js';
+import { fuseCommand } from './commands/fuse-command.js';
 import { goldCommand } from './commands/gold-command.js';
 import { indexCommand } from './commands/index-command.js';
 import { retrieveCommand } from './commands/retrieve-command.js';
 import { searchCommand } from './commands/search-command.js';
 import { serveCommand } from './commands/serve-command.js';
 
-export const COMMANDS: Command[] = [indexCommand, searchCommand, retrieveCommand, evalCommand, experimentCommand, goldCommand, corpusCommand, serveCommand];
+export const COMMANDS: Command[] = [indexCommand, searchCommand, retrieveCommand, evalCommand, fuseCommand, experimentCommand, goldCommand, corpusCommand, serveCommand];
 
 export function mainUsage(): string {
   const width = Math.max(...COMMANDS.map((c) => c.name.length));

@@ -1,0 +1,59 @@
+import path from 'node:path';
+import { InputError } from '../../errors.js';
+import { METHOD_NAMES, METHODS, type FusionMethodName } from '../../fusion/method-table.js';
+import { NORM_NAMES, type NormName } from '../../fusion/norm-table.js';
+import { readTrecRun } from '../../runs/trec-run-reader.js';
+import type { NamedRun } from '../../fusion/fuse-runs.js';
+
+// Plain decimal notation only: Number() alone would also take "0x10", "Infinity" and "" (as 0).
+const DECIMAL = /^[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?$/;
+
+/** The methods that read --norm (the score methods); the rest read ranks or normalise themselves. */
+export const NORMED_METHODS = METHOD_NAMES.filter((m) => METHODS[m].reads === 'normalised scores');
+
+export function methodName(flag: string, value: string): FusionMethodName {
+  const found = METHOD_NAMES.find((m) => m === value.trim().toLowerCase());
+  if (!found) throw new InputError(`--${flag}: unknown fusion method "${value}"; the methods are ${METHOD_NAMES.join(', ')}`);
+  return found;
+}
+
+export function normName(flag: string, value: string): NormName {
+  const found = NORM_NAMES.find((n) => n === value.trim().toLowerCase());
+  if (!found) throw new InputError(`--${flag}: unknown normalisation "${value}"; the normalisations are ${NORM_NAMES.join(', ')}`);
+  return found;
+}
+
+/** A comma-separated list of names, each checked by `one`, kept once in first-seen order. */
+export function nameList<T>(flag: string, value: string, one: (flag: string, v: string) => T): T[] {
+  const parts = value.split(',').filter((p) => p.trim() !== '');
+  if (parts.length === 0) throw new InputError(`--${flag} needs at least one name, got "${value}"`);
+  return [...new Set(parts.map((p) => one(flag, p)))];
+}
+
+/** A finite number from a flag, refusing "0x10", "Infinity" and the empty string. */
+export function decimal(flag: string, value: string, ok: (n: number) => boolean, expected: string): number {
+  const n = DECIMAL.test(value.trim()) ? Number(value) : NaN;
+  if (!Number.isFinite(n) || !ok(n)) throw new InputError(`--${flag} must be ${expected}, got "${value}"`);
+  return n;
+}
+
+/** --weights a,b,...: one number >= 0 per run, in the runs' order, not all 0. */
+export function weightsOption(value: string, runCount: number): number[] {
+  const parts = value.split(',');
+  if (parts.length !== runCount) throw new InputError(`--weights gives ${parts.length} weights for ${runCount} runs; give one per run, in the order of the runs ("${value}")`);
+  const weights = parts.map((p) => decimal('weights', p, (n) => n >= 0, `numbers >= 0 separated by commas ("1,0.5")`));
+  if (weights.every((w) => w === 0)) throw new InputError(`--weights are all 0 ("${value}"); at least one run must count`);
+  return weights;
+}
+
+/**
+ * Reads the run files, naming each leg by its file name without the extension (bm25.trec ->
+ * bm25), or by the path as given when two runs share a file name.
+ */
+export async function readLegRuns(files: readonly string[]): Promise<NamedRun[]> {
+  const base = files.map((f) => path.basename(f, path.extname(f)));
+  const names = base.map((b, i) => (base.indexOf(b) === base.lastIndexOf(b) ? b : files[i]!));
+  if (new Set(names).size !== names.length) throw new InputError(`the same run file is given twice: ${files.join(' ')}`);
+  const runs = await Promise.all(files.map((f) => readTrecRun(f)));
+  return runs.map((run, i) => ({ name: names[i]!, run }));
+}
