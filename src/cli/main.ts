@@ -11,8 +11,9 @@ import { indexCommand } from './commands/index-command.js';
 import { retrieveCommand } from './commands/retrieve-command.js';
 import { searchCommand } from './commands/search-command.js';
 import { serveCommand } from './commands/serve-command.js';
+import { tuneCommand } from './commands/tune-command.js';
 
-export const COMMANDS: Command[] = [indexCommand, searchCommand, retrieveCommand, evalCommand, fuseCommand, experimentCommand, goldCommand, corpusCommand, serveCommand];
+export const COMMANDS: Command[] = [indexCommand, searchCommand, retrieveCommand, evalCommand, fuseCommand, tuneCommand, experimentCommand, goldCommand, corpusCommand, serveCommand];
 
 export function mainUsage(): string {
   const width = Math.max(...COMMANDS.map((c) => c.name.length));

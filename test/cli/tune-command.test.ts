@@ -1,0 +1,157 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { addJudgement } from '../../src/gold/index.js';
+import { fuseLists } from '../../src/fusion/fuse-lists.js';
+import { runCli } from '../helpers/cli.js';
+import { tmpDir } from '../helpers/tmp.js';
+
+const dir = tmpDir('testbed-tune-');
+const file = (name: string, lines: string[]) => {
+  const p = path.join(dir, name);
+  fs.writeFileSync(p, lines.join('\n') + '\n');
+  return p;
+};
+const tune = (...argv: string[]) => runCli(['tune', ...argv]);
+const evalCli = (...argv: string[]) => runCli(['eval', ...argv]);
+
+/**
+ * A small hand-made collection: 12 judged queries over documents d0..d9. The lexical leg ranks
+ * d0 d1 ... with scores 9, 8, ...; the other leg ranks them in a query-dependent rotation with
+ * cosine-like scores. Relevant documents (grades 1 and 2) sit at different depths in the two
+ * legs, so different settings win on different queries. Also: q12 is judged but in neither run
+ * (scores 0), q13 has only a grade-0 judgement (unanswerable: left out, as eval does), q14 is in
+ * the runs only (not judged), and q3 is missing from the dense leg.
+ */
+const QUERIES = Array.from({ length: 12 }, (_, i) => `q${i}`);
+const DOCS = Array.from({ length: 10 }, (_, j) => `d${j}`);
+const lexLines = [...QUERIES, 'q13', 'q14'].flatMap((q) => DOCS.map((d, j) => `${q} Q0 ${d} ${j + 1} ${9 - j} lex`));
+const denseLines = [...QUERIES, 'q13', 'q14']
+  .filter((q) => q !== 'q3')
+  .flatMap((q, i) => DOCS.map((_, j) => `${q} Q0 d${(j + 3 * i) % 10} ${j + 1} ${(0.9 - j * 0.07).toFixed(2)} dense`));
+const qrelsLines = [
+  'query-id\tcorpus-id\tscore',
+  ...QUERIES.flatMap((q, i) => [`${q}\td${(i * 7) % 10}\t2`, `${q}\td${(i * 3 + 1) % 10}\t1`]),
+  'q12\td0\t1',
+  'q13\td1\t0',
+];
+const LEX = file('lex.trec', lexLines);
+const DENSE = file('dense.trec', denseLines);
+const QRELS = file('qrels.tsv', qrelsLines);
+
+describe('testbed tune: the printed held-out number is what testbed eval says of the written file', () => {
+  for (const metric of ['ndcg@10', 'map', 'recall@5', 'mrr']) {
+    it(metric, async () => {
+      const out = path.join(dir, `tuned-${metric}.trec`);
+      const json = await tune(LEX, DENSE, '--qrels', QRELS, '--metric', metric, '--folds', '5', '--out', out, '--json');
+      expect(json.code, json.err).toBe(0);
+      const report = JSON.parse(json.out);
+      const evaluated = JSON.parse((await evalCli(QRELS, out, '--metrics', metric, '--json')).out);
+      expect(report.held_out.mean).toBe(evaluated.metrics[metric]); // exactly, not to a tolerance
+      expect(report.queries).toBe(evaluated.queries); // q0..q12: 13 judged queries
+      expect(report.queries).toBe(13);
+
+      // The text report prints the same 4 decimals as eval's trec_eval line.
+      const text = await tune(LEX, DENSE, '--qrels', QRELS, '--metric', metric, '--folds', '5', '--out', out);
+      const evalLine = (await evalCli(QRELS, out, '--metrics', metric)).out.split('\n')[0]!;
+      const printed = /held-out \S+ of \S+: (\d\.\d{4})/.exec(text.out)![1];
+      expect(evalLine.split('\t')[2]).toBe(printed);
+    });
+  }
+
+  it('with judgements added by gold add, both merge them and still agree', async () => {
+    const grown = file('grown.tsv', qrelsLines);
+    await addJudgement(grown, { queryId: 'q1', docId: 'd9', grade: 1 });
+    const out = path.join(dir, 'tuned-grown.trec');
+    const r = await tune(LEX, DENSE, '--qrels', grown, '--out', out, '--json');
+    expect(r.err).toBe(`note: merged 1 judgement from ${grown}.additions.jsonl (--original to leave them out)\n`);
+    const evaluated = JSON.parse((await evalCli(grown, out, '--metrics', 'ndcg@10', '--json')).out);
+    expect(JSON.parse(r.out).held_out.mean).toBe(evaluated.metrics['ndcg@10']);
+  });
+
+  it('writes the judged queries only, each fold from its own choice; says what was left out', async () => {
+    const out = path.join(dir, 'tuned-text.trec');
+    const r = await tune(LEX, DENSE, '--qrels', QRELS, '--out', out, '--methods', 'rrf,wsum', '--folds', '3');
+    expect(r.code, r.err).toBe(0);
+    const qids = new Set(fs.readFileSync(out, 'utf8').trim().split('\n').map((l) => l.split(' ')[0]));
+    // Judged queries only (not q13, q14), and not q12, which no run holds. (A fold that chose
+    // dense-only weights leaves q3, absent from the dense run, empty too: no line, as retrieve does.)
+    for (const q of qids) expect(QUERIES).toContain(q);
+    expect(qids.size).toBeGreaterThanOrEqual(QUERIES.length - 1);
+    expect(r.out).toContain('2 run queries without a relevant judgement not tuned and not written'); // q13, q14
+    expect(r.out).toMatch(/^3-fold cross-validation over 13 queries \(seed 42\), ndcg@10, \d+ settings per fold/);
+    // 5 ks × 11 weights for rrf, 5 norms × 11 weights for wsum
+    expect(r.out).toContain(`${5 * 11 + 5 * 11} settings per fold`);
+  });
+});
+
+/**
+ * A fixture where tuning on a query's own fold would pick another method. In every query, leg A
+ * ranks d1 (2) d2 (1) and leg B ranks d2 (2) d3 (1); min-max: A d1 1, d2 0; B d2 1, d3 0.
+ *   combmin (over the legs holding d): d1 1, d2 min(0, 1) = 0, d3 0  -> d1 d3 d2 (0-tie: id descending)
+ *   combmax:                           d1 1, d2 max(0, 1) = 1, d3 0  -> d2 d1 d3 (1-tie: id descending)
+ * q1..q3 judge d1 relevant (combmin puts it 1st, combmax 2nd); q4 judges d2 (combmin 3rd, combmax 1st).
+ * With 4 folds (one query each), q4's fold is tuned on q1..q3 and must get combmin, though combmax
+ * is best on q4 itself; every other fold also picks combmin (e.g. on q2 q3 q4: 1 + 1 + 1/log2 4
+ * against 2/log2 3 + 1).
+ */
+describe('testbed tune never chooses a query’s parameters on its own fold', () => {
+  const queries = ['q1', 'q2', 'q3', 'q4'];
+  const A = file('leak-a.trec', queries.flatMap((q) => [`${q} Q0 d1 1 2 a`, `${q} Q0 d2 2 1 a`]));
+  const B = file('leak-b.trec', queries.flatMap((q) => [`${q} Q0 d2 1 2 b`, `${q} Q0 d3 2 1 b`]));
+  const Q = file('leak-qrels.tsv', ['q1\t0\td1\t1', 'q2\t0\td1\t1', 'q3\t0\td1\t1', 'q4\t0\td2\t1']);
+
+  it('the fixture is as described: combmax is the better method on q4 alone', () => {
+    const lists = [
+      { name: 'a', items: [{ id: 'd1', score: 2 }, { id: 'd2', score: 1 }] },
+      { name: 'b', items: [{ id: 'd2', score: 2 }, { id: 'd3', score: 1 }] },
+    ];
+    expect(fuseLists(lists, { method: 'combmin' }).map((d) => d.id)).toEqual(['d1', 'd3', 'd2']);
+    expect(fuseLists(lists, { method: 'combmax' }).map((d) => d.id)).toEqual(['d2', 'd1', 'd3']);
+  });
+
+  it('q4 is ranked with combmin, chosen on q1..q3, and scores 1/log2(4) held out', async () => {
+    const out = path.join(dir, 'leak.trec');
+    const r = await tune(A, B, '--qrels', Q, '--methods', 'combmax,combmin', '--norms', 'minmax', '--folds', '4', '--out', out, '--json');
+    expect(r.code, r.err).toBe(0);
+    const report = JSON.parse(r.out);
+    const q4 = report.folds.find((f: { queries: string[] }) => f.queries.includes('q4'));
+    expect(q4.queries).toEqual(['q4']);
+    expect(q4.setting.method).toBe('combmin');
+    expect(q4.train_mean).toBe((1 + 1 + 1) / 3);
+    expect(q4.held_out_mean).toBe(1 / Math.log2(4));
+    expect(report.folds.map((f: { setting: { method: string } }) => f.setting.method)).toEqual(['combmin', 'combmin', 'combmin', 'combmin']);
+    expect(report.held_out.mean).toBe((1 + 1 + 1 + 1 / Math.log2(4)) / 4); // a leak would give q4 1, the mean 1
+    // Baselines on the same queries: leg a ranks d1 d2 (q4: d2 2nd), leg b ranks d2 d3 (q1..q3: nothing relevant).
+    expect(report.best_leg.name).toBe('leak-a');
+    expect(report.best_leg.mean).toBeCloseTo((1 + 1 + 1 + 1 / Math.log2(3)) / 4, 12);
+    // Untuned rrf: d2 1/62 + 1/61 > d1 1/61 > d3 1/62, so d1 is 2nd on q1..q3 and d2 1st on q4.
+    expect(report.untuned_rrf.mean).toBeCloseTo((3 / Math.log2(3) + 1) / 4, 12);
+    const lines = fs.readFileSync(out, 'utf8').trim().split('\n');
+    expect(lines.filter((l) => l.startsWith('q4 ')).map((l) => l.split(' ')[2])).toEqual(['d1', 'd3', 'd2']);
+  });
+});
+
+describe('testbed tune refuses bad input', () => {
+  const out = path.join(dir, 'never.trec');
+  it('names what is wrong', async () => {
+    const cases: [string[], string][] = [
+      [[LEX, '--qrels', QRELS, '--out', out], 'tune needs at least two leg runs, got 1'],
+      [[LEX, DENSE, '--out', out], 'missing --qrels FILE'],
+      [[LEX, DENSE, '--qrels', QRELS], 'missing --out FILE'],
+      [[LEX, DENSE, '--qrels', QRELS, '--out', out, '--folds', '14'], '14 folds need at least 14 queries, got 13'],
+      [[LEX, DENSE, '--qrels', QRELS, '--out', out, '--folds', '1'], '--folds must be an integer from 2'],
+      [[LEX, DENSE, '--qrels', QRELS, '--out', out, '--methods', 'rrf,comb'], 'unknown fusion method "comb"'],
+      [[LEX, DENSE, '--qrels', QRELS, '--out', out, '--norms', 'l1'], 'unknown normalisation "l1"'],
+      [[LEX, DENSE, '--qrels', QRELS, '--out', out, '--rrf-ks', '60,-1'], '--rrf-ks must be numbers > 0'],
+      [[LEX, DENSE, '--qrels', QRELS, '--out', out, '--weight-step', '0.3'], '--weight-step must divide 1 into at most 100 steps'],
+      [[LEX, DENSE, '--qrels', QRELS, '--out', out, '--metric', 'ndcg'], 'ndcg needs a cutoff'],
+    ];
+    for (const [argv, message] of cases) {
+      const r = await tune(...argv);
+      expect(r.code, argv.join(' ')).toBe(2);
+      expect(r.err, argv.join(' ')).toContain(message);
+    }
+    expect(fs.existsSync(out)).toBe(false);
+  });
+});
