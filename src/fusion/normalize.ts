@@ -1,3 +1,6 @@
+import { minMaxNorm } from './norms/min-max.js';
+import { zScoreNorm } from './norms/z-score.js';
+
 /** How one list's raw scores are brought to a common scale before they are combined. */
 export type Normalization = 'minmax' | 'zscore';
 
@@ -12,38 +15,16 @@ export interface Normalizer {
 }
 
 /**
- * Min-max: norm(s) = (s - min) / (max - min), so the list spans [0, 1].
- * All-equal scores (including a single hit) map to 1: every hit the leg returned is as good as
- * its best, and the leg still counts them as found.
- * Missing documents get 0, the bottom of the range; for an all-equal list that is below every
- * hit it holds, which is what a leg that returned the document expresses over one that did not.
+ * Min-max: norm(s) = (s - min) / (max - min), all-equal scores (a single hit too) map to 1.
+ * Missing documents get 0 (see NORMALIZERS). The one implementation is the N-leg library's.
  */
-export function minMax(scores: readonly number[]): number[] {
-  if (scores.length === 0) return [];
-  const min = Math.min(...scores);
-  const max = Math.max(...scores);
-  const span = max - min;
-  return scores.map((s) => (span > 0 ? (s - min) / span : 1));
-}
+export const minMax = minMaxNorm;
 
 /**
- * Z-score: norm(s) = (s - mean) / std, with the population standard deviation
- * std = sqrt(Σ (s - mean)² / n).
- * All-equal scores map to 0 (std is 0: the list carries no preference among its hits).
- * Missing documents get the list's minimum z, or 0 for an empty list (the mean, by convention).
+ * Z-score with the population standard deviation; all-equal scores map to 0. Missing documents
+ * get the list's minimum z (see NORMALIZERS). The one implementation is the N-leg library's.
  */
-export function zScore(scores: readonly number[]): number[] {
-  const n = scores.length;
-  if (n === 0) return [];
-  // Shifted by the first score before summing: for scores that agree in their leading digits
-  // (-999999.99988 and -999999.99989) the differences are exact, while summing the raw values
-  // rounds away the very digits the z-scores are made of (a mean 1e-5 off 0 was seen).
-  const shift = scores[0]!;
-  const d = scores.map((s) => s - shift);
-  const mean = d.reduce((a, x) => a + x, 0) / n;
-  const std = Math.sqrt(d.reduce((a, x) => a + (x - mean) ** 2, 0) / n);
-  return d.map((x) => (std > 0 ? (x - mean) / std : 0));
-}
+export const zScore = zScoreNorm;
 
 /** The normalisers by name; `missing` is each one's policy for documents absent from a list. */
 export const NORMALIZERS: Record<Normalization, Normalizer> = {
