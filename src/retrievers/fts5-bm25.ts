@@ -20,7 +20,7 @@ export function createFts5Retriever(reader: IndexReader): Retriever {
     async search(query: string, { k, level, filter, queryLang }: SearchOptions) {
       const t0 = performance.now();
       const match = queryTerms ? termsToMatch(queryTerms(query, queryLang)) : toMatchExpression(query);
-      const rows = match === null || k <= 0 ? [] : reader.bm25(match, level, k, filter?.lang);
+      const rows = match === null || k <= 0 ? [] : reader.bm25(match, level, k, filter);
       return { hits: rankHits(rows, k), timings: { bm25: performance.now() - t0 } };
     },
   };

@@ -27,16 +27,19 @@ export function termsToMatch(terms: readonly string[]): string | null {
  * returns higher-is-better scores. Columns are weighted title, text.
  * Ties rank by id descending (SQLite's BINARY collation is byte order: trec_eval's tie-break,
  * as compareHits). At document level a document scores as its best chunk (ties: smallest chunk id).
- * Parameters: (match expression, [language,] limit); `byLanguage` adds the `lang = ?` filter.
+ * `where`, a compiled filter's condition (store/compile-filter.ts), adds the documents join and
+ * that condition; its parameters go between the match expression and the limit:
+ * (match expression, ...filter parameters, limit). The filter applies before the limit and,
+ * at document level, before each document's best chunk is chosen.
  */
-export function bm25Sql(level: Level, weights: { title: number; text: number } = { title: 1, text: 1 }, byLanguage = false): string {
-  const where = byLanguage ? '\nWHERE c.lang = ?' : '';
+export function bm25Sql(level: Level, weights: { title: number; text: number } = { title: 1, text: 1 }, where?: string): string {
+  const filtered = where === undefined ? '' : `\nJOIN documents d ON d.id = c.doc_id\nWHERE ${where}`;
   const scored = `SELECT rowid, -bm25(chunks_fts, ${num(weights.title)}, ${num(weights.text)}) AS score
     FROM chunks_fts WHERE chunks_fts MATCH ?`;
   if (level === 'chunk') {
     return `WITH m AS MATERIALIZED (${scored})
 SELECT c.id AS id, c.doc_id AS docId, c.id AS chunkId, m.score AS score
-FROM m JOIN chunks c ON c.rowid = m.rowid${where}
+FROM m JOIN chunks c ON c.rowid = m.rowid${filtered}
 ORDER BY m.score DESC, c.id DESC
 LIMIT ?`;
   }
@@ -44,7 +47,7 @@ LIMIT ?`;
 best AS (
   SELECT c.doc_id AS docId, c.id AS chunkId, m.score AS score,
          row_number() OVER (PARTITION BY c.doc_id ORDER BY m.score DESC, c.id ASC) AS r
-  FROM m JOIN chunks c ON c.rowid = m.rowid${where.replace('\n', '\n  ')}
+  FROM m JOIN chunks c ON c.rowid = m.rowid${filtered.replaceAll('\n', '\n  ')}
 )
 SELECT docId AS id, docId, chunkId, score FROM best WHERE r = 1
 ORDER BY score DESC, id DESC

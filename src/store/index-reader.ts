@@ -2,9 +2,13 @@ import Database from 'better-sqlite3';
 import fs from 'node:fs';
 import type { Chunk } from '../chunking/types.js';
 import { InputError, NotFoundError } from '../errors.js';
-import type { Level } from '../retrievers/types.js';
+import type { ChunkFilter, Level } from '../retrievers/types.js';
+import type { FilterSpec } from '../spec/filter-spec.js';
 import { bm25Sql } from './bm25-sql.js';
+import { compileFilter } from './compile-filter.js';
+import { filterKey } from './filter-key.js';
 import { SCHEMA_VERSION, type IndexMeta } from './index-meta.js';
+import { RecentCache } from './recent-cache.js';
 
 /** Chunks come back from the store exactly as the chunker made them. */
 export type StoredChunk = Chunk;
@@ -16,11 +20,19 @@ export interface ScoredRow {
   score: number;
 }
 
+/**
+ * How many compiled filters (each holding its chunk and document id sets) and BM25 statements an
+ * open index keeps: plenty for the filters a pipeline or a dashboard repeats, bounded for a
+ * server whose users send a new filter with every query.
+ */
+const RECENT_FILTERS = 32;
+
 /** Read access to one built index file. Opened read-only: serving never writes to an index. */
 export class IndexReader {
   readonly meta: IndexMeta;
   private readonly db: Database.Database;
-  private readonly bm25Statements = new Map<string, Database.Statement>();
+  private readonly bm25Statements = new RecentCache<string, Database.Statement>(RECENT_FILTERS * 2);
+  private readonly filters = new RecentCache<string, ChunkFilter>(RECENT_FILTERS);
   private readonly chunkById: Database.Statement;
 
   private constructor(
@@ -54,15 +66,20 @@ export class IndexReader {
     }
   }
 
-  /** FTS5 BM25 top `limit` for a MATCH expression (see bm25Sql), optionally in one language only. */
-  bm25(match: string, level: Level, limit: number, lang?: string): ScoredRow[] {
-    const key = `${level}:${lang !== undefined}`;
-    let stmt = this.bm25Statements.get(key);
-    if (!stmt) {
-      stmt = this.db.prepare(bm25Sql(level, undefined, lang !== undefined));
-      this.bm25Statements.set(key, stmt);
-    }
-    return (lang === undefined ? stmt.all(match, limit) : stmt.all(match, lang, limit)) as ScoredRow[];
+  /**
+   * FTS5 BM25 top `limit` for a MATCH expression (see bm25Sql), only over the chunks that pass
+   * `filter` when one is given. The filter's SQL is part of the statement text, so statements
+   * are prepared once per level and filter condition.
+   */
+  bm25(match: string, level: Level, limit: number, filter?: ChunkFilter): ScoredRow[] {
+    const where = filter?.sql.where;
+    const stmt = this.bm25Statements.get(`${level}\n${where ?? ''}`, () => this.db.prepare(bm25Sql(level, undefined, where)));
+    return stmt.all(match, ...(filter?.sql.params ?? []), limit) as ScoredRow[];
+  }
+
+  /** `filter` compiled against this index (see compileFilter), once per distinct filter while it is in use. */
+  compileFilter(filter: FilterSpec): ChunkFilter {
+    return this.filters.get(filterKey(filter), () => compileFilter(this.db, filter));
   }
 
   chunk(id: string): StoredChunk | undefined {

@@ -4,6 +4,7 @@ import { createRng } from '../../src/experiments/prng.js';
 import { allocateVectorMatrix, createDenseScan } from '../../src/retrievers/dense-scan.js';
 import { createDenseRetriever, type VectorTable } from '../../src/retrievers/dense.js';
 import { topK } from '../../src/retrievers/top-k.js';
+import type { ChunkFilter } from '../../src/retrievers/types.js';
 import { wasmDotOf } from '../../src/retrievers/wasm-dot.js';
 import { IndexReader } from '../../src/store/index-reader.js';
 import { buildTinyIndex } from '../helpers/tiny-index.js';
@@ -94,7 +95,14 @@ describe('WebAssembly dense scan (scan64)', () => {
     vi.stubEnv('TESTBED_DENSE_KERNEL', 'js');
     const js = createDenseRetriever(table, embedder);
     vi.unstubAllEnvs();
-    const filter = { lang: 'xx', chunkIds: new Set(chunkIds.filter((_, i) => i % 4 !== 1)) };
+    const kept = (_: string, i: number) => i % 4 !== 1;
+    // Only the id sets matter to the dense leg; the SQL is for legs that filter in the query.
+    const filter: ChunkFilter = {
+      key: 'every chunk but the second of each four',
+      sql: { where: '1', params: [] },
+      chunkIds: new Set(chunkIds.filter(kept)),
+      docIds: new Set(table.docIds.filter(kept)),
+    };
     for (const q of queries.keys()) {
       for (const level of ['chunk', 'doc'] as const) {
         for (const f of [undefined, filter]) {

@@ -46,6 +46,22 @@ LIMIT ?`);
     expect(sql).toContain('WHERE r = 1');
   });
 
+  it('filtered: joins documents and adds the condition before the order and the limit', () => {
+    expect(bm25Sql('chunk', undefined, 'lower(c.lang) = ?')).toBe(`WITH m AS MATERIALIZED (SELECT rowid, -bm25(chunks_fts, 1, 1) AS score
+    FROM chunks_fts WHERE chunks_fts MATCH ?)
+SELECT c.id AS id, c.doc_id AS docId, c.id AS chunkId, m.score AS score
+FROM m JOIN chunks c ON c.rowid = m.rowid
+JOIN documents d ON d.id = c.doc_id
+WHERE lower(c.lang) = ?
+ORDER BY m.score DESC, c.id DESC
+LIMIT ?`);
+    // At document level inside `best`, so a document scores as its best passing chunk.
+    expect(bm25Sql('doc', undefined, 'lower(c.lang) = ?')).toContain(`  FROM m JOIN chunks c ON c.rowid = m.rowid
+  JOIN documents d ON d.id = c.doc_id
+  WHERE lower(c.lang) = ?
+)`);
+  });
+
   it('refuses non-finite weights', () => {
     expect(() => bm25Sql('chunk', { title: NaN, text: 1 })).toThrow(RangeError);
   });

@@ -1,0 +1,25 @@
+import type Database from 'better-sqlite3';
+import type { ChunkFilter } from '../retrievers/types.js';
+import type { FilterSpec } from '../spec/filter-spec.js';
+import { filterKey } from './filter-key.js';
+import { filterSql } from './filter-sql.js';
+
+/**
+ * Compiles a filter against one index: its SQL (for legs that filter inside the query, like
+ * FTS5 BM25) and, from one query over that SQL, the passing chunk and document ids (for legs
+ * that filter in memory, like dense and wink BM25), so every leg applies the same condition.
+ */
+export function compileFilter(db: Database.Database, filter: FilterSpec): ChunkFilter {
+  const sql = filterSql(filter);
+  const rows = db
+    .prepare(`SELECT c.id, c.doc_id FROM chunks c JOIN documents d ON d.id = c.doc_id WHERE ${sql.where}`)
+    .raw()
+    .iterate(...sql.params) as IterableIterator<[string, string]>;
+  const chunkIds = new Set<string>();
+  const docIds = new Set<string>();
+  for (const [chunkId, docId] of rows) {
+    chunkIds.add(chunkId);
+    docIds.add(docId);
+  }
+  return { key: filterKey(filter), sql, chunkIds, docIds };
+}
