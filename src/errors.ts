@@ -19,11 +19,14 @@ export abstract class TestbedError extends Error {
 export class InputError extends TestbedError {
   readonly code = 'bad_input';
   readonly status = 400;
+  /** The message without its location, for callers that place it elsewhere (a YAML line). */
+  readonly detail: string;
   constructor(
     message: string,
     readonly where: Location = {},
   ) {
     super(formatWhere(where) + message);
+    this.detail = message;
     this.name = 'InputError';
   }
 }

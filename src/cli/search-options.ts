@@ -1,18 +1,18 @@
-import { parseFusionOptions } from '../fusion/options.js';
 import { InputError } from '../errors.js';
-import { LANGUAGE_CODE } from '../search/language-code.js';
 import { flagName, MODE_PARAM, SEARCH_PARAM_NAMES, SEARCH_PARAMS, type ParamSpec, type SearchParamName } from '../search/request-params.js';
-import { DEFAULT_ENGINE, ENGINES, MAX_K, MODES, type SearchRequest } from '../search/types.js';
-import { intOption, numberOption, oneOf } from './args.js';
+import type { SearchRequest } from '../search/types.js';
+import { parseSearchSpec } from '../spec/search-spec.js';
+import { readPipelineFlag } from './pipeline-flag.js';
 
 type Dashed<S extends string> = S extends `${infer A}_${infer B}` ? `${A}-${Dashed<B>}` : S;
 type FlagParam = Exclude<SearchParamName, 'index' | 'q'>;
 
-/** The search flags shared by `search` and `retrieve`: `--mode`, and every search parameter but index and q. */
+/** The search flags shared by `search` and `retrieve`: `--mode`, `--pipeline`, and every search parameter but index and q. */
 export const SEARCH_FLAGS = Object.fromEntries([
   ['mode', { type: 'string' }],
+  ['pipeline', { type: 'string' }],
   ...SEARCH_PARAM_NAMES.filter((n) => n !== 'index' && n !== 'q').map((n) => [flagName(n), { type: 'string' }]),
-]) as { mode: { type: 'string' } } & { [N in FlagParam as Dashed<N>]: { type: 'string' } };
+]) as { mode: { type: 'string' }; pipeline: { type: 'string' } } & { [N in FlagParam as Dashed<N>]: { type: 'string' } };
 
 const HELP_WIDTH = 22;
 const WRAP = 98;
@@ -21,7 +21,10 @@ const WRAP = 98;
 export function searchFlagsHelp(defaults: { k: number; level: string }): string {
   const line = (flag: string, metavar: string | undefined, help: string, def: unknown) =>
     wrap(`  --${flag}${metavar ? ` ${metavar}` : ''}`.padEnd(HELP_WIDTH) + `${help}${def === undefined ? '' : ` (default ${String(def)})`}`);
-  const lines = [line('mode', MODE_PARAM.metavar, `${(MODE_PARAM.schema.enum as string[]).join(' | ')}`, MODE_PARAM.schema.default)];
+  const lines = [
+    line('pipeline', 'P', 'a pipeline: a JSON or YAML file, or inline JSON {"legs": [...], "fusion": {...}} (README: "Pipelines"); with it, only --k, --level, --filter and --qlang may be given', undefined),
+    line('mode', MODE_PARAM.metavar, `${(MODE_PARAM.schema.enum as string[]).join(' | ')}: a shorthand pipeline`, MODE_PARAM.schema.default),
+  ];
   for (const name of SEARCH_PARAM_NAMES) {
     if (name === 'index' || name === 'q') continue;
     const spec: ParamSpec = SEARCH_PARAMS[name];
@@ -48,30 +51,26 @@ function wrap(text: string): string {
 
 type Values = Partial<Record<keyof typeof SEARCH_FLAGS, string>>;
 
-export function searchRequest(values: Values, query: string, defaults: { k: number; level: 'chunk' | 'doc' }): SearchRequest {
-  const k1 = numberOption('k1', values.k1, 0, 10);
-  const b = numberOption('b', values.b, 0, 1);
-  return {
-    mode: oneOf('mode', values.mode, MODES, 'bm25'),
-    query,
-    k: intOption('k', values.k, defaults.k, 1, MAX_K),
-    level: oneOf('level', values.level, ['chunk', 'doc'] as const, defaults.level),
-    engine: oneOf('engine', values.engine, ENGINES, DEFAULT_ENGINE),
-    fusion: parseFusionOptions({
-      fusion: values.fusion,
-      rrf_k: values['rrf-k'],
-      weights: values.weights,
-      depth: values.depth,
-      alpha: values.alpha,
-      norm: values.norm,
-    }),
-    wink: { ...(k1 !== undefined && { k1 }), ...(b !== undefined && { b }) },
-    ...(values.lang && { lang: languageOption('lang', values.lang) }),
-    ...(values.qlang && { queryLang: languageOption('qlang', values.qlang) }),
-  };
-}
+/** Flags that may go with --pipeline: they are the pipeline's own top-level fields. */
+const WITH_PIPELINE = new Set(['k', 'level', 'filter', 'qlang']);
 
-function languageOption(name: string, value: string): string {
-  if (!LANGUAGE_CODE.test(value)) throw new InputError(`--${name} must be a language code such as de or zh, got "${value}"`);
-  return value.toLowerCase();
+/**
+ * The search the flags describe, through the same parser as HTTP (spec/search-spec.ts), so a
+ * flag means what the parameter of the same name means there. `defaults` are the command's
+ * k and level (search: 10 passages; retrieve: 100 documents, as run files are).
+ */
+export function searchRequest(values: Values, query: string, defaults: { k: number; level: 'chunk' | 'doc' }): SearchRequest {
+  const given: Record<string, unknown> = {};
+  for (const [flag, value] of Object.entries(values)) {
+    if (value === undefined || flag === 'pipeline' || !(flag in SEARCH_FLAGS)) continue;
+    given[flag.replaceAll('-', '_')] = value;
+  }
+  if (values.pipeline !== undefined) {
+    const extra = Object.keys(given).filter((n) => !WITH_PIPELINE.has(n));
+    if (extra.length) throw new InputError(`--${flagName(extra[0]!)} is a shorthand flag; with --pipeline, write it in the pipeline (only --k, --level, --filter and --qlang go beside it)`);
+    const spec = parseSearchSpec({ k: defaults.k, level: defaults.level, ...readPipelineFlag(values.pipeline), ...given });
+    return { query, pipeline: spec.pipeline };
+  }
+  const spec = parseSearchSpec({ k: defaults.k, level: defaults.level, ...given });
+  return { query, pipeline: spec.pipeline, ...(spec.mode !== 'pipeline' && { mode: spec.mode }) };
 }

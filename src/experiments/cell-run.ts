@@ -1,13 +1,11 @@
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Query } from '../corpus/types.js';
-import { FUSION_DEFAULTS, parseFusionOptions } from '../fusion/options.js';
-import type { Level } from '../retrievers/types.js';
+import type { Level } from '../ranking/hit.js';
+import { runQuerySet } from '../search/run-query-set.js';
 import type { Searcher } from '../search/searcher.js';
-import type { SearchRequest } from '../search/types.js';
-import { trecOrder } from '../runs/run.js';
 import { isAlive } from '../store/atomic-build.js';
-import type { RetrieverConfig } from './config.js';
 import { fileSafe, stableHash, type Cell } from './grid.js';
 import { ledBy, type Carried } from './led-by.js';
 
@@ -35,25 +33,16 @@ export interface CellRun {
   carriedK?: number;
 }
 
-export type RetrieverRequest = Pick<SearchRequest, 'mode' | 'engine' | 'fusion' | 'wink'>;
-
-/** The search request a retriever config stands for. */
-export function requestFor(r: RetrieverConfig): RetrieverRequest {
-  const wink = { ...(r.k1 !== undefined && { k1: r.k1 }), ...(r.b !== undefined && { b: r.b }) };
-  const weights = Array.isArray(r.weights) ? r.weights.join(',') : r.weights;
-  const fusion = r.mode === 'hybrid' ? parseFusionOptions({ fusion: r.fusion, rrf_k: r.rrf_k, weights, depth: r.depth, alpha: r.alpha, norm: r.norm }) : FUSION_DEFAULTS.rrf;
-  return { mode: r.mode, engine: r.engine, fusion, wink };
-}
-
 /**
  * Part of every cell's cache key: bump it whenever a change to retrieval, query analysis or what
  * a cell records would make a cached run differ from a fresh one, so stale runs are recomputed.
- * 4: ties ranked by id descending when retrieved (trec_eval's order), which changes which tied
+ * 5: retrievers are pipelines (N legs, ranx's fusion: wsum gives a missing document 0, where the
+ * old z-score fusion gave it the list's lowest z); 4: ties ranked by id descending when retrieved (trec_eval's order), which changes which tied
  * hits survive the cut at depth; 3: short queries detected as a language the index does not hold are also analysed in the
  * majority language; 2: `carried` counts the leg that ranked a hit higher; 1: rankings in
  * trec_eval's order.
  */
-const CELL_RUN_REVISION = 4;
+const CELL_RUN_REVISION = 5;
 
 /**
  * Runs every query of a cell, or loads the finished result of an earlier run with the same key
@@ -68,11 +57,13 @@ export async function runCell(
   const key = stableHash({
     index: searcher.meta.corpus.contentHash,
     built: searcher.meta.build.startedAt,
-    retriever: cell.retriever,
+    pipeline: cell.pipeline,
     level: options.level,
     depth: options.depth,
     carriedK: options.carriedK,
     revision: CELL_RUN_REVISION,
+    // A run-file leg's file can change under the same name: its content is part of the key.
+    runFiles: cell.pipeline.legs.flatMap((leg) => (leg.type === 'run' ? [fileDigest(leg.file)] : [])),
     queries: queries.map((q) => [q.id, q.text]),
   });
   const file = path.join(options.cellsDir, `${fileSafe(cell.name)}.json`);
@@ -80,29 +71,31 @@ export async function runCell(
   const previous = readCellRun(file);
   if (previous?.key === key) return { run: previous, resumed: true };
 
-  const retriever = await searcher.retriever(requestFor(cell.retriever));
   const run: CellRun = { key, cell: cell.name, level: options.level, depth: options.depth, rankings: {}, scores: {}, latencyMs: {} };
-  for (const q of queries) {
-    const t0 = performance.now();
-    const queryLang = typeof q.metadata.language === 'string' ? q.metadata.language : undefined;
-    const retrieved = await retriever.search(q.text, { k: options.depth, level: options.level, ...(queryLang && { queryLang }) });
-    run.latencyMs[q.id] = performance.now() - t0;
-    // Retrievers already rank in trec_eval's order (compareHits); sorting again is a guard that
-    // the report is scored in the order its run file will be read back in.
-    const hits = trecOrder(retrieved.hits);
-    run.rankings[q.id] = hits.map((h) => h.id);
-    run.scores[q.id] = hits.map((h) => h.score);
-    if (cell.retriever.mode === 'hybrid') {
-      (run.carried ??= {})[q.id] = ledBy(hits.slice(0, options.carriedK));
+  const carries = cell.pipeline.legs.length === 2 && cell.pipeline.legs.some((l) => l.name === 'bm25') && cell.pipeline.legs.some((l) => l.name === 'dense');
+  await runQuerySet(searcher, { ...cell.pipeline, k: options.depth, level: options.level }, queries, ({ qid, hits, ms }) => {
+    run.latencyMs[qid] = ms;
+    run.rankings[qid] = hits.map((h) => h.id);
+    run.scores[qid] = hits.map((h) => h.score);
+    if (carries) {
+      (run.carried ??= {})[qid] = ledBy(hits.slice(0, options.carriedK));
       run.carriedK = options.carriedK;
     }
     options.onQuery?.();
-  }
+  });
   fs.mkdirSync(options.cellsDir, { recursive: true });
   const tmp = `${file}.tmp-${process.pid}`;
   fs.writeFileSync(tmp, JSON.stringify(run));
   fs.renameSync(tmp, file);
   return { run, resumed: false };
+}
+
+function fileDigest(file: string): string {
+  try {
+    return createHash('sha256').update(fs.readFileSync(file)).digest('hex');
+  } catch {
+    return 'missing';
+  }
 }
 
 /**

@@ -1,5 +1,5 @@
 import { bootstrapCI } from './bootstrap.js';
-import type { ConfigResult, SignificanceResult } from './report-model.js';
+import { configKind, type ConfigResult, type SignificanceResult } from './report-model.js';
 import { pairedDiffs, pairedRandomizationTest } from './significance.js';
 
 export const SIGNIFICANCE_LEVEL = 0.05;
@@ -28,13 +28,13 @@ export function compareToBaseline(
 }
 
 /**
- * The best non-hybrid configuration on the same index as a hybrid, by the primary metric: the
+ * The best single-leg configuration on the same index as a fused one, by the primary metric: the
  * comparison that says whether fusion earned its cost (a weak leg can make it worse).
  */
 export function bestSingleFor(hybrid: ConfigResult, all: readonly ConfigResult[], primary: string): ConfigResult | undefined {
   const sameIndex = (c: ConfigResult) =>
-    c.index.chunker === hybrid.index.chunker && c.index.tokenizer === hybrid.index.tokenizer && (c.retriever.mode === 'bm25' || c.index.embedder === hybrid.index.embedder);
+    c.index.chunker === hybrid.index.chunker && c.index.tokenizer === hybrid.index.tokenizer && (configKind(c) !== 'dense' || c.index.embedder === hybrid.index.embedder);
   return all
-    .filter((c) => c.retriever.mode !== 'hybrid' && sameIndex(c))
+    .filter((c) => configKind(c) !== 'fused' && sameIndex(c))
     .reduce<ConfigResult | undefined>((best, c) => (!best || (c.means[primary] ?? -Infinity) > (best.means[primary] ?? -Infinity) ? c : best), undefined);
 }

@@ -3,30 +3,44 @@ import path from 'node:path';
 import { isMap, LineCounter, parseDocument } from 'yaml';
 import { z } from 'zod';
 import { InputError } from '../errors.js';
-import type { RetrieverParamName } from '../search/request-params.js';
-import { DEFAULT_ENGINE, ENGINES } from '../search/types.js';
+import type { Level } from '../spec/names.js';
+import type { Pipeline } from '../spec/resolve-pipeline.js';
+import { parseSearchSpec } from '../spec/search-spec.js';
 import { DEFAULT_TOKENIZER } from '../store/tokenizers.js';
 import { DEFAULT_CHUNKER } from '../indexing/choose-chunker.js';
 
-const weights = z.union([z.tuple([z.number().min(0), z.number().min(0)]), z.string()]);
-
-/** One retriever of the grid; `name` labels it in every table. */
+/**
+ * One retriever of the grid; `name` labels it in every table. It is a pipeline, written either
+ * as a shorthand (`mode:` and the flat search parameters) or as `legs:` with `fusion:` and
+ * `filter:` (spec/pipeline-spec.ts), and read by the same parser as HTTP and the CLI, so every
+ * name and range means what it means there. k, level and the query language are the
+ * experiment's (depth, `level:`, each query's `language` tag), not the retriever's.
+ */
 const retrieverSchema = z
-  .object({
-    name: z.string().regex(/^[A-Za-z0-9][A-Za-z0-9_.+-]*$/, 'use letters, digits and . _ + -'),
-    mode: z.enum(['bm25', 'dense', 'hybrid']),
-    engine: z.enum(ENGINES).default(DEFAULT_ENGINE),
-    k1: z.number().min(0).max(10).optional(),
-    b: z.number().min(0).max(1).optional(),
-    fusion: z.enum(['rrf', 'score']).optional(),
-    rrf_k: z.number().positive().optional(),
-    weights: weights.optional(),
-    depth: z.number().int().min(1).max(10_000).optional(),
-    alpha: z.number().min(0).max(1).optional(),
-    norm: z.enum(['minmax', 'zscore']).optional(),
-    // Every retriever parameter of the one search-parameter table, under its name there.
-  } satisfies Record<RetrieverParamName | 'name' | 'mode', z.ZodTypeAny>)
-  .strict();
+  .object({ name: z.string().regex(/^[A-Za-z0-9][A-Za-z0-9_.+-]*$/, 'use letters, digits and . _ + -') })
+  .catchall(z.unknown())
+  .superRefine((r, ctx) => {
+    const { name: _name, ...rest } = r;
+    for (const own of ['k', 'level', 'qlang'] as const) {
+      if (own in rest) ctx.addIssue({ code: z.ZodIssueCode.custom, path: [own], message: `${own} is the experiment's, not a retriever's (see level:, ks: and each query's language)` });
+    }
+    if (!('mode' in rest) && !('legs' in rest)) {
+      ctx.addIssue({ code: z.ZodIssueCode.custom, path: [], message: 'a retriever needs mode (bm25, dense, hybrid) or legs (a pipeline)' });
+      return;
+    }
+    try {
+      parseSearchSpec(rest);
+    } catch (err) {
+      if (!(err instanceof InputError)) throw err;
+      ctx.addIssue({ code: z.ZodIssueCode.custom, path: err.where.field ? err.where.field.split('.') : [], message: err.detail });
+    }
+  });
+
+/** A retriever's pipeline, as the grid runs it (at the experiment's level and depth). */
+export function retrieverPipeline(r: RetrieverConfig, level: Level, depth: number): Pipeline {
+  const { name: _name, ...rest } = r;
+  return parseSearchSpec({ ...rest, k: depth, level }).pipeline;
+}
 
 /** A CI assertion: an absolute threshold, or "no drop against a baseline file". */
 const checkSchema = z.union([
@@ -77,7 +91,23 @@ export const experimentSchema = z
   .strict();
 
 export type ExperimentConfig = z.infer<typeof experimentSchema>;
-export type RetrieverConfig = z.infer<typeof retrieverSchema>;
+export type RetrieverConfig = z.infer<typeof retrieverSchema> & RetrieverFields;
+
+/** The shorthand fields a report reads back (the playground link of a miss); a pipeline's are under legs. */
+export interface RetrieverFields {
+  mode?: string;
+  engine?: string;
+  k1?: number;
+  b?: number;
+  fusion?: string | Record<string, unknown>;
+  rrf_k?: number;
+  weights?: string | number[];
+  depth?: number;
+  alpha?: number;
+  norm?: string;
+  lang?: string;
+  legs?: unknown[];
+}
 export type CheckConfig = z.infer<typeof checkSchema>;
 
 /**

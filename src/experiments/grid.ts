@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { InputError } from '../errors.js';
-import type { ExperimentConfig, RetrieverConfig } from './config.js';
+import type { Pipeline } from '../spec/resolve-pipeline.js';
+import { retrieverPipeline, type ExperimentConfig, type RetrieverConfig } from './config.js';
 
 /** What an index is built from; indexes are shared by every retriever of the same spec. */
 export interface IndexSpec {
@@ -9,37 +10,50 @@ export interface IndexSpec {
   tokenizer: string;
 }
 
+/** What a retriever is, for the report: one lexical, dense or run-file leg, or several fused. */
+export type RetrieverKind = 'lexical' | 'dense' | 'run' | 'fused';
+
+export function kindOf(pipeline: Pipeline): RetrieverKind {
+  return pipeline.legs.length > 1 ? 'fused' : pipeline.legs[0]!.type;
+}
+
 /** One configuration of the grid: an index spec and a retriever over it. */
 export interface Cell {
   /** Unique, readable: the retriever name, plus the index dimensions that vary in this grid. */
   name: string;
   index: IndexSpec;
   retriever: RetrieverConfig;
+  /** The retriever's pipeline at the experiment's level, k = the retrieval depth. */
+  pipeline: Pipeline;
+  kind: RetrieverKind;
 }
 
 /**
  * chunkers × embedders × tokenizers × retrievers. Dimensions with one value are left out of
  * the cell names, so a plain "BM25 vs dense vs hybrid" grid reads `bm25`, `dense`, `hybrid`.
- * Retrievers that do not use an embedder (bm25) are not repeated per embedder.
+ * Retrievers without a dense leg are not repeated per embedder.
  */
-export function expandGrid(config: ExperimentConfig): Cell[] {
+export function expandGrid(config: ExperimentConfig, depth = 100): Cell[] {
   const { chunkers, embedders, tokenizers, retrievers } = config.grid;
   const names = new Set<string>();
   for (const r of retrievers) {
     if (names.has(r.name)) throw new InputError(`two retrievers are named "${r.name}"`, { field: 'grid.retrievers' });
     names.add(r.name);
   }
+  const pipelines = new Map(retrievers.map((r) => [r.name, retrieverPipeline(r, config.level, depth)]));
   const cells: Cell[] = [];
   for (const chunker of chunkers)
     for (const tokenizer of tokenizers)
       for (const [e, embedder] of embedders.entries())
         for (const retriever of retrievers) {
-          if (retriever.mode === 'bm25' && e > 0) continue;
+          const pipeline = pipelines.get(retriever.name)!;
+          const embeds = pipeline.legs.some((leg) => leg.type === 'dense');
+          if (!embeds && e > 0) continue;
           const parts = [retriever.name];
           if (chunkers.length > 1) parts.push(chunker);
           if (tokenizers.length > 1) parts.push(tokenizer);
-          if (embedders.length > 1 && retriever.mode !== 'bm25') parts.push(embedder);
-          cells.push({ name: parts.join(' / '), index: { chunker, embedder, tokenizer }, retriever });
+          if (embedders.length > 1 && embeds) parts.push(embedder);
+          cells.push({ name: parts.join(' / '), index: { chunker, embedder, tokenizer }, retriever, pipeline, kind: kindOf(pipeline) });
         }
   return cells;
 }

@@ -1,5 +1,6 @@
 import type { ExperimentConfig, RetrieverConfig } from './config.js';
-import type { IndexSpec } from './grid.js';
+import type { Pipeline } from '../spec/resolve-pipeline.js';
+import type { IndexSpec, RetrieverKind } from './grid.js';
 import type { Carried } from './led-by.js';
 
 /** Where the first relevant document of a missed query was, in the deep list. */
@@ -32,7 +33,12 @@ export interface SignificanceResult {
 
 export interface ConfigResult {
   name: string;
+  /** As the config wrote it (a shorthand or legs). */
   retriever: RetrieverConfig;
+  /** Absent in reports saved before pipelines: read it with configKind. */
+  kind?: RetrieverKind;
+  /** The pipeline that ran, every default filled in (absent in reports saved before pipelines). */
+  pipeline?: Pipeline;
   index: IndexSpec & { embedderId: string | null; sizeBytes: number; buildSeconds: number; reused: boolean; chunks: number; truncatedChunks: number };
   latency: { p50: number; p95: number };
   /** Mean over answerable queries, per metric label. */
@@ -81,4 +87,11 @@ export interface ExperimentReport {
   sourceGap?: { config: string; metric: string; real: { mean: number; n: number }; synthetic: { mean: number; n: number }; gap: number }[];
   checks: CheckResult[];
   wallSeconds: number;
+}
+
+const KIND_OF_MODE: Record<string, RetrieverKind> = { bm25: 'lexical', dense: 'dense', hybrid: 'fused' };
+
+/** What a configuration's retriever is; reports saved before pipelines name only the mode. */
+export function configKind(c: Pick<ConfigResult, 'kind' | 'retriever'>): RetrieverKind | undefined {
+  return c.kind ?? KIND_OF_MODE[String(c.retriever.mode)];
 }

@@ -54,7 +54,7 @@ export async function runExperiment(config: ExperimentConfig, options: RunOption
   const { queries, gold, unanswerable, qrels } = await loadGold(config);
   const metrics = metricList(config);
   const depth = Math.max(100, config.context_k, config.rerank_depth, ...config.ks, ...metrics.map((m) => m.k ?? 0));
-  const cells = expandGrid(config);
+  const cells = expandGrid(config, depth);
   const total = cells.length * queries.length;
   let done = 0;
 
@@ -103,6 +103,8 @@ export async function runExperiment(config: ExperimentConfig, options: RunOption
       return {
         name: cell.name,
         retriever: cell.retriever,
+        kind: cell.kind,
+        pipeline: cell.pipeline,
         index: { ...cell.index, embedderId: index.meta.embedder?.id ?? null, sizeBytes: index.sizeBytes, buildSeconds: index.meta.build.seconds, reused: index.reused, chunks: index.meta.counts.chunks, truncatedChunks: index.meta.counts.truncatedChunks },
         latency: latencySummary(Object.values(run.latencyMs)),
         means: meansOf(perQuery, metrics),
@@ -123,7 +125,7 @@ export async function runExperiment(config: ExperimentConfig, options: RunOption
     for (const c of configs) {
       // Tested on the table's metrics only: each test costs 10,000 permutations and resamples.
       if (c !== base) c.significance = compareToBaseline(c, base, qids, shown, config.seed);
-      if (c.retriever.mode === 'hybrid') {
+      if (c.kind === 'fused') {
         const single = bestSingleFor(c, configs, labels[0]!);
         if (single) c.bestSingle = { name: single.name, means: single.means };
       }
@@ -238,9 +240,9 @@ function failuresOf(
   config: ExperimentConfig,
 ) {
   const cell = cells.find((x) => x.name === c.name)!;
-  const sameIndex = cells.filter((x) => stableHash(x.index) === stableHash(cell.index) || (x.retriever.mode === 'bm25' && x.index.chunker === cell.index.chunker && x.index.tokenizer === cell.index.tokenizer));
-  const lexical = sameIndex.find((x) => x.retriever.mode === 'bm25');
-  const dense = sameIndex.find((x) => x.retriever.mode === 'dense' && stableHash(x.index) === stableHash(cell.index));
+  const sameIndex = cells.filter((x) => stableHash(x.index) === stableHash(cell.index) || (x.kind === 'lexical' && x.index.chunker === cell.index.chunker && x.index.tokenizer === cell.index.tokenizer));
+  const lexical = sameIndex.find((x) => x.kind === 'lexical');
+  const dense = sameIndex.find((x) => x.kind === 'dense' && stableHash(x.index) === stableHash(cell.index));
   return analyzeFailures({
     run: runs.get(c.name)!,
     queries,

@@ -53,7 +53,10 @@ export function createApp(deps: AppDeps): Hono {
   app.on(['POST', 'DELETE'], '/indexes', requireToken(token));
   app.on('POST', ['/gold', '/gold/*', '/experiments', '/experiments/*'], requireToken(token));
   app.on('DELETE', ['/gold', '/gold/*'], requireToken(token));
-  if (deps.protectSearch) app.use('/search/*', requireToken(token));
+  if (deps.protectSearch) {
+    app.use('/search', requireToken(token));
+    app.use('/search/*', requireToken(token));
+  }
 
   const jobs = new ExperimentJobs(cacheDir);
   // The pages first: GET /experiments and /experiments/:id answer a browser (Accept: text/html)

@@ -1,4 +1,4 @@
-import type { ConfigResult, ExperimentReport, Failure } from '../experiments/report-model.js';
+import { configKind, type ConfigResult, type ExperimentReport, type Failure } from '../experiments/report-model.js';
 import { isEnglishOnlyEncoder } from '../embedders/english-only.js';
 import { bestPerColumn, fmt, fmtP, table } from './format.js';
 import { verdict } from './verdict.js';
@@ -118,8 +118,8 @@ function sliceTables(r: ExperimentReport): string {
 function languageLegs(r: ExperimentReport): string {
   const labels = (r.configs[0]?.legs ?? []).map((l) => l.label).filter((l) => l.startsWith('language='));
   if (labels.length === 0) return '';
-  const lexical = r.configs.filter((c) => c.retriever.mode === 'bm25');
-  const hybrids = r.configs.filter((c) => c.retriever.mode === 'hybrid');
+  const lexical = r.configs.filter((c) => configKind(c) === 'lexical');
+  const hybrids = r.configs.filter((c) => configKind(c) === 'fused');
   const pct = (x: number | undefined) => (x === undefined ? '–' : `${(100 * x).toFixed(0)}%`);
   const rows = labels.map((label) => [
     label,

@@ -2,7 +2,7 @@ import { createQueryTerms } from '../analysis/query-terms.js';
 import { termsToMatch, toMatchExpression } from '../store/bm25-sql.js';
 import type { IndexReader } from '../store/index-reader.js';
 import { analyzerFor } from '../store/tokenizers.js';
-import { rankHits } from './rank.js';
+import { rankHits } from '../ranking/rank.js';
 import type { Retriever, SearchOptions } from './types.js';
 
 /**

@@ -1,11 +1,21 @@
-/** Results are either passages (chunks) or whole documents ranked by their best chunk. */
-export type Level = 'chunk' | 'doc';
+import type { Hit, Level, Retrieval } from '../ranking/hit.js';
 
-/** Restricts a search to the chunks of one language (`lang=de`). */
+export type { Hit, Level, Retrieval, Sources } from '../ranking/hit.js';
+
+/**
+ * A pipeline's filter (spec/filter-spec.ts) compiled once per index by the store
+ * (store/compile-filter.ts): SQL for engines that filter in the query, and the matching chunk
+ * and document ids for those that filter in memory. Every leg honours it.
+ */
 export interface ChunkFilter {
-  lang: string;
-  /** The chunks in that language, for retrievers that filter in memory. */
+  /** The filter's canonical JSON: equal filters compile once. */
+  key: string;
+  /** A condition over `chunks c` joined with `documents d`, with its `?` parameters in order. */
+  sql: { where: string; params: readonly (string | number)[] };
+  /** The chunks that pass. */
   chunkIds: ReadonlySet<string>;
+  /** The documents with at least one chunk that passes. */
+  docIds: ReadonlySet<string>;
 }
 
 export interface SearchOptions {
@@ -15,33 +25,11 @@ export interface SearchOptions {
   filter?: ChunkFilter;
   /** The query's language, when known (given, or detected): picks the analyser's stemmer. */
   queryLang?: string;
+  /** The query's id in its query set: how a run-file leg finds its ranking. */
+  queryId?: string;
 }
 
-/** Which retriever contributed a hybrid hit, and where it ranked there. */
-export type SourceName = 'bm25' | 'dense';
-export type Sources = Partial<Record<SourceName, { rank: number; score: number }>>;
-
-export interface Hit {
-  /** The ranked unit: the chunk id at chunk level, the document id at document level. */
-  id: string;
-  docId: string;
-  /** The chunk that carries the score (at document level: the document's best chunk). */
-  chunkId: string;
-  /** Higher is better, for every retriever. */
-  score: number;
-  /** 1-based, after the shared tie-break (score descending, then id descending in byte order: trec_eval's). */
-  rank: number;
-  /** On hybrid hits only. */
-  sources?: Sources;
-}
-
-export interface Retrieval {
-  hits: Hit[];
-  /** Milliseconds per stage (embed, bm25, dense, fuse, ...). */
-  timings: Record<string, number>;
-}
-
-/** The one interface every retriever implements; one contract suite checks them all. */
+/** The one interface every leg implements; one contract suite checks them all. */
 export interface Retriever {
   readonly name: string;
   search(query: string, options: SearchOptions): Promise<Retrieval>;

@@ -2,7 +2,7 @@ import winkBM25 from 'wink-bm25-text-search';
 import type { Chunk } from '../chunking/types.js';
 import { InputError } from '../errors.js';
 import { createLexicalAnalyzer } from '../analysis/english-analyzer.js';
-import { toLevel } from './rank.js';
+import { toLevel } from '../ranking/rank.js';
 import type { Retrieval, Retriever, SearchOptions } from './types.js';
 
 /** BM25 parameters and analysis for the wink engine. */

@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { rankHits } from '../../src/retrievers/rank.js';
+import { rankHits } from '../../src/ranking/rank.js';
 import type { Hit } from '../../src/retrievers/types.js';
 
 /**

@@ -1,8 +1,8 @@
 import path from 'node:path';
 import { readQueries } from '../../corpus/index.js';
 import { EmbedderPool } from '../../embedders/embedder-pool.js';
-import type { Hit } from '../../retrievers/types.js';
 import { writeRun } from '../../runs/trec-run-writer.js';
+import { runQuerySet } from '../../search/run-query-set.js';
 import { Searcher } from '../../search/searcher.js';
 import { InputError } from '../../errors.js';
 import { parse, positional } from '../args.js';
@@ -21,7 +21,7 @@ counts them (\`testbed eval\` scores an answerable one 0, as trec_eval -c).
 Options:
   --queries FILE      BEIR queries.jsonl (required)
   --run FILE          run file to write (required)
-  --tag TAG           run tag, last column (default testbed-MODE)
+  --tag TAG           run tag, last column (default testbed-MODE, or testbed-pipeline)
 ${searchFlagsHelp({ k: 100, level: 'doc' })}
   -h, --help          show this help`;
 
@@ -41,24 +41,13 @@ export const retrieveCommand: Command = {
     if (!values.queries) throw new InputError(`missing --queries FILE\n\n${usage}`);
     if (!values.run) throw new InputError(`missing --run FILE\n\n${usage}`);
     const base = searchRequest(values, '', { k: 100, level: 'doc' });
-    const tag = values.tag ?? `testbed-${base.mode}`;
+    const tag = values.tag ?? `testbed-${base.mode ?? 'pipeline'}`;
     const queries = await readQueries(values.queries);
     const pool = new EmbedderPool();
     const searcher = new Searcher(path.basename(file), file, (id) => pool.get(id));
     try {
-      const retriever = await searcher.retriever(base);
-      const results: { qid: string; hits: Hit[] }[] = [];
       const t0 = performance.now();
-      for (const q of queries) {
-        const queryLang = base.queryLang ?? (typeof q.metadata.language === 'string' ? q.metadata.language : undefined);
-        const { hits } = await retriever.search(q.text, {
-          k: base.k,
-          level: base.level,
-          ...(base.lang && { filter: searcher.languageFilter(base.lang) }),
-          ...(queryLang && { queryLang }),
-        });
-        results.push({ qid: q.id, hits });
-      }
+      const results = await runQuerySet(searcher, base.pipeline, queries);
       const seconds = (performance.now() - t0) / 1000;
       const lines = writeRun(values.run, results, tag);
       const empty = results.filter((r) => r.hits.length === 0).length;

@@ -20,7 +20,7 @@ ${searchFlagsHelp({ k: 10, level: 'chunk' })}
 
 export const searchCommand: Command = {
   name: 'search',
-  summary: 'search an index file (bm25, dense or hybrid)',
+  summary: 'search an index file (bm25, dense, hybrid or a pipeline of legs)',
   usage,
   async run(argv, io) {
     const { values, positionals } = parse(argv, { ...SEARCH_FLAGS, json: { type: 'boolean' }, sql: { type: 'boolean' } });
@@ -29,7 +29,7 @@ export const searchCommand: Command = {
     const query = positional(positionals, 1, 'QUERY', usage);
     const req = searchRequest(values, query, { k: 10, level: 'chunk' });
     if (values.sql) {
-      io.err(`-- MATCH ${JSON.stringify(toMatchExpression(query))}\n${bm25Sql(req.level)}\n`);
+      io.err(`-- MATCH ${JSON.stringify(toMatchExpression(query))}\n${bm25Sql(req.pipeline.level)}\n`);
     }
     const pool = new EmbedderPool();
     const searcher = new Searcher(path.basename(file).replace(/\.sqlite$/, ''), file, (id) => pool.get(id));
@@ -48,9 +48,7 @@ function formatHits(res: SearchResponse): string {
   const lines = [`${res.mode} "${res.q}" (${res.level} level, ${res.took_ms.total!.toFixed(1)} ms)`];
   if (res.hits.length === 0) lines.push('  no hits');
   for (const h of res.hits) {
-    const src = h.sources
-      ? `  [bm25 ${h.sources.bm25?.rank ?? '-'}, dense ${h.sources.dense?.rank ?? '-'}]`
-      : '';
+    const src = h.sources ? `  [${res.pipeline.legs.map((leg) => `${leg.name} ${h.sources![leg.name]?.rank ?? '-'}`).join(', ')}]` : '';
     lines.push(`${String(h.rank).padStart(3)}. ${h.score.toFixed(4)}  ${h.id}  ${h.title}${src}`);
     lines.push(`       ${snippet(h.text)}`);
   }

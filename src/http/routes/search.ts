@@ -4,24 +4,28 @@ import { InputError } from '../../errors.js';
 import { MODES, type Mode } from '../../search/types.js';
 import { parseSearchParams } from '../search-params.js';
 
-/** GET (query string) and POST (JSON body) /search/:mode, with the same parameters. */
+/**
+ * GET (query string) and POST (JSON body) `/search`, a pipeline or a shorthand with `mode`, and
+ * `/search/:mode`, the shorthands by path: the same parameters everywhere.
+ */
 export function searchRoutes(catalog: IndexCatalog): Hono {
   const app = new Hono();
-  const run = async (modeParam: string, raw: unknown) => {
-    const mode = checkMode(modeParam);
-    const { index, ...req } = parseSearchParams(mode, raw);
+  const run = async (pathMode: Mode | undefined, raw: unknown) => {
+    const { index, ...req } = parseSearchParams(pathMode, raw);
     return catalog.get(index).search(req);
   };
-  app.get('/:mode', async (c) => c.json(await run(c.req.param('mode'), c.req.query())));
-  app.post('/:mode', async (c) => {
+  const body = async (c: { req: { header(name: string): string | undefined; json(): Promise<unknown> } }) => {
     if (!(c.req.header('content-type') ?? '').includes('application/json')) {
       throw new InputError('POST /search expects Content-Type: application/json');
     }
-    const body = await c.req.json().catch(() => {
+    return c.req.json().catch(() => {
       throw new InputError('request body is not valid JSON');
     });
-    return c.json(await run(c.req.param('mode'), body));
-  });
+  };
+  app.get('/', async (c) => c.json(await run(undefined, c.req.query())));
+  app.post('/', async (c) => c.json(await run(undefined, await body(c))));
+  app.get('/:mode', async (c) => c.json(await run(checkMode(c.req.param('mode')), c.req.query())));
+  app.post('/:mode', async (c) => c.json(await run(checkMode(c.req.param('mode')), await body(c))));
   return app;
 }
 

@@ -29,18 +29,21 @@ export function linkContext(report: ExperimentReport, catalog: IndexCatalog, cor
  */
 export function failureUrl(report: ExperimentReport, config: ConfigResult, failure: Failure, ctx: LinkContext): string {
   const r = config.retriever;
+  // A pipeline of legs has no playground column; its first lexical leg's engine is the closest.
+  const lexical = config.pipeline?.legs.find((leg) => leg.type === 'lexical');
+  const engine = typeof r.engine === 'string' ? r.engine : lexical?.type === 'lexical' ? lexical.engine : undefined;
   const k = Math.min(100, Math.max(report.contextK, failure.firstRelevantRank ?? report.contextK, 10));
   const form: Partial<PlaygroundForm> = {
     q: failure.query,
     qid: failure.queryId,
     level: report.level,
     k: String(k),
-    engine: r.engine,
+    ...(engine && { engine }),
     ...(ctx.index && { index: ctx.index }),
     ...(ctx.qrels && { qrels: ctx.qrels }),
     ...(r.k1 !== undefined && { k1: String(r.k1) }),
     ...(r.b !== undefined && { b: String(r.b) }),
-    ...(r.fusion && { fusion: r.fusion }),
+    ...(typeof r.fusion === 'string' && { fusion: r.fusion }),
     ...(r.rrf_k !== undefined && { rrf_k: String(r.rrf_k) }),
     ...(r.weights !== undefined && { weights: Array.isArray(r.weights) ? r.weights.join(',') : r.weights }),
     ...(r.depth !== undefined && { depth: String(r.depth) }),

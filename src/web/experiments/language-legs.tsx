@@ -1,5 +1,5 @@
 import { isEnglishOnlyEncoder } from '../../embedders/english-only.js';
-import type { ExperimentReport } from '../../experiments/report-model.js';
+import { configKind, type ExperimentReport } from '../../experiments/report-model.js';
 import { DataTable } from './report-charts.js';
 
 const pct = (x: number | undefined) => (x === undefined ? '–' : `${(100 * x).toFixed(0)}%`);
@@ -19,8 +19,8 @@ export function languageSlices(report: ExperimentReport): string[] {
 export function LanguageLegs({ report }: { report: ExperimentReport }) {
   const labels = languageSlices(report);
   if (labels.length === 0) return null;
-  const lexical = report.configs.filter((c) => c.retriever.mode === 'bm25');
-  const hybrids = report.configs.filter((c) => c.retriever.mode === 'hybrid');
+  const lexical = report.configs.filter((c) => configKind(c) === 'lexical');
+  const hybrids = report.configs.filter((c) => configKind(c) === 'fused');
   const leg = (c: ExperimentReport['configs'][number], label: string) => c.legs.find((l) => l.label === label);
   const rows = labels.map((label) => [
     label,

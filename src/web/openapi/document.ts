@@ -1,8 +1,8 @@
 import { DOCS_ASSET_NAMES } from '../api-docs/docs-assets.js';
-import { LANGUAGE_CODE } from '../../search/language-code.js';
+import { LANGUAGE_CODE } from '../../spec/language-code.js';
 import { VERSION } from '../../version.js';
 import { schemas } from './schemas.js';
-import { SEARCH_PARAM_NAMES, SEARCH_PARAMS, type ParamSpec } from '../../search/request-params.js';
+import { MODE_PARAM, SEARCH_PARAM_NAMES, SEARCH_PARAMS, type ParamSpec } from '../../search/request-params.js';
 
 type Json = Record<string, unknown>;
 
@@ -47,7 +47,7 @@ export function openApiDocument(): Json {
       title: 'retrieval testbed',
       version: VERSION,
       description:
-        'Index a corpus into SQLite FTS5 plus local embeddings, search it with BM25, dense and hybrid retrieval, judge results and run experiments. ' +
+        'Index a corpus into SQLite FTS5 plus local embeddings, search it with pipelines of BM25, dense and run-file legs fused N ways (or the bm25, dense and hybrid shorthands), judge results and run experiments. ' +
         'Errors are JSON {"error": {"code", "message"}}. When the server has a token, POST and DELETE need `Authorization: Bearer <token>` (and search too with --protect-search).',
     },
     servers: [{ url: '/' }],
@@ -98,10 +98,30 @@ export function openApiDocument(): Json {
       '/health': {
         get: { tags: ['service'], summary: 'Liveness and the number of served indexes', responses: { '200': json(ref('Health'), 'ok') } },
       },
+      '/search': {
+        get: {
+          tags: ['search'],
+          summary: 'Search an index: a pipeline (legs, as JSON) or a shorthand (mode and its parameters)',
+          description: 'Pipeline form: `legs` (and `fusion`, `filter`) as JSON text, with `k`, `level`, `qlang`; see the PipelineRequest schema. Shorthand form: `mode` and the parameters of /search/{mode}. Unknown parameters answer 400.',
+          parameters: [
+            ...searchParameters.slice(0, 2),
+            query('mode', MODE_PARAM.help, MODE_PARAM.schema),
+            query('legs', 'pipeline form: the legs as JSON, e.g. [{"type":"lexical","engine":"fts5"},{"type":"dense"}]', { type: 'string' }),
+            ...searchParameters.slice(2).map((p) => (p.name === 'fusion' ? { ...p, description: `${p.description}; in the pipeline form, JSON: {"method": "combmnz", "norm": "zscore"}` } : p)),
+          ],
+          responses: { '200': json(ref('SearchResponse'), 'ranked hits'), ...searchErrors },
+        },
+        post: {
+          tags: ['search'],
+          summary: 'Search an index: a pipeline or a shorthand (with mode) as a JSON body',
+          requestBody: { required: true, content: { 'application/json': { schema: { oneOf: [ref('PipelineRequest'), ref('SearchRequest')] } } } },
+          responses: { '200': json(ref('SearchResponse'), 'ranked hits'), ...searchErrors, '413': error('body over 64 kB') },
+        },
+      },
       '/search/{mode}': {
         get: {
           tags: ['search'],
-          summary: 'Search an index',
+          summary: 'Search an index with a shorthand pipeline (bm25, dense, hybrid)',
           parameters: [modeParam, ...searchParameters],
           responses: { '200': json(ref('SearchResponse'), 'ranked hits'), ...searchErrors },
         },

@@ -1,7 +1,10 @@
-import { LANGUAGE_CODE } from '../../search/language-code.js';
+import { LANGUAGE_CODE } from '../../spec/language-code.js';
 import { DEFAULT_CHUNKER } from '../../indexing/choose-chunker.js';
 import { DEFAULT_TOKENIZER } from '../../store/tokenizers.js';
 import { SEARCH_PARAM_NAMES, SEARCH_PARAMS, type ParamSpec } from '../../search/request-params.js';
+import { requestJsonSchema } from '../../spec/json-schema.js';
+import { pipelineSpec } from '../../spec/pipeline-spec.js';
+import { MODES } from '../../spec/shorthand.js';
 
 /**
  * JSON Schemas (2020-12, as OpenAPI 3.1 uses) of the API's bodies. They follow the TypeScript
@@ -18,8 +21,8 @@ export const schemas: Record<string, unknown> = {
   Health: obj({ status: { const: 'ok' }, version: str, indexes: int }),
   Sources: {
     type: 'object',
-    description: 'hybrid hits: rank and score in each leg that returned them',
-    properties: { bm25: obj({ rank: int, score: num }), dense: obj({ rank: int, score: num }) },
+    description: "fused hits: rank and score in each leg that returned them, keyed by leg name (the hybrid shorthand's are bm25 and dense)",
+    additionalProperties: obj({ rank: int, score: num }),
   },
   Hit: {
     ...obj(
@@ -31,10 +34,11 @@ export const schemas: Record<string, unknown> = {
   SearchResponse: {
     ...obj({
       index: str,
-      mode: { type: 'string', enum: ['bm25', 'dense', 'hybrid'] },
+      mode: { type: 'string', enum: [...MODES, 'pipeline'], description: 'the shorthand searched with, or pipeline for a pipeline given as legs' },
       q: str,
       k: int,
       level: { type: 'string', enum: ['chunk', 'doc'] },
+      pipeline: { ...requestJsonSchema(pipelineSpec), description: 'the pipeline that ran, every default filled in (a shorthand expanded)' },
       took_ms: { type: 'object', additionalProperties: num, description: 'total and per stage: bm25, dense, dense.embed, fuse, hydrate, ...' },
       hits: { type: 'array', items: { $ref: '#/components/schemas/Hit' } },
     }),
@@ -52,7 +56,14 @@ export const schemas: Record<string, unknown> = {
       ),
       ['index', 'q'],
     ),
-    description: 'the search parameters as a JSON body (the same names as the query string)',
+    description: 'a shorthand search as a JSON body (the same names as the query string); POST /search also takes mode here',
+  },
+  PipelineRequest: {
+    ...(() => {
+      const body = requestJsonSchema(pipelineSpec) as { properties: Record<string, unknown>; required?: string[] };
+      return { ...body, properties: { index: { ...SEARCH_PARAMS.index.schema, description: SEARCH_PARAMS.index.help }, q: { ...SEARCH_PARAMS.q.schema, description: SEARCH_PARAMS.q.help }, ...body.properties }, required: ['index', 'q', ...(body.required ?? [])] };
+    })(),
+    description: 'a pipeline search (src/spec/pipeline-spec.ts, generated from its zod schema): named legs, fusion, k, level, filter',
   },
   BuildRequest: obj(
     { name: str, corpus: { type: 'string', description: "inside the corpora root: from the server's folder as the CLI reads it (corpora/demo), or from the root (demo)" }, chunker: { type: 'string', default: DEFAULT_CHUNKER }, embedder: { type: 'string', default: 'auto' }, tokenizer: { type: 'string', default: DEFAULT_TOKENIZER } },

@@ -83,22 +83,24 @@ export async function runPlayground(deps: PlaygroundDeps, input: PlaygroundForm)
     return view;
   }
 
-  let request;
+  let requests;
   try {
-    // Validated once as a hybrid request, which checks every parameter the three columns use.
-    request = parseSearchParams('hybrid', searchParams(form));
+    // One request per column, each validated as its shorthand (hybrid's checks every field).
+    requests = MODES.map((mode) => parseSearchParams(mode, searchParams(form)));
   } catch (err) {
     view.error = { status: 400, message: messageOf(err) };
     return view;
   }
+  const request = requests[MODES.indexOf('hybrid')]!;
   if (!indexes.includes(request.index)) {
     view.error = { status: 404, message: `no index named "${request.index}"` };
     return view;
   }
   const searcher = deps.catalog.get(request.index);
-  const multilingual = analysedMatcher(request.query, { tokenizer: searcher.meta.tokenizer, languages: searcher.meta.languages ?? {} }, request.queryLang);
-  view.matcher = multilingual ?? termMatcher(request.query, request.engine === 'wink' || searcher.meta.tokenizer === 'porter');
-  const settled = await Promise.allSettled(MODES.map((mode) => searcher.search({ ...request, mode })));
+  const multilingual = analysedMatcher(request.query, { tokenizer: searcher.meta.tokenizer, languages: searcher.meta.languages ?? {} }, request.pipeline.qlang);
+  const lexical = request.pipeline.legs.find((leg) => leg.type === 'lexical');
+  view.matcher = multilingual ?? termMatcher(request.query, (lexical?.type === 'lexical' && lexical.engine === 'wink') || searcher.meta.tokenizer === 'porter');
+  const settled = await Promise.allSettled(requests.map(({ index: _index, ...req }) => searcher.search(req)));
   if (multilingual) view.hitLanguages = hitLanguages(searcher, settled.flatMap((r) => (r.status === 'fulfilled' ? [r.value] : [])));
   view.columns = MODES.map((mode, i) => {
     const r = settled[i]!;

@@ -1,5 +1,5 @@
 import { compareIdBytes } from '../ranking/id-order.js';
-import type { Hit, Level } from './types.js';
+import type { Hit, Level } from './hit.js';
 
 type Scored = Omit<Hit, 'rank'>;
 

@@ -1,0 +1,57 @@
+import { performance } from 'node:perf_hooks';
+import type { Retrieval } from '../ranking/hit.js';
+import type { ChunkFilter, Retriever, SearchOptions } from '../retrievers/types.js';
+import type { Pipeline } from '../spec/resolve-pipeline.js';
+import { fuseLegs } from './fuse-legs.js';
+
+/** What a pipeline runs with: one retriever per leg (in the pipeline's leg order) and the compiled filter. */
+export interface PipelineParts {
+  pipeline: Pipeline;
+  legs: readonly Retriever[];
+  filter?: ChunkFilter;
+}
+
+/** Per query: its id (run-file legs look their ranking up by it) and language. */
+export interface QueryContext {
+  queryId?: string;
+  queryLang?: string;
+}
+
+/**
+ * Runs one query through a pipeline. One leg: its top k, as the leg ranks them. More: every leg
+ * concurrently, each asked for fusion.depth hits, fused (fuse-legs.ts) and cut to k. Timings
+ * (ms): one leg reports its own stages; with several, each leg's wall time under its name, its
+ * stages as `name.stage`, and `fuse`.
+ */
+export async function runPipeline({ pipeline, legs, filter }: PipelineParts, query: string, context: QueryContext = {}): Promise<Retrieval> {
+  const { k, level, fusion } = pipeline;
+  const queryLang = pipeline.qlang ?? context.queryLang;
+  const options: SearchOptions = {
+    k: fusion ? fusion.depth : k,
+    level,
+    ...(filter && { filter }),
+    ...(queryLang && { queryLang }),
+    ...(context.queryId !== undefined && { queryId: context.queryId }),
+  };
+  if (!fusion) {
+    const only = await legs[0]!.search(query, options);
+    return { hits: only.hits.slice(0, k), timings: only.timings };
+  }
+  const results = await Promise.all(
+    legs.map(async (leg) => {
+      const t0 = performance.now();
+      const result = await leg.search(query, options);
+      // Sliced in case a leg returns more than asked: depth bounds what each contributes.
+      return { name: leg.name, hits: result.hits.slice(0, fusion.depth), timings: result.timings, ms: performance.now() - t0 };
+    }),
+  );
+  const t0 = performance.now();
+  const hits = fuseLegs(results, fusion).slice(0, k);
+  const timings: Record<string, number> = {};
+  for (const r of results) {
+    timings[r.name] = r.ms;
+    for (const [stage, ms] of Object.entries(r.timings)) timings[`${r.name}.${stage}`] = ms;
+  }
+  timings.fuse = performance.now() - t0;
+  return { hits, timings };
+}

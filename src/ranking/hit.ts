@@ -1,0 +1,26 @@
+import type { Level } from '../spec/names.js';
+
+export type { Level };
+
+/** Where one leg ranked a fused hit, keyed by the leg's name (`bm25`, `dense`, or a pipeline's own). */
+export type Sources = Record<string, { rank: number; score: number }>;
+
+export interface Hit {
+  /** The ranked unit: the chunk id at chunk level, the document id at document level. */
+  id: string;
+  docId: string;
+  /** The chunk that carries the score (at document level: the document's best chunk). */
+  chunkId: string;
+  /** Higher is better, for every retriever. */
+  score: number;
+  /** 1-based, after the shared tie-break (score descending, then id descending in byte order: trec_eval's). */
+  rank: number;
+  /** On fused hits only. */
+  sources?: Sources;
+}
+
+export interface Retrieval {
+  hits: Hit[];
+  /** Milliseconds per stage (embed, bm25, dense, fuse, ...). */
+  timings: Record<string, number>;
+}

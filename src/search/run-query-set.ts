@@ -1,0 +1,35 @@
+import type { Query } from '../corpus/types.js';
+import type { Hit } from '../ranking/hit.js';
+import { trecOrder } from '../runs/run.js';
+import type { Pipeline } from '../spec/resolve-pipeline.js';
+import type { Searcher } from './searcher.js';
+
+export interface QueryResult {
+  qid: string;
+  /** Best first, in trec_eval's order (score descending, ties by id descending). */
+  hits: Hit[];
+  /** Retrieval time, query embedding by the model included. */
+  ms: number;
+}
+
+/**
+ * Runs every query of a query set through one pipeline over one index: what `testbed retrieve`
+ * writes as a run file and what an experiment cell scores, so the two cannot differ. A query's
+ * language is the pipeline's `qlang`, else the query's own `language` tag; its id reaches
+ * run-file legs.
+ */
+export async function runQuerySet(searcher: Searcher, pipeline: Pipeline, queries: readonly Query[], onQuery?: (result: QueryResult) => void): Promise<QueryResult[]> {
+  const parts = await searcher.prepare(pipeline);
+  const results: QueryResult[] = [];
+  for (const q of queries) {
+    const t0 = performance.now();
+    const tagged = typeof q.metadata.language === 'string' ? q.metadata.language : undefined;
+    const { hits } = await searcher.retrieve(parts, q.text, { queryId: q.id, ...(tagged && { queryLang: tagged }) });
+    // Retrievers already rank in trec_eval's order (compareHits); sorting again guards that what
+    // is scored is the order the run file will be read back in.
+    const result = { qid: q.id, hits: trecOrder(hits), ms: performance.now() - t0 };
+    results.push(result);
+    onQuery?.(result);
+  }
+  return results;
+}

@@ -1,0 +1,44 @@
+import type { Engine, FusionMethodName, Level, NormName } from './names.js';
+
+/**
+ * One default per parameter, in one place: the CLI, HTTP, experiment YAML, the playground and
+ * the OpenAPI document read them from here (through the spec's zod defaults).
+ */
+
+/**
+ * Most hits one search returns, on the CLI and over HTTP alike: TREC runs go 1000 deep, and
+ * deeper lists cost hydration and transfer for metrics that stop long before.
+ */
+export const MAX_K = 1000;
+/** Most hits one leg is asked for before fusing. */
+export const MAX_DEPTH = 10_000;
+/** Most legs one pipeline runs: more is a grid, not a pipeline. */
+export const MAX_LEGS = 8;
+
+export const DEFAULT_K = 10;
+export const DEFAULT_LEVEL: Level = 'chunk';
+
+/**
+ * The lexical engine when none is named. FTS5's bm25() fixes k1 1.2 and b 0.75; wink takes
+ * Anserini's k1 0.9 and b 0.4, so over the same analysis it reproduces the BM25 papers compare
+ * against (BENCHMARKS.md, "BM25 against the reference").
+ */
+export const DEFAULT_ENGINE: Engine = 'wink';
+
+/** Anserini's BM25 parameters (Lin et al., "Anserini", 2017), wink's defaults here. */
+export const WINK_DEFAULTS = Object.freeze({ k1: 0.9, b: 0.4 });
+/** What FTS5's bm25() uses, fixed (sqlite.org/fts5.html, "The bm25() function"). */
+export const FTS5_BM25 = Object.freeze({ k1: 1.2, b: 0.75 });
+
+/**
+ * Fusion, when a pipeline has more than one leg: RRF needs no score calibration, k 60 is
+ * Cormack, Clarke & Büttcher's constant (and ranx's), min-max is ranx's normalisation, and each
+ * leg contributes its first 100 hits.
+ */
+export const FUSION_DEFAULTS = Object.freeze({
+  method: 'rrf' as FusionMethodName,
+  norm: 'minmax' as NormName,
+  rrfK: 60,
+  depth: 100,
+  weight: 1,
+});

@@ -1,0 +1,104 @@
+import type { z } from 'zod/v4';
+import { InputError, type Location } from '../errors.js';
+import { FTS5_BM25 } from './defaults.js';
+import type { FilterSpec } from './filter-spec.js';
+import type { Engine, FusionMethodName, Level, NormName } from './names.js';
+import { fusionSpec, pipelineSpec, type LegSpec, type PipelineInput } from './pipeline-spec.js';
+
+/** A leg with its name settled (given, or its default). */
+export type Leg = LegSpec & { name: string };
+export type LexicalLeg = Extract<Leg, { type: 'lexical' }> & { engine: Engine };
+
+/** Fusion with every default filled in and the weights in leg order. */
+export interface Fusion {
+  method: FusionMethodName;
+  norm: NormName;
+  rrfK: number;
+  weights: number[];
+  depth: number;
+}
+
+/**
+ * A validated pipeline, ready to run: unique leg names, fusion present exactly when there is
+ * more than one leg. Its JSON is canonical (same pipeline, same JSON), so it keys caches.
+ */
+export interface Pipeline {
+  legs: Leg[];
+  fusion?: Fusion;
+  k: number;
+  level: Level;
+  filter?: FilterSpec;
+  qlang?: string;
+}
+
+/**
+ * Validates a pipeline as any caller spells it (a JSON body, a YAML mapping, a CLI --pipeline
+ * file) and settles it. Errors are InputErrors naming the field (`legs.1.engine`), with `where`
+ * (a file and line) in front when the caller knows it.
+ */
+export function parsePipeline(raw: unknown, where: Location = {}): Pipeline {
+  const parsed = pipelineSpec.safeParse(raw);
+  if (!parsed.success) throw zodInputError(parsed.error, where);
+  return settle(parsed.data, where);
+}
+
+/** Settles an already-parsed spec (shorthand expansion builds one directly). */
+export function settle(spec: z.output<typeof pipelineSpec>, where: Location = {}): Pipeline {
+  const fail = (field: string, message: string): never => {
+    throw new InputError(message, { ...where, field: where.field ? `${where.field}.${field}` : field });
+  };
+  const legs = spec.legs.map((leg): Leg => ({ ...leg, name: leg.name ?? defaultName(leg) }));
+  const seen = new Set<string>();
+  legs.forEach((leg, i) => {
+    if (seen.has(leg.name)) fail(`legs.${i}.name`, `two legs are named "${leg.name}": give each leg its own name`);
+    seen.add(leg.name);
+    if (leg.type === 'lexical' && leg.engine === 'fts5' && (leg.k1 !== undefined || leg.b !== undefined)) {
+      fail(`legs.${i}`, `fts5's bm25() fixes k1 ${FTS5_BM25.k1} and b ${FTS5_BM25.b}; use engine wink to set k1 or b`);
+    }
+    if (leg.type === 'run' && spec.level !== 'doc') fail(`legs.${i}`, 'a run leg holds document ids: set level to doc');
+  });
+  if (legs.length === 1 && spec.fusion) fail('fusion', 'fusion needs two legs or more; this pipeline has one');
+  const pipeline: Pipeline = { legs, k: spec.k, level: spec.level };
+  if (legs.length > 1) {
+    const f = spec.fusion ?? fusionSpec.parse({});
+    pipeline.fusion = { method: f.method, norm: f.norm, rrfK: f.rrf_k, weights: weightsInLegOrder(legs, f.weights, fail), depth: f.depth };
+  }
+  if (spec.filter && Object.keys(spec.filter).length > 0) pipeline.filter = spec.filter;
+  if (spec.qlang) pipeline.qlang = spec.qlang.toLowerCase();
+  return pipeline;
+}
+
+function defaultName(leg: LegSpec): string {
+  return leg.type === 'lexical' ? leg.engine : leg.type;
+}
+
+function weightsInLegOrder(legs: readonly Leg[], given: number[] | Record<string, number> | undefined, fail: (field: string, message: string) => never): number[] {
+  let weights: number[];
+  if (given === undefined) weights = legs.map(() => 1);
+  else if (Array.isArray(given)) {
+    if (given.length !== legs.length) fail('fusion.weights', `${given.length} weights for ${legs.length} legs; give one per leg, in leg order`);
+    weights = given;
+  } else {
+    const names = new Set(legs.map((l) => l.name));
+    for (const name of Object.keys(given)) if (!names.has(name)) fail(`fusion.weights.${name}`, `no leg is named "${name}" (legs: ${[...names].join(', ')})`);
+    weights = legs.map((l) => given[l.name] ?? 1);
+  }
+  if (weights.every((w) => w === 0)) fail('fusion.weights', 'every weight is 0; at least one leg must count');
+  return weights;
+}
+
+/** A zod (v4) failure as the one InputError the edges translate: the first issue, its field named. */
+export function zodInputError(error: z.ZodError, where: Location = {}): InputError {
+  const issue = error.issues[0]!;
+  const path = issue.path.map(String);
+  const prefix = where.field ? [where.field] : [];
+  if (issue.code === 'unrecognized_keys') {
+    const keys = issue.keys;
+    const field = [...prefix, ...path, keys[0]!].join('.');
+    return new InputError(`unknown parameter${keys.length > 1 ? 's' : ''} ${keys.map((k) => `"${k}"`).join(', ')}`, { ...where, field });
+  }
+  const field = [...prefix, ...path].join('.') || undefined;
+  return new InputError(issue.message, { ...where, ...(field && { field }) });
+}
+
+export type { PipelineInput };
