@@ -18,9 +18,9 @@ import { buildIndex } from '../src/indexing/build-index.js';
 import { averagePrecision } from '../src/metrics/average-precision.js';
 import { ndcgAt } from '../src/metrics/ndcg.js';
 import { recallAt } from '../src/metrics/recall.js';
-import { DEFAULT_FUSION } from '../src/fusion/options.js';
 import { Searcher } from '../src/search/searcher.js';
 import { DEFAULT_ENGINE, type Engine } from '../src/search/types.js';
+import { pipelineForMode } from '../src/spec/search-spec.js';
 import type { TokenizerRequest } from '../src/store/tokenizers.js';
 import { loadGold, OUT_DIR, type Gold } from './lib/corpora.js';
 import { f4, mdTable } from './lib/markdown.js';
@@ -49,11 +49,11 @@ interface Score { ndcg10: number; map: number; recall100: number }
 
 async function score(file: string, gold: Gold, engine: Engine): Promise<Score> {
   const searcher = new Searcher('x', file, () => Promise.reject(new Error('lexical only')));
-  const bm25 = await searcher.retriever({ mode: 'bm25', engine, fusion: DEFAULT_FUSION });
+  const bm25 = await searcher.prepare(pipelineForMode('bm25', { engine, k: 1000, level: 'doc' }));
   let ndcg10 = 0, map = 0, recall100 = 0;
   for (const q of gold.queries) {
     const judged = gold.qrels.get(q.id)!;
-    const ranking = (await bm25.search(q.text, { k: 1000, level: 'doc' })).hits.map((h) => h.id);
+    const ranking = (await searcher.retrieve(bm25, q.text)).hits.map((h) => h.id);
     ndcg10 += ndcgAt(ranking, judged, 10);
     map += averagePrecision(ranking, judged, 1000);
     recall100 += recallAt(ranking, judged, 100);

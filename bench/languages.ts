@@ -24,9 +24,9 @@ import type { Qrels, Query } from '../src/corpus/types.js';
 import { buildIndex } from '../src/indexing/build-index.js';
 import { ndcgAt } from '../src/metrics/ndcg.js';
 import { recallAt } from '../src/metrics/recall.js';
-import { DEFAULT_FUSION } from '../src/fusion/options.js';
 import { Searcher } from '../src/search/searcher.js';
 import type { Engine } from '../src/search/types.js';
+import { pipelineForMode } from '../src/spec/search-spec.js';
 
 const { values } = parseArgs({
   options: {
@@ -47,13 +47,14 @@ interface Score { ndcg: number; recall: number; zeroHit: number; n: number }
 
 async function evaluate(file: string, queries: Query[], qrels: Qrels, filterLang?: (q: Query) => string | undefined, engine: Engine = 'fts5'): Promise<Score> {
   const searcher = new Searcher('x', file, () => Promise.reject(new Error('lexical only')));
-  const bm25 = await searcher.retriever({ mode: 'bm25', engine, fusion: DEFAULT_FUSION });
+  const bm25 = await searcher.prepare(pipelineForMode('bm25', { engine, k: 100, level: 'doc' }));
   let ndcg = 0, recall = 0, zero = 0, n = 0;
   for (const q of queries) {
     const judged = qrels.get(q.id);
     if (!judged) continue;
     const lang = filterLang?.(q);
-    const { hits } = await bm25.search(q.text, { k: 100, level: 'doc', ...(lang && { filter: searcher.languageFilter(lang) }) });
+    // The filter varies per query: the prepared legs, with this query's compiled filter.
+    const { hits } = await searcher.retrieve(lang ? { ...bm25, filter: searcher.reader.compileFilter({ lang }) } : bm25, q.text);
     const ranking = hits.map((h) => h.id);
     ndcg += ndcgAt(ranking, judged, 10);
     recall += recallAt(ranking, judged, 100);

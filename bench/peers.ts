@@ -14,15 +14,15 @@ import { parseArgs } from 'node:util';
 import { EmbedderPool } from '../src/embedders/embedder-pool.js';
 import { EmbeddingCache, withCache } from '../src/embedders/embedding-cache.js';
 import type { Embedder } from '../src/embedders/types.js';
-import { FUSION_DEFAULTS } from '../src/fusion/options.js';
 import { buildIndex } from '../src/indexing/build-index.js';
 import { allocateVectorMatrix, createDenseRetriever } from '../src/retrievers/dense.js';
-import { createHybridRetriever } from '../src/retrievers/hybrid.js';
 import type { Retriever } from '../src/retrievers/types.js';
 import { Searcher } from '../src/search/searcher.js';
+import { pipelineForMode } from '../src/spec/search-spec.js';
 import { printHeader } from './lib/command.js';
 import { EMBEDDING_CACHE, loadGold, OUT_DIR, safeName } from './lib/corpora.js';
 import { meanScores, scoreRanking } from './lib/evaluate.js';
+import { pipelineRetriever } from './lib/quality-runs.js';
 import { f4, fixed, mdTable, ms, ratio } from './lib/markdown.js';
 import { createMiniSearchPeer } from './lib/peer-minisearch.js';
 import { createOramaPeer, type PeerDoc } from './lib/peer-orama.js';
@@ -68,7 +68,8 @@ console.log(`${docs.length} documents, ${gold.queries.length} queries, embedder 
 /** A dense retriever over our table that looks query vectors up instead of embedding them. */
 const givenVectors: Embedder = { id: embedderId, dims: table.dims, maxTokens: 0, embed: async (texts) => ({ vectors: texts.map((t) => queryVectors.get(t)!), truncated: texts.map(() => false) }) };
 const dense = createDenseRetriever(table, givenVectors);
-const bm25 = async (s: Searcher, engine: 'fts5' | 'wink') => s.retriever({ mode: 'bm25', engine, fusion: FUSION_DEFAULTS.rrf });
+/** The bm25 shorthand's one leg (named "bm25") with this engine. */
+const bm25 = async (s: Searcher, engine: 'fts5' | 'wink'): Promise<Retriever> => (await s.prepare(pipelineForMode('bm25', { engine }))).legs[0]!;
 const winkStart = performance.now();
 const wink = await bm25(ours, 'wink');
 const winkBuild = (performance.now() - winkStart) / 1000;
@@ -152,8 +153,11 @@ console.log(
 );
 
 // Hybrid.
-const oursRrf = await measure(fromRetriever(createHybridRetriever(fts5Porter, dense, FUSION_DEFAULTS.rrf)));
-const oursScore = await measure(fromRetriever(createHybridRetriever(fts5Porter, dense, { method: 'score', alpha: 0.5, normalization: 'minmax', depth: 100 })));
+// The hybrid shorthand's pipelines over legs "bm25" (FTS5 porter) and "dense" (our table, given query vectors).
+const hybrid = (fusion: Record<string, unknown>) => pipelineRetriever('hybrid', pipelineForMode('hybrid', { engine: 'fts5', ...fusion }), [fts5Porter, dense]);
+const oursRrf = await measure(fromRetriever(hybrid({ fusion: 'rrf' })));
+// score fusion alpha 0.5 = wsum with weights (0.5, 0.5) over min-max scores.
+const oursScore = await measure(fromRetriever(hybrid({ fusion: 'score', alpha: 0.5, norm: 'minmax', depth: 100 })));
 const oramaHybridPlain = await measure((q, v) => oramaPlain.hybrid(q, v, K));
 const oramaHybridStemmed = await measure((q, v) => oramaStemmed.hybrid(q, v, K));
 const oramaHybridWhole = await measure((q, v) => oramaWhole.hybrid(q, v, K));

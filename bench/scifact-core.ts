@@ -13,12 +13,12 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { beirPaths, readQrels, readQueries } from '../src/corpus/index.js';
 import { EmbedderPool } from '../src/embedders/embedder-pool.js';
-import { DEFAULT_FUSION } from '../src/fusion/options.js';
 import { buildIndex } from '../src/indexing/build-index.js';
 import { ndcgAt } from '../src/metrics/ndcg.js';
 import { recallAt } from '../src/metrics/recall.js';
 import { Searcher } from '../src/search/searcher.js';
 import type { Engine, Mode } from '../src/search/types.js';
+import { pipelineForMode } from '../src/spec/search-spec.js';
 import { latencySummary, mean } from './lib/stats.js';
 
 const { values } = parseArgs({
@@ -52,15 +52,16 @@ const runs: [string, Mode, Engine][] = [
 ];
 console.log('| run | nDCG@10 | recall@100 | p50 ms | p95 ms |\n|---|---:|---:|---:|---:|');
 for (const [label, mode, engine] of runs) {
+  const pipeline = pipelineForMode(mode, { engine, k: 100, level: 'doc' });
   // one warm-up query loads lazy parts (wink index, vectors, query model) outside the timings
-  await searcher.search({ mode, engine, query: 'warm up', k: 100, level: 'doc', fusion: DEFAULT_FUSION });
+  await searcher.search({ query: 'warm up', mode, pipeline });
   const ndcg: number[] = [];
   const recall: number[] = [];
   const ms: number[] = [];
   for (const q of queries) {
     const judged = qrels.get(q.id);
     if (!judged) continue;
-    const res = await searcher.search({ mode, engine, query: q.text, k: 100, level: 'doc', fusion: DEFAULT_FUSION });
+    const res = await searcher.search({ query: q.text, mode, pipeline });
     ms.push(res.took_ms.total!);
     const ranking = res.hits.map((h) => h.id);
     ndcg.push(ndcgAt(ranking, judged, 10));

@@ -1,7 +1,7 @@
-import { FUSION_DEFAULTS } from '../../src/fusion/options.js';
 import type { Level } from '../../src/retrievers/types.js';
 import type { Searcher } from '../../src/search/searcher.js';
 import type { Engine, Mode } from '../../src/search/types.js';
+import { pipelineForMode } from '../../src/spec/search-spec.js';
 import { median } from './stats-extra.js';
 import { latencySummary } from './stats.js';
 
@@ -32,7 +32,8 @@ export async function timeModes(searcher: Searcher, queries: readonly string[], 
   const out: ModeLatency[] = [];
   for (const m of LATENCY_MODES) {
     if (m.mode !== 'bm25' && !searcher.meta.embedder) continue;
-    const req = (query: string) => ({ mode: m.mode, engine: m.engine, query, k: options.k, level: options.level, fusion: FUSION_DEFAULTS.rrf });
+    const pipeline = pipelineForMode(m.mode, { engine: m.engine, k: options.k, level: options.level });
+    const req = (query: string) => ({ query, mode: m.mode, pipeline });
     const t0 = performance.now();
     await searcher.search(req(queries[0]!));
     const firstMs = performance.now() - t0;

@@ -5,7 +5,7 @@ import type { Embedder } from '../../src/embedders/types.js';
 import { buildIndex } from '../../src/indexing/build-index.js';
 import { chooseChunker, LEXICAL_CHUNK_WORDS, TOKENS_PER_WORD } from '../../src/indexing/choose-chunker.js';
 import { chooseTokenizer, ENGLISH_SHARE } from '../../src/indexing/choose-tokenizer.js';
-import { DEFAULT_FUSION } from '../../src/fusion/options.js';
+import { pipelineForMode } from '../../src/spec/search-spec.js';
 import { lexicalSearcher, writeJsonl } from '../helpers/lexical-fixtures.js';
 import { tmpDir } from '../helpers/tmp.js';
 
@@ -58,9 +58,9 @@ describe('the build records and prints both choices', () => {
     // stems "libraries" and "library" alike to "librari".
     const searcher = lexicalSearcher('en', path.join(dir, 'en.sqlite'));
     for (const engine of ['wink', 'fts5'] as const) {
-      const bm25 = await searcher.retriever({ mode: 'bm25', engine, fusion: DEFAULT_FUSION });
-      expect((await bm25.search('the', { k: 5, level: 'doc' })).hits).toEqual([]);
-      expect((await bm25.search('libraries', { k: 20, level: 'doc' })).hits).toHaveLength(10);
+      const bm25 = (k: number) => searcher.prepare(pipelineForMode('bm25', { engine, k, level: 'doc' }));
+      expect((await searcher.retrieve(await bm25(5), 'the')).hits).toEqual([]);
+      expect((await searcher.retrieve(await bm25(20), 'libraries')).hits).toHaveLength(10);
     }
     searcher.close();
 

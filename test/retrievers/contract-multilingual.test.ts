@@ -1,7 +1,7 @@
 import { afterAll, beforeAll } from 'vitest';
-import { DEFAULT_FUSION } from '../../src/fusion/options.js';
 import { Searcher } from '../../src/search/searcher.js';
 import type { Engine } from '../../src/search/types.js';
+import { pipelineForMode } from '../../src/spec/search-spec.js';
 import { buildTinyIndex } from '../helpers/tiny-index.js';
 import { tmpDir } from '../helpers/tmp.js';
 import { retrieverContract } from './retriever-contract.js';
@@ -28,8 +28,9 @@ beforeAll(async () => {
 });
 afterAll(() => searchers.forEach((s) => s.close()));
 
-const lexical = (tokenizer: string, engine: Engine) => () =>
-  searchers.get(tokenizer)!.retriever({ mode: 'bm25', engine, fusion: DEFAULT_FUSION });
+// The bm25 shorthand's one leg, as the Searcher makes it (k and level come with each call).
+const lexical = (tokenizer: string, engine: Engine) => async () =>
+  (await searchers.get(tokenizer)!.prepare(pipelineForMode('bm25', { engine }))).legs[0]!;
 
 for (const tokenizer of TOKENIZERS) {
   retrieverContract({ name: `bm25-fts5 (${tokenizer})`, make: lexical(tokenizer, 'fts5'), corpus, known });

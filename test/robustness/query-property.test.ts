@@ -3,12 +3,12 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { IndexCatalog } from '../../src/catalog/index-catalog.js';
-import { FUSION_DEFAULTS, type FusionOptions } from '../../src/fusion/options.js';
 import { createApp } from '../../src/http/app.js';
 import { buildIndex } from '../../src/indexing/build-index.js';
 import type { Level } from '../../src/retrievers/types.js';
 import type { Searcher } from '../../src/search/searcher.js';
 import type { Engine, Mode, SearchResponse } from '../../src/search/types.js';
+import { pipelineForMode } from '../../src/spec/search-spec.js';
 import { TINY_BEIR, tmpDir } from '../helpers/tmp.js';
 import { percentEncode, queryText } from './helpers/hostile-strings.js';
 
@@ -34,14 +34,15 @@ beforeAll(async () => {
 });
 afterAll(() => catalog.close());
 
-const RETRIEVERS: { label: string; mode: Mode; engine: Engine; fusion: FusionOptions }[] = [
-  { label: 'bm25 fts5', mode: 'bm25', engine: 'fts5', fusion: FUSION_DEFAULTS.rrf },
-  { label: 'bm25 wink', mode: 'bm25', engine: 'wink', fusion: FUSION_DEFAULTS.rrf },
-  { label: 'dense (hash)', mode: 'dense', engine: 'fts5', fusion: FUSION_DEFAULTS.rrf },
-  { label: 'hybrid rrf', mode: 'hybrid', engine: 'fts5', fusion: FUSION_DEFAULTS.rrf },
-  { label: 'hybrid rrf, wink leg', mode: 'hybrid', engine: 'wink', fusion: { method: 'rrf', k: 1, weights: { bm25: 0, dense: 1 }, depth: 3 } },
-  { label: 'hybrid score minmax', mode: 'hybrid', engine: 'fts5', fusion: FUSION_DEFAULTS.score },
-  { label: 'hybrid score zscore', mode: 'hybrid', engine: 'fts5', fusion: { method: 'score', alpha: 0.3, normalization: 'zscore', depth: 5 } },
+/** `fusion`: the hybrid shorthand's fusion parameters (score = wsum with weights 1 - alpha, alpha). */
+const RETRIEVERS: { label: string; mode: Mode; engine: Engine; fusion: Record<string, unknown> }[] = [
+  { label: 'bm25 fts5', mode: 'bm25', engine: 'fts5', fusion: {} },
+  { label: 'bm25 wink', mode: 'bm25', engine: 'wink', fusion: {} },
+  { label: 'dense (hash)', mode: 'dense', engine: 'fts5', fusion: {} },
+  { label: 'hybrid rrf', mode: 'hybrid', engine: 'fts5', fusion: { fusion: 'rrf' } },
+  { label: 'hybrid rrf, wink leg', mode: 'hybrid', engine: 'wink', fusion: { fusion: 'rrf', rrf_k: 1, weights: [0, 1], depth: 3 } },
+  { label: 'hybrid score minmax', mode: 'hybrid', engine: 'fts5', fusion: { fusion: 'score', alpha: 0.5, norm: 'minmax' } },
+  { label: 'hybrid score zscore', mode: 'hybrid', engine: 'fts5', fusion: { fusion: 'score', alpha: 0.3, norm: 'zscore', depth: 5 } },
 ];
 
 /** What every answer must look like, whatever the query. */
@@ -63,7 +64,7 @@ describe('Searcher.search on any string', () => {
     let withHits = 0;
     await fc.assert(
       fc.asyncProperty(queryText(), fc.integer({ min: 1, max: 15 }), fc.constantFrom<Level>('chunk', 'doc'), async (query, k, level) => {
-        const res = await searcher.search({ mode, query, k, level, engine, fusion });
+        const res = await searcher.search({ query, mode, pipeline: pipelineForMode(mode, { engine, k, level, ...fusion }) });
         checkHits(res.hits, k, level);
         if (res.hits.length > 0) withHits++;
       }),

@@ -1,10 +1,10 @@
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EmbedderPool } from '../../src/embedders/embedder-pool.js';
-import { DEFAULT_FUSION } from '../../src/fusion/options.js';
 import { buildIndex } from '../../src/indexing/build-index.js';
 import { Searcher } from '../../src/search/searcher.js';
-import type { Mode, SearchRequest } from '../../src/search/types.js';
+import type { Mode } from '../../src/search/types.js';
+import { pipelineForMode } from '../../src/spec/search-spec.js';
 import { bm25Sql } from '../../src/store/bm25-sql.js';
 import { tmpDir } from '../helpers/tmp.js';
 import { writeJsonl } from '../helpers/lexical-fixtures.js';
@@ -37,8 +37,9 @@ describe('language-aware lexical search', () => {
     await pool.close();
   });
 
-  const search = (index: string, query: string, extra: Partial<SearchRequest> = {}, mode: Mode = 'bm25') =>
-    searchers[index]!.search({ mode, query, k: 10, level: 'doc', engine: 'fts5', fusion: DEFAULT_FUSION, ...extra });
+  /** `extra`: the shorthand's flat parameters (engine, lang, ...). */
+  const search = (index: string, query: string, extra: Record<string, unknown> = {}, mode: Mode = 'bm25') =>
+    searchers[index]!.search({ query, mode, pipeline: pipelineForMode(mode, { k: 10, level: 'doc', engine: 'fts5', ...extra }) });
 
   it('records each document language: given in metadata, else detected', () => {
     expect(searchers.multilingual!.meta.languages).toEqual({ zh: 2, th: 1, de: 2, en: 2 });
@@ -67,7 +68,11 @@ describe('language-aware lexical search', () => {
   });
 
   it('the language filter is part of the visible SQL', () => {
-    expect(bm25Sql('chunk', undefined, true)).toContain('FROM m JOIN chunks c ON c.rowid = m.rowid\nWHERE c.lang = ?\nORDER BY');
-    expect(bm25Sql('doc', undefined, true)).toContain('FROM m JOIN chunks c ON c.rowid = m.rowid\n  WHERE c.lang = ?\n)');
+    // lang= is now a filter like any other: its compiled condition (lower(c.lang) = ?) goes into
+    // the SQL after the documents join every filter adds, at both levels.
+    const { where } = searchers.multilingual!.reader.compileFilter({ lang: 'de' }).sql;
+    expect(where).toBe('lower(c.lang) = ?');
+    expect(bm25Sql('chunk', undefined, where)).toContain('FROM m JOIN chunks c ON c.rowid = m.rowid\nJOIN documents d ON d.id = c.doc_id\nWHERE lower(c.lang) = ?\nORDER BY');
+    expect(bm25Sql('doc', undefined, where)).toContain('FROM m JOIN chunks c ON c.rowid = m.rowid\n  JOIN documents d ON d.id = c.doc_id\n  WHERE lower(c.lang) = ?\n)');
   });
 });

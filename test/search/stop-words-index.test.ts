@@ -1,9 +1,9 @@
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEFAULT_FUSION } from '../../src/fusion/options.js';
 import { buildIndex } from '../../src/indexing/build-index.js';
 import { Searcher } from '../../src/search/searcher.js';
 import type { Engine, SearchRequest } from '../../src/search/types.js';
+import { pipelineForMode } from '../../src/spec/search-spec.js';
 import { termsToMatch } from '../../src/store/bm25-sql.js';
 import { parseTokenizer } from '../../src/store/tokenizers.js';
 import { tmpDir } from '../helpers/tmp.js';
@@ -37,7 +37,7 @@ describe('--tokenizer multilingual-stop', () => {
     return s;
   };
   const search = (s: Searcher, engine: Engine, query: string, queryLang: string) => {
-    const req: SearchRequest = { mode: 'bm25', query, k: 10, level: 'doc', engine, fusion: DEFAULT_FUSION, queryLang };
+    const req: SearchRequest = { query, mode: 'bm25', pipeline: pipelineForMode('bm25', { k: 10, level: 'doc', engine, qlang: queryLang }) };
     return s.search(req);
   };
 

@@ -1,7 +1,11 @@
-import { DEFAULT_FUSION } from '../../../src/fusion/options.js';
-import { DEFAULT_ENGINE, type Mode, type SearchRequest } from '../../../src/search/types.js';
+import type { Mode, SearchRequest } from '../../../src/search/types.js';
+import { pipelineForMode } from '../../../src/spec/search-spec.js';
+import type { ShorthandParams } from '../../../src/spec/shorthand.js';
 
-/** A complete SearchRequest with the service's defaults, for tests that call Searcher directly. */
-export function searchRequest(mode: Mode, query: string, extra: Partial<SearchRequest> = {}): SearchRequest {
-  return { mode, query, k: 10, level: 'chunk', engine: DEFAULT_ENGINE, fusion: DEFAULT_FUSION, ...extra };
+/**
+ * A complete SearchRequest with the service's defaults (k 10, chunk level, the default engine
+ * and fusion), for tests that call Searcher directly; `params` are the shorthand's flat ones.
+ */
+export function searchRequest(mode: Mode, query: string, params: Partial<Omit<ShorthandParams, 'mode'>> = {}): SearchRequest {
+  return { query, mode, pipeline: pipelineForMode(mode, { k: 10, level: 'chunk', ...params }) };
 }
