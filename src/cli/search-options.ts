@@ -65,6 +65,14 @@ export function searchRequest(values: Values, query: string, defaults: { k: numb
     if (value === undefined || flag === 'pipeline' || !(flag in SEARCH_FLAGS)) continue;
     given[flag.replaceAll('-', '_')] = value;
   }
+  try {
+    return fromFlags(values, given, query, defaults);
+  } catch (err) {
+    throw asFlagError(err);
+  }
+}
+
+function fromFlags(values: Values, given: Record<string, unknown>, query: string, defaults: { k: number; level: 'chunk' | 'doc' }): SearchRequest {
   if (values.pipeline !== undefined) {
     const extra = Object.keys(given).filter((n) => !WITH_PIPELINE.has(n));
     if (extra.length) throw new InputError(`--${flagName(extra[0]!)} is a shorthand flag; with --pipeline, write it in the pipeline (only --k, --level, --filter and --qlang go beside it)`);
@@ -73,4 +81,12 @@ export function searchRequest(values: Values, query: string, defaults: { k: numb
   }
   const spec = parseSearchSpec({ k: defaults.k, level: defaults.level, ...given });
   return { query, pipeline: spec.pipeline, ...(spec.mode !== 'pipeline' && { mode: spec.mode }) };
+}
+
+/** A parameter's error as the flag's: `--k must be ...` where HTTP says `k must be ...`. */
+function asFlagError(err: unknown): unknown {
+  if (!(err instanceof InputError) || err.where.file || !err.where.field || !(flagName(err.where.field) in SEARCH_FLAGS)) return err;
+  const field = err.where.field;
+  const flag = `--${flagName(field)}`;
+  return new InputError(err.detail.startsWith(`${field} `) ? flag + err.detail.slice(field.length) : `${flag}: ${err.detail}`);
 }

@@ -24,17 +24,21 @@ const retrieverSchema = z
     for (const own of ['k', 'level', 'qlang'] as const) {
       if (own in rest) ctx.addIssue({ code: z.ZodIssueCode.custom, path: [own], message: `${own} is the experiment's, not a retriever's (see level:, ks: and each query's language)` });
     }
-    if (!('mode' in rest) && !('legs' in rest)) {
-      ctx.addIssue({ code: z.ZodIssueCode.custom, path: [], message: 'a retriever needs mode (bm25, dense, hybrid) or legs (a pipeline)' });
-      return;
-    }
+    if (!('mode' in rest) && !('legs' in rest)) ctx.addIssue({ code: z.ZodIssueCode.custom, path: [], message: 'a retriever needs mode (bm25, dense, hybrid) or legs (a pipeline)' });
+  });
+
+/** Checks each retriever as the pipeline it is, at the experiment's level (a run-file leg needs doc). */
+function checkRetrievers(config: { level: Level; grid: { retrievers: RetrieverConfig[] } }, ctx: z.RefinementCtx): void {
+  config.grid.retrievers.forEach((r, i) => {
+    if (!('mode' in r) && !('legs' in r)) return;
     try {
-      parseSearchSpec(rest);
+      retrieverPipeline(r, config.level, 100);
     } catch (err) {
       if (!(err instanceof InputError)) throw err;
-      ctx.addIssue({ code: z.ZodIssueCode.custom, path: err.where.field ? err.where.field.split('.') : [], message: err.detail });
+      ctx.addIssue({ code: z.ZodIssueCode.custom, path: ['grid', 'retrievers', i, ...(err.where.field ? err.where.field.split('.') : [])], message: err.detail });
     }
   });
+}
 
 /** A retriever's pipeline, as the grid runs it (at the experiment's level and depth). */
 export function retrieverPipeline(r: RetrieverConfig, level: Level, depth: number): Pipeline {
@@ -88,7 +92,8 @@ export const experimentSchema = z
     checks: z.array(checkSchema).default([]),
     output: z.string().optional(),
   })
-  .strict();
+  .strict()
+  .superRefine(checkRetrievers);
 
 export type ExperimentConfig = z.infer<typeof experimentSchema>;
 export type RetrieverConfig = z.infer<typeof retrieverSchema> & RetrieverFields;

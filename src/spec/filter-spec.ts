@@ -30,8 +30,11 @@ export const FIELD_NAME = /^[A-Za-z_][A-Za-z0-9_-]*(\.[A-Za-z_][A-Za-z0-9_-]*)*$
  *   { "lang": "de", "year": { "gte": 2020 }, "type": { "in": ["faq", "howto"] }, "draft": false }
  */
 export const filterSpec = z
-  .record(z.string().regex(FIELD_NAME, 'a filter key is a metadata field name (letters, digits, _ and -, dots for nested fields)'), conditionSpec)
+  .record(z.string(), conditionSpec)
   .superRefine((filter, ctx) => {
+    for (const key of Object.keys(filter)) {
+      if (!FIELD_NAME.test(key)) ctx.addIssue({ code: 'custom', path: [key], message: 'a filter key is a metadata field name (letters, digits, _ and -, dots for nested fields)' });
+    }
     const lang = filter.lang;
     if (lang === undefined) return;
     const codes = typeof lang === 'object' && 'in' in lang ? lang.in : [lang];

@@ -6,7 +6,10 @@ import { z } from 'zod/v4';
  * parameter, what it must be and what it got.
  */
 
-/** Plain decimal notation only: Number() alone would also take "0x10", "Infinity" and "" (as 0). */
+/**
+ * Decimal notation only, exponent allowed, nothing around it: Number() alone would also take
+ * "0x10", "Infinity", " 5 " and "" (as 0).
+ */
 const DECIMAL = /^[+-]?(\d+\.?\d*|\.\d+)(e[+-]?\d+)?$/i;
 
 const shown = (value: unknown): string => (typeof value === 'string' ? JSON.stringify(value) : String(value));
@@ -16,11 +19,6 @@ export function blankToUndefined(value: unknown): unknown {
   return typeof value === 'string' && value.trim() === '' ? undefined : value;
 }
 
-function toNumber(value: unknown): unknown {
-  const v = blankToUndefined(value);
-  // Infinity (from "1e309") stays a number and fails z.number(), which takes finite numbers only.
-  return typeof v === 'string' && DECIMAL.test(v.trim()) ? Number(v) : v;
-}
 
 export interface NumberRange {
   int?: boolean;
@@ -40,7 +38,17 @@ export function numberParam(name: string, range: NumberRange) {
   const error = (issue: { input?: unknown }) => `${name} must be ${describeRange(range)}, got ${shown(issue.input)}`;
   let schema = range.int ? z.number({ error }).int({ error }) : z.number({ error });
   schema = range.exclusiveMin ? schema.gt(range.min, { error }) : schema.min(range.min, { error });
-  return z.preprocess(toNumber, schema.max(range.max, { error }));
+  return z.preprocess((value, ctx) => {
+    const v = blankToUndefined(value);
+    if (typeof v !== 'string' || !DECIMAL.test(v)) return v;
+    const n = Number(v);
+    // "1e309" reads as Infinity: refused here, so the message shows what was sent.
+    if (!Number.isFinite(n)) {
+      ctx.issues.push({ code: 'custom', message: `${name} must be ${describeRange(range)}, got ${shown(v)}`, input: v });
+      return z.NEVER;
+    }
+    return n;
+  }, schema.max(range.max, { error }));
 }
 
 /** One of a closed set of names. */

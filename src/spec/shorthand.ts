@@ -46,7 +46,7 @@ export const shorthandParams = z
     b: numberParam('b', { min: 0, max: 1 }).optional().describe(`wink BM25 length normalisation (default ${WINK_DEFAULTS.b})`),
     fusion: enumParam('fusion', SHORTHAND_FUSIONS).default('rrf').describe('hybrid: rrf (reciprocal rank fusion) or score (wsum: (1 - alpha) bm25 + alpha dense, normalised)'),
     rrf_k: numberParam('rrf_k', { min: 0, max: 1e6, exclusiveMin: true }).default(FUSION_DEFAULTS.rrfK).describe('hybrid rrf: the RRF constant'),
-    weights: weightPair.optional().describe('hybrid rrf: leg weights bm25,dense (default 1,1)'),
+    weights: weightPair.optional().describe('hybrid rrf: leg weights bm25,dense'),
     depth: numberParam('depth', { int: true, min: 1, max: MAX_DEPTH }).default(FUSION_DEFAULTS.depth).describe('hybrid: hits taken from each leg before fusing'),
     alpha: numberParam('alpha', { min: 0, max: 1 }).default(0.5).describe('hybrid score: weight of dense'),
     norm: enumParam('norm', SHORTHAND_NORMS).default('minmax').describe('hybrid score: score normalisation'),

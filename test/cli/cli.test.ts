@@ -72,7 +72,7 @@ describe('testbed CLI', () => {
       [['index', path.join(dir, 'nope'), '--out', path.join(dir, 'x.sqlite')], /not found/],
       [['index', TINY_BEIR, '--out', path.join(dir, 'x.sqlite'), '--chunker', 'pages:3'], /pages:3/],
       [['search', index, 'x', '--k', 'ten'], /--k must be an integer/],
-      [['search', index, 'x', '--mode', 'sparse'], /--mode must be one of bm25, dense, hybrid/],
+      [['search', index, 'x', '--mode', 'sparse'], /--mode must be one of "bm25", "dense", "hybrid", got "sparse"/],
       [['search', index, 'x', '--colour'], /unknown option "--colour"/],
       [['search', path.join(dir, 'missing.sqlite'), 'x'], /index file not found/],
       [['retrieve', index, '--run', path.join(dir, 'r')], /missing --queries/],

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseExperimentConfig } from '../../src/experiments/config.js';
+import { parseExperimentConfig, retrieverPipeline } from '../../src/experiments/config.js';
 import { InputError } from '../../src/errors.js';
 
 const minimal = `name: tiny
@@ -23,19 +23,21 @@ describe('experiment config', () => {
   it('fills every default in one place', () => {
     const c = parseExperimentConfig(minimal);
     expect(c).toMatchObject({ level: 'doc', ks: [1, 3, 5, 10, 20, 100], context_k: 5, rerank_depth: 50, slices: [], relevance_threshold: 1, seed: 42, checks: [] });
-    expect(c.grid).toEqual({ chunkers: ['auto'], embedders: ['auto'], tokenizers: ['auto'], retrievers: [{ name: 'bm25', mode: 'bm25', engine: 'wink' }] });
+    expect(c.grid).toEqual({ chunkers: ['auto'], embedders: ['auto'], tokenizers: ['auto'], retrievers: [{ name: 'bm25', mode: 'bm25' }] });
+    // The retriever's own defaults are the pipeline's, filled in where it is settled.
+    expect(retrieverPipeline(c.grid.retrievers[0]!, c.level, 100).legs).toEqual([{ type: 'lexical', name: 'bm25', engine: 'wink' }]);
   });
 
   it('names file, line and key for a wrong value', () => {
     const e = errorOf(minimal.replace('mode: bm25', 'mode: sparse'));
-    expect(e.message).toMatch(/^exp\.yaml:5 \(field "grid\.retrievers\.0\.mode"\): Invalid enum value/);
+    expect(e.message).toMatch(/^exp\.yaml:5 \(field "grid\.retrievers\.0\.mode"\): mode must be one of "bm25", "dense", "hybrid", got "sparse"/);
   });
 
   it('names an unknown key and its line', () => {
     const e = errorOf(minimal + 'colour: red\n');
     expect(e.message).toBe('exp.yaml:6 (field "colour"): unknown key "colour"');
     const nested = errorOf(minimal.replace('{ name: bm25, mode: bm25 }', '{ name: bm25, mode: bm25, kl: 1 }'));
-    expect(nested.message).toBe('exp.yaml:5 (field "grid.retrievers.0.kl"): unknown key "kl"');
+    expect(nested.message).toBe('exp.yaml:5 (field "grid.retrievers.0.kl"): unknown parameter "kl"');
   });
 
   it('names a wrong type inside a list', () => {

@@ -35,13 +35,15 @@ describe('HTTP edge cases', () => {
     const get = await app.request('/search/hybrid?index=tiny&q=install&kk=3');
     for (const r of [post, get]) {
       expect(r.status).toBe(400);
-      expect(await message(r)).toMatch(/'kk'/);
+      expect(await message(r)).toMatch(/unknown parameter "kk"/);
     }
     expect((await app.request('/search/bm25?index=tiny&q=install&k=3')).status).toBe(200);
   });
 
-  it('numbers must be plain decimals', async () => {
-    for (const k of ['0x10', '%205%20', '1e1']) expect((await app.request(`/search/bm25?index=tiny&q=a&k=${k}`)).status, k).toBe(400);
+  it('numbers must be decimals (an exponent allowed), finite, with nothing around them', async () => {
+    for (const k of ['0x10', '%205%20', 'Infinity', '1e309', '5abc', '2.5']) expect((await app.request(`/search/bm25?index=tiny&q=a&k=${k}`)).status, k).toBe(400);
+    // 1e1 is ten in decimal notation, as JSON would read it: the one number parser takes it everywhere.
+    expect((await app.request('/search/bm25?index=tiny&q=a&k=1e1')).status).toBe(200);
   });
 
   it('POST /indexes refuses an unknown embedder and a non-JSON content type at once', async () => {

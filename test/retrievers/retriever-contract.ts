@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { compareHits } from '../../src/retrievers/rank.js';
+import { compareHits } from '../../src/ranking/rank.js';
 import type { Hit, Level, Retriever } from '../../src/retrievers/types.js';
 
 /**

@@ -4,6 +4,7 @@ import { TestbedError } from '../../errors.js';
 import { parseSearchParams } from '../../http/search-params.js';
 import { MODES, type Mode, type SearchResponse } from '../../search/types.js';
 import { ZodError } from 'zod';
+import { InputError } from '../../errors.js';
 import { searchParams, type PlaygroundForm } from './form.js';
 import { findGoldSets, loadGoldSet, type GoldSet, type GoldSetRef } from './gold-sets.js';
 import { analysedMatcher } from './analysed-matcher.js';
@@ -127,6 +128,7 @@ function languagesOf(catalog: IndexCatalog, indexes: string[], index: string): R
 
 /** A message fit for the page: ours and zod's as they are, anything else generic (and logged). */
 export function messageOf(err: unknown): string {
+  if (err instanceof InputError && err.where.field && !err.where.file) return `${err.where.field}: ${err.detail}`;
   if (err instanceof TestbedError) return err.message;
   if (err instanceof ZodError) {
     const issue = err.issues[0];
