@@ -52,7 +52,7 @@ export class LegFactory {
     const key = JSON.stringify(params);
     let r = this.wink.get(key);
     if (!r) {
-      r = createWinkRetriever(this.reader.chunks(), params, this.termAnalysis(params));
+      r = createWinkRetriever(this.reader.chunks(), params, this.termAnalysis());
       this.wink.set(key, r);
     }
     return r;
@@ -63,9 +63,9 @@ export class LegFactory {
    * FTS5 does there: each chunk in its stored language, each query into the terms FTS5 would
    * search for, with the analyser the index records. Undefined elsewhere: wink's English analysis.
    */
-  private termAnalysis(params: WinkBM25Params): TermAnalysis | undefined {
+  private termAnalysis(): TermAnalysis | undefined {
     const meta = this.reader.meta;
-    const analyze = analyzerFor(meta.tokenizer, params.stem === false ? { stem: false } : {});
+    const analyze = analyzerFor(meta.tokenizer, {});
     if (!analyze) return undefined;
     return { analyze, chunkLanguage: this.chunkLanguage, queryTerms: createQueryTerms(analyze, meta.languages ?? {}) };
   }

@@ -63,7 +63,7 @@ describe('one table of search parameters, every spelling derived from it', () =>
 
   it('the defaults the table states are the defaults a request gets, over HTTP and on the CLI', () => {
     const http = parseSearchParams('hybrid', { index: 'x', q: 'y' });
-    const cli = searchRequest({ mode: 'hybrid' }, 'y', { k: SEARCH_PARAMS.k.schema.default, level: SEARCH_PARAMS.level.schema.default });
+    const cli = searchRequest({ mode: 'hybrid' }, 'y', { k: SEARCH_PARAMS.k.schema.default as number, level: SEARCH_PARAMS.level.schema.default as 'chunk' | 'doc' });
     for (const req of [http, cli]) {
       const { k, level, legs, fusion } = req.pipeline;
       expect(k).toBe(SEARCH_PARAMS.k.schema.default);
