@@ -11,6 +11,9 @@ export interface NamedRun {
   run: QueryLists;
 }
 
+/** Fused documents kept per query when not told: the depth of a TREC ad hoc run (1000 per topic). */
+export const DEFAULT_FUSED_K = 1000;
+
 export interface Cutoffs {
   /** Each input list is cut to its first `depth` documents before fusing (undefined: all). */
   depth?: number;

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Hit } from '../retrievers/types.js';
+import type { RunDoc } from './run.js';
 
 /**
  * One line of a TREC run file: `qid Q0 docid rank score tag`. The score is printed with
@@ -19,7 +20,7 @@ export function runLine(qid: string, hit: Pick<Hit, 'id' | 'rank' | 'score'>, ta
  * missing folder is created, as `index --out` does, so `--run results/bm25.trec` works in a
  * fresh clone (where results/, ignored by git, does not exist yet).
  */
-export function writeRun(file: string, results: Iterable<{ qid: string; hits: Hit[] }>, tag: string): number {
+export function writeRun(file: string, results: Iterable<{ qid: string; hits: readonly Pick<Hit, 'id' | 'rank' | 'score'>[] }>, tag: string): number {
   const lines: string[] = [];
   for (const { qid, hits } of results) for (const h of hits) lines.push(runLine(qid, h, tag));
   fs.mkdirSync(path.dirname(file), { recursive: true });
@@ -27,4 +28,12 @@ export function writeRun(file: string, results: Iterable<{ qid: string; hits: Hi
   fs.writeFileSync(tmp, lines.join('\n') + (lines.length ? '\n' : ''));
   fs.renameSync(tmp, file);
   return lines.length;
+}
+
+/**
+ * Writes a run held as query id -> documents best first (what fusion and tuning return): the
+ * rank column is the position in the list. Returns the number of lines written.
+ */
+export function writeRankedRun(file: string, run: Iterable<readonly [string, readonly RunDoc[]]>, tag: string): number {
+  return writeRun(file, Array.from(run, ([qid, docs]) => ({ qid, hits: docs.map((d, i) => ({ id: d.id, score: d.score, rank: i + 1 })) })), tag);
 }

@@ -1,14 +1,12 @@
 import { InputError } from '../../errors.js';
-import { fuseRuns } from '../../fusion/fuse-runs.js';
+import { DEFAULT_FUSED_K, fuseRuns } from '../../fusion/fuse-runs.js';
 import { FUSE_DEFAULTS, type FuseOptions } from '../../fusion/fuse-lists.js';
 import { METHOD_NAMES, METHODS } from '../../fusion/method-table.js';
 import { NORM_NAMES } from '../../fusion/norm-table.js';
-import { writeRun } from '../../runs/trec-run-writer.js';
+import { writeRankedRun } from '../../runs/trec-run-writer.js';
 import { intOption, parse } from '../args.js';
 import type { Command } from '../command.js';
 import { decimal, methodName, NORMED_METHODS, normName, readLegRuns, weightsOption } from './fusion-flags.js';
-
-export const DEFAULT_FUSED_K = 1000;
 
 const usage = `Usage: testbed fuse RUN RUN... --method M --out fused.trec [options]
 
@@ -87,8 +85,7 @@ export const fuseCommand: Command = {
     const depth = values.depth === undefined ? undefined : intOption('depth', values.depth, 0);
     const legs = await readLegRuns(positionals);
     const fused = fuseRuns(legs, options, { ...(depth !== undefined && { depth }), k });
-    const results = [...fused].map(([qid, docs]) => ({ qid, hits: docs.map((d, i) => ({ id: d.id, docId: d.id, chunkId: d.id, score: d.score, rank: i + 1 })) }));
-    const lines = writeRun(values.out, results, values.tag ?? `fuse-${method}`);
+    const lines = writeRankedRun(values.out, fused, values.tag ?? `fuse-${method}`);
     io.err(`wrote ${values.out}: ${fused.size} queries, ${lines} lines (${describe(options, legs.map((l) => l.name))}${depth !== undefined ? `, depth ${depth}` : ''}, k ${k})\n`);
     return 0;
   },

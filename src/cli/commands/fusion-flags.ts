@@ -4,6 +4,7 @@ import { METHOD_NAMES, METHODS, type FusionMethodName } from '../../fusion/metho
 import { NORM_NAMES, type NormName } from '../../fusion/norm-table.js';
 import { readTrecRun } from '../../runs/trec-run-reader.js';
 import type { NamedRun } from '../../fusion/fuse-runs.js';
+import type { GridSpec } from '../../fusion/tune/settings-grid.js';
 
 // Plain decimal notation only: Number() alone would also take "0x10", "Infinity" and "" (as 0).
 const DECIMAL = /^[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?$/;
@@ -56,4 +57,22 @@ export async function readLegRuns(files: readonly string[]): Promise<NamedRun[]>
   if (new Set(names).size !== names.length) throw new InputError(`the same run file is given twice: ${files.join(' ')}`);
   const runs = await Promise.all(files.map((f) => readTrecRun(f)));
   return runs.map((run, i) => ({ name: names[i]!, run }));
+}
+
+/** The tuning grid from --methods, --norms, --rrf-ks and --weight-step; a flag not given is left to the grid's default. */
+export function gridFlags(values: { methods?: string; norms?: string; 'rrf-ks'?: string; 'weight-step'?: string }): Partial<GridSpec> {
+  return {
+    ...(values.methods !== undefined && { methods: nameList('methods', values.methods, methodName) }),
+    ...(values.norms !== undefined && { norms: nameList('norms', values.norms, normName) }),
+    ...(values['rrf-ks'] !== undefined && { rrfKs: nameList('rrf-ks', values['rrf-ks'], (f, v) => decimal(f, v, (n) => n > 0, 'numbers > 0 separated by commas')) }),
+    ...(values['weight-step'] !== undefined && { weightSteps: weightStepsOption(values['weight-step']) }),
+  };
+}
+
+/** --weight-step X: the weight grid's step, as the whole number of steps 1/X (0.1 -> 10). */
+function weightStepsOption(value: string): number {
+  const step = decimal('weight-step', value, (n) => n > 0 && n <= 1, 'a number in (0, 1] whose inverse is a whole number (0.1, 0.25, 0.5)');
+  const steps = Math.round(1 / step);
+  if (Math.abs(steps * step - 1) > 1e-9 || steps > 100) throw new InputError(`--weight-step must divide 1 into at most 100 steps (0.1, 0.25, 0.5), got "${value}"`);
+  return steps;
 }

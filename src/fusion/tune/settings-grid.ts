@@ -1,6 +1,6 @@
 import { FUSE_DEFAULTS, type CompleteFuseOptions } from '../fuse-lists.js';
-import { METHODS, type FusionMethodName } from '../method-table.js';
-import type { NormName } from '../norm-table.js';
+import { METHOD_NAMES, METHODS, type FusionMethodName } from '../method-table.js';
+import { NORM_NAMES, type NormName } from '../norm-table.js';
 import { weightGrid } from './weight-grid.js';
 
 export interface GridSpec {
@@ -16,6 +16,7 @@ export interface GridSpec {
 /** What the tuner searches when not told otherwise: every method, every norm, a small k grid, weights in tenths. */
 export const DEFAULT_RRF_KS: readonly number[] = [10, 20, 40, 60, 100];
 export const DEFAULT_WEIGHT_STEPS = 10;
+export const DEFAULT_GRID: GridSpec = Object.freeze({ methods: METHOD_NAMES, norms: NORM_NAMES, rrfKs: DEFAULT_RRF_KS, weightSteps: DEFAULT_WEIGHT_STEPS });
 
 /**
  * Every setting the tuner compares, in a fixed order: methods as given; for each, the norms
