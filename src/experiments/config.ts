@@ -3,7 +3,7 @@ import path from 'node:path';
 import { isMap, LineCounter, parseDocument } from 'yaml';
 import { z } from 'zod';
 import { InputError } from '../errors.js';
-import type { Level } from '../spec/names.js';
+import { FUSION_METHOD_NAMES, type Level } from '../spec/names.js';
 import type { Pipeline } from '../spec/resolve-pipeline.js';
 import { parseSearchSpec } from '../spec/search-spec.js';
 import { DEFAULT_TOKENIZER } from '../store/tokenizers.js';
@@ -45,6 +45,21 @@ export function retrieverPipeline(r: RetrieverConfig, level: Level, depth: numbe
   const { name: _name, ...rest } = r;
   return parseSearchSpec({ ...rest, k: depth, level }).pipeline;
 }
+
+/**
+ * Fusion tuned honestly: the runs of the named configurations are fused with the setting chosen
+ * by k-fold cross-validation over the judged queries (each query ranked with a setting chosen on
+ * the other folds only), and the result is scored as one more configuration.
+ */
+const tuneSchema = z
+  .object({
+    name: z.string().regex(/^[A-Za-z0-9][A-Za-z0-9_.+-]*$/, 'use letters, digits and . _ + -'),
+    legs: z.array(z.string()).min(2).max(8),
+    folds: z.number().int().min(2).max(100).default(5),
+    metric: z.string().optional(),
+    methods: z.array(z.enum(FUSION_METHOD_NAMES)).min(1).optional(),
+  })
+  .strict();
 
 /** A CI assertion: an absolute threshold, or "no drop against a baseline file". */
 const checkSchema = z.union([
@@ -90,6 +105,7 @@ export const experimentSchema = z
       })
       .strict(),
     checks: z.array(checkSchema).default([]),
+    tune: z.array(tuneSchema).default([]),
     output: z.string().optional(),
   })
   .strict()
@@ -114,6 +130,7 @@ export interface RetrieverFields {
   legs?: unknown[];
 }
 export type CheckConfig = z.infer<typeof checkSchema>;
+export type TuneConfig = z.infer<typeof tuneSchema>;
 
 /**
  * Reads and validates an experiment YAML file. Errors name the file, the line and the key

@@ -56,6 +56,31 @@ export interface ConfigResult {
   bestSingle?: { name: string; means: Record<string, number> };
   failures: Failure[];
   resumed: boolean;
+  /** Tuned configurations only. */
+  tuning?: Tuning;
+}
+
+/** An interval: its point estimate and 95% bounds. */
+export interface Estimate {
+  mean: number;
+  low: number;
+  high: number;
+}
+
+/** How a tuned configuration (a `tune:` block) was chosen, fold by fold, and what it gained held out. */
+export interface Tuning {
+  legs: string[];
+  metric: string;
+  folds: number;
+  seed: number;
+  settingsSearched: number;
+  /** The cross-validated run's mean: each query ranked with a setting chosen on the other folds. */
+  heldOut: Estimate;
+  perFold: { queries: number; setting: string; trainMean: number; heldOutMean: number }[];
+  /** The better leg alone, and the tuned run minus it per query (bootstrap interval). */
+  bestLeg: { name: string; mean: number; diff: Estimate };
+  /** Untuned RRF (k 60, equal weights) of the same legs, and the tuned run minus it. */
+  untunedRrf: { mean: number; diff: Estimate };
 }
 
 export interface CheckResult {

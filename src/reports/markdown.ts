@@ -1,6 +1,7 @@
 import { configKind, type ConfigResult, type ExperimentReport, type Failure } from '../experiments/report-model.js';
 import { isEnglishOnlyEncoder } from '../embedders/english-only.js';
 import { bestPerColumn, fmt, fmtP, table } from './format.js';
+import { tuningSection } from './tuning-section.js';
 import { verdict } from './verdict.js';
 
 const FAILURES_SHOWN = 15;
@@ -13,6 +14,7 @@ export function renderMarkdown(r: ExperimentReport): string {
     mainTable(r),
     contextTable(r),
     hybridTable(r),
+    tuningSection(r),
     curves(r),
     sliceTables(r),
     languageLegs(r),

@@ -1,0 +1,65 @@
+import { InputError } from '../errors.js';
+import { bestSingleFor, compareToBaseline } from './compare.js';
+import { analyzeFailures } from './failures.js';
+import { stableHash } from './grid.js';
+import type { ExperimentPlan } from './plan.js';
+import type { ConfigResult, ExperimentReport } from './report-model.js';
+import type { OpenIndex } from './retrieve-cells.js';
+import { column, type ScoredEntry } from './score-configs.js';
+import { pairedSliceGap, sliceQueries } from './slices.js';
+
+/**
+ * The analyse stage, across configurations: significance against the baseline (paired
+ * randomization test and bootstrap interval, on the table's metrics), the best single-leg
+ * configuration beside every fused one, the misses of each with their causes, and the gap
+ * between real and synthetic queries. Fills in `configs` in place; returns the baseline's name
+ * and the real/synthetic gaps.
+ */
+export function analyse(
+  plan: ExperimentPlan,
+  configs: ConfigResult[],
+  entries: readonly ScoredEntry[],
+  indexes: ReadonlyMap<string, OpenIndex>,
+  shown: readonly string[],
+): { baseline: string; sourceGap: NonNullable<ExperimentReport['sourceGap']> } {
+  const { config } = plan;
+  const baseline = config.baseline ?? configs[0]!.name;
+  const base = configs.find((c) => c.name === baseline);
+  if (!base) throw new InputError(`baseline "${baseline}" is not a configuration of this grid (${configs.map((c) => c.name).join(', ')})`, { field: 'baseline' });
+  const answerable = plan.queries.filter((q) => plan.gold.has(q.id));
+  const qids = answerable.map((q) => q.id);
+  const primary = plan.metrics[0]!.label;
+  configs.forEach((c, i) => {
+    // Tested on the table's metrics only: each test costs 10,000 permutations and resamples.
+    if (c !== base) c.significance = compareToBaseline(c, base, qids, shown, config.seed);
+    if (c.kind === 'fused') {
+      const single = bestSingleFor(c, configs, primary);
+      if (single) c.bestSingle = { name: single.name, means: single.means };
+    }
+    c.failures = failuresOf(plan, entries[i]!, entries, indexes);
+  });
+  const sourceSlices = sliceQueries(answerable, ['source']);
+  const sourceGap = configs.flatMap((c) => {
+    const g = pairedSliceGap(column(c.perQuery, primary), sourceSlices);
+    return g ? [{ config: c.name, metric: primary, real: g.a, synthetic: g.b, gap: g.gap }] : [];
+  });
+  return { baseline, sourceGap };
+}
+
+/** A configuration's misses, told apart with the single lexical and dense runs over the same index. */
+function failuresOf(plan: ExperimentPlan, entry: ScoredEntry, entries: readonly ScoredEntry[], indexes: ReadonlyMap<string, OpenIndex>) {
+  const key = stableHash(entry.index);
+  const sameIndex = entries.filter((x) => stableHash(x.index) === key || (x.kind === 'lexical' && x.index.chunker === entry.index.chunker && x.index.tokenizer === entry.index.tokenizer));
+  const lexical = sameIndex.find((x) => x.kind === 'lexical');
+  const dense = sameIndex.find((x) => x.kind === 'dense' && stableHash(x.index) === key);
+  return analyzeFailures({
+    run: entry.run,
+    queries: plan.queries.filter((q) => plan.gold.has(q.id)),
+    relevant: plan.gold,
+    contextK: plan.config.context_k,
+    rerankDepth: plan.config.rerank_depth,
+    reader: indexes.get(key)!.searcher.reader,
+    ...(lexical && { lexical: lexical.run }),
+    ...(dense && { dense: dense.run }),
+  });
+}

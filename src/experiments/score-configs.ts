@@ -1,0 +1,79 @@
+import type { Query } from '../corpus/types.js';
+import type { ParsedMetric } from '../metrics/index.js';
+import type { CellRun } from './cell-run.js';
+import type { RetrieverConfig } from './config.js';
+import type { IndexSpec, RetrieverKind } from './grid.js';
+import type { CachedIndex } from './index-cache.js';
+import { latencySummary } from './latency.js';
+import type { ExperimentPlan } from './plan.js';
+import type { ConfigResult } from './report-model.js';
+import { scoreCell } from './score-cell.js';
+import { sliceMean, sliceQueries, type Slice } from './slices.js';
+import type { Pipeline } from '../spec/resolve-pipeline.js';
+
+/** What the score stage needs of one configuration, grid cell or tuned. */
+export interface ScoredEntry {
+  name: string;
+  retriever: RetrieverConfig;
+  kind: RetrieverKind;
+  pipeline?: Pipeline;
+  index: IndexSpec;
+  cached: CachedIndex;
+  run: CellRun;
+  resumed: boolean;
+}
+
+/**
+ * The score stage: each configuration's per-query metrics over the answerable queries, its
+ * means overall and per slice, latency and the legs' statistics. Comparisons between
+ * configurations come after (analyse.ts).
+ */
+export function scoreConfigs(plan: ExperimentPlan, entries: readonly ScoredEntry[]): ConfigResult[] {
+  const answerable = plan.queries.filter((q) => plan.gold.has(q.id));
+  const slices = sliceQueries(answerable, plan.config.slices);
+  return entries.map((e) => {
+    const perQuery = scoreCell(e.run, answerable, plan.gold, plan.metrics, plan.config.relevance_threshold);
+    const { meta } = e.cached;
+    return {
+      name: e.name,
+      retriever: e.retriever,
+      kind: e.kind,
+      ...(e.pipeline && { pipeline: e.pipeline }),
+      index: { ...e.index, embedderId: meta.embedder?.id ?? null, sizeBytes: e.cached.sizeBytes, buildSeconds: meta.build.seconds, reused: e.cached.reused, chunks: meta.counts.chunks, truncatedChunks: meta.counts.truncatedChunks },
+      latency: latencySummary(Object.values(e.run.latencyMs)),
+      means: meansOf(perQuery, plan.metrics),
+      perQuery,
+      slices: slices.map((s) => ({ label: s.label, n: s.queryIds.length, means: Object.fromEntries(plan.metrics.map((m) => [m.label, sliceMean(column(perQuery, m.label), s).mean])) })),
+      legs: legStats(e.run, answerable, slices),
+      failures: [],
+      resumed: e.resumed,
+    };
+  });
+}
+
+/**
+ * Per slice: the share of queries for which the retriever returned nothing (a dead lexical leg:
+ * BM25 over text it cannot tokenize), and for bm25+dense hybrids the share of the first
+ * context_k hits that the lexical leg ranked higher, the dense leg ranked higher, or both ranked
+ * alike (ledBy).
+ */
+function legStats(run: CellRun, queries: readonly Query[], slices: readonly Slice[]): ConfigResult['legs'] {
+  const groups = [{ label: 'all', queryIds: queries.map((q) => q.id) }, ...slices];
+  return groups.map(({ label, queryIds }) => {
+    const zeroHit = queryIds.filter((q) => (run.rankings[q] ?? []).length === 0).length / Math.max(1, queryIds.length);
+    if (!run.carried) return { label, zeroHit };
+    const sum = { bm25: 0, dense: 0, both: 0 };
+    for (const q of queryIds) for (const k of ['bm25', 'dense', 'both'] as const) sum[k] += run.carried[q]?.[k] ?? 0;
+    const total = sum.bm25 + sum.dense + sum.both || 1;
+    return { label, zeroHit, carried: { bm25: sum.bm25 / total, dense: sum.dense / total, both: sum.both / total } };
+  });
+}
+
+function meansOf(perQuery: Record<string, Record<string, number>>, metrics: readonly ParsedMetric[]): Record<string, number> {
+  const rows = Object.values(perQuery);
+  return Object.fromEntries(metrics.map((m) => [m.label, rows.reduce((s, r) => s + (r[m.label] ?? 0), 0) / Math.max(1, rows.length)]));
+}
+
+export function column(perQuery: Record<string, Record<string, number>>, label: string): Map<string, number> {
+  return new Map(Object.entries(perQuery).map(([q, s]) => [q, s[label] ?? 0]));
+}

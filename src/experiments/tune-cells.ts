@@ -1,0 +1,82 @@
+import { InputError } from '../errors.js';
+import { tuneFusion } from '../fusion/tune/tune-fusion.js';
+import { describeSetting } from '../fusion/tune/settings-grid.js';
+import { parseMetric } from '../metrics/index.js';
+import type { CellRun } from './cell-run.js';
+import type { TuneConfig } from './config.js';
+import type { Cell } from './grid.js';
+import type { ExperimentPlan } from './plan.js';
+import type { Tuning } from './report-model.js';
+
+/** A configuration made by tuning: the cross-validated run of a tune block, and how it was chosen. */
+export interface TunedCell {
+  config: TuneConfig;
+  /** The first leg's cell: the index the report lists for it. */
+  base: Cell;
+  run: CellRun;
+  tuning: Tuning;
+}
+
+/**
+ * The tune stage: for each `tune:` block, fuses the runs of the configurations it names with
+ * fusion/tune (k-fold cross-validation over the judged queries, seeded by the experiment's
+ * seed), so every query is ranked with a setting chosen on the other folds. The result becomes
+ * one more configuration, scored and compared like the others; its latency is the legs' summed
+ * (fusing costs microseconds). Document level only: the tuner scores document ids.
+ */
+export function tuneCells(plan: ExperimentPlan, runs: ReadonlyMap<string, CellRun>): TunedCell[] {
+  const { config } = plan;
+  return config.tune.map((t, i) => {
+    const legCells = tuneLegCells(config, plan.cells, i);
+    const legs = legCells.map((cell) => ({ name: cell.name, run: asRun(runs.get(cell.name)!) }));
+    const metric = parseMetric(t.metric ?? config.metrics[0]!);
+    const result = tuneFusion(legs, plan.gold, {
+      metric,
+      folds: t.folds,
+      seed: config.seed,
+      depth: plan.depth,
+      k: plan.depth,
+      ...(t.methods && { grid: { methods: t.methods } }),
+    });
+    const run: CellRun = { key: `tuned:${t.name}`, cell: t.name, level: 'doc', depth: plan.depth, rankings: {}, scores: {}, latencyMs: {} };
+    for (const [qid, docs] of result.run) {
+      run.rankings[qid] = docs.map((d) => d.id);
+      run.scores[qid] = docs.map((d) => d.score);
+      run.latencyMs[qid] = legCells.reduce((sum, c) => sum + (runs.get(c.name)!.latencyMs[qid] ?? 0), 0);
+    }
+    const tuning: Tuning = {
+      legs: t.legs,
+      metric: metric.label,
+      folds: result.folds,
+      seed: result.seed,
+      settingsSearched: result.settings.length,
+      heldOut: { mean: result.heldOut.mean, low: result.heldOut.low, high: result.heldOut.high },
+      perFold: result.choices.map((c) => ({ queries: c.queries.length, setting: describeSetting(result.settings[c.setting]!, result.legNames), trainMean: c.trainMean, heldOutMean: c.heldOutMean })),
+      bestLeg: { name: result.bestLeg.name, mean: result.bestLeg.mean, diff: result.bestLeg.diff },
+      untunedRrf: { mean: result.untunedRrf.mean, diff: result.untunedRrf.diff },
+    };
+    return { config: t, base: legCells[0]!, run, tuning };
+  });
+}
+
+/**
+ * The grid cells a tune block fuses; refuses, before anything is built, a block at chunk level,
+ * one named like a grid configuration, or a leg that names none.
+ */
+export function tuneLegCells(config: ExperimentPlan['config'], cells: readonly Cell[], i: number): Cell[] {
+  const t = config.tune[i]!;
+  const where = (field: string) => ({ field: `tune.${i}.${field}` });
+  if (config.level !== 'doc') throw new InputError('tune blocks score documents: set level to doc', where('legs'));
+  if (cells.some((c) => c.name === t.name) || config.tune.findIndex((o) => o.name === t.name) !== i) {
+    throw new InputError(`"${t.name}" is already a configuration: give the tuned one its own name`, where('name'));
+  }
+  return t.legs.map((name) => {
+    const cell = cells.find((c) => c.name === name);
+    if (!cell) throw new InputError(`no configuration is named "${name}" (configurations: ${cells.map((c) => c.name).join(', ')})`, where('legs'));
+    return cell;
+  });
+}
+
+function asRun(cell: CellRun): Map<string, { id: string; score: number }[]> {
+  return new Map(Object.entries(cell.rankings).map(([qid, ids]) => [qid, ids.map((id, i) => ({ id, score: cell.scores[qid]![i]! }))]));
+}
