@@ -1,4 +1,4 @@
-import { createRng } from '../../src/experiments/prng.js';
+import { createRng } from '../../src/stats/prng.js';
 
 /**
  * Seeded random unit vectors: Gaussian components (Box-Muller over mulberry32), each row

@@ -1,4 +1,4 @@
-import { createRng } from '../../src/experiments/prng.js';
+import { createRng } from '../../src/stats/prng.js';
 
 /**
  * Random-ish English-looking text for the synthetic corpus: a vocabulary of pronounceable

@@ -5,7 +5,7 @@ import { ConflictError, NotFoundError } from '../errors.js';
 import { buildIndex, type BuildOptions } from '../indexing/build-index.js';
 import { Searcher } from '../search/searcher.js';
 import type { BuildJob } from './build-jobs.js';
-import { checkIndexName, INDEX_EXTENSION } from './index-names.js';
+import { checkIndexName, INDEX_EXTENSION } from '../spec/index-names.js';
 
 interface Open {
   searcher: Searcher;

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { INDEX_EXTENSION } from '../catalog/index-names.js';
+import { INDEX_EXTENSION } from '../spec/index-names.js';
 import { InputError } from '../errors.js';
 
 /** Where index files and corpora live by default (`testbed serve`, npm start), from the working folder. */

@@ -3,7 +3,7 @@ import { bestSingleFor, compareToBaseline } from './compare.js';
 import { analyzeFailures } from './failures.js';
 import { stableHash } from './grid.js';
 import type { ExperimentPlan } from './plan.js';
-import type { ConfigResult, ExperimentReport } from './report-model.js';
+import type { ConfigResult, ExperimentReport } from '../reports/report-model.js';
 import type { OpenIndex } from './retrieve-cells.js';
 import { column, type ScoredEntry } from './score-configs.js';
 import { pairedSliceGap, sliceQueries } from './slices.js';

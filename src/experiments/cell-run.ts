@@ -6,8 +6,10 @@ import type { Level } from '../ranking/hit.js';
 import { runQuerySet } from '../search/run-query-set.js';
 import type { Searcher } from '../search/searcher.js';
 import { isAlive } from '../store/atomic-build.js';
-import { fileSafe, stableHash, type Cell } from './grid.js';
-import { ledBy, type Carried } from './led-by.js';
+import { fileSafe } from '../reports/file-safe.js';
+import { stableHash, type Cell } from './grid.js';
+import type { Carried } from '../reports/report-model.js';
+import { ledBy } from './led-by.js';
 
 /** What one cell retrieved: kept on disk so an interrupted experiment resumes where it stopped. */
 export interface CellRun {

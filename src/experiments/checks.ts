@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import { InputError } from '../errors.js';
 import type { CheckConfig } from './config.js';
-import type { CheckResult, ConfigResult, ExperimentReport } from './report-model.js';
+import type { CheckResult, ConfigResult, ExperimentReport } from '../reports/report-model.js';
 
 /**
  * The CI gate. Two kinds of assertion:

@@ -1,6 +1,6 @@
-import { bootstrapCI } from './bootstrap.js';
-import { configKind, type ConfigResult, type SignificanceResult } from './report-model.js';
-import { pairedDiffs, pairedRandomizationTest } from './significance.js';
+import { bootstrapCI } from '../stats/bootstrap.js';
+import { configKind, type ConfigResult, type SignificanceResult } from '../reports/report-model.js';
+import { pairedDiffs, pairedRandomizationTest } from '../stats/significance.js';
 
 export const SIGNIFICANCE_LEVEL = 0.05;
 

@@ -8,6 +8,7 @@ import type { Pipeline } from '../spec/resolve-pipeline.js';
 import { parseSearchSpec } from '../spec/search-spec.js';
 import { DEFAULT_TOKENIZER } from '../store/tokenizers.js';
 import { DEFAULT_CHUNKER } from '../indexing/choose-chunker.js';
+import type { CheckConfig, ExperimentConfig, RetrieverConfig, RetrieverFields, TuneConfig } from '../spec/experiment-config.js';
 
 /**
  * One retriever of the grid; `name` labels it in every table. It is a pipeline, written either
@@ -111,26 +112,23 @@ export const experimentSchema = z
   .strict()
   .superRefine(checkRetrievers);
 
-export type ExperimentConfig = z.infer<typeof experimentSchema>;
-export type RetrieverConfig = z.infer<typeof retrieverSchema> & RetrieverFields;
+export type { CheckConfig, ExperimentConfig, RetrieverConfig, RetrieverFields, TuneConfig } from '../spec/experiment-config.js';
 
-/** The shorthand fields a report reads back (the playground link of a miss); a pipeline's are under legs. */
-export interface RetrieverFields {
-  mode?: string;
-  engine?: string;
-  k1?: number;
-  b?: number;
-  fusion?: string | Record<string, unknown>;
-  rrf_k?: number;
-  weights?: string | number[];
-  depth?: number;
-  alpha?: number;
-  norm?: string;
-  lang?: string;
-  legs?: unknown[];
-}
-export type CheckConfig = z.infer<typeof checkSchema>;
-export type TuneConfig = z.infer<typeof tuneSchema>;
+/** A compile-time check: T must be `true`. */
+type Expect<T extends true> = T;
+/** Every key of every member of a union. */
+type Keys<T> = T extends unknown ? keyof T : never;
+/** A and B are assignable to each other and name the same keys (so an optional field on one side only is caught too). */
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? ([Keys<A>] extends [Keys<B>] ? ([Keys<B>] extends [Keys<A>] ? true : false) : false) : false) : false;
+type Parsed = z.infer<typeof experimentSchema>;
+/** The schema produces the plain types of spec/experiment-config.ts: changing one without the other fails to compile. */
+export type SchemaMatchesTypes = [
+  Expect<Same<Parsed, ExperimentConfig>>,
+  Expect<Same<Parsed['grid'], ExperimentConfig['grid']>>,
+  Expect<Same<z.infer<typeof retrieverSchema> & RetrieverFields, RetrieverConfig>>,
+  Expect<Same<z.infer<typeof checkSchema>, CheckConfig>>,
+  Expect<Same<z.infer<typeof tuneSchema>, TuneConfig>>,
+];
 
 /**
  * Reads and validates an experiment YAML file. Errors name the file, the line and the key

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { writeReport } from '../reports/write-report.js';
 import type { ExperimentConfig } from './config.js';
-import type { ExperimentReport } from './report-model.js';
+import type { ExperimentReport } from '../reports/report-model.js';
 import { outputDir, runExperiment, type ExperimentProgress } from './runner.js';
 
 /** An experiment started over HTTP, as `GET /experiments/:id` reports it. */

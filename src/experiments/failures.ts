@@ -3,7 +3,7 @@ import type { Level } from '../retrievers/types.js';
 import type { IndexReader } from '../store/index-reader.js';
 import { docOf, type CellRun } from './cell-run.js';
 import { missCause } from './miss-cause.js';
-import type { Failure, MissBucket } from './report-model.js';
+import type { Failure, MissBucket } from '../reports/report-model.js';
 
 export interface FailureInputs {
   run: CellRun;

@@ -1,17 +1,9 @@
 import { createHash } from 'node:crypto';
 import { InputError } from '../errors.js';
 import type { Pipeline } from '../spec/resolve-pipeline.js';
+import type { RetrieverKind } from '../reports/report-model.js';
+import type { IndexSpec } from '../spec/experiment-config.js';
 import { retrieverPipeline, type ExperimentConfig, type RetrieverConfig } from './config.js';
-
-/** What an index is built from; indexes are shared by every retriever of the same spec. */
-export interface IndexSpec {
-  chunker: string;
-  embedder: string;
-  tokenizer: string;
-}
-
-/** What a retriever is, for the report: one lexical, dense or run-file leg, or several fused. */
-export type RetrieverKind = 'lexical' | 'dense' | 'run' | 'fused';
 
 export function kindOf(pipeline: Pipeline): RetrieverKind {
   return pipeline.legs.length > 1 ? 'fused' : pipeline.legs[0]!.type;
@@ -72,9 +64,4 @@ function stableJson(value: unknown): string {
     return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${stableJson(v)}`).join(',')}}`;
   }
   return JSON.stringify(value);
-}
-
-/** File-name-safe form of a cell name. */
-export function fileSafe(name: string): string {
-  return name.replace(/[^A-Za-z0-9_.+-]+/g, '_');
 }

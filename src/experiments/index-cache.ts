@@ -6,7 +6,8 @@ import type { ProgressListener } from '../indexing/progress.js';
 import { IndexReader } from '../store/index-reader.js';
 import type { IndexMeta } from '../store/index-meta.js';
 import { SCHEMA_VERSION } from '../store/index-meta.js';
-import { stableHash, type IndexSpec } from './grid.js';
+import type { IndexSpec } from '../spec/experiment-config.js';
+import { stableHash } from './grid.js';
 
 export interface CachedIndex {
   file: string;

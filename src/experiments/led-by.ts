@@ -1,14 +1,5 @@
+import type { Carried } from '../reports/report-model.js';
 import type { Hit } from '../retrievers/types.js';
-
-/**
- * For a hybrid's first hits: how many each leg led. Kept as bm25/dense/both so saved reports
- * still parse; `both` now means a tie, not "in both lists".
- */
-export interface Carried {
-  bm25: number;
-  dense: number;
-  both: number;
-}
 
 /**
  * Which leg ranked each hit higher: `bm25` when the lexical leg's rank is better (smaller) or the

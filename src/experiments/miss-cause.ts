@@ -1,5 +1,5 @@
 import { createLexicalAnalyzer } from '../analysis/english-analyzer.js';
-import type { MissCause } from './report-model.js';
+import type { MissCause } from '../reports/report-model.js';
 
 /**
  * Tokens a user expects to be matched exactly: error codes (E1042), versions (3.2.1), config

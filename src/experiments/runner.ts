@@ -7,7 +7,7 @@ import { runChecks } from './checks.js';
 import type { ExperimentConfig } from './config.js';
 import { stableHash } from './grid.js';
 import { planExperiment, tableMetrics } from './plan.js';
-import type { ExperimentReport } from './report-model.js';
+import type { ExperimentReport } from '../reports/report-model.js';
 import { retrieveCells, type OpenIndex } from './retrieve-cells.js';
 import { scoreConfigs, type ScoredEntry } from './score-configs.js';
 import { tuneCells } from './tune-cells.js';

@@ -6,7 +6,7 @@ import type { CellRun } from './cell-run.js';
 import type { TuneConfig } from './config.js';
 import type { Cell } from './grid.js';
 import type { ExperimentPlan } from './plan.js';
-import type { Tuning } from './report-model.js';
+import type { Tuning } from '../reports/report-model.js';
 
 /** A configuration made by tuning: the cross-validated run of a tune block, and how it was chosen. */
 export interface TunedCell {

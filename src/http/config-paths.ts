@@ -1,7 +1,7 @@
 import path from 'node:path';
 import type { ExperimentConfig } from '../experiments/config.js';
 import { corpusPathInRoot } from './corpus-path.js';
-import { insideRoot, type PathKind } from './inside-root.js';
+import { insideRoot, type PathKind } from '../corpus/inside-root.js';
 import type { ExperimentRoots } from './routes/experiments.js';
 
 /**

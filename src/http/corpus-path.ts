@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { InputError } from '../errors.js';
-import { insideRoot, type PathKind } from './inside-root.js';
+import { insideRoot, type PathKind } from '../corpus/inside-root.js';
 
 /**
  * A corpus, queries or qrels path sent over HTTP, read the way the CLI reads it when run in the

@@ -1,4 +1,4 @@
-import type { ExperimentReport } from '../experiments/report-model.js';
+import type { ExperimentReport } from './report-model.js';
 
 /** One row per (configuration, slice, metric): the long format spreadsheets and pandas pivot easily. */
 export function renderCsv(r: ExperimentReport): string {

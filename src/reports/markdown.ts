@@ -1,4 +1,4 @@
-import { configKind, type ConfigResult, type ExperimentReport, type Failure } from '../experiments/report-model.js';
+import { configKind, type ConfigResult, type ExperimentReport, type Failure } from './report-model.js';
 import { isEnglishOnlyEncoder } from '../embedders/english-only.js';
 import { bestPerColumn, fmt, fmtP, table } from './format.js';
 import { tuningSection } from './tuning-section.js';

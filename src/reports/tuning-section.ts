@@ -1,4 +1,4 @@
-import type { ExperimentReport } from '../experiments/report-model.js';
+import type { ExperimentReport } from './report-model.js';
 import { fmt, signed, table } from './format.js';
 
 const interval = (e: { low: number; high: number }) => `[${signed(e.low)}, ${signed(e.high)}]`;

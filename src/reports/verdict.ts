@@ -1,4 +1,4 @@
-import type { ConfigResult, ExperimentReport, SignificanceResult } from '../experiments/report-model.js';
+import type { ConfigResult, ExperimentReport, SignificanceResult } from './report-model.js';
 import { fmt, fmtP, signed, TIE } from './format.js';
 
 /** Who is best on one metric over some queries, and who comes next. */

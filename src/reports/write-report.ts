@@ -1,18 +1,25 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { CellRun } from '../experiments/cell-run.js';
-import { fileSafe } from '../experiments/grid.js';
-import type { ExperimentReport } from '../experiments/report-model.js';
 import { writeRun } from '../runs/trec-run-writer.js';
 import { renderCsv } from './csv.js';
+import { fileSafe } from './file-safe.js';
 import { renderMarkdown } from './markdown.js';
+import type { ExperimentReport } from './report-model.js';
+
+/** What a configuration retrieved, as its run file records it (an experiment's CellRun is one). */
+export interface RankedRun {
+  /** qid -> ranked ids, best first. */
+  rankings: Record<string, string[]>;
+  /** qid -> the score of each ranked id, same order. */
+  scores: Record<string, number[]>;
+}
 
 /**
  * Writes report.md, report.json, metrics.csv and one TREC run file per configuration under
  * `outDir` (each file via a temp file and rename, so a reader never sees half a report).
  * Returns the paths written.
  */
-export function writeReport(outDir: string, report: ExperimentReport, runs: ReadonlyMap<string, CellRun>): string[] {
+export function writeReport(outDir: string, report: ExperimentReport, runs: ReadonlyMap<string, RankedRun>): string[] {
   fs.mkdirSync(path.join(outDir, 'runs'), { recursive: true });
   const written: string[] = [];
   const put = (name: string, text: string) => {

@@ -1,22 +1,8 @@
-import type { Hit, Level, Retrieval } from '../ranking/hit.js';
+import type { Level, Retrieval } from '../ranking/hit.js';
+import type { ChunkFilter } from '../store/chunk-filter.js';
 
 export type { Hit, Level, Retrieval, Sources } from '../ranking/hit.js';
-
-/**
- * A pipeline's filter (spec/filter-spec.ts) compiled once per index by the store
- * (store/compile-filter.ts): SQL for engines that filter in the query, and the matching chunk
- * and document ids for those that filter in memory. Every leg honours it.
- */
-export interface ChunkFilter {
-  /** The filter's canonical JSON: equal filters compile once. */
-  key: string;
-  /** A condition over `chunks c` joined with `documents d`, with its `?` parameters in order. */
-  sql: { where: string; params: readonly (string | number)[] };
-  /** The chunks that pass. */
-  chunkIds: ReadonlySet<string>;
-  /** The documents with at least one chunk that passes. */
-  docIds: ReadonlySet<string>;
-}
+export type { ChunkFilter } from '../store/chunk-filter.js';
 
 export interface SearchOptions {
   /** How many hits to return (after collapsing to documents when level is 'doc'). */

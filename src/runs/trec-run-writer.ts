@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Hit } from '../retrievers/types.js';
+import type { Hit } from '../ranking/hit.js';
 import type { RunDoc } from './run.js';
 
 /**

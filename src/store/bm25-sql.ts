@@ -1,4 +1,4 @@
-import type { Level } from '../retrievers/types.js';
+import type { Level } from '../ranking/hit.js';
 
 /** Enough for any real question; keeps a pasted 100 kB query from becoming a 10k-term OR. */
 export const MAX_QUERY_TERMS = 256;

@@ -1,5 +1,5 @@
 import type Database from 'better-sqlite3';
-import type { ChunkFilter } from '../retrievers/types.js';
+import type { ChunkFilter } from './chunk-filter.js';
 import type { FilterSpec } from '../spec/filter-spec.js';
 import { filterKey } from './filter-key.js';
 import { filterSql } from './filter-sql.js';

@@ -4,7 +4,7 @@ import { crossValidate } from '../../src/fusion/tune/cross-validate.js';
 import { assignFolds } from '../../src/fusion/tune/folds.js';
 import { describeSetting, settingsGrid } from '../../src/fusion/tune/settings-grid.js';
 import { weightGrid } from '../../src/fusion/tune/weight-grid.js';
-import { createRng, randomIndex } from '../../src/experiments/prng.js';
+import { createRng, randomIndex } from '../../src/stats/prng.js';
 
 const binomial = (n: number, k: number): number => (k === 0 ? 1 : (binomial(n - 1, k - 1) * n) / k);
 const seeded = (seed: number) => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { pipelineSpec } from '../../src/spec/pipeline-spec.js';
 import { shorthandParams } from '../../src/spec/shorthand.js';
-import { openApiDocument } from '../../src/web/openapi/document.js';
+import { openApiDocument } from '../../src/http/openapi/document.js';
 
 interface Doc {
   paths: Record<string, Record<string, { parameters?: { name: string; in: string }[] }>>;

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseExperimentConfig } from '../../src/experiments/config.js';
-import type { ExperimentReport } from '../../src/experiments/report-model.js';
+import type { ExperimentReport } from '../../src/reports/report-model.js';
 import { runExperiment } from '../../src/experiments/runner.js';
 import { renderCsv } from '../../src/reports/csv.js';
 import { renderMarkdown } from '../../src/reports/markdown.js';

@@ -1,5 +1,5 @@
 import { parseExperimentConfig } from '../../src/experiments/config.js';
-import type { ConfigResult, ExperimentReport } from '../../src/experiments/report-model.js';
+import type { ConfigResult, ExperimentReport } from '../../src/reports/report-model.js';
 
 type Mode = 'bm25' | 'dense' | 'hybrid';
 

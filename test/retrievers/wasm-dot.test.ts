@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Embedder } from '../../src/embedders/types.js';
-import { createRng } from '../../src/experiments/prng.js';
+import { createRng } from '../../src/stats/prng.js';
 import { allocateVectorMatrix, createDenseScan } from '../../src/retrievers/dense-scan.js';
 import { createDenseRetriever, type VectorTable } from '../../src/retrievers/dense.js';
 import { topK } from '../../src/retrievers/top-k.js';

@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { fileSafe } from '../../src/experiments/grid.js';
-import type { ExperimentReport } from '../../src/experiments/report-model.js';
+import { fileSafe } from '../../src/reports/file-safe.js';
+import type { ExperimentReport } from '../../src/reports/report-model.js';
 import { TINY_BEIR, tmpDir } from '../helpers/tmp.js';
 import { spawnLines } from './helpers/child-lines.js';
 import { writeGeneratedCorpus } from './helpers/generated-corpus.js';

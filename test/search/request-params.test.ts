@@ -3,10 +3,10 @@ import { retrieveCommand } from '../../src/cli/commands/retrieve-command.js';
 import { searchCommand } from '../../src/cli/commands/search-command.js';
 import { SEARCH_FLAGS, searchRequest } from '../../src/cli/search-options.js';
 import { parseExperimentConfig } from '../../src/experiments/config.js';
-import { parseSearchParams } from '../../src/http/search-params.js';
+import { parseSearchParams } from '../../src/search/search-params.js';
 import { flagName, SEARCH_PARAM_NAMES, SEARCH_PARAMS, type ParamSpec } from '../../src/search/request-params.js';
 import { shorthandParams } from '../../src/spec/shorthand.js';
-import { openApiDocument } from '../../src/web/openapi/document.js';
+import { openApiDocument } from '../../src/http/openapi/document.js';
 import { readForm, searchParams } from '../../src/web/playground/form.js';
 
 interface Doc {

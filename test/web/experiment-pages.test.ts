@@ -3,7 +3,7 @@ import path from 'node:path';
 import { jsx } from 'hono/jsx';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ExperimentJob } from '../../src/experiments/experiment-jobs.js';
-import type { ExperimentReport, Failure } from '../../src/experiments/report-model.js';
+import type { ExperimentReport, Failure } from '../../src/reports/report-model.js';
 import { renderCsv } from '../../src/reports/csv.js';
 import { renderMarkdown } from '../../src/reports/markdown.js';
 import { verdict } from '../../src/reports/verdict.js';

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { checkIndexName, INDEX_EXTENSION } from '../../catalog/index-names.js';
+import { checkIndexName, INDEX_EXTENSION } from '../../spec/index-names.js';
 import { buildIndex } from '../../indexing/build-index.js';
 import { InputError } from '../../errors.js';
 import { PortInUseError, startServer } from '../../http/start-server.js';

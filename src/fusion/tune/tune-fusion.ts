@@ -1,6 +1,6 @@
 import type { Qrels } from '../../corpus/types.js';
-import { bootstrapCI } from '../../experiments/bootstrap.js';
-import { createRng, randomIndex } from '../../experiments/prng.js';
+import { bootstrapCI } from '../../stats/bootstrap.js';
+import { createRng, randomIndex } from '../../stats/prng.js';
 import { evaluate, scoreRanking, type Evaluation } from '../../metrics/index.js';
 import { compareIdBytes } from '../../ranking/id-order.js';
 import { fuseLists, type FuseOptions } from '../fuse-lists.js';

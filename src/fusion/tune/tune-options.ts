@@ -1,4 +1,4 @@
-import { DEFAULT_SEED } from '../../experiments/prng.js';
+import { DEFAULT_SEED } from '../../stats/prng.js';
 import { parseMetric, type ParsedMetric } from '../../metrics/index.js';
 import { DEFAULT_FUSED_K } from '../fuse-runs.js';
 import { DEFAULT_GRID, type GridSpec } from './settings-grid.js';

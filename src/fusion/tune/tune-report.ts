@@ -1,4 +1,4 @@
-import type { Interval } from '../../experiments/bootstrap.js';
+import type { Interval } from '../../stats/bootstrap.js';
 import { formatValue } from '../../metrics/index.js';
 import type { CompleteFuseOptions } from '../fuse-lists.js';
 import { describeSetting } from './settings-grid.js';

@@ -1,4 +1,4 @@
-import type { Interval } from '../../experiments/bootstrap.js';
+import type { Interval } from '../../stats/bootstrap.js';
 import type { ParsedMetric } from '../../metrics/index.js';
 import type { CompleteFuseOptions } from '../fuse-lists.js';
 import type { ScoredId } from '../ranked-list.js';

@@ -5,7 +5,7 @@ import { parseExperimentConfig } from '../../experiments/config.js';
 import type { ExperimentJobs } from '../../experiments/experiment-jobs.js';
 import { InputError, NotFoundError } from '../../errors.js';
 import { confineConfigPaths } from '../config-paths.js';
-import { insideRoot } from '../inside-root.js';
+import { insideRoot } from '../../corpus/inside-root.js';
 
 const startSchema = z.union([z.object({ config: z.string().min(1) }).strict(), z.object({ yaml: z.string().min(1).max(60 * 1024) }).strict()]);
 

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { InputError, NotFoundError } from '../../errors.js';
 import { addJudgement, readAdditions } from '../../gold/additions.js';
 import { removeJudgement } from '../../gold/remove-judgement.js';
-import { insideRoot } from '../inside-root.js';
+import { insideRoot } from '../../corpus/inside-root.js';
 
 const addSchema = z
   .object({

@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
 import type { IndexCatalog } from '../../catalog/index-catalog.js';
-import { checkIndexName } from '../../catalog/index-names.js';
+import { checkIndexName } from '../../spec/index-names.js';
 import { InputError, NotFoundError } from '../../errors.js';
 import { checkEmbedderSpec } from '../../embedders/registry.js';
 import { corpusPathInRoot } from '../corpus-path.js';

@@ -4,7 +4,7 @@ import { jsx } from 'hono/jsx';
 import { NotFoundError } from '../../errors.js';
 import { docsAsset } from '../../web/api-docs/docs-assets.js';
 import { DocsPage } from '../../web/api-docs/docs-page.js';
-import { openApiDocument } from '../../web/openapi/document.js';
+import { openApiDocument } from '../openapi/document.js';
 import { htmlPage } from '../../web/page-response.js';
 
 /**

@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import type { IndexCatalog } from '../../catalog/index-catalog.js';
 import { InputError } from '../../errors.js';
 import { MODES, type Mode } from '../../search/types.js';
-import { parseSearchParams } from '../search-params.js';
+import { parseSearchParams } from '../../search/search-params.js';
 
 /**
  * GET (query string) and POST (JSON body) `/search`, a pipeline or a shorthand with `mode`, and

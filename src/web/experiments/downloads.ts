@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { ConflictError, NotFoundError } from '../../errors.js';
-import { fileSafe } from '../../experiments/grid.js';
-import type { ExperimentReport } from '../../experiments/report-model.js';
+import { fileSafe } from '../../reports/file-safe.js';
+import type { ExperimentReport } from '../../reports/report-model.js';
 import { renderCsv } from '../../reports/csv.js';
 import { renderMarkdown } from '../../reports/markdown.js';
 import type { ReportSource } from './report-source.js';

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { IndexCatalog } from '../../catalog/index-catalog.js';
 import { goldPaths } from '../../experiments/config.js';
-import type { ConfigResult, ExperimentReport, Failure } from '../../experiments/report-model.js';
+import type { ConfigResult, ExperimentReport, Failure } from '../../reports/report-model.js';
 import { playgroundUrl, type PlaygroundForm } from '../playground/form.js';
 import { indexForCorpus } from '../playground/index-for-corpus.js';
 

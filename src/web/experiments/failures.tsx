@@ -1,4 +1,4 @@
-import type { ExperimentReport } from '../../experiments/report-model.js';
+import type { ExperimentReport } from '../../reports/report-model.js';
 import { failureUrl, type LinkContext } from './failure-link.js';
 
 /** Misses listed per configuration on the page; report.json has them all. */

@@ -1,5 +1,5 @@
 import { isEnglishOnlyEncoder } from '../../embedders/english-only.js';
-import { configKind, type ExperimentReport } from '../../experiments/report-model.js';
+import { configKind, type ExperimentReport } from '../../reports/report-model.js';
 import { DataTable } from './report-charts.js';
 
 const pct = (x: number | undefined) => (x === undefined ? '–' : `${(100 * x).toFixed(0)}%`);

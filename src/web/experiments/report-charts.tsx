@@ -1,4 +1,4 @@
-import type { ExperimentReport } from '../../experiments/report-model.js';
+import type { ExperimentReport } from '../../reports/report-model.js';
 import { bestPerColumn, fmt } from '../../reports/format.js';
 import { BarChart } from '../charts/bar-chart.js';
 import { LineChart } from '../charts/line-chart.js';

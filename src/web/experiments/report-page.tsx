@@ -1,5 +1,5 @@
-import { fileSafe } from '../../experiments/grid.js';
-import type { ExperimentReport } from '../../experiments/report-model.js';
+import { fileSafe } from '../../reports/file-safe.js';
+import type { ExperimentReport } from '../../reports/report-model.js';
 import { Layout } from '../layout.js';
 import { ConfigTable, HybridTable, SignificanceTable } from './config-table.js';
 import type { LinkContext } from './failure-link.js';

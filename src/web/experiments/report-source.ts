@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { ExperimentJob, ExperimentJobs } from '../../experiments/experiment-jobs.js';
-import type { ExperimentReport } from '../../experiments/report-model.js';
+import type { ExperimentReport } from '../../reports/report-model.js';
 
 /**
  * Where a report page's data comes from: an experiment started in this server (its job, with

@@ -1,4 +1,4 @@
-import type { ExperimentReport } from '../../experiments/report-model.js';
+import type { ExperimentReport } from '../../reports/report-model.js';
 import { verdict } from '../../reports/verdict.js';
 
 /**

@@ -4,7 +4,7 @@ import { readQueries, type Query } from '../../corpus/index.js';
 import { InputError, NotFoundError } from '../../errors.js';
 import { readAdditions, readGold } from '../../gold/index.js';
 import { beirSiblings } from '../../gold/beir-siblings.js';
-import { insideRoot } from '../../http/inside-root.js';
+import { insideRoot } from '../../corpus/inside-root.js';
 
 /** A gold set the playground offers: a qrels file, named by its path inside the corpora root. */
 export interface GoldSetRef {

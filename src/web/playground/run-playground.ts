@@ -1,7 +1,7 @@
 import type { IndexCatalog } from '../../catalog/index-catalog.js';
 import type { Query } from '../../corpus/index.js';
 import { TestbedError } from '../../errors.js';
-import { parseSearchParams } from '../../http/search-params.js';
+import { parseSearchParams } from '../../search/search-params.js';
 import { MODES, type Mode, type SearchResponse } from '../../search/types.js';
 import { ZodError } from 'zod';
 import { InputError } from '../../errors.js';

@@ -1,9 +1,9 @@
-import { checkIndexName } from '../catalog/index-names.js';
+import { checkIndexName } from '../spec/index-names.js';
 import { InputError } from '../errors.js';
 import { MAX_QUERY_CHARS } from '../spec/limits.js';
 import { parseSearchSpec } from '../spec/search-spec.js';
 import type { Mode } from '../spec/shorthand.js';
-import type { SearchRequest } from '../search/types.js';
+import type { SearchRequest } from './types.js';
 
 export { MAX_QUERY_CHARS };
 

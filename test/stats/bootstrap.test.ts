@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { InputError } from '../../src/errors.js';
-import { bootstrapCI, quantile } from '../../src/experiments/bootstrap.js';
+import { bootstrapCI, quantile } from '../../src/stats/bootstrap.js';
 
 /** Five differences with mean 0.12 and population variance 0.228 / 5 = 0.0456. */
 const base = [-0.2, 0.1, 0.3, 0, 0.4];

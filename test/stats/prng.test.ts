@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { InputError } from '../../src/errors.js';
-import { createRng, randomIndex } from '../../src/experiments/prng.js';
+import { createRng, randomIndex } from '../../src/stats/prng.js';
 
 const draw = (rng: () => number, count: number) => Array.from({ length: count }, () => rng());
 

@@ -1,7 +1,18 @@
-import type { ExperimentConfig, RetrieverConfig } from './config.js';
+import type { ExperimentConfig, IndexSpec, RetrieverConfig } from '../spec/experiment-config.js';
 import type { Pipeline } from '../spec/resolve-pipeline.js';
-import type { IndexSpec, RetrieverKind } from './grid.js';
-import type { Carried } from './led-by.js';
+
+/** What a retriever is, for the report: one lexical, dense or run-file leg, or several fused. */
+export type RetrieverKind = 'lexical' | 'dense' | 'run' | 'fused';
+
+/**
+ * For a hybrid's first hits: how many each leg led (experiments/led-by.ts). Kept as
+ * bm25/dense/both so saved reports still parse; `both` now means a tie, not "in both lists".
+ */
+export interface Carried {
+  bm25: number;
+  dense: number;
+  both: number;
+}
 
 /** Where the first relevant document of a missed query was, in the deep list. */
 export type MissBucket = 'rerank-window' | 'deep' | 'not-retrieved';

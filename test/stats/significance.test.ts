@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { InputError } from '../../src/errors.js';
-import { EXACT_MAX_QUERIES, pairedDiffs, pairedRandomizationTest } from '../../src/experiments/significance.js';
+import { EXACT_MAX_QUERIES, pairedDiffs, pairedRandomizationTest } from '../../src/stats/significance.js';
 
 /** Scores for system a given the per-query differences against an all-zero system b. */
 const vsZero = (diffs: number[]) => pairedRandomizationTest(diffs, diffs.map(() => 0));

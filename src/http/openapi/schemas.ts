@@ -119,7 +119,7 @@ export const schemas: Record<string, unknown> = {
       },
       ['name', 'createdAt', 'level', 'queries', 'metrics', 'curveKs', 'configs'],
     ),
-    description: 'ExperimentReport (src/experiments/report-model.ts)',
+    description: 'ExperimentReport (src/reports/report-model.ts)',
   },
   NewJudgement: {
     type: 'object',

@@ -1,4 +1,4 @@
-import { DOCS_ASSET_NAMES } from '../api-docs/docs-assets.js';
+import { DOCS_ASSET_NAMES } from '../../web/api-docs/docs-assets.js';
 import { LANGUAGE_CODE } from '../../spec/language-code.js';
 import { VERSION } from '../../version.js';
 import { schemas } from './schemas.js';

@@ -1,0 +1,73 @@
+import type { FusionMethodName, Level } from './names.js';
+
+/**
+ * An experiment config as the YAML parser returns it (experiments/config.ts: the zod schema,
+ * its defaults and messages), in plain TypeScript so the report model (reports/report-model.ts)
+ * can record it without importing the parser. The parser checks at compile time that its
+ * schema produces exactly this type.
+ */
+export interface ExperimentConfig {
+  name: string;
+  description?: string;
+  corpus: string;
+  queries?: string;
+  qrels?: string;
+  level: Level;
+  ks: number[];
+  context_k: number;
+  rerank_depth: number;
+  metrics: string[];
+  slices: string[];
+  relevance_threshold: number;
+  baseline?: string;
+  seed: number;
+  grid: {
+    chunkers: string[];
+    embedders: string[];
+    tokenizers: string[];
+    retrievers: RetrieverConfig[];
+  };
+  checks: CheckConfig[];
+  tune: TuneConfig[];
+  output?: string;
+}
+
+/** One retriever of the grid: its name, then a shorthand (`mode:` ...) or `legs:` (a pipeline). */
+export type RetrieverConfig = { name: string; [key: string]: unknown } & RetrieverFields;
+
+/** The shorthand fields a report reads back (the playground link of a miss); a pipeline's are under legs. */
+export interface RetrieverFields {
+  mode?: string;
+  engine?: string;
+  k1?: number;
+  b?: number;
+  fusion?: string | Record<string, unknown>;
+  rrf_k?: number;
+  weights?: string | number[];
+  depth?: number;
+  alpha?: number;
+  norm?: string;
+  lang?: string;
+  legs?: unknown[];
+}
+
+/** A CI assertion: an absolute threshold, or "no drop against a baseline file". */
+export type CheckConfig =
+  | { metric: string; min: number; slice?: string; config?: string }
+  | { baseline_file: string; max_drop: number; metrics?: string[] };
+
+/** A `tune:` block: the named configurations' runs fused with a setting chosen by cross-validation. */
+export interface TuneConfig {
+  name: string;
+  legs: string[];
+  folds: number;
+  metric?: string;
+  methods?: FusionMethodName[];
+}
+
+/** What an index is built from; indexes are shared by every retriever of the same spec. */
+export interface IndexSpec {
+  chunker: string;
+  embedder: string;
+  tokenizer: string;
+}

@@ -1,0 +1,154 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import ts from 'typescript';
+import { describe, expect, it } from 'vitest';
+
+/**
+ * The folders of src/ form a pipeline, lowest layer first. A file may import from its own
+ * folder or from a folder strictly lower in this list, never from one higher up, so the folders
+ * cannot form a cycle. This list is the specification: it is written here, not derived from
+ * the code, and a change to it is a change to the architecture.
+ *
+ * `(root)` is the files directly under src/ (errors.ts, version.ts). reports/ sits below
+ * experiments/: reports renders the report model (reports/report-model.ts) that experiments
+ * builds, and imports nothing from it.
+ */
+const LAYERS = [
+  '(root)',
+  'spec',
+  'ranking',
+  'stats',
+  'corpus',
+  'analysis',
+  'chunking',
+  'embedders',
+  'store',
+  'runs',
+  'retrievers',
+  'metrics',
+  'fusion',
+  'pipeline',
+  'indexing',
+  'search',
+  'catalog',
+  'gold',
+  'reports',
+  'experiments',
+  'web',
+  'http',
+  'cli',
+] as const;
+
+/** Type declarations for untyped packages: anyone may import them, and they import nothing of ours. */
+const SHARED = 'types';
+
+const SRC = fileURLToPath(new URL('../../src/', import.meta.url));
+const SOURCE = /\.(ts|tsx|mts|mjs)$/;
+
+interface Import {
+  /** The importing file, relative to the repository (`src/web/x.ts`). */
+  file: string;
+  /** As written (`../http/y.js`). */
+  specifier: string;
+  from: string;
+  to: string;
+}
+
+/** Every module specifier of a file: static imports and re-exports (type-only too), `import '...'` and `import('...')`; comments and strings are skipped. */
+function moduleSpecifiers(source: string): string[] {
+  return ts.preProcessFile(source, true, true).importedFiles.map((f) => f.fileName);
+}
+
+function sourceFiles(dir: string): string[] {
+  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
+    const p = path.join(dir, e.name);
+    if (e.isDirectory()) return sourceFiles(p);
+    return SOURCE.test(e.name) ? [p] : [];
+  });
+}
+
+/** The top-level folder of src/ a path lies in, `(root)` for a file directly under src/, `(outside src)` beyond it. */
+function folderOf(absolute: string): string {
+  const parts = path.relative(SRC, absolute).split(path.sep);
+  if (parts[0] === '..' || path.isAbsolute(parts[0]!)) return '(outside src)';
+  return parts.length === 1 ? '(root)' : parts[0]!;
+}
+
+/** Relative imports that leave their folder. */
+function crossFolderImports(): Import[] {
+  return sourceFiles(SRC).flatMap((file) =>
+    moduleSpecifiers(fs.readFileSync(file, 'utf8'))
+      .filter((specifier) => specifier.startsWith('.'))
+      .map((specifier) => ({
+        file: path.relative(path.join(SRC, '..'), file).split(path.sep).join('/'),
+        specifier,
+        from: folderOf(file),
+        to: folderOf(path.resolve(path.dirname(file), specifier)),
+      }))
+      .filter((i) => i.from !== i.to),
+  );
+}
+
+const layer = (folder: string): number => (LAYERS as readonly string[]).indexOf(folder);
+const describeImport = (i: Import) => `${i.file} imports '${i.specifier}' (${i.from} -> ${i.to})`;
+
+describe('layers of src/', () => {
+  const imports = crossFolderImports();
+
+  it('reads every kind of import and nothing else', () => {
+    const source = [
+      "import { a } from './a.js';",
+      "import type { B } from '../b/b.js';",
+      "export { c } from '../c/c.js';",
+      "export type * from '../d/d.js';",
+      "import '../e/e.js';",
+      "const f = await import('../f/f.js');",
+      "type G = typeof import('../g/g.js');",
+      "// import { h } from '../h/h.js';",
+      "/* export * from '../i/i.js'; */",
+      "const j = \"import k from '../k/k.js'\";",
+    ].join('\n');
+    expect(moduleSpecifiers(source)).toEqual(['./a.js', '../b/b.js', '../c/c.js', '../d/d.js', '../e/e.js', '../f/f.js', '../g/g.js']);
+    expect(imports.length).toBeGreaterThan(0);
+  });
+
+  it('lists every folder of src/ exactly once, and only those', () => {
+    const folders = fs
+      .readdirSync(SRC, { withFileTypes: true })
+      .filter((e) => e.isDirectory() && e.name !== SHARED)
+      .map((e) => e.name)
+      .sort();
+    expect([...LAYERS].filter((l) => l !== '(root)').sort()).toEqual(folders);
+    expect(new Set(LAYERS).size).toBe(LAYERS.length);
+  });
+
+  it('imports only from strictly lower layers', () => {
+    const upward = imports.filter((i) => i.to !== SHARED && !(layer(i.to) >= 0 && layer(i.to) < layer(i.from)));
+    expect(upward.map(describeImport)).toEqual([]);
+  });
+
+  it(`keeps ${SHARED}/ a leaf`, () => {
+    expect(imports.filter((i) => i.from === SHARED).map(describeImport)).toEqual([]);
+  });
+
+  it('has no cycle between folders', () => {
+    const edges = new Map<string, Set<string>>();
+    for (const i of imports) {
+      if (!edges.has(i.from)) edges.set(i.from, new Set());
+      edges.get(i.from)!.add(i.to);
+    }
+    // Depth-first search; a folder met again while still on the path closes a cycle.
+    const done = new Set<string>();
+    const cycles: string[] = [];
+    const visit = (folder: string, trail: string[]) => {
+      const at = trail.indexOf(folder);
+      if (at >= 0) return void cycles.push([...trail.slice(at), folder].join(' -> '));
+      if (done.has(folder)) return;
+      for (const next of edges.get(folder) ?? []) visit(next, [...trail, folder]);
+      done.add(folder);
+    };
+    for (const folder of edges.keys()) visit(folder, []);
+    expect(cycles).toEqual([]);
+  });
+});
