@@ -102,6 +102,16 @@ describe('/search: a pipeline or a shorthand, the same parameters on GET and POS
     const huge = await get(`/search/hybrid?index=tiny&q=x&rrf_k=1e309`);
     expect(huge.status).toBe(400);
     expect((await errorOf(huge)).message).toMatch(/rrf_k must be a number > 0/);
+    // 1e309 is Infinity to Number() and JSON.parse alike: refused on GET and POST, by name.
+    for (const res of [
+      await get(`/search/hybrid?index=tiny&q=x&weights=1e309,1`),
+      await post('/search/hybrid', { index: 'tiny', q: 'x', weights: [Infinity, 1] }),
+      await app.request('/search/hybrid', { method: 'POST', body: '{"index":"tiny","q":"x","rrf_k":1e309}', headers: { 'content-type': 'application/json' } }),
+      await post('/search', { index: 'tiny', q: 'x', legs: threeLegs, fusion: { weights: [1, 1, Number.MAX_VALUE] } }),
+    ]) {
+      expect(res.status).toBe(400);
+      expect((await errorOf(res)).message).toMatch(/weights|rrf_k/);
+    }
     const broken = await get(`/search?index=tiny&q=x&legs=${encodeURIComponent('[{"type"')}`);
     expect(broken.status).toBe(400);
     expect((await errorOf(broken)).message).toMatch(/legs must be JSON/);

@@ -6,6 +6,7 @@ import type { ExperimentJobs } from '../../experiments/experiment-jobs.js';
 import { InputError, NotFoundError } from '../../errors.js';
 import { confineConfigPaths } from '../config-paths.js';
 import { insideRoot } from '../../corpus/inside-root.js';
+import { checkServedEmbedderSpec } from '../../embedders/served-embedder.js';
 
 const startSchema = z.union([z.object({ config: z.string().min(1) }).strict(), z.object({ yaml: z.string().min(1).max(60 * 1024) }).strict()]);
 
@@ -31,6 +32,7 @@ export function experimentRoutes(jobs: ExperimentJobs, roots: ExperimentRoots): 
       : [body.yaml, '<request body>'];
     // A config sent over HTTP may only read corpora and write results inside the served roots.
     const config = confineConfigPaths(parseExperimentConfig(source, file), roots);
+    config.grid.embedders.forEach((e, i) => checkServedEmbedderSpec(e, { field: `grid.embedders.${i}` }));
     fs.mkdirSync(roots.resultsRoot, { recursive: true });
     const job = jobs.start(config);
     return c.json({ id: job.id, name: job.name, state: job.state, output: job.output }, 202);

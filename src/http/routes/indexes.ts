@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { IndexCatalog } from '../../catalog/index-catalog.js';
 import { checkIndexName } from '../../spec/index-names.js';
 import { InputError, NotFoundError } from '../../errors.js';
-import { checkEmbedderSpec } from '../../embedders/registry.js';
+import { checkServedEmbedderSpec } from '../../embedders/served-embedder.js';
 import { corpusPathInRoot } from '../corpus-path.js';
 import { DEFAULT_TOKENIZER, parseTokenizer } from '../../store/tokenizers.js';
 import { checkChunkerSpec, DEFAULT_CHUNKER } from '../../indexing/choose-chunker.js';
@@ -41,7 +41,7 @@ export function indexRoutes(catalog: IndexCatalog, corporaRoot: string): Hono {
     checkIndexName(req.name);
     checkChunkerSpec(req.chunker);
     parseTokenizer(req.tokenizer);
-    checkEmbedderSpec(req.embedder);
+    checkServedEmbedderSpec(req.embedder, { field: 'embedder' });
     const corpus = corpusPathInRoot(corporaRoot, req.corpus, { field: 'corpus', root: 'corpora root' });
     const job = catalog.startBuild(req.name, { ...req, corpus });
     return c.json({ job }, 202);
