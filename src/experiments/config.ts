@@ -150,7 +150,7 @@ export function parseExperimentConfig(source: string, file = '<config>'): Experi
     throw new InputError(`invalid YAML: ${yamlError.message.split('\n')[0]}`, { file, ...(line && { line }) });
   }
   if (!isMap(doc.contents)) throw new InputError('an experiment config must be a YAML mapping', { file, line: 1 });
-  const parsed = experimentSchema.safeParse(doc.toJS());
+  const parsed = experimentSchema.safeParse(yamlToJs(doc, file));
   if (parsed.success) return parsed.data;
   const issue = parsed.error.issues[0]!;
   const keyPath = issue.path.map(String);
@@ -162,6 +162,40 @@ export function parseExperimentConfig(source: string, file = '<config>'): Experi
   const field = [...keyPath, ...unknown.slice(0, 1)].join('.') || undefined;
   const message = issue.code === 'unrecognized_keys' ? `unknown key${unknown.length > 1 ? 's' : ''} ${unknown.map((k) => `"${k}"`).join(', ')}` : issue.message;
   throw new InputError(message, { file, ...(line && { line }), ...(field && { field }) });
+}
+
+/**
+ * Aliases are expanded only here, not while parsing, so nested aliases (`b: [*a, *a, ...]`,
+ * "billion laughs") are caught here: the limit is set explicitly rather than left to the
+ * library's default, and its error (like any other from building the value) becomes a 400
+ * naming the problem instead of an internal error.
+ */
+const MAX_ALIAS_COUNT = 100;
+
+function yamlToJs(doc: ReturnType<typeof parseDocument>, file: string): unknown {
+  let value: unknown;
+  let recursive: boolean;
+  try {
+    value = doc.toJS({ maxAliasCount: MAX_ALIAS_COUNT });
+    recursive = containsItself(value);
+  } catch (err) {
+    const message = (err as Error).message.split('\n')[0] ?? '';
+    if (/excessive alias count/i.test(message)) throw new InputError(`invalid YAML: aliases expand to too many nodes (limit ${MAX_ALIAS_COUNT}), as in an alias bomb`, { file });
+    throw new InputError(`invalid YAML: ${message}`, { file });
+  }
+  // `a: &x [*x]` is valid YAML and builds a value that contains itself; no config field means
+  // that, and code that walks the value (hashing, JSON) would recurse until it throws.
+  if (recursive) throw new InputError('invalid YAML: an alias refers to a node that contains it (a recursive value)', { file });
+  return value;
+}
+
+function containsItself(value: unknown, open = new Set<object>()): boolean {
+  if (typeof value !== 'object' || value === null) return false;
+  if (open.has(value)) return true;
+  open.add(value);
+  const found = Object.values(value).some((v) => containsItself(v, open));
+  open.delete(value);
+  return found;
 }
 
 /** Offset of an unknown key inside the mapping at `path`, for a line number. */

@@ -6,6 +6,10 @@ import { ExperimentJobs } from '../experiments/experiment-jobs.js';
 import { VERSION } from '../version.js';
 import { requireToken } from './auth.js';
 import { errorResponse, jsonError } from './errors.js';
+import { checkHost } from './guards/host-check.js';
+import { requireJson } from './guards/media-type.js';
+import { refuseCrossSite } from './guards/origin-check.js';
+import { checkTokenSetting } from './guards/token.js';
 import { experimentRoutes } from './routes/experiments.js';
 import { goldRoutes } from './routes/gold.js';
 import { indexRoutes } from './routes/indexes.js';
@@ -29,13 +33,21 @@ export interface AppDeps {
   protectSearch?: boolean;
   /** Origins allowed to call the API from a browser; CORS is off when empty. */
   corsOrigins?: string[];
+  /**
+   * Host names answered besides localhost, 127.0.0.1 and [::1] (no port): startServer adds the
+   * bound host, `testbed serve` each --allowed-host. Any other Host is refused (DNS rebinding).
+   */
+  allowedHosts?: string[];
   maxBodyBytes?: number;
 }
 
 /** The HTTP service: a thin shell over the catalog and the searcher. */
 export function createApp(deps: AppDeps): Hono {
   const { catalog, corporaRoot, token, maxBodyBytes = 64 * 1024, experimentsRoot = 'experiments', resultsRoot = 'results', cacheDir = '.cache' } = deps;
+  checkTokenSetting(token);
   const app = new Hono();
+  // Host first, on every request but the health probe, so a rebinding page reads nothing.
+  app.use('*', checkHost({ allowedHosts: deps.allowedHosts ?? [], anyHostPaths: ['/health'] }));
   if (deps.corsOrigins?.length) app.use('*', cors({ origin: deps.corsOrigins }));
   app.use(
     '*',
@@ -49,6 +61,9 @@ export function createApp(deps: AppDeps): Hono {
       },
     }),
   );
+  // What a page elsewhere could send unasked is refused before any token or body is looked at.
+  app.use('*', refuseCrossSite({ corsOrigins: deps.corsOrigins ?? [] }));
+  app.use('*', requireJson());
   app.on(['POST', 'DELETE'], '/indexes/*', requireToken(token));
   app.on(['POST', 'DELETE'], '/indexes', requireToken(token));
   app.on('POST', ['/gold', '/gold/*', '/experiments', '/experiments/*'], requireToken(token));

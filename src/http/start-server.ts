@@ -5,6 +5,7 @@ import { IndexCatalog } from '../catalog/index-catalog.js';
 import { InputError, TestbedError } from '../errors.js';
 import { createApp } from './app.js';
 import { answerClientErrors } from './client-errors.js';
+import { checkTokenSetting } from './guards/token.js';
 
 export interface ServerOptions {
   dataDir: string;
@@ -14,6 +15,8 @@ export interface ServerOptions {
   token?: string;
   protectSearch?: boolean;
   corsOrigins?: string[];
+  /** Host names answered besides the loopback ones and `host` (see AppDeps.allowedHosts). */
+  allowedHosts?: string[];
 }
 
 /** Another process already listens on host:port (EADDRINUSE); the CLI says how to pick another. */
@@ -29,25 +32,37 @@ export class PortInUseError extends TestbedError {
   }
 }
 
-const LOOPBACK = new Set(['127.0.0.1', 'localhost', '::1']);
+export const DEFAULT_HOST = '127.0.0.1';
+const LOOPBACK = new Set([DEFAULT_HOST, 'localhost', '::1']);
 /** Request line + headers; see listen(). */
 export const MAX_HEADER_BYTES = 1024 * 1024;
 
 /**
- * Listens on 127.0.0.1 unless told otherwise. Binding anywhere else without a token is refused:
- * anyone on the network could otherwise build and delete indexes.
+ * The token settings a bind needs, checked before anything else happens (the CLI calls it
+ * before building a missing index): a token anyone can use, and a remote bind needs a token
+ * (anyone on the network could otherwise build and delete indexes) of some length.
  */
-export async function startServer(options: ServerOptions): Promise<{ url: string; server: ServerType; catalog: IndexCatalog; close(): Promise<void> }> {
-  const host = options.host ?? '127.0.0.1';
-  if (!LOOPBACK.has(host) && !options.token) {
+export function checkBinding(host: string, token: string | undefined): void {
+  const remote = !LOOPBACK.has(host);
+  checkTokenSetting(token, remote && { host });
+  if (remote && token === undefined) {
     throw new InputError(`refusing to listen on ${host} without a token: set TESTBED_TOKEN (state-changing endpoints will require it)`);
   }
+}
+
+/** Listens on 127.0.0.1 unless told otherwise; see checkBinding for what else is refused. */
+export async function startServer(options: ServerOptions): Promise<{ url: string; server: ServerType; catalog: IndexCatalog; close(): Promise<void> }> {
+  const host = options.host ?? DEFAULT_HOST;
+  checkBinding(host, options.token);
   const catalog = new IndexCatalog(options.dataDir);
   if (options.protectSearch && !options.token) throw new InputError('--protect-search needs a token: set TESTBED_TOKEN');
   const app = createApp({
     catalog,
     corporaRoot: options.corporaRoot,
-    ...(options.token && { token: options.token }),
+    ...(options.token !== undefined && { token: options.token }),
+    // The bound name is one the server answers to (a wildcard like 0.0.0.0 too: an address
+    // literal cannot be rebound); others, such as this machine's LAN name, via --allowed-host.
+    allowedHosts: [host, ...(options.allowedHosts ?? [])],
     ...(options.protectSearch && { protectSearch: true }),
     ...(options.corsOrigins && { corsOrigins: options.corsOrigins }),
   });

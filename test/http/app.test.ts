@@ -96,7 +96,7 @@ describe('search endpoints', () => {
 
   it('bad bodies: invalid JSON, wrong content type, not an object, too large', async () => {
     expect((await post('/search/bm25', '{not json')).status).toBe(400);
-    expect((await post('/search/bm25', { index: 'tiny', q: 'a' }, { 'content-type': 'text/plain' })).status).toBe(400);
+    expect((await post('/search/bm25', { index: 'tiny', q: 'a' }, { 'content-type': 'text/plain' })).status).toBe(415);
     expect((await post('/search/bm25', '[1,2]')).status).toBe(400);
     const big = await post('/search/bm25', JSON.stringify({ index: 'tiny', q: 'x'.repeat(100_000) }));
     expect(big.status).toBe(413);

@@ -51,7 +51,7 @@ describe('HTTP edge cases', () => {
     expect(bad.status).toBe(400);
     expect(await message(bad)).toMatch(/unknown embedder "word2vec"/);
     expect((await json('/indexes', { name: 'x', corpus: 'tiny', embedder: 'hash:1' })).status).toBe(400);
-    expect((await json('/indexes', { name: 'x', corpus: 'tiny' }, 'text/plain')).status).toBe(400);
+    expect((await json('/indexes', { name: 'x', corpus: 'tiny' }, 'text/plain')).status).toBe(415);
   });
 
   it('a folder given as an experiment config is a 400 naming the config, not a 500', async () => {

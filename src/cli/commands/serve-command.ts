@@ -3,7 +3,7 @@ import path from 'node:path';
 import { checkIndexName, INDEX_EXTENSION } from '../../spec/index-names.js';
 import { buildIndex } from '../../indexing/build-index.js';
 import { InputError } from '../../errors.js';
-import { PortInUseError, startServer } from '../../http/start-server.js';
+import { checkBinding, DEFAULT_HOST, PortInUseError, startServer } from '../../http/start-server.js';
 import { intOption, parse } from '../args.js';
 import type { Command, CliIo } from '../command.js';
 import { progressBar } from '../progress-bar.js';
@@ -25,15 +25,23 @@ Options:
   --corpora DIR       root that corpus and qrels paths sent over HTTP resolve in (default corpora)
   --protect-search    searches need the token too (by default only changes do)
   --cors ORIGIN       allow browser calls from ORIGIN (repeatable; CORS is off by default)
+  --allowed-host NAME answer requests for NAME too (repeatable; no port): only localhost,
+                      127.0.0.1, [::1] and the --host value are answered otherwise, so a page
+                      cannot reach the server by pointing its own name at it (DNS rebinding)
   --ensure NAME       before serving, build DIR/NAME.sqlite from CORPORA/NAME if it is missing
                       (npm start uses --ensure demo)
   -h, --help          show this help
 
 Environment:
-  TESTBED_TOKEN       bearer token required by POST/DELETE endpoints
+  TESTBED_TOKEN       bearer token required by POST/DELETE endpoints; refused when blank,
+                      and under 16 characters when --host is not a loopback address
   MODELS_DIR          folder of local transformers.js models
   TESTBED_DENSE_KERNEL=js  dense search with the plain JavaScript scan instead of the
-                      WebAssembly SIMD kernel (to compare the two)`;
+                      WebAssembly SIMD kernel (to compare the two)
+
+Browser pages elsewhere cannot change anything: POST/PUT/PATCH (and DELETE with a body) need
+Content-Type: application/json, and a foreign Origin or a Sec-Fetch-Site of cross-site or
+same-site is refused unless it is a --cors origin. GET /health answers whatever the Host.`;
 
 export const serveCommand: Command = {
   name: 'serve',
@@ -48,10 +56,14 @@ export const serveCommand: Command = {
       ensure: { type: 'string', multiple: true },
       'protect-search': { type: 'boolean' },
       cors: { type: 'string', multiple: true },
+      'allowed-host': { type: 'string', multiple: true },
     });
     if (values.help) return io.out(usage + '\n'), 0;
     const dataDir = values.data ?? 'data';
     const corporaRoot = values.corpora ?? 'corpora';
+    // As set, even when empty: a blank TESTBED_TOKEN is a mistake to report, not "no token".
+    const token = process.env.TESTBED_TOKEN;
+    checkBinding(values.host ?? DEFAULT_HOST, token); // before a first-start build, not after
     for (const name of values.ensure ?? []) await ensureIndex(name, dataDir, corporaRoot, io);
     const port = intOption('port', values.port, 8787, 0, 65535);
     const server = await startServer({
@@ -59,9 +71,10 @@ export const serveCommand: Command = {
       corporaRoot,
       host: values.host,
       port,
-      token: process.env.TESTBED_TOKEN || undefined,
+      token,
       protectSearch: values['protect-search'],
       corsOrigins: values.cors,
+      allowedHosts: values['allowed-host'],
     }).catch((err: unknown) => {
       if (!(err instanceof PortInUseError)) throw err;
       const other = err.port === 65535 ? 8788 : err.port + 1;
