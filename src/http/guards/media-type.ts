@@ -28,16 +28,16 @@ export function isJsonMediaType(value: string | undefined): boolean {
 }
 
 /**
- * A request that changes state must be JSON: POST, PUT and PATCH always (a bodiless POST is
- * also something a page can send unasked), DELETE only when it carries a body (its parameters
- * are in the query string, and a cross-site DELETE is never a simple request: the browser
- * asks first, and CORS is off unless configured). 415 with a JSON error otherwise.
+ * A request that changes state must be JSON: POST always (a bodiless POST is also something a
+ * page can send unasked), PUT, PATCH and DELETE when they carry a body (bodiless, they are never
+ * simple requests a page can send cross-site: the browser asks first, and CORS is off unless
+ * configured; no route takes PUT or PATCH, so those go on to a 404). 415 with a JSON error otherwise.
  */
 export function requireJson(): MiddlewareHandler {
   return async (c, next) => {
     const method = c.req.method;
     if (!isStateChanging(method)) return next();
-    if (method === 'DELETE' && !carriesBody(c.req.raw.headers)) return next();
+    if (method !== 'POST' && !carriesBody(c.req.raw.headers)) return next();
     const type = c.req.header('content-type');
     if (isJsonMediaType(type)) return next();
     const got = type === undefined ? 'none' : JSON.stringify(type.slice(0, 100));
