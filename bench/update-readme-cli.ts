@@ -9,4 +9,4 @@ const file = new URL('../README.md', import.meta.url);
 const readme = fs.readFileSync(file, 'utf8');
 const at = readme.indexOf('## CLI reference');
 if (at < 0) throw new Error('README.md has no "## CLI reference" section');
-fs.writeFileSync(file, readme.slice(0, at) + cliReference());
+fs.writeFileSync(file, readme.slice(0, at) + (await cliReference()));

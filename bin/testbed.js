@@ -1,11 +1,12 @@
 #!/usr/bin/env node
-// The CLI is written in TypeScript and run from source through tsx's loader, so there is
-// no build step between editing src/ and running `testbed` (or `npm start`).
-import { fileURLToPath } from 'node:url';
-import { register } from 'tsx/esm/api';
+// The CLI runs as plain JavaScript from dist/, compiled from src/ at install time (npm install,
+// npm ci, npm pack: see bin/build-dist.js), so starting it loads no TypeScript tooling. A source
+// file newer than the last build (someone edited src/) rebuilds dist/ first, in about a second,
+// rather than run stale code.
+import fs from 'node:fs';
 
-// The project's own tsconfig, named explicitly: tsx would otherwise read the one in the current
-// directory, and the web pages' JSX (hono/jsx) would break when `testbed serve` runs elsewhere.
-register({ tsconfig: fileURLToPath(new URL('../tsconfig.json', import.meta.url)) });
-const { main } = await import('../src/cli/main.ts');
+const dist = new URL('../dist/cli/main.js', import.meta.url);
+const src = new URL('../src/', import.meta.url);
+if (fs.existsSync(src)) await (await import('./build-dist.js')).ensureDist();
+const { main } = await import(dist.href);
 process.exitCode = await main(process.argv.slice(2));

@@ -1,7 +1,7 @@
 /** One CLI command: its help text is part of its definition, so none can ship without it. */
 export interface Command {
   name: string;
-  summary: string;
+  /** The full --help text; the one-line summary is in command-table.ts, read without loading this. */
   usage: string;
   run(argv: string[], io: CliIo): Promise<number>;
 }

@@ -1,28 +1,17 @@
 import { TestbedError } from '../errors.js';
 import { VERSION } from '../version.js';
-import { processIo, type CliIo, type Command } from './command.js';
+import { processIo, type CliIo } from './command.js';
 import { closestName } from './did-you-mean.js';
-import { corpusCommand } from './commands/corpus-command.js';
-import { evalCommand } from './commands/eval-command.js';
-import { experimentCommand } from './commands/experiment-command.js';
-import { fuseCommand } from './commands/fuse-command.js';
-import { goldCommand } from './commands/gold-command.js';
-import { indexCommand } from './commands/index-command.js';
-import { retrieveCommand } from './commands/retrieve-command.js';
-import { searchCommand } from './commands/search-command.js';
-import { serveCommand } from './commands/serve-command.js';
-import { tuneCommand } from './commands/tune-command.js';
-
-export const COMMANDS: Command[] = [indexCommand, searchCommand, retrieveCommand, evalCommand, fuseCommand, tuneCommand, experimentCommand, goldCommand, corpusCommand, serveCommand];
+import { COMMAND_TABLE } from './command-table.js';
 
 export function mainUsage(): string {
-  const width = Math.max(...COMMANDS.map((c) => c.name.length));
+  const width = Math.max(...COMMAND_TABLE.map((c) => c.name.length));
   return `testbed ${VERSION}: measure retrieval on its own (BM25, dense, hybrid)
 
 Usage: testbed <command> [options]     (testbed <command> --help for details)
 
 Commands:
-${COMMANDS.map((c) => `  ${c.name.padEnd(width)}  ${c.summary}`).join('\n')}`;
+${COMMAND_TABLE.map((c) => `  ${c.name.padEnd(width)}  ${c.summary}`).join('\n')}`;
 }
 
 /** Runs one CLI invocation; returns the exit code (2 for bad input, 1 for anything else). */
@@ -33,14 +22,14 @@ export async function main(argv: string[], io: CliIo = processIo): Promise<numbe
     return name ? 0 : 2;
   }
   if (name === '--version') return io.out(VERSION + '\n'), 0;
-  const command = COMMANDS.find((c) => c.name === name);
-  if (!command) {
-    const guess = closestName(name, COMMANDS.map((c) => c.name));
+  const entry = COMMAND_TABLE.find((c) => c.name === name);
+  if (!entry) {
+    const guess = closestName(name, COMMAND_TABLE.map((c) => c.name));
     io.err(`testbed: unknown command "${name}"${guess ? `; did you mean "${guess}"?` : ''}\n\n${mainUsage()}\n`);
     return 2;
   }
   try {
-    return await command.run(rest, io);
+    return await (await entry.load()).run(rest, io);
   } catch (err) {
     if (err instanceof TestbedError) {
       io.err(`testbed ${name}: ${err.message}\n`);

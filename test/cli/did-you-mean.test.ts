@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { closestName, editDistance } from '../../src/cli/did-you-mean.js';
-import { COMMANDS } from '../../src/cli/main.js';
+import { COMMAND_TABLE } from '../../src/cli/command-table.js';
 import { runCli } from '../helpers/cli.js';
 
 describe('edit distance (optimal string alignment)', () => {
@@ -16,7 +16,7 @@ describe('edit distance (optimal string alignment)', () => {
 });
 
 describe('closestName', () => {
-  const commands = COMMANDS.map((c) => c.name);
+  const commands = COMMAND_TABLE.map((c) => c.name);
 
   it('suggests a name within max(1, floor(length / 3)) edits, at most 2', () => {
     expect(closestName('serach', commands)).toBe('search'); // 1 edit, allowed floor(6/3) = 2

@@ -39,7 +39,6 @@ const SUBCOMMANDS: Record<string, Subcommand> = { list: runList, download: runDo
 /** `testbed corpus`: see which public BEIR sets exist and fetch one, resumably and checked. */
 export const corpusCommand: Command = {
   name: 'corpus',
-  summary: 'list the public BEIR datasets and download one into the corpora folder',
   usage,
   async run(argv, io) {
     const [name, ...rest] = argv;

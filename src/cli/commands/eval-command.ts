@@ -53,7 +53,6 @@ const MAX_LISTED = 10;
 
 export const evalCommand: Command = {
   name: 'eval',
-  summary: 'score a TREC run against qrels (nDCG, recall, hit, MRR, MAP, ...) like trec_eval',
   usage,
   async run(argv, io) {
     const { values, positionals } = parse(argv, {

@@ -21,7 +21,6 @@ Options:
 
 export const experimentCommand: Command = {
   name: 'experiment',
-  summary: 'run an experiment config and write its report',
   usage,
   async run(argv, io) {
     const { values, positionals } = parse(argv, { check: { type: 'boolean' }, out: { type: 'string' }, cache: { type: 'string' } });

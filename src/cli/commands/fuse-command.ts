@@ -53,7 +53,6 @@ Options:
 
 export const fuseCommand: Command = {
   name: 'fuse',
-  summary: 'fuse TREC run files (rrf, isr, borda, comb*, wsum, dbsf) into one run',
   usage,
   async run(argv, io) {
     const { values, positionals } = parse(argv, {

@@ -43,7 +43,6 @@ const SUBCOMMANDS: Record<string, Subcommand> = { add: runAdd, remove: runRemove
 /** `testbed gold`: record a false negative in one command, and list what has been recorded. */
 export const goldCommand: Command = {
   name: 'gold',
-  summary: 'grow a gold set: record judgements found after the fact, take them back, list them',
   usage,
   async run(argv, io) {
     const [name, ...rest] = argv;

@@ -26,7 +26,6 @@ Options:
 
 export const indexCommand: Command = {
   name: 'index',
-  summary: 'build an index file from a corpus',
   usage,
   async run(argv, io) {
     const { values, positionals } = parse(argv, {

@@ -27,7 +27,6 @@ ${searchFlagsHelp({ k: 100, level: 'doc' })}
 
 export const retrieveCommand: Command = {
   name: 'retrieve',
-  summary: 'run a query set against an index and write a TREC run file',
   usage,
   async run(argv, io) {
     const { values, positionals } = parse(argv, {

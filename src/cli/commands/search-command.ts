@@ -20,7 +20,6 @@ ${searchFlagsHelp({ k: 10, level: 'chunk' })}
 
 export const searchCommand: Command = {
   name: 'search',
-  summary: 'search an index file (bm25, dense, hybrid or a pipeline of legs)',
   usage,
   async run(argv, io) {
     const { values, positionals } = parse(argv, { ...SEARCH_FLAGS, json: { type: 'boolean' }, sql: { type: 'boolean' } });

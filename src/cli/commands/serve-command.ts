@@ -45,7 +45,6 @@ same-site is refused unless it is a --cors origin. GET /health answers whatever 
 
 export const serveCommand: Command = {
   name: 'serve',
-  summary: 'serve the indexes of a folder over HTTP',
   usage,
   async run(argv, io) {
     const { values } = parse(argv, {

@@ -55,7 +55,6 @@ Options:
 // A thin shell: every tuning decision is tuneFusion's, so bench scripts and tests get the same numbers without the CLI.
 export const tuneCommand: Command = {
   name: 'tune',
-  summary: 'tune fusion by cross-validation over queries; write the held-out run and report it',
   usage,
   async run(argv, io) {
     const { values, positionals } = parse(argv, {
