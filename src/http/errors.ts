@@ -3,6 +3,7 @@ import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { ZodError } from 'zod';
 import { TestbedError } from '../errors.js';
+import { knownRoots, scrubMessage, type ServedRoots } from './shown-paths.js';
 
 export interface ErrorBody {
   error: { code: string; message: string };
@@ -10,13 +11,18 @@ export interface ErrorBody {
 
 /**
  * The one place errors become HTTP responses: a JSON `{error: {code, message}}` with a 4xx for
- * anything the client caused. Unknown errors are a 500 with a generic message: a stack trace or
- * internal detail never reaches the client (it is logged instead).
+ * anything the client caused. Every 5xx says only "internal error": a stack trace or internal
+ * detail never reaches the client (it is logged instead). As a last line, a 4xx message leaves
+ * with the served `roots` named relatively and any other absolute path cut to its last segment
+ * (see scrubMessage), whatever the code that threw put in it.
  */
-export function errorResponse(err: unknown, c: Context): Response {
+export function errorResponse(err: unknown, c: Context, roots: ServedRoots = {}): Response {
   const [status, code, message] = classify(err);
-  if (status >= 500) console.error(err);
-  return c.json({ error: { code, message } } satisfies ErrorBody, status);
+  if (status >= 500) {
+    console.error(err);
+    return c.json({ error: { code: 'internal', message: 'internal error' } } satisfies ErrorBody, status);
+  }
+  return c.json({ error: { code, message: scrubMessage(message, knownRoots(roots)) } } satisfies ErrorBody, status);
 }
 
 function classify(err: unknown): [ContentfulStatusCode, string, string] {

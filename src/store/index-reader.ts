@@ -10,6 +10,7 @@ import { compileFilter } from './compile-filter.js';
 import { filterKey } from './filter-key.js';
 import { SCHEMA_VERSION, type IndexMeta } from './index-meta.js';
 import { RecentCache } from './recent-cache.js';
+import { incompleteSqlite } from './sqlite-header.js';
 
 /** Chunks come back from the store exactly as the chunker made them. */
 export type StoredChunk = Chunk;
@@ -53,6 +54,8 @@ export class IndexReader {
     if (!fs.existsSync(file)) throw new NotFoundError(`index file not found: ${file}`);
     let db: Database.Database | undefined;
     try {
+      const incomplete = incompleteSqlite(file);
+      if (incomplete) throw new Error(incomplete);
       db = new Database(file, { readonly: true, fileMustExist: true });
       const row = db.prepare(`SELECT value FROM meta WHERE key = 'index'`).get() as { value: string } | undefined;
       if (!row) throw new Error('no index metadata');

@@ -136,7 +136,8 @@ describe('gold routes', () => {
       expect(await errorOf(published)).toMatchObject({ code: 'conflict', message: expect.stringContaining('in the published qrels file') });
       const nowhere = await remove(OWN, 'q2', 'install-mac');
       expect(nowhere.status).toBe(404);
-      expect((await errorOf(nowhere)).message).toBe(`no judgement of query "q2" document "install-mac" was added to ${file}`);
+      // the additions file named from the corpora root, never by its absolute path
+      expect((await errorOf(nowhere)).message).toBe(`no judgement of query "q2" document "install-mac" was added to corpora/${OWN}.additions.jsonl`);
       expect(fs.readFileSync(file, 'utf8')).toBe(before);
     });
 

@@ -25,7 +25,7 @@ const searchParameters = SEARCH_PARAM_NAMES.map((name) => {
 
 const modeParam = { name: 'mode', in: 'path', required: true, description: 'retrieval mode', schema: { type: 'string', enum: ['bm25', 'dense', 'hybrid'] } };
 const experimentId = pathParam('id', 'a job id from POST /experiments, or the folder name of a report saved under the results folder');
-const searchErrors = { '400': error('bad parameter'), '404': error('unknown index'), '409': error('the index\'s embedding model is not available') };
+const searchErrors = { '400': error('bad parameter'), '404': error('unknown index'), '409': error('the index\'s embedding model is not available, or its file cannot be read (code index_unreadable)') };
 const download = (type: string, what: string) => ({
   get: {
     tags: ['experiments'],

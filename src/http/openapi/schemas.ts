@@ -18,7 +18,7 @@ const obj = (properties: Record<string, unknown>, required: string[] = Object.ke
 
 export const schemas: Record<string, unknown> = {
   Error: obj({ error: obj({ code: str, message: str }) }),
-  Health: obj({ status: { const: 'ok' }, version: str, indexes: int }),
+  Health: obj({ status: { const: 'ok' }, version: str, indexes: int, unreadable: { ...int, description: 'index files present that cannot be read (listed by GET /indexes with status unreadable)' } }, ['status', 'version', 'indexes']),
   Sources: {
     type: 'object',
     description: "fused hits: rank and score in each leg that returned them, keyed by leg name (the hybrid shorthand's are bm25 and dense)",
@@ -71,24 +71,30 @@ export const schemas: Record<string, unknown> = {
   ),
   BuildJob: {
     ...obj(
-      { name: str, state: { type: 'string', enum: ['running', 'done', 'failed'] }, startedAt: str, finishedAt: str, request: { type: 'object' }, progress: { type: 'object' }, notices: { type: 'array', items: str }, error: str, meta: { type: 'object' } },
+      { name: str, state: { type: 'string', enum: ['running', 'done', 'failed', 'interrupted'] }, startedAt: str, finishedAt: str, interruptedAt: { ...str, description: 'interrupted builds: when their server was last seen working on them' }, request: { type: 'object' }, progress: { type: 'object' }, notices: { type: 'array', items: str }, error: str, meta: { type: 'object' } },
       ['name', 'state', 'startedAt', 'request', 'progress', 'notices'],
     ),
     description: 'BuildJob (src/catalog/build-jobs.ts)',
   },
-  IndexInfo: obj({
-    name: str,
-    meta: { type: ['object', 'null'], description: 'IndexMeta (src/store/index-meta.ts): corpus, chunker, tokenizer, embedder, counts, build' },
-    job: { oneOf: [{ $ref: '#/components/schemas/BuildJob' }, { type: 'null' }] },
-  }),
+  IndexInfo: obj(
+    {
+      name: str,
+      status: { type: 'string', enum: ['ready', 'unreadable', 'absent'], description: 'the index file: served, present but unreadable (see error), or not there (a first build not finished)' },
+      error: { ...str, description: 'unreadable only: why, in a few words' },
+      meta: { type: ['object', 'null'], description: 'IndexMeta (src/store/index-meta.ts): corpus, chunker, tokenizer, embedder, counts, build; paths relative to the corpora root' },
+      job: { oneOf: [{ $ref: '#/components/schemas/BuildJob' }, { type: 'null' }] },
+    },
+    ['name', 'status', 'meta', 'job'],
+  ),
   ExperimentJob: {
     ...obj(
       {
         id: str,
         name: str,
-        state: { type: 'string', enum: ['running', 'done', 'failed'] },
+        state: { type: 'string', enum: ['running', 'done', 'failed', 'interrupted'] },
         startedAt: str,
         finishedAt: str,
+        interruptedAt: { ...str, description: 'interrupted jobs: when their server was last seen working on them' },
         progress: obj({ phase: { type: 'string', enum: ['indexing', 'retrieving', 'scoring', 'done'] }, cell: str, done: int, total: int }, ['phase', 'done', 'total']),
         output: str,
         error: str,

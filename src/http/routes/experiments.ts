@@ -6,6 +6,8 @@ import type { ExperimentJobs } from '../../experiments/experiment-jobs.js';
 import { InputError, NotFoundError } from '../../errors.js';
 import { confineConfigPaths } from '../config-paths.js';
 import { insideRoot } from '../../corpus/inside-root.js';
+import { errorResponse } from '../errors.js';
+import { knownRoots, shownAnswer, type ServedRoots } from '../shown-paths.js';
 import { checkServedEmbedderSpec } from '../../embedders/served-embedder.js';
 
 const startSchema = z.union([z.object({ config: z.string().min(1) }).strict(), z.object({ yaml: z.string().min(1).max(60 * 1024) }).strict()]);
@@ -19,9 +21,14 @@ export interface ExperimentRoots {
   resultsRoot: string;
 }
 
-/** Start experiments (a config file by name, or inline YAML) and poll their progress and results. */
+/**
+ * Start experiments (a config file by name, or inline YAML) and poll their progress and results.
+ * Answers write paths relative to the served roots (`output: "web"` for `<results>/web`).
+ */
 export function experimentRoutes(jobs: ExperimentJobs, roots: ExperimentRoots): Hono {
   const app = new Hono();
+  const served: ServedRoots = { corpora: roots.corporaRoot, results: roots.resultsRoot, experiments: roots.experimentsRoot };
+  const shown = <T>(value: T) => shownAnswer(value, knownRoots(served));
 
   app.post('/', async (c) => {
     const body = startSchema.parse(await c.req.json().catch(() => {
@@ -35,16 +42,17 @@ export function experimentRoutes(jobs: ExperimentJobs, roots: ExperimentRoots): 
     config.grid.embedders.forEach((e, i) => checkServedEmbedderSpec(e, { field: `grid.embedders.${i}` }));
     fs.mkdirSync(roots.resultsRoot, { recursive: true });
     const job = jobs.start(config);
-    return c.json({ id: job.id, name: job.name, state: job.state, output: job.output }, 202);
+    return c.json(shown({ id: job.id, name: job.name, state: job.state, output: job.output }), 202);
   });
 
-  app.get('/', (c) => c.json({ experiments: jobs.list().map(({ report: _report, ...rest }) => rest) }));
+  app.get('/', (c) => c.json(shown({ experiments: jobs.list().map(({ report: _report, ...rest }) => rest) })));
 
   app.get('/:id', (c) => {
     const job = jobs.get(c.req.param('id'));
     if (!job) throw new NotFoundError(`no experiment with id "${c.req.param('id')}"`);
-    return c.json(job);
+    return c.json(shown(job));
   });
 
+  app.onError((err, c) => errorResponse(err, c, served));
   return app;
 }

@@ -4,6 +4,7 @@ import { InputError, NotFoundError } from '../../errors.js';
 import { addJudgement, readAdditions } from '../../gold/additions.js';
 import { removeJudgement } from '../../gold/remove-judgement.js';
 import { insideRoot } from '../../corpus/inside-root.js';
+import { errorResponse } from '../errors.js';
 
 const addSchema = z
   .object({
@@ -53,6 +54,8 @@ export function goldRoutes(corporaRoot: string): Hono {
     return c.json(removal);
   });
 
+  // Gold messages name the qrels, queries and corpus files they found wrong: from the corpora root.
+  app.onError((err, c) => errorResponse(err, c, { corpora: corporaRoot }));
   return app;
 }
 

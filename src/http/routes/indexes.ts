@@ -1,12 +1,15 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
 import type { IndexCatalog } from '../../catalog/index-catalog.js';
+import type { IndexStatus } from '../../catalog/index-status.js';
 import { checkIndexName } from '../../spec/index-names.js';
 import { InputError, NotFoundError } from '../../errors.js';
 import { checkServedEmbedderSpec } from '../../embedders/served-embedder.js';
 import { corpusPathInRoot } from '../corpus-path.js';
 import { DEFAULT_TOKENIZER, parseTokenizer } from '../../store/tokenizers.js';
 import { checkChunkerSpec, DEFAULT_CHUNKER } from '../../indexing/choose-chunker.js';
+import { errorResponse } from '../errors.js';
+import { knownRoots, shownAnswer, type ServedRoots } from '../shown-paths.js';
 
 const buildSchema = z.object({
   name: z.string(),
@@ -19,17 +22,21 @@ const buildSchema = z.object({
 /**
  * Build, inspect, list and delete indexes. A corpus path is read as the CLI reads it from the
  * server's folder (`corpora/demo`) or relative to `corporaRoot` (`demo`), and only inside it.
+ * Answers write paths relative to the data and corpora roots (see shownAnswer); an index file
+ * that cannot be read is listed with `status: "unreadable"` and why, beside the others.
  */
 export function indexRoutes(catalog: IndexCatalog, corporaRoot: string): Hono {
   const app = new Hono();
+  const served: ServedRoots = { data: catalog.dataDir, corpora: corporaRoot };
+  const shown = <T>(value: T) => shownAnswer(value, knownRoots(served));
 
-  app.get('/', (c) => c.json({ indexes: catalog.names().map((name) => describe(catalog, name)) }));
+  app.get('/', (c) => c.json(shown({ indexes: catalog.list().map((status) => describe(catalog, status.name, status)) })));
 
   app.get('/:name', (c) => {
     const name = checkIndexName(c.req.param('name'));
-    const info = describe(catalog, name);
-    if (!info.meta && !info.job) throw new NotFoundError(`no index named "${name}"`);
-    return c.json(info);
+    const info = describe(catalog, name, catalog.status(name));
+    if (info.status === 'absent' && !info.job) throw new NotFoundError(`no index named "${name}"`);
+    return c.json(shown(info));
   });
 
   app.post('/', async (c) => {
@@ -44,7 +51,7 @@ export function indexRoutes(catalog: IndexCatalog, corporaRoot: string): Hono {
     checkServedEmbedderSpec(req.embedder, { field: 'embedder' });
     const corpus = corpusPathInRoot(corporaRoot, req.corpus, { field: 'corpus', root: 'corpora root' });
     const job = catalog.startBuild(req.name, { ...req, corpus });
-    return c.json({ job }, 202);
+    return c.json(shown({ job }), 202);
   });
 
   app.delete('/:name', (c) => {
@@ -53,15 +60,14 @@ export function indexRoutes(catalog: IndexCatalog, corporaRoot: string): Hono {
     return c.json({ deleted: name });
   });
 
+  app.onError((err, c) => errorResponse(err, c, served));
   return app;
 }
 
-function describe(catalog: IndexCatalog, name: string) {
-  let meta;
-  try {
-    meta = catalog.get(name).meta;
-  } catch (err) {
-    if (!(err instanceof NotFoundError)) throw err;
-  }
-  return { name, meta: meta ?? null, job: catalog.job(name) ?? null };
+/** An index as GET /indexes shows it: its file's status (`absent` before a first build finishes), metadata, latest build. */
+function describe(catalog: IndexCatalog, name: string, status: IndexStatus | undefined) {
+  const job = catalog.job(name) ?? null;
+  if (status?.status === 'ready') return { name, status: status.status, meta: status.meta, job };
+  if (status?.status === 'unreadable') return { name, status: status.status, error: status.error, meta: null, job };
+  return { name, status: 'absent' as const, meta: null, job };
 }

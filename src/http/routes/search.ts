@@ -3,6 +3,7 @@ import type { IndexCatalog } from '../../catalog/index-catalog.js';
 import { InputError } from '../../errors.js';
 import { MODES, type Mode } from '../../search/types.js';
 import { parseSearchParams } from '../../search/search-params.js';
+import { errorResponse } from '../errors.js';
 
 /**
  * GET (query string) and POST (JSON body) `/search`, a pipeline or a shorthand with `mode`, and
@@ -26,6 +27,8 @@ export function searchRoutes(catalog: IndexCatalog): Hono {
   app.post('/', async (c) => c.json(await run(undefined, await body(c))));
   app.get('/:mode', async (c) => c.json(await run(checkMode(c.req.param('mode')), c.req.query())));
   app.post('/:mode', async (c) => c.json(await run(checkMode(c.req.param('mode')), await body(c))));
+  // An index's file is named from the data folder in messages (an unreadable one is a 409).
+  app.onError((err, c) => errorResponse(err, c, { data: catalog.dataDir }));
   return app;
 }
 

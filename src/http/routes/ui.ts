@@ -14,6 +14,8 @@ import { htmlPage, wantsHtml } from '../../web/page-response.js';
 import { readForm } from '../../web/playground/form.js';
 import { PlaygroundPage } from '../../web/playground/playground-page.js';
 import { runPlayground } from '../../web/playground/run-playground.js';
+import { errorResponse } from '../errors.js';
+import { knownRoots, shownAnswer, type ServedRoots } from '../shown-paths.js';
 
 /**
  * The pages for people: the playground at `/`, the experiments list and reports, their
@@ -26,6 +28,7 @@ import { runPlayground } from '../../web/playground/run-playground.js';
 export function uiRoutes(deps: WebDeps): Hono {
   const app = new Hono();
   const tokenRequired = deps.tokenRequired === true;
+  const served: ServedRoots = { data: deps.catalog.dataDir, corpora: deps.corporaRoot, results: deps.resultsRoot, experiments: deps.experimentsRoot };
 
   app.get('/', async (c) => {
     const view = await runPlayground(deps, readForm(c.req.query()));
@@ -64,7 +67,11 @@ export function uiRoutes(deps: WebDeps): Hono {
     return htmlPage(c, jsx(ReportPage, { source, links, tokenRequired }));
   });
 
-  const rendered = (kind: RenderedKind) => (c: Context) => send(c, renderedDownload(sourceOf(c), kind));
+  // A download is the report as GET /experiments/:id answers it: paths relative to the served roots.
+  const rendered = (kind: RenderedKind) => (c: Context) => {
+    const source = sourceOf(c);
+    return send(c, renderedDownload(source.report ? { ...source, report: shownAnswer(source.report, knownRoots(served)) } : source, kind));
+  };
   app.get('/experiments/:id/download/report.md', rendered('report.md'));
   app.get('/experiments/:id/download/metrics.csv', rendered('metrics.csv'));
   app.get('/experiments/:id/download/report.json', rendered('report.json'));
@@ -77,6 +84,7 @@ export function uiRoutes(deps: WebDeps): Hono {
     return source;
   }
 
+  app.onError((err, c) => errorResponse(err, c, served));
   return app;
 }
 

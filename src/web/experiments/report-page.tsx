@@ -32,7 +32,9 @@ function ReportBody({ source, links, title }: { source: ReportSource; links: Lin
             Running since {job.startedAt}: <JobProgress job={job} />. This page shows the report when it is done.
           </p>
         ) : (
-          <p class="error" role="alert">Failed: {job.error ?? 'unknown error'}</p>
+          <p class="error" role="alert">
+            {job.state === 'interrupted' ? 'Interrupted' : 'Failed'}: {job.error ?? 'unknown error'}
+          </p>
         )}
       </section>
     );
