@@ -3,7 +3,6 @@ import { bodyLimit } from 'hono/body-limit';
 import { cors } from 'hono/cors';
 import type { IndexCatalog } from '../catalog/index-catalog.js';
 import { ExperimentJobs } from '../experiments/experiment-jobs.js';
-import { VERSION } from '../version.js';
 import { requireToken } from './auth.js';
 import { errorResponse, jsonError } from './errors.js';
 import { checkHost } from './guards/host-check.js';
@@ -14,6 +13,7 @@ import { experimentRoutes } from './routes/experiments.js';
 import { goldRoutes } from './routes/gold.js';
 import { indexRoutes } from './routes/indexes.js';
 import { openapiRoutes } from './routes/openapi.js';
+import { healthRoutes } from './routes/health.js';
 import { searchRoutes } from './routes/search.js';
 import { uiRoutes } from './routes/ui.js';
 
@@ -78,7 +78,7 @@ export function createApp(deps: AppDeps): Hono {
   // with a page and pass every other request on to the JSON API below.
   app.route('/', uiRoutes({ catalog, jobs, corporaRoot, experimentsRoot, resultsRoot, tokenRequired: Boolean(token), searchProtected: Boolean(deps.protectSearch) }));
   app.route('/', openapiRoutes());
-  app.get('/health', (c) => c.json({ status: 'ok', version: VERSION, indexes: catalog.names().length }));
+  app.route('/', healthRoutes(catalog));
   app.route('/indexes', indexRoutes(catalog, corporaRoot));
   app.route('/search', searchRoutes(catalog));
   app.route('/gold', goldRoutes(corporaRoot));

@@ -1,4 +1,6 @@
+import fs from 'node:fs';
 import path from 'node:path';
+import { InputError } from '../errors.js';
 import type { ExperimentConfig } from '../experiments/config.js';
 import { corpusPathInRoot } from './corpus-path.js';
 import { insideRoot, type PathKind } from '../corpus/inside-root.js';
@@ -22,6 +24,36 @@ export function confineConfigPaths(config: ExperimentConfig, roots: ExperimentRo
   for (const check of config.checks) {
     if ('baseline_file' in check) check.baseline_file = insideRoot(resultsRoot, check.baseline_file, { field: 'baseline_file', root: 'results folder', kind: 'file' });
   }
+  config.grid.retrievers.forEach((r, i) => {
+    (r.legs ?? []).forEach((leg, j) => {
+      if (!isRunLeg(leg)) return;
+      const field = `grid.retrievers.${i}.legs.${j}.file`;
+      leg.file = runFileInRoots(leg.file, roots.corporaRoot, resultsRoot, workingDir, field);
+    });
+  });
   config.output = path.join(resultsRoot, config.name);
   return config;
+}
+
+function isRunLeg(leg: unknown): leg is { type: 'run'; file: string } {
+  return typeof leg === 'object' && leg !== null && (leg as { type?: unknown }).type === 'run' && typeof (leg as { file?: unknown }).file === 'string';
+}
+
+/**
+ * A run-file leg's file, over HTTP: inside the corpora root (a published or production run kept
+ * beside its corpus) or the results folder (a run an earlier experiment wrote), nowhere else, so
+ * a request cannot make the server read an arbitrary file as a run.
+ */
+function runFileInRoots(file: string, corporaRoot: string, resultsRoot: string, workingDir: string, field: string): string {
+  try {
+    return corpusPathInRoot(corporaRoot, file, { field, root: 'corpora root', kind: 'file' }, workingDir);
+  } catch (inCorpora) {
+    const outside = new InputError(`run file ${JSON.stringify(file)} is outside the corpora root or results folder`, { field });
+    if (!fs.existsSync(resultsRoot)) throw /outside/.test((inCorpora as Error).message) ? outside : inCorpora;
+    try {
+      return insideRoot(resultsRoot, file, { field, root: 'results folder', kind: 'file' });
+    } catch (inResults) {
+      throw /outside/.test((inResults as Error).message) ? outside : inResults;
+    }
+  }
 }

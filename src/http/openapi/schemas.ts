@@ -18,7 +18,7 @@ const obj = (properties: Record<string, unknown>, required: string[] = Object.ke
 
 export const schemas: Record<string, unknown> = {
   Error: obj({ error: obj({ code: str, message: str }) }),
-  Health: obj({ status: { const: 'ok' }, version: str, indexes: int, unreadable: { ...int, description: 'index files present that cannot be read (listed by GET /indexes with status unreadable)' } }, ['status', 'version', 'indexes']),
+  Health: obj({ status: { const: 'ok' }, version: str, indexes: int, unreadable: { ...int, description: 'index files present that cannot be read (listed by GET /indexes with status unreadable)' } }),
   Sources: {
     type: 'object',
     description: "fused hits: rank and score in each leg that returned them, keyed by leg name (the hybrid shorthand's are bm25 and dense)",

@@ -1,0 +1,46 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { IndexCatalog } from '../../src/catalog/index-catalog.js';
+import { createApp } from '../../src/http/app.js';
+import { TINY_BEIR, tmpDir } from '../helpers/tmp.js';
+
+const root = tmpDir('run-legs-');
+const corporaRoot = path.join(root, 'corpora');
+const resultsRoot = path.join(root, 'results');
+let catalog: IndexCatalog;
+let app: ReturnType<typeof createApp>;
+
+beforeAll(() => {
+  fs.mkdirSync(corporaRoot, { recursive: true });
+  fs.cpSync(TINY_BEIR, path.join(corporaRoot, 'tiny'), { recursive: true });
+  fs.writeFileSync(path.join(corporaRoot, 'tiny', 'prod.trec'), 'q1 Q0 install-linux 1 3.5 prod\n');
+  fs.writeFileSync(path.join(root, 'outside.trec'), 'q1 Q0 install-linux 1 3.5 prod\n');
+  catalog = new IndexCatalog(path.join(root, 'data'));
+  app = createApp({ catalog, corporaRoot, resultsRoot, experimentsRoot: path.join(root, 'experiments'), cacheDir: path.join(root, 'cache') });
+});
+afterAll(() => catalog.close());
+
+const start = (file: string) =>
+  app.request('/experiments', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ yaml: `name: runs\ncorpus: tiny\ngrid:\n  embedders: [none]\n  retrievers:\n    - { name: prod, legs: [{ type: run, file: ${JSON.stringify(file)} }] }\n` }),
+  });
+
+describe('run-file legs of an experiment sent over HTTP', () => {
+  it('are read only inside the corpora root or the results folder', async () => {
+    for (const file of ['/etc/passwd', path.join(root, 'outside.trec'), '../outside.trec', 'tiny/../../outside.trec']) {
+      const res = await start(file);
+      expect(res.status, file).toBe(400);
+      const { error } = (await res.json()) as { error: { message: string } };
+      expect(error.message).toMatch(/grid\.retrievers\.0\.legs\.0\.file.*outside the corpora root or results folder/);
+    }
+    expect(fs.existsSync(path.join(resultsRoot, 'runs'))).toBe(false);
+  });
+
+  it('a run beside its corpus is accepted', async () => {
+    const res = await start('tiny/prod.trec');
+    expect(res.status).toBe(202);
+  });
+});
