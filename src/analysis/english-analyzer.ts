@@ -1,6 +1,7 @@
 import snowball from 'snowball-stemmers';
 import nlpUtils from 'wink-nlp-utils';
 import { ENGLISH_STOP_WORDS } from './english-stop-words.js';
+import { splitLongToken } from './max-token-length.js';
 
 export interface LexicalAnalyzerOptions {
   /** Stemming. Default true. */
@@ -41,7 +42,8 @@ const STEM_CACHE_LIMIT = 200_000;
 
 /**
  * Builds the lexical analyser: NFKC + lower-case, drop possessive 's, split into runs of
- * letters/digits, drop stop words, stem. Stop words are matched before stemming (as Lucene
+ * letters/digits (a run over MAX_TOKEN_LENGTH is cut into pieces, as Lucene's StandardTokenizer
+ * does), drop stop words, stem. Stop words are matched before stemming (as Lucene
  * does), so "is" is dropped but a word that merely stems to a stop word is kept.
  */
 export function createLexicalAnalyzer(options: LexicalAnalyzerOptions = {}): LexicalAnalyzer {
@@ -60,9 +62,11 @@ export function createLexicalAnalyzer(options: LexicalAnalyzerOptions = {}): Lex
   return (text) => {
     const normalised = text.normalize('NFKC').toLowerCase().replace(POSSESSIVE, '');
     const terms: string[] = [];
-    for (const [token] of normalised.matchAll(TOKEN)) {
-      if (stopwords && ENGLISH_STOP_WORDS.has(token)) continue;
-      terms.push(stem ? stemOf(token) : token);
+    for (const [run] of normalised.matchAll(TOKEN)) {
+      for (const token of splitLongToken(run)) {
+        if (stopwords && ENGLISH_STOP_WORDS.has(token)) continue;
+        terms.push(stem ? stemOf(token) : token);
+      }
     }
     return terms;
   };

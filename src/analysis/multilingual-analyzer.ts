@@ -1,6 +1,7 @@
 import snowball from 'snowball-stemmers';
 import { cjkBigrams } from './cjk-bigrams.js';
 import { rulesFor } from './language-table.js';
+import { MAX_TOKEN_LENGTH, splitLongToken } from './max-token-length.js';
 import { normalizeText } from './normalize-text.js';
 import { segmentWords } from './segment-words.js';
 import { stopWordsFor } from './stop-words.js';
@@ -29,7 +30,8 @@ const STEM_CACHE_LIMIT = 200_000;
 /**
  * The language-aware analyser: normalise (NFKC, lower case, accents folded per language),
  * segment into words with Unicode word segmentation (so Chinese, Japanese and Thai get words),
- * split words on inner punctuation (as FTS5 would: `sync.interval` -> sync, interval), turn
+ * split words on inner punctuation (as FTS5 would: `sync.interval` -> sync, interval), cut a
+ * piece over MAX_TOKEN_LENGTH into shorter ones (as Lucene's StandardTokenizer does), turn
  * Han/kana words into bigrams, optionally drop the language's stop words, and stem with the
  * language's Snowball stemmer. The output is fed to FTS5 as space-separated terms, so FTS5's
  * own bm25() still does the scoring.
@@ -63,9 +65,14 @@ export function createMultilingualAnalyzer(options: MultilingualOptions = {}): M
     const terms: string[] = [];
     const add = (words: Iterable<string>) => {
       for (const word of words) {
-        for (const [piece] of word.matchAll(PIECES)) {
-          if (stop?.has(piece)) continue;
-          terms.push(stemWord ? stemWord(piece) : piece);
+        for (const [run] of word.matchAll(PIECES)) {
+          for (const piece of splitLongToken(run)) {
+            if (stop?.has(piece)) continue;
+            const term = stemWord ? stemWord(piece) : piece;
+            // A stemmer can lengthen a word (German ß -> ss): cut again so the bound holds.
+            if (term.length <= MAX_TOKEN_LENGTH) terms.push(term);
+            else for (const part of splitLongToken(term)) terms.push(part);
+          }
         }
       }
     };
@@ -75,7 +82,8 @@ export function createMultilingualAnalyzer(options: MultilingualOptions = {}): M
       return terms;
     }
     for (const [part, cjk] of normalized.matchAll(CJK_RUNS)) {
-      if (cjk) terms.push(...cjkBigrams(cjk));
+      // A loop, not push(...): spreading a long Han run's bigrams overflows the call stack.
+      if (cjk) for (const bigram of cjkBigrams(cjk)) terms.push(bigram);
       else add(segmentWords(part, lang));
     }
     return terms;

@@ -8,12 +8,15 @@ export interface Unit extends Span {
 }
 
 /**
- * Packs units, in order, greedily into spans of at most `max` words. When a unit does not fit,
- * the chunk so far is closed, except for any glue units at its end, which move on to lead the
- * next chunk. A chunk can therefore exceed `max` only when it is one oversized unit or a run of
- * glue units plus the unit they lead. Linear: it keeps running totals instead of re-summing.
+ * Packs units, in order, greedily into spans of at most `max` words and at most `maxChars`
+ * characters (from the first unit's start to the last one's end). When a unit does not fit, the
+ * chunk so far is closed, except for any glue units at its end, which move on to lead the next
+ * chunk. A chunk can therefore exceed `max` words only when it is one oversized unit or a run of
+ * glue units plus the unit they lead. The character bound is firmer: glue that would carry a
+ * chunk past `maxChars` is let go (the heading closes its own chunk), so only a single unit over
+ * `maxChars` can exceed it. Linear: it keeps running totals instead of re-summing.
  */
-export function packUnits(units: readonly Unit[], max: number): Span[] {
+export function packUnits(units: readonly Unit[], max: number, maxChars = Infinity): Span[] {
   const spans: Span[] = [];
   const emit = (first: number, last: number) =>
     spans.push({ start: units[first]!.start, end: units[last]!.end });
@@ -23,10 +26,18 @@ export function packUnits(units: readonly Unit[], max: number): Span[] {
   let tailWords = 0;
 
   units.forEach((unit, i) => {
-    if (i > first && words + unit.words > max && tail > first) {
+    const tooLong = () => unit.end - units[first]!.start > maxChars;
+    if (i > first && tail > first && (words + unit.words > max || tooLong())) {
       emit(first, tail - 1);
       first = tail;
       words = tailWords;
+    }
+    if (i > first && tooLong()) {
+      emit(first, i - 1);
+      first = i;
+      tail = i;
+      words = 0;
+      tailWords = 0;
     }
     words += unit.words;
     if (unit.glue) {

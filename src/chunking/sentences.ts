@@ -9,7 +9,8 @@ const SOFT_BREAK = /\r?\n(?<=\S[^\S\r\n]*\r?\n)(?=[^\S\r\n]*\S)/g;
 
 /**
  * The sentences of `text[start, end)`, trimmed, whitespace-only pieces dropped. Boundaries come
- * from `Intl.Segmenter` (Unicode sentence rules, so 。！？ end sentences too).
+ * from `Intl.Segmenter` (Unicode sentence rules, so 。！？ end sentences too); a sentence over
+ * MAX_SENTENCE_CHARS is cut into pieces no longer (boundedSegments).
  */
 export function sentenceSpans(text: string, start = 0, end = text.length): Span[] {
   const part = text.slice(start, end).replace(SOFT_BREAK, (m) => ' '.repeat(m.length));

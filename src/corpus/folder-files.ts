@@ -1,5 +1,8 @@
-import { readdir, stat } from 'node:fs/promises';
+import type { Dirent } from 'node:fs';
+import { readdir } from 'node:fs/promises';
 import { extname, join, relative, sep } from 'node:path';
+import { translateFsError } from './fs-errors.js';
+import { statPath, wrongKind } from './path-kind.js';
 
 /** Extensions read from a folder corpus, lower-cased. */
 export const FOLDER_EXTENSIONS: ReadonlySet<string> = new Set(['.md', '.markdown', '.txt']);
@@ -7,7 +10,9 @@ export const FOLDER_EXTENSIONS: ReadonlySet<string> = new Set(['.md', '.markdown
 /**
  * Lists the document files under `dir`, recursively, as absolute paths sorted by their id. Hidden
  * files and folders (`.git`, `.obsidian`, ...) are skipped. Symlinked files are followed;
- * symlinked folders are not, since they can form cycles.
+ * symlinked folders are not, since they can form cycles, and a dangling symlink is skipped. A
+ * document-named entry that cannot be read as a file (a symlink loop, a FIFO, a socket, a folder
+ * it may not list) is an InputError naming it: skipping it would silently drop a document.
  */
 export async function listFolderFiles(dir: string): Promise<string[]> {
   const ids: string[] = [];
@@ -23,22 +28,29 @@ export function folderDocId(root: string, file: string): string {
 }
 
 async function walk(root: string, prefix: string, out: string[]): Promise<void> {
-  const entries = await readdir(join(root, ...prefix.split('/')), { withFileTypes: true });
+  const folder = join(root, ...prefix.split('/'));
+  let entries: Dirent[];
+  try {
+    entries = await readdir(folder, { withFileTypes: true });
+  } catch (err) {
+    throw translateFsError(err, folder);
+  }
   for (const entry of entries) {
     if (entry.name.startsWith('.')) continue;
     const id = prefix ? `${prefix}/${entry.name}` : entry.name;
     if (entry.isDirectory()) await walk(root, id, out);
-    else if (FOLDER_EXTENSIONS.has(extname(entry.name).toLowerCase()) && (await isFile(root, id, entry.isFile()))) {
+    else if (FOLDER_EXTENSIONS.has(extname(entry.name).toLowerCase()) && (await isDocument(root, id, entry))) {
       out.push(id);
     }
   }
 }
 
-async function isFile(root: string, id: string, direct: boolean): Promise<boolean> {
-  if (direct) return true;
-  try {
-    return (await stat(join(root, ...id.split('/')))).isFile();
-  } catch {
-    return false; // a dangling symlink is not a document
-  }
+async function isDocument(root: string, id: string, entry: Dirent): Promise<boolean> {
+  if (entry.isFile()) return true;
+  const file = join(root, ...id.split('/'));
+  const info = await statPath(file);
+  if (info === undefined) return false; // a dangling symlink is not a document
+  if (info.isFile()) return true;
+  if (info.isDirectory()) return false; // a symlinked folder (named like a document): not followed
+  throw wrongKind(file, info, 'file');
 }

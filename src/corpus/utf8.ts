@@ -22,6 +22,24 @@ export function decodeLine(bytes: Uint8Array, file: string, line: number): strin
 }
 
 /**
+ * Decodes a line that arrives in pieces (a line longer than one read), piece by piece, so its
+ * bytes need not be kept and joined before decoding: a 50 MB line then costs its text, not its
+ * bytes twice over as well. A character split between pieces is carried over by the decoder.
+ * Returns the function to call with each piece; `last` ends the line (a character cut short by
+ * the end is an error, as with decodeLine).
+ */
+export function pieceDecoder(file: string): (bytes: Uint8Array, line: number, last: boolean) => string {
+  const streaming = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
+  return (bytes, line, last) => {
+    try {
+      return streaming.decode(bytes, { stream: !last });
+    } catch {
+      throw new InputError('not valid UTF-8', { file, line });
+    }
+  };
+}
+
+/**
  * Decodes a whole file, dropping a leading BOM. On bad bytes it finds the offending line so the
  * error points somewhere a user can look, not just at the file.
  */
