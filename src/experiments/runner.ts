@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { EmbedderPool } from '../embedders/embedder-pool.js';
+import { cacheHome } from '../cache-home.js';
 import { VERSION } from '../version.js';
 import { analyse } from './analyse.js';
 import type { CellRun } from './cell-run.js';
@@ -21,7 +22,7 @@ export interface ExperimentProgress {
 }
 
 export interface RunOptions {
-  /** Indexes and embeddings are cached here, shared by every experiment (default .cache). */
+  /** Indexes and embeddings are cached here, shared by every command (default cacheHome()). */
   cacheDir?: string;
   onProgress?: (p: ExperimentProgress) => void;
   onNotice?: (message: string) => void;
@@ -46,7 +47,7 @@ export async function runExperiment(config: ExperimentConfig, options: RunOption
   const pool = new EmbedderPool();
   let indexes: Map<string, OpenIndex> = new Map();
   try {
-    const retrieved = await retrieveCells(plan, { cacheDir: options.cacheDir ?? '.cache', outDir: outputDir(config), pool, ...(options.onProgress && { onProgress: options.onProgress }), ...(options.onNotice && { onNotice: options.onNotice }) });
+    const retrieved = await retrieveCells(plan, { cacheDir: cacheHome(options.cacheDir), outDir: outputDir(config), pool, ...(options.onProgress && { onProgress: options.onProgress }), ...(options.onNotice && { onNotice: options.onNotice }) });
     indexes = retrieved.indexes;
     const total = plan.cells.length * plan.queries.length;
     options.onProgress?.({ phase: 'scoring', done: total, total });

@@ -13,6 +13,7 @@ import { experimentRoutes } from './routes/experiments.js';
 import { goldRoutes } from './routes/gold.js';
 import { indexRoutes } from './routes/indexes.js';
 import { openapiRoutes } from './routes/openapi.js';
+import { cacheHome } from '../cache-home.js';
 import { healthRoutes } from './routes/health.js';
 import { searchRoutes } from './routes/search.js';
 import { uiRoutes } from './routes/ui.js';
@@ -25,7 +26,7 @@ export interface AppDeps {
   experimentsRoot?: string;
   /** Experiment reports are written here (default results). */
   resultsRoot?: string;
-  /** Index and embedding cache for experiments (default .cache). */
+  /** The cache shared by every command: embeddings, experiment indexes, job records (default cacheHome()). */
   cacheDir?: string;
   /** When set, state-changing endpoints need `Authorization: Bearer <token>`. */
   token?: string;
@@ -43,7 +44,7 @@ export interface AppDeps {
 
 /** The HTTP service: a thin shell over the catalog and the searcher. */
 export function createApp(deps: AppDeps): Hono {
-  const { catalog, corporaRoot, token, maxBodyBytes = 64 * 1024, experimentsRoot = 'experiments', resultsRoot = 'results', cacheDir = '.cache' } = deps;
+  const { catalog, corporaRoot, token, maxBodyBytes = 64 * 1024, experimentsRoot = 'experiments', resultsRoot = 'results', cacheDir = cacheHome() } = deps;
   checkTokenSetting(token);
   const app = new Hono();
   // Host first, on every request but the health probe, so a rebinding page reads nothing.

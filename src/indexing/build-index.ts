@@ -5,6 +5,7 @@ import { parseChunker } from '../chunking/index.js';
 import type { Chunk } from '../chunking/types.js';
 import { hashFiles, openCorpus, type CorpusSource } from '../corpus/index.js';
 import type { Doc } from '../corpus/types.js';
+import { cacheHome, embeddingCacheFile } from '../cache-home.js';
 import { EmbeddingCache, withCache } from '../embedders/embedding-cache.js';
 import { createEmbedder } from '../embedders/registry.js';
 import type { Embedder } from '../embedders/types.js';
@@ -30,7 +31,7 @@ export interface BuildOptions {
   /** Embedder spec, or an embedder instance (tests), or `none`. Default `auto`. */
   embedder?: string | Embedder;
   tokenizer?: string;
-  /** Shared embedding cache; default `.cache/embeddings.sqlite` beside the index. */
+  /** Shared embedding cache; default the cache home's (cache-home.ts: TESTBED_HOME, ~/.cache/retrieval-testbed). */
   cacheFile?: string;
   embedBatch?: number;
   /** Detect the language of documents whose metadata does not give one. Default true. */
@@ -100,7 +101,7 @@ export async function buildIndex(options: BuildOptions): Promise<IndexMeta> {
     }
 
     const embedStarted = performance.now();
-    const truncatedChunks = embedder ? await embedAll(writer, embedder, chunker.spec, options) : 0;
+    const { truncated: truncatedChunks, fromCache, embedded } = embedder ? await embedAll(writer, embedder, chunker.spec, options) : { truncated: 0, fromCache: 0, embedded: 0 };
     const embedSeconds = (performance.now() - embedStarted) / 1000;
 
     options.onProgress?.({ phase: 'indexing', done: 0 });
@@ -118,6 +119,7 @@ export async function buildIndex(options: BuildOptions): Promise<IndexMeta> {
         startedAt: new Date(Date.now() - (performance.now() - started)).toISOString(),
         seconds: (performance.now() - started) / 1000,
         embedSeconds,
+        embeddings: { fromCache, embedded },
         testbedVersion: VERSION,
       },
     };
@@ -164,9 +166,9 @@ function describeChoice(choice: TokenizerChoice): string {
   return `tokenizer auto -> ${choice.tokenizer} (${what}): ${choice.reason}; --tokenizer NAME to choose another`;
 }
 
-/** Embeds every stored chunk in batches through the cache; returns how many were truncated. */
-async function embedAll(writer: IndexWriter, embedder: Embedder, chunkerSpec: string, options: BuildOptions): Promise<number> {
-  const cacheFile = options.cacheFile ?? path.join(path.dirname(path.resolve(options.out)), '.cache', 'embeddings.sqlite');
+/** Embeds every stored chunk in batches through the cache: how many were truncated, found in the cache, and embedded by the model. */
+async function embedAll(writer: IndexWriter, embedder: Embedder, chunkerSpec: string, options: BuildOptions): Promise<{ truncated: number; fromCache: number; embedded: number }> {
+  const cacheFile = options.cacheFile ?? embeddingCacheFile(cacheHome());
   const cache = new EmbeddingCache(cacheFile);
   const cached = withCache(embedder, cache);
   const total = writer.counts().chunks;
@@ -189,5 +191,5 @@ async function embedAll(writer: IndexWriter, embedder: Embedder, chunkerSpec: st
         `so dense search never sees the rest: a smaller --chunker (${smallerChunker(chunkerSpec)}) keeps more of them whole`,
     );
   }
-  return truncated;
+  return { truncated, fromCache: cached.hits, embedded: cached.misses };
 }

@@ -16,5 +16,6 @@ export interface IndexMeta {
   counts: { documents: number; chunks: number; vectors: number; truncatedChunks: number; maxChunksPerDoc: number; skippedEmpty: number };
   /** Documents per language (given in metadata or detected; `und` when unknown). */
   languages: Record<string, number>;
-  build: { startedAt: string; seconds: number; embedSeconds: number; testbedVersion: string };
+  /** `embeddings`: how many chunk vectors came from the shared cache and how many the model made (absent in older indexes). */
+  build: { startedAt: string; seconds: number; embedSeconds: number; embeddings?: { fromCache: number; embedded: number }; testbedVersion: string };
 }

@@ -3,6 +3,7 @@ import { outputDir, runExperiment } from '../../experiments/runner.js';
 import { writeReport } from '../../reports/write-report.js';
 import { parse, positional } from '../args.js';
 import type { Command } from '../command.js';
+import { cacheHome } from '../../cache-home.js';
 import { experimentProgress } from '../experiment-progress.js';
 
 const usage = `Usage: testbed experiment CONFIG.yaml [options]
@@ -16,20 +17,21 @@ finished configurations are reused, so a re-run or an interrupted run resumes in
 Options:
   --check             exit with code 3 when any of the config's checks fails (CI gate)
   --out DIR           output folder (default: the config's output, or results/NAME)
-  --cache DIR         index and embedding cache (default .cache)
+  --cache-dir DIR     the cache shared by every command: embeddings and the experiments' indexes
+                      (default: TESTBED_HOME, else ~/.cache/retrieval-testbed; --cache DIR too)
   -h, --help          show this help`;
 
 export const experimentCommand: Command = {
   name: 'experiment',
   usage,
   async run(argv, io) {
-    const { values, positionals } = parse(argv, { check: { type: 'boolean' }, out: { type: 'string' }, cache: { type: 'string' } });
+    const { values, positionals } = parse(argv, { check: { type: 'boolean' }, out: { type: 'string' }, cache: { type: 'string' }, 'cache-dir': { type: 'string' } });
     if (values.help) return io.out(usage + '\n'), 0;
     const file = positional(positionals, 0, 'CONFIG.yaml', usage);
     const config = loadExperimentConfig(file);
     if (values.out) config.output = values.out;
     const { report, runs } = await runExperiment(config, {
-      ...(values.cache && { cacheDir: values.cache }),
+      cacheDir: cacheHome(values['cache-dir'] ?? values.cache),
       onProgress: experimentProgress(io),
       onNotice: (m) => io.err(m + '\n'),
     });

@@ -3,6 +3,7 @@ import { EMBEDDER_KINDS } from '../../embedders/registry.js';
 import { FTS5_TOKENIZERS } from '../../store/tokenizers.js';
 import { parse, positional } from '../args.js';
 import type { Command } from '../command.js';
+import { cacheHome, embeddingCacheFile } from '../../cache-home.js';
 import { progressBar } from '../progress-bar.js';
 
 const usage = `Usage: testbed index CORPUS --out FILE [options]
@@ -20,7 +21,9 @@ Options:
   --tokenizer T       auto | ${Object.keys(FTS5_TOKENIZERS).join(' | ')}
                       (default auto: english, Lucene's English analysis as in Anserini's BM25,
                       for an English corpus; multilingual for any other or mixed corpus)
-  --cache FILE        embedding cache (default .cache/embeddings.sqlite beside the index)
+  --cache-dir DIR     the cache shared by every command (default: TESTBED_HOME, else
+                      ~/.cache/retrieval-testbed): embeddings are looked up there first
+  --cache FILE        one embedding cache file instead (default DIR/embeddings.sqlite)
   --skip-empty        skip documents whose text is empty (and say which) instead of stopping
   -h, --help          show this help`;
 
@@ -34,6 +37,7 @@ export const indexCommand: Command = {
       embedder: { type: 'string' },
       tokenizer: { type: 'string' },
       cache: { type: 'string' },
+      'cache-dir': { type: 'string' },
       'skip-empty': { type: 'boolean' },
     });
     if (values.help) return io.out(usage + '\n'), 0;
@@ -45,7 +49,7 @@ export const indexCommand: Command = {
       chunker: values.chunker,
       embedder: values.embedder,
       tokenizer: values.tokenizer,
-      cacheFile: values.cache,
+      cacheFile: values.cache ?? embeddingCacheFile(cacheHome(values['cache-dir'])),
       skipEmpty: values['skip-empty'],
       onProgress: progressBar(io),
       onNotice: (m) => io.err(m + '\n'),
@@ -54,7 +58,9 @@ export const indexCommand: Command = {
     io.err(
       `wrote ${out}: ${c.documents} documents, ${c.chunks} chunks (${meta.chunker}), ` +
         `${c.vectors} vectors (${meta.embedder?.id ?? 'no embedder'}), tokenizer ${meta.tokenizer}, ` +
-        `${meta.build.seconds.toFixed(1)} s (embedding ${meta.build.embedSeconds.toFixed(1)} s)` +
+        `${meta.build.seconds.toFixed(1)} s (embedding ${meta.build.embedSeconds.toFixed(1)} s` +
+        (meta.build.embeddings ? `: ${meta.build.embeddings.fromCache} from the cache, ${meta.build.embeddings.embedded} by the model` : '') +
+        ')' +
         (c.truncatedChunks ? `; ${c.truncatedChunks} chunks truncated by the model` : '') +
         '\n',
     );

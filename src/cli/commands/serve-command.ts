@@ -6,6 +6,7 @@ import { InputError } from '../../errors.js';
 import { checkBinding, DEFAULT_HOST, PortInUseError, startServer } from '../../http/start-server.js';
 import { intOption, parse } from '../args.js';
 import type { Command, CliIo } from '../command.js';
+import { cacheHome } from '../../cache-home.js';
 import { progressBar } from '../progress-bar.js';
 
 const usage = `Usage: testbed serve [options]
@@ -28,6 +29,8 @@ Options:
   --allowed-host NAME answer requests for NAME too (repeatable; no port): only localhost,
                       127.0.0.1, [::1] and the --host value are answered otherwise, so a page
                       cannot reach the server by pointing its own name at it (DNS rebinding)
+  --cache-dir DIR     the cache shared by every command: embeddings, experiment indexes, job
+                      records (default: TESTBED_HOME, else ~/.cache/retrieval-testbed)
   --ensure NAME       before serving, build DIR/NAME.sqlite from CORPORA/NAME if it is missing
                       (npm start uses --ensure demo)
   -h, --help          show this help
@@ -35,6 +38,7 @@ Options:
 Environment:
   TESTBED_TOKEN       bearer token required by POST/DELETE endpoints; refused when blank,
                       and under 16 characters when --host is not a loopback address
+  TESTBED_HOME        the shared cache when --cache-dir is not given
   MODELS_DIR          folder of local transformers.js models
   TESTBED_DENSE_KERNEL=js  dense search with the plain JavaScript scan instead of the
                       WebAssembly SIMD kernel (to compare the two)
@@ -56,8 +60,11 @@ export const serveCommand: Command = {
       'protect-search': { type: 'boolean' },
       cors: { type: 'string', multiple: true },
       'allowed-host': { type: 'string', multiple: true },
+      'cache-dir': { type: 'string' },
     });
     if (values.help) return io.out(usage + '\n'), 0;
+    // Through the environment, so builds, experiments and any process they start share it.
+    if (values['cache-dir']) process.env.TESTBED_HOME = cacheHome(values['cache-dir']);
     const dataDir = values.data ?? 'data';
     const corporaRoot = values.corpora ?? 'corpora';
     // As set, even when empty: a blank TESTBED_TOKEN is a mistake to report, not "no token".
