@@ -6,5 +6,5 @@ export const sharedTestOptions = {
   hookTimeout: 120_000,
   // Two cores: more workers only thrash.
   maxWorkers: 2,
-  setupFiles: ['test/helpers/seed-property-tests.ts'],
+  setupFiles: ['test/helpers/seed-property-tests.ts', 'test/helpers/test-cache-home.ts'],
 } satisfies NonNullable<ViteUserConfig['test']>;
