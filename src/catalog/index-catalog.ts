@@ -151,7 +151,8 @@ export class IndexCatalog {
   }
 }
 
-function fileStamp(file: string): string | null {
+/** Identity of an index file (inode, modification time, size), null when there is none: a rebuild renames a new file into place. */
+export function fileStamp(file: string): string | null {
   try {
     const s = fs.statSync(file);
     return `${s.ino}:${s.mtimeMs}:${s.size}`;

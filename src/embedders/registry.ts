@@ -1,6 +1,5 @@
 import { InputError, UnavailableError } from '../errors.js';
 import { createHashEmbedder } from './hash.js';
-import { loadTransformersEmbedder } from './transformers.js';
 import type { Embedder } from './types.js';
 import { createUseLiteEmbedder } from './use-lite.js';
 
@@ -15,6 +14,12 @@ export interface EmbedderOptions {
 }
 
 type Factory = (arg: string | undefined, options: EmbedderOptions) => Promise<Embedder | null>;
+
+/**
+ * transformers.js (and onnxruntime under it, ~40 MiB per thread) is loaded when a transformers
+ * model is first asked for, not by every process and search worker that could ask for one.
+ */
+const loadTransformersEmbedder = async (model: string) => (await import('./transformers.js')).loadTransformersEmbedder(model);
 
 /**
  * Embedder specs, as typed on the command line and recorded in an index:

@@ -2,6 +2,7 @@ import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { cors } from 'hono/cors';
 import type { IndexCatalog } from '../catalog/index-catalog.js';
+import type { SearchRequest } from '../search/types.js';
 import { ExperimentJobs } from '../experiments/experiment-jobs.js';
 import { requireToken } from './auth.js';
 import { errorResponse, jsonError } from './errors.js';
@@ -16,6 +17,7 @@ import { openapiRoutes } from './routes/openapi.js';
 import { cacheHome } from '../cache-home.js';
 import { healthRoutes } from './routes/health.js';
 import { searchRoutes } from './routes/search.js';
+import type { SearchPool } from './search-pool/search-pool.js';
 import { uiRoutes } from './routes/ui.js';
 
 export interface AppDeps {
@@ -40,6 +42,8 @@ export interface AppDeps {
    */
   allowedHosts?: string[];
   maxBodyBytes?: number;
+  /** Searches (the API's and the playground's) run on these worker threads; in-process without one. */
+  searchPool?: SearchPool;
 }
 
 /** The HTTP service: a thin shell over the catalog and the searcher. */
@@ -75,13 +79,15 @@ export function createApp(deps: AppDeps): Hono {
   }
 
   const jobs = new ExperimentJobs(cacheDir);
+  const pool = deps.searchPool;
   // The pages first: GET /experiments and /experiments/:id answer a browser (Accept: text/html)
   // with a page and pass every other request on to the JSON API below.
-  app.route('/', uiRoutes({ catalog, jobs, corporaRoot, experimentsRoot, resultsRoot, tokenRequired: Boolean(token), searchProtected: Boolean(deps.protectSearch) }));
+  const search = pool && ((index: string, req: SearchRequest) => pool.search(index, catalog.fileOf(index), req));
+  app.route('/', uiRoutes({ catalog, jobs, corporaRoot, experimentsRoot, resultsRoot, tokenRequired: Boolean(token), searchProtected: Boolean(deps.protectSearch), ...(search && { search }) }));
   app.route('/', openapiRoutes());
   app.route('/', healthRoutes(catalog));
   app.route('/indexes', indexRoutes(catalog, corporaRoot));
-  app.route('/search', searchRoutes(catalog));
+  app.route('/search', searchRoutes(catalog, pool));
   app.route('/gold', goldRoutes(corporaRoot));
   app.route('/experiments', experimentRoutes(jobs, { experimentsRoot, corporaRoot, resultsRoot }));
 

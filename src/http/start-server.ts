@@ -6,6 +6,7 @@ import { InputError, TestbedError } from '../errors.js';
 import { createApp } from './app.js';
 import { answerClientErrors } from './client-errors.js';
 import { checkTokenSetting } from './guards/token.js';
+import { SearchPool } from './search-pool/search-pool.js';
 
 export interface ServerOptions {
   dataDir: string;
@@ -17,6 +18,8 @@ export interface ServerOptions {
   corsOrigins?: string[];
   /** Host names answered besides the loopback ones and `host` (see AppDeps.allowedHosts). */
   allowedHosts?: string[];
+  /** Search worker threads (`testbed serve --workers`); 0 or absent: searches run on the main thread. */
+  workers?: number;
 }
 
 /** Another process already listens on host:port (EADDRINUSE); the CLI says how to pick another. */
@@ -56,7 +59,14 @@ export async function startServer(options: ServerOptions): Promise<{ url: string
   checkBinding(host, options.token);
   const catalog = new IndexCatalog(options.dataDir);
   if (options.protectSearch && !options.token) throw new InputError('--protect-search needs a token: set TESTBED_TOKEN');
+  const searchPool = options.workers
+    ? await SearchPool.start({ workers: options.workers }).catch(async (err: unknown) => {
+        await catalog.close();
+        throw err;
+      })
+    : undefined;
   const app = createApp({
+    ...(searchPool && { searchPool }),
     catalog,
     corporaRoot: options.corporaRoot,
     ...(options.token !== undefined && { token: options.token }),
@@ -67,6 +77,7 @@ export async function startServer(options: ServerOptions): Promise<{ url: string
     ...(options.corsOrigins && { corsOrigins: options.corsOrigins }),
   });
   const server = await listen(app.fetch, host, options.port ?? 8787).catch(async (err: unknown) => {
+    await searchPool?.close();
     await catalog.close();
     throw err;
   });
@@ -77,6 +88,7 @@ export async function startServer(options: ServerOptions): Promise<{ url: string
     catalog,
     close: async () => {
       await new Promise<void>((resolve) => server.close(() => resolve()));
+      await searchPool?.close();
       await catalog.close();
     },
   };

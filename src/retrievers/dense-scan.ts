@@ -1,5 +1,5 @@
 import { dotAll } from './dot-all.js';
-import { createWasmDot, wasmDotOf, type WasmDot } from './wasm-dot.js';
+import { attachWasmDot, createSharedWasmMemory, createWasmDot, wasmDotOf, type WasmDot, type WasmMemory } from './wasm-dot.js';
 
 /**
  * The dense scan, every row's score for one query: the WebAssembly SIMD kernel (wasm-dot.ts)
@@ -27,6 +27,32 @@ const jsForced = () => process.env.TESTBED_DENSE_KERNEL?.toLowerCase() === 'js';
  */
 export function allocateVectorMatrix(rows: number, dims: number): Float32Array {
   return (!jsForced() && createWasmDot(rows, dims)?.matrix) || new Float32Array(rows * dims);
+}
+
+/**
+ * A rows × dims table in memory that threads share, to be posted to them whole (postMessage
+ * passes the memory itself, not a copy): a shared wasm memory for the kernel, with room for the
+ * query and scores of `slots` threads, or a SharedArrayBuffer where the kernel cannot run.
+ */
+export type SharedVectorMatrix = { rows: number; dims: number } & ({ memory: WasmMemory; slots: number } | { buffer: SharedArrayBuffer });
+
+/** Room for a table `slots` threads will scan, as allocateVectorMatrix: fill it through attachVectorMatrix. */
+export function allocateSharedVectorMatrix(rows: number, dims: number, slots: number): SharedVectorMatrix {
+  const memory = jsForced() ? undefined : createSharedWasmMemory(rows, dims, slots);
+  return memory ? { rows, dims, memory, slots } : { rows, dims, buffer: new SharedArrayBuffer(rows * dims * 4) };
+}
+
+/**
+ * The table of a SharedVectorMatrix as this thread reads it, `slot` being this thread's own
+ * (each thread that scans it at the same time needs another, below the matrix's `slots`).
+ * createDenseScan scans it in place: with the kernel bound to the memory, or with dotAll.
+ */
+export function attachVectorMatrix(shared: SharedVectorMatrix, slot: number): Float32Array {
+  const { rows, dims } = shared;
+  if ('buffer' in shared) return new Float32Array(shared.buffer, 0, rows * dims);
+  if (!Number.isInteger(slot) || slot < 0 || slot >= shared.slots) throw new RangeError(`slot ${slot} of a table shared by ${shared.slots}`);
+  const dot = jsForced() ? undefined : attachWasmDot(shared.memory, rows, dims, slot);
+  return dot?.matrix ?? new Float32Array(shared.memory.buffer, 0, rows * dims);
 }
 
 /**

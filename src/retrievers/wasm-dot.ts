@@ -24,16 +24,22 @@ export interface WasmMemory {
 }
 interface WasmApi {
   validate(bytes: Uint8Array): boolean;
-  Memory: new (descriptor: { initial: number; maximum?: number }) => WasmMemory;
+  Memory: new (descriptor: { initial: number; maximum?: number; shared?: boolean }) => WasmMemory;
   Module: new (bytes: Uint8Array) => object;
   Instance: new (module: object, imports: object) => { exports: Record<string, unknown> };
 }
 
-/** Byte offsets of the query and score buffers after a rows × dims table, and the total size. */
-export function wasmDotLayout(rows: number, dims: number): { qOffset: number; outOffset: number; bytes: number } {
-  const qOffset = rows * dims * 4; // a multiple of 64 when dims is a multiple of 16: q64 is aligned
+/**
+ * Byte offsets of the query and score buffers of `slot` after a rows × dims table, and the total
+ * size for `slots` of them. A table shared by threads has one slot per thread (the table is read
+ * by all, each query and its scores written by one); a thread's own table has one.
+ */
+export function wasmDotLayout(rows: number, dims: number, slot = 0, slots = slot + 1): { qOffset: number; outOffset: number; bytes: number } {
+  const table = rows * dims * 4; // a multiple of 64 when dims is a multiple of 16: q64 is aligned
+  const slotBytes = Math.ceil((dims * 8 + rows * 4) / 64) * 64; // keeps every slot's q64 aligned
+  const qOffset = table + slot * slotBytes;
   const outOffset = qOffset + dims * 8;
-  return { qOffset, outOffset, bytes: outOffset + rows * 4 };
+  return { qOffset, outOffset, bytes: table + (slots - 1) * slotBytes + dims * 8 + rows * 4 };
 }
 
 const PAGE = 65536;
@@ -78,15 +84,17 @@ function scan64Finish(): number[] {
 export const scan64Body = (): number[] => rowLoop(8, scan64Step(), scan64Finish());
 
 const api = (globalThis as unknown as { WebAssembly?: WasmApi }).WebAssembly;
-/** Compiled once per process; null when this runtime has no WebAssembly or no SIMD. */
-let compiled: object | null | undefined;
+/** Compiled once per process and kind of memory; null when this runtime has no WebAssembly, no SIMD (or no shared memory). */
+const compiled = new Map<boolean, object | null>();
 
-function scanModule(): object | null {
-  if (compiled === undefined) {
-    const bytes = kernelModule([{ name: 'scan64', body: scan64Body() }]);
-    compiled = api?.validate(bytes) ? new api.Module(bytes) : null;
+function scanModule(shared: boolean): object | null {
+  let module = compiled.get(shared);
+  if (module === undefined) {
+    const bytes = kernelModule([{ name: 'scan64', body: scan64Body() }], { shared });
+    module = api?.validate(bytes) ? new api.Module(bytes) : null;
+    compiled.set(shared, module);
   }
-  return compiled;
+  return module;
 }
 
 type Kernel = (mat: number, n: number, dims: number, q: number, out: number) => void;
@@ -109,19 +117,49 @@ const owners = new WeakMap<ArrayBufferLike, WasmDot>();
  * multiple of 16, no WebAssembly SIMD, or a table (with its buffers) over wasm32's 4 GiB.
  */
 export function createWasmDot(rows: number, dims: number): WasmDot | undefined {
-  if (!Number.isInteger(dims) || dims <= 0 || dims % 16 !== 0) return undefined;
-  const { qOffset, outOffset, bytes } = wasmDotLayout(rows, dims);
+  const memory = kernelMemory(rows, dims, 1, false);
+  return memory && bindWasmDot(memory, rows, dims, 0, false);
+}
+
+/**
+ * A shared memory for a rows × dims table scanned by up to `slots` threads, or undefined where
+ * the kernel cannot run (as createWasmDot). It goes to other threads by postMessage; each binds
+ * the kernel to it with attachWasmDot under its own slot. Fill the table through one of them.
+ */
+export function createSharedWasmMemory(rows: number, dims: number, slots: number): WasmMemory | undefined {
+  return kernelMemory(rows, dims, slots, true);
+}
+
+/**
+ * The kernel over a shared memory from createSharedWasmMemory (made here or received from another
+ * thread): the table is the memory's, the query and scores are `slot`'s, so threads with
+ * different slots scan the one table at the same time. Undefined where the kernel cannot run.
+ */
+export function attachWasmDot(memory: WasmMemory, rows: number, dims: number, slot: number): WasmDot | undefined {
+  if (!dimsFit(dims) || memory.buffer.byteLength < wasmDotLayout(rows, dims, slot).bytes) return undefined;
+  return bindWasmDot(memory, rows, dims, slot, true);
+}
+
+const dimsFit = (dims: number) => Number.isInteger(dims) && dims > 0 && dims % 16 === 0;
+
+function kernelMemory(rows: number, dims: number, slots: number, shared: boolean): WasmMemory | undefined {
+  if (!dimsFit(dims)) return undefined;
+  const { bytes } = wasmDotLayout(rows, dims, slots - 1, slots);
   if (bytes > MAX_BYTES) return undefined;
-  const module = scanModule();
-  if (!module || !api) return undefined;
+  if (!scanModule(shared) || !api) return undefined;
   const pages = Math.max(1, Math.ceil(bytes / PAGE));
-  let memory: WasmMemory;
   try {
     // maximum = initial: this memory never grows, so views on its buffer stay valid.
-    memory = new api.Memory({ initial: pages, maximum: pages });
+    return new api.Memory({ initial: pages, maximum: pages, ...(shared && { shared: true }) });
   } catch {
     return undefined; // no address space for one more wasm memory: the JS scan still works
   }
+}
+
+function bindWasmDot(memory: WasmMemory, rows: number, dims: number, slot: number, shared: boolean): WasmDot | undefined {
+  const module = scanModule(shared);
+  if (!module || !api) return undefined;
+  const { qOffset, outOffset } = wasmDotLayout(rows, dims, slot);
   const scan64 = new api.Instance(module, { env: { mem: memory } }).exports.scan64 as Kernel;
   const matrix = new Float32Array(memory.buffer, 0, rows * dims);
   const q64 = new Float64Array(memory.buffer, qOffset, dims);

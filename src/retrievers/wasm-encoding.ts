@@ -93,14 +93,19 @@ export function rowLoop(qBytes: number, step: number[], finish: number[]): numbe
   ];
 }
 
-/** A module importing `env.mem` (at least one page) and exporting each kernel under its name. */
-export function kernelModule(kernels: { name: string; body: number[] }[]): Uint8Array {
+/**
+ * A module importing `env.mem` (at least one page) and exporting each kernel under its name.
+ * `shared`: the import is a shared memory (limits flag 3, up to wasm32's 65536 pages), the only
+ * kind one table can be scanned through from several threads.
+ */
+export function kernelModule(kernels: { name: string; body: number[] }[], options: { shared?: boolean } = {}): Uint8Array {
+  const limits = options.shared ? [0x03, ...uleb(1), ...uleb(65536)] : [0x00, ...uleb(1)];
   const locals = vec([[4, I32], [4, V128], [1, V128], [2, V128]].map(([count, type]) => [...uleb(count!), type!]));
   const fns = kernels.map((k) => [...locals, ...k.body]);
   return Uint8Array.from([
     0x00, 0x61, 0x73, 0x6d, 0x01, 0x00, 0x00, 0x00,
     ...section(1, vec([[0x60, ...vec([[I32], [I32], [I32], [I32], [I32]]), 0x00]])),
-    ...section(2, vec([[...name('env'), ...name('mem'), 0x02, 0x00, ...uleb(1)]])),
+    ...section(2, vec([[...name('env'), ...name('mem'), 0x02, ...limits]])),
     ...section(3, vec(kernels.map(() => [0]))),
     ...section(7, vec(kernels.map((k, i) => [...name(k.name), 0x00, ...uleb(i)]))),
     ...section(10, vec(fns.map((fn) => [...uleb(fn.length), ...fn]))),

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import { createQueryTerms } from '../analysis/query-terms.js';
 import type { Embedder } from '../embedders/types.js';
 import { InputError } from '../errors.js';
-import { allocateVectorMatrix, createDenseRetriever } from '../retrievers/dense.js';
+import { allocateVectorMatrix, createDenseRetriever, type VectorTable } from '../retrievers/dense.js';
 import { createFts5Retriever } from '../retrievers/fts5-bm25.js';
 import { createRunLeg } from '../retrievers/run-leg.js';
 import type { Retriever } from '../retrievers/types.js';
@@ -14,6 +14,14 @@ import { analyzerFor } from '../store/tokenizers.js';
 
 /** Loads (once per process) the embedder an index was built with. */
 export type EmbedderLoader = (id: string) => Promise<Embedder>;
+
+/**
+ * Loads an open index's vector table for its dense leg. By default it is read from the file into
+ * this thread's own kernel memory; a search worker borrows a table shared with the others.
+ */
+export type VectorLoader = (reader: IndexReader) => VectorTable | Promise<VectorTable>;
+
+const ownTable: VectorLoader = (reader) => reader.loadVectors(allocateVectorMatrix);
 
 /**
  * Makes the retriever behind each leg of a pipeline over one open index, and keeps it: the FTS5
@@ -32,6 +40,7 @@ export class LegFactory {
     private readonly reader: IndexReader,
     private readonly loadEmbedder: EmbedderLoader,
     private readonly chunkLanguage: (chunkId: string) => string | undefined,
+    private readonly loadVectors: VectorLoader = ownTable,
   ) {
     this.fts5 = createFts5Retriever(reader);
   }
@@ -75,7 +84,7 @@ export class LegFactory {
     if (!spec) {
       return Promise.reject(new InputError(`index "${this.indexName}" was built without embeddings (--embedder none): only lexical legs are available`));
     }
-    this.dense ??= this.loadEmbedder(spec.id).then((e) => createDenseRetriever(this.reader.loadVectors(allocateVectorMatrix), e));
+    this.dense ??= this.loadEmbedder(spec.id).then(async (e) => createDenseRetriever(await this.loadVectors(this.reader), e));
     // A failed load (model missing) must not stick: the next request tries again.
     this.dense.catch(() => (this.dense = undefined));
     return this.dense;

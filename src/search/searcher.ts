@@ -3,10 +3,10 @@ import { runPipeline, type PipelineParts, type QueryContext } from '../pipeline/
 import type { Pipeline } from '../spec/resolve-pipeline.js';
 import { IndexReader } from '../store/index-reader.js';
 import { hydrate } from './hydrate.js';
-import { LegFactory, type EmbedderLoader } from './leg-factory.js';
+import { LegFactory, type EmbedderLoader, type VectorLoader } from './leg-factory.js';
 import type { SearchRequest, SearchResponse } from './types.js';
 
-export type { EmbedderLoader };
+export type { EmbedderLoader, VectorLoader };
 
 /**
  * One open index: its reader, the legs over it (leg-factory.ts) and the searches in flight.
@@ -25,9 +25,11 @@ export class Searcher {
     readonly name: string,
     file: string,
     loadEmbedder: EmbedderLoader,
+    /** Where the dense leg's vectors come from (default: read from the file, see VectorLoader). */
+    loadVectors?: VectorLoader,
   ) {
     this.reader = IndexReader.open(file);
-    this.legs = new LegFactory(name, this.reader, loadEmbedder, (id) => this.chunkLanguage(id));
+    this.legs = new LegFactory(name, this.reader, loadEmbedder, (id) => this.chunkLanguage(id), loadVectors);
   }
 
   get meta() {

@@ -142,6 +142,24 @@ export class IndexReader {
     return { matrix: matrix.subarray(0, i * dims), dims, chunkIds, docIds };
   }
 
+  /**
+   * The chunk and document of each row of loadVectors' matrix, in its order, without reading a
+   * vector: for a thread that scans a matrix another one loaded from the same file.
+   */
+  loadVectorIds(): { chunkIds: string[]; docIds: string[] } {
+    const chunkIds: string[] = [];
+    const docIds: string[] = [];
+    const rows = this.db
+      .prepare('SELECT c.id, c.doc_id FROM vectors v JOIN chunks c ON c.rowid = v.chunk_rowid ORDER BY v.chunk_rowid')
+      .raw()
+      .iterate() as IterableIterator<[string, string]>;
+    for (const [id, docId] of rows) {
+      chunkIds.push(id);
+      docIds.push(docId);
+    }
+    return { chunkIds, docIds };
+  }
+
   /** false once closed: a catalog closes the reader of an index that was swapped or deleted. */
   get isOpen(): boolean {
     return this.db.open;

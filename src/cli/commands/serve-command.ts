@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { checkIndexName, INDEX_EXTENSION } from '../../spec/index-names.js';
 import { buildIndex } from '../../indexing/build-index.js';
@@ -33,6 +34,8 @@ Options:
                       records (default: TESTBED_HOME, else ~/.cache/retrieval-testbed)
   --ensure NAME       before serving, build DIR/NAME.sqlite from CORPORA/NAME if it is missing
                       (npm start uses --ensure demo)
+  --workers N         search worker threads, each with its own index connections (default: one
+                      per core); 0 searches on the main thread, one search at a time
   -h, --help          show this help
 
 Environment:
@@ -61,6 +64,7 @@ export const serveCommand: Command = {
       cors: { type: 'string', multiple: true },
       'allowed-host': { type: 'string', multiple: true },
       'cache-dir': { type: 'string' },
+      workers: { type: 'string' },
     });
     if (values.help) return io.out(usage + '\n'), 0;
     // Through the environment, so builds, experiments and any process they start share it.
@@ -72,6 +76,7 @@ export const serveCommand: Command = {
     checkBinding(values.host ?? DEFAULT_HOST, token); // before a first-start build, not after
     for (const name of values.ensure ?? []) await ensureIndex(name, dataDir, corporaRoot, io);
     const port = intOption('port', values.port, 8787, 0, 65535);
+    const workers = intOption('workers', values.workers, availableParallelism(), 0, 256);
     const server = await startServer({
       dataDir,
       corporaRoot,
@@ -81,12 +86,14 @@ export const serveCommand: Command = {
       protectSearch: values['protect-search'],
       corsOrigins: values.cors,
       allowedHosts: values['allowed-host'],
+      workers,
     }).catch((err: unknown) => {
       if (!(err instanceof PortInUseError)) throw err;
       const other = err.port === 65535 ? 8788 : err.port + 1;
       throw new InputError(`${err.message} (another server is listening there): stop it, or choose another port with --port N, e.g. --port ${other} (--port 0 picks a free one)`);
     });
-    io.err(`serving ${server.catalog.names().length} index(es) from ${dataDir} on ${server.url}\n`);
+    const searching = workers ? `${workers} search worker${workers === 1 ? '' : 's'}` : 'searches on the main thread';
+    io.err(`serving ${server.catalog.names().length} index(es) from ${dataDir} on ${server.url} (${searching})\n`);
     await new Promise<void>((resolve) => {
       const stop = () => resolve();
       process.once('SIGINT', stop);

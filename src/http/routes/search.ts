@@ -1,19 +1,24 @@
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
 import type { IndexCatalog } from '../../catalog/index-catalog.js';
 import { InputError } from '../../errors.js';
 import { MODES, type Mode } from '../../search/types.js';
 import { parseSearchParams } from '../../search/search-params.js';
-import { errorResponse } from '../errors.js';
+import { errorResponse, jsonError } from '../errors.js';
+import { SearchUnavailableError, type SearchPool } from '../search-pool/search-pool.js';
 
 /**
  * GET (query string) and POST (JSON body) `/search`, a pipeline or a shorthand with `mode`, and
- * `/search/:mode`, the shorthands by path: the same parameters everywhere.
+ * `/search/:mode`, the shorthands by path: the same parameters everywhere. With a `pool` the
+ * search runs on a worker thread; the parameters and the index are checked here first either
+ * way, so a bad request is answered alike, without a trip to a worker.
  */
-export function searchRoutes(catalog: IndexCatalog): Hono {
+export function searchRoutes(catalog: IndexCatalog, pool?: Pick<SearchPool, 'searchJson'>): Hono {
   const app = new Hono();
-  const run = async (pathMode: Mode | undefined, raw: unknown) => {
+  const run = async (c: Context, pathMode: Mode | undefined, raw: unknown) => {
     const { index, ...req } = parseSearchParams(pathMode, raw);
-    return catalog.get(index).search(req);
+    const searcher = catalog.get(index);
+    if (!pool) return c.json(await searcher.search(req));
+    return c.body(await pool.searchJson(index, catalog.fileOf(index), req), 200, { 'Content-Type': 'application/json' });
   };
   const body = async (c: { req: { header(name: string): string | undefined; json(): Promise<unknown> } }) => {
     if (!(c.req.header('content-type') ?? '').includes('application/json')) {
@@ -23,12 +28,16 @@ export function searchRoutes(catalog: IndexCatalog): Hono {
       throw new InputError('request body is not valid JSON');
     });
   };
-  app.get('/', async (c) => c.json(await run(undefined, c.req.query())));
-  app.post('/', async (c) => c.json(await run(undefined, await body(c))));
-  app.get('/:mode', async (c) => c.json(await run(checkMode(c.req.param('mode')), c.req.query())));
-  app.post('/:mode', async (c) => c.json(await run(checkMode(c.req.param('mode')), await body(c))));
-  // An index's file is named from the data folder in messages (an unreadable one is a 409).
-  app.onError((err, c) => errorResponse(err, c, { data: catalog.dataDir }));
+  app.get('/', async (c) => run(c, undefined, c.req.query()));
+  app.post('/', async (c) => run(c, undefined, await body(c)));
+  app.get('/:mode', async (c) => run(c, checkMode(c.req.param('mode')), c.req.query()));
+  app.post('/:mode', async (c) => run(c, checkMode(c.req.param('mode')), await body(c)));
+  app.onError((err, c) => {
+    // No worker could answer (the one searching died, and the one it was sent to next): not the request's fault.
+    if (err instanceof SearchUnavailableError) return c.header('Retry-After', '1'), jsonError(c, 503, 'unavailable', err.message);
+    // An index's file is named from the data folder in messages (an unreadable one is a 409).
+    return errorResponse(err, c, { data: catalog.dataDir });
+  });
   return app;
 }
 

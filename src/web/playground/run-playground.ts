@@ -2,7 +2,7 @@ import type { IndexCatalog } from '../../catalog/index-catalog.js';
 import type { Query } from '../../corpus/index.js';
 import { TestbedError } from '../../errors.js';
 import { parseSearchParams } from '../../search/search-params.js';
-import { MODES, type Mode, type SearchResponse } from '../../search/types.js';
+import { MODES, type Mode, type SearchRequest, type SearchResponse } from '../../search/types.js';
 import { ZodError } from 'zod';
 import { InputError } from '../../errors.js';
 import { searchParams, type PlaygroundForm } from './form.js';
@@ -47,6 +47,8 @@ export interface PlaygroundView {
 export interface PlaygroundDeps {
   catalog: IndexCatalog;
   corporaRoot: string;
+  /** Where the searches run (the server's search workers); the catalog's searcher, in-process, without it. */
+  search?: (index: string, request: SearchRequest) => Promise<SearchResponse>;
 }
 
 /**
@@ -101,7 +103,8 @@ export async function runPlayground(deps: PlaygroundDeps, input: PlaygroundForm)
   const multilingual = analysedMatcher(request.query, { tokenizer: searcher.meta.tokenizer, languages: searcher.meta.languages ?? {} }, request.pipeline.qlang);
   const lexical = request.pipeline.legs.find((leg) => leg.type === 'lexical');
   view.matcher = multilingual ?? termMatcher(request.query, (lexical?.type === 'lexical' && lexical.engine === 'wink') || searcher.meta.tokenizer === 'porter');
-  const settled = await Promise.allSettled(requests.map(({ index: _index, ...req }) => searcher.search(req)));
+  const search = deps.search ?? ((_index: string, req: SearchRequest) => searcher.search(req));
+  const settled = await Promise.allSettled(requests.map(({ index, ...req }) => search(index, req)));
   if (multilingual) view.hitLanguages = hitLanguages(searcher, settled.flatMap((r) => (r.status === 'fulfilled' ? [r.value] : [])));
   view.columns = MODES.map((mode, i) => {
     const r = settled[i]!;
