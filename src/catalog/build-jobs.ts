@@ -4,8 +4,11 @@ import type { IndexMeta } from '../store/index-meta.js';
 /** A build started over HTTP, as `GET /indexes/:name` reports it. */
 export interface BuildJob {
   name: string;
-  /** `interrupted`: the server running it stopped first (killed, crashed, restarted). */
-  state: 'running' | 'done' | 'failed' | 'interrupted';
+  /**
+   * `queued`: waiting for another job to finish (see JobQueue); `interrupted`: the server
+   * running it stopped first (killed, crashed, restarted, or stopped by SIGTERM).
+   */
+  state: 'queued' | 'running' | 'done' | 'failed' | 'interrupted';
   startedAt: string;
   finishedAt?: string;
   /**

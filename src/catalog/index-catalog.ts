@@ -2,16 +2,29 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { EmbedderPool } from '../embedders/embedder-pool.js';
 import { ConflictError, InputError, NotFoundError, TestbedError } from '../errors.js';
-import { buildIndex, type BuildOptions } from '../indexing/build-index.js';
+import type { BuildOptions } from '../indexing/build-index.js';
 import { Searcher } from '../search/searcher.js';
 import { removeStaleBuilds } from '../store/atomic-build.js';
+import type { IndexMeta } from '../store/index-meta.js';
+import type { BuildInput } from './build-child.js';
 import { interruptBuild, type BuildJob } from './build-jobs.js';
 import { UnreadableIndexError, unreadableReason, type IndexStatus } from './index-status.js';
+import { entryBeside, startJobProcess, type JobProcess } from './job-process.js';
+import { JobQueue, type QueuedJob } from './job-queue.js';
 import { JobRecords } from './job-records.js';
 import { checkIndexName, INDEX_EXTENSION } from '../spec/index-names.js';
 
 /** Build records live beside the indexes, in a folder no index name can take (names cannot start with a dot). */
 const JOBS_FOLDER = '.jobs';
+const BUILD_ENTRY = entryBeside(import.meta.url, 'build-child');
+
+export interface CatalogOptions {
+  /**
+   * Runs this catalog's builds (and the experiments of an app made over it: see createApp),
+   * at most its maxRunning at a time. Default: a queue of one.
+   */
+  queue?: JobQueue;
+}
 
 interface Open {
   searcher: Searcher;
@@ -24,7 +37,8 @@ interface Open {
  * and reopens one when its file has been replaced by a rebuild, so a swapped-in index is served
  * from the next request on while requests in flight finish on the old one. Builds are recorded
  * in `<dir>/.jobs/` (see JobRecords), so a build whose server was killed reads `interrupted`
- * after the next start instead of vanishing.
+ * after the next start instead of vanishing. Builds run in a process of their own each (see
+ * job-process.ts), queued in `queue`, so a long build never holds up a search.
  */
 export class IndexCatalog {
   readonly embedders = new EmbedderPool();
@@ -32,8 +46,13 @@ export class IndexCatalog {
   /** Builds started by this catalog; others (earlier servers, other processes) are read from their records. */
   private readonly jobs = new Map<string, BuildJob>();
   private readonly records: JobRecords<BuildJob>;
+  readonly queue: JobQueue;
 
-  constructor(readonly dataDir: string) {
+  constructor(
+    readonly dataDir: string,
+    options: CatalogOptions = {},
+  ) {
+    this.queue = options.queue ?? new JobQueue();
     fs.mkdirSync(dataDir, { recursive: true });
     this.records = new JobRecords(path.join(dataDir, JOBS_FOLDER), 'build', interruptBuild);
     // Settles the records of builds whose server is gone now, and removes what they left: a
@@ -95,17 +114,21 @@ export class IndexCatalog {
   /** The latest build of `name`: this catalog's own while it runs, else as recorded (by any process). */
   job(name: string): BuildJob | undefined {
     const own = this.jobs.get(name);
-    if (own?.state === 'running') return own;
+    if (own && isLive(own)) return own;
     return this.records.read(name) ?? own;
   }
 
-  /** Starts a build in this process; its progress is readable through job(name). */
+  /**
+   * Queues a build (it starts at once when no other job is running: see JobQueue); its
+   * progress is readable through job(name). It runs in a process of its own.
+   */
   startBuild(name: string, options: Omit<BuildOptions, 'out' | 'onProgress' | 'onNotice'> & { chunker: string; embedder: string; tokenizer: string }): BuildJob {
     const out = this.fileOf(name);
-    if (this.job(name)?.state === 'running') throw new ConflictError(`index "${name}" is already being built`);
+    const current = this.job(name);
+    if (current && isLive(current)) throw new ConflictError(`index "${name}" is already being built`);
     const job: BuildJob = {
       name,
-      state: 'running',
+      state: 'queued',
       startedAt: new Date().toISOString(),
       request: { corpus: options.corpus, chunker: options.chunker, embedder: options.embedder, tokenizer: options.tokenizer },
       progress: { phase: 'reading', done: 0 },
@@ -113,29 +136,48 @@ export class IndexCatalog {
     };
     this.jobs.set(name, job);
     this.records.save(name, job);
-    const progress = (p: BuildJob['progress']) => {
-      job.progress = p;
-      this.records.saveProgress(name, job);
+    let child: JobProcess<IndexMeta> | undefined;
+    const task: QueuedJob = {
+      run: async () => {
+        job.state = 'running';
+        this.records.save(name, job);
+        child = startJobProcess<BuildInput, BuildJob['progress'], IndexMeta>(BUILD_ENTRY, { ...options, out }, {
+          progress: (p) => {
+            job.progress = p;
+            this.records.saveProgress(name, job);
+          },
+          notice: (m) => job.notices.push(m),
+          niceness: this.queue.niceness,
+        });
+        const end = await child.ended;
+        if (job.state !== 'running') return; // stopped: recorded by stop()
+        if (end.kind === 'done') Object.assign(job, { state: 'done', meta: end.result });
+        else {
+          const error = end.kind === 'failed' ? end.error.message : `the build's process ended before it finished (${end.signal ? `signal ${end.signal}` : `exit code ${end.code}`}); nothing was written at the index name`;
+          // Only the message is recorded and answered; the process logged anything not the user's doing in full.
+          Object.assign(job, { state: 'failed', error });
+        }
+        job.finishedAt = new Date().toISOString();
+        this.records.save(name, job);
+      },
+      stop: async () => {
+        if (!isLive(job)) return;
+        Object.assign(job, interruptBuild(job, new Date().toISOString()));
+        this.records.save(name, job);
+        await child?.stop();
+        // The stopped process's half-built temp file: it is gone now, so its file can go.
+        removeStaleBuilds(out);
+      },
     };
-    buildIndex({ ...options, out, onProgress: progress, onNotice: (m) => job.notices.push(m) }).then(
-      (meta) => {
-        Object.assign(job, { state: 'done', meta, finishedAt: new Date().toISOString() });
-        this.records.save(name, job);
-      },
-      (err: Error) => {
-        // Only the message is recorded and answered; anything not the user's doing is logged in full.
-        if (!(err instanceof TestbedError)) console.error(`index build "${name}" failed:`, err);
-        Object.assign(job, { state: 'failed', error: err.message, finishedAt: new Date().toISOString() });
-        this.records.save(name, job);
-      },
-    );
+    this.queue.add(task);
     return job;
   }
 
   /** Deletes an index file (and its WAL files). Refused while it is being built. */
   remove(name: string): void {
     const file = this.fileOf(name);
-    if (this.job(name)?.state === 'running') throw new ConflictError(`index "${name}" is being built`);
+    const job = this.job(name);
+    if (job && isLive(job)) throw new ConflictError(`index "${name}" is being built`);
     if (fileStamp(file) === null) throw new NotFoundError(`no index named "${name}"`);
     this.open.get(name)?.searcher.closeWhenIdle();
     this.open.delete(name);
@@ -144,11 +186,18 @@ export class IndexCatalog {
     for (const suffix of ['', '-wal', '-shm']) fs.rmSync(file + suffix, { force: true });
   }
 
+  /** Stops the jobs of this catalog's queue (recorded as interrupted), then closes every index. */
   async close(): Promise<void> {
+    await this.queue.close();
     for (const { searcher } of this.open.values()) searcher.close();
     this.open.clear();
     await this.embedders.close();
   }
+}
+
+/** Whether a build still needs a process: waiting in the queue or running. */
+function isLive(job: BuildJob): boolean {
+  return job.state === 'queued' || job.state === 'running';
 }
 
 /** Identity of an index file (inode, modification time, size), null when there is none: a rebuild renames a new file into place. */

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import type { EmbedderPool } from '../embedders/embedder-pool.js';
 import { Searcher } from '../search/searcher.js';
 import { runCell, type CellRun } from './cell-run.js';
@@ -70,6 +71,9 @@ export async function retrieveCells(
       out.resumed.add(cell.name);
     }
     out.runs.set(cell.name, run);
+    // A cell of keyword queries never waits on I/O; between cells the process reads its messages
+    // (a parent gone, see job-entry.ts) and sends its progress.
+    await yieldToEventLoop();
   }
   return out;
 }

@@ -42,6 +42,8 @@ export interface AppDeps {
    */
   allowedHosts?: string[];
   maxBodyBytes?: number;
+  /** Experiments over HTTP with more grid configurations are refused with a 400 (default 200: see grid-limit.ts). */
+  maxGridCells?: number;
   /** Searches (the API's and the playground's) run on these worker threads; in-process without one. */
   searchPool?: SearchPool;
 }
@@ -72,13 +74,14 @@ export function createApp(deps: AppDeps): Hono {
   app.on(['POST', 'DELETE'], '/indexes/*', requireToken(token));
   app.on(['POST', 'DELETE'], '/indexes', requireToken(token));
   app.on('POST', ['/gold', '/gold/*', '/experiments', '/experiments/*'], requireToken(token));
-  app.on('DELETE', ['/gold', '/gold/*'], requireToken(token));
+  app.on('DELETE', ['/gold', '/gold/*', '/experiments/*'], requireToken(token));
   if (deps.protectSearch) {
     app.use('/search', requireToken(token));
     app.use('/search/*', requireToken(token));
   }
 
-  const jobs = new ExperimentJobs(cacheDir);
+  // Experiments wait in the catalog's queue, behind its builds: one set of job processes per server.
+  const jobs = new ExperimentJobs(cacheDir, { queue: catalog.queue, ...(deps.maxGridCells !== undefined && { maxGridCells: deps.maxGridCells }) });
   const pool = deps.searchPool;
   // The pages first: GET /experiments and /experiments/:id answer a browser (Accept: text/html)
   // with a page and pass every other request on to the JSON API below.

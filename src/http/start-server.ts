@@ -2,6 +2,8 @@ import { serve, type ServerType } from '@hono/node-server';
 import type { Server as HttpServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { IndexCatalog } from '../catalog/index-catalog.js';
+import { BACKGROUND_NICENESS } from '../catalog/job-process.js';
+import { JobQueue } from '../catalog/job-queue.js';
 import { InputError, TestbedError } from '../errors.js';
 import { createApp } from './app.js';
 import { answerClientErrors } from './client-errors.js';
@@ -20,7 +22,14 @@ export interface ServerOptions {
   allowedHosts?: string[];
   /** Search worker threads (`testbed serve --workers`); 0 or absent: searches run on the main thread. */
   workers?: number;
+  /** Builds and experiments running at once, each in a process of its own; the others wait (default 1). */
+  maxJobs?: number;
+  /** Grid configurations an experiment over HTTP may have (default 200). */
+  maxGridCells?: number;
 }
+
+/** After close() stops accepting, requests in flight have this long before their connections are cut. */
+const CLOSE_GRACE_MS = 2000;
 
 /** Another process already listens on host:port (EADDRINUSE); the CLI says how to pick another. */
 export class PortInUseError extends TestbedError {
@@ -57,7 +66,8 @@ export function checkBinding(host: string, token: string | undefined): void {
 export async function startServer(options: ServerOptions): Promise<{ url: string; server: ServerType; catalog: IndexCatalog; close(): Promise<void> }> {
   const host = options.host ?? DEFAULT_HOST;
   checkBinding(host, options.token);
-  const catalog = new IndexCatalog(options.dataDir);
+  // Jobs run behind the searches (niceness 10), at most maxJobs at a time.
+  const catalog = new IndexCatalog(options.dataDir, { queue: new JobQueue(options.maxJobs, BACKGROUND_NICENESS) });
   if (options.protectSearch && !options.token) throw new InputError('--protect-search needs a token: set TESTBED_TOKEN');
   const searchPool = options.workers
     ? await SearchPool.start({ workers: options.workers }).catch(async (err: unknown) => {
@@ -75,6 +85,7 @@ export async function startServer(options: ServerOptions): Promise<{ url: string
     allowedHosts: [host, ...(options.allowedHosts ?? [])],
     ...(options.protectSearch && { protectSearch: true }),
     ...(options.corsOrigins && { corsOrigins: options.corsOrigins }),
+    ...(options.maxGridCells !== undefined && { maxGridCells: options.maxGridCells }),
   });
   const server = await listen(app.fetch, host, options.port ?? 8787).catch(async (err: unknown) => {
     await searchPool?.close();
@@ -86,8 +97,16 @@ export async function startServer(options: ServerOptions): Promise<{ url: string
     url: `http://${hostPort(host, port)}`,
     server,
     catalog,
+    // Bounded, so that a stop signal ends the server in seconds: no new connection is accepted,
+    // idle keep-alive ones are closed, busy ones cut after CLOSE_GRACE_MS, and meanwhile the job
+    // processes are stopped and their jobs recorded interrupted.
     close: async () => {
-      await new Promise<void>((resolve) => server.close(() => resolve()));
+      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+      const http = server as HttpServer;
+      http.closeIdleConnections();
+      const cut = setTimeout(() => http.closeAllConnections(), CLOSE_GRACE_MS);
+      await Promise.all([closed, catalog.queue.close()]);
+      clearTimeout(cut);
       await searchPool?.close();
       await catalog.close();
     },

@@ -125,9 +125,10 @@ describe('index endpoints', () => {
     const res = await post('/indexes', { name: 'built', corpus: 'tiny', chunker: 'doc', embedder: 'hash:16' });
     expect(res.status).toBe(202);
     let info: { job: { state: string; error?: string }; meta: { chunker: string } | null } | undefined;
-    for (let i = 0; i < 100; i++) {
+    // (in a process of its own, which takes a moment to start: issue 14)
+    for (let i = 0; i < 1200; i++) {
       info = (await (await get('/indexes/built')).json()) as typeof info;
-      if (info!.job.state !== 'running') break;
+      if (info!.job.state !== 'running' && info!.job.state !== 'queued') break;
       await new Promise((r) => setTimeout(r, 50));
     }
     expect(info!.job.state).toBe('done');

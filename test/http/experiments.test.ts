@@ -36,9 +36,10 @@ afterAll(() => catalog.close());
 const post = (body: unknown) => app.request('/experiments', { method: 'POST', body: JSON.stringify(body), headers: { 'content-type': 'application/json' } });
 
 async function waitFor(id: string): Promise<ExperimentJob> {
-  for (let i = 0; i < 200; i++) {
+  // Each experiment runs in a process of its own (issue 14), which takes a moment to start.
+  for (let i = 0; i < 1200; i++) {
     const job = (await (await app.request(`/experiments/${id}`)).json()) as ExperimentJob;
-    if (job.state !== 'running') return job;
+    if (job.state !== 'running' && job.state !== 'queued') return job;
     await new Promise((r) => setTimeout(r, 50));
   }
   throw new Error('experiment did not finish');

@@ -49,18 +49,18 @@ type ErrorAnswer = { error: { code: string; message: string } };
 const relative = (p: string | undefined) => expect(p === undefined || !p.startsWith('/'), String(p)).toBe(true);
 
 async function settledBuild(name: string): Promise<{ status: string; meta: { corpus: { path: string } } | null; job: BuildJob }> {
-  for (let i = 0; i < 400; i++) {
+  for (let i = 0; i < 2400; i++) {
     const { json } = await body<{ status: string; meta: { corpus: { path: string } } | null; job: BuildJob }>(app.request(`/indexes/${name}`));
-    if (json.job.state !== 'running') return json;
+    if (json.job.state !== 'running' && json.job.state !== 'queued') return json;
     await new Promise((r) => setTimeout(r, 25));
   }
   throw new Error(`build ${name} did not finish`);
 }
 
 async function settledExperiment(id: string): Promise<ExperimentJob> {
-  for (let i = 0; i < 400; i++) {
+  for (let i = 0; i < 2400; i++) {
     const { json } = await body<ExperimentJob>(app.request(`/experiments/${id}`));
-    if (json.state !== 'running') return json;
+    if (json.state !== 'running' && json.state !== 'queued') return json;
     await new Promise((r) => setTimeout(r, 25));
   }
   throw new Error('experiment did not finish');

@@ -21,9 +21,9 @@ beforeAll(async () => {
   const res = await fx.app.request('/experiments', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ config: 'tiny-grid.yaml' }) });
   expect(res.status).toBe(202);
   const { id } = (await res.json()) as { id: string };
-  for (let i = 0; i < 400; i++) {
+  for (let i = 0; i < 1200; i++) {
     job = (await (await fx.app.request(`/experiments/${id}`)).json()) as ExperimentJob;
-    if (job.state !== 'running') break;
+    if (job.state !== 'running' && job.state !== 'queued') break;
     await new Promise((r) => setTimeout(r, 50));
   }
   expect(job.error).toBeUndefined();

@@ -1,6 +1,11 @@
-import { loadExperimentConfig } from '../../experiments/config.js';
-import { outputDir, runExperiment } from '../../experiments/runner.js';
-import { writeReport } from '../../reports/write-report.js';
+import fs from 'node:fs';
+import path from 'node:path';
+import { loadExperimentConfig, type ExperimentConfig } from '../../experiments/config.js';
+import { startExperimentProcess } from '../../experiments/experiment-process.js';
+import { expandGrid } from '../../experiments/grid.js';
+import { outputDir } from '../../experiments/runner.js';
+import { fileSafe } from '../../reports/file-safe.js';
+import type { ExperimentReport } from '../../reports/report-model.js';
 import { parse, positional } from '../args.js';
 import type { Command } from '../command.js';
 import { cacheHome } from '../../cache-home.js';
@@ -13,6 +18,8 @@ retrievers) over the config's queries, scored against its qrels (plus gold addit
 slice, against the baseline. Writes report.md, report.json, metrics.csv and one TREC run file
 per configuration under the output folder (default results/NAME). Indexes, embeddings and
 finished configurations are reused, so a re-run or an interrupted run resumes in seconds.
+The experiment runs in a process of its own: Ctrl-C stops it at once, keeping every finished
+configuration, and says how to resume (exit code 130).
 
 Options:
   --check             exit with code 3 when any of the config's checks fails (CI gate)
@@ -30,13 +37,34 @@ export const experimentCommand: Command = {
     const file = positional(positionals, 0, 'CONFIG.yaml', usage);
     const config = loadExperimentConfig(file);
     if (values.out) config.output = values.out;
-    const { report, runs } = await runExperiment(config, {
+    const dir = outputDir(config);
+    const run = startExperimentProcess(config, {
       cacheDir: cacheHome(values['cache-dir'] ?? values.cache),
+      returnReport: true,
       onProgress: experimentProgress(io),
       onNotice: (m) => io.err(m + '\n'),
     });
-    const dir = outputDir(config);
-    writeReport(dir, report, runs);
+    // Ctrl-C reaches the experiment's process too, which ignores it: stopping is decided here.
+    let stoppedBy: NodeJS.Signals | undefined;
+    const stop = (signal: NodeJS.Signals) => {
+      stoppedBy ??= signal;
+      void run.stop(1000);
+    };
+    const onInt = () => stop('SIGINT');
+    const onTerm = () => stop('SIGTERM');
+    process.on('SIGINT', onInt);
+    process.on('SIGTERM', onTerm);
+    const end = await run.ended.finally(() => {
+      process.off('SIGINT', onInt);
+      process.off('SIGTERM', onTerm);
+    });
+    if (stoppedBy) {
+      io.err(`\n${stoppedBy}: stopped. ${resumeHint(config, dir, argv)}\n`);
+      return 130;
+    }
+    if (end.kind === 'failed') throw end.error;
+    if (end.kind === 'exited') throw new Error(`the experiment's process ended before it finished (${end.signal ? `signal ${end.signal}` : `exit code ${end.code}`}). ${resumeHint(config, dir, argv)}`);
+    const report: ExperimentReport = end.result!;
     const primary = report.metrics[0]!;
     io.out(`${report.name}: ${report.configs.length} configurations x ${report.queries.answerable} answerable queries (${report.queries.unanswerable.length} unanswerable left out), ${report.wallSeconds.toFixed(1)} s\n`);
     for (const c of report.configs) {
@@ -53,3 +81,11 @@ export const experimentCommand: Command = {
   },
 };
 
+/** How far a stopped run got (finished configurations on disk) and the command that resumes it. */
+function resumeHint(config: ExperimentConfig, dir: string, argv: readonly string[]): string {
+  const cells = expandGrid(config);
+  const cellsDir = path.join(dir, 'cells');
+  const kept = cells.filter((c) => fs.existsSync(path.join(cellsDir, `${fileSafe(c.name)}.json`))).length;
+  const command = ['testbed', 'experiment', ...argv].map((a) => (/^[\w@%+=:,./-]+$/.test(a) ? a : `'${a.replace(/'/g, `'\\''`)}'`)).join(' ');
+  return `${kept} of ${cells.length} configurations are finished and kept in ${cellsDir}; run the same command again to resume from them:\n  ${command}`;
+}

@@ -9,13 +9,18 @@ import { intOption, parse } from '../args.js';
 import type { Command, CliIo } from '../command.js';
 import { cacheHome } from '../../cache-home.js';
 import { progressBar } from '../progress-bar.js';
+import { DEFAULT_MAX_JOBS } from '../../catalog/job-queue.js';
+import { DEFAULT_MAX_GRID_CELLS } from '../../experiments/grid-limit.js';
+
+/** A server told to stop exits by then, whatever it was doing (the issue asks for 5 s). */
+const STOP_DEADLINE_MS = 4500;
 
 const usage = `Usage: testbed serve [options]
 
 Serves every index file DIR/NAME.sqlite as index NAME over HTTP:
   GET|POST /search/bm25, /search/dense, /search/hybrid   (index, q, k, level, ...)
   GET /indexes, GET /indexes/:name, POST /indexes, DELETE /indexes/:name
-  POST /experiments, GET /experiments, GET /experiments/:id
+  POST /experiments, GET /experiments, GET /experiments/:id, DELETE /experiments/:id (cancel)
   POST /gold, GET /gold, DELETE /gold, GET /health
   Pages (a browser asking for HTML): GET / (playground), GET /experiments, GET /experiments/:id
   (reports, with downloads); the API described: GET /docs (a readable reference), GET /openapi.json
@@ -34,6 +39,9 @@ Options:
                       records (default: TESTBED_HOME, else ~/.cache/retrieval-testbed)
   --ensure NAME       before serving, build DIR/NAME.sqlite from CORPORA/NAME if it is missing
                       (npm start uses --ensure demo)
+  --max-jobs N        index builds and experiments run at once, each in a process of its own
+                      (default 1); the others wait, state queued
+  --max-grid-cells N  refuse (400) an experiment whose grid has more configurations (default 200)
   --workers N         search worker threads, each with its own index connections (default: one
                       per core); 0 searches on the main thread, one search at a time
   -h, --help          show this help
@@ -64,6 +72,8 @@ export const serveCommand: Command = {
       cors: { type: 'string', multiple: true },
       'allowed-host': { type: 'string', multiple: true },
       'cache-dir': { type: 'string' },
+      'max-jobs': { type: 'string' },
+      'max-grid-cells': { type: 'string' },
       workers: { type: 'string' },
     });
     if (values.help) return io.out(usage + '\n'), 0;
@@ -77,6 +87,8 @@ export const serveCommand: Command = {
     for (const name of values.ensure ?? []) await ensureIndex(name, dataDir, corporaRoot, io);
     const port = intOption('port', values.port, 8787, 0, 65535);
     const workers = intOption('workers', values.workers, availableParallelism(), 0, 256);
+    const maxJobs = intOption('max-jobs', values['max-jobs'], DEFAULT_MAX_JOBS, 1, 64);
+    const maxGridCells = intOption('max-grid-cells', values['max-grid-cells'], DEFAULT_MAX_GRID_CELLS, 1, 1_000_000);
     const server = await startServer({
       dataDir,
       corporaRoot,
@@ -86,6 +98,8 @@ export const serveCommand: Command = {
       protectSearch: values['protect-search'],
       corsOrigins: values.cors,
       allowedHosts: values['allowed-host'],
+      maxJobs,
+      maxGridCells,
       workers,
     }).catch((err: unknown) => {
       if (!(err instanceof PortInUseError)) throw err;
@@ -94,12 +108,19 @@ export const serveCommand: Command = {
     });
     const searching = workers ? `${workers} search worker${workers === 1 ? '' : 's'}` : 'searches on the main thread';
     io.err(`serving ${server.catalog.names().length} index(es) from ${dataDir} on ${server.url} (${searching})\n`);
-    await new Promise<void>((resolve) => {
-      const stop = () => resolve();
-      process.once('SIGINT', stop);
-      process.once('SIGTERM', stop);
+    const signal = await new Promise<NodeJS.Signals>((resolve) => {
+      process.once('SIGINT', () => resolve('SIGINT'));
+      process.once('SIGTERM', () => resolve('SIGTERM'));
     });
+    io.err(`${signal}: stopping (running jobs are stopped and recorded as interrupted)\n`);
+    // close() is bounded (start-server.ts); this is the last resort against anything that is not.
+    const deadline = setTimeout(() => {
+      io.err(`did not stop within ${STOP_DEADLINE_MS / 1000} s: exiting anyway\n`);
+      process.exit(1);
+    }, STOP_DEADLINE_MS);
+    deadline.unref();
     await server.close();
+    clearTimeout(deadline);
     return 0;
   },
 };

@@ -182,9 +182,10 @@ export function openApiDocument(): Json {
             },
           },
           responses: {
-            '202': json({ type: 'object', properties: { id: { type: 'string' }, name: { type: 'string' }, state: { type: 'string' }, output: { type: 'string' } } }, 'started (or the run of the same name already running)'),
-            '400': error('bad config, or a path outside the served roots'),
+            '202': json({ type: 'object', properties: { id: { type: 'string' }, name: { type: 'string' }, state: { type: 'string' }, output: { type: 'string' } } }, 'queued, or started at once when no other job runs (or the run of the same name already queued or running)'),
+            '400': error('bad config, a path outside the served roots, or a grid with more configurations than the server runs in one experiment (testbed serve --max-grid-cells; the message says how many and the limit)'),
             '404': error('config not found'),
+            '409': error('the server is stopping'),
             ...tokenErrors,
           },
         },
@@ -198,6 +199,19 @@ export function openApiDocument(): Json {
           responses: {
             '200': { description: 'the job; or the page', content: { 'application/json': { schema: ref('ExperimentJob') }, 'text/html': { schema: { type: 'string' } } } },
             '404': { description: 'no such experiment', content: { 'application/json': { schema: ref('Error') }, 'text/html': { schema: { type: 'string' } } } },
+          },
+        },
+        delete: {
+          tags: ['experiments'],
+          summary: 'Cancel a queued or running experiment',
+          description: 'A queued experiment never starts; a running one has its process stopped. Its state becomes cancelled, and the configurations it finished stay on disk: running the same config again resumes from them.',
+          ...tokenNeeded,
+          parameters: [pathParam('id', 'a job id from POST /experiments')],
+          responses: {
+            '200': json(ref('ExperimentJob'), 'cancelled: the job, state cancelled'),
+            '404': error('no experiment with this id'),
+            '409': error('the experiment has already ended (done, failed, cancelled or interrupted), or another server process runs it'),
+            ...tokenErrors,
           },
         },
       },

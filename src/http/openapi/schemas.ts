@@ -71,7 +71,7 @@ export const schemas: Record<string, unknown> = {
   ),
   BuildJob: {
     ...obj(
-      { name: str, state: { type: 'string', enum: ['running', 'done', 'failed', 'interrupted'] }, startedAt: str, finishedAt: str, interruptedAt: { ...str, description: 'interrupted builds: when their server was last seen working on them' }, request: { type: 'object' }, progress: { type: 'object' }, notices: { type: 'array', items: str }, error: str, meta: { type: 'object' } },
+      { name: str, state: { type: 'string', enum: ['queued', 'running', 'done', 'failed', 'interrupted'], description: 'queued: waiting for other jobs (testbed serve --max-jobs)' }, startedAt: str, finishedAt: str, interruptedAt: { ...str, description: 'interrupted builds: when their server was last seen working on them' }, request: { type: 'object' }, progress: { type: 'object' }, notices: { type: 'array', items: str }, error: str, meta: { type: 'object' } },
       ['name', 'state', 'startedAt', 'request', 'progress', 'notices'],
     ),
     description: 'BuildJob (src/catalog/build-jobs.ts)',
@@ -91,7 +91,11 @@ export const schemas: Record<string, unknown> = {
       {
         id: str,
         name: str,
-        state: { type: 'string', enum: ['running', 'done', 'failed', 'interrupted'] },
+        state: {
+          type: 'string',
+          enum: ['queued', 'running', 'done', 'failed', 'interrupted', 'cancelled'],
+          description: 'queued: waiting for other jobs (testbed serve --max-jobs); cancelled: by DELETE /experiments/{id}; interrupted: the server stopped first',
+        },
         startedAt: str,
         finishedAt: str,
         interruptedAt: { ...str, description: 'interrupted jobs: when their server was last seen working on them' },

@@ -22,7 +22,8 @@ export interface ExperimentRoots {
 }
 
 /**
- * Start experiments (a config file by name, or inline YAML) and poll their progress and results.
+ * Start experiments (a config file by name, or inline YAML), poll their progress and results,
+ * cancel them. A grid over the server's limit is refused before anything runs (see ExperimentJobs).
  * Answers write paths relative to the served roots (`output: "web"` for `<results>/web`).
  */
 export function experimentRoutes(jobs: ExperimentJobs, roots: ExperimentRoots): Hono {
@@ -52,6 +53,9 @@ export function experimentRoutes(jobs: ExperimentJobs, roots: ExperimentRoots): 
     if (!job) throw new NotFoundError(`no experiment with id "${c.req.param('id')}"`);
     return c.json(shown(job));
   });
+
+  // Cancels a queued or running experiment; the cells it finished stay for a re-run to resume from.
+  app.delete('/:id', async (c) => c.json(shown(await jobs.cancel(c.req.param('id')))));
 
   app.onError((err, c) => errorResponse(err, c, served));
   return app;

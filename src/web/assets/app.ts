@@ -187,7 +187,7 @@ const POLL_MS = 1000;
 interface Job {
   id: string;
   name: string;
-  state: 'running' | 'done' | 'failed';
+  state: 'queued' | 'running' | 'done' | 'failed' | 'interrupted' | 'cancelled';
   progress?: Progress;
 }
 
@@ -215,7 +215,7 @@ const showProgress = (job: Job): void => {
 /** Polls every running job on the page; when one ends, the server's view of it replaces ours. */
 const pollJobs = async (): Promise<void> => {
   const ids = new Set<string>();
-  document.querySelectorAll('[data-job-state="running"][data-job-id]').forEach((el) => {
+  document.querySelectorAll('[data-job-state="running"][data-job-id], [data-job-state="queued"][data-job-id]').forEach((el) => {
     const id = el.getAttribute('data-job-id');
     if (id !== null) ids.add(id);
   });
@@ -230,7 +230,7 @@ const pollJobs = async (): Promise<void> => {
       const finished = jobs.some((job) => {
         if (!job) return false;
         showProgress(job);
-        return job.state !== 'running';
+        return job.state !== 'running' && job.state !== 'queued';
       });
       if (finished) await refreshJobs();
     } catch (err) {

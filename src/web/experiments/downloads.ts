@@ -53,6 +53,6 @@ export function runDownload(source: ReportSource, file: string): Download {
 
 function finished(source: ReportSource): ExperimentReport {
   if (source.report) return source.report;
-  if (source.kind === 'job' && source.job.state === 'running') throw new ConflictError(`experiment "${source.job.name}" is still running`);
+  if (source.kind === 'job' && (source.job.state === 'running' || source.job.state === 'queued')) throw new ConflictError(`experiment "${source.job.name}" is still running`);
   throw new NotFoundError(`experiment "${source.id}" has no report${source.kind === 'job' && source.job.error ? `: it failed (${source.job.error})` : ''}`);
 }

@@ -100,7 +100,7 @@ function Jobs({ jobs }: { jobs: ExperimentJob[] }) {
                     {j.state === 'done' ? <a href={`/experiments/${encodeURIComponent(j.id)}`} class="report-link">{j.name}</a> : j.name}
                   </th>
                   <td class={`text-cell state-${j.state}`}>{j.state}</td>
-                  <td class="text-cell">{j.state === 'failed' || j.state === 'interrupted' ? <span class="error">{j.error}</span> : <JobProgress job={j} />}</td>
+                  <td class="text-cell">{j.state === 'failed' || j.state === 'interrupted' || j.state === 'cancelled' ? <span class="error">{j.error}</span> : <JobProgress job={j} />}</td>
                   <td class="text-cell">{j.startedAt}</td>
                 </tr>
               ))}

@@ -21,19 +21,22 @@ export function ReportPage({ source, links, tokenRequired }: { source: ReportSou
   );
 }
 
+/** How a job that ended without a report is introduced. */
+const ENDED: Record<'done' | 'failed' | 'interrupted' | 'cancelled', string> = { done: 'Done', failed: 'Failed', interrupted: 'Interrupted', cancelled: 'Cancelled' };
+
 function ReportBody({ source, links, title }: { source: ReportSource; links: LinkContext; title: string }) {
   if (source.kind === 'job' && source.job.state !== 'done') {
     const job = source.job;
     return (
       <section id="report" data-job-id={job.id} data-job-state={job.state}>
         <h1>{title}</h1>
-        {job.state === 'running' ? (
+        {job.state === 'running' || job.state === 'queued' ? (
           <p>
-            Running since {job.startedAt}: <JobProgress job={job} />. This page shows the report when it is done.
+            {job.state === 'running' ? 'Running' : 'Queued, behind other jobs,'} since {job.startedAt}: <JobProgress job={job} />. This page shows the report when it is done.
           </p>
         ) : (
           <p class="error" role="alert">
-            {job.state === 'interrupted' ? 'Interrupted' : 'Failed'}: {job.error ?? 'unknown error'}
+            {ENDED[job.state]}: {job.error ?? 'unknown error'}
           </p>
         )}
       </section>

@@ -1,0 +1,133 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ExperimentJob } from '../../src/experiments/experiment-jobs.js';
+import { buildIndex } from '../../src/indexing/build-index.js';
+import { bm25Grid } from '../helpers/bm25-grid.js';
+import { tmpDir } from '../helpers/tmp.js';
+
+/**
+ * The real `testbed serve` with an experiment running (issue 14): searches are answered at once
+ * meanwhile, and SIGTERM (or SIGINT) ends the server within 5 s, the experiment's process with
+ * it, the job recorded as interrupted, as the next start shows it.
+ */
+const BIN = path.resolve(import.meta.dirname, '../../bin/testbed.js');
+const DEMO = path.resolve(import.meta.dirname, '../../corpora/demo');
+const root = tmpDir('serve-jobs-');
+const cacheDir = path.join(root, 'cache');
+const servers: ChildProcess[] = [];
+
+interface Server {
+  child: ChildProcess;
+  url: string;
+  exited: Promise<{ code: number | null; signal: string | null; at: number }>;
+  stderr: () => string;
+}
+
+async function serve(): Promise<Server> {
+  const args = [BIN, 'serve', '--port', '0', '--data', 'data', '--corpora', 'corpora', '--cache-dir', cacheDir, '--max-grid-cells', '1000'];
+  const child = spawn(process.execPath, args, { cwd: root, stdio: ['ignore', 'ignore', 'pipe'] });
+  servers.push(child);
+  let stderr = '';
+  child.stderr!.on('data', (d: Buffer) => (stderr += d.toString()));
+  const exited = new Promise<{ code: number | null; signal: string | null; at: number }>((resolve) => child.once('exit', (code, signal) => resolve({ code, signal, at: performance.now() })));
+  const url = await new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`server did not start:\n${stderr}`)), 60_000);
+    child.stderr!.on('data', () => {
+      const m = /on (http:\/\/127\.0\.0\.1:\d+)/.exec(stderr);
+      if (m) clearTimeout(timer), resolve(m[1]!);
+    });
+    void exited.then(() => reject(new Error(`server exited:\n${stderr}`)));
+  });
+  return { child, url, exited, stderr: () => stderr };
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const startExperiment = async (s: Server, yaml: string) => {
+  const res = await fetch(`${s.url}/experiments`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ yaml }) });
+  expect(res.status, await res.clone().text()).toBe(202);
+  return ((await res.json()) as { id: string }).id;
+};
+const getJob = async (s: Server, id: string) => (await (await fetch(`${s.url}/experiments/${id}`)).json()) as ExperimentJob;
+async function retrieving(s: Server, id: string): Promise<ExperimentJob> {
+  for (let i = 0; i < 2400; i++) {
+    const job = await getJob(s, id);
+    if (job.state === 'running' && job.progress.phase === 'retrieving' && job.progress.done > 0) return job;
+    expect(['queued', 'running']).toContain(job.state);
+    await sleep(25);
+  }
+  throw new Error('the experiment never got to retrieving');
+}
+const recordOf = (id: string) => JSON.parse(fs.readFileSync(path.join(cacheDir, 'jobs', `experiment-${id}.json`), 'utf8')) as { job: ExperimentJob };
+const cellCount = (name: string) => {
+  const dir = path.join(root, 'results', name, 'cells');
+  return fs.existsSync(dir) ? fs.readdirSync(dir).length : 0;
+};
+
+beforeAll(async () => {
+  fs.cpSync(DEMO, path.join(root, 'corpora', 'demo'), { recursive: true });
+  await buildIndex({ corpus: path.join(root, 'corpora', 'demo'), out: path.join(root, 'data', 'demo.sqlite'), embedder: 'hash:32', chunker: 'doc', tokenizer: 'unicode61', cacheFile: path.join(cacheDir, 'embeddings.sqlite') });
+});
+afterAll(async () => {
+  for (const s of servers) if (s.exitCode === null && s.signalCode === null) s.kill('SIGKILL');
+});
+
+describe('testbed serve with an experiment running', () => {
+  let id = '';
+  let stoppedAt = 0;
+
+  it('answers searches in well under 200 ms while a 300-cell experiment runs', async () => {
+    const s = await serve();
+    // warm: the index opened, the first query planned
+    for (let i = 0; i < 5; i++) expect((await fetch(`${s.url}/search/bm25?index=demo&q=E1042&k=5`)).status).toBe(200);
+    id = await startExperiment(s, bm25Grid('big', 'demo', 300));
+    await retrieving(s, id);
+    const times: number[] = [];
+    for (let i = 0; i < 30; i++) {
+      const t0 = performance.now();
+      const res = await fetch(`${s.url}/search/bm25?index=demo&q=${encodeURIComponent('cant log in after changing pw')}&k=10`);
+      expect(res.status).toBe(200);
+      await res.json();
+      times.push(performance.now() - t0);
+    }
+    expect(Math.max(...times), times.map((t) => t.toFixed(1)).join(' ')).toBeLessThan(200);
+    expect((await getJob(s, id)).state).toBe('running');
+
+    // SIGTERM: the server is gone within 5 s, cleanly
+    stoppedAt = performance.now();
+    s.child.kill('SIGTERM');
+    const { code, at } = await s.exited;
+    expect(at - stoppedAt, s.stderr()).toBeLessThan(5000);
+    expect(code, s.stderr()).toBe(0);
+    expect(s.stderr()).toContain('SIGTERM: stopping');
+  });
+
+  it('left the job recorded as interrupted, and its process stopped with the server', async () => {
+    const { job } = recordOf(id);
+    expect(job.state).toBe('interrupted');
+    expect(job.error).toMatch(/start it again to resume/);
+    expect(Date.parse(job.interruptedAt!)).toBeGreaterThan(Date.now() - 60_000);
+    const cells = cellCount('big');
+    expect(cells).toBeLessThan(300);
+    await sleep(1000);
+    expect(cellCount('big'), 'cells written after the server stopped').toBe(cells);
+  });
+
+  it('after a restart GET /experiments/:id shows it interrupted; SIGINT stops the server within 5 s too', async () => {
+    const s = await serve();
+    const job = await getJob(s, id);
+    expect(job).toMatchObject({ id, state: 'interrupted', interruptedAt: recordOf(id).job.interruptedAt });
+    const { experiments } = (await (await fetch(`${s.url}/experiments`)).json()) as { experiments: ExperimentJob[] };
+    expect(experiments.find((e) => e.id === id)?.state).toBe('interrupted');
+
+    const second = await startExperiment(s, bm25Grid('big-2', 'demo', 300));
+    await retrieving(s, second);
+    const t0 = performance.now();
+    s.child.kill('SIGINT');
+    const { code, at } = await s.exited;
+    expect(at - t0, s.stderr()).toBeLessThan(5000);
+    expect(code, s.stderr()).toBe(0);
+    expect(recordOf(second).job.state).toBe('interrupted');
+  });
+});
