@@ -1,7 +1,8 @@
-import { execFileSync } from 'node:child_process';
-import { chmodSync, existsSync, mkdirSync, symlinkSync } from 'node:fs';
+import { execFileSync, spawnSync } from 'node:child_process';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { createServer, type Server } from 'node:net';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { beirPaths } from '../../src/corpus/beir-paths.js';
 import { translateFsError } from '../../src/corpus/fs-errors.js';
@@ -127,18 +128,37 @@ describe('corpus paths that cannot be read', () => {
     await expectInputError(openCorpus(dir), { file: loop }, 'symbolic link loop');
   });
 
-  it.skipIf(isRoot)('a file or folder without read permission is an InputError naming it', async () => {
-    const dir = tmpDir();
-    const file = writeTmp(dir, 'corpus.jsonl', DOC);
+  it('a file or folder without read permission is an InputError naming it', async () => {
+    // Root reads any file whatever its mode: as root, the same reads run in a child as nobody.
+    const base = mkdtempSync(join(tmpdir(), 'perm-'));
+    chmodSync(base, 0o755);
+    const file = writeTmp(base, 'corpus.jsonl', DOC);
     chmodSync(file, 0o000);
-    await expectInputError(collect(readLines(file)), { file }, 'permission denied');
-    const folder = join(tmpDir(), 'locked');
+    const folder = join(base, 'locked');
     writeTmp(folder, 'a.md', '# A\n');
     chmodSync(folder, 0o000);
     try {
-      await expectInputError(openCorpus(folder), { file: folder }, 'permission denied');
+      if (!isRoot) {
+        await expectInputError(collect(readLines(file)), { file }, 'permission denied');
+        await expectInputError(openCorpus(folder), { file: folder }, 'permission denied');
+        return;
+      }
+      const src = resolve(import.meta.dirname, '../../src/corpus');
+      const script = `
+        import { readLines } from ${JSON.stringify(join(src, 'read-lines.ts'))};
+        import { openCorpus } from ${JSON.stringify(join(src, 'open-corpus.ts'))};
+        const seen = [];
+        try { for await (const _ of readLines(${JSON.stringify(file)})) {} seen.push('read'); } catch (e) { seen.push([e.name, e.where?.file, e.message]); }
+        try { await openCorpus(${JSON.stringify(folder)}); seen.push('opened'); } catch (e) { seen.push([e.name, e.where?.file, e.message]); }
+        console.log(JSON.stringify(seen));`;
+      const child = spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { uid: 65534, gid: 65534, cwd: resolve(import.meta.dirname, '../..'), encoding: 'utf8' });
+      expect(child.status, child.stderr).toBe(0);
+      const [onFile, onFolder] = JSON.parse(child.stdout) as [string, string, string][];
+      expect(onFile).toEqual(['InputError', file, expect.stringContaining('permission denied')]);
+      expect(onFolder).toEqual(['InputError', folder, expect.stringContaining('permission denied')]);
     } finally {
       chmodSync(folder, 0o700); // so the temporary folder can be removed
+      rmSync(base, { recursive: true, force: true });
     }
   });
 
