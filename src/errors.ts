@@ -12,7 +12,8 @@ export interface Location {
 
 export abstract class TestbedError extends Error {
   abstract readonly code: string;
-  abstract readonly status: 400 | 404 | 409 | 413 | 415 | 401 | 403;
+  /** 502: a remote engine we called failed (src/remote/), not the caller. */
+  abstract readonly status: 400 | 404 | 409 | 413 | 415 | 401 | 403 | 502;
 }
 
 /** Bad user input: a malformed file, an unknown option value, an invalid query parameter. */

@@ -18,7 +18,9 @@ export interface ErrorBody {
  */
 export function errorResponse(err: unknown, c: Context, roots: ServedRoots = {}): Response {
   const [status, code, message] = classify(err);
-  if (status >= 500) {
+  // Our own errors with a 5xx (a remote engine's failure, 502) say what failed; anything else
+  // is a bug whose detail stays in the log.
+  if (status >= 500 && !(err instanceof TestbedError)) {
     console.error(err);
     return c.json({ error: { code: 'internal', message: 'internal error' } } satisfies ErrorBody, status);
   }

@@ -12,13 +12,15 @@ import { describe, expect, it } from 'vitest';
  *
  * `(root)` is the files directly under src/ (errors.ts, version.ts). reports/ sits below
  * experiments/: reports renders the report model (reports/report-model.ts) that experiments
- * builds, and imports nothing from it.
+ * builds, and imports nothing from it. remote/ (an HTTP client for other engines: legs,
+ * embedders, rerankers and push all call it) needs only the root.
  */
 const LAYERS = [
   '(root)',
   'spec',
   'ranking',
   'stats',
+  'remote',
   'corpus',
   'analysis',
   'chunking',

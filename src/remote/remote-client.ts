@@ -1,0 +1,155 @@
+import { ConcurrencyLimit } from './concurrency.js';
+import { RemoteError, type RemoteCaller } from './remote-error.js';
+import { resolveHeaders } from './secrets.js';
+
+/** How a remote endpoint is called: shared by remote legs, embedders, rerankers and push. */
+export interface RemoteOptions {
+  /** Sent with every request; values may hold `${env:NAME}` (secrets.ts). */
+  headers?: Record<string, string>;
+  /** Per attempt, ms. */
+  timeoutMs?: number;
+  /** Further attempts after a 429, a 5xx, a timeout or a refused connection. */
+  retries?: number;
+  /** First retry delay, ms; doubled each attempt (with jitter), or the server's Retry-After when it sends one. */
+  backoffMs?: number;
+  /** Requests in flight at once. */
+  concurrency?: number;
+}
+
+export const REMOTE_DEFAULTS = { timeoutMs: 30_000, retries: 2, backoffMs: 200, concurrency: 4 } as const;
+
+/** Longest wait a Retry-After may impose before we give up on it and use our own backoff. */
+const MAX_RETRY_AFTER_MS = 30_000;
+
+export interface RemoteRequest {
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  url: string;
+  /** JSON-encoded when given. NDJSON bodies (bulk APIs) pass `raw`. */
+  json?: unknown;
+  raw?: { body: string; contentType: string };
+  /** Who is asking, for errors. */
+  caller: RemoteCaller;
+}
+
+export interface RemoteResponse {
+  status: number;
+  body: unknown;
+  ms: number;
+}
+
+/**
+ * fetch with what measuring a production engine needs: a timeout per attempt, retries with
+ * exponential backoff on the failures that pass (429, 5xx, timeouts, refused connections;
+ * never on other 4xx, which would fail again), a concurrency limit, headers with secrets from the
+ * environment, and errors that name the caller, the query, the endpoint and the status. Bodies
+ * are JSON both ways; a body that does not parse is an error, not an empty result.
+ */
+export class RemoteClient {
+  readonly options: Required<Omit<RemoteOptions, 'headers'>> & { headers: Record<string, string> };
+  private readonly limit: ConcurrencyLimit;
+
+  constructor(options: RemoteOptions = {}, private readonly sleep: (ms: number) => Promise<void> = (ms) => new Promise((r) => setTimeout(r, ms))) {
+    this.options = { ...REMOTE_DEFAULTS, headers: {}, ...stripUndefined(options) };
+    this.limit = new ConcurrencyLimit(this.options.concurrency);
+  }
+
+  request(req: RemoteRequest): Promise<RemoteResponse> {
+    return this.limit.run(() => this.attempts(req));
+  }
+
+  private async attempts(req: RemoteRequest): Promise<RemoteResponse> {
+    const endpoint = shownEndpoint(req.method, req.url);
+    const headers: Record<string, string> = { Accept: 'application/json', ...resolveHeaders(this.options.headers, req.caller.what) };
+    let body: string | undefined;
+    if (req.raw) {
+      body = req.raw.body;
+      headers['Content-Type'] = req.raw.contentType;
+    } else if (req.json !== undefined) {
+      body = JSON.stringify(req.json);
+      headers['Content-Type'] = 'application/json';
+    }
+    for (let attempt = 0; ; attempt++) {
+      const last = attempt >= this.options.retries;
+      const t0 = performance.now();
+      let res: Response;
+      try {
+        res = await fetch(req.url, { method: req.method, headers, body, signal: AbortSignal.timeout(this.options.timeoutMs) });
+      } catch (err) {
+        const problem = isTimeout(err) ? `no answer within ${this.options.timeoutMs} ms` : `request failed (${causeOf(err)})`;
+        if (last) throw new RemoteError(req.caller, endpoint, `${problem}${retried(attempt)}`);
+        await this.sleep(this.backoff(attempt));
+        continue;
+      }
+      let text: string;
+      try {
+        text = await res.text();
+      } catch (err) {
+        if (last) throw new RemoteError(req.caller, endpoint, `the body could not be read (${causeOf(err)})${retried(attempt)}`, res.status);
+        await this.sleep(this.backoff(attempt));
+        continue;
+      }
+      const ms = performance.now() - t0;
+      if (res.status === 429 || res.status >= 500) {
+        if (last) throw new RemoteError(req.caller, endpoint, `${snippet(text)}${retried(attempt)}`, res.status);
+        await this.sleep(this.retryAfter(res) ?? this.backoff(attempt));
+        continue;
+      }
+      if (res.status >= 400) throw new RemoteError(req.caller, endpoint, snippet(text), res.status);
+      if (text.trim() === '') return { status: res.status, body: undefined, ms };
+      try {
+        return { status: res.status, body: JSON.parse(text) as unknown, ms };
+      } catch {
+        throw new RemoteError(req.caller, endpoint, `the body is not JSON: ${snippet(text)}`, res.status);
+      }
+    }
+  }
+
+  private backoff(attempt: number): number {
+    const base = this.options.backoffMs * 2 ** attempt;
+    return base * (0.75 + Math.random() / 2);
+  }
+
+  private retryAfter(res: Response): number | undefined {
+    const header = res.headers.get('retry-after');
+    if (header === null) return undefined;
+    const seconds = Number(header);
+    const ms = Number.isFinite(seconds) ? seconds * 1000 : Date.parse(header) - Date.now();
+    return Number.isFinite(ms) && ms >= 0 && ms <= MAX_RETRY_AFTER_MS ? ms : undefined;
+  }
+}
+
+/** METHOD URL without credentials or query string values that may hold keys: what reports and errors show. */
+export function shownEndpoint(method: string, url: string): string {
+  try {
+    const u = new URL(url);
+    u.username = '';
+    u.password = '';
+    for (const key of [...u.searchParams.keys()]) if (/key|token|secret|password|auth/i.test(key)) u.searchParams.set(key, '(set)');
+    return `${method} ${decodeURI(u.toString())}`;
+  } catch {
+    return `${method} ${url}`;
+  }
+}
+
+function retried(attempt: number): string {
+  return attempt === 0 ? '' : ` (after ${attempt + 1} attempts)`;
+}
+
+function snippet(text: string): string {
+  const t = text.replace(/\s+/g, ' ').trim();
+  return t === '' ? '(empty body)' : t.length > 200 ? `${t.slice(0, 200)}…` : t;
+}
+
+function isTimeout(err: unknown): boolean {
+  return err instanceof DOMException && (err.name === 'TimeoutError' || err.name === 'AbortError');
+}
+
+/** fetch() says "fetch failed" and keeps the useful part (ECONNREFUSED) in `cause`. */
+function causeOf(err: unknown): string {
+  const cause = (err as { cause?: { code?: string; message?: string } })?.cause;
+  return cause?.code ?? cause?.message ?? (err instanceof Error ? err.message : String(err));
+}
+
+function stripUndefined<T extends object>(o: T): Partial<T> {
+  return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as Partial<T>;
+}
