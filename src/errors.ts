@@ -60,6 +60,16 @@ export class UnavailableError extends TestbedError {
   }
 }
 
+/** A request this server will not carry out whoever asks (a remote endpoint it was not started to call). */
+export class ForbiddenError extends TestbedError {
+  readonly code = 'forbidden';
+  readonly status = 403;
+  constructor(message: string) {
+    super(message);
+    this.name = 'ForbiddenError';
+  }
+}
+
 function formatWhere({ file, line, field }: Location): string {
   if (!file && line === undefined && !field) return '';
   let s = file ?? '';

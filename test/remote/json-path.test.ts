@@ -60,3 +60,15 @@ describe('secrets', () => {
     });
   });
 });
+
+describe('allowed remote origins', () => {
+  it('allows listed origins whatever their trailing path, refuses others with the flag to use', async () => {
+    const { checkRemoteUrl } = await import('../../src/remote/allowed-origins.js');
+    expect(() => checkRemoteUrl('http://127.0.0.1:9200/idx/_search', ['http://127.0.0.1:9200/'], 'leg "os"')).not.toThrow();
+    expect(() => checkRemoteUrl('http://169.254.169.254/latest', ['http://127.0.0.1:9200'], 'leg "os"')).toThrow(
+      'leg "os": this server does not call http://169.254.169.254; start it with --allow-remote http://169.254.169.254',
+    );
+    expect(() => checkRemoteUrl('file:///etc/passwd', 'any', 'leg "x"')).toThrow('only http and https URLs are called, got file:');
+    expect(() => checkRemoteUrl('not a url', 'any', 'leg "x"')).toThrow('"not a url" is not an absolute URL');
+  });
+});
