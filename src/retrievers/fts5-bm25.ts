@@ -1,8 +1,7 @@
-import { createQueryTerms } from '../analysis/query-terms.js';
-import { termsToMatch, toMatchExpression } from '../store/bm25-sql.js';
+import { createQueryTerms, type QueryTerms } from '../analysis/query-terms.js';
+import { plainTerms, queryPhrases } from '../store/bm25-sql.js';
 import type { IndexReader } from '../store/index-reader.js';
-import { analyzerFor } from '../store/tokenizers.js';
-import { rankHits } from '../ranking/rank.js';
+import { analysisIgnoresLanguage, analyzerFor } from '../store/tokenizers.js';
 import type { Retriever, SearchOptions } from './types.js';
 
 /**
@@ -10,18 +9,30 @@ import type { Retriever, SearchOptions } from './types.js';
  * title + text with the tokenizer chosen at index time. The query's terms are ORed and quoted
  * (see toMatchExpression), so no user text can raise an FTS5 syntax error; a query with no
  * searchable term returns no hits. On a `multilingual` index the query goes through the same
- * language-aware analyser as the documents, in the query's language (see createQueryTerms).
+ * language-aware analyser as the documents, in the query's language (see createQueryTerms); on
+ * an `english` index, whose analyser ignores the language, the query is analysed once and its
+ * language never detected (the same phrases: createQueryTerms' union over languages of one
+ * analysis is that analysis, and queryPhrases de-duplicates either way).
  */
 export function createFts5Retriever(reader: IndexReader): Retriever {
-  const analyzer = analyzerFor(reader.meta.tokenizer);
-  const queryTerms = analyzer && createQueryTerms(analyzer, reader.meta.languages ?? {});
+  const terms = termsFor(reader);
   return {
     name: 'bm25-fts5',
     async search(query: string, { k, level, filter, queryLang }: SearchOptions) {
       const t0 = performance.now();
-      const match = queryTerms ? termsToMatch(queryTerms(query, queryLang)) : toMatchExpression(query);
-      const rows = match === null || k <= 0 ? [] : reader.bm25(match, level, k, filter);
-      return { hits: rankHits(rows, k), timings: { bm25: performance.now() - t0 } };
+      const phrases = queryPhrases(terms(query, queryLang));
+      const rows = phrases.length === 0 || k <= 0 ? [] : reader.bm25(phrases, level, k, filter);
+      // The reader ranks (score descending, then id descending in byte order) and cuts at k.
+      const hits = rows.map((r, i) => ({ ...r, rank: i + 1 }));
+      return { hits, timings: { bm25: performance.now() - t0 } };
     },
   };
+}
+
+function termsFor(reader: IndexReader): QueryTerms {
+  const { tokenizer, languages } = reader.meta;
+  const analyze = analyzerFor(tokenizer);
+  if (!analyze) return plainTerms;
+  if (analysisIgnoresLanguage(tokenizer)) return (query) => analyze(query);
+  return createQueryTerms(analyze, languages ?? {});
 }

@@ -5,7 +5,8 @@ import { InputError, NotFoundError } from '../errors.js';
 import type { Level } from '../ranking/hit.js';
 import type { ChunkFilter } from './chunk-filter.js';
 import type { FilterSpec } from '../spec/filter-spec.js';
-import { bm25Sql } from './bm25-sql.js';
+import { bm25Sql, matchOf } from './bm25-sql.js';
+import { bm25TopK, type Bm25Source, type ChunkScore, type ScoredRow } from './bm25-top-k.js';
 import { compileFilter } from './compile-filter.js';
 import { filterKey } from './filter-key.js';
 import { SCHEMA_VERSION, type IndexMeta } from './index-meta.js';
@@ -15,12 +16,7 @@ import { incompleteSqlite } from './sqlite-header.js';
 /** Chunks come back from the store exactly as the chunker made them. */
 export type StoredChunk = Chunk;
 
-export interface ScoredRow {
-  id: string;
-  docId: string;
-  chunkId: string;
-  score: number;
-}
+export type { ScoredRow };
 
 /**
  * How many compiled filters (each holding its chunk and document id sets) and BM25 statements an
@@ -29,6 +25,12 @@ export interface ScoredRow {
  */
 const RECENT_FILTERS = 32;
 
+/**
+ * Document frequencies kept per open index (a phrase's count never changes in a read-only file):
+ * a query set repeats its common terms, whose counts cost the most to take.
+ */
+const DOC_FREQUENCIES = 65_536;
+
 /** Read access to one built index file. Opened read-only: serving never writes to an index. */
 export class IndexReader {
   readonly meta: IndexMeta;
@@ -36,6 +38,10 @@ export class IndexReader {
   private readonly bm25Statements = new RecentCache<string, Database.Statement>(RECENT_FILTERS * 2);
   private readonly filters = new RecentCache<string, ChunkFilter>(RECENT_FILTERS);
   private readonly chunkById: Database.Statement;
+  private readonly docFrequencies = new RecentCache<string, number>(DOC_FREQUENCIES);
+  private docFrequencyStmt?: Database.Statement;
+  private ftsRows?: number;
+  private identities?: { chunk: string[]; doc: string[] };
 
   private constructor(
     readonly file: string,
@@ -71,14 +77,64 @@ export class IndexReader {
   }
 
   /**
-   * FTS5 BM25 top `limit` for a MATCH expression (see bm25Sql), only over the chunks that pass
-   * `filter` when one is given. The filter's SQL is part of the statement text, so statements
-   * are prepared once per level and filter condition.
+   * FTS5 BM25 top `limit` at `level` for the query's phrases (queryPhrases: unique, each one FTS5
+   * string, ORed), only over the chunks that pass `filter` when one is given: best first (score
+   * descending, then id descending in byte order; a document scores as its best chunk, ties to the
+   * smallest chunk id). bm25TopK scores only the matches that can reach the top (bm25-top-k.ts).
+   * The filter's SQL is part of the statement text, so statements are prepared once per filter
+   * condition (and with or without candidates).
    */
-  bm25(match: string, level: Level, limit: number, filter?: ChunkFilter): ScoredRow[] {
+  bm25(phrases: readonly string[], level: Level, limit: number, filter?: ChunkFilter): ScoredRow[] {
+    return bm25TopK(this.bm25Source(filter), phrases, level, limit, this.meta.counts.maxChunksPerDoc);
+  }
+
+  /** What bm25() ranks over (bm25Sql on this index, under `filter`): tests and bench/fts5-latency.ts call bm25TopK on it. */
+  bm25Source(filter?: ChunkFilter): Bm25Source {
     const where = filter?.sql.where;
-    const stmt = this.bm25Statements.get(`${level}\n${where ?? ''}`, () => this.db.prepare(bm25Sql(level, undefined, where)));
-    return stmt.all(match, ...(filter?.sql.params ?? []), limit) as ScoredRow[];
+    const params = filter?.sql.params ?? [];
+    const statement = (candidates: boolean) =>
+      this.bm25Statements.get(`${candidates ? 'candidates' : 'all'}\n${where ?? ''}`, () => this.db.prepare(bm25Sql({ where, candidates })).raw());
+    const { chunk, doc } = this.rowIdentities();
+    return {
+      top: (phrases, candidates, limit) => {
+        const rows = (candidates === undefined
+          ? statement(false).all(matchOf(phrases), ...params, limit)
+          : statement(true).all(matchOf(phrases), matchOf(candidates), ...params, limit)) as [number, number][];
+        return rows.map(([rowid, score]) => ({ chunkId: chunk[rowid]!, docId: doc[rowid]!, score }));
+      },
+      docFrequency: (phrase) => this.docFrequency(phrase),
+      rowCount: this.ftsRowCount(),
+    };
+  }
+
+  /**
+   * Chunk and document id by chunk rowid, read once (from the two covering indexes, not the
+   * chunks' text pages): BM25 returns rowids, and looking each up in the chunks table cost a page
+   * read per hit. About 60 bytes a chunk.
+   */
+  private rowIdentities(): { chunk: string[]; doc: string[] } {
+    if (!this.identities) {
+      const chunk: string[] = [];
+      const doc: string[] = [];
+      for (const [rowid, id] of this.db.prepare('SELECT rowid, id FROM chunks').raw().iterate() as IterableIterator<[number, string]>) chunk[rowid] = id;
+      for (const [rowid, docId] of this.db.prepare('SELECT rowid, doc_id FROM chunks').raw().iterate() as IterableIterator<[number, string]>) doc[rowid] = docId;
+      this.identities = { chunk, doc };
+    }
+    return this.identities;
+  }
+
+  /** Chunks containing the phrase, as FTS5 counts them for its IDF; counted once per open index. */
+  private docFrequency(phrase: string): number {
+    return this.docFrequencies.get(phrase, () => {
+      this.docFrequencyStmt ??= this.db.prepare('SELECT count(*) FROM chunks_fts WHERE chunks_fts MATCH ?').pluck();
+      return this.docFrequencyStmt.get(matchOf([phrase])) as number;
+    });
+  }
+
+  /** FTS5's N: one docsize row per indexed row (FTS5 keeps %_docsize in step with its row count). */
+  private ftsRowCount(): number {
+    this.ftsRows ??= this.db.prepare('SELECT count(*) FROM chunks_fts_docsize').pluck().get() as number;
+    return this.ftsRows;
   }
 
   /** `filter` compiled against this index (see compileFilter), once per distinct filter while it is in use. */

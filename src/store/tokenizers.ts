@@ -54,6 +54,15 @@ const ANALYZERS: Partial<Record<TokenizerName, (overrides: AnalyzerOverrides) =>
 
 type AnalyzerOverrides = Pick<MultilingualOptions, 'stem'>;
 
+// The pre-analysed tokenizers whose analyser ignores the language it is given (english above):
+// a query's terms are the same whatever language it is taken to be in, so it needs no detection.
+const ONE_ANALYSIS: ReadonlySet<TokenizerName> = new Set(['english']);
+
+/** true when the tokenizer's analyser gives the same terms in every language (no query language detection needed). */
+export function analysisIgnoresLanguage(name: TokenizerName): boolean {
+  return ONE_ANALYSIS.has(name);
+}
+
 /** Tokenizers whose text is analysed by us before FTS5 sees it (a contentless FTS table). */
 export function isPreAnalyzed(name: TokenizerName): boolean {
   return analyzerFactory(name) !== undefined;

@@ -69,10 +69,12 @@ describe('language-aware lexical search', () => {
 
   it('the language filter is part of the visible SQL', () => {
     // lang= is now a filter like any other: its compiled condition (lower(c.lang) = ?) goes into
-    // the SQL after the documents join every filter adds, at both levels.
+    // the SQL after the documents join every filter adds, with or without candidates.
     const { where } = searchers.multilingual!.reader.compileFilter({ lang: 'de' }).sql;
     expect(where).toBe('lower(c.lang) = ?');
-    expect(bm25Sql('chunk', undefined, where)).toContain('FROM m JOIN chunks c ON c.rowid = m.rowid\nJOIN documents d ON d.id = c.doc_id\nWHERE lower(c.lang) = ?\nORDER BY');
-    expect(bm25Sql('doc', undefined, where)).toContain('FROM m JOIN chunks c ON c.rowid = m.rowid\n  JOIN documents d ON d.id = c.doc_id\n  WHERE lower(c.lang) = ?\n)');
+    for (const candidates of [false, true]) {
+      expect(bm25Sql({ where, candidates })).toContain('CROSS JOIN chunks c ON c.rowid = chunks_fts.rowid\nCROSS JOIN documents d ON d.id = c.doc_id\nWHERE');
+      expect(bm25Sql({ where, candidates })).toContain('\n  AND (lower(c.lang) = ?)\nORDER BY');
+    }
   });
 });

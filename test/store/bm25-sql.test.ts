@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bm25Sql, MAX_QUERY_TERMS, toMatchExpression } from '../../src/store/bm25-sql.js';
+import { bm25Sql, MAX_QUERY_TERMS, queryPhrases, termsToMatch, toMatchExpression } from '../../src/store/bm25-sql.js';
 
 describe('toMatchExpression', () => {
   it('ORs the quoted, lower-cased terms of the query, each once', () => {
@@ -29,40 +29,47 @@ describe('toMatchExpression', () => {
   });
 });
 
+describe('queryPhrases', () => {
+  it('keeps each term once, in first-occurrence order, capped; termsToMatch quotes and ORs them', () => {
+    expect(queryPhrases(['b', 'a', 'b', 'c', 'a'])).toEqual(['b', 'a', 'c']);
+    expect(queryPhrases(Array.from({ length: MAX_QUERY_TERMS + 5 }, (_, i) => `w${i}`))).toHaveLength(MAX_QUERY_TERMS);
+    expect(termsToMatch(['say "hi"', 'x', 'x'])).toBe('"say ""hi""" OR "x"');
+    expect(termsToMatch([])).toBeNull();
+  });
+});
+
 describe('bm25Sql', () => {
-  it('chunk level: negated bm25 over title and text, best first, ties by id', () => {
-    expect(bm25Sql('chunk')).toBe(`WITH m AS MATERIALIZED (SELECT rowid, -bm25(chunks_fts, 1, 1) AS score
-    FROM chunks_fts WHERE chunks_fts MATCH ?)
-SELECT c.id AS id, c.doc_id AS docId, c.id AS chunkId, m.score AS score
-FROM m JOIN chunks c ON c.rowid = m.rowid
-ORDER BY m.score DESC, c.id DESC
+  it('the best LIMIT matches by negated bm25 over title and text, as (rowid, score)', () => {
+    expect(bm25Sql()).toBe(`SELECT chunks_fts.rowid AS rowid, -bm25(chunks_fts, 1, 1) AS score
+FROM chunks_fts
+WHERE chunks_fts MATCH ?
+ORDER BY score DESC
+LIMIT ?`);
+    expect(bm25Sql({ weights: { title: 2, text: 1 } })).toContain('-bm25(chunks_fts, 2, 1) AS score');
+  });
+
+  it('candidates: only the matches of a second expression are scored', () => {
+    expect(bm25Sql({ candidates: true })).toBe(`SELECT chunks_fts.rowid AS rowid, -bm25(chunks_fts, 1, 1) AS score
+FROM chunks_fts
+WHERE chunks_fts MATCH ?
+  AND +chunks_fts.rowid IN (SELECT e.rowid FROM chunks_fts AS e WHERE e.chunks_fts MATCH ?)
+ORDER BY score DESC
 LIMIT ?`);
   });
 
-  it('doc level: each document scored by its best chunk', () => {
-    const sql = bm25Sql('doc', { title: 2, text: 1 });
-    expect(sql).toContain('-bm25(chunks_fts, 2, 1)');
-    expect(sql).toContain('row_number() OVER (PARTITION BY c.doc_id ORDER BY m.score DESC, c.id ASC) AS r');
-    expect(sql).toContain('WHERE r = 1');
-  });
-
-  it('filtered: joins documents and adds the condition before the order and the limit', () => {
-    expect(bm25Sql('chunk', undefined, 'lower(c.lang) = ?')).toBe(`WITH m AS MATERIALIZED (SELECT rowid, -bm25(chunks_fts, 1, 1) AS score
-    FROM chunks_fts WHERE chunks_fts MATCH ?)
-SELECT c.id AS id, c.doc_id AS docId, c.id AS chunkId, m.score AS score
-FROM m JOIN chunks c ON c.rowid = m.rowid
-JOIN documents d ON d.id = c.doc_id
-WHERE lower(c.lang) = ?
-ORDER BY m.score DESC, c.id DESC
+  it('filtered: joins chunks and documents and adds the condition before the order and the limit', () => {
+    expect(bm25Sql({ where: 'lower(c.lang) = ?', candidates: true })).toBe(`SELECT chunks_fts.rowid AS rowid, -bm25(chunks_fts, 1, 1) AS score
+FROM chunks_fts
+CROSS JOIN chunks c ON c.rowid = chunks_fts.rowid
+CROSS JOIN documents d ON d.id = c.doc_id
+WHERE chunks_fts MATCH ?
+  AND +chunks_fts.rowid IN (SELECT e.rowid FROM chunks_fts AS e WHERE e.chunks_fts MATCH ?)
+  AND (lower(c.lang) = ?)
+ORDER BY score DESC
 LIMIT ?`);
-    // At document level inside `best`, so a document scores as its best passing chunk.
-    expect(bm25Sql('doc', undefined, 'lower(c.lang) = ?')).toContain(`  FROM m JOIN chunks c ON c.rowid = m.rowid
-  JOIN documents d ON d.id = c.doc_id
-  WHERE lower(c.lang) = ?
-)`);
   });
 
   it('refuses non-finite weights', () => {
-    expect(() => bm25Sql('chunk', { title: NaN, text: 1 })).toThrow(RangeError);
+    expect(() => bm25Sql({ weights: { title: NaN, text: 1 } })).toThrow(RangeError);
   });
 });

@@ -28,7 +28,9 @@ export const searchCommand: Command = {
     const query = positional(positionals, 1, 'QUERY', usage);
     const req = searchRequest(values, query, { k: 10, level: 'chunk' });
     if (values.sql) {
-      io.err(`-- MATCH ${JSON.stringify(toMatchExpression(query))}\n${bm25Sql(req.pipeline.level)}\n`);
+      // bm25TopK (store/bm25-top-k.ts) runs this statement: once over the rarest phrases alone for
+      // a lower bound, then over chunks containing the phrases that can still reach the top k.
+      io.err(`-- MATCH ${JSON.stringify(toMatchExpression(query))}\n${bm25Sql({ candidates: true })}\n`);
     }
     const pool = new EmbedderPool();
     const searcher = new Searcher(path.basename(file).replace(/\.sqlite$/, ''), file, (id) => pool.get(id));
