@@ -1,6 +1,7 @@
 import { ConflictError, InputError } from '../errors.js';
+import { RemoteError } from '../remote/remote-error.js';
 import { IndexReader } from '../store/index-reader.js';
-import { pushChunkOf } from './push-chunk.js';
+import { pushChunkOf, type PushChunk } from './push-chunk.js';
 import type { PushTarget } from './push-target.js';
 
 export const DEFAULT_PUSH_BATCH = 500;
@@ -60,7 +61,7 @@ export async function pushIndex(options: PushOptions): Promise<PushSummary> {
       const rows = reader.exportPage(after, batchSize);
       if (rows.length === 0) break;
       const batch = rows.map((r) => pushChunkOf(r, dims ?? 0, file));
-      await target.send(batch);
+      await sendBatch(target, batch);
       after = rows[rows.length - 1]!.rowid;
       done += batch.length;
       vectors += batch.filter((c) => c.vector).length;
@@ -72,5 +73,17 @@ export async function pushIndex(options: PushOptions): Promise<PushSummary> {
     return { chunks: done, vectors, dims, batches, seconds: (performance.now() - t0) / 1000, replaced };
   } finally {
     reader.close();
+  }
+}
+
+/** A 413 is the engine's request size limit (http.max_content_length on OpenSearch and Elasticsearch): say which flag gets under it. */
+async function sendBatch(target: PushTarget, batch: PushChunk[]): Promise<void> {
+  try {
+    await target.send(batch);
+  } catch (err) {
+    if (err instanceof RemoteError && err.httpStatus === 413) {
+      throw new RemoteError(err.caller, err.endpoint, `${err.problem}; a batch of ${batch.length} chunks is more than the engine takes in one request: pass a smaller --batch`, 413);
+    }
+    throw err;
   }
 }

@@ -114,6 +114,13 @@ describe('an engine that is down', () => {
     }
   });
 
+  it('a 413 (the request is larger than the engine takes) says to pass a smaller --batch', async () => {
+    os.fail('/_bulk', 413, 1);
+    const err = await pushIndex({ file, target: new OpenSearchTarget(client(), os.url, 'big'), batchSize: 7 }).catch((e: unknown) => e);
+    expect((err as RemoteError).httpStatus).toBe(413);
+    expect((err as Error).message).toMatch(new RegExp(`^push to opensearch index "big": POST ${os.url}/_bulk answered 413: .*; a batch of 7 chunks is more than the engine takes in one request: pass a smaller --batch$`));
+  });
+
   it('so does a persistent 503 from Qdrant', async () => {
     qdrant.fail('/collections/down/points', 503, 100);
     const err = await pushIndex({ file, target: new QdrantTarget(client(), qdrant.url, 'down') }).catch((e: unknown) => e);
