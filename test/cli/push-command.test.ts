@@ -100,7 +100,7 @@ describe('testbed push', () => {
       [[files.withVectors, '--to', 'opensearch', os.url, '--name', 'x', '--batch', '0'], 'testbed push: --batch must be an integer from 1 to 100000, got "0"\n'],
       [[files.withVectors, '--to', 'opensearch', os.url, '--name', 'x', '--batch', 'many'], 'testbed push: --batch must be an integer from 1 to 100000, got "many"\n'],
       [[files.withVectors, '--to', 'opensearch', os.url, '--name', 'Docs'], /^testbed push: --name "Docs": an OpenSearch index name is 1-255 lower-case letters/],
-      [[files.withVectors, '--to', 'opensearch', 'ftp://host', '--name', 'x'], /^testbed push: missing the opensearch URL/],
+      [[files.withVectors, '--to', 'opensearch', 'ftp://host', '--name', 'x'], 'testbed push: --to opensearch: only http and https URLs are called, got ftp:\n'],
       [[files.withVectors, '--to', 'opensearch', os.url, '--name', 'x', '--header', 'Bearer abc'], 'testbed push: --header must be "Name: value" (e.g. \'Authorization: Bearer ${env:KEY}\'), got a header named "(none)"\n'],
       [[files.withVectors, '--to', 'opensearch', os.url, 'extra', '--name', 'x'], 'testbed push: unexpected argument "extra"; --help lists the options\n'],
       [[files.noVectors, '--to', 'qdrant', qdrant.url, '--name', 'x'], /^testbed push: .*no vectors \(built with --embedder none\).*push it to opensearch or elasticsearch/],

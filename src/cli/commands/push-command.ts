@@ -57,7 +57,7 @@ export const pushCommand: Command = {
     const engine = oneOf('to', values.to, PUSH_ENGINES, 'opensearch');
     // The URL follows --to ENGINE but parses as a positional: tell it from INDEX by its scheme,
     // so either order works.
-    const urls = positionals.filter((p) => /^https?:\/\//i.test(p));
+    const urls = positionals.filter((p) => /^[a-z][a-z0-9+.-]*:\/\//i.test(p));
     const others = positionals.filter((p) => !urls.includes(p));
     if (urls.length === 0) throw new InputError(`missing the ${engine} URL after --to ${engine} (e.g. --to ${engine} http://localhost:${engine === 'qdrant' ? 6333 : 9200})\n\n${usage}`);
     const extra = [...urls.slice(1), ...others.slice(1)][0];
