@@ -22,6 +22,7 @@ export const COMMAND_TABLE: readonly CommandEntry[] = [
   { name: 'experiment', summary: 'run an experiment config and write its report', load: async () => (await import('./commands/experiment-command.js')).experimentCommand },
   { name: 'gold', summary: 'grow a gold set: record judgements found after the fact, take them back, list them', load: async () => (await import('./commands/gold-command.js')).goldCommand },
   { name: 'corpus', summary: 'list the public BEIR datasets and download one into the corpora folder', load: async () => (await import('./commands/corpus-command.js')).corpusCommand },
+  { name: 'push', summary: 'send an index to OpenSearch, Elasticsearch or Qdrant (bulk, in batches) and print the legs that search it', load: async () => (await import('./commands/push-command.js')).pushCommand },
   { name: 'serve', summary: 'serve the indexes of a folder over HTTP', load: async () => (await import('./commands/serve-command.js')).serveCommand },
 ];
 

@@ -37,7 +37,8 @@ export function progressBar(io: CliIo, now: () => number = Date.now): (p: BuildP
   };
 }
 
-function bar(frac: number, width = 24): string {
+/** `[#####...]`, the share done; shared with the other long jobs' progress (push). */
+export function bar(frac: number, width = 24): string {
   const full = Math.round(Math.min(1, Math.max(0, frac)) * width);
   return `[${'#'.repeat(full)}${'.'.repeat(width - full)}]`;
 }

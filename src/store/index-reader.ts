@@ -18,6 +18,20 @@ export type StoredChunk = Chunk;
 
 export type { ScoredRow };
 
+/** One chunk as exportPage reads it: the stored columns, nothing decoded. */
+export interface ExportRow {
+  rowid: number;
+  id: string;
+  docId: string;
+  title: string;
+  text: string;
+  lang: string | null;
+  /** The document's metadata as stored: JSON text, or null. */
+  metadata: string | null;
+  /** `dims` Float32 values, as loadVectors reads them; null when the index has no vectors. */
+  vector: Buffer | null;
+}
+
 /**
  * How many compiled filters (each holding its chunk and document id sets) and BM25 statements an
  * open index keeps: plenty for the filters a pipeline or a dashboard repeats, bounded for a
@@ -166,6 +180,22 @@ export class IndexReader {
   *chunks(): Generator<StoredChunk> {
     const stmt = this.db.prepare('SELECT id, doc_id AS docId, ordinal, start, end, title, text FROM chunks ORDER BY rowid');
     yield* stmt.iterate() as IterableIterator<StoredChunk>;
+  }
+
+  /**
+   * Up to `limit` chunks after rowid `afterRowid`, in rowid order, each with its document's
+   * metadata (JSON text, null when none) and its vector (null in an index without them): a page
+   * of what `testbed push` sends. Paged by rowid rather than one open iterator, so the caller can
+   * await the network between pages without holding a statement open.
+   */
+  exportPage(afterRowid: number, limit: number): ExportRow[] {
+    return this.db
+      .prepare(
+        `SELECT c.rowid, c.id, c.doc_id AS docId, c.title, c.text, c.lang, d.metadata, v.vector
+         FROM chunks c JOIN documents d ON d.id = c.doc_id LEFT JOIN vectors v ON v.chunk_rowid = c.rowid
+         WHERE c.rowid > ? ORDER BY c.rowid LIMIT ?`,
+      )
+      .all(afterRowid, limit) as ExportRow[];
   }
 
   /**

@@ -33,6 +33,9 @@ const LAYERS = [
   'pipeline',
   'indexing',
   'search',
+  // push/ sends an index to OpenSearch, Elasticsearch or Qdrant: it reads the store and calls
+  // remote/; only the CLI runs it.
+  'push',
   'catalog',
   'gold',
   'reports',

@@ -1,0 +1,85 @@
+import { InputError } from '../../errors.js';
+import { createTarget } from '../../push/create-target.js';
+import { legsYaml } from '../../push/legs-yaml.js';
+import { DEFAULT_PUSH_BATCH, pushIndex } from '../../push/push-index.js';
+import { PUSH_ENGINES } from '../../push/push-target.js';
+import { checkRemoteUrl } from '../../remote/allowed-origins.js';
+import { REMOTE_DEFAULTS, RemoteClient } from '../../remote/remote-client.js';
+import { intOption, oneOf, parse, positional } from '../args.js';
+import type { Command } from '../command.js';
+import { countProgress } from '../count-progress.js';
+import { headerFlags } from '../header-flag.js';
+import { indexFileArgument } from '../index-file.js';
+
+const usage = `Usage: testbed push INDEX --to ENGINE URL --name NAME [options]
+
+Sends every chunk of an index (ids, title, text, language, the document's metadata and, when the
+index has them, the vectors) to a search engine through its bulk or upsert API, in batches,
+and prints the pipeline legs that search what was pushed. OpenSearch and Elasticsearch get one
+document per chunk, _id the chunk id (DOC#N), _source {doc_id, chunk_id, title, text, lang,
+metadata, vector}, in an index mapped for BM25 over title and text and cosine k-NN over vector;
+Qdrant gets one point per chunk, id the chunk's row number, with a cosine vector and the same
+fields as payload (an index without vectors cannot go to Qdrant). A refused chunk stops the push
+and is named; the engine's count is checked at the end.
+
+Options:
+  --to ENGINE         ${PUSH_ENGINES.join(' | ')} (required), followed by the engine's URL
+                      (e.g. http://localhost:9200, http://localhost:6333)
+  --name NAME         the index (OpenSearch, Elasticsearch: lower case) or collection to create (required)
+  --replace           delete an existing index or collection of that name first
+                      (without it, an existing one is refused)
+  --batch N           chunks per request (default ${DEFAULT_PUSH_BATCH})
+  --header 'H: V'     a header sent with every request, repeatable; \${env:NAME} in the value
+                      is read from the environment (e.g. 'Authorization: Bearer \${env:OS_TOKEN}',
+                      'api-key: \${env:QDRANT_KEY}'); header values are never printed
+  --timeout MS        per request (default ${REMOTE_DEFAULTS.timeoutMs})
+  --retries N         further attempts after a 429, a 5xx or a timeout (default ${REMOTE_DEFAULTS.retries})
+  -h, --help          show this help
+
+Example:
+  testbed push data/demo.sqlite --to opensearch http://localhost:9200 --name demo --replace`;
+
+export const pushCommand: Command = {
+  name: 'push',
+  usage,
+  async run(argv, io) {
+    const { values, positionals } = parse(argv, {
+      to: { type: 'string' },
+      name: { type: 'string' },
+      replace: { type: 'boolean' },
+      batch: { type: 'string' },
+      header: { type: 'string', multiple: true },
+      timeout: { type: 'string' },
+      retries: { type: 'string' },
+    });
+    if (values.help) return io.out(usage + '\n'), 0;
+    if (values.to === undefined) throw new InputError(`missing --to ENGINE URL\n\n${usage}`);
+    const engine = oneOf('to', values.to, PUSH_ENGINES, 'opensearch');
+    // The URL follows --to ENGINE but parses as a positional: tell it from INDEX by its scheme,
+    // so either order works.
+    const urls = positionals.filter((p) => /^[a-z][a-z0-9+.-]*:\/\//i.test(p));
+    const others = positionals.filter((p) => !urls.includes(p));
+    if (urls.length === 0) throw new InputError(`missing the ${engine} URL after --to ${engine} (e.g. --to ${engine} http://localhost:${engine === 'qdrant' ? 6333 : 9200})\n\n${usage}`);
+    const extra = [...urls.slice(1), ...others.slice(1)][0];
+    if (extra !== undefined) throw new InputError(`unexpected argument "${extra}"; --help lists the options`);
+    const url = urls[0]!;
+    checkRemoteUrl(url, 'any', `--to ${engine}`);
+    const file = indexFileArgument(positional(others, 0, 'INDEX', usage));
+    if (values.name === undefined) throw new InputError(`missing --name NAME (the ${engine === 'qdrant' ? 'collection' : 'index'} to create)\n\n${usage}`);
+    const batchSize = intOption('batch', values.batch, DEFAULT_PUSH_BATCH, 1, 100_000);
+    const client = new RemoteClient({
+      headers: headerFlags(values.header),
+      timeoutMs: intOption('timeout', values.timeout, REMOTE_DEFAULTS.timeoutMs, 1, 3_600_000),
+      retries: intOption('retries', values.retries, REMOTE_DEFAULTS.retries, 0, 20),
+      concurrency: 1,
+    });
+    const target = createTarget(engine, client, url, values.name);
+    const s = await pushIndex({ file, target, batchSize, replace: values.replace, onProgress: countProgress(io, 'pushing', 'chunks') });
+    io.err(
+      `pushed ${s.chunks} chunks of ${file} to ${target.label}${s.replaced ? ' (replaced)' : ''}: ` +
+        `${s.vectors} vectors${s.dims !== null ? ` (${s.dims} dims)` : ''}, ${s.batches} batches of up to ${batchSize}, ${s.seconds.toFixed(1)} s\n`,
+    );
+    io.out(`# Legs that search the pushed ${engine === 'qdrant' ? 'collection' : 'index'}, for an experiment's retriever or --pipeline:\n` + legsYaml(target.legs(s.dims)));
+    return 0;
+  },
+};

@@ -1,0 +1,26 @@
+import type { PushChunk } from './push-chunk.js';
+
+export const PUSH_ENGINES = ['opensearch', 'elasticsearch', 'qdrant'] as const;
+export type PushEngine = (typeof PUSH_ENGINES)[number];
+
+/** Where `testbed push` writes: an index of a cluster, or a Qdrant collection. */
+export interface PushTarget {
+  readonly engine: PushEngine;
+  /** For messages: `OpenSearch index "docs" at http://localhost:9200`. */
+  readonly label: string;
+  /** Qdrant keeps points by their vector: an index without vectors cannot go there. */
+  readonly needsVectors: boolean;
+  exists(): Promise<boolean>;
+  remove(): Promise<void>;
+  /** Creates the index or collection; `dims` null for an index without vectors. */
+  create(dims: number | null): Promise<void>;
+  /** Sends one batch; fails, naming the refused chunks, unless the engine took every one. */
+  send(batch: PushChunk[]): Promise<void>;
+  /** Makes what was sent searchable (a refresh) and returns how many chunks the engine holds. */
+  finish(): Promise<number>;
+  /** Pipeline legs that search the pushed index, for the user to paste into an experiment. */
+  legs(dims: number | null): LegSnippet[];
+}
+
+/** One leg as printed: its fields in order, each a scalar. */
+export type LegSnippet = [key: string, value: string | number][];

@@ -1,0 +1,83 @@
+import { InputError } from '../errors.js';
+import type { RemoteClient } from '../remote/remote-client.js';
+import { shownEndpoint } from '../remote/remote-client.js';
+import { RemoteError } from '../remote/remote-error.js';
+import { engineUrl } from './engine-url.js';
+import { pushSource, type PushChunk } from './push-chunk.js';
+import type { LegSnippet, PushTarget } from './push-target.js';
+import { vectorJson } from './vector-json.js';
+
+/**
+ * A Qdrant collection with one unnamed vector per point, compared by cosine: `PUT
+ * /collections/<name>` to create it, `PUT /collections/<name>/points?wait=true` to upsert each
+ * batch (answered once the points are stored, so nothing needs refreshing after), `POST
+ * /collections/<name>/points/count` to check what it holds. A point's id is the chunk's rowid in
+ * our index (Qdrant ids are unsigned integers or UUIDs, not strings like `doc#0`); the chunk and
+ * document ids travel in the payload.
+ */
+export class QdrantTarget implements PushTarget {
+  readonly engine = 'qdrant';
+  readonly needsVectors = true;
+  readonly label: string;
+
+  constructor(
+    private readonly client: RemoteClient,
+    private readonly url: string,
+    private readonly name: string,
+  ) {
+    this.label = `Qdrant collection "${name}" at ${url}`;
+  }
+
+  private get caller() {
+    return { what: `push to qdrant collection "${this.name}"` };
+  }
+
+  private collection(...rest: string[]): string {
+    return engineUrl(this.url, ['collections', this.name, ...rest]);
+  }
+
+  async exists(): Promise<boolean> {
+    try {
+      await this.client.request({ method: 'GET', url: this.collection(), caller: this.caller });
+      return true;
+    } catch (err) {
+      if (err instanceof RemoteError && err.httpStatus === 404) return false;
+      throw err;
+    }
+  }
+
+  async remove(): Promise<void> {
+    await this.client.request({ method: 'DELETE', url: this.collection(), caller: this.caller });
+  }
+
+  async create(dims: number | null): Promise<void> {
+    if (dims === null) throw new InputError('Qdrant stores points by their vector: push an index built with an embedder');
+    await this.client.request({ method: 'PUT', url: this.collection(), json: { vectors: { size: dims, distance: 'Cosine' } }, caller: this.caller });
+  }
+
+  async send(batch: PushChunk[]): Promise<void> {
+    const points = batch.map((c) => {
+      if (!c.vector) throw new InputError(`chunk ${c.chunkId} has no vector, and a Qdrant point needs one`);
+      return { id: c.rowid, vector: vectorJson(c.vector), payload: pushSource(c) };
+    });
+    const url = this.collection('points') + '?wait=true';
+    const res = await this.client.request({ method: 'PUT', url, json: { points }, caller: this.caller });
+    const status = (res.body as { result?: { status?: unknown } } | undefined)?.result?.status;
+    // With wait=true Qdrant answers "completed"; anything else means the points are not stored yet.
+    if (status !== 'completed') {
+      throw new RemoteError(this.caller, shownEndpoint('PUT', url), `the upsert answered status ${JSON.stringify(status)}, not "completed"`, res.status);
+    }
+  }
+
+  async finish(): Promise<number> {
+    const url = this.collection('points', 'count');
+    const res = await this.client.request({ method: 'POST', url, json: { exact: true }, caller: this.caller });
+    const count = (res.body as { result?: { count?: unknown } } | undefined)?.result?.count;
+    if (typeof count !== 'number') throw new RemoteError(this.caller, shownEndpoint('POST', url), 'the answer has no result.count', res.status);
+    return count;
+  }
+
+  legs(): LegSnippet[] {
+    return [[['type', 'qdrant'], ['name', 'qdrant'], ['url', this.url], ['collection', this.name]]];
+  }
+}
