@@ -1,5 +1,5 @@
 import { buildIndex } from '../../indexing/build-index.js';
-import { EMBEDDER_KINDS } from '../../embedders/registry.js';
+import { EMBEDDER_FORMS, EMBEDDER_KINDS } from '../../embedders/registry.js';
 import { FTS5_TOKENIZERS } from '../../store/tokenizers.js';
 import { parse, positional } from '../args.js';
 import type { Command } from '../command.js';
@@ -16,8 +16,11 @@ Options:
   --chunker SPEC      auto | doc | words:SIZE[:OVERLAP] | structure:MAX | sentences:N[:OVERLAP]
                       (default auto: structure:N, N words sized for the embedder's input
                       (200 or fewer); structure:200 without an embedder)
-  --embedder SPEC     ${EMBEDDER_KINDS.map((k) => (k === 'transformers' ? 'transformers:<model>' : k === 'hash' ? 'hash[:DIMS]' : k)).join(' | ')}
-                      (default auto: transformers:Xenova/all-MiniLM-L6-v2 if available, else use-lite)
+  --embedder SPEC     ${EMBEDDER_KINDS.filter((k) => k !== 'openai').map((k) => EMBEDDER_FORMS[k]).join(' | ')}
+                      | ${EMBEDDER_FORMS.openai}
+                      (default auto: transformers:Xenova/all-MiniLM-L6-v2 if available, else use-lite;
+                      openai: any OpenAI-compatible POST <base-url>/embeddings, the key from
+                      OPENAI_API_KEY for api.openai.com or the variable TESTBED_OPENAI_KEY_VAR names)
   --tokenizer T       auto | ${Object.keys(FTS5_TOKENIZERS).join(' | ')}
                       (default auto: english, Lucene's English analysis as in Anserini's BM25,
                       for an English corpus; multilingual for any other or mixed corpus)
