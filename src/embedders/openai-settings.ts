@@ -84,7 +84,8 @@ function defaultMaxTokens(model: string): number {
 function keyVariable(baseUrl: string, env: NodeJS.ProcessEnv): string | undefined {
   const named = env[ENV.keyVariable];
   if (named !== undefined && named !== '') {
-    if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(named)) throw new InputError(`${ENV.keyVariable} must be an environment variable's name, got "${named}"`);
+    // The value is not repeated: set by mistake, it may be the key itself.
+    if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(named)) throw new InputError(`${ENV.keyVariable} must be the name of the environment variable holding the key (letters, digits and _), not the key`);
     if (!env[named]) throw new InputError(`${ENV.keyVariable} names ${named}, which is not set`);
     return named;
   }
