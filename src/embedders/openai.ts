@@ -1,4 +1,4 @@
-import { RemoteClient, shownEndpoint } from '../remote/remote-client.js';
+import { RemoteClient, shownEndpoint, type RemoteResponse } from '../remote/remote-client.js';
 import { RemoteError } from '../remote/remote-error.js';
 import { normalize } from './hash.js';
 import { prefixesFor } from './model-prefixes.js';
@@ -39,7 +39,7 @@ export async function createOpenAIEmbedder(arg: string | undefined): Promise<Emb
 
   /** One request: the raw vectors of `input`, in its order. */
   const call = async (input: string[]): Promise<{ vectors: number[][]; status: number }> => {
-    let res;
+    let res: RemoteResponse;
     try {
       res = await client.request({ method: 'POST', url, json: { model: spec.model, input, ...(spec.dimensions !== undefined && { dimensions: spec.dimensions }) }, caller });
     } catch (err) {
