@@ -1,5 +1,7 @@
 import { InputError, UnavailableError } from '../errors.js';
 import { createHashEmbedder } from './hash.js';
+import { createOpenAIEmbedder } from './openai.js';
+import { OPENAI_SPEC_FORM, parseOpenAISpec } from './openai-spec.js';
 import type { Embedder } from './types.js';
 import { createUseLiteEmbedder } from './use-lite.js';
 
@@ -23,7 +25,8 @@ const loadTransformersEmbedder = async (model: string) => (await import('./trans
 
 /**
  * Embedder specs, as typed on the command line and recorded in an index:
- * `none`, `hash[:DIMS]`, `use-lite`, `transformers:<hub id or folder>`, `auto`.
+ * `none`, `hash[:DIMS]`, `use-lite`, `transformers:<hub id or folder>`, `auto`,
+ * `openai:<model>@<base-url>[#dimensions=N]` (any OpenAI-compatible /embeddings endpoint).
  */
 const FACTORIES: Record<string, Factory> = {
   none: async () => null,
@@ -46,6 +49,17 @@ const FACTORIES: Record<string, Factory> = {
       return createUseLiteEmbedder({ threads: options.threads });
     }
   },
+  openai: (arg) => createOpenAIEmbedder(arg),
+};
+
+/** How each kind is written, for help texts and errors. */
+export const EMBEDDER_FORMS: Record<string, string> = {
+  none: 'none',
+  hash: 'hash[:DIMS]',
+  'use-lite': 'use-lite',
+  transformers: 'transformers:<model>',
+  auto: 'auto',
+  openai: OPENAI_SPEC_FORM,
 };
 
 export const EMBEDDER_KINDS = Object.keys(FACTORIES);
@@ -65,6 +79,7 @@ export function checkEmbedderSpec(spec: string): void {
   const { kind, arg } = lookup(spec);
   if (kind === 'hash' && arg !== undefined) parseDims(arg);
   if (kind === 'transformers' && !arg) throw new InputError('transformers embedder needs a model: transformers:<hub id or folder>');
+  if (kind === 'openai') parseOpenAISpec(arg);
   if ((kind === 'none' || kind === 'use-lite' || kind === 'auto') && arg !== undefined) throw new InputError(`embedder "${kind}" takes no argument, got "${spec}"`);
 }
 
@@ -73,7 +88,7 @@ function lookup(spec: string): { kind: string; arg: string | undefined; factory:
   const kind = colon < 0 ? spec : spec.slice(0, colon);
   const arg = colon < 0 ? undefined : spec.slice(colon + 1);
   const factory = Object.hasOwn(FACTORIES, kind) ? FACTORIES[kind] : undefined;
-  if (!factory) throw new InputError(`unknown embedder "${spec}"; expected one of none, hash[:DIMS], use-lite, transformers:<model>, auto`);
+  if (!factory) throw new InputError(`unknown embedder "${spec}"; expected one of ${EMBEDDER_KINDS.map((k) => EMBEDDER_FORMS[k]).join(', ')}`);
   return { kind, arg, factory };
 }
 

@@ -1,5 +1,7 @@
 import { isAbsolute, normalize, sep } from 'node:path';
 import { InputError, type Location } from '../errors.js';
+import { checkRemoteUrl, type RemoteAllowList } from '../remote/allowed-origins.js';
+import { parseOpenAISpec } from './openai-spec.js';
 import { checkEmbedderSpec } from './registry.js';
 
 /**
@@ -7,10 +9,16 @@ import { checkEmbedderSpec } from './registry.js';
  * `transformers:` model must be a model id under MODELS_DIR. A folder path (`/etc`, `./x`,
  * `~/x`) or an id that climbs out (`a/../../etc`) is refused before anything is read, so a
  * request can neither load files from elsewhere nor learn from the error which folders exist.
- * The CLI keeps folder paths: there the user owns the disk.
+ * The CLI keeps folder paths: there the user owns the disk. An `openai:` endpoint must be one
+ * of the origins the server was started with (`--allow-remote`), or a request could make the
+ * server post to any address it can reach; by default none is.
  */
-export function checkServedEmbedderSpec(spec: string, where: Location = {}): void {
+export function checkServedEmbedderSpec(spec: string, where: Location = {}, allowedRemoteOrigins: RemoteAllowList = []): void {
   checkEmbedderSpec(spec);
+  if (spec.startsWith('openai:')) {
+    const { baseUrl, id } = parseOpenAISpec(spec.slice('openai:'.length));
+    return checkRemoteUrl(baseUrl, allowedRemoteOrigins, `embedder ${id}${where.field ? ` (${where.field})` : ''}`);
+  }
   if (!spec.startsWith('transformers:')) return;
   const model = spec.slice('transformers:'.length);
   if (isAbsolute(model) || model.startsWith('.') || model.startsWith('~') || model.includes('\\') || model.includes('\0')) {

@@ -8,6 +8,7 @@ import type { Pipeline } from '../spec/resolve-pipeline.js';
 import { parseSearchSpec } from '../spec/search-spec.js';
 import { DEFAULT_TOKENIZER } from '../store/tokenizers.js';
 import { DEFAULT_CHUNKER } from '../indexing/choose-chunker.js';
+import { checkEmbedderSpec } from '../embedders/registry.js';
 import type { CheckConfig, ExperimentConfig, RetrieverConfig, RetrieverFields, TuneConfig } from '../spec/experiment-config.js';
 
 /**
@@ -62,6 +63,15 @@ const tuneSchema = z
   })
   .strict();
 
+function checkedEmbedder(spec: string, ctx: z.RefinementCtx): void {
+  try {
+    checkEmbedderSpec(spec);
+  } catch (err) {
+    if (!(err instanceof InputError)) throw err;
+    ctx.addIssue({ code: z.ZodIssueCode.custom, message: err.detail });
+  }
+}
+
 /** A CI assertion: an absolute threshold, or "no drop against a baseline file". */
 const checkSchema = z.union([
   z
@@ -100,7 +110,8 @@ export const experimentSchema = z
     grid: z
       .object({
         chunkers: z.array(z.string()).min(1).default([DEFAULT_CHUNKER]),
-        embedders: z.array(z.string()).min(1).default(['auto']),
+        // Checked here, not when the grid reaches it, so a malformed spec is an error at its line.
+        embedders: z.array(z.string().superRefine(checkedEmbedder)).min(1).default(['auto']),
         tokenizers: z.array(z.string()).min(1).default([DEFAULT_TOKENIZER]),
         retrievers: z.array(retrieverSchema).min(1),
       })

@@ -18,6 +18,7 @@ import { cacheHome } from '../cache-home.js';
 import { healthRoutes } from './routes/health.js';
 import { searchRoutes } from './routes/search.js';
 import type { SearchPool } from './search-pool/search-pool.js';
+import type { RemoteAllowList } from '../remote/allowed-origins.js';
 import { uiRoutes } from './routes/ui.js';
 
 export interface AppDeps {
@@ -46,6 +47,8 @@ export interface AppDeps {
   maxGridCells?: number;
   /** Searches (the API's and the playground's) run on these worker threads; in-process without one. */
   searchPool?: SearchPool;
+  /** Origins a request may make the server call (`testbed serve --allow-remote`; default none): see remote/allowed-origins.ts. */
+  allowedRemoteOrigins?: RemoteAllowList;
 }
 
 /** The HTTP service: a thin shell over the catalog and the searcher. */
@@ -89,10 +92,11 @@ export function createApp(deps: AppDeps): Hono {
   app.route('/', uiRoutes({ catalog, jobs, corporaRoot, experimentsRoot, resultsRoot, tokenRequired: Boolean(token), searchProtected: Boolean(deps.protectSearch), ...(search && { search }) }));
   app.route('/', openapiRoutes());
   app.route('/', healthRoutes(catalog));
-  app.route('/indexes', indexRoutes(catalog, corporaRoot));
+  const allowedRemoteOrigins = deps.allowedRemoteOrigins ?? [];
+  app.route('/indexes', indexRoutes(catalog, corporaRoot, allowedRemoteOrigins));
   app.route('/search', searchRoutes(catalog, pool));
   app.route('/gold', goldRoutes(corporaRoot));
-  app.route('/experiments', experimentRoutes(jobs, { experimentsRoot, corporaRoot, resultsRoot }));
+  app.route('/experiments', experimentRoutes(jobs, { experimentsRoot, corporaRoot, resultsRoot }, allowedRemoteOrigins));
 
   app.notFound((c) => jsonError(c, 404, 'not_found', `no route ${c.req.method} ${c.req.path}`));
   app.onError((err, c) => errorResponse(err, c));

@@ -16,6 +16,9 @@ describe('isEnglishOnlyEncoder', () => {
       'transformers:Alibaba-NLP/gte-base-en-v1.5',
       // A local folder: only its last segment names the model.
       'transformers:/models/Xenova/all-MiniLM-L6-v2',
+      // Served models, by the name the server knows them by (an Ollama tag aside).
+      'openai:BAAI/bge-small-en-v1.5@http://127.0.0.1:8080/v1',
+      'openai:all-minilm:latest@http://localhost:11434/v1',
     ]) {
       expect(isEnglishOnlyEncoder(id), id).toBe(true);
     }
@@ -34,6 +37,10 @@ describe('isEnglishOnlyEncoder', () => {
       'transformers:/data/e5-runs/some-model',
       'hash:64',
       'hash',
+      'openai:bge-m3@http://127.0.0.1:8080/v1',
+      'openai:text-embedding-3-small@https://api.openai.com/v1',
+      // The host is not the model.
+      'openai:multilingual-e5-large@http://all-minilm.internal/v1',
     ]) {
       expect(isEnglishOnlyEncoder(id), id).toBe(false);
     }

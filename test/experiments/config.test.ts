@@ -44,6 +44,12 @@ describe('experiment config', () => {
     expect(errorOf(minimal + 'ks: [1, "ten"]\n').message).toMatch(/^exp\.yaml:6 \(field "ks\.1"\): Expected number, received string/);
   });
 
+  it('names the line of a malformed embedder spec before anything runs', () => {
+    const yaml = minimal.replace('grid:\n', "grid:\n  embedders: ['hash:8', 'openai:text-embedding-3-small']\n");
+    expect(errorOf(yaml).message).toMatch(/^exp\.yaml:4 \(field "grid\.embedders\.1"\): openai embedder needs a model and a base URL/);
+    expect(parseExperimentConfig(yaml.replace("'openai:text-embedding-3-small'", "'openai:text-embedding-3-small@https://api.openai.com/v1'")).grid.embedders).toHaveLength(2);
+  });
+
   it('reports invalid YAML with its line', () => {
     expect(errorOf('name: x\ncorpus: [unclosed\n').message).toMatch(/^exp\.yaml:\d+: invalid YAML/);
   });

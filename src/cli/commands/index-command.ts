@@ -1,5 +1,5 @@
 import { buildIndex } from '../../indexing/build-index.js';
-import { EMBEDDER_KINDS } from '../../embedders/registry.js';
+import { EMBEDDER_FORMS, EMBEDDER_KINDS } from '../../embedders/registry.js';
 import { FTS5_TOKENIZERS } from '../../store/tokenizers.js';
 import { parse, positional } from '../args.js';
 import type { Command } from '../command.js';
@@ -16,8 +16,10 @@ Options:
   --chunker SPEC      auto | doc | words:SIZE[:OVERLAP] | structure:MAX | sentences:N[:OVERLAP]
                       (default auto: structure:N, N words sized for the embedder's input
                       (200 or fewer); structure:200 without an embedder)
-  --embedder SPEC     ${EMBEDDER_KINDS.map((k) => (k === 'transformers' ? 'transformers:<model>' : k === 'hash' ? 'hash[:DIMS]' : k)).join(' | ')}
-                      (default auto: transformers:Xenova/all-MiniLM-L6-v2 if available, else use-lite)
+  --embedder SPEC     ${EMBEDDER_KINDS.filter((k) => k !== 'openai').map((k) => EMBEDDER_FORMS[k]).join(' | ')}
+                      | ${EMBEDDER_FORMS.openai}
+                      (default auto: transformers:Xenova/all-MiniLM-L6-v2 if available, else
+                      use-lite); openai: any OpenAI-compatible POST <base-url>/embeddings
   --tokenizer T       auto | ${Object.keys(FTS5_TOKENIZERS).join(' | ')}
                       (default auto: english, Lucene's English analysis as in Anserini's BM25,
                       for an English corpus; multilingual for any other or mixed corpus)
@@ -25,7 +27,17 @@ Options:
                       ~/.cache/retrieval-testbed): embeddings are looked up there first
   --cache FILE        one embedding cache file instead (default DIR/embeddings.sqlite)
   --skip-empty        skip documents whose text is empty (and say which) instead of stopping
-  -h, --help          show this help`;
+  -h, --help          show this help
+
+Environment (the openai embedder; none of these changes a vector, so the cache still applies):
+  TESTBED_OPENAI_KEY_VAR     the variable whose value is sent as Authorization: Bearer
+                             (default OPENAI_API_KEY, sent to https://api.openai.com only)
+  TESTBED_OPENAI_BATCH       inputs per request (default 64); TESTBED_OPENAI_MAX_CHARS,
+                             characters per request (default 100000)
+  TESTBED_OPENAI_CONCURRENCY requests in flight (default 4); TESTBED_OPENAI_TIMEOUT_MS per
+                             attempt (default 60000); TESTBED_OPENAI_RETRIES on 429/5xx
+                             (default 4), the first after TESTBED_OPENAI_BACKOFF_MS (default 500)
+  TESTBED_OPENAI_MAX_TOKENS  the model's input limit (default 8191 for OpenAI's models, else 512)`;
 
 export const indexCommand: Command = {
   name: 'index',

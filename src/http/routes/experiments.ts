@@ -9,6 +9,7 @@ import { insideRoot } from '../../corpus/inside-root.js';
 import { errorResponse } from '../errors.js';
 import { knownRoots, shownAnswer, type ServedRoots } from '../shown-paths.js';
 import { checkServedEmbedderSpec } from '../../embedders/served-embedder.js';
+import type { RemoteAllowList } from '../../remote/allowed-origins.js';
 
 const startSchema = z.union([z.object({ config: z.string().min(1) }).strict(), z.object({ yaml: z.string().min(1).max(60 * 1024) }).strict()]);
 
@@ -26,7 +27,7 @@ export interface ExperimentRoots {
  * cancel them. A grid over the server's limit is refused before anything runs (see ExperimentJobs).
  * Answers write paths relative to the served roots (`output: "web"` for `<results>/web`).
  */
-export function experimentRoutes(jobs: ExperimentJobs, roots: ExperimentRoots): Hono {
+export function experimentRoutes(jobs: ExperimentJobs, roots: ExperimentRoots, allowedRemoteOrigins: RemoteAllowList = []): Hono {
   const app = new Hono();
   const served: ServedRoots = { corpora: roots.corporaRoot, results: roots.resultsRoot, experiments: roots.experimentsRoot };
   const shown = <T>(value: T) => shownAnswer(value, knownRoots(served));
@@ -40,7 +41,7 @@ export function experimentRoutes(jobs: ExperimentJobs, roots: ExperimentRoots): 
       : [body.yaml, '<request body>'];
     // A config sent over HTTP may only read corpora and write results inside the served roots.
     const config = confineConfigPaths(parseExperimentConfig(source, file), roots);
-    config.grid.embedders.forEach((e, i) => checkServedEmbedderSpec(e, { field: `grid.embedders.${i}` }));
+    config.grid.embedders.forEach((e, i) => checkServedEmbedderSpec(e, { field: `grid.embedders.${i}` }, allowedRemoteOrigins));
     fs.mkdirSync(roots.resultsRoot, { recursive: true });
     const job = jobs.start(config);
     return c.json(shown({ id: job.id, name: job.name, state: job.state, output: job.output }), 202);

@@ -10,6 +10,7 @@ import { DEFAULT_TOKENIZER, parseTokenizer } from '../../store/tokenizers.js';
 import { checkChunkerSpec, DEFAULT_CHUNKER } from '../../indexing/choose-chunker.js';
 import { errorResponse } from '../errors.js';
 import { knownRoots, shownAnswer, type ServedRoots } from '../shown-paths.js';
+import type { RemoteAllowList } from '../../remote/allowed-origins.js';
 
 const buildSchema = z.object({
   name: z.string(),
@@ -25,7 +26,7 @@ const buildSchema = z.object({
  * Answers write paths relative to the data and corpora roots (see shownAnswer); an index file
  * that cannot be read is listed with `status: "unreadable"` and why, beside the others.
  */
-export function indexRoutes(catalog: IndexCatalog, corporaRoot: string): Hono {
+export function indexRoutes(catalog: IndexCatalog, corporaRoot: string, allowedRemoteOrigins: RemoteAllowList = []): Hono {
   const app = new Hono();
   const served: ServedRoots = { data: catalog.dataDir, corpora: corporaRoot };
   const shown = <T>(value: T) => shownAnswer(value, knownRoots(served));
@@ -48,7 +49,7 @@ export function indexRoutes(catalog: IndexCatalog, corporaRoot: string): Hono {
     checkIndexName(req.name);
     checkChunkerSpec(req.chunker);
     parseTokenizer(req.tokenizer);
-    checkServedEmbedderSpec(req.embedder, { field: 'embedder' });
+    checkServedEmbedderSpec(req.embedder, { field: 'embedder' }, allowedRemoteOrigins);
     const corpus = corpusPathInRoot(corporaRoot, req.corpus, { field: 'corpus', root: 'corpora root' });
     const job = catalog.startBuild(req.name, { ...req, corpus });
     return c.json(shown({ job }), 202);

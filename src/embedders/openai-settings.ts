@@ -1,0 +1,100 @@
+import { InputError } from '../errors.js';
+
+/**
+ * How the openai embedder calls its endpoint. None of these changes a vector, so they come from
+ * the environment and not from the spec: the spec is the embedder id that keys the embedding
+ * cache, and a build with another batch size or timeout must still find the vectors of the last.
+ */
+export interface OpenAISettings {
+  /** Inputs per request (OpenAI accepts at most 2048). */
+  batch: number;
+  /** Characters per request, summed over its inputs; a longer single text goes alone. */
+  maxChars: number;
+  concurrency: number;
+  timeoutMs: number;
+  retries: number;
+  backoffMs: number;
+  /** The longest input the model reads whole, in its tokens (recorded in the index; sizes the auto chunker). */
+  maxTokens: number;
+  /** The environment variable whose value is sent as `Authorization: Bearer`, when one is. */
+  keyVariable: string | undefined;
+}
+
+/** Where the default key variable is sent without being asked: OpenAI's own API. */
+export const OPENAI_ORIGIN = 'https://api.openai.com';
+export const DEFAULT_KEY_VARIABLE = 'OPENAI_API_KEY';
+
+/**
+ * OpenAI caps a request at 300,000 tokens summed over its inputs; byte-level BPE can spend up
+ * to about 3 tokens on one character (CJK, emoji), so 100,000 characters stays under the cap
+ * whatever the script. Other servers have smaller batch limits, hence 64 inputs.
+ */
+const DEFAULTS = { batch: 64, maxChars: 100_000, concurrency: 4, timeoutMs: 60_000, retries: 4, backoffMs: 500 } as const;
+
+/**
+ * Published input limits: OpenAI's embedding models read 8191 tokens. Anything else (a model
+ * served by TEI, vLLM, Ollama, LM Studio) is unknown to us; 512 is the limit of the BERT-family
+ * models most of them serve, and TESTBED_OPENAI_MAX_TOKENS sets the real one.
+ */
+const KNOWN_MAX_TOKENS: [RegExp, number][] = [[/^text-embedding-(3-small|3-large|ada-002)$/, 8191]];
+const FALLBACK_MAX_TOKENS = 512;
+
+const ENV = {
+  batch: 'TESTBED_OPENAI_BATCH',
+  maxChars: 'TESTBED_OPENAI_MAX_CHARS',
+  concurrency: 'TESTBED_OPENAI_CONCURRENCY',
+  timeoutMs: 'TESTBED_OPENAI_TIMEOUT_MS',
+  retries: 'TESTBED_OPENAI_RETRIES',
+  backoffMs: 'TESTBED_OPENAI_BACKOFF_MS',
+  maxTokens: 'TESTBED_OPENAI_MAX_TOKENS',
+  keyVariable: 'TESTBED_OPENAI_KEY_VAR',
+} as const;
+
+/** The settings for one model and endpoint from `env`; a malformed value is an error naming its variable. */
+export function openAISettings(model: string, baseUrl: string, env: NodeJS.ProcessEnv = process.env): OpenAISettings {
+  const int = (name: keyof typeof ENV, fallback: number, min: number, max: number): number => {
+    const raw = env[ENV[name]];
+    if (raw === undefined || raw.trim() === '') return fallback;
+    const n = Number(raw);
+    if (!Number.isInteger(n) || n < min || n > max) throw new InputError(`${ENV[name]} must be an integer in ${min}..${max}, got "${raw}"`);
+    return n;
+  };
+  return {
+    batch: int('batch', DEFAULTS.batch, 1, 2048),
+    maxChars: int('maxChars', DEFAULTS.maxChars, 1, 100_000_000),
+    concurrency: int('concurrency', DEFAULTS.concurrency, 1, 256),
+    timeoutMs: int('timeoutMs', DEFAULTS.timeoutMs, 1, 3_600_000),
+    retries: int('retries', DEFAULTS.retries, 0, 20),
+    backoffMs: int('backoffMs', DEFAULTS.backoffMs, 0, 60_000),
+    maxTokens: int('maxTokens', defaultMaxTokens(model), 1, 10_000_000),
+    keyVariable: keyVariable(baseUrl, env),
+  };
+}
+
+function defaultMaxTokens(model: string): number {
+  return KNOWN_MAX_TOKENS.find(([pattern]) => pattern.test(model))?.[1] ?? FALLBACK_MAX_TOKENS;
+}
+
+/**
+ * OPENAI_API_KEY is exported in many shells: sending it to whatever base URL an experiment
+ * names would hand an OpenAI key to a colleague's GPU box, in clear text over http. So the
+ * default variable goes to api.openai.com only; any other endpoint gets a key when
+ * TESTBED_OPENAI_KEY_VAR names the variable (which may be OPENAI_API_KEY itself).
+ */
+function keyVariable(baseUrl: string, env: NodeJS.ProcessEnv): string | undefined {
+  const named = env[ENV.keyVariable];
+  if (named !== undefined && named !== '') {
+    // The value is not repeated: set by mistake, it may be the key itself.
+    if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(named)) throw new InputError(`${ENV.keyVariable} must be the name of the environment variable holding the key (letters, digits and _), not the key`);
+    if (!env[named]) throw new InputError(`${ENV.keyVariable} names ${named}, which is not set`);
+    return named;
+  }
+  return new URL(baseUrl).origin === OPENAI_ORIGIN && env[DEFAULT_KEY_VARIABLE] ? DEFAULT_KEY_VARIABLE : undefined;
+}
+
+/** Why no key was sent, for a 401/403: the user's next step. */
+export function keyHint(settings: OpenAISettings, baseUrl: string): string {
+  if (settings.keyVariable) return `the key was read from ${settings.keyVariable}`;
+  if (new URL(baseUrl).origin === OPENAI_ORIGIN) return `no key was sent: set ${DEFAULT_KEY_VARIABLE}`;
+  return `no key was sent (${DEFAULT_KEY_VARIABLE} goes to ${OPENAI_ORIGIN} only): set ${ENV.keyVariable} to the name of the variable holding this endpoint's key`;
+}
