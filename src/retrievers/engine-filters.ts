@@ -17,13 +17,20 @@ function isRange(c: Condition): c is Range {
   return typeof c === 'object' && !('in' in c);
 }
 
-/** OpenSearch and Elasticsearch: `bool.filter` clauses, term / terms / range. */
+/**
+ * OpenSearch and Elasticsearch: `bool.filter` clauses, term / terms / range. `testbed push` maps
+ * `metadata` dynamically, so a string field there is `text` with a `.keyword` sub-field; a
+ * string condition on metadata is sent for either (the field or its `.keyword`), which matches
+ * whichever of the two the index has. `lang` is a keyword field of its own.
+ */
 export function searchEngineFilterClauses(filter: FilterSpec | undefined): object[] {
   return Object.entries(filter ?? {}).map(([key, c]) => {
     const field = fieldOf(key);
     if (isRange(c)) return { range: { [field]: c } };
-    if (typeof c === 'object') return { terms: { [field]: c.in } };
-    return { term: { [field]: c } };
+    const values = typeof c === 'object' ? c.in : [c];
+    const term = (f: string) => (typeof c === 'object' ? { terms: { [f]: values } } : { term: { [f]: c } });
+    if (key === 'lang' || !values.some((v) => typeof v === 'string')) return term(field);
+    return { bool: { should: [term(field), term(`${field}.keyword`)], minimum_should_match: 1 } };
   });
 }
 

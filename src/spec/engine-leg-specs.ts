@@ -33,7 +33,7 @@ const callFields = {
 const templateBody = z
   .record(z.string(), z.unknown())
   .optional()
-  .describe('a JSON request body replacing ours, with {{query}}, {{k}}, {{vector}} and {{filter}} placeholders');
+  .describe('a JSON request body replacing ours, with {{query}}, {{k}}, {{vector}} (the query embedded by the index\'s embedder) and {{filter}} (the pipeline filter as the engine takes it: {"bool": {"filter": [...]}} for OpenSearch and Elasticsearch, {"must": [...]} for Qdrant) placeholders');
 
 const searchEngineFields = {
   url: baseUrl,

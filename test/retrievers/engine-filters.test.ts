@@ -3,12 +3,16 @@ import { qdrantFilter, searchEngineFilter } from '../../src/retrievers/engine-fi
 
 describe('pipeline filters in the engines\' syntax', () => {
   it('OpenSearch / Elasticsearch: lang at the top, metadata fields under metadata., booleans and nested keys as written', () => {
-    expect(searchEngineFilter({ lang: { in: ['de', 'fr'] }, draft: false, 'source.kind': 'web', year: { gt: 2019, lte: 2022 } })).toEqual({
+    const either = (clause: (f: string) => object, field: string) => ({ bool: { should: [clause(field), clause(`${field}.keyword`)], minimum_should_match: 1 } });
+    expect(searchEngineFilter({ lang: { in: ['de', 'fr'] }, draft: false, 'source.kind': 'web', type: { in: ['faq', 2] }, n: { in: [1, 2] }, year: { gt: 2019, lte: 2022 } })).toEqual({
       bool: {
         filter: [
           { terms: { lang: ['de', 'fr'] } },
           { term: { 'metadata.draft': false } },
-          { term: { 'metadata.source.kind': 'web' } },
+          // A string on metadata: the dynamically mapped text field or its keyword sub-field.
+          either((f) => ({ term: { [f]: 'web' } }), 'metadata.source.kind'),
+          either((f) => ({ terms: { [f]: ['faq', 2] } }), 'metadata.type'),
+          { terms: { 'metadata.n': [1, 2] } },
           { range: { 'metadata.year': { gt: 2019, lte: 2022 } } },
         ],
       },
