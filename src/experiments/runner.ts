@@ -3,6 +3,7 @@ import { EmbedderPool } from '../embedders/embedder-pool.js';
 import { cacheHome } from '../cache-home.js';
 import { VERSION } from '../version.js';
 import { analyse } from './analyse.js';
+import { annRecalls } from './ann-recalls.js';
 import type { CellRun } from './cell-run.js';
 import { runChecks } from './checks.js';
 import type { ExperimentConfig } from './config.js';
@@ -70,6 +71,8 @@ export async function runExperiment(config: ExperimentConfig, options: RunOption
 
     const configs = scoreConfigs(plan, entries);
     tuned.forEach((t, i) => (configs[plan.cells.length + i]!.tuning = t.tuning));
+    const ann = await annRecalls(plan, retrieved);
+    for (const c of configs) if (ann.has(c.name)) c.annRecall = ann.get(c.name)!;
     const shown = tableMetrics(config, plan.metrics.map((m) => m.label));
     const { baseline, sourceGap } = analyse(plan, configs, entries, indexes, shown);
 

@@ -1,6 +1,7 @@
 import { configKind, type ConfigResult, type ExperimentReport, type Failure } from './report-model.js';
 import { isEnglishOnlyEncoder } from '../embedders/english-only.js';
 import { bestPerColumn, fmt, fmtP, table } from './format.js';
+import { annRecallSection } from './ann-recall-section.js';
 import { tuningSection } from './tuning-section.js';
 import { verdict } from './verdict.js';
 
@@ -16,6 +17,7 @@ export function renderMarkdown(r: ExperimentReport): string {
     hybridTable(r),
     tuningSection(r),
     curves(r),
+    annRecallSection(r),
     sliceTables(r),
     languageLegs(r),
     sourceGap(r),

@@ -1,8 +1,9 @@
 import type { ExperimentConfig, IndexSpec, RetrieverConfig } from '../spec/experiment-config.js';
+import type { LegType } from '../spec/names.js';
 import type { Pipeline } from '../spec/resolve-pipeline.js';
 
-/** What a retriever is, for the report: one lexical, dense or run-file leg, or several fused. */
-export type RetrieverKind = 'lexical' | 'dense' | 'run' | 'fused';
+/** What a retriever is, for the report: one leg of a type (lexical, dense, run file, remote engine), or several fused. */
+export type RetrieverKind = LegType | 'fused';
 
 /**
  * For a hybrid's first hits: how many each leg led (experiments/led-by.ts). Kept as
@@ -69,6 +70,21 @@ export interface ConfigResult {
   resumed: boolean;
   /** Tuned configurations only. */
   tuning?: Tuning;
+  /** One remote knn / Qdrant leg only: its ANN results against our exact scan (experiments/ann-recall.ts). */
+  annRecall?: AnnRecall;
+}
+
+/** A cluster's ANN recall against our exact dense scan of the same vectors, at the experiment's ks. */
+export interface AnnRecall {
+  leg: string;
+  engine: string;
+  /** METHOD URL, no credentials. */
+  endpoint: string;
+  /** Queries with a non-empty exact top k. */
+  queries: number;
+  level: 'doc' | 'chunk';
+  /** `ann_recall@k` -> mean over queries of |remote top k ∩ exact top k| / |exact top k|. */
+  values: Record<string, number>;
 }
 
 /** An interval: its point estimate and 95% bounds. */

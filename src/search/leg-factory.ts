@@ -3,11 +3,14 @@ import { createQueryTerms } from '../analysis/query-terms.js';
 import type { Embedder } from '../embedders/types.js';
 import { InputError } from '../errors.js';
 import { allocateVectorMatrix, createDenseRetriever, type VectorTable } from '../retrievers/dense.js';
+import { createEngineLeg, type EngineLeg } from '../retrievers/engine-leg.js';
 import { createFts5Retriever } from '../retrievers/fts5-bm25.js';
 import { createRunLeg } from '../retrievers/run-leg.js';
 import type { Retriever } from '../retrievers/types.js';
 import { createWinkRetriever, type TermAnalysis, type WinkBM25Params } from '../retrievers/wink-bm25.js';
+import { RemoteClient } from '../remote/remote-client.js';
 import { readTrecRun } from '../runs/trec-run-reader.js';
+import { embedsQuery } from '../spec/engine-leg-vectors.js';
 import type { Leg } from '../spec/resolve-pipeline.js';
 import type { IndexReader } from '../store/index-reader.js';
 import { analyzerFor } from '../store/tokenizers.js';
@@ -34,6 +37,7 @@ export class LegFactory {
   private readonly wink = new Map<string, Retriever>();
   private dense?: Promise<Retriever>;
   private readonly runs = new Map<string, { mtimeMs: number; run: ReturnType<typeof readTrecRun> }>();
+  private readonly engines = new Map<string, Promise<Retriever>>();
 
   constructor(
     private readonly indexName: string,
@@ -54,6 +58,7 @@ export class LegFactory {
   private engineFor(leg: Leg): Promise<Retriever> | Retriever {
     if (leg.type === 'lexical') return leg.engine === 'fts5' ? this.fts5 : this.winkEngine({ ...(leg.k1 !== undefined && { k1: leg.k1 }), ...(leg.b !== undefined && { b: leg.b }) });
     if (leg.type === 'dense') return this.denseEngine();
+    if (leg.type === 'opensearch' || leg.type === 'elasticsearch' || leg.type === 'qdrant') return this.engineLeg(leg);
     return this.runEngine(leg.name, leg.file);
   }
 
@@ -88,6 +93,32 @@ export class LegFactory {
     // A failed load (model missing) must not stick: the next request tries again.
     this.dense.catch(() => (this.dense = undefined));
     return this.dense;
+  }
+
+  /**
+   * A search-engine leg, kept per spelling of the leg: one RemoteClient each, so its concurrency
+   * limit holds across the queries of an experiment. A vector leg embeds with the index's own
+   * embedder, as the dense leg does.
+   */
+  private engineLeg(leg: EngineLeg): Promise<Retriever> {
+    const key = JSON.stringify(leg);
+    let made = this.engines.get(key);
+    if (!made) {
+      made = (async () => {
+        const spec = this.reader.meta.embedder;
+        const embedder = embedsQuery(leg) && spec ? await this.loadEmbedder(spec.id) : undefined;
+        const client = new RemoteClient({
+          ...(leg.headers && { headers: leg.headers }),
+          ...(leg.timeout_ms !== undefined && { timeoutMs: leg.timeout_ms }),
+          ...(leg.retries !== undefined && { retries: leg.retries }),
+          ...(leg.concurrency !== undefined && { concurrency: leg.concurrency }),
+        });
+        return createEngineLeg(leg, { client, index: this.reader, ...(embedder && { embedder }) });
+      })();
+      this.engines.set(key, made);
+      made.catch(() => this.engines.delete(key));
+    }
+    return made;
   }
 
   private async runEngine(name: string, file: string): Promise<Retriever> {

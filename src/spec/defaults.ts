@@ -42,3 +42,20 @@ export const FUSION_DEFAULTS = Object.freeze({
   depth: 100,
   weight: 1,
 });
+
+/**
+ * The search-engine legs (opensearch, elasticsearch, qdrant). The id paths read what `testbed
+ * push` writes there (Qdrant payload `doc_id`, `chunk_id`); on OpenSearch and Elasticsearch `_id`
+ * is taken as the document id, the usual layout of an index that holds whole documents.
+ * num_candidates (Elasticsearch knn) defaults to 1.5 × k, what Elasticsearch itself uses when
+ * it is left out (8.x releases before that required it).
+ */
+export const ENGINE_LEG_DEFAULTS = Object.freeze({
+  fields: Object.freeze(['title', 'text']) as readonly string[],
+  vectorField: 'vector',
+  searchEngineId: '_id',
+  qdrantId: 'payload.doc_id',
+  qdrantChunkId: 'payload.chunk_id',
+  numCandidatesPerK: 1.5,
+  maxNumCandidates: 10_000,
+});

@@ -1,5 +1,6 @@
 import { z } from 'zod/v4';
 import { DEFAULT_ENGINE, DEFAULT_K, DEFAULT_LEVEL, FUSION_DEFAULTS, MAX_DEPTH, MAX_K, MAX_LEGS } from './defaults.js';
+import { elasticsearchFields, ENGINE_LEG_DESCRIPTIONS, opensearchFields, qdrantFields } from './engine-leg-specs.js';
 import { filterSpec } from './filter-spec.js';
 import { LANGUAGE_CODE } from './language-code.js';
 import { ENGINES, FUSION_METHOD_NAMES, LEVELS, NORM_NAMES } from './names.js';
@@ -44,7 +45,12 @@ const runLeg = z
   .strict()
   .describe("a TREC run file as a leg: each query's ranking is read by its query id (query sets only: retrieve, experiments); document level only");
 
-export const legSpec = z.discriminatedUnion('type', [lexicalLeg, denseLeg, runLeg]);
+// Search engines the user runs (engine-leg-specs.ts has their fields).
+const opensearchLeg = z.object({ type: z.literal('opensearch'), name: legName.optional(), ...opensearchFields }).strict().describe(ENGINE_LEG_DESCRIPTIONS.opensearch);
+const elasticsearchLeg = z.object({ type: z.literal('elasticsearch'), name: legName.optional(), ...elasticsearchFields }).strict().describe(ENGINE_LEG_DESCRIPTIONS.elasticsearch);
+const qdrantLeg = z.object({ type: z.literal('qdrant'), name: legName.optional(), ...qdrantFields }).strict().describe(ENGINE_LEG_DESCRIPTIONS.qdrant);
+
+export const legSpec = z.discriminatedUnion('type', [lexicalLeg, denseLeg, runLeg, opensearchLeg, elasticsearchLeg, qdrantLeg]);
 
 export const fusionSpec = z
   .object({

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { LEG_TYPES } from '../../src/spec/names.js';
 import { pipelineSpec } from '../../src/spec/pipeline-spec.js';
 import { shorthandParams } from '../../src/spec/shorthand.js';
 import { openApiDocument } from '../../src/http/openapi/document.js';
@@ -35,6 +36,7 @@ describe('/openapi.json documents every search parameter the API accepts', () =>
     expect(body.required!.sort()).toEqual(['index', 'legs', 'q']);
     const legs = body.properties!.legs as { items: { oneOf?: { properties: { type: { const: string } } }[]; anyOf?: { properties: { type: { const: string } } }[] } };
     const variants = legs.items.oneOf ?? legs.items.anyOf ?? [];
-    expect(variants.map((v) => v.properties.type.const).sort()).toEqual(['dense', 'lexical', 'run']);
+    // Every leg type a pipeline takes (spec/names.ts) is documented, and no other.
+    expect(variants.map((v) => v.properties.type.const).sort()).toEqual([...LEG_TYPES].sort());
   });
 });

@@ -1,0 +1,52 @@
+import type { Query } from '../corpus/types.js';
+import { shownEndpoint } from '../remote/remote-client.js';
+import { endpointUrl } from '../retrievers/engine-requests.js';
+import type { Searcher } from '../search/searcher.js';
+import { runQuerySet } from '../search/run-query-set.js';
+import { embedsQuery } from '../spec/engine-leg-vectors.js';
+import type { Pipeline } from '../spec/resolve-pipeline.js';
+import type { AnnRecall } from '../reports/report-model.js';
+import type { CellRun } from './cell-run.js';
+
+/**
+ * A cluster's approximate nearest-neighbour search held against our exact scan of the same
+ * vectors: for a configuration that is one OpenSearch / Elasticsearch knn or Qdrant leg (one
+ * that sends our query vector, see embedsQuery), the local `dense` leg (exact cosine over the
+ * index's vectors, same embedder, same filter, same level) runs the same queries, and
+ *
+ *   ann_recall@k = mean over queries of |remote top k ∩ exact top k| / |exact top k|
+ *
+ * over the queries whose exact top k is not empty. It measures the engine's index (HNSW
+ * parameters, quantisation, shards), not relevance: 1 means the cluster returned exactly what
+ * an exhaustive search would have.
+ */
+export function annLeg(pipeline: Pipeline): Pipeline['legs'][number] | undefined {
+  const [only, ...rest] = pipeline.legs;
+  return only && rest.length === 0 && embedsQuery(only) ? only : undefined;
+}
+
+/** One query's overlap at k; undefined when the exact list is empty (nothing to recall). */
+export function annRecallAt(remote: readonly string[], exact: readonly string[], k: number): number | undefined {
+  const truth = exact.slice(0, k);
+  if (truth.length === 0) return undefined;
+  const found = new Set(remote.slice(0, k));
+  return truth.filter((id) => found.has(id)).length / truth.length;
+}
+
+/** Runs the exact scan for a remote vector configuration and compares it with the run the configuration made. */
+export async function measureAnnRecall(searcher: Searcher, pipeline: Pipeline, run: CellRun, queries: readonly Query[], ks: readonly number[]): Promise<AnnRecall | undefined> {
+  const leg = annLeg(pipeline);
+  if (!leg || (leg.type !== 'opensearch' && leg.type !== 'elasticsearch' && leg.type !== 'qdrant')) return undefined;
+  const depth = Math.max(...ks);
+  const exact: Pipeline = { legs: [{ type: 'dense', name: 'exact' }], k: depth, level: run.level, ...(pipeline.filter && { filter: pipeline.filter }) };
+  const exactRuns = await runQuerySet(searcher, exact, queries.filter((q) => run.rankings[q.id] !== undefined));
+  const values: Record<string, number> = {};
+  // An exact list is empty at every k or at none, so each k counts the same queries.
+  let counted = 0;
+  for (const k of [...new Set(ks)].sort((a, b) => a - b)) {
+    const perQuery = exactRuns.map((r) => annRecallAt(run.rankings[r.qid] ?? [], r.hits.map((h) => h.id), k)).filter((x): x is number => x !== undefined);
+    values[`ann_recall@${k}`] = perQuery.reduce((s, x) => s + x, 0) / Math.max(1, perQuery.length);
+    counted = perQuery.length;
+  }
+  return { leg: leg.name, engine: leg.type, endpoint: shownEndpoint('POST', endpointUrl(leg)), queries: counted, level: run.level, values };
+}
