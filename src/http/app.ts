@@ -2,6 +2,7 @@ import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { cors } from 'hono/cors';
 import type { IndexCatalog } from '../catalog/index-catalog.js';
+import type { RemoteAllowList } from '../remote/allowed-origins.js';
 import type { SearchRequest } from '../search/types.js';
 import { ExperimentJobs } from '../experiments/experiment-jobs.js';
 import { requireToken } from './auth.js';
@@ -46,6 +47,8 @@ export interface AppDeps {
   maxGridCells?: number;
   /** Searches (the API's and the playground's) run on these worker threads; in-process without one. */
   searchPool?: SearchPool;
+  /** Origins a request's remote legs, rerankers and embedders may make us call (`--allow-remote`; default none). */
+  allowedRemoteOrigins?: RemoteAllowList;
 }
 
 /** The HTTP service: a thin shell over the catalog and the searcher. */
@@ -90,9 +93,9 @@ export function createApp(deps: AppDeps): Hono {
   app.route('/', openapiRoutes());
   app.route('/', healthRoutes(catalog));
   app.route('/indexes', indexRoutes(catalog, corporaRoot));
-  app.route('/search', searchRoutes(catalog, pool));
+  app.route('/search', searchRoutes(catalog, pool, deps.allowedRemoteOrigins ?? []));
   app.route('/gold', goldRoutes(corporaRoot));
-  app.route('/experiments', experimentRoutes(jobs, { experimentsRoot, corporaRoot, resultsRoot }));
+  app.route('/experiments', experimentRoutes(jobs, { experimentsRoot, corporaRoot, resultsRoot }, deps.allowedRemoteOrigins ?? []));
 
   app.notFound((c) => jsonError(c, 404, 'not_found', `no route ${c.req.method} ${c.req.path}`));
   app.onError((err, c) => errorResponse(err, c));
