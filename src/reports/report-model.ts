@@ -69,6 +69,24 @@ export interface ConfigResult {
   resumed: boolean;
   /** Tuned configurations only. */
   tuning?: Tuning;
+  /** Configurations with a rerank stage: the first stage's figures, before the rerank. */
+  firstStage?: FirstStage;
+}
+
+/**
+ * What a configuration's first stage found before its rerank stage rescored it: recall and hit
+ * at the rerank depth (the reranker cannot lift a document the first stage did not hand it) and
+ * the headline metrics of the first-stage ranking, overall and per slice, labelled
+ * `first_stage.<metric>` (e.g. `first_stage.recall@100`). The configuration's own means are
+ * after the rerank.
+ */
+export interface FirstStage {
+  reranker: string;
+  depth: number;
+  /** Over the answerable queries, by `first_stage.` label. */
+  means: Record<string, number>;
+  /** The configuration's slices, same order and labels. */
+  slices: { label: string; n: number; means: Record<string, number> }[];
 }
 
 /** An interval: its point estimate and 95% bounds. */
