@@ -42,7 +42,7 @@ export async function runPipeline(parts: PipelineParts, query: string, context: 
 }
 
 /**
- * The first stage: one leg or the legs fused, cut to k. One leg: its top k, as the leg ranks them. More: every leg
+ * The first stage, cut to k. One leg: its top k, as the leg ranks them. More: every leg
  * concurrently, each asked for fusion.depth hits, fused (fuse-legs.ts) and cut to k. Timings
  * (ms): one leg reports its own stages; with several, each leg's wall time under its name, its
  * stages as `name.stage`, and `fuse`.
