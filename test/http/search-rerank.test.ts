@@ -77,3 +77,21 @@ describe('POST /search with a rerank stage', () => {
     expect(((await topN.json()) as { error: { message: string } }).error.message).toContain('(field "rerank.top_n"): top_n 6 is more than depth 5');
   });
 });
+
+describe('POST /experiments with a rerank stage', () => {
+  it('an experiment whose reranker calls an origin the server was not started with is refused (403) before it is queued', async () => {
+    fs.mkdirSync(path.join(root, 'corpora', 'tiny'), { recursive: true });
+    for (const f of ['corpus.jsonl', 'queries.jsonl']) fs.copyFileSync(path.join(TINY_BEIR, f), path.join(root, 'corpora', 'tiny', f));
+    const yaml = `name: rr
+corpus: tiny
+grid:
+  embedders: ['hash:64']
+  retrievers:
+    - { name: rr, legs: [{ type: lexical }], rerank: { type: http, url: "http://169.254.169.254/rerank", depth: 5 } }
+`;
+    const res = await app([origin]).request('/experiments', { method: 'POST', body: JSON.stringify({ yaml }), headers: { 'content-type': 'application/json' } });
+    expect(res.status).toBe(403);
+    const { error } = (await res.json()) as { error: { message: string } };
+    expect(error.message).toContain('reranker "http": this server does not call http://169.254.169.254');
+  });
+});
