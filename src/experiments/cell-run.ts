@@ -33,6 +33,12 @@ export interface CellRun {
    */
   carried?: Record<string, Carried>;
   carriedK?: number;
+  /**
+   * Cells with a rerank stage: what the first stage ranked before it (qid -> ids, same order
+   * rules), at least the rerank depth deep, so the report can set recall at the rerank depth
+   * (what the reranker had to work with) beside the metrics after it.
+   */
+  firstStage?: { reranker: string; depth: number; rankings: Record<string, string[]> };
 }
 
 /**
@@ -75,8 +81,11 @@ export async function runCell(
 
   const run: CellRun = { key, cell: cell.name, level: options.level, depth: options.depth, rankings: {}, scores: {}, latencyMs: {} };
   const carries = cell.pipeline.legs.length === 2 && cell.pipeline.legs.some((l) => l.name === 'bm25') && cell.pipeline.legs.some((l) => l.name === 'dense');
-  await runQuerySet(searcher, { ...cell.pipeline, k: options.depth, level: options.level }, queries, ({ qid, hits, ms }) => {
+  const rerank = cell.pipeline.rerank;
+  if (rerank) run.firstStage = { reranker: rerank.name, depth: rerank.depth, rankings: {} };
+  await runQuerySet(searcher, { ...cell.pipeline, k: options.depth, level: options.level }, queries, ({ qid, hits, ms, firstStage }) => {
     run.latencyMs[qid] = ms;
+    if (run.firstStage) run.firstStage.rankings[qid] = (firstStage ?? []).map((h) => h.id);
     run.rankings[qid] = hits.map((h) => h.id);
     run.scores[qid] = hits.map((h) => h.score);
     if (carries) {

@@ -9,6 +9,7 @@ import { runChecks } from './checks.js';
 import type { ExperimentConfig } from './config.js';
 import { stableHash } from './grid.js';
 import { planExperiment, tableMetrics } from './plan.js';
+import { withHeadersRedacted } from './redact-headers.js';
 import type { ExperimentReport } from '../reports/report-model.js';
 import { retrieveCells, type OpenIndex } from './retrieve-cells.js';
 import { scoreConfigs, type ScoredEntry } from './score-configs.js';
@@ -81,7 +82,7 @@ export async function runExperiment(config: ExperimentConfig, options: RunOption
       ...(config.description && { description: config.description }),
       createdAt: new Date().toISOString(),
       testbedVersion: VERSION,
-      config,
+      config: { ...config, grid: { ...config.grid, retrievers: withHeadersRedacted(config.grid.retrievers) } },
       level: config.level,
       queries: { total: plan.queries.length, answerable: plan.gold.size, unanswerable: plan.unanswerable },
       metrics: shown,
@@ -91,7 +92,7 @@ export async function runExperiment(config: ExperimentConfig, options: RunOption
       retrievalDepth: plan.depth,
       baseline,
       sliceFields: config.slices,
-      configs,
+      configs: configs.map((c) => ({ ...c, retriever: withHeadersRedacted(c.retriever), ...(c.pipeline && { pipeline: withHeadersRedacted(c.pipeline) }) })),
       ...(sourceGap.length && { sourceGap }),
       checks: [],
       wallSeconds: 0,

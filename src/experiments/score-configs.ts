@@ -7,6 +7,7 @@ import { latencySummary } from './latency.js';
 import type { ExperimentPlan } from './plan.js';
 import type { ConfigResult, RetrieverKind } from '../reports/report-model.js';
 import type { IndexSpec } from '../spec/experiment-config.js';
+import { firstStageOf } from './first-stage.js';
 import { scoreCell } from './score-cell.js';
 import { sliceMean, sliceQueries, type Slice } from './slices.js';
 import type { Pipeline } from '../spec/resolve-pipeline.js';
@@ -34,6 +35,7 @@ export function scoreConfigs(plan: ExperimentPlan, entries: readonly ScoredEntry
   return entries.map((e) => {
     const perQuery = scoreCell(e.run, answerable, plan.gold, plan.metrics, plan.config.relevance_threshold);
     const { meta } = e.cached;
+    const firstStage = firstStageOf(e.run, answerable, plan.gold, plan.config.metrics, slices, plan.config.relevance_threshold);
     return {
       name: e.name,
       retriever: e.retriever,
@@ -47,6 +49,7 @@ export function scoreConfigs(plan: ExperimentPlan, entries: readonly ScoredEntry
       legs: legStats(e.run, answerable, slices),
       failures: [],
       resumed: e.resumed,
+      ...(firstStage && { firstStage }),
     };
   });
 }

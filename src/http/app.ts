@@ -2,6 +2,7 @@ import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { cors } from 'hono/cors';
 import type { IndexCatalog } from '../catalog/index-catalog.js';
+import type { RemoteAllowList } from '../remote/allowed-origins.js';
 import type { SearchRequest } from '../search/types.js';
 import { ExperimentJobs } from '../experiments/experiment-jobs.js';
 import { requireToken } from './auth.js';
@@ -18,7 +19,6 @@ import { cacheHome } from '../cache-home.js';
 import { healthRoutes } from './routes/health.js';
 import { searchRoutes } from './routes/search.js';
 import type { SearchPool } from './search-pool/search-pool.js';
-import type { RemoteAllowList } from '../remote/allowed-origins.js';
 import { uiRoutes } from './routes/ui.js';
 
 export interface AppDeps {
@@ -47,7 +47,7 @@ export interface AppDeps {
   maxGridCells?: number;
   /** Searches (the API's and the playground's) run on these worker threads; in-process without one. */
   searchPool?: SearchPool;
-  /** Origins a request may make the server call (`testbed serve --allow-remote`; default none): see remote/allowed-origins.ts. */
+  /** Origins a request's remote legs, rerankers and embedders may make us call (`--allow-remote`; default none). */
   allowedRemoteOrigins?: RemoteAllowList;
 }
 
@@ -94,7 +94,7 @@ export function createApp(deps: AppDeps): Hono {
   app.route('/', healthRoutes(catalog));
   const allowedRemoteOrigins = deps.allowedRemoteOrigins ?? [];
   app.route('/indexes', indexRoutes(catalog, corporaRoot, allowedRemoteOrigins));
-  app.route('/search', searchRoutes(catalog, pool));
+  app.route('/search', searchRoutes(catalog, pool, allowedRemoteOrigins));
   app.route('/gold', goldRoutes(corporaRoot));
   app.route('/experiments', experimentRoutes(jobs, { experimentsRoot, corporaRoot, resultsRoot }, allowedRemoteOrigins));
 

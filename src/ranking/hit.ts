@@ -23,4 +23,6 @@ export interface Retrieval {
   hits: Hit[];
   /** Milliseconds per stage (embed, bm25, dense, fuse, ...). */
   timings: Record<string, number>;
+  /** With a rerank stage: the first stage's hits before the rerank, max(k, depth) of them. */
+  firstStage?: Hit[];
 }

@@ -7,6 +7,11 @@ export function renderCsv(r: ExperimentReport): string {
   for (const c of r.configs) {
     for (const m of labels) rows.push([c.name, 'all', String(r.queries.answerable), m, num(c.means[m])]);
     for (const s of c.slices) for (const m of labels) rows.push([c.name, s.label, String(s.n), m, num(s.means[m])]);
+    // A rerank stage's first-stage figures, labelled first_stage.<metric>.
+    const fs = c.firstStage;
+    if (!fs) continue;
+    for (const [m, v] of Object.entries(fs.means)) rows.push([c.name, 'all', String(r.queries.answerable), m, num(v)]);
+    for (const s of fs.slices) for (const [m, v] of Object.entries(s.means)) rows.push([c.name, s.label, String(s.n), m, num(v)]);
   }
   return rows.map((r) => r.map(quote).join(',')).join('\n') + '\n';
 }

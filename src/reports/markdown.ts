@@ -2,6 +2,7 @@ import { configKind, type ConfigResult, type ExperimentReport, type Failure } fr
 import { isEnglishOnlyEncoder } from '../embedders/english-only.js';
 import { bestPerColumn, fmt, fmtP, table } from './format.js';
 import { annRecallSection } from './ann-recall-section.js';
+import { rerankSection } from './rerank-section.js';
 import { tuningSection } from './tuning-section.js';
 import { verdict } from './verdict.js';
 
@@ -14,6 +15,7 @@ export function renderMarkdown(r: ExperimentReport): string {
     verdictSection(r),
     mainTable(r),
     contextTable(r),
+    rerankSection(r),
     hybridTable(r),
     tuningSection(r),
     curves(r),

@@ -72,6 +72,8 @@ export interface ConfigResult {
   tuning?: Tuning;
   /** One remote knn / Qdrant leg only: its ANN results against our exact scan (experiments/ann-recall.ts). */
   annRecall?: AnnRecall;
+  /** Configurations with a rerank stage: the first stage's figures, before the rerank. */
+  firstStage?: FirstStage;
 }
 
 /** A cluster's ANN recall against our exact dense scan of the same vectors, at the experiment's ks. */
@@ -85,6 +87,22 @@ export interface AnnRecall {
   level: 'doc' | 'chunk';
   /** `ann_recall@k` -> mean over queries of |remote top k ∩ exact top k| / |exact top k|. */
   values: Record<string, number>;
+}
+
+/**
+ * What a configuration's first stage found before its rerank stage rescored it: recall and hit
+ * at the rerank depth (the reranker cannot lift a document the first stage did not hand it) and
+ * the headline metrics of the first-stage ranking, overall and per slice, labelled
+ * `first_stage.<metric>` (e.g. `first_stage.recall@100`). The configuration's own means are
+ * after the rerank.
+ */
+export interface FirstStage {
+  reranker: string;
+  depth: number;
+  /** Over the answerable queries, by `first_stage.` label. */
+  means: Record<string, number>;
+  /** The configuration's slices, same order and labels. */
+  slices: { label: string; n: number; means: Record<string, number> }[];
 }
 
 /** An interval: its point estimate and 95% bounds. */

@@ -10,6 +10,8 @@ export interface QueryResult {
   hits: Hit[];
   /** Retrieval time, query embedding by the model included. */
   ms: number;
+  /** With a rerank stage: the first stage's hits before it, in the same order. */
+  firstStage?: Hit[];
 }
 
 /**
@@ -24,10 +26,10 @@ export async function runQuerySet(searcher: Searcher, pipeline: Pipeline, querie
   for (const q of queries) {
     const t0 = performance.now();
     const tagged = typeof q.metadata.language === 'string' ? q.metadata.language : undefined;
-    const { hits } = await searcher.retrieve(parts, q.text, { queryId: q.id, ...(tagged && { queryLang: tagged }) });
+    const { hits, firstStage } = await searcher.retrieve(parts, q.text, { queryId: q.id, ...(tagged && { queryLang: tagged }) });
     // Retrievers already rank in trec_eval's order (compareHits); sorting again guards that what
     // is scored is the order the run file will be read back in.
-    const result = { qid: q.id, hits: trecOrder(hits), ms: performance.now() - t0 };
+    const result: QueryResult = { qid: q.id, hits: trecOrder(hits), ms: performance.now() - t0, ...(firstStage && { firstStage: trecOrder(firstStage) }) };
     results.push(result);
     onQuery?.(result);
   }

@@ -1,4 +1,6 @@
-import type { Retrieval } from '../ranking/hit.js';
+import type { Hit, Retrieval } from '../ranking/hit.js';
+import { embedText } from '../indexing/embed-text.js';
+import { rerankerFor } from '../pipeline/reranker-factory.js';
 import { runPipeline, type PipelineParts, type QueryContext } from '../pipeline/run-pipeline.js';
 import type { Pipeline } from '../spec/resolve-pipeline.js';
 import { IndexReader } from '../store/index-reader.js';
@@ -36,10 +38,23 @@ export class Searcher {
     return this.reader.meta;
   }
 
-  /** The pipeline's legs and compiled filter over this index, ready to run query after query. */
+  /** The pipeline's legs, compiled filter and rerank stage over this index, ready to run query after query. */
   async prepare(pipeline: Pipeline): Promise<PipelineParts> {
     const legs = await Promise.all(pipeline.legs.map((leg) => this.legs.legFor(leg)));
-    return { pipeline, legs, ...(pipeline.filter && { filter: this.reader.compileFilter(pipeline.filter) }) };
+    return {
+      pipeline,
+      legs,
+      ...(pipeline.filter && { filter: this.reader.compileFilter(pipeline.filter) }),
+      ...(pipeline.rerank && { rerank: { reranker: rerankerFor(pipeline.rerank), textOf: (hit) => this.passageText(hit) } }),
+    };
+  }
+
+  /**
+   * What a reranker reads for a hit: its passage (at document level the best chunk) with the
+   * document title in front, the text the index's dense model embedded (embed-text.ts).
+   */
+  passageText(hit: Hit): string {
+    return embedText(hydrate(this.reader, hit));
   }
 
   /** One query through a prepared pipeline: ranked hits, not hydrated. */

@@ -59,3 +59,12 @@ export const ENGINE_LEG_DEFAULTS = Object.freeze({
   numCandidatesPerK: 1.5,
   maxNumCandidates: 10_000,
 });
+
+/**
+ * The rerank stage: a cross-encoder costs one model call per (query, passage), so 100 is deep
+ * enough to lift what the first stage found into the top 10 and shallow enough for a CPU; pairs
+ * go 16 to a model call. At most 1000 hits are rescored (MAX_K, a TREC run's depth).
+ */
+export const RERANK_DEFAULTS = Object.freeze({ depth: 100, batch: 16 });
+export const MAX_RERANK_DEPTH = 1000;
+export const MAX_RERANK_BATCH = 256;

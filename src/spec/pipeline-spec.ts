@@ -5,10 +5,11 @@ import { filterSpec } from './filter-spec.js';
 import { LANGUAGE_CODE } from './language-code.js';
 import { ENGINES, FUSION_METHOD_NAMES, LEVELS, NORM_NAMES } from './names.js';
 import { numberParam } from './param-types.js';
+import { rerankSpec } from './rerank-spec.js';
 
 /**
  * The one description of a retrieval pipeline: named legs -> fusion (when there is more than
- * one leg) -> rerank (pipeline/rerank.ts; no stage types yet) -> the top k at a level, within a
+ * one leg) -> rerank (rerank-spec.ts; optional) -> the top k at a level, within a
  * filter. HTTP (POST /search and GET /search?legs=...), `testbed search|retrieve --pipeline`,
  * an experiment retriever's `legs:`/`fusion:` and the OpenAPI document all read this schema;
  * the shorthands (`/search/hybrid`, `--mode`, `mode:` in YAML) expand into it (shorthand.ts).
@@ -72,6 +73,7 @@ export const pipelineSpec = z
   .object({
     legs: z.array(legSpec).min(1).max(MAX_LEGS).describe('the retrievers whose lists are fused, each named'),
     fusion: fusionSpec.optional().describe('how the legs are fused (two legs or more)'),
+    rerank: rerankSpec.optional().describe('rescore the first stage\'s top depth hits with a cross-encoder or a /rerank endpoint'),
     k: numberParam('k', { int: true, min: 1, max: MAX_K }).default(DEFAULT_K).describe(`hits to return, 1 to ${MAX_K}`),
     level: z.enum(LEVELS).default(DEFAULT_LEVEL).describe('rank passages (chunk) or whole documents by their best passage (doc)'),
     filter: filterSpec.optional().describe('only documents whose metadata match: {"lang": "de", "year": {"gte": 2020}, "type": {"in": ["faq"]}}'),

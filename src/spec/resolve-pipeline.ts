@@ -4,6 +4,7 @@ import { FTS5_BM25 } from './defaults.js';
 import type { FilterSpec } from './filter-spec.js';
 import type { Engine, FusionMethodName, Level, NormName } from './names.js';
 import { fusionSpec, pipelineSpec, type LegSpec, type PipelineInput } from './pipeline-spec.js';
+import { settleRerank, type Rerank } from './rerank-spec.js';
 
 /** A leg with its name settled (given, or its default). */
 export type Leg = LegSpec & { name: string };
@@ -25,6 +26,8 @@ export interface Fusion {
 export interface Pipeline {
   legs: Leg[];
   fusion?: Fusion;
+  /** Rescores the first stage's top depth hits (pipeline/rerank.ts). */
+  rerank?: Rerank;
   k: number;
   level: Level;
   filter?: FilterSpec;
@@ -63,6 +66,7 @@ export function settle(spec: z.output<typeof pipelineSpec>, where: Location = {}
     const f = spec.fusion ?? fusionSpec.parse({});
     pipeline.fusion = { method: f.method, norm: f.norm, rrfK: f.rrf_k, weights: weightsInLegOrder(legs, f.weights, fail), depth: f.depth };
   }
+  if (spec.rerank) pipeline.rerank = settleRerank(spec.rerank, fail);
   if (spec.filter && Object.keys(spec.filter).length > 0) pipeline.filter = spec.filter;
   if (spec.qlang) pipeline.qlang = spec.qlang.toLowerCase();
   return pipeline;
@@ -101,4 +105,4 @@ export function zodInputError(error: z.ZodError, where: Location = {}): InputErr
   return new InputError(issue.message, { ...where, ...(field && { field }) });
 }
 
-export type { PipelineInput };
+export type { PipelineInput, Rerank };

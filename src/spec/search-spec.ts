@@ -9,11 +9,11 @@ export interface SearchSpec {
 }
 
 /** The pipeline fields that may arrive as JSON text (a query string, a CLI flag). */
-const JSON_FIELDS = ['legs', 'fusion', 'filter'] as const;
+const JSON_FIELDS = ['legs', 'fusion', 'rerank', 'filter'] as const;
 
 /**
  * Reads the search parameters of one request (everything but the index and the query text), in
- * either spelling: a pipeline (`legs`, `fusion`, `k`, `level`, `filter`, `qlang`) or a shorthand
+ * either spelling: a pipeline (`legs`, `fusion`, `rerank`, `k`, `level`, `filter`, `qlang`) or a shorthand
  * (`mode` and the flat parameters, shorthand.ts). `pathMode` is the mode a route names
  * (`/search/hybrid`). Values may be JSON values or strings (query strings, CLI flags); unknown
  * names are refused either way, with the same message. Throws InputError naming the field.

@@ -4,6 +4,7 @@ import { rerankHits, type Reranker } from '../../src/pipeline/rerank.js';
 import { runPipeline } from '../../src/pipeline/run-pipeline.js';
 import type { Retriever, SearchOptions } from '../../src/retrievers/types.js';
 import { parsePipeline } from '../../src/spec/resolve-pipeline.js';
+import { trecOrder } from '../../src/runs/run.js';
 
 /** A leg that returns a fixed document list (best first) and records what it was asked. */
 function leg(name: string, docs: [id: string, score: number][], asked: SearchOptions[] = []): Retriever {
@@ -102,7 +103,39 @@ describe('rerank stage', () => {
     const out = await rerankHits(reverse, 'q', hits, (h) => h.id);
     expect(out.map((h) => h.id)).toEqual(['c', 'b', 'a', 'd']);
     expect(out.map((h) => h.rank)).toEqual([1, 2, 3, 4]);
-    expect(out.map((h) => h.score)).toEqual([2, 1, 0, 1]);
+    // d keeps first-stage order below the head: its score 1 is shifted to floor 0 - 1 - (1 - 1) = -1,
+    // so re-sorting by score (trec_eval, run files) cannot lift it back above a, scored 0.
+    expect(out.map((h) => h.score)).toEqual([2, 1, 0, -1]);
+    expect(trecOrder(out).map((h) => h.id)).toEqual(['c', 'b', 'a', 'd']);
+  });
+
+  it('shifts the whole tail by one amount, so its gaps and ties survive (ties keep id descending)', async () => {
+    const first: Hit[] = [['h', 10], ['t3', 7], ['t2', 7], ['t1', 2]].map(([id, score], i) => ({ id: String(id), docId: String(id), chunkId: String(id), score: Number(score), rank: i + 1 }));
+    const out = await rerankHits({ name: 'one', depth: 1, score: async () => [0.5] }, 'q', first, (h) => h.id);
+    // floor 0.5, gap max(1, 0.5) = 1, top of the tail 7: t3, t2 -> 0.5 - 1 - 0 = -0.5; t1 -> 0.5 - 1 - 5 = -5.5.
+    expect(out.map((h) => [h.id, h.score])).toEqual([['h', 0.5], ['t3', -0.5], ['t2', -0.5], ['t1', -5.5]]);
+    expect(trecOrder(out).map((h) => h.id)).toEqual(['h', 't3', 't2', 't1']);
+  });
+
+  it('in a pipeline: the first stage is asked for max(k, depth), the top depth reranked, then cut to k; timings and the first stage are reported', async () => {
+    const asked: SearchOptions[] = [];
+    const docs: [string, number][] = [['d1', 6], ['d2', 5], ['d3', 4], ['d4', 3], ['d5', 2], ['d6', 1]];
+    const texts: string[] = [];
+    const lastFirst: Reranker = { name: 'rev', depth: 4, score: async (_q, c) => (texts.push(...c.map((x) => x.text)), c.map((_, i) => i)) };
+    const p = parsePipeline({ legs: [{ type: 'dense', name: 'a' }], k: 2, level: 'doc' });
+    const out = await runPipeline({ pipeline: p, legs: [leg('a', docs, asked)], rerank: { reranker: lastFirst, textOf: (h) => `text of ${h.id}` } }, 'q', { queryId: 'q1' });
+    expect(asked[0]!.k).toBe(4);
+    expect(texts).toEqual(['text of d1', 'text of d2', 'text of d3', 'text of d4']);
+    // Reranked d4 d3 d2 d1, cut to k = 2.
+    expect(out.hits.map((h) => h.id)).toEqual(['d4', 'd3']);
+    expect(out.firstStage!.map((h) => h.id)).toEqual(['d1', 'd2', 'd3', 'd4']);
+    expect(Object.keys(out.timings)).toContain('rerank');
+
+    // k above depth: the first stage is asked for k; the hits below depth follow in first-stage order.
+    const deep = parsePipeline({ legs: [{ type: 'dense', name: 'a' }], k: 6, level: 'doc' });
+    const all = await runPipeline({ pipeline: deep, legs: [leg('a', docs, asked)], rerank: { reranker: lastFirst, textOf: (h) => h.id } }, 'q');
+    expect(asked[1]!.k).toBe(6);
+    expect(all.hits.map((h) => h.id)).toEqual(['d4', 'd3', 'd2', 'd1', 'd5', 'd6']);
   });
 
   it('refuses a reranker that returns the wrong number of scores or a non-finite one', async () => {

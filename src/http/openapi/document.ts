@@ -102,11 +102,12 @@ export function openApiDocument(): Json {
         get: {
           tags: ['search'],
           summary: 'Search an index: a pipeline (legs, as JSON) or a shorthand (mode and its parameters)',
-          description: 'Pipeline form: `legs` (and `fusion`, `filter`) as JSON text, with `k`, `level`, `qlang`; see the PipelineRequest schema. Shorthand form: `mode` and the parameters of /search/{mode}. Unknown parameters answer 400.',
+          description: 'Pipeline form: `legs` (and `fusion`, `rerank`, `filter`) as JSON text, with `k`, `level`, `qlang`; see the PipelineRequest schema. Shorthand form: `mode` and the parameters of /search/{mode}. Unknown parameters answer 400.',
           parameters: [
             ...searchParameters.slice(0, 2),
             query('mode', MODE_PARAM.help, MODE_PARAM.schema),
             query('legs', 'pipeline form: the legs as JSON, e.g. [{"type":"lexical","engine":"fts5"},{"type":"dense"}]', { type: 'string' }),
+            query('rerank', 'pipeline form: the rerank stage as JSON, e.g. {"type":"http","url":"http://tei:8080/rerank","shape":"tei","depth":50} (its origin must be allowed with --allow-remote)', { type: 'string' }),
             ...searchParameters.slice(2).map((p) => (p.name === 'fusion' ? { ...p, description: `${p.description}; in the pipeline form, JSON: {"method": "combmnz", "norm": "zscore"}` } : p)),
           ],
           responses: { '200': json(ref('SearchResponse'), 'ranked hits'), ...searchErrors },

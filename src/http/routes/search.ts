@@ -3,7 +3,9 @@ import type { IndexCatalog } from '../../catalog/index-catalog.js';
 import { InputError } from '../../errors.js';
 import { MODES, type Mode } from '../../search/types.js';
 import { parseSearchParams } from '../../search/search-params.js';
+import type { RemoteAllowList } from '../../remote/allowed-origins.js';
 import { errorResponse, jsonError } from '../errors.js';
+import { checkServedRerank } from '../served-rerank.js';
 import { SearchUnavailableError, type SearchPool } from '../search-pool/search-pool.js';
 
 /**
@@ -12,10 +14,11 @@ import { SearchUnavailableError, type SearchPool } from '../search-pool/search-p
  * search runs on a worker thread; the parameters and the index are checked here first either
  * way, so a bad request is answered alike, without a trip to a worker.
  */
-export function searchRoutes(catalog: IndexCatalog, pool?: Pick<SearchPool, 'searchJson'>): Hono {
+export function searchRoutes(catalog: IndexCatalog, pool?: Pick<SearchPool, 'searchJson'>, allowedRemoteOrigins: RemoteAllowList = []): Hono {
   const app = new Hono();
   const run = async (c: Context, pathMode: Mode | undefined, raw: unknown) => {
     const { index, ...req } = parseSearchParams(pathMode, raw);
+    checkServedRerank(req.pipeline, allowedRemoteOrigins);
     const searcher = catalog.get(index);
     if (!pool) return c.json(await searcher.search(req));
     return c.body(await pool.searchJson(index, catalog.fileOf(index), req), 200, { 'Content-Type': 'application/json' });
