@@ -1,8 +1,10 @@
 import type { ExperimentConfig, IndexSpec, RetrieverConfig } from '../spec/experiment-config.js';
+import type { FailedQuery } from '../search/failed-query.js';
+import type { LegType } from '../spec/names.js';
 import type { Pipeline } from '../spec/resolve-pipeline.js';
 
-/** What a retriever is, for the report: one lexical, dense or run-file leg, or several fused. */
-export type RetrieverKind = 'lexical' | 'dense' | 'run' | 'fused';
+/** What a retriever is, for the report: one leg of a type (lexical, dense, run file, remote engine), or several fused. */
+export type RetrieverKind = LegType | 'fused';
 
 /**
  * For a hybrid's first hits: how many each leg led (experiments/led-by.ts). Kept as
@@ -66,6 +68,13 @@ export interface ConfigResult {
   /** For hybrids: the best non-hybrid configuration on the same index, by the primary metric. */
   bestSingle?: { name: string; means: Record<string, number> };
   failures: Failure[];
+  /**
+   * Queries a remote leg failed for (search/failed-query.ts): left out of every mean, slice and
+   * test of this configuration, which is scored over the `scored` others. Absent when none failed.
+   */
+  failedQueries?: { count: number; scored: number; first: FailedQuery[] };
+  /** The remote endpoints the configuration's legs called, as METHOD URL (no credentials, never a header). */
+  endpoints?: { leg: string; endpoint: string }[];
   resumed: boolean;
   /** Tuned configurations only. */
   tuning?: Tuning;
@@ -124,6 +133,9 @@ export interface ExperimentReport {
   checks: CheckResult[];
   wallSeconds: number;
 }
+
+/** How many failed queries a report lists with their messages (the count covers them all). */
+export const FAILED_QUERIES_LISTED = 20;
 
 const KIND_OF_MODE: Record<string, RetrieverKind> = { bm25: 'lexical', dense: 'dense', hybrid: 'fused' };
 

@@ -4,11 +4,13 @@ import type { Embedder } from '../embedders/types.js';
 import { InputError } from '../errors.js';
 import { allocateVectorMatrix, createDenseRetriever, type VectorTable } from '../retrievers/dense.js';
 import { createFts5Retriever } from '../retrievers/fts5-bm25.js';
+import { createHttpLeg, httpLegClient } from '../retrievers/http-leg.js';
 import { createRunLeg } from '../retrievers/run-leg.js';
 import type { Retriever } from '../retrievers/types.js';
 import { createWinkRetriever, type TermAnalysis, type WinkBM25Params } from '../retrievers/wink-bm25.js';
 import { readTrecRun } from '../runs/trec-run-reader.js';
-import type { Leg } from '../spec/resolve-pipeline.js';
+import type { RemoteClient } from '../remote/remote-client.js';
+import type { HttpLeg, Leg } from '../spec/resolve-pipeline.js';
 import type { IndexReader } from '../store/index-reader.js';
 import { analyzerFor } from '../store/tokenizers.js';
 
@@ -34,6 +36,8 @@ export class LegFactory {
   private readonly wink = new Map<string, Retriever>();
   private dense?: Promise<Retriever>;
   private readonly runs = new Map<string, { mtimeMs: number; run: ReturnType<typeof readTrecRun> }>();
+  /** One client per remote leg (by its settings), so its concurrency limit holds across every query that uses it. */
+  private readonly remotes = new Map<string, RemoteClient>();
 
   constructor(
     private readonly indexName: string,
@@ -54,6 +58,7 @@ export class LegFactory {
   private engineFor(leg: Leg): Promise<Retriever> | Retriever {
     if (leg.type === 'lexical') return leg.engine === 'fts5' ? this.fts5 : this.winkEngine({ ...(leg.k1 !== undefined && { k1: leg.k1 }), ...(leg.b !== undefined && { b: leg.b }) });
     if (leg.type === 'dense') return this.denseEngine();
+    if (leg.type === 'http') return this.httpEngine(leg);
     return this.runEngine(leg.name, leg.file);
   }
 
@@ -88,6 +93,13 @@ export class LegFactory {
     // A failed load (model missing) must not stick: the next request tries again.
     this.dense.catch(() => (this.dense = undefined));
     return this.dense;
+  }
+
+  private httpEngine(leg: HttpLeg): Retriever {
+    const key = JSON.stringify(leg);
+    let client = this.remotes.get(key);
+    if (!client) this.remotes.set(key, (client = httpLegClient(leg)));
+    return createHttpLeg(leg, client, this.reader);
   }
 
   private async runEngine(name: string, file: string): Promise<Retriever> {

@@ -1,6 +1,7 @@
 import { z } from 'zod/v4';
 import { DEFAULT_ENGINE, DEFAULT_K, DEFAULT_LEVEL, FUSION_DEFAULTS, MAX_DEPTH, MAX_K, MAX_LEGS } from './defaults.js';
 import { filterSpec } from './filter-spec.js';
+import { httpLegFields } from './http-leg-spec.js';
 import { LANGUAGE_CODE } from './language-code.js';
 import { ENGINES, FUSION_METHOD_NAMES, LEVELS, NORM_NAMES } from './names.js';
 import { numberParam } from './param-types.js';
@@ -44,7 +45,12 @@ const runLeg = z
   .strict()
   .describe("a TREC run file as a leg: each query's ranking is read by its query id (query sets only: retrieve, experiments); document level only");
 
-export const legSpec = z.discriminatedUnion('type', [lexicalLeg, denseLeg, runLeg]);
+const httpLeg = z
+  .object({ type: z.literal('http'), name: legName.optional(), ...httpLegFields })
+  .strict()
+  .describe('any search API over HTTP (src/spec/http-leg-spec.ts): a URL and body template, where the hits are and which fields hold the id and score');
+
+export const legSpec = z.discriminatedUnion('type', [lexicalLeg, denseLeg, runLeg, httpLeg]);
 
 export const fusionSpec = z
   .object({
