@@ -3,6 +3,7 @@ import { bodyLimit } from 'hono/body-limit';
 import { cors } from 'hono/cors';
 import type { IndexCatalog } from '../catalog/index-catalog.js';
 import type { SearchRequest } from '../search/types.js';
+import type { RemoteAllowList } from '../remote/allowed-origins.js';
 import { ExperimentJobs } from '../experiments/experiment-jobs.js';
 import { requireToken } from './auth.js';
 import { errorResponse, jsonError } from './errors.js';
@@ -41,6 +42,11 @@ export interface AppDeps {
    * bound host, `testbed serve` each --allowed-host. Any other Host is refused (DNS rebinding).
    */
   allowedHosts?: string[];
+  /**
+   * The remote origins (scheme://host:port) a pipeline, experiment or other request may make the
+   * server call: `testbed serve --allow-remote ORIGIN`; none by default (remote/allowed-origins.ts).
+   */
+  allowedRemoteOrigins?: RemoteAllowList;
   maxBodyBytes?: number;
   /** Experiments over HTTP with more grid configurations are refused with a 400 (default 200: see grid-limit.ts). */
   maxGridCells?: number;
@@ -90,9 +96,10 @@ export function createApp(deps: AppDeps): Hono {
   app.route('/', openapiRoutes());
   app.route('/', healthRoutes(catalog));
   app.route('/indexes', indexRoutes(catalog, corporaRoot));
-  app.route('/search', searchRoutes(catalog, pool));
+  const allowedRemote = deps.allowedRemoteOrigins ?? [];
+  app.route('/search', searchRoutes(catalog, pool, allowedRemote));
   app.route('/gold', goldRoutes(corporaRoot));
-  app.route('/experiments', experimentRoutes(jobs, { experimentsRoot, corporaRoot, resultsRoot }));
+  app.route('/experiments', experimentRoutes(jobs, { experimentsRoot, corporaRoot, resultsRoot }, allowedRemote));
 
   app.notFound((c) => jsonError(c, 404, 'not_found', `no route ${c.req.method} ${c.req.path}`));
   app.onError((err, c) => errorResponse(err, c));

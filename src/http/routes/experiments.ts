@@ -1,7 +1,9 @@
 import { Hono } from 'hono';
 import fs from 'node:fs';
 import { z } from 'zod';
-import { parseExperimentConfig } from '../../experiments/config.js';
+import { parseExperimentConfig, retrieverPipeline } from '../../experiments/config.js';
+import type { RemoteAllowList } from '../../remote/allowed-origins.js';
+import { checkPipelineRemotes } from '../remote-check.js';
 import type { ExperimentJobs } from '../../experiments/experiment-jobs.js';
 import { InputError, NotFoundError } from '../../errors.js';
 import { confineConfigPaths } from '../config-paths.js';
@@ -26,7 +28,7 @@ export interface ExperimentRoots {
  * cancel them. A grid over the server's limit is refused before anything runs (see ExperimentJobs).
  * Answers write paths relative to the served roots (`output: "web"` for `<results>/web`).
  */
-export function experimentRoutes(jobs: ExperimentJobs, roots: ExperimentRoots): Hono {
+export function experimentRoutes(jobs: ExperimentJobs, roots: ExperimentRoots, allowedRemote: RemoteAllowList = []): Hono {
   const app = new Hono();
   const served: ServedRoots = { corpora: roots.corporaRoot, results: roots.resultsRoot, experiments: roots.experimentsRoot };
   const shown = <T>(value: T) => shownAnswer(value, knownRoots(served));
@@ -41,6 +43,8 @@ export function experimentRoutes(jobs: ExperimentJobs, roots: ExperimentRoots): 
     // A config sent over HTTP may only read corpora and write results inside the served roots.
     const config = confineConfigPaths(parseExperimentConfig(source, file), roots);
     config.grid.embedders.forEach((e, i) => checkServedEmbedderSpec(e, { field: `grid.embedders.${i}` }));
+    // Every endpoint a retriever names must be one this server may call (--allow-remote).
+    config.grid.retrievers.forEach((r, i) => checkPipelineRemotes(retrieverPipeline(r, config.level, 100), allowedRemote, `grid.retrievers.${i}`));
     fs.mkdirSync(roots.resultsRoot, { recursive: true });
     const job = jobs.start(config);
     return c.json(shown({ id: job.id, name: job.name, state: job.state, output: job.output }), 202);

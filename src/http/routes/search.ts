@@ -5,17 +5,22 @@ import { MODES, type Mode } from '../../search/types.js';
 import { parseSearchParams } from '../../search/search-params.js';
 import { errorResponse, jsonError } from '../errors.js';
 import { SearchUnavailableError, type SearchPool } from '../search-pool/search-pool.js';
+import type { RemoteAllowList } from '../../remote/allowed-origins.js';
+import { checkPipelineRemotes } from '../remote-check.js';
 
 /**
  * GET (query string) and POST (JSON body) `/search`, a pipeline or a shorthand with `mode`, and
  * `/search/:mode`, the shorthands by path: the same parameters everywhere. With a `pool` the
  * search runs on a worker thread; the parameters and the index are checked here first either
- * way, so a bad request is answered alike, without a trip to a worker.
+ * way, so a bad request is answered alike, without a trip to a worker. A pipeline naming an
+ * endpoint the server was not started to call (--allow-remote) is a 403 before anything runs.
  */
-export function searchRoutes(catalog: IndexCatalog, pool?: Pick<SearchPool, 'searchJson'>): Hono {
+export function searchRoutes(catalog: IndexCatalog, pool?: Pick<SearchPool, 'searchJson'>, allowedRemote: RemoteAllowList = []): Hono {
   const app = new Hono();
   const run = async (c: Context, pathMode: Mode | undefined, raw: unknown) => {
     const { index, ...req } = parseSearchParams(pathMode, raw);
+    // On this thread, before a worker sees it: a leg's endpoint must be one the server may call.
+    checkPipelineRemotes(req.pipeline, allowedRemote);
     const searcher = catalog.get(index);
     if (!pool) return c.json(await searcher.search(req));
     return c.body(await pool.searchJson(index, catalog.fileOf(index), req), 200, { 'Content-Type': 'application/json' });
