@@ -9,6 +9,7 @@ import type { ExperimentConfig } from './config.js';
 import { stableHash } from './grid.js';
 import { planExperiment, tableMetrics } from './plan.js';
 import type { ExperimentReport } from '../reports/report-model.js';
+import { redactConfigHeaders } from '../reports/redact-headers.js';
 import { retrieveCells, type OpenIndex } from './retrieve-cells.js';
 import { scoreConfigs, type ScoredEntry } from './score-configs.js';
 import { tuneCells } from './tune-cells.js';
@@ -68,7 +69,8 @@ export async function runExperiment(config: ExperimentConfig, options: RunOption
     }
     const runs = new Map(entries.map((e) => [e.name, e.run]));
 
-    const configs = scoreConfigs(plan, entries);
+    // Header values of remote legs (an inline key) are not published with the report.
+    const configs = scoreConfigs(plan, entries).map((c) => ({ ...c, retriever: redactConfigHeaders(c.retriever), ...(c.pipeline && { pipeline: redactConfigHeaders(c.pipeline) }) }));
     tuned.forEach((t, i) => (configs[plan.cells.length + i]!.tuning = t.tuning));
     const shown = tableMetrics(config, plan.metrics.map((m) => m.label));
     const { baseline, sourceGap } = analyse(plan, configs, entries, indexes, shown);
@@ -78,7 +80,7 @@ export async function runExperiment(config: ExperimentConfig, options: RunOption
       ...(config.description && { description: config.description }),
       createdAt: new Date().toISOString(),
       testbedVersion: VERSION,
-      config,
+      config: redactConfigHeaders(config),
       level: config.level,
       queries: { total: plan.queries.length, answerable: plan.gold.size, unanswerable: plan.unanswerable },
       metrics: shown,

@@ -1,6 +1,7 @@
 import { configKind, type ConfigResult, type ExperimentReport, type Failure } from './report-model.js';
 import { isEnglishOnlyEncoder } from '../embedders/english-only.js';
 import { bestPerColumn, fmt, fmtP, table } from './format.js';
+import { endpointsSection, failedQueriesSection } from './failed-queries-section.js';
 import { tuningSection } from './tuning-section.js';
 import { verdict } from './verdict.js';
 
@@ -12,6 +13,8 @@ export function renderMarkdown(r: ExperimentReport): string {
     header(r),
     verdictSection(r),
     mainTable(r),
+    failedQueriesSection(r),
+    endpointsSection(r),
     contextTable(r),
     hybridTable(r),
     tuningSection(r),
@@ -64,7 +67,7 @@ function mainTable(r: ExperimentReport): string {
   const values = r.configs.map((c) => metrics.map((m) => c.means[m]));
   const best = bestPerColumn(values);
   const rows = r.configs.map((c, i) => [
-    `\`${c.name}\``,
+    `\`${c.name}\`` + (c.failedQueries ? ` (${c.failedQueries.count} failed)` : ''),
     ...metrics.map((m, j) => bold(fmt(c.means[m]) + (c.significance?.[m]?.significant ? '†' : ''), best.has(`${i}:${j}`))),
     fmt(c.latency.p50, 1),
     fmt(c.latency.p95, 1),

@@ -35,6 +35,6 @@ describe('/openapi.json documents every search parameter the API accepts', () =>
     expect(body.required!.sort()).toEqual(['index', 'legs', 'q']);
     const legs = body.properties!.legs as { items: { oneOf?: { properties: { type: { const: string } } }[]; anyOf?: { properties: { type: { const: string } } }[] } };
     const variants = legs.items.oneOf ?? legs.items.anyOf ?? [];
-    expect(variants.map((v) => v.properties.type.const).sort()).toEqual(['dense', 'lexical', 'run']);
+    expect(variants.map((v) => v.properties.type.const).sort()).toEqual(['dense', 'http', 'lexical', 'run']);
   });
 });
