@@ -153,6 +153,27 @@ describe('an http leg against a second testbed serve', () => {
     expect(report.checks).toEqual([]);
   }, 180_000);
 
+  it('testbed search answers through an http leg as through the local leg it calls', async () => {
+    const index = path.join(root, 'data', 'demo.sqlite');
+    const remote = JSON.stringify({ legs: [{ type: 'http', url: `${served}/search/bm25?index=demo&engine=fts5&q={{query}}&k={{k}}&level={{level}}`, hits: 'hits', id: 'doc_id', score: 'score' }] });
+    const local = JSON.stringify({ legs: [{ type: 'lexical', engine: 'fts5' }] });
+    const ids = async (pipeline: string) => {
+      const { code, out, err } = await runCli(['search', index, 'sync interval default', '--pipeline', pipeline, '--level', 'doc', '--k', '5', '--json']);
+      expect(code, err).toBe(0);
+      return (JSON.parse(out) as { hits: { id: string; score: number }[] }).hits.map((h) => [h.id, h.score]);
+    };
+    const fromRemote = await ids(remote);
+    expect(fromRemote).toHaveLength(5);
+    expect(fromRemote).toEqual(await ids(local));
+    // Passages: the API's hit id is the chunk id, doc_id its document.
+    const chunks = JSON.stringify({ legs: [{ ...JSON.parse(remote).legs[0], id: 'doc_id', chunk_id: 'id' }] });
+    const { out } = await runCli(['search', index, 'sync interval default', '--pipeline', chunks, '--level', 'chunk', '--k', '5', '--json']);
+    const { out: localOut } = await runCli(['search', index, 'sync interval default', '--pipeline', local, '--level', 'chunk', '--k', '5', '--json']);
+    const pick = (text: string) => (JSON.parse(text) as { hits: { id: string; doc_id: string; score: number }[] }).hits.map((h) => [h.id, h.doc_id, h.score]);
+    expect(pick(out)[0]![0]).toMatch(/#\d+$/);
+    expect(pick(out)).toEqual(pick(localOut));
+  });
+
   it('the served --allow-remote is threaded from the CLI: another origin named in POST /search is a 403 naming the flag', async () => {
     const legs = [{ type: 'http', url: 'http://127.0.0.1:2/s', hits: 'h', id: 'i', score: 's' }];
     const res = await fetch(`${served}/search`, { method: 'POST', body: JSON.stringify({ index: 'demo', q: 'x', legs }), headers: { 'content-type': 'application/json' } });
