@@ -12,6 +12,7 @@ import { readTrecRun } from '../runs/trec-run-reader.js';
 import type { RemoteClient } from '../remote/remote-client.js';
 import type { HttpLeg, Leg } from '../spec/resolve-pipeline.js';
 import type { IndexReader } from '../store/index-reader.js';
+import { RecentCache } from '../store/recent-cache.js';
 import { analyzerFor } from '../store/tokenizers.js';
 
 /** Loads (once per process) the embedder an index was built with. */
@@ -22,6 +23,9 @@ export type EmbedderLoader = (id: string) => Promise<Embedder>;
  * this thread's own kernel memory; a search worker borrows a table shared with the others.
  */
 export type VectorLoader = (reader: IndexReader) => VectorTable | Promise<VectorTable>;
+
+/** Remote legs whose client (and so concurrency limit) an open index keeps. */
+const RECENT_REMOTE_LEGS = 32;
 
 const ownTable: VectorLoader = (reader) => reader.loadVectors(allocateVectorMatrix);
 
@@ -36,8 +40,11 @@ export class LegFactory {
   private readonly wink = new Map<string, Retriever>();
   private dense?: Promise<Retriever>;
   private readonly runs = new Map<string, { mtimeMs: number; run: ReturnType<typeof readTrecRun> }>();
-  /** One client per remote leg (by its settings), so its concurrency limit holds across every query that uses it. */
-  private readonly remotes = new Map<string, RemoteClient>();
+  /**
+   * One client per remote leg (by its settings), so its concurrency limit holds across every
+   * query that uses it; the most recent few only, as a server's callers may each send their own.
+   */
+  private readonly remotes = new RecentCache<string, RemoteClient>(RECENT_REMOTE_LEGS);
 
   constructor(
     private readonly indexName: string,
@@ -96,10 +103,7 @@ export class LegFactory {
   }
 
   private httpEngine(leg: HttpLeg): Retriever {
-    const key = JSON.stringify(leg);
-    let client = this.remotes.get(key);
-    if (!client) this.remotes.set(key, (client = httpLegClient(leg)));
-    return createHttpLeg(leg, client, this.reader);
+    return createHttpLeg(leg, this.remotes.get(JSON.stringify(leg), () => httpLegClient(leg)), this.reader);
   }
 
   private async runEngine(name: string, file: string): Promise<Retriever> {
