@@ -1,8 +1,11 @@
 import { z } from 'zod/v4';
 import { originOf } from '../remote/allowed-origins.js';
 import { parseJsonPath } from '../remote/json-path.js';
+import { REMOTE_DEFAULTS } from '../remote/remote-client.js';
 import { placeholdersOf } from '../remote/template.js';
 import { HTTP_LEG_PLACEHOLDERS, REMOTE_LIMITS } from './defaults.js';
+
+const jsonPath = (what: string) => z.string().max(500).describe(what);
 
 /**
  * A leg answered by any search API over HTTP: where to send the query (URL and method, a JSON
@@ -10,8 +13,6 @@ import { HTTP_LEG_PLACEHOLDERS, REMOTE_LIMITS } from './defaults.js';
  * id, the chunk id and the score (src/remote/json-path.ts), and how to call it (headers with
  * secrets from the environment, timeout, retries, concurrency: src/remote/remote-client.ts).
  */
-const jsonPath = (what: string) => z.string().max(500).describe(what);
-
 export const httpLegFields = {
   url: z
     .string()
@@ -28,12 +29,12 @@ export const httpLegFields = {
   chunk_id: jsonPath("inside one hit, the chunk id (docId#ordinal); without it a hit stands as its document's first chunk").optional(),
   score: jsonPath('inside one hit, the score (higher is better)'),
   headers: z.record(z.string().regex(/^[A-Za-z0-9!#$%&'*+.^_`|~-]+$/, 'a header name is a token (letters, digits, - and the like)'), z.string().max(4000)).optional().describe('sent with every request; values may hold ${env:NAME}, read from the environment, never written into reports'),
-  timeout_ms: z.number().int().min(1).max(REMOTE_LIMITS.maxTimeoutMs).optional().describe('per attempt (default 30000)'),
-  retries: z.number().int().min(0).max(REMOTE_LIMITS.maxRetries).optional().describe('further attempts after a 429, a 5xx, a timeout or a refused connection, with exponential backoff (default 2)'),
-  concurrency: z.number().int().min(1).max(REMOTE_LIMITS.maxConcurrency).optional().describe('requests in flight at once (default 4)'),
+  timeout_ms: z.number().int().min(1).max(REMOTE_LIMITS.maxTimeoutMs).optional().describe(`ms per attempt (default ${REMOTE_DEFAULTS.timeoutMs})`),
+  retries: z.number().int().min(0).max(REMOTE_LIMITS.maxRetries).optional().describe(`further attempts after a 429, a 5xx, a timeout or a refused connection, with exponential backoff (default ${REMOTE_DEFAULTS.retries})`),
+  concurrency: z.number().int().min(1).max(REMOTE_LIMITS.maxConcurrency).optional().describe(`requests in flight at once (default ${REMOTE_DEFAULTS.concurrency})`),
 };
 
-/** What a settled http leg's request looks like, with the method decided. */
+/** The methods an http leg calls with. */
 export type HttpMethod = 'GET' | 'POST';
 
 /** POST when there is a body to send, else GET. */
