@@ -1,6 +1,7 @@
 import { InputError } from '../errors.js';
 import { bestSingleFor, compareToBaseline } from './compare.js';
 import { analyzeFailures } from './failures.js';
+import { failedIds } from './cell-run.js';
 import { stableHash } from './grid.js';
 import type { ExperimentPlan } from './plan.js';
 import type { ConfigResult, ExperimentReport } from '../reports/report-model.js';
@@ -31,7 +32,9 @@ export function analyse(
   const primary = plan.metrics[0]!.label;
   configs.forEach((c, i) => {
     // Tested on the table's metrics only: each test costs 10,000 permutations and resamples.
-    if (c !== base) c.significance = compareToBaseline(c, base, qids, shown, config.seed);
+    // Paired over the queries both answered: a query a remote leg failed for has no score to pair.
+    const paired = c.failedQueries || base.failedQueries ? qids.filter((q) => q in c.perQuery && q in base.perQuery) : qids;
+    if (c !== base) c.significance = compareToBaseline(c, base, paired, shown, config.seed);
     if (c.kind === 'fused') {
       const single = bestSingleFor(c, configs, primary);
       if (single) c.bestSingle = { name: single.name, means: single.means };
@@ -52,9 +55,11 @@ function failuresOf(plan: ExperimentPlan, entry: ScoredEntry, entries: readonly 
   const sameIndex = entries.filter((x) => stableHash(x.index) === key || (x.kind === 'lexical' && x.index.chunker === entry.index.chunker && x.index.tokenizer === entry.index.tokenizer));
   const lexical = sameIndex.find((x) => x.kind === 'lexical');
   const dense = sameIndex.find((x) => x.kind === 'dense' && stableHash(x.index) === key);
+  const failed = failedIds(entry.run);
   return analyzeFailures({
     run: entry.run,
-    queries: plan.queries.filter((q) => plan.gold.has(q.id)),
+    // A failed query is listed as failed, not analysed as a miss.
+    queries: plan.queries.filter((q) => plan.gold.has(q.id) && !failed.has(q.id)),
     relevant: plan.gold,
     contextK: plan.config.context_k,
     rerankDepth: plan.config.rerank_depth,

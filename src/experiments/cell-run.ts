@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Query } from '../corpus/types.js';
 import type { Level } from '../ranking/hit.js';
+import type { FailedQuery } from '../search/failed-query.js';
 import { runQuerySet } from '../search/run-query-set.js';
 import type { Searcher } from '../search/searcher.js';
 import { isAlive } from '../store/atomic-build.js';
@@ -39,6 +40,16 @@ export interface CellRun {
    * (what the reranker had to work with) beside the metrics after it.
    */
   firstStage?: { reranker: string; depth: number; rankings: Record<string, string[]> };
+  /**
+   * Queries a remote leg failed for (in query order): they have no ranking, and the cell is
+   * scored over the others. Absent when every query was answered.
+   */
+  failed?: FailedQuery[];
+}
+
+/** The ids of the queries a cell's remote legs failed for. */
+export function failedIds(run: Pick<CellRun, 'failed'>): Set<string> {
+  return new Set((run.failed ?? []).map((f) => f.queryId));
 }
 
 /**
@@ -77,7 +88,8 @@ export async function runCell(
   const file = path.join(options.cellsDir, `${fileSafe(cell.name)}.json`);
   removeStaleTemps(file);
   const previous = readCellRun(file);
-  if (previous?.key === key) return { run: previous, resumed: true };
+  // A run with failed queries is retried whole: the remote engine may answer them now.
+  if (previous?.key === key && !previous.failed?.length) return { run: previous, resumed: true };
 
   const run: CellRun = { key, cell: cell.name, level: options.level, depth: options.depth, rankings: {}, scores: {}, latencyMs: {} };
   const carries = cell.pipeline.legs.length === 2 && cell.pipeline.legs.some((l) => l.name === 'bm25') && cell.pipeline.legs.some((l) => l.name === 'dense');
@@ -92,6 +104,9 @@ export async function runCell(
       (run.carried ??= {})[qid] = ledBy(hits.slice(0, options.carriedK));
       run.carriedK = options.carriedK;
     }
+    options.onQuery?.();
+  }, (failure) => {
+    (run.failed ??= []).push(failure);
     options.onQuery?.();
   });
   fs.mkdirSync(options.cellsDir, { recursive: true });

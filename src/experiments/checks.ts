@@ -9,10 +9,25 @@ import type { CheckResult, ConfigResult, ExperimentReport } from '../reports/rep
  *   `type=identifier`) is at least `min`, for the named configuration or for every one;
  * - `{baseline_file, max_drop, metrics?}`: no metric of any configuration present in a previous
  *   report.json falls more than `max_drop` below its value there.
- * Every failed assertion is listed, not just the first.
+ * Every failed assertion is listed, not just the first. A configuration with failed queries
+ * fails too (answeredChecks).
  */
 export function runChecks(checks: readonly CheckConfig[], report: Pick<ExperimentReport, 'configs'>): CheckResult[] {
-  return checks.flatMap((check) => ('metric' in check ? thresholdCheck(check, report.configs) : baselineCheck(check, report.configs)));
+  return [...checks.flatMap((check) => ('metric' in check ? thresholdCheck(check, report.configs) : baselineCheck(check, report.configs))), ...answeredChecks(report.configs)];
+}
+
+/**
+ * Always checked, whatever the config lists: a configuration with failed queries (a remote leg
+ * that erred or answered something unusable) was scored over fewer queries than the others, so
+ * its numbers do not gate anything until every query is answered.
+ */
+function answeredChecks(configs: readonly ConfigResult[]): CheckResult[] {
+  return configs.flatMap((c) => {
+    const f = c.failedQueries;
+    if (!f) return [];
+    const first = f.first[0];
+    return [{ description: `${c.name}: every query answered`, passed: false, detail: `${f.count} failed (scored over the ${f.scored} others)${first ? `; first: ${first.message}` : ''}` }];
+  });
 }
 
 function thresholdCheck(check: Extract<CheckConfig, { metric: string }>, configs: readonly ConfigResult[]): CheckResult[] {

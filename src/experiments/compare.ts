@@ -35,6 +35,6 @@ export function bestSingleFor(hybrid: ConfigResult, all: readonly ConfigResult[]
   const sameIndex = (c: ConfigResult) =>
     c.index.chunker === hybrid.index.chunker && c.index.tokenizer === hybrid.index.tokenizer && (configKind(c) !== 'dense' || c.index.embedder === hybrid.index.embedder);
   return all
-    .filter((c) => configKind(c) !== 'fused' && sameIndex(c))
+    .filter((c) => configKind(c) !== 'fused' && sameIndex(c) && !c.failedQueries)
     .reduce<ConfigResult | undefined>((best, c) => (!best || (c.means[primary] ?? -Infinity) > (best.means[primary] ?? -Infinity) ? c : best), undefined);
 }

@@ -9,8 +9,8 @@ import { runChecks } from './checks.js';
 import type { ExperimentConfig } from './config.js';
 import { stableHash } from './grid.js';
 import { planExperiment, tableMetrics } from './plan.js';
-import { withHeadersRedacted } from './redact-headers.js';
 import type { ExperimentReport } from '../reports/report-model.js';
+import { redactConfigHeaders } from '../reports/redact-headers.js';
 import { retrieveCells, type OpenIndex } from './retrieve-cells.js';
 import { scoreConfigs, type ScoredEntry } from './score-configs.js';
 import { tuneCells } from './tune-cells.js';
@@ -70,7 +70,8 @@ export async function runExperiment(config: ExperimentConfig, options: RunOption
     }
     const runs = new Map(entries.map((e) => [e.name, e.run]));
 
-    const configs = scoreConfigs(plan, entries);
+    // Header values of remote legs (an inline key) are not published with the report.
+    const configs = scoreConfigs(plan, entries).map((c) => ({ ...c, retriever: redactConfigHeaders(c.retriever), ...(c.pipeline && { pipeline: redactConfigHeaders(c.pipeline) }) }));
     tuned.forEach((t, i) => (configs[plan.cells.length + i]!.tuning = t.tuning));
     const ann = await annRecalls(plan, retrieved);
     for (const c of configs) if (ann.has(c.name)) c.annRecall = ann.get(c.name)!;
@@ -82,7 +83,7 @@ export async function runExperiment(config: ExperimentConfig, options: RunOption
       ...(config.description && { description: config.description }),
       createdAt: new Date().toISOString(),
       testbedVersion: VERSION,
-      config: { ...config, grid: { ...config.grid, retrievers: withHeadersRedacted(config.grid.retrievers) } },
+      config: redactConfigHeaders(config),
       level: config.level,
       queries: { total: plan.queries.length, answerable: plan.gold.size, unanswerable: plan.unanswerable },
       metrics: shown,
@@ -92,7 +93,7 @@ export async function runExperiment(config: ExperimentConfig, options: RunOption
       retrievalDepth: plan.depth,
       baseline,
       sliceFields: config.slices,
-      configs: configs.map((c) => ({ ...c, retriever: withHeadersRedacted(c.retriever), ...(c.pipeline && { pipeline: withHeadersRedacted(c.pipeline) }) })),
+      configs: configs.map((c) => ({ ...c, retriever: redactConfigHeaders(c.retriever), ...(c.pipeline && { pipeline: redactConfigHeaders(c.pipeline) }) })),
       ...(sourceGap.length && { sourceGap }),
       checks: [],
       wallSeconds: 0,

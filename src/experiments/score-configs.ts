@@ -1,11 +1,12 @@
 import type { Query } from '../corpus/types.js';
 import type { ParsedMetric } from '../metrics/index.js';
-import type { CellRun } from './cell-run.js';
+import { failedIds, type CellRun } from './cell-run.js';
+import { remoteEndpoints } from './remote-endpoints.js';
 import type { RetrieverConfig } from './config.js';
 import type { CachedIndex } from './index-cache.js';
 import { latencySummary } from './latency.js';
 import type { ExperimentPlan } from './plan.js';
-import type { ConfigResult, RetrieverKind } from '../reports/report-model.js';
+import { FAILED_QUERIES_LISTED, type ConfigResult, type RetrieverKind } from '../reports/report-model.js';
 import type { IndexSpec } from '../spec/experiment-config.js';
 import { firstStageOf } from './first-stage.js';
 import { scoreCell } from './score-cell.js';
@@ -27,15 +28,20 @@ export interface ScoredEntry {
 /**
  * The score stage: each configuration's per-query metrics over the answerable queries, its
  * means overall and per slice, latency and the legs' statistics. Comparisons between
- * configurations come after (analyse.ts).
+ * configurations come after (analyse.ts). A query a remote leg failed for is not a query that
+ * found nothing: it is left out of the configuration's scores (and listed), not scored 0.
  */
 export function scoreConfigs(plan: ExperimentPlan, entries: readonly ScoredEntry[]): ConfigResult[] {
   const answerable = plan.queries.filter((q) => plan.gold.has(q.id));
   const slices = sliceQueries(answerable, plan.config.slices);
   return entries.map((e) => {
-    const perQuery = scoreCell(e.run, answerable, plan.gold, plan.metrics, plan.config.relevance_threshold);
+    const failed = failedIds(e.run);
+    const answered = failed.size ? answerable.filter((q) => !failed.has(q.id)) : answerable;
+    const ownSlices = failed.size ? slices.map((s) => ({ ...s, queryIds: s.queryIds.filter((q) => !failed.has(q)) })) : slices;
+    const perQuery = scoreCell(e.run, answered, plan.gold, plan.metrics, plan.config.relevance_threshold);
     const { meta } = e.cached;
     const firstStage = firstStageOf(e.run, answerable, plan.gold, plan.config.metrics, slices, plan.config.relevance_threshold);
+    const endpoints = e.pipeline ? remoteEndpoints(e.pipeline) : [];
     return {
       name: e.name,
       retriever: e.retriever,
@@ -45,9 +51,11 @@ export function scoreConfigs(plan: ExperimentPlan, entries: readonly ScoredEntry
       latency: latencySummary(Object.values(e.run.latencyMs)),
       means: meansOf(perQuery, plan.metrics),
       perQuery,
-      slices: slices.map((s) => ({ label: s.label, n: s.queryIds.length, means: Object.fromEntries(plan.metrics.map((m) => [m.label, sliceMean(column(perQuery, m.label), s).mean])) })),
-      legs: legStats(e.run, answerable, slices),
+      slices: ownSlices.map((s) => ({ label: s.label, n: s.queryIds.length, means: Object.fromEntries(plan.metrics.map((m) => [m.label, sliceMean(column(perQuery, m.label), s).mean])) })),
+      legs: legStats(e.run, answered, ownSlices),
       failures: [],
+      ...(e.run.failed?.length && { failedQueries: { count: e.run.failed.length, scored: answered.length, first: e.run.failed.slice(0, FAILED_QUERIES_LISTED) } }),
+      ...(endpoints.length && { endpoints }),
       resumed: e.resumed,
       ...(firstStage && { firstStage }),
     };
@@ -72,9 +80,10 @@ function legStats(run: CellRun, queries: readonly Query[], slices: readonly Slic
   });
 }
 
+/** NaN (no value, as for an empty slice) when no query was scored: every one failed, which is not a 0. */
 function meansOf(perQuery: Record<string, Record<string, number>>, metrics: readonly ParsedMetric[]): Record<string, number> {
   const rows = Object.values(perQuery);
-  return Object.fromEntries(metrics.map((m) => [m.label, rows.reduce((s, r) => s + (r[m.label] ?? 0), 0) / Math.max(1, rows.length)]));
+  return Object.fromEntries(metrics.map((m) => [m.label, rows.length ? rows.reduce((s, r) => s + (r[m.label] ?? 0), 0) / rows.length : Number.NaN]));
 }
 
 export function column(perQuery: Record<string, Record<string, number>>, label: string): Map<string, number> {

@@ -30,7 +30,11 @@ export function tuneCells(plan: ExperimentPlan, runs: ReadonlyMap<string, CellRu
     const legCells = tuneLegCells(config, plan.cells, i);
     const legs = legCells.map((cell) => ({ name: cell.name, run: asRun(runs.get(cell.name)!) }));
     const metric = parseMetric(t.metric ?? config.metrics[0]!);
-    const result = tuneFusion(legs, plan.gold, {
+    // A query any leg failed for is failed for the fusion too: neither tuned on nor ranked.
+    const failed = legCells.flatMap((c) => runs.get(c.name)!.failed ?? []).filter((f, j, all) => all.findIndex((o) => o.queryId === f.queryId) === j);
+    const failedSet = new Set(failed.map((f) => f.queryId));
+    const gold = failed.length ? new Map([...plan.gold].filter(([qid]) => !failedSet.has(qid))) : plan.gold;
+    const result = tuneFusion(legs, gold, {
       metric,
       folds: t.folds,
       seed: config.seed,
@@ -38,8 +42,9 @@ export function tuneCells(plan: ExperimentPlan, runs: ReadonlyMap<string, CellRu
       k: plan.depth,
       ...(t.methods && { grid: { methods: t.methods } }),
     });
-    const run: CellRun = { key: `tuned:${t.name}`, cell: t.name, level: 'doc', depth: plan.depth, rankings: {}, scores: {}, latencyMs: {} };
+    const run: CellRun = { key: `tuned:${t.name}`, cell: t.name, level: 'doc', depth: plan.depth, rankings: {}, scores: {}, latencyMs: {}, ...(failed.length && { failed }) };
     for (const [qid, docs] of result.run) {
+      if (failedSet.has(qid)) continue;
       run.rankings[qid] = docs.map((d) => d.id);
       run.scores[qid] = docs.map((d) => d.score);
       run.latencyMs[qid] = legCells.reduce((sum, c) => sum + (runs.get(c.name)!.latencyMs[qid] ?? 0), 0);

@@ -42,13 +42,16 @@ export interface AppDeps {
    * bound host, `testbed serve` each --allowed-host. Any other Host is refused (DNS rebinding).
    */
   allowedHosts?: string[];
+  /**
+   * The remote origins (scheme://host:port) a pipeline, experiment or other request may make the
+   * server call: `testbed serve --allow-remote ORIGIN`; none by default (remote/allowed-origins.ts).
+   */
+  allowedRemoteOrigins?: RemoteAllowList;
   maxBodyBytes?: number;
   /** Experiments over HTTP with more grid configurations are refused with a 400 (default 200: see grid-limit.ts). */
   maxGridCells?: number;
   /** Searches (the API's and the playground's) run on these worker threads; in-process without one. */
   searchPool?: SearchPool;
-  /** Origins a request's remote legs, rerankers and embedders may make us call (`--allow-remote`; default none). */
-  allowedRemoteOrigins?: RemoteAllowList;
 }
 
 /** The HTTP service: a thin shell over the catalog and the searcher. */

@@ -9,6 +9,7 @@ import { createApp } from './app.js';
 import { answerClientErrors } from './client-errors.js';
 import { checkTokenSetting } from './guards/token.js';
 import { SearchPool } from './search-pool/search-pool.js';
+import { normalOrigin } from '../remote/allowed-origins.js';
 
 export interface ServerOptions {
   dataDir: string;
@@ -20,6 +21,8 @@ export interface ServerOptions {
   corsOrigins?: string[];
   /** Host names answered besides the loopback ones and `host` (see AppDeps.allowedHosts). */
   allowedHosts?: string[];
+  /** Remote origins pipelines and experiments sent over HTTP may make the server call (`--allow-remote`; default none). */
+  allowRemote?: string[];
   /** Search worker threads (`testbed serve --workers`); 0 or absent: searches run on the main thread. */
   workers?: number;
   /** Builds and experiments running at once, each in a process of its own; the others wait (default 1). */
@@ -66,6 +69,7 @@ export function checkBinding(host: string, token: string | undefined): void {
 export async function startServer(options: ServerOptions): Promise<{ url: string; server: ServerType; catalog: IndexCatalog; close(): Promise<void> }> {
   const host = options.host ?? DEFAULT_HOST;
   checkBinding(host, options.token);
+  const allowedRemoteOrigins = (options.allowRemote ?? []).map(normalOrigin);
   // Jobs run behind the searches (niceness 10), at most maxJobs at a time.
   const catalog = new IndexCatalog(options.dataDir, { queue: new JobQueue(options.maxJobs, BACKGROUND_NICENESS) });
   if (options.protectSearch && !options.token) throw new InputError('--protect-search needs a token: set TESTBED_TOKEN');
@@ -86,6 +90,7 @@ export async function startServer(options: ServerOptions): Promise<{ url: string
     ...(options.protectSearch && { protectSearch: true }),
     ...(options.corsOrigins && { corsOrigins: options.corsOrigins }),
     ...(options.maxGridCells !== undefined && { maxGridCells: options.maxGridCells }),
+    allowedRemoteOrigins,
   });
   const server = await listen(app.fetch, host, options.port ?? 8787).catch(async (err: unknown) => {
     await searchPool?.close();

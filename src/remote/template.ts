@@ -4,7 +4,8 @@ import { InputError } from '../errors.js';
  * Request templates of remote legs and rerankers: JSON with `{{name}}` placeholders. A string
  * that is exactly one placeholder becomes the value itself (`"size": "{{k}}"` sends the number,
  * `"filter": "{{filter}}"` the filter object); a placeholder inside a longer string is spliced in
- * as text (`"q": "title:{{query}}"`). In a URL every placeholder is spliced in, URL-encoded.
+ * as text (`"q": "title:{{query}}"`). In a URL every placeholder is spliced in, URL-encoded
+ * (an absent value, null, as nothing).
  */
 const WHOLE = /^\{\{\s*([A-Za-z_][\w]*)\s*\}\}$/;
 const INSIDE = /\{\{\s*([A-Za-z_][\w]*)\s*\}\}/g;
@@ -25,7 +26,12 @@ export function fillJsonTemplate(template: unknown, values: TemplateValues, what
 }
 
 export function fillUrlTemplate(template: string, values: TemplateValues, what: string): string {
-  return template.replace(INSIDE, (_, name: string) => encodeURIComponent(asText(valueOf(name, values, what))));
+  // A value we do not have (no query language, no query id) is left empty in a URL: `qlang=`,
+  // not `qlang=null`, which an API would read as the language "null".
+  return template.replace(INSIDE, (_, name: string) => {
+    const v = valueOf(name, values, what);
+    return v === null || v === undefined ? '' : encodeURIComponent(asText(v));
+  });
 }
 
 /** The placeholders a template uses, so a config naming one we never fill is refused when it is read. */

@@ -1,5 +1,5 @@
-/** Shared cell formatting for the Markdown report. */
-export const fmt = (x: number | undefined, digits = 4): string => (x === undefined || Number.isNaN(x) ? '–' : x.toFixed(digits));
+/** Shared cell formatting for the Markdown report. No value (undefined, NaN, or null once a NaN went through JSON) is a dash. */
+export const fmt = (x: number | null | undefined, digits = 4): string => (x === undefined || x === null || Number.isNaN(x) ? '–' : x.toFixed(digits));
 
 /** A difference with its sign: +0.0300, -0.0300. */
 export const signed = (x: number): string => (Number.isNaN(x) ? '–' : (x >= 0 ? '+' : '') + fmt(x));

@@ -3,6 +3,7 @@ import { isEnglishOnlyEncoder } from '../embedders/english-only.js';
 import { bestPerColumn, fmt, fmtP, table } from './format.js';
 import { annRecallSection } from './ann-recall-section.js';
 import { rerankSection } from './rerank-section.js';
+import { endpointsSection, failedQueriesSection } from './failed-queries-section.js';
 import { tuningSection } from './tuning-section.js';
 import { verdict } from './verdict.js';
 
@@ -14,6 +15,8 @@ export function renderMarkdown(r: ExperimentReport): string {
     header(r),
     verdictSection(r),
     mainTable(r),
+    failedQueriesSection(r),
+    endpointsSection(r),
     contextTable(r),
     rerankSection(r),
     hybridTable(r),
@@ -68,7 +71,7 @@ function mainTable(r: ExperimentReport): string {
   const values = r.configs.map((c) => metrics.map((m) => c.means[m]));
   const best = bestPerColumn(values);
   const rows = r.configs.map((c, i) => [
-    `\`${c.name}\``,
+    `\`${c.name}\`` + (c.failedQueries ? ` (${c.failedQueries.count} failed)` : ''),
     ...metrics.map((m, j) => bold(fmt(c.means[m]) + (c.significance?.[m]?.significant ? '†' : ''), best.has(`${i}:${j}`))),
     fmt(c.latency.p50, 1),
     fmt(c.latency.p95, 1),

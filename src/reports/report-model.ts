@@ -1,4 +1,5 @@
 import type { ExperimentConfig, IndexSpec, RetrieverConfig } from '../spec/experiment-config.js';
+import type { FailedQuery } from '../search/failed-query.js';
 import type { LegType } from '../spec/names.js';
 import type { Pipeline } from '../spec/resolve-pipeline.js';
 
@@ -67,6 +68,13 @@ export interface ConfigResult {
   /** For hybrids: the best non-hybrid configuration on the same index, by the primary metric. */
   bestSingle?: { name: string; means: Record<string, number> };
   failures: Failure[];
+  /**
+   * Queries a remote leg failed for (search/failed-query.ts): left out of every mean, slice and
+   * test of this configuration, which is scored over the `scored` others. Absent when none failed.
+   */
+  failedQueries?: { count: number; scored: number; first: FailedQuery[] };
+  /** The remote endpoints the configuration's legs called, as METHOD URL (no credentials, never a header). */
+  endpoints?: { leg: string; endpoint: string }[];
   resumed: boolean;
   /** Tuned configurations only. */
   tuning?: Tuning;
@@ -158,6 +166,9 @@ export interface ExperimentReport {
   checks: CheckResult[];
   wallSeconds: number;
 }
+
+/** How many failed queries a report lists with their messages (the count covers them all). */
+export const FAILED_QUERIES_LISTED = 20;
 
 const KIND_OF_MODE: Record<string, RetrieverKind> = { bm25: 'lexical', dense: 'dense', hybrid: 'fused' };
 

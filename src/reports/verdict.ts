@@ -64,7 +64,10 @@ export interface Verdict {
  * Two means within TIE of each other tie. Names are in backticks, for Markdown code and the
  * page's <code>. Undefined when there is nothing to judge (no metric or no configuration).
  */
-export function verdict(r: ExperimentReport): Verdict | undefined {
+export function verdict(report: ExperimentReport): Verdict | undefined {
+  // Only configurations scored over every query are ranked: one with failed queries (a remote
+  // leg that erred) was scored over fewer, and its means are not comparable.
+  const r = { ...report, configs: report.configs.filter((c) => !c.failedQueries) };
   const metric = r.metrics[0];
   if (metric === undefined || r.configs.length === 0) return undefined;
   const byName = new Map(r.configs.map((c) => [c.name, c]));

@@ -5,14 +5,16 @@ import { InputError } from '../errors.js';
 import { allocateVectorMatrix, createDenseRetriever, type VectorTable } from '../retrievers/dense.js';
 import { createEngineLeg, type EngineLeg } from '../retrievers/engine-leg.js';
 import { createFts5Retriever } from '../retrievers/fts5-bm25.js';
+import { createHttpLeg, httpLegClient } from '../retrievers/http-leg.js';
 import { createRunLeg } from '../retrievers/run-leg.js';
 import type { Retriever } from '../retrievers/types.js';
 import { createWinkRetriever, type TermAnalysis, type WinkBM25Params } from '../retrievers/wink-bm25.js';
 import { RemoteClient } from '../remote/remote-client.js';
 import { readTrecRun } from '../runs/trec-run-reader.js';
 import { embedsQuery } from '../spec/engine-leg-vectors.js';
-import type { Leg } from '../spec/resolve-pipeline.js';
+import type { HttpLeg, Leg } from '../spec/resolve-pipeline.js';
 import type { IndexReader } from '../store/index-reader.js';
+import { RecentCache } from '../store/recent-cache.js';
 import { analyzerFor } from '../store/tokenizers.js';
 
 /** Loads (once per process) the embedder an index was built with. */
@@ -23,6 +25,9 @@ export type EmbedderLoader = (id: string) => Promise<Embedder>;
  * this thread's own kernel memory; a search worker borrows a table shared with the others.
  */
 export type VectorLoader = (reader: IndexReader) => VectorTable | Promise<VectorTable>;
+
+/** Remote legs whose client (and so concurrency limit) an open index keeps. */
+const RECENT_REMOTE_LEGS = 32;
 
 const ownTable: VectorLoader = (reader) => reader.loadVectors(allocateVectorMatrix);
 
@@ -38,6 +43,11 @@ export class LegFactory {
   private dense?: Promise<Retriever>;
   private readonly runs = new Map<string, { mtimeMs: number; run: ReturnType<typeof readTrecRun> }>();
   private readonly engines = new Map<string, Promise<Retriever>>();
+  /**
+   * One client per remote leg (by its settings), so its concurrency limit holds across every
+   * query that uses it; the most recent few only, as a server's callers may each send their own.
+   */
+  private readonly remotes = new RecentCache<string, RemoteClient>(RECENT_REMOTE_LEGS);
 
   constructor(
     private readonly indexName: string,
@@ -59,6 +69,7 @@ export class LegFactory {
     if (leg.type === 'lexical') return leg.engine === 'fts5' ? this.fts5 : this.winkEngine({ ...(leg.k1 !== undefined && { k1: leg.k1 }), ...(leg.b !== undefined && { b: leg.b }) });
     if (leg.type === 'dense') return this.denseEngine();
     if (leg.type === 'opensearch' || leg.type === 'elasticsearch' || leg.type === 'qdrant') return this.engineLeg(leg);
+    if (leg.type === 'http') return this.httpEngine(leg);
     return this.runEngine(leg.name, leg.file);
   }
 
@@ -119,6 +130,10 @@ export class LegFactory {
       made.catch(() => this.engines.delete(key));
     }
     return made;
+  }
+
+  private httpEngine(leg: HttpLeg): Retriever {
+    return createHttpLeg(leg, this.remotes.get(JSON.stringify(leg), () => httpLegClient(leg)), this.reader);
   }
 
   private async runEngine(name: string, file: string): Promise<Retriever> {

@@ -68,3 +68,20 @@ export const ENGINE_LEG_DEFAULTS = Object.freeze({
 export const RERANK_DEFAULTS = Object.freeze({ depth: 100, batch: 16 });
 export const MAX_RERANK_DEPTH = 1000;
 export const MAX_RERANK_BATCH = 256;
+
+/**
+ * What an http leg's URL and body template may name: the query text, the hits asked for, the
+ * level, the pipeline's filter (its spec object, or null), the query's language (or null) and
+ * the query's id in its query set (or null for a free-text search).
+ */
+export const HTTP_LEG_PLACEHOLDERS = ['query', 'k', 'level', 'filter', 'qlang', 'query_id'] as const;
+
+/**
+ * Bounds of a remote leg's call settings (their defaults are the client's, REMOTE_DEFAULTS in
+ * remote/remote-client.ts): a request hung for minutes, dozens of retries or hundreds of sockets
+ * would be a load test, not a measurement.
+ */
+export const REMOTE_LIMITS = Object.freeze({ maxTimeoutMs: 600_000, maxRetries: 10, maxConcurrency: 64 });
+
+/** The name of an http leg that is not given one. */
+export const DEFAULT_HTTP_LEG_NAME = 'http';

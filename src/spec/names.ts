@@ -22,5 +22,5 @@ export const NORM_NAMES = ['minmax', 'zscore', 'max', 'sum', 'rank'] as const;
 export type NormName = (typeof NORM_NAMES)[number];
 
 /** The leg types of a pipeline. */
-export const LEG_TYPES = ['lexical', 'dense', 'run', 'opensearch', 'elasticsearch', 'qdrant'] as const;
+export const LEG_TYPES = ['lexical', 'dense', 'run', 'http', 'opensearch', 'elasticsearch', 'qdrant'] as const;
 export type LegType = (typeof LEG_TYPES)[number];

@@ -2,6 +2,7 @@ import { z } from 'zod/v4';
 import { DEFAULT_ENGINE, DEFAULT_K, DEFAULT_LEVEL, FUSION_DEFAULTS, MAX_DEPTH, MAX_K, MAX_LEGS } from './defaults.js';
 import { elasticsearchFields, ENGINE_LEG_DESCRIPTIONS, opensearchFields, qdrantFields } from './engine-leg-specs.js';
 import { filterSpec } from './filter-spec.js';
+import { httpLegFields } from './http-leg-spec.js';
 import { LANGUAGE_CODE } from './language-code.js';
 import { ENGINES, FUSION_METHOD_NAMES, LEVELS, NORM_NAMES } from './names.js';
 import { numberParam } from './param-types.js';
@@ -51,7 +52,12 @@ const opensearchLeg = z.object({ type: z.literal('opensearch'), name: legName.op
 const elasticsearchLeg = z.object({ type: z.literal('elasticsearch'), name: legName.optional(), ...elasticsearchFields }).strict().describe(ENGINE_LEG_DESCRIPTIONS.elasticsearch);
 const qdrantLeg = z.object({ type: z.literal('qdrant'), name: legName.optional(), ...qdrantFields }).strict().describe(ENGINE_LEG_DESCRIPTIONS.qdrant);
 
-export const legSpec = z.discriminatedUnion('type', [lexicalLeg, denseLeg, runLeg, opensearchLeg, elasticsearchLeg, qdrantLeg]);
+const httpLeg = z
+  .object({ type: z.literal('http'), name: legName.optional(), ...httpLegFields })
+  .strict()
+  .describe('any search API over HTTP (src/spec/http-leg-spec.ts): a URL and body template, where the hits are and which fields hold the id and score');
+
+export const legSpec = z.discriminatedUnion('type', [lexicalLeg, denseLeg, runLeg, httpLeg, opensearchLeg, elasticsearchLeg, qdrantLeg]);
 
 export const fusionSpec = z
   .object({

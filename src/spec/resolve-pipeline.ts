@@ -1,7 +1,8 @@
 import type { z } from 'zod/v4';
 import { InputError, type Location } from '../errors.js';
-import { FTS5_BM25 } from './defaults.js';
+import { DEFAULT_HTTP_LEG_NAME, FTS5_BM25 } from './defaults.js';
 import type { FilterSpec } from './filter-spec.js';
+import { checkHttpLeg, httpMethodOf } from './http-leg-spec.js';
 import type { Engine, FusionMethodName, Level, NormName } from './names.js';
 import { fusionSpec, pipelineSpec, type LegSpec, type PipelineInput } from './pipeline-spec.js';
 import { settleRerank, type Rerank } from './rerank-spec.js';
@@ -9,6 +10,7 @@ import { settleRerank, type Rerank } from './rerank-spec.js';
 /** A leg with its name settled (given, or its default). */
 export type Leg = LegSpec & { name: string };
 export type LexicalLeg = Extract<Leg, { type: 'lexical' }> & { engine: Engine };
+export type HttpLeg = Extract<Leg, { type: 'http' }>;
 
 /** Fusion with every default filled in and the weights in leg order. */
 export interface Fusion {
@@ -50,7 +52,10 @@ export function settle(spec: z.output<typeof pipelineSpec>, where: Location = {}
   const fail = (field: string, message: string): never => {
     throw new InputError(message, { ...where, field: where.field ? `${where.field}.${field}` : field });
   };
-  const legs = spec.legs.map((leg): Leg => ({ ...leg, name: leg.name ?? defaultName(leg) }));
+  const legs = spec.legs.map((leg): Leg => {
+    const named = { ...leg, name: leg.name ?? defaultName(leg) };
+    return named.type === 'http' ? { ...named, method: httpMethodOf(named) } : named;
+  });
   const seen = new Set<string>();
   legs.forEach((leg, i) => {
     if (seen.has(leg.name)) fail(`legs.${i}.name`, `two legs are named "${leg.name}": give each leg its own name`);
@@ -59,6 +64,10 @@ export function settle(spec: z.output<typeof pipelineSpec>, where: Location = {}
       fail(`legs.${i}`, `fts5's bm25() fixes k1 ${FTS5_BM25.k1} and b ${FTS5_BM25.b}; use engine wink to set k1 or b`);
     }
     if (leg.type === 'run' && spec.level !== 'doc') fail(`legs.${i}`, 'a run leg holds document ids: set level to doc');
+    if (leg.type === 'http') {
+      const problem = checkHttpLeg(spec.legs[i] as HttpLeg);
+      if (problem) fail(`legs.${i}.${problem[0]}`, problem[1]);
+    }
   });
   if (legs.length === 1 && spec.fusion) fail('fusion', 'fusion needs two legs or more; this pipeline has one');
   const pipeline: Pipeline = { legs, k: spec.k, level: spec.level };
@@ -73,7 +82,7 @@ export function settle(spec: z.output<typeof pipelineSpec>, where: Location = {}
 }
 
 function defaultName(leg: LegSpec): string {
-  return leg.type === 'lexical' ? leg.engine : leg.type;
+  return leg.type === 'lexical' ? leg.engine : leg.type === 'http' ? DEFAULT_HTTP_LEG_NAME : leg.type;
 }
 
 function weightsInLegOrder(legs: readonly Leg[], given: number[] | Record<string, number> | undefined, fail: (field: string, message: string) => never): number[] {

@@ -13,14 +13,16 @@ import { describe, expect, it } from 'vitest';
  * `(root)` is the files directly under src/ (errors.ts, version.ts). reports/ sits below
  * experiments/: reports renders the report model (reports/report-model.ts) that experiments
  * builds, and imports nothing from it. remote/ (an HTTP client for other engines: legs,
- * embedders, rerankers and push all call it) needs only the root.
+ * embedders, rerankers and push all call it) needs only the root, and sits below spec because
+ * a pipeline naming a remote engine is checked when it is parsed: its URL, its JSON paths and
+ * the placeholders of its request template.
  */
 const LAYERS = [
   '(root)',
+  'remote',
   'spec',
   'ranking',
   'stats',
-  'remote',
   'corpus',
   'analysis',
   'chunking',

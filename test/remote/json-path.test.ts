@@ -72,3 +72,10 @@ describe('allowed remote origins', () => {
     expect(() => checkRemoteUrl('not a url', 'any', 'leg "x"')).toThrow('"not a url" is not an absolute URL');
   });
 });
+
+describe('absent values in URLs', () => {
+  it('leave the parameter empty instead of writing null', async () => {
+    const { fillUrlTemplate } = await import('../../src/remote/template.js');
+    expect(fillUrlTemplate('http://h/s?q={{query}}&qlang={{qlang}}', { query: 'a b', qlang: null }, 'leg "x"')).toBe('http://h/s?q=a%20b&qlang=');
+  });
+});

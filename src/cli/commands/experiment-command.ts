@@ -68,7 +68,7 @@ export const experimentCommand: Command = {
     const primary = report.metrics[0]!;
     io.out(`${report.name}: ${report.configs.length} configurations x ${report.queries.answerable} answerable queries (${report.queries.unanswerable.length} unanswerable left out), ${report.wallSeconds.toFixed(1)} s\n`);
     for (const c of report.configs) {
-      io.out(`  ${c.name.padEnd(28)} ${primary} ${c.means[primary]!.toFixed(4)}  recall@${report.contextK} ${c.means[`recall@${report.contextK}`]!.toFixed(4)}  hit@${report.contextK} ${c.means[`hit@${report.contextK}`]!.toFixed(4)}${c.resumed ? '  (reused)' : ''}\n`);
+      io.out(`  ${c.name.padEnd(28)} ${primary} ${mean(c.means[primary])}  recall@${report.contextK} ${mean(c.means[`recall@${report.contextK}`])}  hit@${report.contextK} ${mean(c.means[`hit@${report.contextK}`])}${c.resumed ? '  (reused)' : ''}${c.failedQueries ? `  (${c.failedQueries.count} failed queries left out)` : ''}\n`);
     }
     io.out(`report: ${dir}/report.md\n`);
     const failed = report.checks.filter((c) => !c.passed);
@@ -80,6 +80,11 @@ export const experimentCommand: Command = {
     return 0;
   },
 };
+
+/** A mean as printed; none (every query of the configuration failed: NaN, null once sent as JSON) is a dash. */
+function mean(x: number | null | undefined): string {
+  return typeof x === 'number' && Number.isFinite(x) ? x.toFixed(4) : '–';
+}
 
 /** How far a stopped run got (finished configurations on disk) and the command that resumes it. */
 function resumeHint(config: ExperimentConfig, dir: string, argv: readonly string[]): string {

@@ -2,6 +2,7 @@ import path from 'node:path';
 import { readQueries } from '../../corpus/index.js';
 import { EmbedderPool } from '../../embedders/embedder-pool.js';
 import { writeRun } from '../../runs/trec-run-writer.js';
+import type { FailedQuery } from '../../search/failed-query.js';
 import { runQuerySet } from '../../search/run-query-set.js';
 import { Searcher } from '../../search/searcher.js';
 import { InputError } from '../../errors.js';
@@ -16,7 +17,9 @@ Runs every query of a BEIR queries.jsonl against an index and writes a TREC run 
 (qid Q0 docid rank score tag), ready for trec_eval or \`testbed eval\`. Ties are written in
 trec_eval's order (score descending, then docid descending), so a run cut at k holds the
 documents trec_eval keeps from a deeper run. A query with no hit has no line: the summary
-counts them (\`testbed eval\` scores an answerable one 0, as trec_eval -c).
+counts them (\`testbed eval\` scores an answerable one 0, as trec_eval -c). A query a remote
+leg fails for (an error, a timeout, an answer that cannot be read) is not written: the run holds
+the answered queries, the failures are listed here and the exit code is 1.
 
 Options:
   --queries FILE      BEIR queries.jsonl (required)
@@ -46,16 +49,21 @@ export const retrieveCommand: Command = {
     const searcher = new Searcher(path.basename(file), file, (id) => pool.get(id));
     try {
       const t0 = performance.now();
-      const results = await runQuerySet(searcher, base.pipeline, queries);
+      const failed: FailedQuery[] = [];
+      const results = await runQuerySet(searcher, base.pipeline, queries, undefined, (f) => failed.push(f));
       const seconds = (performance.now() - t0) / 1000;
       const lines = writeRun(values.run, results, tag);
       const empty = results.filter((r) => r.hits.length === 0).length;
       io.err(
-        `wrote ${values.run}: ${queries.length} queries read, ${queries.length - empty} with hits (${lines} lines)` +
+        `wrote ${values.run}: ${queries.length} queries read, ${results.length - empty} with hits (${lines} lines)` +
           (empty > 0 ? `, ${empty} with no hit: absent from the file (a run cannot hold an empty ranking); \`testbed eval\` scores an answerable one 0` : '') +
           // Per query: retrieval alone (what a served search costs); the wall time also holds loading the legs once (model, vectors, wink's in-memory index).
           `; ${seconds.toFixed(1)} s (${(results.reduce((sum, r) => sum + r.ms, 0) / Math.max(1, results.length)).toFixed(1)} ms/query after loading the legs)\n`,
       );
+      if (failed.length > 0) {
+        io.err(`${failed.length} of ${queries.length} queries failed and are not in the run:\n${failed.map((f) => `  ${f.message}\n`).join('')}`);
+        return 1;
+      }
     } finally {
       searcher.close();
       await pool.close();

@@ -11,6 +11,7 @@ import { cacheHome } from '../../cache-home.js';
 import { progressBar } from '../progress-bar.js';
 import { DEFAULT_MAX_JOBS } from '../../catalog/job-queue.js';
 import { DEFAULT_MAX_GRID_CELLS } from '../../experiments/grid-limit.js';
+import { normalOrigin } from '../../remote/allowed-origins.js';
 
 /** A server told to stop exits by then, whatever it was doing (the issue asks for 5 s). */
 const STOP_DEADLINE_MS = 4500;
@@ -35,6 +36,9 @@ Options:
   --allowed-host NAME answer requests for NAME too (repeatable; no port): only localhost,
                       127.0.0.1, [::1] and the --host value are answered otherwise, so a page
                       cannot reach the server by pointing its own name at it (DNS rebinding)
+  --allow-remote ORIGIN  let pipelines and experiments sent over HTTP call ORIGIN
+                      (scheme://host:port; repeatable): an http leg's endpoint, say. None by
+                      default, so no request can make the server fetch an address it names
   --cache-dir DIR     the cache shared by every command: embeddings, experiment indexes, job
                       records (default: TESTBED_HOME, else ~/.cache/retrieval-testbed)
   --ensure NAME       before serving, build DIR/NAME.sqlite from CORPORA/NAME if it is missing
@@ -71,6 +75,7 @@ export const serveCommand: Command = {
       'protect-search': { type: 'boolean' },
       cors: { type: 'string', multiple: true },
       'allowed-host': { type: 'string', multiple: true },
+      'allow-remote': { type: 'string', multiple: true },
       'cache-dir': { type: 'string' },
       'max-jobs': { type: 'string' },
       'max-grid-cells': { type: 'string' },
@@ -84,6 +89,7 @@ export const serveCommand: Command = {
     // As set, even when empty: a blank TESTBED_TOKEN is a mistake to report, not "no token".
     const token = process.env.TESTBED_TOKEN;
     checkBinding(values.host ?? DEFAULT_HOST, token); // before a first-start build, not after
+    const allowRemote = (values['allow-remote'] ?? []).map(normalOrigin);
     for (const name of values.ensure ?? []) await ensureIndex(name, dataDir, corporaRoot, io);
     const port = intOption('port', values.port, 8787, 0, 65535);
     const workers = intOption('workers', values.workers, availableParallelism(), 0, 256);
@@ -98,6 +104,7 @@ export const serveCommand: Command = {
       protectSearch: values['protect-search'],
       corsOrigins: values.cors,
       allowedHosts: values['allowed-host'],
+      allowRemote,
       maxJobs,
       maxGridCells,
       workers,

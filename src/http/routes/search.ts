@@ -7,18 +7,22 @@ import type { RemoteAllowList } from '../../remote/allowed-origins.js';
 import { errorResponse, jsonError } from '../errors.js';
 import { checkServedRerank } from '../served-rerank.js';
 import { SearchUnavailableError, type SearchPool } from '../search-pool/search-pool.js';
+import { checkPipelineRemotes } from '../remote-check.js';
 
 /**
  * GET (query string) and POST (JSON body) `/search`, a pipeline or a shorthand with `mode`, and
  * `/search/:mode`, the shorthands by path: the same parameters everywhere. With a `pool` the
  * search runs on a worker thread; the parameters and the index are checked here first either
- * way, so a bad request is answered alike, without a trip to a worker.
+ * way, so a bad request is answered alike, without a trip to a worker. A pipeline naming an
+ * endpoint the server was not started to call (--allow-remote) is a 403 before anything runs.
  */
 export function searchRoutes(catalog: IndexCatalog, pool?: Pick<SearchPool, 'searchJson'>, allowedRemoteOrigins: RemoteAllowList = []): Hono {
   const app = new Hono();
   const run = async (c: Context, pathMode: Mode | undefined, raw: unknown) => {
     const { index, ...req } = parseSearchParams(pathMode, raw);
     checkServedRerank(req.pipeline, allowedRemoteOrigins);
+    // On this thread, before a worker sees it: a leg's endpoint must be one the server may call.
+    checkPipelineRemotes(req.pipeline, allowedRemoteOrigins);
     const searcher = catalog.get(index);
     if (!pool) return c.json(await searcher.search(req));
     return c.body(await pool.searchJson(index, catalog.fileOf(index), req), 200, { 'Content-Type': 'application/json' });

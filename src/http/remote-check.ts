@@ -1,0 +1,59 @@
+import { ForbiddenError } from '../errors.js';
+import { checkRemoteUrl, type RemoteAllowList } from '../remote/allowed-origins.js';
+import { pipelineUrls } from '../spec/pipeline-urls.js';
+import type { Pipeline } from '../spec/resolve-pipeline.js';
+
+export interface RemoteCheckOptions {
+  /** `grid.retrievers.2`: the pipeline's place in a larger request. */
+  where?: string;
+  /**
+   * Whether header values may read the server's environment (`${env:NAME}`). Only for pipelines
+   * from files on the server (an experiment named by `config`): from a request, they would let
+   * any client send any of the server's variables to an allowed origin.
+   */
+  environment?: boolean;
+}
+
+/**
+ * Refuses (403) a pipeline sent over HTTP that names an endpoint outside the server's allow-list
+ * (naming --allow-remote), or, from a request, a header read from the server's environment;
+ * before any of it runs or is sent to a search worker.
+ */
+export function checkPipelineRemotes(pipeline: Pipeline, allowed: RemoteAllowList, { where, environment = false }: RemoteCheckOptions = {}): void {
+  for (const { url, what } of pipelineUrls(pipeline)) checkRemoteUrl(url, allowed, where ? `${where}.${what}` : what);
+  if (!environment) {
+    const found = envReference(pipeline);
+    if (found) {
+      throw new ForbiddenError(
+        `${where ? `${where}.` : ''}${found.path}: headers read from the server's environment (\${env:${found.name}}) are taken only from experiment files on the server (POST /experiments {"config": ...}) and the CLI, not from a request`,
+      );
+    }
+  }
+}
+
+const ENV_REF = /\$\{env:([A-Za-z_][A-Za-z0-9_]*)\}/;
+
+/** The first `${env:NAME}` in any `headers` record of the pipeline (legs, rerank stage). */
+function envReference(value: unknown, path = ''): { path: string; name: string } | undefined {
+  if (Array.isArray(value)) {
+    for (const [i, v] of value.entries()) {
+      const found = envReference(v, `${path}.${i}`);
+      if (found) return found;
+    }
+    return undefined;
+  }
+  if (value === null || typeof value !== 'object') return undefined;
+  for (const [key, v] of Object.entries(value)) {
+    const here = path ? `${path}.${key}` : key;
+    if (key === 'headers' && v !== null && typeof v === 'object') {
+      for (const [header, text] of Object.entries(v)) {
+        const m = typeof text === 'string' ? ENV_REF.exec(text) : null;
+        if (m) return { path: `${here}.${header}`, name: m[1]! };
+      }
+    } else {
+      const found = envReference(v, here);
+      if (found) return found;
+    }
+  }
+  return undefined;
+}
