@@ -1,4 +1,3 @@
-import path from 'node:path';
 import { EmbedderPool } from '../embedders/embedder-pool.js';
 import { cacheHome } from '../cache-home.js';
 import { VERSION } from '../version.js';
@@ -14,6 +13,7 @@ import { redactConfigHeaders } from '../reports/redact-headers.js';
 import { retrieveCells, type OpenIndex } from './retrieve-cells.js';
 import { scoreConfigs, type ScoredEntry } from './score-configs.js';
 import { tuneCells } from './tune-cells.js';
+import { outputDir } from './output-dir.js';
 
 export interface ExperimentProgress {
   phase: 'indexing' | 'retrieving' | 'scoring' | 'done';
@@ -108,6 +108,5 @@ export async function runExperiment(config: ExperimentConfig, options: RunOption
   }
 }
 
-export function outputDir(config: ExperimentConfig): string {
-  return config.output ?? path.join('results', config.name);
-}
+// In a file of its own so the CLI can name the folder without loading the runner (0.6 s).
+export { outputDir };

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { loadExperimentConfig, type ExperimentConfig } from '../../experiments/config.js';
 import { startExperimentProcess } from '../../experiments/experiment-process.js';
 import { expandGrid } from '../../experiments/grid.js';
-import { outputDir } from '../../experiments/runner.js';
+import { outputDir } from '../../experiments/output-dir.js';
 import { fileSafe } from '../../reports/file-safe.js';
 import type { ExperimentReport } from '../../reports/report-model.js';
 import { parse, positional } from '../args.js';

@@ -1,4 +1,3 @@
-import { buildIndex } from '../../indexing/build-index.js';
 import { EMBEDDER_FORMS, EMBEDDER_KINDS } from '../../embedders/registry.js';
 import { FTS5_TOKENIZERS } from '../../store/tokenizers.js';
 import { parse, positional } from '../args.js';
@@ -55,6 +54,8 @@ export const indexCommand: Command = {
     if (values.help) return io.out(usage + '\n'), 0;
     const corpus = positional(positionals, 0, 'CORPUS', usage);
     const out = values.out ?? positional([], 0, '--out FILE', usage);
+    // Loaded here: --help should not wait for SQLite, the chunkers and the embedders.
+    const { buildIndex } = await import('../../indexing/build-index.js');
     const meta = await buildIndex({
       corpus,
       out,

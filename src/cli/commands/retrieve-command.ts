@@ -1,10 +1,7 @@
 import path from 'node:path';
 import { readQueries } from '../../corpus/index.js';
-import { EmbedderPool } from '../../embedders/embedder-pool.js';
 import { writeRun } from '../../runs/trec-run-writer.js';
 import type { FailedQuery } from '../../search/failed-query.js';
-import { runQuerySet } from '../../search/run-query-set.js';
-import { Searcher } from '../../search/searcher.js';
 import { InputError } from '../../errors.js';
 import { parse, positional } from '../args.js';
 import type { Command } from '../command.js';
@@ -45,6 +42,12 @@ export const retrieveCommand: Command = {
     const base = searchRequest(values, '', { k: 100, level: 'doc' });
     const tag = values.tag ?? `testbed-${base.mode ?? 'pipeline'}`;
     const queries = await readQueries(values.queries);
+    // Loaded here so that --help and bad flags answer without loading SQLite and the retrievers.
+    const [{ EmbedderPool }, { Searcher }, { runQuerySet }] = await Promise.all([
+      import('../../embedders/embedder-pool.js'),
+      import('../../search/searcher.js'),
+      import('../../search/run-query-set.js'),
+    ]);
     const pool = new EmbedderPool();
     const searcher = new Searcher(path.basename(file), file, (id) => pool.get(id));
     try {

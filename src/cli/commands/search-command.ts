@@ -1,6 +1,4 @@
 import path from 'node:path';
-import { EmbedderPool } from '../../embedders/embedder-pool.js';
-import { Searcher } from '../../search/searcher.js';
 import type { SearchResponse } from '../../search/types.js';
 import { bm25Sql, toMatchExpression } from '../../store/bm25-sql.js';
 import { parse, positional } from '../args.js';
@@ -32,6 +30,9 @@ export const searchCommand: Command = {
       // a lower bound, then over chunks containing the phrases that can still reach the top k.
       io.err(`-- MATCH ${JSON.stringify(toMatchExpression(query))}\n${bm25Sql({ candidates: true })}\n`);
     }
+    // Loaded here, not at the top: `testbed search --help` should not wait for SQLite, the
+    // analysers and the retrievers (0.7 s).
+    const [{ EmbedderPool }, { Searcher }] = await Promise.all([import('../../embedders/embedder-pool.js'), import('../../search/searcher.js')]);
     const pool = new EmbedderPool();
     const searcher = new Searcher(path.basename(file).replace(/\.sqlite$/, ''), file, (id) => pool.get(id));
     try {

@@ -2,9 +2,7 @@ import fs from 'node:fs';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { checkIndexName, INDEX_EXTENSION } from '../../spec/index-names.js';
-import { buildIndex } from '../../indexing/build-index.js';
 import { InputError } from '../../errors.js';
-import { checkBinding, DEFAULT_HOST, PortInUseError, startServer } from '../../http/start-server.js';
 import { intOption, parse } from '../args.js';
 import type { Command, CliIo } from '../command.js';
 import { cacheHome } from '../../cache-home.js';
@@ -88,6 +86,8 @@ export const serveCommand: Command = {
     const corporaRoot = values.corpora ?? 'corpora';
     // As set, even when empty: a blank TESTBED_TOKEN is a mistake to report, not "no token".
     const token = process.env.TESTBED_TOKEN;
+    // The server (and everything it serves) is loaded here: --help answers without it.
+    const { checkBinding, DEFAULT_HOST, PortInUseError, startServer } = await import('../../http/start-server.js');
     checkBinding(values.host ?? DEFAULT_HOST, token); // before a first-start build, not after
     const allowRemote = (values['allow-remote'] ?? []).map(normalOrigin);
     for (const name of values.ensure ?? []) await ensureIndex(name, dataDir, corporaRoot, io);
@@ -137,5 +137,6 @@ async function ensureIndex(name: string, dataDir: string, corporaRoot: string, i
   if (fs.existsSync(out)) return;
   const corpus = path.join(corporaRoot, name);
   io.err(`first start: building index "${name}" from ${corpus}\n`);
+  const { buildIndex } = await import('../../indexing/build-index.js');
   await buildIndex({ corpus, out, onProgress: progressBar(io), onNotice: (m) => io.err(m + '\n') });
 }
