@@ -8,8 +8,29 @@ import path from 'node:path';
  */
 export function temporaryPathFor(dest: string): string {
   const rand = Math.random().toString(36).slice(2, 8);
-  return `${dest}.building-${process.pid}-${rand}`;
+  const tmp = `${dest}.building-${process.pid}-${rand}`;
+  trackBuild(tmp);
+  return tmp;
 }
+
+/**
+ * Temp files of builds still in progress in this process. A process that exits mid-build (an
+ * experiment's child process whose parent was killed exits on the IPC disconnect) removes them
+ * on its way out: a sweep by the next run (removeStaleBuilds) skips them while their process
+ * still lives, and would never see them again once it is gone.
+ */
+const inProgress = new Set<string>();
+
+function trackBuild(tmp: string): void {
+  if (inProgress.size === 0 && !exitHookInstalled) {
+    exitHookInstalled = true;
+    process.once('exit', () => {
+      for (const t of inProgress) removeFiles(t);
+    });
+  }
+  inProgress.add(tmp);
+}
+let exitHookInstalled = false;
 
 /** Removes leftovers of builds whose process is gone (killed builds leave their temp file). */
 export function removeStaleBuilds(dest: string): void {
@@ -36,10 +57,16 @@ export function commitBuild(tmp: string, dest: string): void {
   fs.fsyncSync(fd);
   fs.closeSync(fd);
   fs.renameSync(tmp, dest);
+  inProgress.delete(tmp);
 }
 
 /** Best effort: a failed or interrupted build leaves nothing behind. */
 export function discardBuild(tmp: string): void {
+  removeFiles(tmp);
+  inProgress.delete(tmp);
+}
+
+function removeFiles(tmp: string): void {
   for (const suffix of ['', '-wal', '-shm', '-journal']) fs.rmSync(tmp + suffix, { force: true });
 }
 
