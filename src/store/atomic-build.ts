@@ -70,12 +70,26 @@ function removeFiles(tmp: string): void {
   for (const suffix of ['', '-wal', '-shm', '-journal']) fs.rmSync(tmp + suffix, { force: true });
 }
 
-/** Whether a process with this pid exists (EPERM: it does, owned by someone else). */
+/**
+ * Whether a process with this pid is running (EPERM: it is, owned by someone else). A zombie
+ * counts as gone: a killed build whose parent died too waits, exited, for a PID 1 that may never
+ * reap it (containers), and kill(pid, 0) still succeeds on it.
+ */
 export function isAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
-    return true;
   } catch (err) {
     return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
+  return !isZombie(pid);
+}
+
+/** Linux: the state field of /proc/PID/stat (after the parenthesised name) is Z. Elsewhere: false. */
+function isZombie(pid: number): boolean {
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3) === 'Z';
+  } catch {
+    return false;
   }
 }

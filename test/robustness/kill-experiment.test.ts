@@ -27,6 +27,17 @@ const cellFiles = (out: string) => {
   const cells = path.join(out, 'cells');
   return fs.existsSync(cells) ? fs.readdirSync(cells).sort() : [];
 };
+/** The pids whose parent is `pid` (Linux: /proc/PID/stat's fourth field). */
+const childrenOf = (pid: number): number[] =>
+  fs.readdirSync('/proc').flatMap((name) => {
+    if (!/^\d+$/.test(name)) return [];
+    try {
+      const stat = fs.readFileSync(`/proc/${name}/stat`, 'utf8');
+      return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]) === pid ? [Number(name)] : [];
+    } catch {
+      return [];
+    }
+  });
 const readReport = (out: string) => JSON.parse(fs.readFileSync(path.join(out, 'report.json'), 'utf8')) as ExperimentReport;
 
 beforeAll(() => {
@@ -83,6 +94,10 @@ describe('an experiment killed half way and run again', () => {
     for (let i = 0; i < 3000 && !fs.readdirSync(indexDir).some((f) => f.includes('.building-')); i++) {
       await new Promise((r) => setTimeout(r, 5));
     }
+    // The whole process tree at once, as the OOM killer or a power cut would: the experiment
+    // runs in a child process of the CLI, and a child left alive would exit on the IPC
+    // disconnect and remove its own temp file (atomic-build.ts), leaving nothing to sweep.
+    for (const pid of childrenOf(run.child.pid!)) process.kill(pid, 'SIGKILL');
     run.child.kill('SIGKILL');
     expect(await run.exited).toBe('SIGKILL');
 
