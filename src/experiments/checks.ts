@@ -6,7 +6,8 @@ import type { CheckResult, ConfigResult, ExperimentReport } from '../reports/rep
 /**
  * The CI gate. Two kinds of assertion:
  * - `{metric, min, slice?, config?}`: the metric's mean (over the slice, if given, e.g.
- *   `type=identifier`) is at least `min`, for the named configuration or for every one;
+ *   `type=identifier`) is at least `min`, for the named configuration or for every one
+ *   (`first_stage.recall@100` and the like: the ranking a rerank stage was handed);
  * - `{baseline_file, max_drop, metrics?}`: no metric of any configuration present in a previous
  *   report.json falls more than `max_drop` below its value there.
  * Every failed assertion is listed, not just the first. A configuration with failed queries
@@ -35,11 +36,27 @@ function thresholdCheck(check: Extract<CheckConfig, { metric: string }>, configs
   if (targets.length === 0) throw new InputError(`check names unknown configuration "${check.config}"`, { field: 'checks' });
   return targets.map((c) => {
     const where = check.slice ? ` on slice ${check.slice}` : '';
-    const value = check.slice ? c.slices.find((s) => s.label === check.slice)?.means[check.metric] : c.means[check.metric];
+    const value = metricValue(c, check.metric, check.slice);
     const description = `${c.name}: ${check.metric}${where} >= ${check.min}`;
-    if (value === undefined) return { description, passed: false, detail: `no value (unknown ${check.slice ? 'slice' : 'metric'})` };
+    if (value === undefined) {
+      const why = isFirstStage(check.metric) && !c.firstStage ? 'no rerank stage, so no first stage' : `unknown ${check.slice ? 'slice' : 'metric'}`;
+      return { description, passed: false, detail: `no value (${why})` };
+    }
     return { description, passed: value >= check.min, detail: `${value.toFixed(4)}` };
   });
+}
+
+const isFirstStage = (metric: string) => metric.startsWith('first_stage.');
+
+/**
+ * A configuration's mean of `metric`, over a slice when given. `first_stage.<metric>` (e.g.
+ * `first_stage.recall@100`) reads the ranking before the rerank stage (experiments/first-stage.ts),
+ * so CI can gate what the reranker is handed as well as what it makes of it.
+ */
+function metricValue(c: ConfigResult, metric: string, slice: string | undefined): number | undefined {
+  const source = isFirstStage(metric) ? c.firstStage : c;
+  if (!source) return undefined;
+  return slice ? source.slices.find((s) => s.label === slice)?.means[metric] : source.means[metric];
 }
 
 function baselineCheck(check: Extract<CheckConfig, { baseline_file: string }>, configs: readonly ConfigResult[]): CheckResult[] {
