@@ -16,6 +16,24 @@ export interface RemoteOptions {
   concurrency?: number;
 }
 
+/** A remote leg's call settings as a pipeline spells them (http, opensearch, elasticsearch, qdrant legs). */
+export interface LegCallSettings {
+  headers?: Record<string, string>;
+  timeout_ms?: number;
+  retries?: number;
+  concurrency?: number;
+}
+
+/** The client options a remote leg's settings ask for; the rest are REMOTE_DEFAULTS. */
+export function legClientOptions(leg: LegCallSettings): RemoteOptions {
+  return {
+    ...(leg.headers && { headers: leg.headers }),
+    ...(leg.timeout_ms !== undefined && { timeoutMs: leg.timeout_ms }),
+    ...(leg.retries !== undefined && { retries: leg.retries }),
+    ...(leg.concurrency !== undefined && { concurrency: leg.concurrency }),
+  };
+}
+
 export const REMOTE_DEFAULTS = { timeoutMs: 30_000, retries: 2, backoffMs: 200, concurrency: 4 } as const;
 
 /** Longest wait a Retry-After may impose before we give up on it and use our own backoff. */

@@ -1,26 +1,11 @@
 import { performance } from 'node:perf_hooks';
 import { parseJsonPath } from '../remote/json-path.js';
-import { RemoteClient, shownEndpoint } from '../remote/remote-client.js';
+import { shownEndpoint, type RemoteClient } from '../remote/remote-client.js';
 import { fillJsonTemplate, fillUrlTemplate, type TemplateValues } from '../remote/template.js';
 import type { HttpLeg } from '../spec/resolve-pipeline.js';
 import { readRemoteHits, type HitPaths } from './read-remote-hits.js';
 import { remoteHits, type IndexIds } from './remote-hits.js';
 import type { Retriever, SearchOptions } from './types.js';
-
-/** The client an http leg calls through, made from the leg's call settings. */
-export function httpLegClient(leg: HttpLeg): RemoteClient {
-  return new RemoteClient({
-    ...(leg.headers && { headers: leg.headers }),
-    ...(leg.timeout_ms !== undefined && { timeoutMs: leg.timeout_ms }),
-    ...(leg.retries !== undefined && { retries: leg.retries }),
-    ...(leg.concurrency !== undefined && { concurrency: leg.concurrency }),
-  });
-}
-
-/** What the report names as this leg's endpoint: method and URL template, never a header. */
-export function httpLegEndpoint(leg: HttpLeg): string {
-  return shownEndpoint(leg.method ?? 'GET', leg.url);
-}
 
 /**
  * Any search API as a leg: each query fills the URL and body templates ({{query}}, {{k}},

@@ -5,11 +5,11 @@ import { InputError } from '../errors.js';
 import { allocateVectorMatrix, createDenseRetriever, type VectorTable } from '../retrievers/dense.js';
 import { createEngineLeg, type EngineLeg } from '../retrievers/engine-leg.js';
 import { createFts5Retriever } from '../retrievers/fts5-bm25.js';
-import { createHttpLeg, httpLegClient } from '../retrievers/http-leg.js';
+import { createHttpLeg } from '../retrievers/http-leg.js';
 import { createRunLeg } from '../retrievers/run-leg.js';
 import type { Retriever } from '../retrievers/types.js';
 import { createWinkRetriever, type TermAnalysis, type WinkBM25Params } from '../retrievers/wink-bm25.js';
-import { RemoteClient } from '../remote/remote-client.js';
+import { legClientOptions, RemoteClient } from '../remote/remote-client.js';
 import { readTrecRun } from '../runs/trec-run-reader.js';
 import { embedsQuery } from '../spec/engine-leg-vectors.js';
 import type { HttpLeg, Leg } from '../spec/resolve-pipeline.js';
@@ -42,7 +42,6 @@ export class LegFactory {
   private readonly wink = new Map<string, Retriever>();
   private dense?: Promise<Retriever>;
   private readonly runs = new Map<string, { mtimeMs: number; run: ReturnType<typeof readTrecRun> }>();
-  private readonly engines = new Map<string, Promise<Retriever>>();
   /**
    * One client per remote leg (by its settings), so its concurrency limit holds across every
    * query that uses it; the most recent few only, as a server's callers may each send their own.
@@ -106,34 +105,20 @@ export class LegFactory {
     return this.dense;
   }
 
-  /**
-   * A search-engine leg, kept per spelling of the leg: one RemoteClient each, so its concurrency
-   * limit holds across the queries of an experiment. A vector leg embeds with the index's own
-   * embedder, as the dense leg does.
-   */
-  private engineLeg(leg: EngineLeg): Promise<Retriever> {
-    const key = JSON.stringify(leg);
-    let made = this.engines.get(key);
-    if (!made) {
-      made = (async () => {
-        const spec = this.reader.meta.embedder;
-        const embedder = embedsQuery(leg) && spec ? await this.loadEmbedder(spec.id) : undefined;
-        const client = new RemoteClient({
-          ...(leg.headers && { headers: leg.headers }),
-          ...(leg.timeout_ms !== undefined && { timeoutMs: leg.timeout_ms }),
-          ...(leg.retries !== undefined && { retries: leg.retries }),
-          ...(leg.concurrency !== undefined && { concurrency: leg.concurrency }),
-        });
-        return createEngineLeg(leg, { client, index: this.reader, ...(embedder && { embedder }) });
-      })();
-      this.engines.set(key, made);
-      made.catch(() => this.engines.delete(key));
-    }
-    return made;
+  /** A search-engine leg. A vector leg embeds with the index's own embedder (loaded once per process), as the dense leg does. */
+  private async engineLeg(leg: EngineLeg): Promise<Retriever> {
+    const spec = this.reader.meta.embedder;
+    const embedder = embedsQuery(leg) && spec ? await this.loadEmbedder(spec.id) : undefined;
+    return createEngineLeg(leg, { client: this.remoteClient(leg), index: this.reader, ...(embedder && { embedder }) });
   }
 
   private httpEngine(leg: HttpLeg): Retriever {
-    return createHttpLeg(leg, this.remotes.get(JSON.stringify(leg), () => httpLegClient(leg)), this.reader);
+    return createHttpLeg(leg, this.remoteClient(leg), this.reader);
+  }
+
+  /** The one client of a remote leg as spelt (kept in `remotes`, so its concurrency limit is shared). */
+  private remoteClient(leg: HttpLeg | EngineLeg): RemoteClient {
+    return this.remotes.get(JSON.stringify(leg), () => new RemoteClient(legClientOptions(leg)));
   }
 
   private async runEngine(name: string, file: string): Promise<Retriever> {
