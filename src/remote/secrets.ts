@@ -7,6 +7,12 @@ import { InputError } from '../errors.js';
  */
 const ENV_REF = /\$\{env:([A-Za-z_][A-Za-z0-9_]*)\}/g;
 
+/** The first environment variable a header value reads (`${env:NAME}` -> NAME), if any. */
+export function envVariableIn(value: string): string | undefined {
+  ENV_REF.lastIndex = 0;
+  return ENV_REF.exec(value)?.[1];
+}
+
 /** The header values with every `${env:NAME}` replaced from `env`; a missing variable is an error naming it. */
 export function resolveHeaders(headers: Readonly<Record<string, string>>, what: string, env: NodeJS.ProcessEnv = process.env): Record<string, string> {
   const out: Record<string, string> = {};
@@ -28,8 +34,7 @@ export function resolveHeaders(headers: Readonly<Record<string, string>>, what: 
 export function redactHeaders(headers: Readonly<Record<string, string>>): Record<string, string> {
   const out: Record<string, string> = {};
   for (const [name, value] of Object.entries(headers)) {
-    ENV_REF.lastIndex = 0;
-    out[name] = ENV_REF.test(value) || !SECRET_HEADER.test(name) ? value : '(set)';
+    out[name] = envVariableIn(value) !== undefined || !SECRET_HEADER.test(name) ? value : '(set)';
   }
   return out;
 }
