@@ -1,7 +1,9 @@
 import { ForbiddenError } from '../errors.js';
 import { checkRemoteUrl, type RemoteAllowList } from '../remote/allowed-origins.js';
+import { envVariableIn } from '../remote/secrets.js';
 import { pipelineUrls } from '../spec/pipeline-urls.js';
 import type { Pipeline } from '../spec/resolve-pipeline.js';
+import { checkServedRerank } from './served-rerank.js';
 
 export interface RemoteCheckOptions {
   /** `grid.retrievers.2`: the pipeline's place in a larger request. */
@@ -15,11 +17,12 @@ export interface RemoteCheckOptions {
 }
 
 /**
- * Refuses (403) a pipeline sent over HTTP that names an endpoint outside the server's allow-list
- * (naming --allow-remote), or, from a request, a header read from the server's environment;
- * before any of it runs or is sent to a search worker.
+ * What a pipeline sent over HTTP must pass before any of it runs or is sent to a search worker:
+ * its rerank stage (served-rerank.ts), every endpoint inside the server's allow-list (403 naming
+ * --allow-remote), and, from a request, no header read from the server's environment (403).
  */
-export function checkPipelineRemotes(pipeline: Pipeline, allowed: RemoteAllowList, { where, environment = false }: RemoteCheckOptions = {}): void {
+export function checkServedPipeline(pipeline: Pipeline, allowed: RemoteAllowList, { where, environment = false }: RemoteCheckOptions = {}): void {
+  checkServedRerank(pipeline, allowed, where ? `${where}.rerank` : 'rerank');
   for (const { url, what } of pipelineUrls(pipeline)) checkRemoteUrl(url, allowed, where ? `${where}.${what}` : what);
   if (!environment) {
     const found = envReference(pipeline);
@@ -30,8 +33,6 @@ export function checkPipelineRemotes(pipeline: Pipeline, allowed: RemoteAllowLis
     }
   }
 }
-
-const ENV_REF = /\$\{env:([A-Za-z_][A-Za-z0-9_]*)\}/;
 
 /** The first `${env:NAME}` in any `headers` record of the pipeline (legs, rerank stage). */
 function envReference(value: unknown, path = ''): { path: string; name: string } | undefined {
@@ -47,8 +48,8 @@ function envReference(value: unknown, path = ''): { path: string; name: string }
     const here = path ? `${path}.${key}` : key;
     if (key === 'headers' && v !== null && typeof v === 'object') {
       for (const [header, text] of Object.entries(v)) {
-        const m = typeof text === 'string' ? ENV_REF.exec(text) : null;
-        if (m) return { path: `${here}.${header}`, name: m[1]! };
+        const name = typeof text === 'string' ? envVariableIn(text) : undefined;
+        if (name) return { path: `${here}.${header}`, name };
       }
     } else {
       const found = envReference(v, here);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ForbiddenError } from '../../src/errors.js';
-import { checkPipelineRemotes } from '../../src/http/remote-check.js';
+import { checkServedPipeline } from '../../src/http/remote-check.js';
 import { parsePipeline } from '../../src/spec/resolve-pipeline.js';
 
 /**
@@ -20,7 +20,7 @@ describe('header secrets from the environment over HTTP', () => {
   it('refuses them in a request, naming the header and the variable', () => {
     let caught: unknown;
     try {
-      checkPipelineRemotes(pipeline, allowed);
+      checkServedPipeline(pipeline, allowed);
     } catch (err) {
       caught = err;
     }
@@ -30,13 +30,13 @@ describe('header secrets from the environment over HTTP', () => {
   });
 
   it('takes them from an experiment file on the server', () => {
-    expect(() => checkPipelineRemotes(pipeline, allowed, { environment: true })).not.toThrow();
+    expect(() => checkServedPipeline(pipeline, allowed, { environment: true })).not.toThrow();
   });
 
   it('takes literal header values from a request (the client sends its own key)', () => {
     const literal = parsePipeline({
       legs: [{ type: 'http', url: 'http://127.0.0.1:9/s?q={{query}}', hits: 'hits', id: 'id', score: 'score', headers: { Authorization: 'Bearer abc' } }],
     });
-    expect(() => checkPipelineRemotes(literal, allowed)).not.toThrow();
+    expect(() => checkServedPipeline(literal, allowed)).not.toThrow();
   });
 });

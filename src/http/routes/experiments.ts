@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import { z } from 'zod';
 import { parseExperimentConfig, retrieverPipeline } from '../../experiments/config.js';
 import type { RemoteAllowList } from '../../remote/allowed-origins.js';
-import { checkPipelineRemotes } from '../remote-check.js';
+import { checkServedPipeline } from '../remote-check.js';
 import type { ExperimentJobs } from '../../experiments/experiment-jobs.js';
 import { InputError, NotFoundError } from '../../errors.js';
 import { confineConfigPaths } from '../config-paths.js';
@@ -11,7 +11,6 @@ import { insideRoot } from '../../corpus/inside-root.js';
 import { errorResponse } from '../errors.js';
 import { knownRoots, shownAnswer, type ServedRoots } from '../shown-paths.js';
 import { checkServedEmbedderSpec } from '../../embedders/served-embedder.js';
-import { checkServedRerank } from '../served-rerank.js';
 
 const startSchema = z.union([z.object({ config: z.string().min(1) }).strict(), z.object({ yaml: z.string().min(1).max(60 * 1024) }).strict()]);
 
@@ -44,9 +43,8 @@ export function experimentRoutes(jobs: ExperimentJobs, roots: ExperimentRoots, a
     // A config sent over HTTP may only read corpora and write results inside the served roots.
     const config = confineConfigPaths(parseExperimentConfig(source, file), roots);
     config.grid.embedders.forEach((e, i) => checkServedEmbedderSpec(e, { field: `grid.embedders.${i}` }, allowedRemoteOrigins));
-    config.grid.retrievers.forEach((r, i) => checkServedRerank(retrieverPipeline(r, config.level, 100), allowedRemoteOrigins, `grid.retrievers.${i}.rerank`));
-    // Every endpoint a retriever names must be one this server may call (--allow-remote).
-    config.grid.retrievers.forEach((r, i) => checkPipelineRemotes(retrieverPipeline(r, config.level, 100), allowedRemoteOrigins, { where: `grid.retrievers.${i}`, environment: 'config' in body }));
+    // Each retriever as a served pipeline (remote-check.ts): rerank stage, endpoints, headers.
+    config.grid.retrievers.forEach((r, i) => checkServedPipeline(retrieverPipeline(r, config.level, 100), allowedRemoteOrigins, { where: `grid.retrievers.${i}`, environment: 'config' in body }));
     fs.mkdirSync(roots.resultsRoot, { recursive: true });
     const job = jobs.start(config);
     return c.json(shown({ id: job.id, name: job.name, state: job.state, output: job.output }), 202);

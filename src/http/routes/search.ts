@@ -5,9 +5,8 @@ import { MODES, type Mode } from '../../search/types.js';
 import { parseSearchParams } from '../../search/search-params.js';
 import type { RemoteAllowList } from '../../remote/allowed-origins.js';
 import { errorResponse, jsonError } from '../errors.js';
-import { checkServedRerank } from '../served-rerank.js';
 import { SearchUnavailableError, type SearchPool } from '../search-pool/search-pool.js';
-import { checkPipelineRemotes } from '../remote-check.js';
+import { checkServedPipeline } from '../remote-check.js';
 
 /**
  * GET (query string) and POST (JSON body) `/search`, a pipeline or a shorthand with `mode`, and
@@ -20,9 +19,8 @@ export function searchRoutes(catalog: IndexCatalog, pool?: Pick<SearchPool, 'sea
   const app = new Hono();
   const run = async (c: Context, pathMode: Mode | undefined, raw: unknown) => {
     const { index, ...req } = parseSearchParams(pathMode, raw);
-    checkServedRerank(req.pipeline, allowedRemoteOrigins);
-    // On this thread, before a worker sees it: a leg's endpoint must be one the server may call.
-    checkPipelineRemotes(req.pipeline, allowedRemoteOrigins);
+    // On this thread, before a worker sees it (remote-check.ts).
+    checkServedPipeline(req.pipeline, allowedRemoteOrigins);
     const searcher = catalog.get(index);
     if (!pool) return c.json(await searcher.search(req));
     return c.body(await pool.searchJson(index, catalog.fileOf(index), req), 200, { 'Content-Type': 'application/json' });
