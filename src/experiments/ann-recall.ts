@@ -1,6 +1,5 @@
 import type { Query } from '../corpus/types.js';
-import { shownEndpoint } from '../remote/remote-client.js';
-import { endpointUrl } from '../retrievers/engine-requests.js';
+import { engineLegEndpoint } from '../retrievers/remote-endpoint.js';
 import type { Searcher } from '../search/searcher.js';
 import { runQuerySet } from '../search/run-query-set.js';
 import { embedsQuery } from '../spec/engine-leg-vectors.js';
@@ -48,5 +47,5 @@ export async function measureAnnRecall(searcher: Searcher, pipeline: Pipeline, r
     values[`ann_recall@${k}`] = perQuery.reduce((s, x) => s + x, 0) / Math.max(1, perQuery.length);
     counted = perQuery.length;
   }
-  return { leg: leg.name, engine: leg.type, endpoint: shownEndpoint('POST', endpointUrl(leg)), queries: counted, level: run.level, values };
+  return { leg: leg.name, engine: leg.type, endpoint: engineLegEndpoint(leg), queries: counted, level: run.level, values };
 }
