@@ -18,6 +18,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { printHeader } from './lib/command.js';
 import { mdTable } from './lib/markdown.js';
+import { median } from './lib/stats-extra.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const { values } = parseArgs({ options: { runs: { type: 'string', default: '15' }, index: { type: 'string' } } });
@@ -58,10 +59,6 @@ for (let r = 0; r < runs; r++) {
   }
 }
 
-const median = (xs: number[]) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s.length % 2 ? s[(s.length - 1) / 2]! : (s[s.length / 2 - 1]! + s[s.length / 2]!) / 2;
-};
 printHeader('CLI start time (issue 14)', import.meta.url);
 const base = median(times.get('node -e 0')!);
 console.log(`Wall time of a whole process, median of ${runs} interleaved runs each.\n`);

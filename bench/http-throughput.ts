@@ -28,6 +28,7 @@ import { printHeader } from './lib/command.js';
 import { loadTest, type LoadResult } from './lib/http-load.js';
 import { mdTable } from './lib/markdown.js';
 import { latencySummary } from './lib/stats.js';
+import { median } from './lib/stats-extra.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const BIN = path.join(ROOT, 'bin', 'testbed.js');
@@ -133,11 +134,6 @@ function rssMiB(pid: number): number {
   const m = /VmRSS:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'));
   return m ? Number(m[1]) / 1024 : Number.NaN;
 }
-
-const median = (xs: number[]) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s.length % 2 ? s[(s.length - 1) / 2]! : (s[s.length / 2 - 1]! + s[s.length / 2]!) / 2;
-};
 
 interface Run extends LoadResult {
   healthP50: number;
