@@ -20,13 +20,18 @@ import { ndcgAt } from '../src/metrics/ndcg.js';
 import { recallAt } from '../src/metrics/recall.js';
 import { Searcher } from '../src/search/searcher.js';
 import { DEFAULT_ENGINE, type Engine } from '../src/search/types.js';
-import { pipelineForMode } from '../src/spec/search-spec.js';
+import { pipelineForMode } from '../src/schemas/search-spec.js';
 import type { TokenizerRequest } from '../src/store/tokenizers.js';
 import { loadGold, OUT_DIR, type Gold } from './lib/corpora.js';
 import { f4, mdTable } from './lib/markdown.js';
 
 const { values } = parseArgs({
-  options: { collections: { type: 'string', default: 'scifact,cranfield,cisi,medline,lisa,xquad-r-zh,xquad-r-th,xquad-r-de,xquad-r-en' } },
+  options: {
+    collections: {
+      type: 'string',
+      default: 'scifact,cranfield,cisi,medline,lisa,xquad-r-zh,xquad-r-th,xquad-r-de,xquad-r-en',
+    },
+  },
 });
 
 /** nDCG@10 / R@100 of the reference, with where it comes from. */
@@ -45,12 +50,18 @@ const REFERENCE: Record<string, { ndcg10: number; recall100: number; source: str
 const TOKENIZERS: TokenizerRequest[] = ['unicode61', 'porter', 'english', 'multilingual', 'auto'];
 const ENGINES: Engine[] = ['fts5', 'wink'];
 
-interface Score { ndcg10: number; map: number; recall100: number }
+interface Score {
+  ndcg10: number;
+  map: number;
+  recall100: number;
+}
 
 async function score(file: string, gold: Gold, engine: Engine): Promise<Score> {
   const searcher = new Searcher('x', file, () => Promise.reject(new Error('lexical only')));
   const bm25 = await searcher.prepare(pipelineForMode('bm25', { engine, k: 1000, level: 'doc' }));
-  let ndcg10 = 0, map = 0, recall100 = 0;
+  let ndcg10 = 0,
+    map = 0,
+    recall100 = 0;
   for (const q of gold.queries) {
     const judged = gold.qrels.get(q.id)!;
     const ranking = (await searcher.retrieve(bm25, q.text)).hits.map((h) => h.id);
@@ -74,19 +85,50 @@ for (const name of values.collections.split(',')) {
   for (const tokenizer of TOKENIZERS) {
     const file = path.join(OUT_DIR, 'bm25-reference', `${name}-${tokenizer}.sqlite`);
     await buildIndex({
-      corpus: gold.dir, out: file, chunker: 'doc', embedder: 'none', tokenizer, skipEmpty: true,
-      onNotice: (m) => { if (m.startsWith('tokenizer auto')) autoChoice = m; },
+      corpus: gold.dir,
+      out: file,
+      chunker: 'doc',
+      embedder: 'none',
+      tokenizer,
+      skipEmpty: true,
+      onNotice: (m) => {
+        if (m.startsWith('tokenizer auto')) autoChoice = m;
+      },
     });
     for (const engine of ENGINES) scores.set(`${engine} ${tokenizer}`, await score(file, gold, engine));
   }
   const ref = REFERENCE[name]!;
   const rows = [...scores].map(([run, s]) => [run, show(s), signed(s.ndcg10 - ref.ndcg10)]);
   console.log(`\n### ${name} (${gold.queries.length} queries)\n\n${autoChoice}\n`);
-  console.log(mdTable(['engine, tokenizer', 'nDCG@10 / MAP / R@100', 'Δ nDCG@10 vs reference'], [...rows, [ref.source, `${f4(ref.ndcg10)} / - / ${f4(ref.recall100)}`, '']]));
+  console.log(
+    mdTable(
+      ['engine, tokenizer', 'nDCG@10 / MAP / R@100', 'Δ nDCG@10 vs reference'],
+      [...rows, [ref.source, `${f4(ref.ndcg10)} / - / ${f4(ref.recall100)}`, '']],
+    ),
+  );
   const oldDefault = scores.get('fts5 unicode61')!;
   const newDefault = scores.get(`${DEFAULT_ENGINE} auto`)!;
   const [bestRun, best] = [...scores].sort((a, b) => b[1].ndcg10 - a[1].ndcg10)[0]!;
-  summary.push([name, show(oldDefault), show(newDefault), `${show(best)} (${bestRun})`, f4(ref.ndcg10), signed(newDefault.ndcg10 - ref.ndcg10)]);
+  summary.push([
+    name,
+    show(oldDefault),
+    show(newDefault),
+    `${show(best)} (${bestRun})`,
+    f4(ref.ndcg10),
+    signed(newDefault.ndcg10 - ref.ndcg10),
+  ]);
 }
 console.log('\n### Summary: nDCG@10 / MAP / R@100\n');
-console.log(mdTable(['collection', 'old default (fts5 unicode61)', `new default (${DEFAULT_ENGINE} auto)`, 'ours best', 'reference nDCG@10', 'new default − reference'], summary));
+console.log(
+  mdTable(
+    [
+      'collection',
+      'old default (fts5 unicode61)',
+      `new default (${DEFAULT_ENGINE} auto)`,
+      'ours best',
+      'reference nDCG@10',
+      'new default − reference',
+    ],
+    summary,
+  ),
+);

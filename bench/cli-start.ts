@@ -44,7 +44,11 @@ const cases: { name: string; argv: string[] }[] = [
   { name: 'before (tsx): testbed --help', argv: [tsxEntry, '--help'] },
   { name: 'before (tsx): testbed search --help', argv: [tsxEntry, 'search', '--help'] },
 ];
-if (values.index) cases.push({ name: 'testbed search INDEX "query" --engine fts5', argv: [bin, 'search', values.index, 'sodium channel blockers in heart failure', '--engine', 'fts5'] });
+if (values.index)
+  cases.push({
+    name: 'testbed search INDEX "query" --engine fts5',
+    argv: [bin, 'search', values.index, 'sodium channel blockers in heart failure', '--engine', 'fts5'],
+  });
 
 // dist/ current before timing, so no run pays for a rebuild.
 spawnSync(process.execPath, [bin, '--help'], { stdio: 'ignore' });
@@ -67,7 +71,12 @@ console.log(
     ['command', 'median s', 'min s', 'over node -e 0, s'],
     cases.map((c) => {
       const t = times.get(c.name)!;
-      return [c.name, (median(t) / 1000).toFixed(3), (Math.min(...t) / 1000).toFixed(3), ((median(t) - base) / 1000).toFixed(3)];
+      return [
+        c.name,
+        (median(t) / 1000).toFixed(3),
+        (Math.min(...t) / 1000).toFixed(3),
+        ((median(t) - base) / 1000).toFixed(3),
+      ];
     }),
     'lrrr',
   ),

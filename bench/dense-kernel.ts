@@ -58,7 +58,9 @@ const matrix = randomUnitVectors(rows, dims, Number(values.seed));
 const queries = Array.from({ length: nQueries }, (_, i) => randomUnitVectors(1, dims, 1000 + i));
 const ids = Array.from({ length: rows }, (_, i) => `c${String(i).padStart(7, '0')}`);
 const table: VectorTable = { matrix, dims, chunkIds: ids, docIds: ids };
-console.log(`Random unit vectors generated in ${((performance.now() - t0) / 1000).toFixed(1)} s; ${nQueries} random unit queries; one warm-up pass per kernel.\n`);
+console.log(
+  `Random unit vectors generated in ${((performance.now() - t0) / 1000).toFixed(1)} s; ${nQueries} random unit queries; one warm-up pass per kernel.\n`,
+);
 
 // Bandwidth, on a buffer the size of the table (at least 256 MB, far beyond any cache), timed
 // in the same loop as the kernels below.
@@ -80,7 +82,10 @@ const kernels: [string, (q: Float32Array) => Float32Array][] = [
 // WebAssembly SIMD: one copy of the table in wasm memory, made here once.
 const wasm = createWasmScanners(matrix, dims);
 if (wasm) {
-  kernels.push(['WebAssembly SIMD, float64 products and sums (src/retrievers/wasm-dot.ts, the default)', (q) => wasm.f64(q)]);
+  kernels.push([
+    'WebAssembly SIMD, float64 products and sums (src/retrievers/wasm-dot.ts, the default)',
+    (q) => wasm.f64(q),
+  ]);
   kernels.push(['WebAssembly SIMD, float32 sums (bench only)', (q) => wasm.f32(q)]);
 } else console.log('(no WebAssembly SIMD kernels: dims not a multiple of 16, or no SIMD support)\n');
 const kernelTimes = kernels.map(() => [] as number[]);
@@ -108,28 +113,63 @@ for (const [qi, q] of queries.entries()) {
     if (topK(scores, ids, K).join() === refTop[qi]!.join()) st.sameTop++;
   });
 }
-const bw = { copyGBs: copyGBs(probe.bytes, latencySummary(copyMs).p50), sumGBs: sumGBs(probe.bytes, latencySummary(sumMs).p50) };
+const bw = {
+  copyGBs: copyGBs(probe.bytes, latencySummary(copyMs).p50),
+  sumGBs: sumGBs(probe.bytes, latencySummary(sumMs).p50),
+};
 console.log(
   mdTable(
     ['measure (median over the kernel loop)', 'GB/s', 'float32 table at this rate, ms', 'int8 table at this rate, ms'],
     [
-      ['large Float32Array copy (`set`, read + write bytes, STREAM-style)', fixed(bw.copyGBs, 1), ms(limitMs(floatBytes, bw.copyGBs)), ms(limitMs(int8Bytes, bw.copyGBs))],
-      ['JS sum loop over a large Float32Array (4 accumulators, bytes read)', fixed(bw.sumGBs, 1), ms(limitMs(floatBytes, bw.sumGBs)), ms(limitMs(int8Bytes, bw.sumGBs))],
+      [
+        'large Float32Array copy (`set`, read + write bytes, STREAM-style)',
+        fixed(bw.copyGBs, 1),
+        ms(limitMs(floatBytes, bw.copyGBs)),
+        ms(limitMs(int8Bytes, bw.copyGBs)),
+      ],
+      [
+        'JS sum loop over a large Float32Array (4 accumulators, bytes read)',
+        fixed(bw.sumGBs, 1),
+        ms(limitMs(floatBytes, bw.sumGBs)),
+        ms(limitMs(int8Bytes, bw.sumGBs)),
+      ],
     ],
     'lrrr',
   ),
 );
-console.log(`\nBytes scanned per query: float32 ${(floatBytes / 1e6).toFixed(1)} MB, int8 ${(int8Bytes / 1e6).toFixed(1)} MB (codes + one float scale per row). Each query round times one copy pass, one sum pass and every kernel, in turn.\n`);
+console.log(
+  `\nBytes scanned per query: float32 ${(floatBytes / 1e6).toFixed(1)} MB, int8 ${(int8Bytes / 1e6).toFixed(1)} MB (codes + one float scale per row). Each query round times one copy pass, one sum pass and every kernel, in turn.\n`,
+);
 const refP50 = latencySummary(kernelTimes[0]!).p50;
 const kernelRows = kernels.map(([label], ki) => {
   const { p50, p95 } = latencySummary(kernelTimes[ki]!);
   const st = stats[ki]!;
-  return [label, ms(p50), ms(p95), fixed(floatBytes / (p50 * 1e6), 1), fixed(p50 / limitMs(floatBytes, bw.copyGBs), 2), fixed(p50 / limitMs(floatBytes, bw.sumGBs), 2), fixed(refP50 / p50, 2), st.maxDiff === 0 ? '0 (bit-identical)' : st.maxDiff.toExponential(1), `${st.sameTop}/${queries.length}`];
+  return [
+    label,
+    ms(p50),
+    ms(p95),
+    fixed(floatBytes / (p50 * 1e6), 1),
+    fixed(p50 / limitMs(floatBytes, bw.copyGBs), 2),
+    fixed(p50 / limitMs(floatBytes, bw.sumGBs), 2),
+    fixed(refP50 / p50, 2),
+    st.maxDiff === 0 ? '0 (bit-identical)' : st.maxDiff.toExponential(1),
+    `${st.sameTop}/${queries.length}`,
+  ];
 });
 console.log('### Float32 scan kernels\n');
 console.log(
   mdTable(
-    ['kernel', 'p50 ms/query', 'p95 ms', 'effective GB/s', '× copy-bandwidth time', '× JS-sum time', 'speed vs row by row', 'max |Δ score| vs row by row', 'same top-100'],
+    [
+      'kernel',
+      'p50 ms/query',
+      'p95 ms',
+      'effective GB/s',
+      '× copy-bandwidth time',
+      '× JS-sum time',
+      'speed vs row by row',
+      'max |Δ score| vs row by row',
+      'same top-100',
+    ],
     kernelRows,
     'lrrrrrrrr',
   ),
@@ -139,14 +179,25 @@ console.log(
 // interleaved per query like the kernels. Each retriever is made once: with its kernel over the
 // wasm copy above (scanned in place), and with TESTBED_DENSE_KERNEL=js (dotAll) over the array.
 let current = queries[0]!;
-const givenVector = { id: 'fixed', dims, maxTokens: 0, embed: async () => ({ vectors: [current], truncated: [false] }) };
+const givenVector = {
+  id: 'fixed',
+  dims,
+  maxTokens: 0,
+  embed: async () => ({ vectors: [current], truncated: [false] }),
+};
 const defaultRetriever = createDenseRetriever(wasm ? { ...table, matrix: wasm.dot.matrix } : table, givenVector);
 const previousKernel = process.env.TESTBED_DENSE_KERNEL;
 process.env.TESTBED_DENSE_KERNEL = 'js';
 const jsRetriever = createDenseRetriever(table, givenVector);
 if (previousKernel === undefined) delete process.env.TESTBED_DENSE_KERNEL;
 else process.env.TESTBED_DENSE_KERNEL = previousKernel;
-const stage = { scan: [] as number[], wasmScan: [] as number[], topk: [] as number[], retriever: [] as number[], jsRetriever: [] as number[] };
+const stage = {
+  scan: [] as number[],
+  wasmScan: [] as number[],
+  topk: [] as number[],
+  retriever: [] as number[],
+  jsRetriever: [] as number[],
+};
 for (const [qi, q] of [queries[0]!, ...queries].entries()) {
   current = q;
   let s = performance.now();
@@ -181,8 +232,16 @@ console.log(
       ...(wasm ? [['WebAssembly scan (the default)', ms(p50Of(stage.wasmScan)), share(stage.wasmScan)]] : []),
       ['dotAll scan (TESTBED_DENSE_KERNEL=js)', ms(p50Of(stage.scan)), share(stage.scan)],
       ['topK (k 100 of 100k)', ms(p50Of(stage.topk)), share(stage.topk)],
-      [`createDenseRetriever().search (${wasm ? 'WebAssembly kernel' : 'dotAll: no kernel here'})`, ms(p50Of(stage.retriever)), '100%'],
-      ['createDenseRetriever().search with TESTBED_DENSE_KERNEL=js', ms(p50Of(stage.jsRetriever)), share(stage.jsRetriever)],
+      [
+        `createDenseRetriever().search (${wasm ? 'WebAssembly kernel' : 'dotAll: no kernel here'})`,
+        ms(p50Of(stage.retriever)),
+        '100%',
+      ],
+      [
+        'createDenseRetriever().search with TESTBED_DENSE_KERNEL=js',
+        ms(p50Of(stage.jsRetriever)),
+        share(stage.jsRetriever),
+      ],
     ],
     'lrr',
   ),
@@ -192,7 +251,9 @@ console.log(
 const tq = performance.now();
 const int8 = quantizeRows(matrix, dims);
 const quantizeSeconds = (performance.now() - tq) / 1000;
-console.log(`\n### int8 scan with exact float32 re-rank of the top candidates (not the default; quantised in ${quantizeSeconds.toFixed(1)} s)\n`);
+console.log(
+  `\n### int8 scan with exact float32 re-rank of the top candidates (not the default; quantised in ${quantizeSeconds.toFixed(1)} s)\n`,
+);
 // Interleaved per query with dotAll, so the speed ratio compares like with like.
 const int8Times = candidateCuts.map(() => [] as number[]);
 const int8Recall = candidateCuts.map(() => [] as number[]);
@@ -212,11 +273,31 @@ const denseP50 = latencySummary(denseTimes).p50;
 const int8Rows: (string | number)[][] = candidateCuts.map((c, ci) => {
   const p50 = latencySummary(int8Times[ci]!).p50;
   const rec = int8Recall[ci]!;
-  return ['random', c, ms(p50), fixed(denseP50 / p50, 2), fixed(p50 / limitMs(int8Bytes, bw.copyGBs), 2), fixed(mean(rec), 4), fixed(Math.min(...rec), 2)];
+  return [
+    'random',
+    c,
+    ms(p50),
+    fixed(denseP50 / p50, 2),
+    fixed(p50 / limitMs(int8Bytes, bw.copyGBs), 2),
+    fixed(mean(rec), 4),
+    fixed(Math.min(...rec), 2),
+  ];
 });
 int8Rows.push(...(await realRecall()));
 console.log(
-  mdTable(['vectors', 'candidates re-ranked', 'p50 ms/query', 'speed vs dotAll', '× copy-bandwidth time (int8 bytes)', 'recall@100 vs exact, mean', 'min'], int8Rows, 'lrrrrrr'),
+  mdTable(
+    [
+      'vectors',
+      'candidates re-ranked',
+      'p50 ms/query',
+      'speed vs dotAll',
+      '× copy-bandwidth time (int8 bytes)',
+      'recall@100 vs exact, mean',
+      'min',
+    ],
+    int8Rows,
+    'lrrrrrr',
+  ),
 );
 console.log(`\nPeak RSS: ${mib(peakRssMiB())}.`);
 
@@ -231,12 +312,22 @@ async function realRecall(): Promise<(string | number)[][]> {
   const embedderId = reader.meta.embedder?.id ?? '';
   reader.close();
   const realQueries = await cachedQueryVectors(embedderId, real.dims);
-  const qs = realQueries.length > 0 ? realQueries : Array.from({ length: 100 }, (_, i) => real.matrix.slice(((i * 37) % (real.matrix.length / real.dims)) * real.dims, (((i * 37) % (real.matrix.length / real.dims)) + 1) * real.dims));
+  const qs =
+    realQueries.length > 0
+      ? realQueries
+      : Array.from({ length: 100 }, (_, i) =>
+          real.matrix.slice(
+            ((i * 37) % (real.matrix.length / real.dims)) * real.dims,
+            (((i * 37) % (real.matrix.length / real.dims)) + 1) * real.dims,
+          ),
+        );
   const label = `${path.basename(values.real, '.sqlite')} (${real.chunkIds.length} × ${real.dims}, ${realQueries.length > 0 ? `${qs.length} real queries` : `${qs.length} rows as queries`})`;
   const table8 = quantizeRows(real.matrix, real.dims);
   const exactTop = qs.map((q) => topK(dotAll(real, q), real.chunkIds, K));
   return candidateCuts.map((c) => {
-    const rec = qs.map((q, qi) => overlap(int8RerankSearch(table8, real.matrix, q, real.chunkIds, K, c), exactTop[qi]!) / K);
+    const rec = qs.map(
+      (q, qi) => overlap(int8RerankSearch(table8, real.matrix, q, real.chunkIds, K, c), exactTop[qi]!) / K,
+    );
     return [label, c, '', '', '', fixed(mean(rec), 4), fixed(Math.min(...rec), 2)];
   });
 }

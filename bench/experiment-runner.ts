@@ -54,9 +54,29 @@ async function main(): Promise<void> {
   printHeader(`Experiment runner: ${nQueries} SciFact queries × 6 configurations, cold and warm`, import.meta.url);
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-experiment-'));
   try {
-    console.log(`Embedder \`${embedder}\`, chunker doc, tokenizer unicode61, document level; cache and results in a fresh temporary folder.\n`);
-    const cold = await runPhase<RunResult>(import.meta.url, ['--phase', 'run', '--dir', dir, '--embedder', embedder, '--queries', String(nQueries)]);
-    const warm = await runPhase<RunResult>(import.meta.url, ['--phase', 'run', '--dir', dir, '--embedder', embedder, '--queries', String(nQueries)]);
+    console.log(
+      `Embedder \`${embedder}\`, chunker doc, tokenizer unicode61, document level; cache and results in a fresh temporary folder.\n`,
+    );
+    const cold = await runPhase<RunResult>(import.meta.url, [
+      '--phase',
+      'run',
+      '--dir',
+      dir,
+      '--embedder',
+      embedder,
+      '--queries',
+      String(nQueries),
+    ]);
+    const warm = await runPhase<RunResult>(import.meta.url, [
+      '--phase',
+      'run',
+      '--dir',
+      dir,
+      '--embedder',
+      embedder,
+      '--queries',
+      String(nQueries),
+    ]);
     const row = (label: string, r: RunResult) => [
       label,
       fixed(r.seconds.total, 1),
@@ -68,10 +88,34 @@ async function main(): Promise<void> {
       `${r.configs.filter((c) => c.resumed).length}/${r.configs.length}`,
       mib(r.peakRssMiB),
     ];
-    console.log(mdTable(['run', 'wall s', 'setup s', 'index s', 'retrieval s', 'scoring + analysis s', 'report s', 'cells resumed', 'peak RSS'], [row('cold', cold), row('warm', warm)], 'lrrrrrrrr'));
-    console.log(`\nWarm / cold wall time: ${fixed(warm.seconds.total / cold.seconds.total, 3)}; cold per query and configuration: ${fixed((1000 * cold.seconds.retrieval) / (cold.queries * cold.configs.length), 1)} ms of retrieval.\n`);
+    console.log(
+      mdTable(
+        [
+          'run',
+          'wall s',
+          'setup s',
+          'index s',
+          'retrieval s',
+          'scoring + analysis s',
+          'report s',
+          'cells resumed',
+          'peak RSS',
+        ],
+        [row('cold', cold), row('warm', warm)],
+        'lrrrrrrrr',
+      ),
+    );
+    console.log(
+      `\nWarm / cold wall time: ${fixed(warm.seconds.total / cold.seconds.total, 3)}; cold per query and configuration: ${fixed((1000 * cold.seconds.retrieval) / (cold.queries * cold.configs.length), 1)} ms of retrieval.\n`,
+    );
     const same = cold.configs.every((c, i) => c.ndcg10 === warm.configs[i]?.ndcg10);
-    console.log(mdTable(['configuration', 'nDCG@10 (cold)', 'nDCG@10 (warm)', 'p50 ms per query (cold run)'], cold.configs.map((c, i) => [c.name, f4(c.ndcg10), f4(warm.configs[i]?.ndcg10), fixed(c.p50, 1)]), 'lrrr'));
+    console.log(
+      mdTable(
+        ['configuration', 'nDCG@10 (cold)', 'nDCG@10 (warm)', 'p50 ms per query (cold run)'],
+        cold.configs.map((c, i) => [c.name, f4(c.ndcg10), f4(warm.configs[i]?.ndcg10), fixed(c.p50, 1)]),
+        'lrrr',
+      ),
+    );
     console.log(`\nWarm scores identical to cold: ${same ? 'yes' : 'NO'}.`);
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
@@ -126,10 +170,22 @@ async function runChild(dir: string): Promise<void> {
   const at = (phase: ExperimentProgress['phase']) => marks[phase] ?? tRun;
   const s = (a: number, b: number) => (b - a) / 1000;
   sendPhaseResult({
-    seconds: { setup: s(t0, at('indexing')), index: s(at('indexing'), at('retrieving')), retrieval: s(at('retrieving'), at('scoring')), scoring: s(at('scoring'), tRun), report: s(tRun, tEnd), total: s(t0, tEnd) },
+    seconds: {
+      setup: s(t0, at('indexing')),
+      index: s(at('indexing'), at('retrieving')),
+      retrieval: s(at('retrieving'), at('scoring')),
+      scoring: s(at('scoring'), tRun),
+      report: s(tRun, tEnd),
+      total: s(t0, tEnd),
+    },
     peakRssMiB: peakRssMiB(),
     indexReused: report.configs[0]!.index.reused,
-    configs: report.configs.map((c) => ({ name: c.name, ndcg10: c.means['ndcg@10'] ?? Number.NaN, resumed: c.resumed, p50: c.latency.p50 })),
+    configs: report.configs.map((c) => ({
+      name: c.name,
+      ndcg10: c.means['ndcg@10'] ?? Number.NaN,
+      resumed: c.resumed,
+      p50: c.latency.p50,
+    })),
     queries: report.queries.answerable,
   } satisfies RunResult);
 }

@@ -37,7 +37,10 @@ const URL_MARKER = '@@experiment-serving ';
 
 /** A grid of `cells` BM25 retrievers (k1 varies) over the demo corpus, `name` its folder. */
 function gridYaml(name: string, cells: number): string {
-  const retrievers = Array.from({ length: cells }, (_, i) => `    - { name: k${i}, mode: bm25, k1: ${(0.5 + i * 0.005).toFixed(3)}, b: 0.4 }`);
+  const retrievers = Array.from(
+    { length: cells },
+    (_, i) => `    - { name: k${i}, mode: bm25, k1: ${(0.5 + i * 0.005).toFixed(3)}, b: 0.4 }`,
+  );
   return [
     `name: ${name}`,
     `corpus: ${path.join(WORK, 'corpora', 'demo')}`,
@@ -55,7 +58,12 @@ function gridYaml(name: string, cells: number): string {
   ].join('\n');
 }
 
-const dirs = () => ({ dataDir: path.join(WORK, 'data'), corporaRoot: path.join(WORK, 'corpora'), cacheDir: path.join(WORK, 'cache'), resultsRoot: path.join(WORK, 'results') });
+const dirs = () => ({
+  dataDir: path.join(WORK, 'data'),
+  corporaRoot: path.join(WORK, 'corpora'),
+  cacheDir: path.join(WORK, 'cache'),
+  resultsRoot: path.join(WORK, 'results'),
+});
 
 /** Server mode: startServer as `testbed serve` runs it; with `onLoop`, runs the experiment in this very process. */
 async function serveMode(onLoop: string | undefined): Promise<void> {
@@ -84,7 +92,10 @@ interface Spawned {
 
 function spawnServer(args: string[]): Promise<Spawned> {
   // In WORK, so that its results folder (results/, relative to the working folder) is WORK's.
-  const child = spawn(process.execPath, [...process.execArgv, fileURLToPath(import.meta.url), ...args], { cwd: WORK, stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, [...process.execArgv, fileURLToPath(import.meta.url), ...args], {
+    cwd: WORK,
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   const kill = () => child.exitCode === null && child.kill('SIGKILL');
   process.once('exit', kill);
   const exited = new Promise<void>((r) => child.once('exit', () => r()));
@@ -103,7 +114,10 @@ function spawnServer(args: string[]): Promise<Spawned> {
         async stop(capS) {
           const t0 = performance.now();
           child.kill('SIGTERM');
-          const capped = await Promise.race([exited.then(() => false), new Promise<boolean>((r) => setTimeout(() => r(true), capS * 1000))]);
+          const capped = await Promise.race([
+            exited.then(() => false),
+            new Promise<boolean>((r) => setTimeout(() => r(true), capS * 1000)),
+          ]);
           if (capped) {
             child.kill('SIGKILL');
             await exited;
@@ -118,7 +132,12 @@ function spawnServer(args: string[]): Promise<Spawned> {
 }
 
 /** `connections` clients searching back to back for `seconds`; every latency in ms. */
-async function searchLoad(url: string, paths: string[], connections: number, seconds: number): Promise<{ latencies: number[]; failed: number }> {
+async function searchLoad(
+  url: string,
+  paths: string[],
+  connections: number,
+  seconds: number,
+): Promise<{ latencies: number[]; failed: number }> {
   const end = performance.now() + seconds * 1000;
   const latencies: number[] = [];
   let failed = 0;
@@ -144,7 +163,10 @@ async function searchLoad(url: string, paths: string[], connections: number, sec
 
 async function waitRetrieving(url: string, id: string): Promise<void> {
   for (let i = 0; i < 6000; i++) {
-    const job = (await (await fetch(`${url}/experiments/${id}`)).json()) as { state: string; progress: { phase: string; done: number } };
+    const job = (await (await fetch(`${url}/experiments/${id}`)).json()) as {
+      state: string;
+      progress: { phase: string; done: number };
+    };
     if (job.state === 'running' && job.progress.phase === 'retrieving' && job.progress.done > 0) return;
     if (job.state !== 'running' && job.state !== 'queued') throw new Error(`experiment ended: ${JSON.stringify(job)}`);
     await new Promise((r) => setTimeout(r, 50));
@@ -173,31 +195,60 @@ async function main(): Promise<void> {
   const connections = Number(values.connections);
   const cells = Number(values.cells);
   const stopCap = Number(values['stop-cap']);
-  printHeader(`Search latency while an experiment runs: ${connections} clients, ${duration} s per phase, a ${cells}-cell BM25 grid`, import.meta.url);
+  printHeader(
+    `Search latency while an experiment runs: ${connections} clients, ${duration} s per phase, a ${cells}-cell BM25 grid`,
+    import.meta.url,
+  );
 
   const { dataDir, corporaRoot, cacheDir, resultsRoot } = dirs();
   fs.rmSync(WORK, { recursive: true, force: true });
   fs.cpSync(DEMO, path.join(corporaRoot, 'demo'), { recursive: true });
-  await buildIndex({ corpus: path.join(corporaRoot, 'demo'), out: path.join(dataDir, 'demo.sqlite'), embedder: 'hash:32', chunker: 'doc', tokenizer: 'unicode61', cacheFile: path.join(cacheDir, 'embeddings.sqlite') });
+  await buildIndex({
+    corpus: path.join(corporaRoot, 'demo'),
+    out: path.join(dataDir, 'demo.sqlite'),
+    embedder: 'hash:32',
+    chunker: 'doc',
+    tokenizer: 'unicode61',
+    cacheFile: path.join(cacheDir, 'embeddings.sqlite'),
+  });
   const queries = (await readQueries(path.join(DEMO, 'queries.jsonl'))).map((q) => q.text);
   const paths = queries.map((q) => `/search/bm25?index=demo&k=10&q=${encodeURIComponent(q)}`);
 
   const rows: (string | number)[][] = [];
   const row = (phase: string, r: { latencies: number[]; failed: number }, cellsPerS: string, stopS: string) => {
     const l = [...r.latencies].sort((a, b) => a - b);
-    rows.push([phase, l.length, (l.length / duration).toFixed(0), percentile(l, 50).toFixed(1), percentile(l, 99).toFixed(1), l[l.length - 1]!.toFixed(1), r.failed, cellsPerS, stopS]);
+    rows.push([
+      phase,
+      l.length,
+      (l.length / duration).toFixed(0),
+      percentile(l, 50).toFixed(1),
+      percentile(l, 99).toFixed(1),
+      l[l.length - 1]!.toFixed(1),
+      r.failed,
+      cellsPerS,
+      stopS,
+    ]);
   };
 
   // idle, then off the loop: one server, the experiment through the API
   const server = await spawnServer(['--serve']);
   await searchLoad(server.url, paths, 2, 2); // warm-up
   row('idle', await searchLoad(server.url, paths, connections, duration), '', '');
-  const res = await fetch(`${server.url}/experiments`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ yaml: gridYaml('off-loop', cells) }) });
+  const res = await fetch(`${server.url}/experiments`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ yaml: gridYaml('off-loop', cells) }),
+  });
   const { id } = (await res.json()) as { id: string };
   await waitRetrieving(server.url, id);
   let before = cellsDone('off-loop');
   const off = await searchLoad(server.url, paths, connections, duration);
-  row('experiment off the loop (child process, POST /experiments)', off, ((cellsDone('off-loop') - before) / duration).toFixed(1), await server.stop(stopCap));
+  row(
+    'experiment off the loop (child process, POST /experiments)',
+    off,
+    ((cellsDone('off-loop') - before) / duration).toFixed(1),
+    await server.stop(stopCap),
+  );
 
   // on the loop: the same grid run inside the server's process
   const yamlFile = path.join(WORK, 'on-loop.yaml');
@@ -206,10 +257,33 @@ async function main(): Promise<void> {
   for (let i = 0; i < 1200 && cellsDone('on-loop') === 0; i++) await new Promise((r) => setTimeout(r, 50));
   before = cellsDone('on-loop');
   const on = await searchLoad(onLoop.url, paths, connections, duration);
-  row('experiment on the loop (runExperiment in the server process, as before)', on, ((cellsDone('on-loop') - before) / duration).toFixed(1), await onLoop.stop(stopCap));
+  row(
+    'experiment on the loop (runExperiment in the server process, as before)',
+    on,
+    ((cellsDone('on-loop') - before) / duration).toFixed(1),
+    await onLoop.stop(stopCap),
+  );
 
-  console.log(mdTable(['phase', 'searches', 'searches/s', 'p50 ms', 'p99 ms', 'max ms', 'failed', 'experiment cells/s', 'SIGTERM to exit, s'], rows, 'lrrrrrrrr'));
-  console.log(`\nindex: demo (${queries.length} queries, BM25 k=10, doc chunker, hash:32); searches on the server's main thread; results under ${path.relative(ROOT, resultsRoot)}`);
+  console.log(
+    mdTable(
+      [
+        'phase',
+        'searches',
+        'searches/s',
+        'p50 ms',
+        'p99 ms',
+        'max ms',
+        'failed',
+        'experiment cells/s',
+        'SIGTERM to exit, s',
+      ],
+      rows,
+      'lrrrrrrrr',
+    ),
+  );
+  console.log(
+    `\nindex: demo (${queries.length} queries, BM25 k=10, doc chunker, hash:32); searches on the server's main thread; results under ${path.relative(ROOT, resultsRoot)}`,
+  );
   fs.rmSync(WORK, { recursive: true, force: true });
 }
 

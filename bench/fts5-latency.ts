@@ -40,7 +40,7 @@ import { rankHits } from '../src/ranking/rank.js';
 import type { Hit, Level } from '../src/ranking/hit.js';
 import type { Retriever } from '../src/retrievers/types.js';
 import { Searcher } from '../src/search/searcher.js';
-import { parsePipeline } from '../src/spec/resolve-pipeline.js';
+import { parsePipeline } from '../src/schemas/resolve-pipeline.js';
 import { matchOf, plainTerms, queryPhrases, termsToMatch, toMatchExpression } from '../src/store/bm25-sql.js';
 import { bm25TopK, type Bm25Source } from '../src/store/bm25-top-k.js';
 import type { IndexReader } from '../src/store/index-reader.js';
@@ -60,7 +60,8 @@ const { values } = parseArgs({
     only: { type: 'string' },
   },
 });
-if (values.only !== undefined && values.only !== 'before' && values.only !== 'after') throw new Error('--only takes before or after');
+if (values.only !== undefined && values.only !== 'before' && values.only !== 'after')
+  throw new Error('--only takes before or after');
 const ROUNDS = Number(values.rounds);
 const INDEXES: Record<string, { tokenizer: string; chunker: string }> = {
   english: { tokenizer: 'english', chunker: 'doc' },
@@ -77,7 +78,9 @@ const CASES: { level: Level; k: number }[] = [
 
 printHeader('FTS5 BM25 latency in process, before and after (issue 14)', import.meta.url);
 const queries = (await loadGold('scifact')).queries;
-console.log(`${queries.length} SciFact test queries; ${ROUNDS} rounds after one warm-up round; p50/p95 over queries × rounds.\n`);
+console.log(
+  `${queries.length} SciFact test queries; ${ROUNDS} rounds after one warm-up round; p50/p95 over queries × rounds.\n`,
+);
 
 const latencyRows: (string | number)[][] = [];
 const breakdowns: string[] = [];
@@ -87,17 +90,52 @@ for (const name of values.indexes.split(',')) {
   const file = path.join(values.dir, `scifact-${name}.sqlite`);
   if (!fs.existsSync(file)) {
     fs.mkdirSync(values.dir, { recursive: true });
-    await buildIndex({ corpus: path.join(CORPORA_DIR, 'scifact'), out: file, chunker: spec.chunker, embedder: 'none', tokenizer: spec.tokenizer, onNotice: () => {} });
+    await buildIndex({
+      corpus: path.join(CORPORA_DIR, 'scifact'),
+      out: file,
+      chunker: spec.chunker,
+      embedder: 'none',
+      tokenizer: spec.tokenizer,
+      onNotice: () => {},
+    });
   }
   for (const { level, k } of CASES) {
     const r = await timeCase(file, level, k);
-    latencyRows.push([`${name} (${spec.chunker})`, level, k, ms(r.before.p50), ms(r.after.p50), ratio(r.after.p50, r.before.p50), ms(r.before.p95), ms(r.after.p95), ratio(r.after.p95, r.before.p95), ms(r.cold.p50)]);
+    latencyRows.push([
+      `${name} (${spec.chunker})`,
+      level,
+      k,
+      ms(r.before.p50),
+      ms(r.after.p50),
+      ratio(r.after.p50, r.before.p50),
+      ms(r.before.p95),
+      ms(r.after.p95),
+      ratio(r.after.p95, r.before.p95),
+      ms(r.cold.p50),
+    ]);
   }
   if (!values.only) breakdowns.push(await breakdown(name, file));
 }
 
 console.log('### Searcher.retrieve, one FTS5 leg (ms per query)\n');
-console.log(mdTable(['index', 'level', 'k', 'p50 before', 'p50 after', 'after / before', 'p95 before', 'p95 after', 'after / before', 'p50 after, cold'], latencyRows, 'llr'));
+console.log(
+  mdTable(
+    [
+      'index',
+      'level',
+      'k',
+      'p50 before',
+      'p50 after',
+      'after / before',
+      'p95 before',
+      'p95 after',
+      'after / before',
+      'p50 after, cold',
+    ],
+    latencyRows,
+    'llr',
+  ),
+);
 console.log('\n' + breakdowns.join('\n\n'));
 
 /** The FTS5 leg as it was before issue 14, over `db`: analysis with detection, the oracle SQL, rankHits. */
@@ -150,7 +188,10 @@ async function timeCase(file: string, level: Level, k: number) {
   };
   for (let round = 0; round <= ROUNDS; round++) {
     for (const [i, q] of queries.entries()) {
-      let order: ['before' | 'after', PipelineParts][] = [['before', before], ['after', after]];
+      let order: ['before' | 'after', PipelineParts][] = [
+        ['before', before],
+        ['after', after],
+      ];
       if ((i + round) % 2) order.reverse();
       if (values.only) order = order.filter(([which]) => which === values.only);
       const got: Record<string, Hit[]> = {};
@@ -159,7 +200,8 @@ async function timeCase(file: string, level: Level, k: number) {
         got[which] = r.hits;
         if (round > 0) times[which].push(r.ms);
       }
-      if (round === 0 && !values.only && JSON.stringify(got.before) !== JSON.stringify(got.after)) throw new Error(`query ${q.id}: before and after differ at ${level} k ${k}`);
+      if (round === 0 && !values.only && JSON.stringify(got.before) !== JSON.stringify(got.after))
+        throw new Error(`query ${q.id}: before and after differ at ${level} k ${k}`);
     }
   }
   searcher.close();
@@ -176,9 +218,12 @@ async function breakdown(name: string, file: string): Promise<string> {
   const analyzer = analyzerFor(meta.tokenizer);
   const languageAware = analyzer && createQueryTerms(analyzer, meta.languages ?? {});
   const phrasesBefore = (q: string) => queryPhrases(languageAware ? languageAware(q) : plainTerms(q));
-  const phrasesAfter = (q: string) => queryPhrases(!analyzer ? plainTerms(q) : analysisIgnoresLanguage(meta.tokenizer) ? analyzer(q) : languageAware!(q));
+  const phrasesAfter = (q: string) =>
+    queryPhrases(!analyzer ? plainTerms(q) : analysisIgnoresLanguage(meta.tokenizer) ? analyzer(q) : languageAware!(q));
   const count = db.prepare('SELECT count(*) FROM chunks_fts WHERE chunks_fts MATCH ?').pluck();
-  const scoreAll = db.prepare('SELECT rowid, -bm25(chunks_fts, 1, 1) AS score FROM chunks_fts WHERE chunks_fts MATCH ? ORDER BY score DESC LIMIT 1');
+  const scoreAll = db.prepare(
+    'SELECT rowid, -bm25(chunks_fts, 1, 1) AS score FROM chunks_fts WHERE chunks_fts MATCH ? ORDER BY score DESC LIMIT 1',
+  );
   const oracle = createOracle(db);
   const matches = queries.map((q) => matchOf(phrasesBefore(q.text)));
   const matched = queries.map((_, i) => count.get(matches[i]) as number);
@@ -201,7 +246,9 @@ async function breakdown(name: string, file: string): Promise<string> {
         current = {};
         const m = matches[i]!;
         // Before.
-        time(languageAware ? 'before: query analysis (language detection included)' : 'before: query analysis', () => phrasesBefore(q.text));
+        time(languageAware ? 'before: query analysis (language detection included)' : 'before: query analysis', () =>
+          phrasesBefore(q.text),
+        );
         const rows = time('before: SQL statement, all() (every row to JS)', () => oracle(m, level, k));
         time('before: SQL statement up to its first row', () => {
           const it = firstRow.iterate(m, k);
@@ -212,7 +259,8 @@ async function breakdown(name: string, file: string): Promise<string> {
         time('before: iterating + bm25() on every match (ORDER BY score LIMIT 1)', () => scoreAll.get(m));
         // Timed after an SQL statement, as it runs in a stream of queries: its n-gram tables are
         // out of the CPU caches by then (timed right after another detection it takes 0.04 ms).
-        if (languageAware) time('before: language detection alone, after an SQL statement', () => detectLanguage(q.text));
+        if (languageAware)
+          time('before: language detection alone, after an SQL statement', () => detectLanguage(q.text));
         time('before: rankHits', () => rankHits(rows, k));
         // After, stage by stage, on the reader's own source.
         const phrases = time('after: query analysis', () => phrasesAfter(q.text));
@@ -231,7 +279,9 @@ async function breakdown(name: string, file: string): Promise<string> {
                 if (++mainCalls > 1) passes.grown++;
               }
             }
-            return time(lower ? 'after: lower-bound statement' : 'after: top-k statement', () => source.top(ps, candidates, limit));
+            return time(lower ? 'after: lower-bound statement' : 'after: top-k statement', () =>
+              source.top(ps, candidates, limit),
+            );
           },
         };
         time('after: bm25TopK in all', () => bm25TopK(timed, phrases, level, k, meta.counts.maxChunksPerDoc));
@@ -243,10 +293,18 @@ async function breakdown(name: string, file: string): Promise<string> {
     const rowsOut = Object.entries(stage).map(([s, xs]) => {
       const sorted = [...xs].sort((a, b) => a - b);
       // Stages that do not run for every query (a lower-bound statement) are medians over the queries that ran them.
-      return [s, ms(percentile(sorted, 50)), ms(xs.reduce((a, b) => a + b, 0) / passes.queries), xs.length === passes.queries ? '' : `${((100 * xs.length) / passes.queries).toFixed(0)}%`];
+      return [
+        s,
+        ms(percentile(sorted, 50)),
+        ms(xs.reduce((a, b) => a + b, 0) / passes.queries),
+        xs.length === passes.queries ? '' : `${((100 * xs.length) / passes.queries).toFixed(0)}%`,
+      ];
     });
     sections.push(
-      `**${name}, ${level} level, k ${k}** (matches per query: median ${percentile([...matched].sort((a, b) => a - b), 50)} of ${meta.counts.chunks} chunks; ` +
+      `**${name}, ${level} level, k ${k}** (matches per query: median ${percentile(
+        [...matched].sort((a, b) => a - b),
+        50,
+      )} of ${meta.counts.chunks} chunks; ` +
         `per query ${(passes.lower / passes.queries).toFixed(2)} lower-bound statements, ${(passes.main / passes.queries).toFixed(2)} top-k statements, ` +
         `${((100 * passes.candidates) / Math.max(1, passes.main)).toFixed(0)}% of them over candidates only, ${passes.grown} grown limits)\n\n` +
         mdTable(['stage', 'median ms per query', 'mean ms per query', 'queries that run it'], rowsOut),
@@ -256,4 +314,3 @@ async function breakdown(name: string, file: string): Promise<string> {
   db.close();
   return `### Where the time goes: ${name}\n\n` + sections.join('\n\n');
 }
-

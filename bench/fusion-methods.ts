@@ -52,16 +52,46 @@ async function legRuns(name: string): Promise<{ bm25: string; dense: string; qre
   const out = path.join(FUSION_OUT, name);
   const index = path.join(out, 'index.sqlite');
   if (!fs.existsSync(index)) {
-    await cli(['index', dir, '--out', index, '--chunker', 'doc', '--embedder', 'use-lite', '--cache', EMBEDDING_CACHE, '--skip-empty']);
+    await cli([
+      'index',
+      dir,
+      '--out',
+      index,
+      '--chunker',
+      'doc',
+      '--embedder',
+      'use-lite',
+      '--cache',
+      EMBEDDING_CACHE,
+      '--skip-empty',
+    ]);
   }
   const runs = { bm25: path.join(out, 'bm25.trec'), dense: path.join(out, 'dense.trec') };
   for (const mode of ['bm25', 'dense'] as const) {
-    if (!fs.existsSync(runs[mode])) await cli(['retrieve', index, '--queries', queries, '--mode', mode, '--level', 'doc', '--k', '1000', '--run', runs[mode]]);
+    if (!fs.existsSync(runs[mode]))
+      await cli([
+        'retrieve',
+        index,
+        '--queries',
+        queries,
+        '--mode',
+        mode,
+        '--level',
+        'doc',
+        '--k',
+        '1000',
+        '--run',
+        runs[mode],
+      ]);
   }
   return { ...runs, qrels };
 }
 
-interface Ci { mean: number; low: number; high: number }
+interface Ci {
+  mean: number;
+  low: number;
+  high: number;
+}
 interface TuneJson {
   held_out: Ci;
   queries: number;
@@ -70,7 +100,8 @@ interface TuneJson {
   untuned_rrf: { mean: number };
 }
 
-const evalMean = async (qrels: string, run: string) => JSON.parse(await cli(['eval', qrels, run, '--metrics', METRIC, '--json'])).metrics[METRIC] as number;
+const evalMean = async (qrels: string, run: string) =>
+  JSON.parse(await cli(['eval', qrels, run, '--metrics', METRIC, '--json'])).metrics[METRIC] as number;
 
 /** "k 20 weights bm25 0.3 dense 0.7 ×3; ..." : the settings the folds chose, with counts. */
 function chosen(t: TuneJson, method: string | undefined): string {
@@ -79,7 +110,9 @@ function chosen(t: TuneJson, method: string | undefined): string {
     const label = method ? f.setting.label.replace(new RegExp(`^${method} ?`), '') : f.setting.label;
     counts.set(label || '(no parameter)', (counts.get(label || '(no parameter)') ?? 0) + 1);
   }
-  return [...counts].map(([l, n]) => `${l.replace(/weights bm25 (\S+) dense (\S+)/, 'w $1/$2')}${n > 1 ? ` ×${n}` : ''}`).join('; ');
+  return [...counts]
+    .map(([l, n]) => `${l.replace(/weights bm25 (\S+) dense (\S+)/, 'w $1/$2')}${n > 1 ? ` ×${n}` : ''}`)
+    .join('; ');
 }
 
 const signed = (x: number) => (x >= 0 ? '+' : '') + f4(x);
@@ -95,7 +128,25 @@ for (const name of values.collections.split(',')) {
   const { bm25, dense, qrels } = await legRuns(name);
   const scratch = path.join(FUSION_OUT, name);
   const tune = async (methods: string[] | undefined, out: string): Promise<TuneJson> =>
-    JSON.parse(await cli(['tune', bm25, dense, '--qrels', qrels, ...(methods ? ['--methods', methods.join(',')] : []), '--folds', values.folds, '--seed', values.seed, '--metric', METRIC, '--out', out, '--json']));
+    JSON.parse(
+      await cli([
+        'tune',
+        bm25,
+        dense,
+        '--qrels',
+        qrels,
+        ...(methods ? ['--methods', methods.join(',')] : []),
+        '--folds',
+        values.folds,
+        '--seed',
+        values.seed,
+        '--metric',
+        METRIC,
+        '--out',
+        out,
+        '--json',
+      ]),
+    );
   const rows: (string | number)[][] = [];
   let legs: TuneJson['best_leg'] | undefined;
   let queries = 0;
@@ -108,16 +159,41 @@ for (const name of values.collections.split(',')) {
     legs = tuned.best_leg;
     queries = tuned.queries;
     const t = tuned.held_out;
-    rows.push([method, f4(untuned), `${f4(t.mean)} ${interval(t)}`, delta(t.mean, untuned), againstLeg(tuned), chosen(tuned, method)]);
+    rows.push([
+      method,
+      f4(untuned),
+      `${f4(t.mean)} ${interval(t)}`,
+      delta(t.mean, untuned),
+      againstLeg(tuned),
+      chosen(tuned, method),
+    ]);
   }
   const all = await tune(undefined, path.join(scratch, 'tuned-all.trec'));
-  rows.push(['**all methods**', '', `${f4(all.held_out.mean)} ${interval(all.held_out)}`, '', againstLeg(all), chosen(all, undefined)]);
+  rows.push([
+    '**all methods**',
+    '',
+    `${f4(all.held_out.mean)} ${interval(all.held_out)}`,
+    '',
+    againstLeg(all),
+    chosen(all, undefined),
+  ]);
   const seconds = (performance.now() - t0) / 1000;
   sections.push(
     [
       `### ${name} (${queries} queries; bm25 ${f4(legMeans.bm25)}, dense ${f4(legMeans.dense)}; best single leg ${legs!.name} ${f4(legs!.mean)})`,
       '',
-      mdTable(['method', 'untuned', 'tuned (CV held-out) [95% CI]', 'tuned − untuned', 'tuned − best leg [95% CI]', 'chosen per fold'], rows, 'lrrrrl'),
+      mdTable(
+        [
+          'method',
+          'untuned',
+          'tuned (CV held-out) [95% CI]',
+          'tuned − untuned',
+          'tuned − best leg [95% CI]',
+          'chosen per fold',
+        ],
+        rows,
+        'lrrrrl',
+      ),
       '',
       `(${seconds.toFixed(0)} s)`,
     ].join('\n'),

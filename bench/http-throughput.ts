@@ -72,9 +72,13 @@ interface Server {
 
 /** `testbed serve --workers N` on 127.0.0.1, port 0, waiting for its "serving ... on URL" line. */
 function serve(workers: number): Promise<Server> {
-  const child: ChildProcess = spawn(process.execPath, [BIN, 'serve', '--data', dataDir, '--port', '0', '--workers', String(workers)], {
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
+  const child: ChildProcess = spawn(
+    process.execPath,
+    [BIN, 'serve', '--data', dataDir, '--port', '0', '--workers', String(workers)],
+    {
+      stdio: ['ignore', 'ignore', 'pipe'],
+    },
+  );
   const kill = () => child.exitCode === null && child.kill('SIGKILL');
   process.once('exit', kill);
   return new Promise((resolve, reject) => {
@@ -143,7 +147,12 @@ interface Run extends LoadResult {
 printHeader('Serving on every core (issue 14)', import.meta.url);
 const loadBefore = fs.readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
 const texts = await queryTexts();
-const paths = Object.fromEntries(MODES.map((mode) => [mode, texts.map((q) => `/search/${mode}?index=${encodeURIComponent(index)}&q=${encodeURIComponent(q)}&k=10&level=doc`)]));
+const paths = Object.fromEntries(
+  MODES.map((mode) => [
+    mode,
+    texts.map((q) => `/search/${mode}?index=${encodeURIComponent(index)}&q=${encodeURIComponent(q)}&k=10&level=doc`),
+  ]),
+);
 
 const results = new Map<string, Run[]>(); // `${workers}|${mode}|${connections}`
 const memory = new Map<number, number>();
@@ -157,7 +166,8 @@ try {
     const server = await serve(workers);
     servers.set(workers, server);
     // Warm-up: every worker opens the index, loads the query encoder and the vectors.
-    for (const mode of MODES) await loadTest(server.url, paths[mode]!.slice(0, 64), { connections: Math.max(2, workers * 2), duration: 3 });
+    for (const mode of MODES)
+      await loadTest(server.url, paths[mode]!.slice(0, 64), { connections: Math.max(2, workers * 2), duration: 3 });
     if (workers === 0) {
       for (const p of paths.hybrid!.slice(100, 200)) {
         const took = ((await (await fetch(server.url + p)).json()) as { took_ms: Record<string, number> }).took_ms;
@@ -174,7 +184,9 @@ try {
           const health = latencySummary(await probe.stop());
           const key = `${workers}|${mode}|${connections}`;
           results.set(key, [...(results.get(key) ?? []), { ...load, healthP50: health.p50, healthP99: health.p99 }]);
-          console.error(`${r}: workers ${workers} ${mode} ${connections} conn: ${load.requestsPerSecond.toFixed(1)} req/s, p50 ${load.p50.toFixed(0)} ms, p99 ${load.p99.toFixed(0)} ms, /health p99 ${health.p99.toFixed(1)} ms, load ${fs.readFileSync('/proc/loadavg', 'utf8').split(' ')[0]}`);
+          console.error(
+            `${r}: workers ${workers} ${mode} ${connections} conn: ${load.requestsPerSecond.toFixed(1)} req/s, p50 ${load.p50.toFixed(0)} ms, p99 ${load.p99.toFixed(0)} ms, /health p99 ${health.p99.toFixed(1)} ms, load ${fs.readFileSync('/proc/loadavg', 'utf8').split(' ')[0]}`,
+          );
         }
       }
     }
@@ -190,22 +202,51 @@ const rows = [0, poolSize].flatMap((workers) =>
     CONNECTIONS.map((c) => {
       const key = `${workers}|${mode}|${c}`;
       const failed = results.get(key)!.reduce((a, r) => a + r.errors + r.timeouts + r.non2xx, 0);
-      return [workers, mode, c, med(key, (r) => r.requestsPerSecond).toFixed(1), med(key, (r) => r.p50).toFixed(0), med(key, (r) => r.p99).toFixed(0), med(key, (r) => r.healthP50).toFixed(1), med(key, (r) => r.healthP99).toFixed(1), failed];
+      return [
+        workers,
+        mode,
+        c,
+        med(key, (r) => r.requestsPerSecond).toFixed(1),
+        med(key, (r) => r.p50).toFixed(0),
+        med(key, (r) => r.p99).toFixed(0),
+        med(key, (r) => r.healthP50).toFixed(1),
+        med(key, (r) => r.healthP99).toFixed(1),
+        failed,
+      ];
     }),
   ),
 );
-console.log(`Load average at the start ${loadBefore}, at the end ${fs.readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ')} (1/5/15 min).\n`);
-console.log(`Medians of ${repeats} runs of ${duration} s each; GET /search/MODE?index=${index}&q=...&k=10&level=doc over the ${texts.length} queries in turn; /health probed every 25 ms meanwhile.\n`);
-console.log(mdTable(['--workers', 'mode', 'connections', 'req/s', 'p50 ms', 'p99 ms', '/health p50 ms', '/health p99 ms', 'failed'], rows, 'rlrrrrrrr') + '\n');
+console.log(
+  `Load average at the start ${loadBefore}, at the end ${fs.readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ')} (1/5/15 min).\n`,
+);
+console.log(
+  `Medians of ${repeats} runs of ${duration} s each; GET /search/MODE?index=${index}&q=...&k=10&level=doc over the ${texts.length} queries in turn; /health probed every 25 ms meanwhile.\n`,
+);
+console.log(
+  mdTable(
+    ['--workers', 'mode', 'connections', 'req/s', 'p50 ms', 'p99 ms', '/health p50 ms', '/health p99 ms', 'failed'],
+    rows,
+    'rlrrrrrrr',
+  ) + '\n',
+);
 
 const rate = (workers: number, mode: string, c: number) => med(`${workers}|${mode}|${c}`, (r) => r.requestsPerSecond);
 const ratioRows = MODES.flatMap((mode) =>
-  [0, poolSize].map((workers) => [mode, workers, (rate(workers, mode, 16) / rate(workers, mode, 1)).toFixed(2), (rate(workers, mode, 16) / rate(0, mode, 16)).toFixed(2)]),
+  [0, poolSize].map((workers) => [
+    mode,
+    workers,
+    (rate(workers, mode, 16) / rate(workers, mode, 1)).toFixed(2),
+    (rate(workers, mode, 16) / rate(0, mode, 16)).toFixed(2),
+  ]),
 );
-console.log(mdTable(['mode', '--workers', 'req/s 16 conn / 1 conn', 'req/s at 16 conn / --workers 0'], ratioRows, 'lrrr') + '\n');
+console.log(
+  mdTable(['mode', '--workers', 'req/s 16 conn / 1 conn', 'req/s at 16 conn / --workers 0'], ratioRows, 'lrrr') + '\n',
+);
 const embed = median(stages['dense.embed'] ?? []);
 console.log(
   `One hybrid search, one at a time (median of 100, --workers 0): ${['total', 'bm25', 'dense.embed', 'dense.dense', 'fuse', 'hydrate'].map((k) => `${k} ${median(stages[k] ?? []).toFixed(2)} ms`).join(', ')}. ` +
     `One use-lite query encoder (one thread) thus answers at most ${(1000 / embed).toFixed(0)} hybrid searches/s.\n`,
 );
-console.log(`Server resident memory after the runs: ${[0, poolSize].map((w) => `--workers ${w}: ${memory.get(w)!.toFixed(0)} MiB`).join(', ')}.\n`);
+console.log(
+  `Server resident memory after the runs: ${[0, poolSize].map((w) => `--workers ${w}: ${memory.get(w)!.toFixed(0)} MiB`).join(', ')}.\n`,
+);

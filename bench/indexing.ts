@@ -70,13 +70,30 @@ async function main(): Promise<void> {
   try {
     const sliceDocs = values.quick ? 100 : Number(values.slice);
     const slice = path.join(tmp, `scifact-${sliceDocs}.jsonl`);
-    const lines = fs.readFileSync(path.join(scifact, 'corpus.jsonl'), 'utf8').split('\n').filter((l) => l.trim() !== '');
+    const lines = fs
+      .readFileSync(path.join(scifact, 'corpus.jsonl'), 'utf8')
+      .split('\n')
+      .filter((l) => l.trim() !== '');
     fs.writeFileSync(slice, lines.slice(0, sliceDocs).join('\n') + '\n');
-    console.log(`Chunker \`${values.chunker}\`; embedding batch ${BATCH}; every embedding build starts from an empty cache; each phase runs in its own process.\n`);
+    console.log(
+      `Chunker \`${values.chunker}\`; embedding batch ${BATCH}; every embedding build starts from an empty cache; each phase runs in its own process.\n`,
+    );
 
     const build = (corpus: string, embedder: string, name: string) =>
-      runPhase<BuildResult>(import.meta.url, ['--phase', 'build', '--corpus', corpus, '--embedder', embedder, '--out', path.join(tmp, name), '--chunker', values.chunker]);
-    const raw = (embedder: string, name: string) => runPhase<RawResult>(import.meta.url, ['--phase', 'raw', '--embedder', embedder, '--out', path.join(tmp, name)]);
+      runPhase<BuildResult>(import.meta.url, [
+        '--phase',
+        'build',
+        '--corpus',
+        corpus,
+        '--embedder',
+        embedder,
+        '--out',
+        path.join(tmp, name),
+        '--chunker',
+        values.chunker,
+      ]);
+    const raw = (embedder: string, name: string) =>
+      runPhase<RawResult>(import.meta.url, ['--phase', 'raw', '--embedder', embedder, '--out', path.join(tmp, name)]);
 
     const lexical = await build(scifact, 'none', 'lexical.sqlite');
     const rows: (string | number)[][] = [buildRow('lexical only (none)', 'SciFact, all', lexical, undefined)];
@@ -102,25 +119,78 @@ async function main(): Promise<void> {
       const b = medianBuild(builds);
       const rawRate = median(raws.map((x) => x.texts / x.seconds));
       rows.push(buildRow(embedder, label, b, b.chunks / b.embedSeconds));
-      ratios.push([embedder, label, fixed(b.chunks / b.embedSeconds, 1), fixed(rawRate, 1), fixed(b.chunks / b.embedSeconds / rawRate, 2), mib(median(raws.map((x) => x.peakRssMiB)))]);
+      ratios.push([
+        embedder,
+        label,
+        fixed(b.chunks / b.embedSeconds, 1),
+        fixed(rawRate, 1),
+        fixed(b.chunks / b.embedSeconds / rawRate, 2),
+        mib(median(raws.map((x) => x.peakRssMiB))),
+      ]);
     }
     console.log(
-      mdTable(['embedder', 'corpus', 'documents', 'chunks', 'build s', 'documents/s (whole build)', 'embedding phase s', 'chunks/s embedded', 'MB on disk', 'MB per 1k chunks', 'peak RSS'], rows, 'llrrrrrrrrr'),
+      mdTable(
+        [
+          'embedder',
+          'corpus',
+          'documents',
+          'chunks',
+          'build s',
+          'documents/s (whole build)',
+          'embedding phase s',
+          'chunks/s embedded',
+          'MB on disk',
+          'MB per 1k chunks',
+          'peak RSS',
+        ],
+        rows,
+        'llrrrrrrrrr',
+      ),
     );
     console.log('\n### Embedding through the indexing path vs the raw encoder (same texts, same batches)\n');
-    console.log(mdTable(['embedder', 'corpus', 'indexing path chunks/s', 'raw encoder texts/s', 'path / raw', 'raw phase peak RSS'], ratios, 'llrrrr'));
+    console.log(
+      mdTable(
+        ['embedder', 'corpus', 'indexing path chunks/s', 'raw encoder texts/s', 'path / raw', 'raw phase peak RSS'],
+        ratios,
+        'llrrrr',
+      ),
+    );
   } finally {
     fs.rmSync(tmp, { recursive: true, force: true });
   }
 }
 
-function buildRow(embedder: string, corpus: string, b: BuildResult, embedRate: number | undefined): (string | number)[] {
-  return [embedder, corpus, b.docs, b.chunks, fixed(b.seconds, 2), fixed(b.docs / b.seconds, 0), embedRate === undefined ? '' : fixed(b.embedSeconds, 2), embedRate === undefined ? '' : fixed(embedRate, 1), mb(b.bytes), mb((b.bytes / b.chunks) * 1000), mib(b.peakRssMiB)];
+function buildRow(
+  embedder: string,
+  corpus: string,
+  b: BuildResult,
+  embedRate: number | undefined,
+): (string | number)[] {
+  return [
+    embedder,
+    corpus,
+    b.docs,
+    b.chunks,
+    fixed(b.seconds, 2),
+    fixed(b.docs / b.seconds, 0),
+    embedRate === undefined ? '' : fixed(b.embedSeconds, 2),
+    embedRate === undefined ? '' : fixed(embedRate, 1),
+    mb(b.bytes),
+    mb((b.bytes / b.chunks) * 1000),
+    mib(b.peakRssMiB),
+  ];
 }
 
 function medianBuild(bs: BuildResult[]): BuildResult {
   const m = (f: (b: BuildResult) => number) => median(bs.map(f));
-  return { docs: bs[0]!.docs, chunks: bs[0]!.chunks, seconds: m((b) => b.seconds), embedSeconds: m((b) => b.embedSeconds), bytes: m((b) => b.bytes), peakRssMiB: m((b) => b.peakRssMiB) };
+  return {
+    docs: bs[0]!.docs,
+    chunks: bs[0]!.chunks,
+    seconds: m((b) => b.seconds),
+    embedSeconds: m((b) => b.embedSeconds),
+    bytes: m((b) => b.bytes),
+    peakRssMiB: m((b) => b.peakRssMiB),
+  };
 }
 
 /** Child: one build with a fresh embedding cache beside the output. */
@@ -128,9 +198,24 @@ async function buildChild(): Promise<void> {
   const out = values.out!;
   const cacheFile = `${out}.cache.sqlite`;
   fs.rmSync(cacheFile, { force: true });
-  const meta = await buildIndex({ corpus: values.corpus!, out, chunker: values.chunker, embedder: values.embedder!, cacheFile, embedBatch: BATCH, skipEmpty: true });
+  const meta = await buildIndex({
+    corpus: values.corpus!,
+    out,
+    chunker: values.chunker,
+    embedder: values.embedder!,
+    cacheFile,
+    embedBatch: BATCH,
+    skipEmpty: true,
+  });
   const bytes = fs.statSync(out).size;
-  sendPhaseResult({ docs: meta.counts.documents, chunks: meta.counts.chunks, seconds: meta.build.seconds, embedSeconds: meta.build.embedSeconds, bytes, peakRssMiB: peakRssMiB() } satisfies BuildResult);
+  sendPhaseResult({
+    docs: meta.counts.documents,
+    chunks: meta.counts.chunks,
+    seconds: meta.build.seconds,
+    embedSeconds: meta.build.embedSeconds,
+    bytes,
+    peakRssMiB: peakRssMiB(),
+  } satisfies BuildResult);
 }
 
 /** Child: the encoder alone on the built index's chunk texts, in the builder's batch size. */

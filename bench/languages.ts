@@ -26,7 +26,7 @@ import { ndcgAt } from '../src/metrics/ndcg.js';
 import { recallAt } from '../src/metrics/recall.js';
 import { Searcher } from '../src/search/searcher.js';
 import type { Engine } from '../src/search/types.js';
-import { pipelineForMode } from '../src/spec/search-spec.js';
+import { pipelineForMode } from '../src/schemas/search-spec.js';
 
 const { values } = parseArgs({
   options: {
@@ -38,23 +38,53 @@ const { values } = parseArgs({
 });
 const PARTS = ['single', 'wink', 'stop', 'nostem', 'multi'] as const;
 const parts = new Set(values.parts.split(','));
-for (const p of parts) if (!(PARTS as readonly string[]).includes(p)) throw new Error(`unknown part "${p}"; expected ${PARTS.join(', ')}`);
+for (const p of parts)
+  if (!(PARTS as readonly string[]).includes(p)) throw new Error(`unknown part "${p}"; expected ${PARTS.join(', ')}`);
 
 /** nDCG@10 from ../shared/corpora/README.md's simple BM25 sanity check. */
-const SIMPLE_BASELINE: Record<string, number> = { ar: 0.6814, de: 0.7627, el: 0.7364, en: 0.845, es: 0.8045, hi: 0.6593, ru: 0.7056, th: 0.6848, tr: 0.7281, vi: 0.8456, zh: 0.0881 };
+const SIMPLE_BASELINE: Record<string, number> = {
+  ar: 0.6814,
+  de: 0.7627,
+  el: 0.7364,
+  en: 0.845,
+  es: 0.8045,
+  hi: 0.6593,
+  ru: 0.7056,
+  th: 0.6848,
+  tr: 0.7281,
+  vi: 0.8456,
+  zh: 0.0881,
+};
 
-interface Score { ndcg: number; recall: number; zeroHit: number; n: number }
+interface Score {
+  ndcg: number;
+  recall: number;
+  zeroHit: number;
+  n: number;
+}
 
-async function evaluate(file: string, queries: Query[], qrels: Qrels, filterLang?: (q: Query) => string | undefined, engine: Engine = 'fts5'): Promise<Score> {
+async function evaluate(
+  file: string,
+  queries: Query[],
+  qrels: Qrels,
+  filterLang?: (q: Query) => string | undefined,
+  engine: Engine = 'fts5',
+): Promise<Score> {
   const searcher = new Searcher('x', file, () => Promise.reject(new Error('lexical only')));
   const bm25 = await searcher.prepare(pipelineForMode('bm25', { engine, k: 100, level: 'doc' }));
-  let ndcg = 0, recall = 0, zero = 0, n = 0;
+  let ndcg = 0,
+    recall = 0,
+    zero = 0,
+    n = 0;
   for (const q of queries) {
     const judged = qrels.get(q.id);
     if (!judged) continue;
     const lang = filterLang?.(q);
     // The filter varies per query: the prepared legs, with this query's compiled filter.
-    const { hits } = await searcher.retrieve(lang ? { ...bm25, filter: searcher.reader.compileFilter({ lang }) } : bm25, q.text);
+    const { hits } = await searcher.retrieve(
+      lang ? { ...bm25, filter: searcher.reader.compileFilter({ lang }) } : bm25,
+      q.text,
+    );
     const ranking = hits.map((h) => h.id);
     ndcg += ndcgAt(ranking, judged, 10);
     recall += recallAt(ranking, judged, 100);
@@ -71,7 +101,13 @@ const zeroHit = (s: Score) => `${(100 * s.zeroHit).toFixed(1)}%`;
 const langs = values.langs.split(',');
 
 /** One language's corpus; its FTS5 scores per tokenizer, each index built on first use. */
-interface LanguageRun { lang: string; queries: Query[]; qrels: Qrels; index: (tokenizer: string) => string; fts5: (tokenizer: string) => Promise<Score> }
+interface LanguageRun {
+  lang: string;
+  queries: Query[];
+  qrels: Qrels;
+  index: (tokenizer: string) => string;
+  fts5: (tokenizer: string) => Promise<Score>;
+}
 async function languageRun(lang: string): Promise<LanguageRun> {
   const dir = path.join(values.corpora, `xquad-r-${lang}`);
   const paths = await beirPaths(dir);
@@ -91,28 +127,38 @@ async function languageRun(lang: string): Promise<LanguageRun> {
   return { lang, queries, qrels, index, fts5 };
 }
 const perLanguage: LanguageRun[] = [];
-if (['single', 'wink', 'stop', 'nostem'].some((p) => parts.has(p))) for (const lang of langs) perLanguage.push(await languageRun(lang));
+if (['single', 'wink', 'stop', 'nostem'].some((p) => parts.has(p)))
+  for (const lang of langs) perLanguage.push(await languageRun(lang));
 
 if (parts.has('single')) {
   console.log('## XQuAD-R, one language at a time (FTS5 BM25, document level)\n');
-  console.log('| lang | simple baseline nDCG@10 | unicode61 nDCG@10 / R@100 / zero-hit | multilingual nDCG@10 / R@100 / zero-hit | Δ nDCG@10 |');
+  console.log(
+    '| lang | simple baseline nDCG@10 | unicode61 nDCG@10 / R@100 / zero-hit | multilingual nDCG@10 / R@100 / zero-hit | Δ nDCG@10 |',
+  );
   console.log('|---|---:|---:|---:|---:|');
   for (const { lang, fts5 } of perLanguage) {
-    const before = await fts5('unicode61'), after = await fts5('multilingual');
-    console.log(`| ${lang} | ${f(SIMPLE_BASELINE[lang] ?? NaN)} | ${f(before.ndcg)} / ${f(before.recall)} / ${zeroHit(before)} | ${f(after.ndcg)} / ${f(after.recall)} / ${zeroHit(after)} | ${delta(after.ndcg - before.ndcg)} |`);
+    const before = await fts5('unicode61'),
+      after = await fts5('multilingual');
+    console.log(
+      `| ${lang} | ${f(SIMPLE_BASELINE[lang] ?? NaN)} | ${f(before.ndcg)} / ${f(before.recall)} / ${zeroHit(before)} | ${f(after.ndcg)} / ${f(after.recall)} / ${zeroHit(after)} | ${delta(after.ndcg - before.ndcg)} |`,
+    );
   }
 }
 
 if (parts.has('wink')) {
   console.log('\n## XQuAD-R, wink BM25 (k1 0.9, b 0.4) on the same indexes, document level\n');
-  console.log('| lang | wink on unicode61 (English analysis) nDCG@10 / R@100 / zero-hit | wink on multilingual nDCG@10 / R@100 / zero-hit | FTS5 on multilingual nDCG@10 | wink - FTS5 nDCG@10 |');
+  console.log(
+    '| lang | wink on unicode61 (English analysis) nDCG@10 / R@100 / zero-hit | wink on multilingual nDCG@10 / R@100 / zero-hit | FTS5 on multilingual nDCG@10 | wink - FTS5 nDCG@10 |',
+  );
   console.log('|---|---:|---:|---:|---:|');
   for (const { lang, queries, qrels, index, fts5 } of perLanguage) {
     await fts5('unicode61');
     const ref = await fts5('multilingual');
     const before = await evaluate(index('unicode61'), queries, qrels, undefined, 'wink');
     const after = await evaluate(index('multilingual'), queries, qrels, undefined, 'wink');
-    console.log(`| ${lang} | ${f(before.ndcg)} / ${f(before.recall)} / ${zeroHit(before)} | ${f(after.ndcg)} / ${f(after.recall)} / ${zeroHit(after)} | ${f(ref.ndcg)} | ${delta(after.ndcg - ref.ndcg)} |`);
+    console.log(
+      `| ${lang} | ${f(before.ndcg)} / ${f(before.recall)} / ${zeroHit(before)} | ${f(after.ndcg)} / ${f(after.recall)} / ${zeroHit(after)} | ${f(ref.ndcg)} | ${delta(after.ndcg - ref.ndcg)} |`,
+    );
   }
 }
 
@@ -122,10 +168,13 @@ async function versusPlain(variant: string): Promise<void> {
   console.log('|---|---:|---:|---:|');
   const means = { plain: 0, other: 0 };
   for (const { lang, fts5 } of perLanguage) {
-    const plain = await fts5('multilingual'), other = await fts5(variant);
+    const plain = await fts5('multilingual'),
+      other = await fts5(variant);
     means.plain += plain.ndcg / perLanguage.length;
     means.other += other.ndcg / perLanguage.length;
-    console.log(`| ${lang} | ${f(plain.ndcg)} / ${f(plain.recall)} | ${f(other.ndcg)} / ${f(other.recall)} | ${delta(other.ndcg - plain.ndcg)} |`);
+    console.log(
+      `| ${lang} | ${f(plain.ndcg)} / ${f(plain.recall)} | ${f(other.ndcg)} / ${f(other.recall)} | ${delta(other.ndcg - plain.ndcg)} |`,
+    );
   }
   console.log(`| mean | ${f(means.plain)} | ${f(means.other)} | ${delta(means.other - means.plain)} |`);
 }
@@ -141,21 +190,32 @@ if (parts.has('nostem')) {
 }
 
 if (parts.has('multi')) {
-  console.log('\n## xquad-r-multi: the 11-language pool, per query language (same-language qrels, multilingual analyser)\n');
+  console.log(
+    '\n## xquad-r-multi: the 11-language pool, per query language (same-language qrels, multilingual analyser)\n',
+  );
   const multi = path.join(values.corpora, 'xquad-r-multi');
   const queries = await readQueries(path.join(multi, 'queries.jsonl'));
   const qrels = await readQrels(path.join(multi, 'qrels', 'test.same-language-only.tsv'));
   const out = path.join(values.out, 'xquad-multi-multilingual.sqlite');
   // The pool's language is the id prefix: give it as metadata? The corpus has none, so detect.
   const meta = await buildIndex({ corpus: multi, out, chunker: 'doc', embedder: 'none', tokenizer: 'multilingual' });
-  console.log(`Detected document languages: ${Object.entries(meta.languages).sort((a, b) => b[1] - a[1]).map(([l, n]) => `${l} ${n}`).join(', ')}\n`);
-  console.log('| lang | queries | whole pool nDCG@10 / R@100 | lang = detected query language nDCG@10 / R@100 | wink, whole pool nDCG@10 / R@100 |');
+  console.log(
+    `Detected document languages: ${Object.entries(meta.languages)
+      .sort((a, b) => b[1] - a[1])
+      .map(([l, n]) => `${l} ${n}`)
+      .join(', ')}\n`,
+  );
+  console.log(
+    '| lang | queries | whole pool nDCG@10 / R@100 | lang = detected query language nDCG@10 / R@100 | wink, whole pool nDCG@10 / R@100 |',
+  );
   console.log('|---|---:|---:|---:|---:|');
   for (const lang of langs) {
     const mine = queries.filter((q) => q.id.startsWith(`${lang}_`));
     const whole = await evaluate(out, mine, qrels);
     const filtered = await evaluate(out, mine, qrels, (q) => detectLanguage(q.text));
     const wink = await evaluate(out, mine, qrels, undefined, 'wink');
-    console.log(`| ${lang} | ${whole.n} | ${f(whole.ndcg)} / ${f(whole.recall)} | ${f(filtered.ndcg)} / ${f(filtered.recall)} | ${f(wink.ndcg)} / ${f(wink.recall)} |`);
+    console.log(
+      `| ${lang} | ${whole.n} | ${f(whole.ndcg)} / ${f(whole.recall)} | ${f(filtered.ndcg)} / ${f(filtered.recall)} | ${f(wink.ndcg)} / ${f(wink.recall)} |`,
+    );
   }
 }

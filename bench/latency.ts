@@ -63,20 +63,47 @@ async function main(): Promise<void> {
   const indexes: { name: string; queries: string[]; note: string }[] = [];
   if (wanted.includes('scifact')) {
     const t0 = performance.now();
-    const meta = await buildIndex({ corpus: path.join(CORPORA_DIR, 'scifact'), out: path.join(DATA_DIR, 'scifact.sqlite'), chunker: 'doc', embedder: values.embedder, cacheFile: EMBEDDING_CACHE, onNotice: (m) => console.error(m) });
+    const meta = await buildIndex({
+      corpus: path.join(CORPORA_DIR, 'scifact'),
+      out: path.join(DATA_DIR, 'scifact.sqlite'),
+      chunker: 'doc',
+      embedder: values.embedder,
+      cacheFile: EMBEDDING_CACHE,
+      onNotice: (m) => console.error(m),
+    });
     const queries = (await loadGold('scifact')).queries.map((q) => q.text).slice(0, nQueries);
-    indexes.push({ name: 'scifact', queries, note: `${meta.counts.chunks} chunks, ${meta.embedder?.id} ${meta.embedder?.dims}-dim, FTS5 unicode61 (index ready in ${((performance.now() - t0) / 1000).toFixed(1)} s, vectors from the cache)` });
+    indexes.push({
+      name: 'scifact',
+      queries,
+      note: `${meta.counts.chunks} chunks, ${meta.embedder?.id} ${meta.embedder?.dims}-dim, FTS5 unicode61 (index ready in ${((performance.now() - t0) / 1000).toFixed(1)} s, vectors from the cache)`,
+    });
   }
   if (wanted.includes('synthetic')) {
-    const r = ensureSyntheticIndex(path.join(DATA_DIR, `${syntheticName}.sqlite`), { chunks, dims: 384, seed: SEED }, (m) => console.error(m));
-    indexes.push({ name: syntheticName, queries: syntheticQueries(nQueries, SEED), note: `${r.meta.counts.chunks} synthetic chunks (40-160 Zipfian pseudo-words), random unit 384-dim vectors, queries embedded by hash:384 (${r.reused ? 'reused' : `written in ${r.seconds.toFixed(1)} s`})` });
+    const r = ensureSyntheticIndex(
+      path.join(DATA_DIR, `${syntheticName}.sqlite`),
+      { chunks, dims: 384, seed: SEED },
+      (m) => console.error(m),
+    );
+    indexes.push({
+      name: syntheticName,
+      queries: syntheticQueries(nQueries, SEED),
+      note: `${r.meta.counts.chunks} synthetic chunks (40-160 Zipfian pseudo-words), random unit 384-dim vectors, queries embedded by hash:384 (${r.reused ? 'reused' : `written in ${r.seconds.toFixed(1)} s`})`,
+    });
   }
-  console.log(`k ${k}, level ${level}; ${nQueries} queries per mode after one first query (which loads what the mode needs lazily); no query-vector cache.\n`);
+  console.log(
+    `k ${k}, level ${level}; ${nQueries} queries per mode after one first query (which loads what the mode needs lazily); no query-vector cache.\n`,
+  );
 
   if (!values['no-inprocess']) {
     console.log('### In process (Searcher.search, took_ms.total)\n');
     for (const ix of indexes) {
-      const r = await runPhase<{ rows: ModeLatency[]; peakRssMiB: number }>(import.meta.url, ['--phase', 'inprocess', '--index', ix.name, ...passThrough()]);
+      const r = await runPhase<{ rows: ModeLatency[]; peakRssMiB: number }>(import.meta.url, [
+        '--phase',
+        'inprocess',
+        '--index',
+        ix.name,
+        ...passThrough(),
+      ]);
       console.log(`**${ix.name}**: ${ix.note}. Peak RSS of this phase (own process): ${mib(r.peakRssMiB)}.\n`);
       printInProcess(r.rows);
     }
@@ -97,7 +124,15 @@ function printInProcess(rows: ModeLatency[]): void {
   console.log(
     mdTable(
       ['mode', 'first query ms', 'p50 ms', 'p95 ms', 'p99 ms', 'p50 / bm25 fts5 p50', 'median per stage, ms'],
-      rows.map((r) => [r.label, ms(r.firstMs), ms(r.p50), ms(r.p95), ms(r.p99), fixed(r.p50 / base, 2), stageText(r.stages)]),
+      rows.map((r) => [
+        r.label,
+        ms(r.firstMs),
+        ms(r.p50),
+        ms(r.p95),
+        ms(r.p99),
+        fixed(r.p50 / base, 2),
+        stageText(r.stages),
+      ]),
       'lrrrrrl',
     ),
   );
@@ -107,7 +142,10 @@ function printInProcess(rows: ModeLatency[]): void {
 async function inProcessChild(name: string): Promise<void> {
   const pool = new EmbedderPool();
   const searcher = new Searcher(name, path.join(DATA_DIR, `${name}.sqlite`), (id) => pool.get(id));
-  const queries = name === 'scifact' ? (await loadGold('scifact')).queries.map((q) => q.text).slice(0, nQueries) : syntheticQueries(nQueries, SEED);
+  const queries =
+    name === 'scifact'
+      ? (await loadGold('scifact')).queries.map((q) => q.text).slice(0, nQueries)
+      : syntheticQueries(nQueries, SEED);
   try {
     const rows = await timeModes(searcher, queries, { k, level });
     sendPhaseResult({ rows, peakRssMiB: peakRssMiB() });
@@ -129,13 +167,18 @@ async function serveChild(): Promise<void> {
 async function http(indexes: { name: string; queries: string[] }[]): Promise<void> {
   const duration = Number(values.duration);
   const connections = Number(values.connections);
-  console.log(`### Over HTTP (autocannon, ${connections} connections, ${duration} s per mode, GET /search/MODE?index=&q=&k=${k}&level=${level})\n`);
+  console.log(
+    `### Over HTTP (autocannon, ${connections} connections, ${duration} s per mode, GET /search/MODE?index=&q=&k=${k}&level=${level})\n`,
+  );
   const server = await startServerChild(import.meta.url, ['--phase', 'serve']);
   const rows: (string | number)[][] = [];
   try {
     for (const ix of indexes) {
       for (const m of LATENCY_MODES) {
-        const paths = ix.queries.map((q) => `/search/${m.mode}?index=${ix.name}&k=${k}&level=${level}${m.engine === 'wink' ? '&engine=wink' : ''}&q=${encodeURIComponent(q)}`);
+        const paths = ix.queries.map(
+          (q) =>
+            `/search/${m.mode}?index=${ix.name}&k=${k}&level=${level}${m.engine === 'wink' ? '&engine=wink' : ''}&q=${encodeURIComponent(q)}`,
+        );
         // One request first, outside the measurement: it loads the lazy parts (wink, vectors, model).
         const t0 = performance.now();
         const warm = await fetch(server.url + paths[0]);
@@ -146,11 +189,41 @@ async function http(indexes: { name: string; queries: string[] }[]): Promise<voi
           continue;
         }
         const r: LoadResult = await loadTest(server.url, paths, { connections, duration });
-        rows.push([ix.name, m.label, ms(firstMs), fixed(r.requestsPerSecond, 1), ms(r.p50), ms(r.p95), ms(r.p99), r.requests, r.errors, r.non2xx + r.timeouts]);
+        rows.push([
+          ix.name,
+          m.label,
+          ms(firstMs),
+          fixed(r.requestsPerSecond, 1),
+          ms(r.p50),
+          ms(r.p95),
+          ms(r.p99),
+          r.requests,
+          r.errors,
+          r.non2xx + r.timeouts,
+        ]);
       }
     }
-    console.log(mdTable(['index', 'mode', 'first request ms', 'requests/s', 'p50 ms', 'p95 ms', 'p99 ms', 'requests', 'errors', 'non-2xx + timeouts'], rows, 'llrrrrrrrr'));
-    console.log(`\nServer peak RSS (VmHWM of the server process, all modes and indexes): ${mib(server.peakRssMiB())}. Client (this process) peak RSS: ${mib(peakRssMiB())}.`);
+    console.log(
+      mdTable(
+        [
+          'index',
+          'mode',
+          'first request ms',
+          'requests/s',
+          'p50 ms',
+          'p95 ms',
+          'p99 ms',
+          'requests',
+          'errors',
+          'non-2xx + timeouts',
+        ],
+        rows,
+        'llrrrrrrrr',
+      ),
+    );
+    console.log(
+      `\nServer peak RSS (VmHWM of the server process, all modes and indexes): ${mib(server.peakRssMiB())}. Client (this process) peak RSS: ${mib(peakRssMiB())}.`,
+    );
   } finally {
     await server.stop();
   }

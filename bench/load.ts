@@ -51,15 +51,24 @@ const MEM_MARKER = '@@load-memory ';
 /** Builds the demo index into a fresh temp data folder (hash embedder: no model needed). */
 export async function demoDataDir(embedder: string): Promise<string> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'testbed-load-'));
-  await buildIndex({ corpus: DEMO, out: path.join(dataDir, 'demo.sqlite'), embedder, cacheFile: path.join(ROOT, '.cache', 'embeddings.sqlite') });
+  await buildIndex({
+    corpus: DEMO,
+    out: path.join(dataDir, 'demo.sqlite'),
+    embedder,
+    cacheFile: path.join(ROOT, '.cache', 'embeddings.sqlite'),
+  });
   return dataDir;
 }
 
 /** Starts this script in server mode (startServer on 127.0.0.1, port 0) and waits for its URL. */
 export function startServerProcess(dataDir: string): Promise<ServerProcess> {
-  const child: ChildProcess = spawn(process.execPath, [...process.execArgv, '--expose-gc', fileURLToPath(import.meta.url), '--serve', dataDir], {
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
+  const child: ChildProcess = spawn(
+    process.execPath,
+    [...process.execArgv, '--expose-gc', fileURLToPath(import.meta.url), '--serve', dataDir],
+    {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    },
+  );
   const kill = () => child.exitCode === null && child.kill('SIGKILL');
   process.once('exit', kill);
   return new Promise((resolve, reject) => {
@@ -130,7 +139,13 @@ async function serveMode(dataDir: string): Promise<void> {
     (globalThis as { gc?: () => void }).gc?.();
     const m = process.memoryUsage();
     const mib = (x: number) => Math.round((x / 2 ** 20) * 10) / 10;
-    const out: AfterGc = { rss: mib(m.rss), heapTotal: mib(m.heapTotal), heapUsed: mib(m.heapUsed), external: mib(m.external), arrayBuffers: mib(m.arrayBuffers) };
+    const out: AfterGc = {
+      rss: mib(m.rss),
+      heapTotal: mib(m.heapTotal),
+      heapUsed: mib(m.heapUsed),
+      external: mib(m.external),
+      arrayBuffers: mib(m.arrayBuffers),
+    };
     process.stdout.write(`${MEM_MARKER}${JSON.stringify(out)}\n`);
   });
   process.stdout.write(`${URL_MARKER}${server.url}\n`);
@@ -149,7 +164,10 @@ async function main(): Promise<number> {
   if (values.serve) return serveMode(values.serve).then(() => -1);
   const connections = Number(values.connections);
   const duration = Math.min(120, Number(values.duration));
-  printHeader(`HTTP load: ${connections} connections for ${duration} s, bm25/dense/hybrid in rotation`, import.meta.url);
+  printHeader(
+    `HTTP load: ${connections} connections for ${duration} s, bm25/dense/hybrid in rotation`,
+    import.meta.url,
+  );
 
   const dataDir = await demoDataDir(values.embedder!);
   const server = await startServerProcess(dataDir);
@@ -160,11 +178,41 @@ async function main(): Promise<number> {
     const health = await fetch(`${server.url}/health`);
     console.log(
       mdTable(
-        ['requests', 'connections', 'seconds', 'req/s', 'p50 ms', 'p95 ms', 'p99 ms', 'errors', 'timeouts', 'non-2xx', 'server peak RSS MiB', 'health after'],
-        [[r.requests, connections, duration, r.requestsPerSecond.toFixed(0), ms(r.p50), ms(r.p95), ms(r.p99), r.errors, r.timeouts, r.non2xx, procStatusMiB(server.pid, 'VmHWM').toFixed(0), health.status]],
+        [
+          'requests',
+          'connections',
+          'seconds',
+          'req/s',
+          'p50 ms',
+          'p95 ms',
+          'p99 ms',
+          'errors',
+          'timeouts',
+          'non-2xx',
+          'server peak RSS MiB',
+          'health after',
+        ],
+        [
+          [
+            r.requests,
+            connections,
+            duration,
+            r.requestsPerSecond.toFixed(0),
+            ms(r.p50),
+            ms(r.p95),
+            ms(r.p99),
+            r.errors,
+            r.timeouts,
+            r.non2xx,
+            procStatusMiB(server.pid, 'VmHWM').toFixed(0),
+            health.status,
+          ],
+        ],
       ),
     );
-    console.log(`\nindex: demo (${paths.length / MODES.length} queries x ${MODES.length} modes in rotation, k=${values.k}, embedder ${values.embedder}), server on ${server.url}`);
+    console.log(
+      `\nindex: demo (${paths.length / MODES.length} queries x ${MODES.length} modes in rotation, k=${values.k}, embedder ${values.embedder}), server on ${server.url}`,
+    );
     return r.errors + r.timeouts + r.non2xx > 0 || health.status !== 200 ? 1 : 0;
   } finally {
     await server.stop();

@@ -40,12 +40,26 @@ const SHORTHANDS: Record<string, string[]> = {
 };
 
 const out = fs.mkdtempSync(path.join(os.tmpdir(), 'before-after-'));
-const columns = (file: string) => fs.readFileSync(file, 'utf8').split('\n').map((l) => l.split(' ').slice(0, 5).filter((_, i) => i !== 1).join(' '));
+const columns = (file: string) =>
+  fs
+    .readFileSync(file, 'utf8')
+    .split('\n')
+    .map((l) =>
+      l
+        .split(' ')
+        .slice(0, 5)
+        .filter((_, i) => i !== 1)
+        .join(' '),
+    );
 console.log('| shorthand | run file before = after | lines that differ |\n|---|---|---:|');
 for (const [label, flags] of Object.entries(SHORTHANDS)) {
   const files = Object.entries(trees).map(([name, tree]) => {
     const file = path.join(out, `${name}-${label.replace(/\W+/g, '_')}.trec`);
-    execFileSync('node', [path.join(tree, 'bin/testbed.js'), 'retrieve', index, '--queries', queriesFile, '--run', file, ...flags], { stdio: 'ignore' });
+    execFileSync(
+      'node',
+      [path.join(tree, 'bin/testbed.js'), 'retrieve', index, '--queries', queriesFile, '--run', file, ...flags],
+      { stdio: 'ignore' },
+    );
     return columns(file);
   });
   const [a, b] = files as [string[], string[]];
@@ -66,7 +80,7 @@ async function stages(tree: string, before: boolean): Promise<Record<string, num
     const { DEFAULT_FUSION } = await tsImport(path.join(tree, 'src/fusion/options.ts'), import.meta.url);
     request = (q) => ({ mode: 'hybrid', query: q, k: 100, level: 'doc', engine: 'wink', fusion: DEFAULT_FUSION });
   } else {
-    const { pipelineForMode } = await tsImport(path.join(tree, 'src/spec/search-spec.ts'), import.meta.url);
+    const { pipelineForMode } = await tsImport(path.join(tree, 'src/schemas/search-spec.ts'), import.meta.url);
     const pipeline = pipelineForMode('hybrid', { k: 100, level: 'doc' });
     request = (q) => ({ mode: 'hybrid', query: q, pipeline });
   }

@@ -48,10 +48,14 @@ const { values } = parseArgs({
     queries: { type: 'string' },
   },
 });
-if (!(LEXICAL_LEGS as readonly string[]).includes(values.lexical)) throw new Error(`--lexical must be one of ${LEXICAL_LEGS.join(', ')}`);
+if (!(LEXICAL_LEGS as readonly string[]).includes(values.lexical))
+  throw new Error(`--lexical must be one of ${LEXICAL_LEGS.join(', ')}`);
 const lexicalLeg = values.lexical as LexicalLeg;
 const limit = values.queries !== undefined ? Number(values.queries) : values.quick ? QUICK_QUERIES : undefined;
-const corpora = values.corpora.split(',').map((c) => c.trim()).filter(Boolean);
+const corpora = values.corpora
+  .split(',')
+  .map((c) => c.trim())
+  .filter(Boolean);
 
 interface RunResult {
   label: string;
@@ -70,7 +74,8 @@ console.log(
 
 // One passage embedder for every build (its vectors come from the cache after the first run),
 // and query vectors through the same cache.
-const passageEmbedder = values.embedder === 'none' ? null : await createEmbedder(values.embedder, { onNotice: (m) => console.error(m) });
+const passageEmbedder =
+  values.embedder === 'none' ? null : await createEmbedder(values.embedder, { onNotice: (m) => console.error(m) });
 const pool = new EmbedderPool();
 const queryCache = new EmbeddingCache(EMBEDDING_CACHE);
 const loadEmbedder = async (id: string) => withCache(await pool.get(id), queryCache);
@@ -107,7 +112,11 @@ async function evaluateCorpus(name: string): Promise<RunResult[] | undefined> {
         skipEmpty: true,
         onNotice: (m) => console.error(`${name}: ${m}`),
       });
-      built[tokenizer] = { meta, searcher: new Searcher(name, out, loadEmbedder), seconds: (performance.now() - t0) / 1000 };
+      built[tokenizer] = {
+        meta,
+        searcher: new Searcher(name, out, loadEmbedder),
+        seconds: (performance.now() - t0) / 1000,
+      };
     } catch (err) {
       console.log(`### ${name}\n\nindex build failed: ${(err as Error).message}\n`);
       return undefined;
@@ -133,23 +142,49 @@ async function evaluate(run: QualityRun, gold: Gold): Promise<RunResult> {
   const rows = [];
   for (const q of gold.queries) {
     const { hits } = await run.retriever.search(q.text, { k: 100, level: 'doc' });
-    rows.push(scoreRanking(hits.map((h) => h.id), gold.qrels.get(q.id)!));
+    rows.push(
+      scoreRanking(
+        hits.map((h) => h.id),
+        gold.qrels.get(q.id)!,
+      ),
+    );
   }
-  return { label: run.label, short: run.short, kind: run.kind, ...meanScores(rows), seconds: (performance.now() - t0) / 1000 };
+  return {
+    label: run.label,
+    short: run.short,
+    kind: run.kind,
+    ...meanScores(rows),
+    seconds: (performance.now() - t0) / 1000,
+  };
 }
 
 /** How many queries the memoised RRF 1/1 ranks exactly as the Searcher's own hybrid does. */
-async function sameRankings(reference: NonNullable<Awaited<ReturnType<typeof qualityRuns>>['reference']>, run: QualityRun, gold: Gold): Promise<string> {
+async function sameRankings(
+  reference: NonNullable<Awaited<ReturnType<typeof qualityRuns>>['reference']>,
+  run: QualityRun,
+  gold: Gold,
+): Promise<string> {
   let same = 0;
   for (const q of gold.queries) {
-    const a = (await reference.search(q.text, { k: 100, level: 'doc' })).hits.map((h) => `${h.id}:${h.score}`).join(' ');
-    const b = (await run.retriever.search(q.text, { k: 100, level: 'doc' })).hits.map((h) => `${h.id}:${h.score}`).join(' ');
+    const a = (await reference.search(q.text, { k: 100, level: 'doc' })).hits
+      .map((h) => `${h.id}:${h.score}`)
+      .join(' ');
+    const b = (await run.retriever.search(q.text, { k: 100, level: 'doc' })).hits
+      .map((h) => `${h.id}:${h.score}`)
+      .join(' ');
     if (a === b) same++;
   }
   return `${same}/${gold.queries.length}`;
 }
 
-function printCorpus(name: string, gold: Gold, meta: IndexMeta, buildSeconds: number[], results: RunResult[], check?: string): void {
+function printCorpus(
+  name: string,
+  gold: Gold,
+  meta: IndexMeta,
+  buildSeconds: number[],
+  results: RunResult[],
+  check?: string,
+): void {
   const singles = results.filter((r) => r.kind === 'single');
   const best = (m: 'ndcg10' | 'recall100') => singles.reduce((a, b) => (b[m] > a[m] ? b : a));
   const bestN = best('ndcg10');
@@ -170,12 +205,29 @@ function printCorpus(name: string, gold: Gold, meta: IndexMeta, buildSeconds: nu
     r.kind === 'hybrid' ? delta(r.recall100, bestR.recall100) : '',
     r.seconds.toFixed(1),
   ]);
-  if (name === 'scifact') rows.push(...SCIFACT_REFERENCES.map(([label, n, r]) => [label, f4(n), f4(r), '', '', '', '', '']));
+  if (name === 'scifact')
+    rows.push(...SCIFACT_REFERENCES.map(([label, n, r]) => [label, f4(n), f4(r), '', '', '', '', '']));
   console.log(
-    mdTable(['run', 'nDCG@10', 'recall@100', 'best single nDCG@10', 'Δ nDCG@10', 'best single recall@100', 'Δ recall@100', 's'], rows, 'lrrrrrrr'),
+    mdTable(
+      [
+        'run',
+        'nDCG@10',
+        'recall@100',
+        'best single nDCG@10',
+        'Δ nDCG@10',
+        'best single recall@100',
+        'Δ recall@100',
+        's',
+      ],
+      rows,
+      'lrrrrrrr',
+    ),
   );
-  console.log('\ns: wall time of the run over all queries; the hybrids share memoised legs, so only the first hybrid pays for running them.');
-  if (check) console.log(`Memoised-leg RRF 1/1 identical to the Searcher's hybrid (ids and scores) on ${check} queries.`);
+  console.log(
+    '\ns: wall time of the run over all queries; the hybrids share memoised legs, so only the first hybrid pays for running them.',
+  );
+  if (check)
+    console.log(`Memoised-leg RRF 1/1 identical to the Searcher's hybrid (ids and scores) on ${check} queries.`);
   console.log('');
 }
 
@@ -186,10 +238,13 @@ function printSummary(): void {
   const labels = [...new Set([...summary.values()].flatMap((m) => [...m.keys()]))];
   const cell = (r: RunResult | undefined) => (r ? `${f4(r.ndcg10)} / ${f4(r.recall100)}` : '');
   const rows = labels.map((l) => [l, ...names.map((n) => cell(summary.get(n)!.get(l)))]);
-  const gap = (kind: RunResult['kind'], n: string) => Math.max(...[...summary.get(n)!.values()].filter((r) => r.kind === kind).map((r) => r.ndcg10));
+  const gap = (kind: RunResult['kind'], n: string) =>
+    Math.max(...[...summary.get(n)!.values()].filter((r) => r.kind === kind).map((r) => r.ndcg10));
   rows.push([
     '**best hybrid − best single, nDCG@10**',
-    ...names.map((n) => ([...summary.get(n)!.values()].some((r) => r.kind === 'hybrid') ? delta(gap('hybrid', n), gap('single', n)) : '')),
+    ...names.map((n) =>
+      [...summary.get(n)!.values()].some((r) => r.kind === 'hybrid') ? delta(gap('hybrid', n), gap('single', n)) : '',
+    ),
   ]);
   console.log('### All collections: nDCG@10 / recall@100\n');
   console.log(mdTable(['run', ...names], rows));

@@ -66,7 +66,9 @@ process.exitCode = results.some(([, code]) => code !== '0') ? 1 : 0;
 /** Runs one script with tsx's loader (this process's flags); resolves with its exit code or signal. */
 function run(script: string, args: string[]): Promise<string> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, [...process.execArgv, script, ...args], { stdio: ['ignore', 'pipe', 'inherit'] });
+    const child = spawn(process.execPath, [...process.execArgv, script, ...args], {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
     child.stdout.setEncoding('utf8');
     child.stdout.on('data', (d: string) => emit(d));
     const timer = setTimeout(() => child.kill('SIGTERM'), timeoutMs);

@@ -18,7 +18,7 @@ import { ndcgAt } from '../src/metrics/ndcg.js';
 import { recallAt } from '../src/metrics/recall.js';
 import { Searcher } from '../src/search/searcher.js';
 import type { Engine, Mode } from '../src/search/types.js';
-import { pipelineForMode } from '../src/spec/search-spec.js';
+import { pipelineForMode } from '../src/schemas/search-spec.js';
 import { latencySummary, mean } from './lib/stats.js';
 
 const { values } = parseArgs({
@@ -39,16 +39,31 @@ if (values.cold) fs.rmSync(cacheFile, { force: true });
 const out = path.join(values.out, `scifact-${values.tokenizer}-${values.embedder.replace(/[^a-z0-9-]/gi, '_')}.sqlite`);
 
 const t0 = performance.now();
-const meta = await buildIndex({ corpus: values.corpus, out, chunker: 'doc', embedder: values.embedder, tokenizer: values.tokenizer, cacheFile, onNotice: (m) => console.error(m) });
+const meta = await buildIndex({
+  corpus: values.corpus,
+  out,
+  chunker: 'doc',
+  embedder: values.embedder,
+  tokenizer: values.tokenizer,
+  cacheFile,
+  onNotice: (m) => console.error(m),
+});
 const buildSeconds = (performance.now() - t0) / 1000;
-console.log(`build: ${meta.counts.documents} docs, ${meta.counts.chunks} chunks, ${buildSeconds.toFixed(1)} s total, embedding ${meta.build.embedSeconds.toFixed(1)} s (${meta.embedder?.id}), ${(fs.statSync(out).size / 1e6).toFixed(1)} MB, ${meta.counts.truncatedChunks} chunks truncated`);
+console.log(
+  `build: ${meta.counts.documents} docs, ${meta.counts.chunks} chunks, ${buildSeconds.toFixed(1)} s total, embedding ${meta.build.embedSeconds.toFixed(1)} s (${meta.embedder?.id}), ${(fs.statSync(out).size / 1e6).toFixed(1)} MB, ${meta.counts.truncatedChunks} chunks truncated`,
+);
 
 const pool = new EmbedderPool();
 const searcher = new Searcher('scifact', out, (id) => pool.get(id));
 const runs: [string, Mode, Engine][] = [
   ['bm25 (fts5)', 'bm25', 'fts5'],
   ['bm25 (wink)', 'bm25', 'wink'],
-  ...(meta.embedder ? ([['dense', 'dense', 'fts5'], ['hybrid rrf (fts5+dense)', 'hybrid', 'fts5']] as [string, Mode, Engine][]) : []),
+  ...(meta.embedder
+    ? ([
+        ['dense', 'dense', 'fts5'],
+        ['hybrid rrf (fts5+dense)', 'hybrid', 'fts5'],
+      ] as [string, Mode, Engine][])
+    : []),
 ];
 console.log('| run | nDCG@10 | recall@100 | p50 ms | p95 ms |\n|---|---:|---:|---:|---:|');
 for (const [label, mode, engine] of runs) {
@@ -68,7 +83,9 @@ for (const [label, mode, engine] of runs) {
     recall.push(recallAt(ranking, judged, 100));
   }
   const l = latencySummary(ms);
-  console.log(`| ${label} | ${mean(ndcg).toFixed(4)} | ${mean(recall).toFixed(4)} | ${l.p50.toFixed(2)} | ${l.p95.toFixed(2)} |`);
+  console.log(
+    `| ${label} | ${mean(ndcg).toFixed(4)} | ${mean(recall).toFixed(4)} | ${l.p50.toFixed(2)} | ${l.p95.toFixed(2)} |`,
+  );
 }
 console.log('| Anserini BM25 flat (published) | 0.6789 | 0.9253 | | |');
 searcher.close();

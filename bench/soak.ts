@@ -72,7 +72,10 @@ async function main(): Promise<number> {
   const sample = Math.max(2, Number(values.sample));
   const swapEvery = Number(values['swap-every']);
   const connections = Number(values.connections);
-  printHeader(`Soak: ${minutes} min at ${connections} connections, server RSS every ${sample} s, index swapped every ${swapEvery || '∞'} s`, import.meta.url);
+  printHeader(
+    `Soak: ${minutes} min at ${connections} connections, server RSS every ${sample} s, index swapped every ${swapEvery || '∞'} s`,
+    import.meta.url,
+  );
 
   const dataDir = await demoDataDir(values.embedder!);
   const server = await startServerProcess(dataDir);
@@ -85,7 +88,17 @@ async function main(): Promise<number> {
     let swaps = 0;
     let chunker = 'structure:200';
     const gc0 = await server.afterGc();
-    samples.push({ seconds: 0, rssMiB: server.rssMiB(), heapMiB: gc0.heapUsed, heapTotalMiB: gc0.heapTotal, externalMiB: gc0.external, rps: 0, p99: 0, failed: 0, swapped: '' });
+    samples.push({
+      seconds: 0,
+      rssMiB: server.rssMiB(),
+      heapMiB: gc0.heapUsed,
+      heapTotalMiB: gc0.heapTotal,
+      externalMiB: gc0.external,
+      rps: 0,
+      p99: 0,
+      failed: 0,
+      swapped: '',
+    });
     while ((Date.now() - started) / 1000 + sample <= minutes * 60 + 1) {
       let swapped = '';
       const elapsed = (Date.now() - started) / 1000;
@@ -98,29 +111,86 @@ async function main(): Promise<number> {
       const r = await drive(server.url, paths, { connections, duration: sample });
       const rssMiB = server.rssMiB();
       const gc = await server.afterGc();
-      samples.push({ seconds: Math.round((Date.now() - started) / 1000), rssMiB, heapMiB: gc.heapUsed, heapTotalMiB: gc.heapTotal, externalMiB: gc.external, rps: r.requestsPerSecond, p99: r.p99, failed: r.errors + r.timeouts + r.non2xx, swapped });
+      samples.push({
+        seconds: Math.round((Date.now() - started) / 1000),
+        rssMiB,
+        heapMiB: gc.heapUsed,
+        heapTotalMiB: gc.heapTotal,
+        externalMiB: gc.external,
+        rps: r.requestsPerSecond,
+        p99: r.p99,
+        failed: r.errors + r.timeouts + r.non2xx,
+        swapped,
+      });
     }
     const health = await fetch(`${server.url}/health`);
 
-    console.log(mdTable(['t s', 'RSS MiB', 'heap after GC MiB', 'heap committed MiB', 'external MiB', 'req/s', 'p99 ms', 'failed', 'swap started'], samples.map((s) => [s.seconds, s.rssMiB.toFixed(1), s.heapMiB.toFixed(1), s.heapTotalMiB.toFixed(1), s.externalMiB.toFixed(1), s.rps.toFixed(0), ms(s.p99), s.failed, s.swapped])));
+    console.log(
+      mdTable(
+        [
+          't s',
+          'RSS MiB',
+          'heap after GC MiB',
+          'heap committed MiB',
+          'external MiB',
+          'req/s',
+          'p99 ms',
+          'failed',
+          'swap started',
+        ],
+        samples.map((s) => [
+          s.seconds,
+          s.rssMiB.toFixed(1),
+          s.heapMiB.toFixed(1),
+          s.heapTotalMiB.toFixed(1),
+          s.externalMiB.toFixed(1),
+          s.rps.toFixed(0),
+          ms(s.p99),
+          s.failed,
+          s.swapped,
+        ]),
+      ),
+    );
     const t = samples.map((s) => s.seconds / 60);
     const rss = samples.map((s) => s.rssMiB);
     const heap = samples.map((s) => s.heapMiB);
     const half = Math.floor(samples.length / 2);
     const failed = samples.reduce((a, s) => a + s.failed, 0);
     const requests = samples.reduce((a, s) => a + s.rps * sample, 0);
-    console.log('\n' + mdTable(
-      ['', 'first MiB', 'last MiB', 'max MiB', 'slope MiB/min (all)', 'slope MiB/min (2nd half)'],
-      [
-        ['RSS', rss[0]!.toFixed(1), rss.at(-1)!.toFixed(1), Math.max(...rss).toFixed(1), slope(t, rss).toFixed(2), slope(t.slice(half), rss.slice(half)).toFixed(2)],
-        ['heap after GC', heap[0]!.toFixed(1), heap.at(-1)!.toFixed(1), Math.max(...heap).toFixed(1), slope(t, heap).toFixed(2), slope(t.slice(half), heap.slice(half)).toFixed(2)],
-      ],
-    ));
-    console.log('\n' + mdTable(
-      ['≈ requests', 'failed', 'swaps', 'health after'],
-      [[Math.round(requests), failed, swaps, health.status]],
-    ));
-    console.log(`\nserver peak RSS (VmHWM) ${procStatusMiB(server.pid, 'VmHWM').toFixed(0)} MiB; index demo, embedder ${values.embedder}, server on ${server.url}`);
+    console.log(
+      '\n' +
+        mdTable(
+          ['', 'first MiB', 'last MiB', 'max MiB', 'slope MiB/min (all)', 'slope MiB/min (2nd half)'],
+          [
+            [
+              'RSS',
+              rss[0]!.toFixed(1),
+              rss.at(-1)!.toFixed(1),
+              Math.max(...rss).toFixed(1),
+              slope(t, rss).toFixed(2),
+              slope(t.slice(half), rss.slice(half)).toFixed(2),
+            ],
+            [
+              'heap after GC',
+              heap[0]!.toFixed(1),
+              heap.at(-1)!.toFixed(1),
+              Math.max(...heap).toFixed(1),
+              slope(t, heap).toFixed(2),
+              slope(t.slice(half), heap.slice(half)).toFixed(2),
+            ],
+          ],
+        ),
+    );
+    console.log(
+      '\n' +
+        mdTable(
+          ['≈ requests', 'failed', 'swaps', 'health after'],
+          [[Math.round(requests), failed, swaps, health.status]],
+        ),
+    );
+    console.log(
+      `\nserver peak RSS (VmHWM) ${procStatusMiB(server.pid, 'VmHWM').toFixed(0)} MiB; index demo, embedder ${values.embedder}, server on ${server.url}`,
+    );
     return failed > 0 || health.status !== 200 ? 1 : 0;
   } finally {
     await server.stop();

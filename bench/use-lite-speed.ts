@@ -72,11 +72,19 @@ const counting = (text: string): number[] => {
 t0 = performance.now();
 const cut = docs.map((d) => firstTokenIds(counting, d));
 const cutMs = performance.now() - t0;
-const mismatches = cut.filter((c, i) => c.ids.join() !== full[i]!.slice(0, USE_LITE_MAX_TOKENS).join() || c.truncated !== full[i]!.length > USE_LITE_MAX_TOKENS).length;
+const mismatches = cut.filter(
+  (c, i) =>
+    c.ids.join() !== full[i]!.slice(0, USE_LITE_MAX_TOKENS).join() ||
+    c.truncated !== full[i]!.length > USE_LITE_MAX_TOKENS,
+).length;
 const lengths = full.map((ids) => ids.length);
-console.log(`\n(c) tokenization: tokens per document min ${Math.min(...lengths)} / median ${median(lengths)} / max ${Math.max(...lengths)}; ${lengths.filter((n) => n > USE_LITE_MAX_TOKENS).length} of ${docs.length} over ${USE_LITE_MAX_TOKENS}`);
+console.log(
+  `\n(c) tokenization: tokens per document min ${Math.min(...lengths)} / median ${median(lengths)} / max ${Math.max(...lengths)}; ${lengths.filter((n) => n > USE_LITE_MAX_TOKENS).length} of ${docs.length} over ${USE_LITE_MAX_TOKENS}`,
+);
 console.log(`    whole text: ${(fullMs / docs.length).toFixed(2)} ms/doc (${fullMs.toFixed(0)} ms)`);
-console.log(`    prefix cut: ${(cutMs / docs.length).toFixed(2)} ms/doc (${cutMs.toFixed(0)} ms), ${(calls / docs.length).toFixed(2)} tokenizer calls/doc, ${mismatches} documents whose first ${USE_LITE_MAX_TOKENS} ids or truncation flag differ`);
+console.log(
+  `    prefix cut: ${(cutMs / docs.length).toFixed(2)} ms/doc (${cutMs.toFixed(0)} ms), ${(calls / docs.length).toFixed(2)} tokenizer calls/doc, ${mismatches} documents whose first ${USE_LITE_MAX_TOKENS} ids or truncation flag differ`,
+);
 
 // (a) The graph's own limit: feed token id lists directly.
 async function embedIds(ids: number[]): Promise<Float32Array> {
@@ -91,7 +99,8 @@ async function embedIds(ids: number[]): Promise<Float32Array> {
   out.dispose();
   return data;
 }
-const maxDiff = (a: Float32Array, b: Float32Array): number => a.reduce((m, v, i) => Math.max(m, Math.abs(v - b[i]!)), 0);
+const maxDiff = (a: Float32Array, b: Float32Array): number =>
+  a.reduce((m, v, i) => Math.max(m, Math.abs(v - b[i]!)), 0);
 const long = full.filter((ids) => ids.length >= 200).slice(0, 10);
 let d200 = 0;
 let dAll = 0;
@@ -102,7 +111,9 @@ for (const ids of long) {
   dAll = Math.max(dAll, maxDiff(at128, await embedIds(ids)));
   d127 = Math.min(d127, maxDiff(at128, await embedIds(ids.slice(0, 127))));
 }
-console.log(`\n(a) graph input limit, over ${long.length} abstracts of 200+ tokens (max |difference| of vector components):`);
+console.log(
+  `\n(a) graph input limit, over ${long.length} abstracts of 200+ tokens (max |difference| of vector components):`,
+);
 console.log(`    first 128 vs first 200 tokens: ${d200}`);
 console.log(`    first 128 vs all tokens:       ${dAll}`);
 console.log(`    first 128 vs first 127 tokens: at least ${d127.toExponential(2)} (token 128 is read)`);

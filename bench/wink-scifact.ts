@@ -52,7 +52,10 @@ function ndcgAt(ranked: string[], judged: Map<string, number>, cut: number): num
   ranked.slice(0, cut).forEach((id, i) => {
     dcg += (judged.get(id) ?? 0) / Math.log2(i + 2);
   });
-  const ideal = [...judged.values()].filter((g) => g > 0).sort((a, b) => b - a).slice(0, cut);
+  const ideal = [...judged.values()]
+    .filter((g) => g > 0)
+    .sort((a, b) => b - a)
+    .slice(0, cut);
   const idcg = ideal.reduce((sum, g, i) => sum + g / Math.log2(i + 2), 0);
   return idcg > 0 ? dcg / idcg : 0;
 }
@@ -111,7 +114,9 @@ async function main(): Promise<void> {
   latencies.sort((a, b) => a - b);
 
   const fmt = (x: number, d = 4) => x.toFixed(d);
-  console.log(`wink BM25 on SciFact test: ${chunks.length} docs, ${qrels.size} queries, params ${JSON.stringify(params)}`);
+  console.log(
+    `wink BM25 on SciFact test: ${chunks.length} docs, ${qrels.size} queries, params ${JSON.stringify(params)}`,
+  );
   console.log(`build        ${fmt(buildMs, 0)} ms`);
   console.log(`latency p50  ${fmt(percentile(latencies, 50), 2)} ms   p95 ${fmt(percentile(latencies, 95), 2)} ms`);
   console.log(`nDCG@10      ${fmt(mean(ndcgs))}   (Anserini BM25 flat 0.679)`);

@@ -25,7 +25,8 @@ export function listFiles(dir, prefix = '') {
   });
 }
 
-const isSource = (f) => /\.(ts|tsx)$/.test(f) && !/\.d\.m?ts$/.test(f) && !f.startsWith(path.join('web', 'assets') + path.sep);
+const isSource = (f) =>
+  /\.(ts|tsx)$/.test(f) && !/\.d\.m?ts$/.test(f) && !f.startsWith(path.join('web', 'assets') + path.sep);
 
 const LOCK = `${DIST}.lock`;
 const sleep = (ms) => Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
@@ -37,7 +38,7 @@ const sleep = (ms) => Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 
  * left by a killed build is taken over after a minute.
  */
 export async function ensureDist() {
-  for (let waited = 0; distIsStale(); waited += 50) {
+  while (distIsStale()) {
     let fd;
     try {
       fd = fs.openSync(LOCK, 'wx');

@@ -14,7 +14,9 @@ const MARKER = '@@bench-phase-result ';
 export function runPhase<T>(script: string, args: readonly string[], options: { timeoutMs?: number } = {}): Promise<T> {
   const file = script.startsWith('file:') ? fileURLToPath(script) : script;
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [...process.execArgv, file, ...args], { stdio: ['ignore', 'pipe', 'inherit'] });
+    const child = spawn(process.execPath, [...process.execArgv, file, ...args], {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
     let out = '';
     child.stdout.setEncoding('utf8');
     child.stdout.on('data', (d: string) => (out += d));

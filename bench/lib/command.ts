@@ -22,6 +22,9 @@ export function commandLine(scriptUrl: string): string {
 /** Node version, CPU model and count, memory, load average and the time. */
 export function machineLine(): string {
   const cpus = os.cpus();
-  const load = os.loadavg().map((l) => l.toFixed(2)).join(' ');
+  const load = os
+    .loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ');
   return `Node ${process.version}, ${cpus.length} × ${cpus[0]?.model.trim() ?? 'unknown CPU'}, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB, load average ${load} (1/5/15 min), ${new Date().toISOString()}. Shared machine: compare figures within this run only.`;
 }

@@ -23,7 +23,9 @@ export async function loadGold(name: string, limit?: number): Promise<Gold> {
   const dir = path.join(CORPORA_DIR, name);
   const paths = await beirPaths(dir);
   const qrels = await readQrels(paths.qrels);
-  const answerable = (await readQueries(paths.queries)).filter((q) => [...(qrels.get(q.id)?.values() ?? [])].some((g) => g > 0));
+  const answerable = (await readQueries(paths.queries)).filter((q) =>
+    [...(qrels.get(q.id)?.values() ?? [])].some((g) => g > 0),
+  );
   return { dir, queries: limit === undefined ? answerable : answerable.slice(0, limit), qrels };
 }
 

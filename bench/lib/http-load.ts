@@ -70,7 +70,11 @@ export interface LoadResult {
  * `connections` concurrent connections for `duration` seconds, cycling through `paths` (one
  * query after another, so no response cache could help). Latency percentiles in ms.
  */
-export async function loadTest(url: string, paths: readonly string[], options: { connections: number; duration: number }): Promise<LoadResult> {
+export async function loadTest(
+  url: string,
+  paths: readonly string[],
+  options: { connections: number; duration: number },
+): Promise<LoadResult> {
   // Load is only ever sent to this machine's loopback.
   if (new URL(url).hostname !== '127.0.0.1') throw new Error(`refusing to load ${url}: 127.0.0.1 only`);
   let next = 0;

@@ -18,5 +18,9 @@ export function int8RerankSearch(
   const approx = int8Scores(table, quantizeQuery(q));
   const pool = topK(approx, ids, Math.max(k, candidates));
   const exact = pool.map((row) => exactRowScore(matrix, table.dims, row, q));
-  return topK(exact, pool.map((row) => ids[row]!), k).map((j) => pool[j]!);
+  return topK(
+    exact,
+    pool.map((row) => ids[row]!),
+    k,
+  ).map((j) => pool[j]!);
 }

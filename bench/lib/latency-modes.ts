@@ -1,7 +1,7 @@
 import type { Level } from '../../src/retrievers/types.js';
 import type { Searcher } from '../../src/search/searcher.js';
 import type { Engine, Mode } from '../../src/search/types.js';
-import { pipelineForMode } from '../../src/spec/search-spec.js';
+import { pipelineForMode } from '../../src/schemas/search-spec.js';
 import { median } from './stats-extra.js';
 import { latencySummary } from './stats.js';
 
@@ -28,7 +28,11 @@ export interface ModeLatency {
  * Times every mode on `queries`, in process, through Searcher.search (what the HTTP route
  * calls): took_ms.total per query, query embedding by the model included, hits hydrated.
  */
-export async function timeModes(searcher: Searcher, queries: readonly string[], options: { k: number; level: Level }): Promise<ModeLatency[]> {
+export async function timeModes(
+  searcher: Searcher,
+  queries: readonly string[],
+  options: { k: number; level: Level },
+): Promise<ModeLatency[]> {
   const out: ModeLatency[] = [];
   for (const m of LATENCY_MODES) {
     if (m.mode !== 'bm25' && !searcher.meta.embedder) continue;
@@ -49,7 +53,12 @@ export async function timeModes(searcher: Searcher, queries: readonly string[], 
         list.push(ms);
       }
     }
-    out.push({ label: m.label, firstMs, ...latencySummary(totals), stages: Object.fromEntries([...stages].map(([s, xs]) => [s, median(xs)])) });
+    out.push({
+      label: m.label,
+      firstMs,
+      ...latencySummary(totals),
+      stages: Object.fromEntries([...stages].map(([s, xs]) => [s, median(xs)])),
+    });
   }
   return out;
 }

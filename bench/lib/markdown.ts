@@ -11,7 +11,8 @@ export type Cell = string | number | null | undefined;
  */
 export function mdTable(headers: readonly string[], rows: readonly (readonly Cell[])[], align?: string): string {
   const alignOf = (i: number) => align?.[i] ?? (i === 0 ? 'l' : 'r');
-  const show = (c: Cell) => (c === null || c === undefined || (typeof c === 'number' && Number.isNaN(c)) ? '' : String(c));
+  const show = (c: Cell) =>
+    c === null || c === undefined || (typeof c === 'number' && Number.isNaN(c)) ? '' : String(c);
   const lines = [
     `| ${headers.join(' | ')} |`,
     `|${headers.map((_, i) => (alignOf(i) === 'r' ? '---:' : '---')).join('|')}|`,

@@ -26,10 +26,12 @@ export interface MiniSearchPeer {
 export function createMiniSearchPeer(docs: readonly PeerDoc[], settings: MiniSearchSettings): MiniSearchPeer {
   const t0 = performance.now();
   const analyze = createLexicalAnalyzer({ stem: true, stopwords: true });
-  const processTerm = settings.analyzed ? (term: string) => {
-    const terms = analyze(term);
-    return terms.length === 0 ? null : terms;
-  } : undefined;
+  const processTerm = settings.analyzed
+    ? (term: string) => {
+        const terms = analyze(term);
+        return terms.length === 0 ? null : terms;
+      }
+    : undefined;
   const index = new MiniSearch<PeerDoc>({
     fields: ['title', 'text'],
     idField: 'id',
@@ -40,6 +42,10 @@ export function createMiniSearchPeer(docs: readonly PeerDoc[], settings: MiniSea
   const buildSeconds = (performance.now() - t0) / 1000;
   return {
     buildSeconds,
-    search: (query, k) => index.search(query).slice(0, k).map((r) => String(r.id)),
+    search: (query, k) =>
+      index
+        .search(query)
+        .slice(0, k)
+        .map((r) => String(r.id)),
   };
 }

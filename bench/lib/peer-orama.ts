@@ -41,7 +41,12 @@ export type OramaAnalysis = 'default' | 'stemmed' | 'whole-words';
  * - vector and hybrid: similarity -1 (default 0.8 would drop most documents), so the vector
  *   leg is an exact scan over every document like ours.
  */
-export async function createOramaPeer(docs: readonly PeerDoc[], vectors: ReadonlyMap<string, Float32Array>, dims: number, analysis: OramaAnalysis): Promise<OramaPeer> {
+export async function createOramaPeer(
+  docs: readonly PeerDoc[],
+  vectors: ReadonlyMap<string, Float32Array>,
+  dims: number,
+  analysis: OramaAnalysis,
+): Promise<OramaPeer> {
   const t0 = performance.now();
   const db = create({
     schema: { title: 'string', text: 'string', embedding: `vector[${dims}]` } as const,
@@ -49,14 +54,27 @@ export async function createOramaPeer(docs: readonly PeerDoc[], vectors: Readonl
   });
   await insertMultiple(
     db,
-    docs.map((d) => ({ id: d.id, title: d.title, text: d.text, embedding: Array.from(vectors.get(d.id) ?? new Float32Array(dims)) })),
+    docs.map((d) => ({
+      id: d.id,
+      title: d.title,
+      text: d.text,
+      embedding: Array.from(vectors.get(d.id) ?? new Float32Array(dims)),
+    })),
   );
   const buildSeconds = (performance.now() - t0) / 1000;
   const ids = (r: { hits: { id: string }[] }) => r.hits.map((h) => h.id);
   return {
     buildSeconds,
     text: async (term, k) => ids(await search(db, { term, properties: ['title', 'text'], limit: k })),
-    vector: async (q, k) => ids(await search(db, { mode: 'vector', vector: { value: Array.from(q), property: 'embedding' }, similarity: -1, limit: k })),
+    vector: async (q, k) =>
+      ids(
+        await search(db, {
+          mode: 'vector',
+          vector: { value: Array.from(q), property: 'embedding' },
+          similarity: -1,
+          limit: k,
+        }),
+      ),
     hybrid: async (term, q, k) =>
       ids(
         await search(db, {

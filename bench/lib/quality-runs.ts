@@ -2,8 +2,8 @@ import { runPipeline } from '../../src/pipeline/run-pipeline.js';
 import type { Retriever } from '../../src/retrievers/types.js';
 import type { Searcher } from '../../src/search/searcher.js';
 import type { Engine } from '../../src/search/types.js';
-import type { Pipeline } from '../../src/spec/resolve-pipeline.js';
-import { pipelineForMode } from '../../src/spec/search-spec.js';
+import type { Pipeline } from '../../src/schemas/resolve-pipeline.js';
+import { pipelineForMode } from '../../src/schemas/search-spec.js';
 import { memoRetriever } from './memo-retriever.js';
 
 /** One retrieval configuration of the quality table. */
@@ -40,7 +40,8 @@ export function pipelineRetriever(name: string, pipeline: Pipeline, legs: readon
 }
 
 /** The one leg of the bm25 shorthand with this engine, over `searcher`. */
-const bm25 = async (searcher: Searcher, engine: Engine): Promise<Retriever> => (await searcher.prepare(pipelineForMode('bm25', { engine }))).legs[0]!;
+const bm25 = async (searcher: Searcher, engine: Engine): Promise<Retriever> =>
+  (await searcher.prepare(pipelineForMode('bm25', { engine }))).legs[0]!;
 
 /**
  * The single retrievers (BM25 three ways, dense) and, when the index has vectors, the hybrids:
@@ -58,9 +59,19 @@ export async function qualityRuns(
   lexicalLeg: LexicalLeg,
 ): Promise<{ runs: QualityRun[]; reference?: Retriever }> {
   const singles: QualityRun[] = [
-    { label: 'BM25 FTS5 (unicode61)', short: 'FTS5 unicode61', kind: 'single', retriever: await bm25(unicode61, 'fts5') },
+    {
+      label: 'BM25 FTS5 (unicode61)',
+      short: 'FTS5 unicode61',
+      kind: 'single',
+      retriever: await bm25(unicode61, 'fts5'),
+    },
     { label: 'BM25 FTS5 (porter)', short: 'FTS5 porter', kind: 'single', retriever: await bm25(porter, 'fts5') },
-    { label: 'BM25 wink (k1 0.9, b 0.4, Porter2, stop words)', short: 'wink', kind: 'single', retriever: await bm25(porter, 'wink') },
+    {
+      label: 'BM25 wink (k1 0.9, b 0.4, Porter2, stop words)',
+      short: 'wink',
+      kind: 'single',
+      retriever: await bm25(porter, 'wink'),
+    },
   ];
   const embedder = porter.meta.embedder;
   if (!embedder) return { runs: singles };
@@ -77,11 +88,18 @@ export async function qualityRuns(
     label,
     short: label,
     kind: 'hybrid',
-    retriever: pipelineRetriever(label, pipelineForMode('hybrid', { engine: legEngine, ...fusion }), [lexical, denseLeg]),
+    retriever: pipelineRetriever(label, pipelineForMode('hybrid', { engine: legEngine, ...fusion }), [
+      lexical,
+      denseLeg,
+    ]),
   });
-  const rrf = RRF_DENSE_WEIGHTS.map((w) => hybrid(`hybrid RRF k 60, weights 1/${w}`, { fusion: 'rrf', rrf_k: 60, weights: [1, w], depth: 100 }));
+  const rrf = RRF_DENSE_WEIGHTS.map((w) =>
+    hybrid(`hybrid RRF k 60, weights 1/${w}`, { fusion: 'rrf', rrf_k: 60, weights: [1, w], depth: 100 }),
+  );
   // The shorthand's score fusion: wsum with weights (1 - alpha, alpha) over min-max scores.
-  const score = SCORE_ALPHAS.map((alpha) => hybrid(`hybrid score min-max, alpha ${alpha}`, { fusion: 'score', alpha, norm: 'minmax', depth: 100 }));
+  const score = SCORE_ALPHAS.map((alpha) =>
+    hybrid(`hybrid score min-max, alpha ${alpha}`, { fusion: 'score', alpha, norm: 'minmax', depth: 100 }),
+  );
   const referencePipeline = pipelineForMode('hybrid', { engine: legEngine, fusion: 'rrf' });
   const reference = pipelineRetriever('hybrid', referencePipeline, (await legSearcher.prepare(referencePipeline)).legs);
   return { runs: [...singles, ...rrf, ...score], reference };

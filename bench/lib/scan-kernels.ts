@@ -15,7 +15,11 @@ export function dotUnrolled4(matrix: Float32Array, dims: number, q: Float32Array
   for (let i = 0, off = 0; i < n; i++, off += dims) {
     let s = 0;
     for (let j = 0; j < body; j += 4) {
-      s += matrix[off + j]! * q[j]! + matrix[off + j + 1]! * q[j + 1]! + matrix[off + j + 2]! * q[j + 2]! + matrix[off + j + 3]! * q[j + 3]!;
+      s +=
+        matrix[off + j]! * q[j]! +
+        matrix[off + j + 1]! * q[j + 1]! +
+        matrix[off + j + 2]! * q[j + 2]! +
+        matrix[off + j + 3]! * q[j + 3]!;
     }
     for (let j = body; j < dims; j++) s += matrix[off + j]! * q[j]!;
     scores[i] = s;

@@ -24,7 +24,11 @@ export interface SyntheticSpec {
  * quality on it is meaningless, latency is the point. Reused when a file with the same spec
  * exists (the spec is the corpus content hash).
  */
-export function ensureSyntheticIndex(file: string, spec: SyntheticSpec, log: (m: string) => void = () => {}): { meta: IndexMeta; seconds: number; reused: boolean } {
+export function ensureSyntheticIndex(
+  file: string,
+  spec: SyntheticSpec,
+  log: (m: string) => void = () => {},
+): { meta: IndexMeta; seconds: number; reused: boolean } {
   const hash = `synthetic:${spec.chunks}:${spec.dims}:${spec.seed}`;
   if (fs.existsSync(file) && sameSchema(file)) {
     try {
@@ -48,12 +52,17 @@ export function ensureSyntheticIndex(file: string, spec: SyntheticSpec, log: (m:
     const batch = Array.from({ length: n }, (_, i) => {
       const id = `s${String(start + i).padStart(7, '0')}`;
       const { title, text: body } = text.document();
-      return { doc: { id, title, text: body }, chunks: [{ id: `${id}#0`, docId: id, ordinal: 0, start: 0, end: body.length, title, text: body }] };
+      return {
+        doc: { id, title, text: body },
+        chunks: [{ id: `${id}#0`, docId: id, ordinal: 0, start: 0, end: body.length, title, text: body }],
+      };
     });
     writer.addDocuments(batch);
     const vectors = randomUnitVectors(n, spec.dims, spec.seed * 1_000_003 + start);
     // Chunk rowids are 1..chunks in insertion order.
-    writer.addVectors(batch.map((_, i) => ({ rowid: start + i + 1, vector: vectors.subarray(i * spec.dims, (i + 1) * spec.dims) })));
+    writer.addVectors(
+      batch.map((_, i) => ({ rowid: start + i + 1, vector: vectors.subarray(i * spec.dims, (i + 1) * spec.dims) })),
+    );
     if ((start / BATCH) % 20 === 0) log(`synthetic: ${start + n} of ${spec.chunks} chunks written`);
   }
   const counts = writer.counts();
@@ -77,7 +86,12 @@ export function ensureSyntheticIndex(file: string, spec: SyntheticSpec, log: (m:
 /** Whether `file` has the tables this testbed's createSchema makes now (a schema change forces a rebuild). */
 function sameSchema(file: string): boolean {
   const tables = (db: Database.Database) =>
-    (db.prepare(`SELECT sql FROM sqlite_master WHERE name NOT LIKE 'sqlite_%' AND name != 'meta' ORDER BY name`).pluck().all() as string[]).join('\n');
+    (
+      db
+        .prepare(`SELECT sql FROM sqlite_master WHERE name NOT LIKE 'sqlite_%' AND name != 'meta' ORDER BY name`)
+        .pluck()
+        .all() as string[]
+    ).join('\n');
   const fresh = new Database(':memory:');
   const existing = new Database(file, { readonly: true, fileMustExist: true });
   try {

@@ -13,7 +13,34 @@ export interface TextGenerator {
   query(): string;
 }
 
-const ONSETS = ['b', 'c', 'd', 'f', 'g', 'h', 'k', 'l', 'm', 'n', 'p', 'r', 's', 't', 'v', 'w', 'br', 'cl', 'dr', 'gr', 'pl', 'st', 'tr', 'sh', 'ch', 'th'];
+const ONSETS = [
+  'b',
+  'c',
+  'd',
+  'f',
+  'g',
+  'h',
+  'k',
+  'l',
+  'm',
+  'n',
+  'p',
+  'r',
+  's',
+  't',
+  'v',
+  'w',
+  'br',
+  'cl',
+  'dr',
+  'gr',
+  'pl',
+  'st',
+  'tr',
+  'sh',
+  'ch',
+  'th',
+];
 const VOWELS = ['a', 'e', 'i', 'o', 'u', 'ai', 'ea', 'io', 'ou'];
 const CODAS = ['', '', 'n', 'r', 's', 't', 'l', 'm', 'nd', 'st', 'rk'];
 
@@ -21,7 +48,13 @@ const CODAS = ['', '', 'n', 'r', 's', 't', 'l', 'm', 'nd', 'st', 'rk'];
  * The vocabulary comes from `vocabularySeed` and the word draws from `seed`, so documents and
  * queries generated with different draw seeds share one vocabulary.
  */
-export function createTextGenerator(options: { seed: number; vocabularySeed: number; vocabulary?: number; minWords?: number; maxWords?: number }): TextGenerator {
+export function createTextGenerator(options: {
+  seed: number;
+  vocabularySeed: number;
+  vocabulary?: number;
+  minWords?: number;
+  maxWords?: number;
+}): TextGenerator {
   const vocabRng = createRng(options.vocabularySeed);
   const rng = createRng(options.seed);
   const size = options.vocabulary ?? 50_000;

@@ -8,7 +8,17 @@
  * Both are assembled with src/retrievers/wasm-encoding.ts; scan32 imports scan64's memory.
  */
 import { createWasmDot, wasmDotLayout, type WasmDot } from '../../src/retrievers/wasm-dot.js';
-import { get, I32_ADD, i32c, kernelModule, L, rowLoop, set, simd, v128Load } from '../../src/retrievers/wasm-encoding.js';
+import {
+  get,
+  I32_ADD,
+  i32c,
+  kernelModule,
+  L,
+  rowLoop,
+  set,
+  simd,
+  v128Load,
+} from '../../src/retrievers/wasm-encoding.js';
 
 /** The part of the WebAssembly JS API used here (the project's TS lib has no DOM types). */
 interface WasmApi {
@@ -24,15 +34,50 @@ const F32_ADD = 0x92;
 
 function scan32Body(): number[] {
   const { ACC, P, QP, V } = L;
-  const accumulate = (a: number, off: number) => [...get(ACC[a]!), ...get(P), ...v128Load(off), ...get(QP), ...v128Load(off), ...f32x4Mul, ...f32x4Add, ...set(ACC[a]!)];
+  const accumulate = (a: number, off: number) => [
+    ...get(ACC[a]!),
+    ...get(P),
+    ...v128Load(off),
+    ...get(QP),
+    ...v128Load(off),
+    ...f32x4Mul,
+    ...f32x4Add,
+    ...set(ACC[a]!),
+  ];
   const step = [
-    ...accumulate(0, 0), ...accumulate(1, 16), ...accumulate(2, 32), ...accumulate(3, 48),
-    ...get(P), ...i32c(64), I32_ADD, ...set(P),
-    ...get(QP), ...i32c(64), I32_ADD, ...set(QP),
+    ...accumulate(0, 0),
+    ...accumulate(1, 16),
+    ...accumulate(2, 32),
+    ...accumulate(3, 48),
+    ...get(P),
+    ...i32c(64),
+    I32_ADD,
+    ...set(P),
+    ...get(QP),
+    ...i32c(64),
+    I32_ADD,
+    ...set(QP),
   ];
   const finish = [
-    ...get(ACC[0]!), ...get(ACC[1]!), ...f32x4Add, ...get(ACC[2]!), ...f32x4Add, ...get(ACC[3]!), ...f32x4Add, ...set(V),
-    ...get(V), ...lane(0), ...get(V), ...lane(1), F32_ADD, ...get(V), ...lane(2), F32_ADD, ...get(V), ...lane(3), F32_ADD,
+    ...get(ACC[0]!),
+    ...get(ACC[1]!),
+    ...f32x4Add,
+    ...get(ACC[2]!),
+    ...f32x4Add,
+    ...get(ACC[3]!),
+    ...f32x4Add,
+    ...set(V),
+    ...get(V),
+    ...lane(0),
+    ...get(V),
+    ...lane(1),
+    F32_ADD,
+    ...get(V),
+    ...lane(2),
+    F32_ADD,
+    ...get(V),
+    ...lane(3),
+    F32_ADD,
   ];
   return rowLoop(4, step, finish);
 }

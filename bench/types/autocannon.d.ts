@@ -46,7 +46,10 @@ declare module 'autocannon' {
   }
   /** Emits `response` (client, statusCode, resBytes, responseTime in ms) for every response. */
   interface Instance {
-    on(event: 'response', listener: (client: unknown, statusCode: number, resBytes: number, responseTime: number) => void): Instance;
+    on(
+      event: 'response',
+      listener: (client: unknown, statusCode: number, resBytes: number, responseTime: number) => void,
+    ): Instance;
   }
   function autocannon(options: Options): Promise<Result>;
   function autocannon(options: Options, done: (err: Error | null, result: Result) => void): Instance;

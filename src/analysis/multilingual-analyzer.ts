@@ -24,7 +24,8 @@ export type MultilingualAnalyzer = (text: string, lang?: string) => string[];
 
 const PIECES = /[\p{L}\p{N}\p{M}]+/gu;
 // In bigram mode a whole run of Han/kana is bigrammed, before the dictionary can split it.
-const CJK_RUNS = /([\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}ー々]+)|[^\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}ー々]+/gu;
+const CJK_RUNS =
+  /([\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}ー々]+)|[^\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}ー々]+/gu;
 const STEM_CACHE_LIMIT = 200_000;
 
 /**

@@ -37,7 +37,11 @@ export function stopWordsFor(lang: string | undefined): ReadonlySet<string> | un
     lists ??= require('stopwords-iso') as Record<string, string[]>;
     const words = Object.hasOwn(lists, code) ? lists[code]! : [];
     const keep = rulesFor(code).keepDiacritics;
-    set = new Set(words.map((w) => normalizeText(w, keep)).filter((w) => ONE_PIECE.test(w) && !NUMBER.test(w) && !HAN_OR_KANA.test(w)));
+    set = new Set(
+      words
+        .map((w) => normalizeText(w, keep))
+        .filter((w) => ONE_PIECE.test(w) && !NUMBER.test(w) && !HAN_OR_KANA.test(w)),
+    );
     sets.set(code, set);
   }
   return set.size > 0 ? set : undefined;

@@ -29,6 +29,7 @@ export function interruptBuild(job: BuildJob, lastSeen: string): BuildJob {
     ...job,
     state: 'interrupted',
     interruptedAt: lastSeen,
-    error: 'the server stopped before this build finished; nothing was written at the index name (an earlier index there is kept): start the build again',
+    error:
+      'the server stopped before this build finished; nothing was written at the index name (an earlier index there is kept): start the build again',
   };
 }

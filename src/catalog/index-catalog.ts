@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { EmbedderPool } from '../embedders/embedder-pool.js';
-import { ConflictError, InputError, NotFoundError, TestbedError } from '../errors.js';
+import { ConflictError, InputError, NotFoundError } from '../errors.js';
 import type { BuildOptions } from '../indexing/build-index.js';
 import { Searcher } from '../search/searcher.js';
 import { removeStaleBuilds } from '../store/atomic-build.js';
@@ -12,7 +12,7 @@ import { UnreadableIndexError, unreadableReason, type IndexStatus } from './inde
 import { entryBeside, startJobProcess, type JobProcess } from './job-process.js';
 import { JobQueue, type QueuedJob } from './job-queue.js';
 import { JobRecords } from './job-records.js';
-import { checkIndexName, INDEX_EXTENSION } from '../spec/index-names.js';
+import { checkIndexName, INDEX_EXTENSION } from '../schemas/index-names.js';
 
 /** Build records live beside the indexes, in a folder no index name can take (names cannot start with a dot). */
 const JOBS_FOLDER = '.jobs';
@@ -122,7 +122,14 @@ export class IndexCatalog {
    * Queues a build (it starts at once when no other job is running: see JobQueue); its
    * progress is readable through job(name). It runs in a process of its own.
    */
-  startBuild(name: string, options: Omit<BuildOptions, 'out' | 'onProgress' | 'onNotice'> & { chunker: string; embedder: string; tokenizer: string }): BuildJob {
+  startBuild(
+    name: string,
+    options: Omit<BuildOptions, 'out' | 'onProgress' | 'onNotice'> & {
+      chunker: string;
+      embedder: string;
+      tokenizer: string;
+    },
+  ): BuildJob {
     const out = this.fileOf(name);
     const current = this.job(name);
     if (current && isLive(current)) throw new ConflictError(`index "${name}" is already being built`);
@@ -130,7 +137,12 @@ export class IndexCatalog {
       name,
       state: 'queued',
       startedAt: new Date().toISOString(),
-      request: { corpus: options.corpus, chunker: options.chunker, embedder: options.embedder, tokenizer: options.tokenizer },
+      request: {
+        corpus: options.corpus,
+        chunker: options.chunker,
+        embedder: options.embedder,
+        tokenizer: options.tokenizer,
+      },
       progress: { phase: 'reading', done: 0 },
       notices: [],
     };
@@ -141,19 +153,26 @@ export class IndexCatalog {
       run: async () => {
         job.state = 'running';
         this.records.save(name, job);
-        child = startJobProcess<BuildInput, BuildJob['progress'], IndexMeta>(BUILD_ENTRY, { ...options, out }, {
-          progress: (p) => {
-            job.progress = p;
-            this.records.saveProgress(name, job);
+        child = startJobProcess<BuildInput, BuildJob['progress'], IndexMeta>(
+          BUILD_ENTRY,
+          { ...options, out },
+          {
+            progress: (p) => {
+              job.progress = p;
+              this.records.saveProgress(name, job);
+            },
+            notice: (m) => job.notices.push(m),
+            niceness: this.queue.niceness,
           },
-          notice: (m) => job.notices.push(m),
-          niceness: this.queue.niceness,
-        });
+        );
         const end = await child.ended;
         if (job.state !== 'running') return; // stopped: recorded by stop()
         if (end.kind === 'done') Object.assign(job, { state: 'done', meta: end.result });
         else {
-          const error = end.kind === 'failed' ? end.error.message : `the build's process ended before it finished (${end.signal ? `signal ${end.signal}` : `exit code ${end.code}`}); nothing was written at the index name`;
+          const error =
+            end.kind === 'failed'
+              ? end.error.message
+              : `the build's process ended before it finished (${end.signal ? `signal ${end.signal}` : `exit code ${end.code}`}); nothing was written at the index name`;
           // Only the message is recorded and answered; the process logged anything not the user's doing in full.
           Object.assign(job, { state: 'failed', error });
         }

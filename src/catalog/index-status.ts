@@ -7,7 +7,9 @@ import type { IndexMeta } from '../store/index-meta.js';
  * (corrupt, truncated, a copy still in progress, another program's database). One bad file is
  * listed as such and never hides the others.
  */
-export type IndexStatus = { name: string; status: 'ready'; meta: IndexMeta } | { name: string; status: 'unreadable'; error: string };
+export type IndexStatus =
+  | { name: string; status: 'ready'; meta: IndexMeta }
+  | { name: string; status: 'unreadable'; error: string };
 
 /**
  * Searching an index whose file cannot be read. A 409 rather than a 404: the name is taken by a

@@ -22,7 +22,9 @@ const PROGRESS_EVERY_MS = 100;
 export function serveJob<I, P, R>(work: (input: I, report: JobReporter<P>) => Promise<R>): void {
   const send = process.send?.bind(process);
   if (!send) {
-    process.stderr.write('this module is a job process: it is started by startJobProcess (src/catalog/job-process.ts)\n');
+    process.stderr.write(
+      'this module is a job process: it is started by startJobProcess (src/catalog/job-process.ts)\n',
+    );
     process.exit(2);
   }
   const post = (m: JobMessage<P, R>, then?: () => void) => {
@@ -45,7 +47,10 @@ export function serveJob<I, P, R>(work: (input: I, report: JobReporter<P>) => Pr
     work(input, reporter).then(
       (result) => post({ type: 'done', result }, () => process.exit(0)),
       (err: unknown) => {
-        if (err instanceof TestbedError) return post({ type: 'failed', message: err.message, code: err.code, status: err.status }, () => process.exit(1));
+        if (err instanceof TestbedError)
+          return post({ type: 'failed', message: err.message, code: err.code, status: err.status }, () =>
+            process.exit(1),
+          );
         // Not the user's doing: the stack goes to the server's (or the CLI's) stderr, the message to the job.
         console.error(err);
         post({ type: 'failed', message: err instanceof Error ? err.message : String(err) }, () => process.exit(1));

@@ -83,8 +83,13 @@ const INHERITED_FLAG = /^--(max-old-space-size|max-semi-space-size|stack-size)=/
 export function startJobProcess<I, P, R>(entry: string, input: I, on: JobOptions<P> = {}): JobProcess<R> {
   const execArgv = process.execArgv.filter((f) => INHERITED_FLAG.test(f));
   // Resolved from here, not from the working directory (a server may run in any folder).
-  if (entry.endsWith('.ts')) execArgv.push('--import', pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href);
-  const child = fork(entry, [], { execArgv, stdio: ['ignore', 'inherit', 'inherit', 'ipc'], serialization: 'advanced' });
+  if (entry.endsWith('.ts'))
+    execArgv.push('--import', pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href);
+  const child = fork(entry, [], {
+    execArgv,
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    serialization: 'advanced',
+  });
   if (on.niceness && child.pid !== undefined) {
     try {
       os.setPriority(child.pid, on.niceness);
@@ -98,7 +103,11 @@ export function startJobProcess<I, P, R>(entry: string, input: I, on: JobOptions
     if (m.type === 'progress') on.progress?.(m.progress);
     else if (m.type === 'notice') on.notice?.(m.message);
     else if (m.type === 'done') outcome = { kind: 'done', result: m.result };
-    else if (m.type === 'failed') outcome = { kind: 'failed', error: m.code && m.status ? new JobError(m.code, m.status, m.message) : new Error(m.message) };
+    else if (m.type === 'failed')
+      outcome = {
+        kind: 'failed',
+        error: m.code && m.status ? new JobError(m.code, m.status, m.message) : new Error(m.message),
+      };
   });
   const ended = new Promise<JobEnd<R>>((resolve) => {
     // 'close', not 'exit': by then every message the process sent has been read.

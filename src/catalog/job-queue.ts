@@ -32,7 +32,8 @@ export class JobQueue {
      */
     readonly niceness = 0,
   ) {
-    if (!Number.isInteger(maxRunning) || maxRunning < 1) throw new RangeError(`maxRunning must be a whole number >= 1, not ${maxRunning}`);
+    if (!Number.isInteger(maxRunning) || maxRunning < 1)
+      throw new RangeError(`maxRunning must be a whole number >= 1, not ${maxRunning}`);
   }
 
   /** Queues a job; it starts now (before add returns) when a place is free. */
@@ -58,7 +59,11 @@ export class JobQueue {
 
   /** Stops every job, waiting and running, and starts none after. Idempotent. */
   close(): Promise<void> {
-    this.closing ??= Promise.all([...this.waiting.splice(0), ...this.running].map((job) => job.stop().catch((err: unknown) => console.error('could not stop a job:', err)))).then(() => undefined);
+    this.closing ??= Promise.all(
+      [...this.waiting.splice(0), ...this.running].map((job) =>
+        job.stop().catch((err: unknown) => console.error('could not stop a job:', err)),
+      ),
+    ).then(() => undefined);
     return this.closing;
   }
 

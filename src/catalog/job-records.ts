@@ -83,7 +83,8 @@ export class JobRecords<T extends { state: string }> {
       if (!name.startsWith(prefix)) continue;
       const writer = tempFileOwner(name);
       // Writes are synchronous, so a temp file with this process's pid is a predecessor's.
-      if (writer !== undefined && (writer === process.pid || !isAlive(writer))) fs.rmSync(path.join(this.dir, name), { force: true });
+      if (writer !== undefined && (writer === process.pid || !isAlive(writer)))
+        fs.rmSync(path.join(this.dir, name), { force: true });
       if (writer !== undefined || !name.endsWith('.json')) continue;
       const key = name.slice(prefix.length, -'.json'.length);
       const job = this.recover(key, path.join(this.dir, name));
@@ -130,6 +131,10 @@ function readStored<T>(file: string): Stored<T> | undefined {
     return undefined;
   }
   const v = value as Partial<Stored<{ state?: unknown }>> | null;
-  const ok = typeof v?.owner?.pid === 'number' && typeof v.owner.instance === 'string' && typeof v.savedAt === 'string' && typeof v.job?.state === 'string';
+  const ok =
+    typeof v?.owner?.pid === 'number' &&
+    typeof v.owner.instance === 'string' &&
+    typeof v.savedAt === 'string' &&
+    typeof v.job?.state === 'string';
   return ok ? (value as Stored<T>) : undefined;
 }

@@ -18,8 +18,7 @@ export interface Unit extends Span {
  */
 export function packUnits(units: readonly Unit[], max: number, maxChars = Infinity): Span[] {
   const spans: Span[] = [];
-  const emit = (first: number, last: number) =>
-    spans.push({ start: units[first]!.start, end: units[last]!.end });
+  const emit = (first: number, last: number) => spans.push({ start: units[first]!.start, end: units[last]!.end });
   let first = 0; // first unit of the open chunk
   let words = 0;
   let tail = 0; // first unit of the glue run at the end of the open chunk (= next unit if none)

@@ -61,9 +61,7 @@ export const CHUNKER_FORMS: readonly string[] = Object.values(KINDS).map((k) => 
  */
 export function parseChunker(spec: string): Chunker {
   const fail = (why: string): never => {
-    throw new InputError(
-      `invalid chunker spec "${spec}": ${why}; valid forms: ${CHUNKER_FORMS.join(', ')}`,
-    );
+    throw new InputError(`invalid chunker spec "${spec}": ${why}; valid forms: ${CHUNKER_FORMS.join(', ')}`);
   };
   const [name = '', ...raw] = spec.split(':');
   if (!Object.hasOwn(KINDS, name)) fail(`unknown kind "${name}"`);

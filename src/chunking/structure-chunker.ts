@@ -35,9 +35,7 @@ function blockUnits(text: string, block: Block, max: number, maxChars: number): 
     const words = countWords(text, block.start, block.end);
     if (words <= max || block.kind === 'code') return [{ ...block, words, glue }];
   }
-  const pieces = sentenceSpans(text, block.start, block.end).flatMap((s) =>
-    sentencePieces(text, s, max, maxChars),
-  );
+  const pieces = sentenceSpans(text, block.start, block.end).flatMap((s) => sentencePieces(text, s, max, maxChars));
   // An over-long heading is cut like prose; its last piece still leads the next block.
   return pieces.map((p, i) => ({ ...p, glue: glue && i === pieces.length - 1 }));
 }

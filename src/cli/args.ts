@@ -22,7 +22,9 @@ export function parse<O extends Options>(argv: string[], options: O) {
 function unknownOption(argv: string[], options: Options): InputError {
   const { tokens } = parseArgs({ args: argv, options, allowPositionals: true, strict: false, tokens: true });
   const shorts = Object.values(options).flatMap((o) => (o.short ? [o.short] : []));
-  const unknown = tokens.find((t) => t.kind === 'option' && (t.rawName.startsWith('--') ? !(t.name in options) : !shorts.includes(t.name)));
+  const unknown = tokens.find(
+    (t) => t.kind === 'option' && (t.rawName.startsWith('--') ? !(t.name in options) : !shorts.includes(t.name)),
+  );
   if (unknown?.kind !== 'option') return new InputError('unknown option'); // parseArgs disagrees with itself: not expected
   const long = unknown.rawName.startsWith('--');
   const guess = closestName(unknown.name, long ? Object.keys(options) : shorts);
@@ -39,18 +41,25 @@ function unknownOption(argv: string[], options: Options): InputError {
 export function intOption(name: string, value: string | undefined, fallback: number, min = 1, max = 1_000_000): number {
   if (value === undefined) return fallback;
   const n = Number(value);
-  if (!Number.isInteger(n) || n < min || n > max) throw new InputError(`--${name} must be an integer from ${min} to ${max}, got "${value}"`);
+  if (!Number.isInteger(n) || n < min || n > max)
+    throw new InputError(`--${name} must be an integer from ${min} to ${max}, got "${value}"`);
   return n;
 }
 
 export function numberOption(name: string, value: string | undefined, min: number, max: number): number | undefined {
   if (value === undefined) return undefined;
   const n = Number(value);
-  if (!Number.isFinite(n) || n < min || n > max) throw new InputError(`--${name} must be a number from ${min} to ${max}, got "${value}"`);
+  if (!Number.isFinite(n) || n < min || n > max)
+    throw new InputError(`--${name} must be a number from ${min} to ${max}, got "${value}"`);
   return n;
 }
 
-export function oneOf<T extends string>(name: string, value: string | undefined, allowed: readonly T[], fallback: T): T {
+export function oneOf<T extends string>(
+  name: string,
+  value: string | undefined,
+  allowed: readonly T[],
+  fallback: T,
+): T {
   if (value === undefined) return fallback;
   if ((allowed as readonly string[]).includes(value)) return value as T;
   throw new InputError(`--${name} must be one of ${allowed.join(', ')}, got "${value}"`);

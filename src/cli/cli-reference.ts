@@ -4,5 +4,9 @@ import { mainUsage } from './main.js';
 /** The README's CLI reference, generated from the commands' own help (`npm run docs`). */
 export async function cliReference(): Promise<string> {
   const block = (text: string) => '```\n' + text + '\n```\n';
-  return ['## CLI reference\n', block(mainUsage()), ...(await loadCommands()).map((c) => `### testbed ${c.name}\n\n${block(c.usage)}`)].join('\n');
+  return [
+    '## CLI reference\n',
+    block(mainUsage()),
+    ...(await loadCommands()).map((c) => `### testbed ${c.name}\n\n${block(c.usage)}`),
+  ].join('\n');
 }

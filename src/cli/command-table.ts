@@ -13,17 +13,62 @@ export interface CommandEntry {
  * others.
  */
 export const COMMAND_TABLE: readonly CommandEntry[] = [
-  { name: 'index', summary: 'build an index file from a corpus', load: async () => (await import('./commands/index-command.js')).indexCommand },
-  { name: 'search', summary: 'search an index file (bm25, dense, hybrid or a pipeline of legs)', load: async () => (await import('./commands/search-command.js')).searchCommand },
-  { name: 'retrieve', summary: 'run a query set against an index and write a TREC run file', load: async () => (await import('./commands/retrieve-command.js')).retrieveCommand },
-  { name: 'eval', summary: 'score a TREC run against qrels (nDCG, recall, hit, MRR, MAP, ...) like trec_eval', load: async () => (await import('./commands/eval-command.js')).evalCommand },
-  { name: 'fuse', summary: 'fuse TREC run files (rrf, isr, borda, comb*, wsum, dbsf) into one run', load: async () => (await import('./commands/fuse-command.js')).fuseCommand },
-  { name: 'tune', summary: 'tune fusion by cross-validation over queries; write the held-out run and report it', load: async () => (await import('./commands/tune-command.js')).tuneCommand },
-  { name: 'experiment', summary: 'run an experiment config and write its report', load: async () => (await import('./commands/experiment-command.js')).experimentCommand },
-  { name: 'gold', summary: 'grow a gold set: record judgements found after the fact, take them back, list them', load: async () => (await import('./commands/gold-command.js')).goldCommand },
-  { name: 'corpus', summary: 'list the public BEIR datasets and download one into the corpora folder', load: async () => (await import('./commands/corpus-command.js')).corpusCommand },
-  { name: 'push', summary: 'send an index to OpenSearch, Elasticsearch or Qdrant (bulk, in batches) and print the legs that search it', load: async () => (await import('./commands/push-command.js')).pushCommand },
-  { name: 'serve', summary: 'serve the indexes of a folder over HTTP', load: async () => (await import('./commands/serve-command.js')).serveCommand },
+  {
+    name: 'index',
+    summary: 'build an index file from a corpus',
+    load: async () => (await import('./commands/index-command.js')).indexCommand,
+  },
+  {
+    name: 'search',
+    summary: 'search an index file (bm25, dense, hybrid or a pipeline of legs)',
+    load: async () => (await import('./commands/search-command.js')).searchCommand,
+  },
+  {
+    name: 'retrieve',
+    summary: 'run a query set against an index and write a TREC run file',
+    load: async () => (await import('./commands/retrieve-command.js')).retrieveCommand,
+  },
+  {
+    name: 'eval',
+    summary: 'score a TREC run against qrels (nDCG, recall, hit, MRR, MAP, ...) like trec_eval',
+    load: async () => (await import('./commands/eval-command.js')).evalCommand,
+  },
+  {
+    name: 'fuse',
+    summary: 'fuse TREC run files (rrf, isr, borda, comb*, wsum, dbsf) into one run',
+    load: async () => (await import('./commands/fuse-command.js')).fuseCommand,
+  },
+  {
+    name: 'tune',
+    summary: 'tune fusion by cross-validation over queries; write the held-out run and report it',
+    load: async () => (await import('./commands/tune-command.js')).tuneCommand,
+  },
+  {
+    name: 'experiment',
+    summary: 'run an experiment config and write its report',
+    load: async () => (await import('./commands/experiment-command.js')).experimentCommand,
+  },
+  {
+    name: 'gold',
+    summary: 'grow a gold set: record judgements found after the fact, take them back, list them',
+    load: async () => (await import('./commands/gold-command.js')).goldCommand,
+  },
+  {
+    name: 'corpus',
+    summary: 'list the public BEIR datasets and download one into the corpora folder',
+    load: async () => (await import('./commands/corpus-command.js')).corpusCommand,
+  },
+  {
+    name: 'push',
+    summary:
+      'send an index to OpenSearch, Elasticsearch or Qdrant (bulk, in batches) and print the legs that search it',
+    load: async () => (await import('./commands/push-command.js')).pushCommand,
+  },
+  {
+    name: 'serve',
+    summary: 'serve the indexes of a folder over HTTP',
+    load: async () => (await import('./commands/serve-command.js')).serveCommand,
+  },
 ];
 
 /** Every command, loaded: for the generated CLI reference and the tests that walk them all. */

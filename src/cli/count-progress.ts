@@ -9,7 +9,12 @@ import { bar } from './progress-bar.js';
  * always at the end), a line every 10% otherwise; rate and time left once there is enough to
  * estimate them from.
  */
-export function countProgress(io: CliIo, verb: string, unit: string, now: () => number = Date.now): (p: { done: number; total: number }) => void {
+export function countProgress(
+  io: CliIo,
+  verb: string,
+  unit: string,
+  now: () => number = Date.now,
+): (p: { done: number; total: number }) => void {
   const estimate = etaEstimator(now);
   let lastDecile = -1;
   let lastDraw = 0;
@@ -17,7 +22,9 @@ export function countProgress(io: CliIo, verb: string, unit: string, now: () => 
     const at = now();
     const frac = total > 0 ? done / total : 1;
     const eta = estimate(done, total);
-    const text = `${verb} ${bar(frac)} ${done}/${total} ${unit}` + (eta ? `  ${eta.perSecond.toFixed(1)}/s  ETA ${formatSeconds(eta.secondsLeft)}` : '');
+    const text =
+      `${verb} ${bar(frac)} ${done}/${total} ${unit}` +
+      (eta ? `  ${eta.perSecond.toFixed(1)}/s  ETA ${formatSeconds(eta.secondsLeft)}` : '');
     if (io.tty) {
       if (at - lastDraw <= 100 && done !== total) return;
       io.err(`\r${text}\x1b[K${done === total ? '\n' : ''}`);

@@ -12,7 +12,9 @@ export function headerFlags(values: string[] | undefined): Record<string, string
     const name = colon > 0 ? v.slice(0, colon).trim() : '';
     if (!/^[A-Za-z0-9!#$%&'*+.^_`|~-]+$/.test(name)) {
       // Only the part before the colon is shown: what follows may be a secret.
-      throw new InputError(`--header must be "Name: value" (e.g. 'Authorization: Bearer \${env:KEY}'), got a header named ${JSON.stringify(colon > 0 ? v.slice(0, colon) : '(none)')}`);
+      throw new InputError(
+        `--header must be "Name: value" (e.g. 'Authorization: Bearer \${env:KEY}'), got a header named ${JSON.stringify(colon > 0 ? v.slice(0, colon) : '(none)')}`,
+      );
     }
     headers[name] = v.slice(colon + 1).trim();
   }

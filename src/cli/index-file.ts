@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { INDEX_EXTENSION } from '../spec/index-names.js';
+import { INDEX_EXTENSION } from '../schemas/index-names.js';
 import { InputError } from '../errors.js';
 
 /** Where index files and corpora live by default (`testbed serve`, npm start), from the working folder. */
@@ -21,7 +21,8 @@ export function indexFileArgument(arg: string, dirs: ProjectDirs = DEFAULT_DIRS)
   if (isFile(arg)) return arg;
   const name = path.basename(arg, INDEX_EXTENSION);
   const guess = path.join(dirs.dataDir, name + INDEX_EXTENSION);
-  if (isFile(guess) && path.resolve(guess) !== path.resolve(arg)) throw new InputError(`no index file "${arg}"; did you mean ${guess}?`);
+  if (isFile(guess) && path.resolve(guess) !== path.resolve(arg))
+    throw new InputError(`no index file "${arg}"; did you mean ${guess}?`);
   const bareName = arg === path.basename(arg) && path.extname(arg) === '';
   if (!bareName) return arg;
   const corpus = path.join(dirs.corporaRoot, name);

@@ -12,6 +12,9 @@ import type { CliIo } from './command.js';
 export async function loadJudgements(qrelsFile: string, original: boolean, io: Pick<CliIo, 'err'>): Promise<Qrels> {
   if (original) return readQrels(qrelsFile);
   const additions = (await readAdditions(qrelsFile)).length;
-  if (additions > 0) io.err(`note: merged ${additions} judgement${additions === 1 ? '' : 's'} from ${qrelsFile}.additions.jsonl (--original to leave them out)\n`);
+  if (additions > 0)
+    io.err(
+      `note: merged ${additions} judgement${additions === 1 ? '' : 's'} from ${qrelsFile}.additions.jsonl (--original to leave them out)\n`,
+    );
   return readGold(qrelsFile);
 }

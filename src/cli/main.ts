@@ -21,10 +21,13 @@ export async function main(argv: string[], io: CliIo = processIo): Promise<numbe
     io.out(mainUsage() + '\n');
     return name ? 0 : 2;
   }
-  if (name === '--version') return io.out(VERSION + '\n'), 0;
+  if (name === '--version') return (io.out(VERSION + '\n'), 0);
   const entry = COMMAND_TABLE.find((c) => c.name === name);
   if (!entry) {
-    const guess = closestName(name, COMMAND_TABLE.map((c) => c.name));
+    const guess = closestName(
+      name,
+      COMMAND_TABLE.map((c) => c.name),
+    );
     io.err(`testbed: unknown command "${name}"${guess ? `; did you mean "${guess}"?` : ''}\n\n${mainUsage()}\n`);
     return 2;
   }

@@ -20,7 +20,9 @@ export function readPipelineFlag(value: string): Record<string, unknown> {
     try {
       text = fs.readFileSync(value, 'utf8');
     } catch {
-      throw new InputError(`--pipeline: no such file ${value} (give a JSON or YAML file, or inline JSON starting with "{")`);
+      throw new InputError(
+        `--pipeline: no such file ${value} (give a JSON or YAML file, or inline JSON starting with "{")`,
+      );
     }
     try {
       parsed = parseYaml(text, { maxAliasCount: 100 }) as unknown;
@@ -29,7 +31,10 @@ export function readPipelineFlag(value: string): Record<string, unknown> {
     }
   }
   if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
-    throw new InputError('a pipeline is an object with "legs" (and optionally "fusion", "k", "level", "filter")', inline ? {} : { file: value });
+    throw new InputError(
+      'a pipeline is an object with "legs" (and optionally "fusion", "k", "level", "filter")',
+      inline ? {} : { file: value },
+    );
   }
   return parsed as Record<string, unknown>;
 }

@@ -17,7 +17,9 @@ export function progressBar(io: CliIo, now: () => number = Date.now): (p: BuildP
     if (p.phase === 'embedding' && p.total) {
       const frac = p.done / p.total;
       const eta = estimate(p.done, p.total);
-      const text = `embedding ${bar(frac)} ${p.done}/${p.total} chunks` + (eta ? `  ${eta.perSecond.toFixed(1)}/s  ETA ${formatSeconds(eta.secondsLeft)}` : '');
+      const text =
+        `embedding ${bar(frac)} ${p.done}/${p.total} chunks` +
+        (eta ? `  ${eta.perSecond.toFixed(1)}/s  ETA ${formatSeconds(eta.secondsLeft)}` : '');
       if (io.tty) {
         // Throttled from the last draw, not the last event: batches closer than 100 ms apart
         // would otherwise never redraw the bar until the end.

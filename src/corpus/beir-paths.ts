@@ -21,7 +21,9 @@ const SPLIT_NAME = /^[A-Za-z0-9_-][A-Za-z0-9_.-]*$/;
  */
 export async function beirPaths(dir: string, split = 'test'): Promise<BeirPaths> {
   if (!SPLIT_NAME.test(split)) {
-    throw new InputError(`expected a split name like "test" or "dev", got ${JSON.stringify(split)}`, { field: 'split' });
+    throw new InputError(`expected a split name like "test" or "dev", got ${JSON.stringify(split)}`, {
+      field: 'split',
+    });
   }
   const root = resolve(dir);
   if (!(await present(root, 'folder'))) throw new NotFoundError(`BEIR folder not found: ${root}`);
@@ -55,7 +57,10 @@ async function present(path: string, want: WantedKind): Promise<boolean> {
 async function availableSplits(qrelsDir: string): Promise<string[]> {
   try {
     const names = await readdir(qrelsDir);
-    return names.filter((name) => name.endsWith('.tsv')).map((name) => name.slice(0, -'.tsv'.length)).sort();
+    return names
+      .filter((name) => name.endsWith('.tsv'))
+      .map((name) => name.slice(0, -'.tsv'.length))
+      .sort();
   } catch {
     return [];
   }

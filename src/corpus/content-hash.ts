@@ -17,7 +17,11 @@ export async function hashFiles(files: string[]): Promise<string> {
   const outer = createHash('sha256');
   for (const { file, name } of named) {
     // NUL cannot occur in a file name, so name/digest pairs cannot run into each other.
-    outer.update(name).update('\0').update(await hashFile(file)).update('\0');
+    outer
+      .update(name)
+      .update('\0')
+      .update(await hashFile(file))
+      .update('\0');
   }
   return outer.digest('hex');
 }

@@ -9,7 +9,11 @@ export function createDuplicateCheck(file: string, field: string, noun: string):
   return (id, line) => {
     const first = firstSeen.get(id);
     if (first !== undefined) {
-      throw new InputError(`duplicate ${noun} ${JSON.stringify(id)} (first seen at line ${first})`, { file, line, field });
+      throw new InputError(`duplicate ${noun} ${JSON.stringify(id)} (first seen at line ${first})`, {
+        file,
+        line,
+        field,
+      });
     }
     firstSeen.set(id, line);
   };

@@ -38,7 +38,8 @@ export function requireText(record: Json, field: string, at: RecordAt): string {
 export function optionalString(record: Json, field: string, at: RecordAt, fallback = ''): string {
   const value = record[field];
   if (value === undefined || value === null) return fallback;
-  if (typeof value !== 'string') throw new InputError(`expected a string, got ${describeValue(value)}`, { ...at, field });
+  if (typeof value !== 'string')
+    throw new InputError(`expected a string, got ${describeValue(value)}`, { ...at, field });
   return value;
 }
 
@@ -54,7 +55,8 @@ export function optionalRecord(record: Json, field: string, at: RecordAt): Json 
 export function optionalStringList(record: Json, field: string, at: RecordAt): string[] | undefined {
   const value = record[field];
   if (value === undefined || value === null) return undefined;
-  if (!Array.isArray(value)) throw new InputError(`expected an array of strings, got ${describeValue(value)}`, { ...at, field });
+  if (!Array.isArray(value))
+    throw new InputError(`expected an array of strings, got ${describeValue(value)}`, { ...at, field });
   value.forEach((item: unknown, i) => {
     if (typeof item !== 'string' || item.trim() === '') {
       throw new InputError(`item ${i} must be a non-empty string, got ${describeValue(item)}`, { ...at, field });

@@ -15,7 +15,11 @@ export interface PathKind {
  * Resolves a client-supplied path inside a served root, refusing anything that escapes it:
  * `../`, absolute paths, and symbolic links that lead out. Missing roots and targets are 404s.
  */
-export function insideRoot(root: string, relative: string, what: PathKind = { field: 'corpus', root: 'corpora root' }): string {
+export function insideRoot(
+  root: string,
+  relative: string,
+  what: PathKind = { field: 'corpus', root: 'corpora root' },
+): string {
   if (!fs.existsSync(root)) throw new NotFoundError(`the ${what.root} (${root}) does not exist on the server`);
   const base = fs.realpathSync(root);
   const quoted = JSON.stringify(relative);

@@ -57,7 +57,13 @@ async function openDirectory(dir: string, options: CorpusReadOptions): Promise<C
   }
   // A corpus.jsonl that is a folder (or a pipe) means a BEIR folder gone wrong, not a folder of
   // notes: say so rather than "no corpus.jsonl".
-  if (corpusInfo !== undefined) throw wrongKind(corpusFile, corpusInfo, 'file', `: a BEIR folder keeps its documents in the file ${BEIR_CORPUS_FILE}`);
+  if (corpusInfo !== undefined)
+    throw wrongKind(
+      corpusFile,
+      corpusInfo,
+      'file',
+      `: a BEIR folder keeps its documents in the file ${BEIR_CORPUS_FILE}`,
+    );
   const files = await listFolderFiles(dir);
   if (files.length === 0) {
     throw new InputError(`no ${BEIR_CORPUS_FILE} and no .md, .markdown or .txt files in this folder`, { file: dir });

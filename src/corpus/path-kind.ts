@@ -40,7 +40,9 @@ export function isKind(info: Stats, want: WantedKind): boolean {
 
 /** The InputError for `path` being something other than `want`, e.g. "expected a file but found a FIFO". */
 export function wrongKind(path: string, info: Stats, want: WantedKind, hint = ''): InputError {
-  return new InputError(`expected ${want === 'file' ? 'a file' : 'a folder'} but found ${describeKind(info)}${hint}`, { file: path });
+  return new InputError(`expected ${want === 'file' ? 'a file' : 'a folder'} but found ${describeKind(info)}${hint}`, {
+    file: path,
+  });
 }
 
 /**

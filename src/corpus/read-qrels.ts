@@ -30,7 +30,11 @@ export async function readQrels(file: string): Promise<Qrels> {
     }
     const query = fields[format.query] ?? '';
     const doc = fields[format.doc] ?? '';
-    const grade = parseGrade(fields[format.grade] ?? '', { file, line, field: format.columns[format.grade] ?? 'grade' });
+    const grade = parseGrade(fields[format.grade] ?? '', {
+      file,
+      line,
+      field: format.columns[format.grade] ?? 'grade',
+    });
     const pair = `${query}\0${doc}`;
     const first = firstLine.get(pair);
     if (first !== undefined) {

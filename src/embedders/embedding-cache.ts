@@ -23,7 +23,9 @@ export class EmbeddingCache {
       embedder TEXT NOT NULL, key BLOB NOT NULL, vector BLOB NOT NULL, truncated INTEGER NOT NULL,
       PRIMARY KEY (embedder, key)) WITHOUT ROWID`);
     this.getStmt = this.db.prepare('SELECT vector, truncated FROM embeddings WHERE embedder = ? AND key = ?');
-    this.putStmt = this.db.prepare('INSERT OR REPLACE INTO embeddings (embedder, key, vector, truncated) VALUES (?, ?, ?, ?)');
+    this.putStmt = this.db.prepare(
+      'INSERT OR REPLACE INTO embeddings (embedder, key, vector, truncated) VALUES (?, ?, ?, ?)',
+    );
   }
 
   get(embedder: string, key: Buffer): { vector: Float32Array; truncated: boolean } | undefined {
@@ -37,7 +39,12 @@ export class EmbeddingCache {
   putMany(embedder: string, rows: { key: Buffer; vector: Float32Array; truncated: boolean }[]): void {
     this.db.transaction(() => {
       for (const r of rows) {
-        this.putStmt.run(embedder, r.key, Buffer.from(r.vector.buffer, r.vector.byteOffset, r.vector.byteLength), r.truncated ? 1 : 0);
+        this.putStmt.run(
+          embedder,
+          r.key,
+          Buffer.from(r.vector.buffer, r.vector.byteOffset, r.vector.byteLength),
+          r.truncated ? 1 : 0,
+        );
       }
     })();
   }
@@ -66,8 +73,15 @@ export function withCache(embedder: Embedder, cache: EmbeddingCache): Embedder &
       wrapped.hits += texts.length - missing.length;
       wrapped.misses += missing.length;
       if (missing.length > 0) {
-        const fresh = await embedder.embed(missing.map((i) => texts[i]!), role);
-        const rows = missing.map((i, j) => ({ key: keys[i]!, vector: fresh.vectors[j]!, truncated: fresh.truncated[j]! }));
+        const fresh = await embedder.embed(
+          missing.map((i) => texts[i]!),
+          role,
+        );
+        const rows = missing.map((i, j) => ({
+          key: keys[i]!,
+          vector: fresh.vectors[j]!,
+          truncated: fresh.truncated[j]!,
+        }));
         cache.putMany(embedder.id, rows);
         missing.forEach((i, j) => (found[i] = rows[j]));
       }

@@ -23,7 +23,11 @@ const ENGLISH_ONLY_MODELS: RegExp[] = [
  */
 export function isEnglishOnlyEncoder(id: string): boolean {
   if (id === 'use-lite') return true;
-  const model = id.startsWith('transformers:') ? id.slice('transformers:'.length) : id.startsWith('openai:') ? servedModel(id) : undefined;
+  const model = id.startsWith('transformers:')
+    ? id.slice('transformers:'.length)
+    : id.startsWith('openai:')
+      ? servedModel(id)
+      : undefined;
   if (model === undefined) return false;
   const parts = model.split(/[\\/]/).filter((p) => p.length > 0);
   const name = (parts[parts.length - 1] ?? '').toLowerCase();

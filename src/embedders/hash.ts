@@ -7,7 +7,8 @@ import type { EmbedBatch, Embedder } from './types.js';
  * as a smoke-test baseline. It is a lexical method in disguise, not a semantic model.
  */
 export function createHashEmbedder(dims = 256): Embedder {
-  if (!Number.isInteger(dims) || dims < 2) throw new RangeError(`hash embedder dims must be an integer >= 2, got ${dims}`);
+  if (!Number.isInteger(dims) || dims < 2)
+    throw new RangeError(`hash embedder dims must be an integer >= 2, got ${dims}`);
   return {
     id: `hash:${dims}`,
     dims,

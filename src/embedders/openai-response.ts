@@ -16,11 +16,19 @@ export function readEmbeddings(body: unknown, inputs: number): { vectors: number
     const index = (entry as { index?: unknown } | null)?.index;
     const embedding = (entry as { embedding?: unknown } | null)?.embedding;
     if (typeof index !== 'number' || !Number.isInteger(index) || index < 0 || index >= inputs) {
-      return { problem: `data[${i}].index is ${JSON.stringify(index) ?? 'missing'}, not an integer in 0..${inputs - 1}` };
+      return {
+        problem: `data[${i}].index is ${JSON.stringify(index) ?? 'missing'}, not an integer in 0..${inputs - 1}`,
+      };
     }
     if (vectors[index] !== undefined) return { problem: `input ${index} is answered twice in "data"` };
-    if (!Array.isArray(embedding) || embedding.length === 0 || !embedding.every((x) => typeof x === 'number' && Number.isFinite(x))) {
-      return { problem: `data[${i}].embedding is not a non-empty array of finite numbers (got ${describe(embedding)})` };
+    if (
+      !Array.isArray(embedding) ||
+      embedding.length === 0 ||
+      !embedding.every((x) => typeof x === 'number' && Number.isFinite(x))
+    ) {
+      return {
+        problem: `data[${i}].embedding is not a non-empty array of finite numbers (got ${describe(embedding)})`,
+      };
     }
     vectors[index] = embedding as number[];
   }
@@ -30,7 +38,8 @@ export function readEmbeddings(body: unknown, inputs: number): { vectors: number
 
 function describe(value: unknown): string {
   if (Array.isArray(value)) return `an array of ${value.length}`;
-  if (typeof value === 'string') return value.length > 40 ? `a string of ${value.length} characters` : JSON.stringify(value);
+  if (typeof value === 'string')
+    return value.length > 40 ? `a string of ${value.length} characters` : JSON.stringify(value);
   if (value === null || typeof value !== 'object') return JSON.stringify(value) ?? String(value);
   return `an object with keys ${Object.keys(value).slice(0, 8).join(', ') || '(none)'}`;
 }

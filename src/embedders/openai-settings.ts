@@ -29,7 +29,14 @@ export const DEFAULT_KEY_VARIABLE = 'OPENAI_API_KEY';
  * to about 3 tokens on one character (CJK, emoji), so 100,000 characters stays under the cap
  * whatever the script. Other servers have smaller batch limits, hence 64 inputs.
  */
-const DEFAULTS = { batch: 64, maxChars: 100_000, concurrency: 4, timeoutMs: 60_000, retries: 4, backoffMs: 500 } as const;
+const DEFAULTS = {
+  batch: 64,
+  maxChars: 100_000,
+  concurrency: 4,
+  timeoutMs: 60_000,
+  retries: 4,
+  backoffMs: 500,
+} as const;
 
 /**
  * Published input limits: OpenAI's embedding models read 8191 tokens. Anything else (a model
@@ -56,7 +63,8 @@ export function openAISettings(model: string, baseUrl: string, env: NodeJS.Proce
     const raw = env[ENV[name]];
     if (raw === undefined || raw.trim() === '') return fallback;
     const n = Number(raw);
-    if (!Number.isInteger(n) || n < min || n > max) throw new InputError(`${ENV[name]} must be an integer in ${min}..${max}, got "${raw}"`);
+    if (!Number.isInteger(n) || n < min || n > max)
+      throw new InputError(`${ENV[name]} must be an integer in ${min}..${max}, got "${raw}"`);
     return n;
   };
   return {
@@ -85,7 +93,10 @@ function keyVariable(baseUrl: string, env: NodeJS.ProcessEnv): string | undefine
   const named = env[ENV.keyVariable];
   if (named !== undefined && named !== '') {
     // The value is not repeated: set by mistake, it may be the key itself.
-    if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(named)) throw new InputError(`${ENV.keyVariable} must be the name of the environment variable holding the key (letters, digits and _), not the key`);
+    if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(named))
+      throw new InputError(
+        `${ENV.keyVariable} must be the name of the environment variable holding the key (letters, digits and _), not the key`,
+      );
     if (!env[named]) throw new InputError(`${ENV.keyVariable} names ${named}, which is not set`);
     return named;
   }

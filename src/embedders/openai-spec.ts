@@ -24,9 +24,15 @@ export const OPENAI_SPEC_FORM = 'openai:<model>@<base-url>[#dimensions=N]';
 export function parseOpenAISpec(arg: string | undefined): OpenAISpec {
   const spec = `openai:${arg ?? ''}`;
   const at = (arg ?? '').search(/@https?:\/\//i);
-  if (arg === undefined || at < 0) throw new InputError(`openai embedder needs a model and a base URL: ${OPENAI_SPEC_FORM}, e.g. openai:text-embedding-3-small@https://api.openai.com/v1; got "${spec}"`);
+  if (arg === undefined || at < 0)
+    throw new InputError(
+      `openai embedder needs a model and a base URL: ${OPENAI_SPEC_FORM}, e.g. openai:text-embedding-3-small@https://api.openai.com/v1; got "${spec}"`,
+    );
   const model = arg.slice(0, at);
-  if (model === '' || /[\s#]/.test(model)) throw new InputError(`openai embedder: the model before "@" must be a name without spaces or "#", got "${model}" in "${spec}"`);
+  if (model === '' || /[\s#]/.test(model))
+    throw new InputError(
+      `openai embedder: the model before "@" must be a name without spaces or "#", got "${model}" in "${spec}"`,
+    );
   const hash = arg.indexOf('#', at);
   const rawUrl = arg.slice(at + 1, hash < 0 ? undefined : hash);
   const dimensions = hash < 0 ? undefined : parseOptions(arg.slice(hash + 1), spec);
@@ -35,18 +41,30 @@ export function parseOpenAISpec(arg: string | undefined): OpenAISpec {
   originOf(rawUrl, what);
   const url = new URL(rawUrl);
   if (url.username !== '' || url.password !== '') {
-    throw new InputError(`${what}: the base URL must not hold credentials (it is recorded in the index); put the key in an environment variable (TESTBED_OPENAI_KEY_VAR names it)`);
+    throw new InputError(
+      `${what}: the base URL must not hold credentials (it is recorded in the index); put the key in an environment variable (TESTBED_OPENAI_KEY_VAR names it)`,
+    );
   }
-  if (url.search !== '') throw new InputError(`${what}: the base URL must not have a query string ("${url.search}"): <base-url>/embeddings is called as is`);
+  if (url.search !== '')
+    throw new InputError(
+      `${what}: the base URL must not have a query string ("${url.search}"): <base-url>/embeddings is called as is`,
+    );
   const baseUrl = rawUrl.replace(/\/+$/, '');
-  return { model, baseUrl, ...(dimensions !== undefined && { dimensions }), id: `openai:${model}@${baseUrl}${dimensions !== undefined ? `#dimensions=${dimensions}` : ''}` };
+  return {
+    model,
+    baseUrl,
+    ...(dimensions !== undefined && { dimensions }),
+    id: `openai:${model}@${baseUrl}${dimensions !== undefined ? `#dimensions=${dimensions}` : ''}`,
+  };
 }
 
 function parseOptions(text: string, spec: string): number {
   const m = /^dimensions=(\d+)$/.exec(text);
   const n = m ? Number(m[1]) : NaN;
   if (!Number.isInteger(n) || n < 1 || n > 65536) {
-    throw new InputError(`openai embedder: after "#" only dimensions=N (an integer in 1..65536) is understood, got "#${text}" in "${spec}"`);
+    throw new InputError(
+      `openai embedder: after "#" only dimensions=N (an integer in 1..65536) is understood, got "#${text}" in "${spec}"`,
+    );
   }
   return n;
 }

@@ -41,7 +41,12 @@ export async function createOpenAIEmbedder(arg: string | undefined): Promise<Emb
   const call = async (input: string[]): Promise<{ vectors: number[][]; status: number }> => {
     let res: RemoteResponse;
     try {
-      res = await client.request({ method: 'POST', url, json: { model: spec.model, input, ...(spec.dimensions !== undefined && { dimensions: spec.dimensions }) }, caller });
+      res = await client.request({
+        method: 'POST',
+        url,
+        json: { model: spec.model, input, ...(spec.dimensions !== undefined && { dimensions: spec.dimensions }) },
+        caller,
+      });
     } catch (err) {
       throw err instanceof RemoteError ? withoutKey(err, settings.keyVariable, keyHint(settings, spec.baseUrl)) : err;
     }
@@ -53,7 +58,12 @@ export async function createOpenAIEmbedder(arg: string | undefined): Promise<Emb
   const probe = await call([PROBE_TEXT]);
   const dims = probe.vectors[0]!.length;
   if (spec.dimensions !== undefined && dims !== spec.dimensions) {
-    throw new RemoteError(caller, endpoint, `asked for dimensions=${spec.dimensions}, the vector has ${dims} numbers: this server or model ignores "dimensions"`, probe.status);
+    throw new RemoteError(
+      caller,
+      endpoint,
+      `asked for dimensions=${spec.dimensions}, the vector has ${dims} numbers: this server or model ignores "dimensions"`,
+      probe.status,
+    );
   }
 
   const prefixes = prefixesFor(modelFamilyName(spec.model));
@@ -65,14 +75,23 @@ export async function createOpenAIEmbedder(arg: string | undefined): Promise<Emb
       const inputs = texts.map((t) => prefixes[role] + t);
       const vectors: Float32Array[] = inputs.map(() => new Float32Array(dims));
       const sent = inputs.flatMap((t, i) => (t.trim() === '' ? [] : [i]));
-      const batches = requestBatches(sent.map((i) => inputs[i]!.length), settings.batch, settings.maxChars);
+      const batches = requestBatches(
+        sent.map((i) => inputs[i]!.length),
+        settings.batch,
+        settings.maxChars,
+      );
       await Promise.all(
         batches.map(async (batch) => {
           const positions = batch.map((j) => sent[j]!);
           const answer = await call(positions.map((i) => inputs[i]!));
           answer.vectors.forEach((v, j) => {
             if (v.length !== dims) {
-              throw new RemoteError(caller, endpoint, `input ${j} of ${positions.length} got a vector of ${v.length} numbers, but this embedder's vectors have ${dims} (the length of its first answer)`, answer.status);
+              throw new RemoteError(
+                caller,
+                endpoint,
+                `input ${j} of ${positions.length} got a vector of ${v.length} numbers, but this embedder's vectors have ${dims} (the length of its first answer)`,
+                answer.status,
+              );
             }
             vectors[positions[j]!] = normalize(Float32Array.from(v));
           });

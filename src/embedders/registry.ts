@@ -21,7 +21,8 @@ type Factory = (arg: string | undefined, options: EmbedderOptions) => Promise<Em
  * transformers.js (and onnxruntime under it, ~40 MiB per thread) is loaded when a transformers
  * model is first asked for, not by every process and search worker that could ask for one.
  */
-const loadTransformersEmbedder = async (model: string) => (await import('./transformers.js')).loadTransformersEmbedder(model);
+const loadTransformersEmbedder = async (model: string) =>
+  (await import('./transformers.js')).loadTransformersEmbedder(model);
 
 /**
  * Embedder specs, as typed on the command line and recorded in an index:
@@ -78,9 +79,11 @@ export async function createEmbedder(spec: string, options: EmbedderOptions = {}
 export function checkEmbedderSpec(spec: string): void {
   const { kind, arg } = lookup(spec);
   if (kind === 'hash' && arg !== undefined) parseDims(arg);
-  if (kind === 'transformers' && !arg) throw new InputError('transformers embedder needs a model: transformers:<hub id or folder>');
+  if (kind === 'transformers' && !arg)
+    throw new InputError('transformers embedder needs a model: transformers:<hub id or folder>');
   if (kind === 'openai') parseOpenAISpec(arg);
-  if ((kind === 'none' || kind === 'use-lite' || kind === 'auto') && arg !== undefined) throw new InputError(`embedder "${kind}" takes no argument, got "${spec}"`);
+  if ((kind === 'none' || kind === 'use-lite' || kind === 'auto') && arg !== undefined)
+    throw new InputError(`embedder "${kind}" takes no argument, got "${spec}"`);
 }
 
 function lookup(spec: string): { kind: string; arg: string | undefined; factory: Factory } {
@@ -88,12 +91,16 @@ function lookup(spec: string): { kind: string; arg: string | undefined; factory:
   const kind = colon < 0 ? spec : spec.slice(0, colon);
   const arg = colon < 0 ? undefined : spec.slice(colon + 1);
   const factory = Object.hasOwn(FACTORIES, kind) ? FACTORIES[kind] : undefined;
-  if (!factory) throw new InputError(`unknown embedder "${spec}"; expected one of ${EMBEDDER_KINDS.map((k) => EMBEDDER_FORMS[k]).join(', ')}`);
+  if (!factory)
+    throw new InputError(
+      `unknown embedder "${spec}"; expected one of ${EMBEDDER_KINDS.map((k) => EMBEDDER_FORMS[k]).join(', ')}`,
+    );
   return { kind, arg, factory };
 }
 
 function parseDims(arg: string): number {
   const n = Number(arg);
-  if (!Number.isInteger(n) || n < 2 || n > 65536) throw new InputError(`hash embedder dims must be an integer in 2..65536, got "${arg}"`);
+  if (!Number.isInteger(n) || n < 2 || n > 65536)
+    throw new InputError(`hash embedder dims must be an integer in 2..65536, got "${arg}"`);
   return n;
 }

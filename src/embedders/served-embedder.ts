@@ -13,7 +13,11 @@ import { checkEmbedderSpec } from './registry.js';
  * of the origins the server was started with (`--allow-remote`), or a request could make the
  * server post to any address it can reach; by default none is.
  */
-export function checkServedEmbedderSpec(spec: string, where: Location = {}, allowedRemoteOrigins: RemoteAllowList = []): void {
+export function checkServedEmbedderSpec(
+  spec: string,
+  where: Location = {},
+  allowedRemoteOrigins: RemoteAllowList = [],
+): void {
   checkEmbedderSpec(spec);
   if (spec.startsWith('openai:')) {
     const { baseUrl, id } = parseOpenAISpec(spec.slice('openai:'.length));
@@ -21,8 +25,17 @@ export function checkServedEmbedderSpec(spec: string, where: Location = {}, allo
   }
   if (!spec.startsWith('transformers:')) return;
   const model = spec.slice('transformers:'.length);
-  if (isAbsolute(model) || model.startsWith('.') || model.startsWith('~') || model.includes('\\') || model.includes('\0')) {
-    throw new InputError(`over HTTP a transformers model is named by its id under MODELS_DIR (e.g. transformers:Xenova/all-MiniLM-L6-v2), not a folder path: "${spec}"`, where);
+  if (
+    isAbsolute(model) ||
+    model.startsWith('.') ||
+    model.startsWith('~') ||
+    model.includes('\\') ||
+    model.includes('\0')
+  ) {
+    throw new InputError(
+      `over HTTP a transformers model is named by its id under MODELS_DIR (e.g. transformers:Xenova/all-MiniLM-L6-v2), not a folder path: "${spec}"`,
+      where,
+    );
   }
   if (normalize(model).split(sep).includes('..') || model.split('/').includes('..')) {
     throw new InputError(`a model id must stay inside MODELS_DIR: "${spec}"`, where);

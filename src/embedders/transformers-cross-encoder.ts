@@ -1,4 +1,9 @@
-import { AutoModelForSequenceClassification, AutoTokenizer, type PreTrainedModel, type PreTrainedTokenizer } from '@xenova/transformers';
+import {
+  AutoModelForSequenceClassification,
+  AutoTokenizer,
+  type PreTrainedModel,
+  type PreTrainedTokenizer,
+} from '@xenova/transformers';
 import { InputError } from '../errors.js';
 import { withLoadEnv } from './transformers-env.js';
 import { maxTokensOf } from './transformers-limits.js';
@@ -59,7 +64,10 @@ export async function loadCrossEncoder(model: string, options: CrossEncoderOptio
     const config = (parts.model.config ?? {}) as Record<string, unknown>;
     maxTokens = maxTokensOf(parts.tokenizer.model_max_length, config);
     const width = (await logitsOf(parts, 'probe', ['probe passage'], maxTokens)).width;
-    if (width !== 1 && width !== 2) throw new Error(`the model has ${width} labels; a cross-encoder has 1 (a relevance logit) or 2 (not relevant, relevant)`);
+    if (width !== 1 && width !== 2)
+      throw new Error(
+        `the model has ${width} labels; a cross-encoder has 1 (a relevance logit) or 2 (not relevant, relevant)`,
+      );
     labels = width;
     positive = positiveLabel(config.id2label);
   } catch (err) {
@@ -83,18 +91,32 @@ export async function loadCrossEncoder(model: string, options: CrossEncoderOptio
 /** Tokenizer and model side by side, both settled before returning (see transformers-load.ts). */
 async function loadParts(name: string, quantized: boolean, localOnly: boolean): Promise<Parts> {
   const options = { quantized, local_files_only: localOnly };
-  const [tokenizer, model] = await Promise.allSettled([AutoTokenizer.from_pretrained(name, options), AutoModelForSequenceClassification.from_pretrained(name, options)]);
-  if (tokenizer.status === 'fulfilled' && model.status === 'fulfilled') return { tokenizer: tokenizer.value, model: model.value };
+  const [tokenizer, model] = await Promise.allSettled([
+    AutoTokenizer.from_pretrained(name, options),
+    AutoModelForSequenceClassification.from_pretrained(name, options),
+  ]);
+  if (tokenizer.status === 'fulfilled' && model.status === 'fulfilled')
+    return { tokenizer: tokenizer.value, model: model.value };
   if (model.status === 'fulfilled') await model.value.dispose();
   throw model.status === 'rejected' ? model.reason : (tokenizer as PromiseRejectedResult).reason;
 }
 
-async function logitsOf({ tokenizer, model }: Parts, query: string, passages: readonly string[], maxTokens: number): Promise<{ data: Float32Array; width: number }> {
+async function logitsOf(
+  { tokenizer, model }: Parts,
+  query: string,
+  passages: readonly string[],
+  maxTokens: number,
+): Promise<{ data: Float32Array; width: number }> {
   const inputs = encodePairs(tokenizer as unknown as PairTokenizer, query, passages, maxTokens);
   const { truncated: _truncated, ...feeds } = inputs;
   const outputs = (await model(feeds)) as { logits?: { data: unknown; dims: number[] } };
   const logits = outputs.logits;
-  if (!logits || !(logits.data instanceof Float32Array) || logits.dims.length !== 2 || logits.dims[0] !== passages.length) {
+  if (
+    !logits ||
+    !(logits.data instanceof Float32Array) ||
+    logits.dims.length !== 2 ||
+    logits.dims[0] !== passages.length
+  ) {
     throw new Error(`model output has no float [batch, labels] logits (outputs: ${Object.keys(outputs).join(', ')})`);
   }
   return { data: logits.data, width: logits.dims[1]! };
@@ -104,7 +126,8 @@ const POSITIVE = /^(pos|positive|relevant|true|yes|1)$/i;
 
 function positiveLabel(id2label: unknown): number {
   if (typeof id2label === 'object' && id2label !== null) {
-    for (const [id, label] of Object.entries(id2label)) if ((id === '0' || id === '1') && typeof label === 'string' && POSITIVE.test(label)) return Number(id);
+    for (const [id, label] of Object.entries(id2label))
+      if ((id === '0' || id === '1') && typeof label === 'string' && POSITIVE.test(label)) return Number(id);
   }
   return 1;
 }

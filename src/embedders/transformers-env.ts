@@ -13,7 +13,10 @@ export interface LoadEnv {
   useFSCache: boolean;
 }
 
-type Settings = Pick<typeof env, 'localModelPath' | 'allowLocalModels' | 'allowRemoteModels' | 'useFSCache' | 'cacheDir'>;
+type Settings = Pick<
+  typeof env,
+  'localModelPath' | 'allowLocalModels' | 'allowRemoteModels' | 'useFSCache' | 'cacheDir'
+>;
 
 let queue: Promise<unknown> = Promise.resolve();
 

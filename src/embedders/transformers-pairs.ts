@@ -30,14 +30,22 @@ export interface PairInputs {
  * a pair without one as a different input. token_type_ids are kept where the tokenizer makes
  * them (BERT's 0 for the query, 1 for the passage), as the model was trained with them.
  */
-export function encodePairs(tokenizer: PairTokenizer, query: string, passages: readonly string[], maxTokens: number): PairInputs {
+export function encodePairs(
+  tokenizer: PairTokenizer,
+  query: string,
+  passages: readonly string[],
+  maxTokens: number,
+): PairInputs {
   const specialIds = new Set(tokenizer.all_special_ids);
   const full = passages.map((p) => tokenizer(query, { text_pair: p, return_tensor: false }) as PairIds);
   const fitted = full.map(({ input_ids, token_type_ids }) => {
     const ids = fitIds(input_ids, maxTokens, specialIds);
     if (!token_type_ids) return { ids };
     // The same positions as the ids: the kept prefix and, when the last token was kept, its type.
-    const types = ids.length === input_ids.length ? token_type_ids : [...token_type_ids.slice(0, ids.length - 1), token_type_ids[token_type_ids.length - 1]!];
+    const types =
+      ids.length === input_ids.length
+        ? token_type_ids
+        : [...token_type_ids.slice(0, ids.length - 1), token_type_ids[token_type_ids.length - 1]!];
     return { ids, types };
   });
   const width = Math.max(1, ...fitted.map((f) => f.ids.length));

@@ -15,7 +15,12 @@ export interface ModelSource {
 
 /** The files transformers.js reads for a feature-extraction model. */
 export function requiredFiles(quantized: boolean): string[] {
-  return ['config.json', 'tokenizer.json', 'tokenizer_config.json', quantized ? 'onnx/model_quantized.onnx' : 'onnx/model.onnx'];
+  return [
+    'config.json',
+    'tokenizer.json',
+    'tokenizer_config.json',
+    quantized ? 'onnx/model_quantized.onnx' : 'onnx/model.onnx',
+  ];
 }
 
 /**
@@ -49,7 +54,8 @@ export function resolveSource(model: string, modelsDir: string, allowRemote: boo
  * verbatim), and exactly which files to put where so the next run finds it.
  */
 export function unavailable(model: string, source: ModelSource, quantized: boolean, cause: unknown): UnavailableError {
-  const files = requiredFiles(quantized).join(', ') + (quantized ? '; or onnx/model.onnx when loading with quantized: false' : '');
+  const files =
+    requiredFiles(quantized).join(', ') + (quantized ? '; or onnx/model.onnx when loading with quantized: false' : '');
   const looked = source.isPath
     ? ''
     : ` Looked in ${source.folder}/, the download cache ${downloadCacheDir()}` +
@@ -57,7 +63,9 @@ export function unavailable(model: string, source: ModelSource, quantized: boole
   const where = source.isPath
     ? `Put its files in ${source.folder}/ (${files}); MODELS_DIR is not used for folder paths.`
     : `Put its files in ${source.folder}/ (${files}), or set MODELS_DIR to the folder that holds ${model}/.`;
-  return new UnavailableError(`transformers model "${model}" could not be loaded: ${reasonOf(cause)}.${looked} ${where}`);
+  return new UnavailableError(
+    `transformers model "${model}" could not be loaded: ${reasonOf(cause)}.${looked} ${where}`,
+  );
 }
 
 // fetch() reports "fetch failed" and hides the useful part (e.g. ENOTFOUND) in `cause`.

@@ -82,9 +82,15 @@ async function runBatch({ tokenizer, model }: LoadedModel, texts: string[], maxT
   // BERT-style exports name the token vectors last_hidden_state; sentence-transformers exports, token_embeddings.
   const hidden = outputs.last_hidden_state ?? outputs.token_embeddings;
   if (!hidden || !(hidden.data instanceof Float32Array) || hidden.dims.length !== 3) {
-    throw new Error(`model output has no float [batch, sequence, hidden] tensor (outputs: ${Object.keys(outputs).join(', ')})`);
+    throw new Error(
+      `model output has no float [batch, sequence, hidden] tensor (outputs: ${Object.keys(outputs).join(', ')})`,
+    );
   }
   const [batch, sequence, width] = hidden.dims as [number, number, number];
-  const vectors = meanPoolNormalized(hidden.data, inputs.attention_mask.data as BigInt64Array, [batch, sequence, width]);
+  const vectors = meanPoolNormalized(hidden.data, inputs.attention_mask.data as BigInt64Array, [
+    batch,
+    sequence,
+    width,
+  ]);
   return { vectors, truncated: inputs.truncated };
 }

@@ -167,7 +167,11 @@ export class UseLitePool {
             this.finishChunk(slot, msg.chunk, msg.vectors, msg.truncated);
             break;
           case 'embed-failed':
-            this.failChunk(slot, msg.chunk, new Error(`use-lite: worker ${index} failed to encode a batch: ${msg.message}`));
+            this.failChunk(
+              slot,
+              msg.chunk,
+              new Error(`use-lite: worker ${index} failed to encode a batch: ${msg.message}`),
+            );
             break;
         }
       });
@@ -187,7 +191,7 @@ export class UseLitePool {
     for (const slot of this.slots) {
       if (slot.busy) continue;
       let chunk = this.queue.shift();
-      while (chunk && chunk.job.settled) chunk = this.queue.shift();
+      while (chunk?.job.settled) chunk = this.queue.shift();
       if (!chunk) return;
       slot.busy = chunk;
       // Busy workers hold the process open: their caller is awaiting the result.
@@ -203,7 +207,10 @@ export class UseLitePool {
     const { job, start, texts } = chunk;
     if (!job.settled) {
       if (vectors.length !== texts.length * this.dims || truncated.length !== texts.length) {
-        this.settle(job, new Error(`use-lite: worker ${slot.index} returned ${vectors.length} values for ${texts.length} texts`));
+        this.settle(
+          job,
+          new Error(`use-lite: worker ${slot.index} returned ${vectors.length} values for ${texts.length} texts`),
+        );
       } else {
         for (let i = 0; i < texts.length; i++) {
           // Copies, so each vector owns its memory and outlives the others.

@@ -38,10 +38,7 @@ if (model) {
     if (msg?.type !== 'embed') return;
     try {
       const { vectors, truncated } = await embedChunk(model, encode, filler, msg.texts);
-      port.postMessage({ type: 'done', chunk: msg.chunk, vectors, truncated }, [
-        vectors.buffer,
-        truncated.buffer,
-      ]);
+      port.postMessage({ type: 'done', chunk: msg.chunk, vectors, truncated }, [vectors.buffer, truncated.buffer]);
     } catch (err) {
       port.postMessage({ type: 'embed-failed', chunk: msg.chunk, message: describe(err) });
     }
@@ -86,7 +83,10 @@ async function embedChunk(model, encode, filler, texts) {
       throw new Error(`graph returned shape [${output.shape}] for ${fed.length} rows`);
     }
     const raw = await output.data();
-    return { vectors: normaliseRows(raw, texts.length), truncated: Uint8Array.from(rows, (r) => (r.truncated ? 1 : 0)) };
+    return {
+      vectors: normaliseRows(raw, texts.length),
+      truncated: Uint8Array.from(rows, (r) => (r.truncated ? 1 : 0)),
+    };
   } finally {
     indices.dispose();
     values.dispose();

@@ -26,14 +26,19 @@ export function analyse(
   const { config } = plan;
   const baseline = config.baseline ?? configs[0]!.name;
   const base = configs.find((c) => c.name === baseline);
-  if (!base) throw new InputError(`baseline "${baseline}" is not a configuration of this grid (${configs.map((c) => c.name).join(', ')})`, { field: 'baseline' });
+  if (!base)
+    throw new InputError(
+      `baseline "${baseline}" is not a configuration of this grid (${configs.map((c) => c.name).join(', ')})`,
+      { field: 'baseline' },
+    );
   const answerable = plan.queries.filter((q) => plan.gold.has(q.id));
   const qids = answerable.map((q) => q.id);
   const primary = plan.metrics[0]!.label;
   configs.forEach((c, i) => {
     // Tested on the table's metrics only: each test costs 10,000 permutations and resamples.
     // Paired over the queries both answered: a query a remote leg failed for has no score to pair.
-    const paired = c.failedQueries || base.failedQueries ? qids.filter((q) => q in c.perQuery && q in base.perQuery) : qids;
+    const paired =
+      c.failedQueries || base.failedQueries ? qids.filter((q) => q in c.perQuery && q in base.perQuery) : qids;
     if (c !== base) c.significance = compareToBaseline(c, base, paired, shown, config.seed);
     if (c.kind === 'fused') {
       const single = bestSingleFor(c, configs, primary);
@@ -50,9 +55,18 @@ export function analyse(
 }
 
 /** A configuration's misses, told apart with the single lexical and dense runs over the same index. */
-function failuresOf(plan: ExperimentPlan, entry: ScoredEntry, entries: readonly ScoredEntry[], indexes: ReadonlyMap<string, OpenIndex>) {
+function failuresOf(
+  plan: ExperimentPlan,
+  entry: ScoredEntry,
+  entries: readonly ScoredEntry[],
+  indexes: ReadonlyMap<string, OpenIndex>,
+) {
   const key = stableHash(entry.index);
-  const sameIndex = entries.filter((x) => stableHash(x.index) === key || (x.kind === 'lexical' && x.index.chunker === entry.index.chunker && x.index.tokenizer === entry.index.tokenizer));
+  const sameIndex = entries.filter(
+    (x) =>
+      stableHash(x.index) === key ||
+      (x.kind === 'lexical' && x.index.chunker === entry.index.chunker && x.index.tokenizer === entry.index.tokenizer),
+  );
   const lexical = sameIndex.find((x) => x.kind === 'lexical');
   const dense = sameIndex.find((x) => x.kind === 'dense' && stableHash(x.index) === key);
   const failed = failedIds(entry.run);

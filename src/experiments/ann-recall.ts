@@ -2,8 +2,8 @@ import type { Query } from '../corpus/types.js';
 import { engineLegEndpoint } from '../retrievers/remote-endpoint.js';
 import type { Searcher } from '../search/searcher.js';
 import { runQuerySet } from '../search/run-query-set.js';
-import { embedsQuery } from '../spec/engine-leg-vectors.js';
-import type { Pipeline } from '../spec/resolve-pipeline.js';
+import { embedsQuery } from '../schemas/engine-leg-vectors.js';
+import type { Pipeline } from '../schemas/resolve-pipeline.js';
 import type { AnnRecall } from '../reports/report-model.js';
 import type { CellRun } from './cell-run.js';
 
@@ -33,19 +33,49 @@ export function annRecallAt(remote: readonly string[], exact: readonly string[],
 }
 
 /** Runs the exact scan for a remote vector configuration and compares it with the run the configuration made. */
-export async function measureAnnRecall(searcher: Searcher, pipeline: Pipeline, run: CellRun, queries: readonly Query[], ks: readonly number[]): Promise<AnnRecall | undefined> {
+export async function measureAnnRecall(
+  searcher: Searcher,
+  pipeline: Pipeline,
+  run: CellRun,
+  queries: readonly Query[],
+  ks: readonly number[],
+): Promise<AnnRecall | undefined> {
   const leg = annLeg(pipeline);
   if (!leg || (leg.type !== 'opensearch' && leg.type !== 'elasticsearch' && leg.type !== 'qdrant')) return undefined;
   const depth = Math.max(...ks);
-  const exact: Pipeline = { legs: [{ type: 'dense', name: 'exact' }], k: depth, level: run.level, ...(pipeline.filter && { filter: pipeline.filter }) };
-  const exactRuns = await runQuerySet(searcher, exact, queries.filter((q) => run.rankings[q.id] !== undefined));
+  const exact: Pipeline = {
+    legs: [{ type: 'dense', name: 'exact' }],
+    k: depth,
+    level: run.level,
+    ...(pipeline.filter && { filter: pipeline.filter }),
+  };
+  const exactRuns = await runQuerySet(
+    searcher,
+    exact,
+    queries.filter((q) => run.rankings[q.id] !== undefined),
+  );
   const values: Record<string, number> = {};
   // An exact list is empty at every k or at none, so each k counts the same queries.
   let counted = 0;
   for (const k of [...new Set(ks)].sort((a, b) => a - b)) {
-    const perQuery = exactRuns.map((r) => annRecallAt(run.rankings[r.qid] ?? [], r.hits.map((h) => h.id), k)).filter((x): x is number => x !== undefined);
+    const perQuery = exactRuns
+      .map((r) =>
+        annRecallAt(
+          run.rankings[r.qid] ?? [],
+          r.hits.map((h) => h.id),
+          k,
+        ),
+      )
+      .filter((x): x is number => x !== undefined);
     values[`ann_recall@${k}`] = perQuery.reduce((s, x) => s + x, 0) / Math.max(1, perQuery.length);
     counted = perQuery.length;
   }
-  return { leg: leg.name, engine: leg.type, endpoint: engineLegEndpoint(leg), queries: counted, level: run.level, values };
+  return {
+    leg: leg.name,
+    engine: leg.type,
+    endpoint: engineLegEndpoint(leg),
+    queries: counted,
+    level: run.level,
+    values,
+  };
 }

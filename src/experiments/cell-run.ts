@@ -91,24 +91,41 @@ export async function runCell(
   // A run with failed queries is retried whole: the remote engine may answer them now.
   if (previous?.key === key && !previous.failed?.length) return { run: previous, resumed: true };
 
-  const run: CellRun = { key, cell: cell.name, level: options.level, depth: options.depth, rankings: {}, scores: {}, latencyMs: {} };
-  const carries = cell.pipeline.legs.length === 2 && cell.pipeline.legs.some((l) => l.name === 'bm25') && cell.pipeline.legs.some((l) => l.name === 'dense');
+  const run: CellRun = {
+    key,
+    cell: cell.name,
+    level: options.level,
+    depth: options.depth,
+    rankings: {},
+    scores: {},
+    latencyMs: {},
+  };
+  const carries =
+    cell.pipeline.legs.length === 2 &&
+    cell.pipeline.legs.some((l) => l.name === 'bm25') &&
+    cell.pipeline.legs.some((l) => l.name === 'dense');
   const rerank = cell.pipeline.rerank;
   if (rerank) run.firstStage = { reranker: rerank.name, depth: rerank.depth, rankings: {} };
-  await runQuerySet(searcher, { ...cell.pipeline, k: options.depth, level: options.level }, queries, ({ qid, hits, ms, firstStage }) => {
-    run.latencyMs[qid] = ms;
-    if (run.firstStage) run.firstStage.rankings[qid] = (firstStage ?? []).map((h) => h.id);
-    run.rankings[qid] = hits.map((h) => h.id);
-    run.scores[qid] = hits.map((h) => h.score);
-    if (carries) {
-      (run.carried ??= {})[qid] = ledBy(hits.slice(0, options.carriedK));
-      run.carriedK = options.carriedK;
-    }
-    options.onQuery?.();
-  }, (failure) => {
-    (run.failed ??= []).push(failure);
-    options.onQuery?.();
-  });
+  await runQuerySet(
+    searcher,
+    { ...cell.pipeline, k: options.depth, level: options.level },
+    queries,
+    ({ qid, hits, ms, firstStage }) => {
+      run.latencyMs[qid] = ms;
+      if (run.firstStage) run.firstStage.rankings[qid] = (firstStage ?? []).map((h) => h.id);
+      run.rankings[qid] = hits.map((h) => h.id);
+      run.scores[qid] = hits.map((h) => h.score);
+      if (carries) {
+        (run.carried ??= {})[qid] = ledBy(hits.slice(0, options.carriedK));
+        run.carriedK = options.carriedK;
+      }
+      options.onQuery?.();
+    },
+    (failure) => {
+      (run.failed ??= []).push(failure);
+      options.onQuery?.();
+    },
+  );
   fs.mkdirSync(options.cellsDir, { recursive: true });
   const tmp = `${file}.tmp-${process.pid}`;
   fs.writeFileSync(tmp, JSON.stringify(run));

@@ -14,7 +14,12 @@ import type { CheckResult, ConfigResult, ExperimentReport } from '../reports/rep
  * fails too (answeredChecks).
  */
 export function runChecks(checks: readonly CheckConfig[], report: Pick<ExperimentReport, 'configs'>): CheckResult[] {
-  return [...checks.flatMap((check) => ('metric' in check ? thresholdCheck(check, report.configs) : baselineCheck(check, report.configs))), ...answeredChecks(report.configs)];
+  return [
+    ...checks.flatMap((check) =>
+      'metric' in check ? thresholdCheck(check, report.configs) : baselineCheck(check, report.configs),
+    ),
+    ...answeredChecks(report.configs),
+  ];
 }
 
 /**
@@ -27,19 +32,32 @@ function answeredChecks(configs: readonly ConfigResult[]): CheckResult[] {
     const f = c.failedQueries;
     if (!f) return [];
     const first = f.first[0];
-    return [{ description: `${c.name}: every query answered`, passed: false, detail: `${f.count} failed (scored over the ${f.scored} others)${first ? `; first: ${first.message}` : ''}` }];
+    return [
+      {
+        description: `${c.name}: every query answered`,
+        passed: false,
+        detail: `${f.count} failed (scored over the ${f.scored} others)${first ? `; first: ${first.message}` : ''}`,
+      },
+    ];
   });
 }
 
-function thresholdCheck(check: Extract<CheckConfig, { metric: string }>, configs: readonly ConfigResult[]): CheckResult[] {
+function thresholdCheck(
+  check: Extract<CheckConfig, { metric: string }>,
+  configs: readonly ConfigResult[],
+): CheckResult[] {
   const targets = check.config ? configs.filter((c) => c.name === check.config) : configs;
-  if (targets.length === 0) throw new InputError(`check names unknown configuration "${check.config}"`, { field: 'checks' });
+  if (targets.length === 0)
+    throw new InputError(`check names unknown configuration "${check.config}"`, { field: 'checks' });
   return targets.map((c) => {
     const where = check.slice ? ` on slice ${check.slice}` : '';
     const value = metricValue(c, check.metric, check.slice);
     const description = `${c.name}: ${check.metric}${where} >= ${check.min}`;
     if (value === undefined) {
-      const why = isFirstStage(check.metric) && !c.firstStage ? 'no rerank stage, so no first stage' : `unknown ${check.slice ? 'slice' : 'metric'}`;
+      const why =
+        isFirstStage(check.metric) && !c.firstStage
+          ? 'no rerank stage, so no first stage'
+          : `unknown ${check.slice ? 'slice' : 'metric'}`;
       return { description, passed: false, detail: `no value (${why})` };
     }
     return { description, passed: value >= check.min, detail: `${value.toFixed(4)}` };
@@ -59,7 +77,10 @@ function metricValue(c: ConfigResult, metric: string, slice: string | undefined)
   return slice ? source.slices.find((s) => s.label === slice)?.means[metric] : source.means[metric];
 }
 
-function baselineCheck(check: Extract<CheckConfig, { baseline_file: string }>, configs: readonly ConfigResult[]): CheckResult[] {
+function baselineCheck(
+  check: Extract<CheckConfig, { baseline_file: string }>,
+  configs: readonly ConfigResult[],
+): CheckResult[] {
   let baseline: ExperimentReport;
   try {
     baseline = JSON.parse(fs.readFileSync(check.baseline_file, 'utf8')) as ExperimentReport;

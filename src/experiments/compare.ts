@@ -31,10 +31,19 @@ export function compareToBaseline(
  * The best single-leg configuration on the same index as a fused one, by the primary metric: the
  * comparison that says whether fusion earned its cost (a weak leg can make it worse).
  */
-export function bestSingleFor(hybrid: ConfigResult, all: readonly ConfigResult[], primary: string): ConfigResult | undefined {
+export function bestSingleFor(
+  hybrid: ConfigResult,
+  all: readonly ConfigResult[],
+  primary: string,
+): ConfigResult | undefined {
   const sameIndex = (c: ConfigResult) =>
-    c.index.chunker === hybrid.index.chunker && c.index.tokenizer === hybrid.index.tokenizer && (configKind(c) !== 'dense' || c.index.embedder === hybrid.index.embedder);
+    c.index.chunker === hybrid.index.chunker &&
+    c.index.tokenizer === hybrid.index.tokenizer &&
+    (configKind(c) !== 'dense' || c.index.embedder === hybrid.index.embedder);
   return all
     .filter((c) => configKind(c) !== 'fused' && sameIndex(c) && !c.failedQueries)
-    .reduce<ConfigResult | undefined>((best, c) => (!best || (c.means[primary] ?? -Infinity) > (best.means[primary] ?? -Infinity) ? c : best), undefined);
+    .reduce<ConfigResult | undefined>(
+      (best, c) => (!best || (c.means[primary] ?? -Infinity) > (best.means[primary] ?? -Infinity) ? c : best),
+      undefined,
+    );
 }

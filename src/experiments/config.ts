@@ -3,18 +3,24 @@ import path from 'node:path';
 import { isMap, LineCounter, parseDocument } from 'yaml';
 import { z } from 'zod';
 import { InputError } from '../errors.js';
-import { FUSION_METHOD_NAMES, type Level } from '../spec/names.js';
-import type { Pipeline } from '../spec/resolve-pipeline.js';
-import { parseSearchSpec } from '../spec/search-spec.js';
+import { FUSION_METHOD_NAMES, type Level } from '../schemas/names.js';
+import type { Pipeline } from '../schemas/resolve-pipeline.js';
+import { parseSearchSpec } from '../schemas/search-spec.js';
 import { DEFAULT_TOKENIZER } from '../store/tokenizers.js';
 import { DEFAULT_CHUNKER } from '../indexing/choose-chunker.js';
 import { checkEmbedderSpec } from '../embedders/registry.js';
-import type { CheckConfig, ExperimentConfig, RetrieverConfig, RetrieverFields, TuneConfig } from '../spec/experiment-config.js';
+import type {
+  CheckConfig,
+  ExperimentConfig,
+  RetrieverConfig,
+  RetrieverFields,
+  TuneConfig,
+} from '../schemas/experiment-config.js';
 
 /**
  * One retriever of the grid; `name` labels it in every table. It is a pipeline, written either
  * as a shorthand (`mode:` and the flat search parameters) or as `legs:` with `fusion:` and
- * `filter:` (spec/pipeline-spec.ts), and read by the same parser as HTTP and the CLI, so every
+ * `filter:` (schemas/pipeline-spec.ts), and read by the same parser as HTTP and the CLI, so every
  * name and range means what it means there. k, level and the query language are the
  * experiment's (depth, `level:`, each query's `language` tag), not the retriever's.
  */
@@ -24,20 +30,37 @@ const retrieverSchema = z
   .superRefine((r, ctx) => {
     const { name: _name, ...rest } = r;
     for (const own of ['k', 'level', 'qlang'] as const) {
-      if (own in rest) ctx.addIssue({ code: z.ZodIssueCode.custom, path: [own], message: `${own} is the experiment's, not a retriever's (see level:, ks: and each query's language)` });
+      if (own in rest)
+        ctx.addIssue({
+          code: z.ZodIssueCode.custom,
+          path: [own],
+          message: `${own} is the experiment's, not a retriever's (see level:, ks: and each query's language)`,
+        });
     }
-    if (!('mode' in rest) && !('legs' in rest)) ctx.addIssue({ code: z.ZodIssueCode.custom, path: [], message: 'a retriever needs mode (bm25, dense, hybrid) or legs (a pipeline)' });
+    if (!('mode' in rest) && !('legs' in rest))
+      ctx.addIssue({
+        code: z.ZodIssueCode.custom,
+        path: [],
+        message: 'a retriever needs mode (bm25, dense, hybrid) or legs (a pipeline)',
+      });
   });
 
 /** Checks each retriever as the pipeline it is, at the experiment's level (a run-file leg needs doc). */
-function checkRetrievers(config: { level: Level; grid: { retrievers: RetrieverConfig[] } }, ctx: z.RefinementCtx): void {
+function checkRetrievers(
+  config: { level: Level; grid: { retrievers: RetrieverConfig[] } },
+  ctx: z.RefinementCtx,
+): void {
   config.grid.retrievers.forEach((r, i) => {
     if (!('mode' in r) && !('legs' in r)) return;
     try {
       retrieverPipeline(r, config.level, 100);
     } catch (err) {
       if (!(err instanceof InputError)) throw err;
-      ctx.addIssue({ code: z.ZodIssueCode.custom, path: ['grid', 'retrievers', i, ...(err.where.field ? err.where.field.split('.') : [])], message: err.detail });
+      ctx.addIssue({
+        code: z.ZodIssueCode.custom,
+        path: ['grid', 'retrievers', i, ...(err.where.field ? err.where.field.split('.') : [])],
+        message: err.detail,
+      });
     }
   });
 }
@@ -123,16 +146,30 @@ export const experimentSchema = z
   .strict()
   .superRefine(checkRetrievers);
 
-export type { CheckConfig, ExperimentConfig, RetrieverConfig, RetrieverFields, TuneConfig } from '../spec/experiment-config.js';
+export type {
+  CheckConfig,
+  ExperimentConfig,
+  RetrieverConfig,
+  RetrieverFields,
+  TuneConfig,
+} from '../schemas/experiment-config.js';
 
 /** A compile-time check: T must be `true`. */
 type Expect<T extends true> = T;
 /** Every key of every member of a union. */
 type Keys<T> = T extends unknown ? keyof T : never;
 /** A and B are assignable to each other and name the same keys (so an optional field on one side only is caught too). */
-type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? ([Keys<A>] extends [Keys<B>] ? ([Keys<B>] extends [Keys<A>] ? true : false) : false) : false) : false;
+type Same<A, B> = [A] extends [B]
+  ? [B] extends [A]
+    ? [Keys<A>] extends [Keys<B>]
+      ? [Keys<B>] extends [Keys<A>]
+        ? true
+        : false
+      : false
+    : false
+  : false;
 type Parsed = z.infer<typeof experimentSchema>;
-/** The schema produces the plain types of spec/experiment-config.ts: changing one without the other fails to compile. */
+/** The schema produces the plain types of schemas/experiment-config.ts: changing one without the other fails to compile. */
 export type SchemaMatchesTypes = [
   Expect<Same<Parsed, ExperimentConfig>>,
   Expect<Same<Parsed['grid'], ExperimentConfig['grid']>>,
@@ -171,7 +208,10 @@ export function parseExperimentConfig(source: string, file = '<config>'): Experi
   const offset = keyNode ?? node?.range?.[0];
   const line = offset !== undefined ? lineCounter.linePos(offset).line : undefined;
   const field = [...keyPath, ...unknown.slice(0, 1)].join('.') || undefined;
-  const message = issue.code === 'unrecognized_keys' ? `unknown key${unknown.length > 1 ? 's' : ''} ${unknown.map((k) => `"${k}"`).join(', ')}` : issue.message;
+  const message =
+    issue.code === 'unrecognized_keys'
+      ? `unknown key${unknown.length > 1 ? 's' : ''} ${unknown.map((k) => `"${k}"`).join(', ')}`
+      : issue.message;
   throw new InputError(message, { file, ...(line && { line }), ...(field && { field }) });
 }
 
@@ -191,12 +231,17 @@ function yamlToJs(doc: ReturnType<typeof parseDocument>, file: string): unknown 
     recursive = containsItself(value);
   } catch (err) {
     const message = (err as Error).message.split('\n')[0] ?? '';
-    if (/excessive alias count/i.test(message)) throw new InputError(`invalid YAML: aliases expand to too many nodes (limit ${MAX_ALIAS_COUNT}), as in an alias bomb`, { file });
+    if (/excessive alias count/i.test(message))
+      throw new InputError(
+        `invalid YAML: aliases expand to too many nodes (limit ${MAX_ALIAS_COUNT}), as in an alias bomb`,
+        { file },
+      );
     throw new InputError(`invalid YAML: ${message}`, { file });
   }
   // `a: &x [*x]` is valid YAML and builds a value that contains itself; no config field means
   // that, and code that walks the value (hashing, JSON) would recurse until it throws.
-  if (recursive) throw new InputError('invalid YAML: an alias refers to a node that contains it (a recursive value)', { file });
+  if (recursive)
+    throw new InputError('invalid YAML: an alias refers to a node that contains it (a recursive value)', { file });
   return value;
 }
 
@@ -210,7 +255,11 @@ function containsItself(value: unknown, open = new Set<object>()): boolean {
 }
 
 /** Offset of an unknown key inside the mapping at `path`, for a line number. */
-function locateKey(doc: ReturnType<typeof parseDocument>, at: (string | number)[], key: string | undefined): number | undefined {
+function locateKey(
+  doc: ReturnType<typeof parseDocument>,
+  at: (string | number)[],
+  key: string | undefined,
+): number | undefined {
   if (key === undefined) return undefined;
   const parent = (at.length ? doc.getIn(at, true) : doc.contents) as unknown;
   if (!isMap(parent)) return undefined;

@@ -17,14 +17,20 @@ export interface ExperimentInput {
   returnReport: boolean;
 }
 
-serveJob<ExperimentInput, ExperimentProgress, ExperimentReport | null>(async ({ config, cacheDir, returnReport }, job) => {
-  let last: ExperimentProgress | undefined;
-  const onProgress = (p: ExperimentProgress) => {
-    // A new phase or a new cell is sent at once (the CLI prints every index built), the count within a cell ten times a second.
-    job.progress(p, p.phase !== last?.phase || p.cell !== last.cell || p.done === p.total);
-    last = p;
-  };
-  const { report, runs } = await runExperiment(config, { ...(cacheDir && { cacheDir }), onProgress, onNotice: job.notice });
-  writeReport(outputDir(config), report, runs);
-  return returnReport ? report : null;
-});
+serveJob<ExperimentInput, ExperimentProgress, ExperimentReport | null>(
+  async ({ config, cacheDir, returnReport }, job) => {
+    let last: ExperimentProgress | undefined;
+    const onProgress = (p: ExperimentProgress) => {
+      // A new phase or a new cell is sent at once (the CLI prints every index built), the count within a cell ten times a second.
+      job.progress(p, p.phase !== last?.phase || p.cell !== last.cell || p.done === p.total);
+      last = p;
+    };
+    const { report, runs } = await runExperiment(config, {
+      ...(cacheDir && { cacheDir }),
+      onProgress,
+      onNotice: job.notice,
+    });
+    writeReport(outputDir(config), report, runs);
+    return returnReport ? report : null;
+  },
+);

@@ -115,10 +115,15 @@ export class ExperimentJobs {
     const own = this.own.get(id);
     const job = own?.job ?? this.records.read(id);
     if (!job) throw new NotFoundError(`no experiment with id "${id}"`);
-    if (!isLive(job)) throw new ConflictError(`experiment "${job.name}" is already ${job.state}: there is nothing to cancel`);
+    if (!isLive(job))
+      throw new ConflictError(`experiment "${job.name}" is already ${job.state}: there is nothing to cancel`);
     if (!own) throw new ConflictError(`experiment "${job.name}" is run by another server process: cancel it there`);
     const wasQueued = job.state === 'queued';
-    Object.assign(job, { state: 'cancelled', finishedAt: new Date().toISOString(), error: `cancelled; ${RESUME_HINT}` });
+    Object.assign(job, {
+      state: 'cancelled',
+      finishedAt: new Date().toISOString(),
+      error: `cancelled; ${RESUME_HINT}`,
+    });
     if (wasQueued) this.queue.withdraw(own.task);
     else await own.process?.stop();
     this.save(job);
@@ -146,7 +151,10 @@ export class ExperimentJobs {
     else if (end.kind === 'failed') Object.assign(job, { state: 'failed', error: end.error.message });
     else {
       const how = end.signal ? `signal ${end.signal}` : `exit code ${end.code}`;
-      Object.assign(job, { state: 'failed', error: `the experiment's process ended before it finished (${how}; out of memory?); ${RESUME_HINT}` });
+      Object.assign(job, {
+        state: 'failed',
+        error: `the experiment's process ended before it finished (${how}; out of memory?); ${RESUME_HINT}`,
+      });
     }
     job.finishedAt = new Date().toISOString();
     this.save(job);
@@ -173,7 +181,12 @@ function isLive(job: ExperimentJob): boolean {
 
 /** A live experiment whose server is gone or stopping; its output folder may hold an earlier run's report. */
 function interruptExperiment(job: ExperimentJob, lastSeen: string): ExperimentJob {
-  return { ...job, state: 'interrupted', interruptedAt: lastSeen, error: `the server stopped before this experiment finished; ${RESUME_HINT}` };
+  return {
+    ...job,
+    state: 'interrupted',
+    interruptedAt: lastSeen,
+    error: `the server stopped before this experiment finished; ${RESUME_HINT}`,
+  };
 }
 
 function withoutReport({ report: _report, ...job }: ExperimentJob): ExperimentJob {

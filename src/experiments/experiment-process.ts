@@ -22,8 +22,15 @@ export interface ExperimentProcessOptions {
  * the server's jobs and `testbed experiment` run experiments this way: the server keeps
  * answering, and Ctrl-C stops the CLI within a moment even in the middle of a long cell.
  */
-export function startExperimentProcess(config: ExperimentConfig, options: ExperimentProcessOptions = {}): JobProcess<ExperimentReport | null> {
-  const input: ExperimentInput = { config, ...(options.cacheDir && { cacheDir: options.cacheDir }), returnReport: options.returnReport ?? false };
+export function startExperimentProcess(
+  config: ExperimentConfig,
+  options: ExperimentProcessOptions = {},
+): JobProcess<ExperimentReport | null> {
+  const input: ExperimentInput = {
+    config,
+    ...(options.cacheDir && { cacheDir: options.cacheDir }),
+    returnReport: options.returnReport ?? false,
+  };
   return startJobProcess<ExperimentInput, ExperimentProgress, ExperimentReport | null>(ENTRY, input, {
     ...(options.onProgress && { progress: options.onProgress }),
     ...(options.onNotice && { notice: options.onNotice }),

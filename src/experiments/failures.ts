@@ -1,5 +1,4 @@
 import type { Query } from '../corpus/types.js';
-import type { Level } from '../retrievers/types.js';
 import type { IndexReader } from '../store/index-reader.js';
 import { docOf, type CellRun } from './cell-run.js';
 import { missCause } from './miss-cause.js';
@@ -45,7 +44,12 @@ export function analyzeFailures(inputs: FailureInputs): Failure[] {
       firstRelevantRank: rank,
       bucket,
       foundBy: foundBy(q.id, gold, contextK, inputs.lexical, inputs.dense),
-      cause: missCause(q.text, goldDocs.map((d) => `${d.title}\n${d.text}`), answersAcrossChunks, rank !== null),
+      cause: missCause(
+        q.text,
+        goldDocs.map((d) => `${d.title}\n${d.text}`),
+        answersAcrossChunks,
+        rank !== null,
+      ),
       answersAcrossChunks,
     });
   }
@@ -59,9 +63,20 @@ export function firstRelevant(docs: readonly string[], gold: ReadonlyMap<string,
   return null;
 }
 
-function foundBy(qid: string, gold: ReadonlyMap<string, number>, k: number, lexical?: CellRun, dense?: CellRun): Failure['foundBy'] {
+function foundBy(
+  qid: string,
+  gold: ReadonlyMap<string, number>,
+  k: number,
+  lexical?: CellRun,
+  dense?: CellRun,
+): Failure['foundBy'] {
   if (!lexical || !dense) return 'n/a';
-  const hit = (r: CellRun) => firstRelevant((r.rankings[qid] ?? []).map((id) => docOf(id, r.level)), gold, k) !== null;
+  const hit = (r: CellRun) =>
+    firstRelevant(
+      (r.rankings[qid] ?? []).map((id) => docOf(id, r.level)),
+      gold,
+      k,
+    ) !== null;
   const l = hit(lexical);
   const d = hit(dense);
   return l && d ? 'both' : l ? 'lexical only' : d ? 'dense only' : 'neither';

@@ -24,15 +24,30 @@ export function firstStageOf(
 ): FirstStage | undefined {
   if (!run.firstStage) return undefined;
   const { reranker, depth, rankings } = run.firstStage;
-  const metrics: ParsedMetric[] = [...new Map([`recall@${depth}`, `hit@${depth}`, ...headline].map((l) => parseMetric(l)).map((m) => [m.label, m])).values()];
+  const metrics: ParsedMetric[] = [
+    ...new Map(
+      [`recall@${depth}`, `hit@${depth}`, ...headline].map((l) => parseMetric(l)).map((m) => [m.label, m]),
+    ).values(),
+  ];
   const perQuery = scoreCell({ ...run, rankings }, queries, gold, metrics, threshold);
   const rows = Object.values(perQuery);
-  const means = Object.fromEntries(metrics.map((m) => [firstStageLabel(m.label), rows.reduce((s, r) => s + (r[m.label] ?? 0), 0) / Math.max(1, rows.length)]));
+  const means = Object.fromEntries(
+    metrics.map((m) => [
+      firstStageLabel(m.label),
+      rows.reduce((s, r) => s + (r[m.label] ?? 0), 0) / Math.max(1, rows.length),
+    ]),
+  );
   return {
     reranker,
     depth,
     means,
-    slices: slices.map((s) => ({ label: s.label, n: s.queryIds.length, means: Object.fromEntries(metrics.map((m) => [firstStageLabel(m.label), sliceMean(columnOf(perQuery, m.label), s).mean])) })),
+    slices: slices.map((s) => ({
+      label: s.label,
+      n: s.queryIds.length,
+      means: Object.fromEntries(
+        metrics.map((m) => [firstStageLabel(m.label), sliceMean(columnOf(perQuery, m.label), s).mean]),
+      ),
+    })),
   };
 }
 

@@ -8,14 +8,27 @@ import { InputError } from '../errors.js';
  * would otherwise count as a relevant document no retriever can ever find, silently lowering
  * every recall. The error names the qrels file and the line of the first unknown id.
  */
-export async function checkGoldIds(qrelsFile: string, qrels: Qrels, queryIds: ReadonlySet<string>, hasDoc: (id: string) => boolean): Promise<void> {
+export async function checkGoldIds(
+  qrelsFile: string,
+  qrels: Qrels,
+  queryIds: ReadonlySet<string>,
+  hasDoc: (id: string) => boolean,
+): Promise<void> {
   for (const [query, judged] of qrels) {
     if (!queryIds.has(query)) {
-      throw new InputError(`query "${query}" is not in the queries file`, { file: qrelsFile, line: await lineOf(qrelsFile, query), field: 'query-id' });
+      throw new InputError(`query "${query}" is not in the queries file`, {
+        file: qrelsFile,
+        line: await lineOf(qrelsFile, query),
+        field: 'query-id',
+      });
     }
     for (const doc of judged.keys()) {
       if (!hasDoc(doc)) {
-        throw new InputError(`document "${doc}" (query "${query}") is not in the corpus`, { file: qrelsFile, line: await lineOf(qrelsFile, query, doc), field: 'corpus-id' });
+        throw new InputError(`document "${doc}" (query "${query}") is not in the corpus`, {
+          file: qrelsFile,
+          line: await lineOf(qrelsFile, query, doc),
+          field: 'corpus-id',
+        });
       }
     }
   }

@@ -17,7 +17,12 @@ export function checkGridSize(config: ExperimentConfig, max: number): void {
   const cells = expandGrid(config).length;
   if (cells <= max) return;
   const { chunkers, embedders, tokenizers, retrievers } = config.grid;
-  const dims = [`${chunkers.length} chunker(s)`, `${embedders.length} embedder(s)`, `${tokenizers.length} tokenizer(s)`, `${retrievers.length} retriever(s)`].join(' x ');
+  const dims = [
+    `${chunkers.length} chunker(s)`,
+    `${embedders.length} embedder(s)`,
+    `${tokenizers.length} tokenizer(s)`,
+    `${retrievers.length} retriever(s)`,
+  ].join(' x ');
   throw new InputError(
     `this experiment's grid has ${cells} configurations (${dims}), over this server's limit of ${max} per experiment (testbed serve --max-grid-cells): ` +
       'split it into smaller experiments, or run it with testbed experiment, which has no limit',

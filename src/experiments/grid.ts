@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
 import { InputError } from '../errors.js';
-import type { Pipeline } from '../spec/resolve-pipeline.js';
+import type { Pipeline } from '../schemas/resolve-pipeline.js';
 import type { RetrieverKind } from '../reports/report-model.js';
-import type { IndexSpec } from '../spec/experiment-config.js';
-import { embedsQuery } from '../spec/engine-leg-vectors.js';
+import type { IndexSpec } from '../schemas/experiment-config.js';
+import { embedsQuery } from '../schemas/engine-leg-vectors.js';
 import { retrieverPipeline, type ExperimentConfig, type RetrieverConfig } from './config.js';
 
 export function kindOf(pipeline: Pipeline): RetrieverKind {
@@ -46,7 +46,13 @@ export function expandGrid(config: ExperimentConfig, depth = 100): Cell[] {
           if (chunkers.length > 1) parts.push(chunker);
           if (tokenizers.length > 1) parts.push(tokenizer);
           if (embedders.length > 1 && embeds) parts.push(embedder);
-          cells.push({ name: parts.join(' / '), index: { chunker, embedder, tokenizer }, retriever, pipeline, kind: kindOf(pipeline) });
+          cells.push({
+            name: parts.join(' / '),
+            index: { chunker, embedder, tokenizer },
+            retriever,
+            pipeline,
+            kind: kindOf(pipeline),
+          });
         }
   return cells;
 }

@@ -10,7 +10,13 @@ export function exactTokens(query: string): string[] {
   const words = query.split(/[\s,;:!?()"'“”«»]+/).filter(Boolean);
   return words
     .map((w) => w.replace(/^[^\p{L}\p{N}/]+|[^\p{L}\p{N}]+$/gu, ''))
-    .filter((w) => /\d/.test(w) || /[\p{L}\p{N}][._/][\p{L}\p{N}]/u.test(w) || /^\/[\p{L}\p{N}]/u.test(w) || /^\p{Lu}{2,}$/u.test(w));
+    .filter(
+      (w) =>
+        /\d/.test(w) ||
+        /[\p{L}\p{N}][._/][\p{L}\p{N}]/u.test(w) ||
+        /^\/[\p{L}\p{N}]/u.test(w) ||
+        /^\p{Lu}{2,}$/u.test(w),
+    );
 }
 
 const analyze = createLexicalAnalyzer();
@@ -36,7 +42,12 @@ export const VOCABULARY_MISMATCH_BELOW = 0.5;
  * 4. ranked-too-low: the words are there and a gold document was retrieved, below context_k.
  * (The fifth cause, "the corpus cannot answer", is the unanswerable queries, reported apart.)
  */
-export function missCause(query: string, goldTexts: readonly string[], answersAcrossChunks: readonly string[], retrieved: boolean): MissCause {
+export function missCause(
+  query: string,
+  goldTexts: readonly string[],
+  answersAcrossChunks: readonly string[],
+  retrieved: boolean,
+): MissCause {
   if (answersAcrossChunks.length > 0) return 'chunk-boundary';
   const exact = exactTokens(query).map((t) => t.toLowerCase());
   if (exact.length > 0 && goldTexts.some((t) => exact.some((x) => t.toLowerCase().includes(x)))) return 'exact-token';

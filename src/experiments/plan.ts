@@ -31,9 +31,12 @@ export async function planExperiment(config: ExperimentConfig): Promise<Experime
   return { config, queries, gold, unanswerable, qrels, metrics, depth, cells };
 }
 
-async function loadGold(config: ExperimentConfig): Promise<Pick<ExperimentPlan, 'queries' | 'gold' | 'unanswerable' | 'qrels'>> {
+async function loadGold(
+  config: ExperimentConfig,
+): Promise<Pick<ExperimentPlan, 'queries' | 'gold' | 'unanswerable' | 'qrels'>> {
   const paths = goldPaths(config);
-  for (const [what, file] of Object.entries(paths)) if (!fs.existsSync(file)) throw new InputError(`${what} file not found: ${file}`, { field: what });
+  for (const [what, file] of Object.entries(paths))
+    if (!fs.existsSync(file)) throw new InputError(`${what} file not found: ${file}`, { field: what });
   const queries = await readQueries(paths.queries);
   const qrels = await readGold(paths.qrels);
   const gold = new Map<string, Map<string, number>>();
@@ -60,6 +63,10 @@ function metricList(config: ExperimentConfig): ParsedMetric[] {
 
 /** The main table's columns: the config's metrics, then recall and hit at context_k. */
 export function tableMetrics(config: ExperimentConfig, labels: readonly string[]): string[] {
-  const wanted = [...config.metrics.map((m) => parseMetric(m).label), `recall@${config.context_k}`, `hit@${config.context_k}`];
+  const wanted = [
+    ...config.metrics.map((m) => parseMetric(m).label),
+    `recall@${config.context_k}`,
+    `hit@${config.context_k}`,
+  ];
   return [...new Set(wanted)].filter((l) => labels.includes(l));
 }

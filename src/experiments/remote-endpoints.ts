@@ -1,5 +1,5 @@
 import { remoteLegEndpoint } from '../retrievers/remote-endpoint.js';
-import type { Pipeline } from '../spec/resolve-pipeline.js';
+import type { Pipeline } from '../schemas/resolve-pipeline.js';
 
 /**
  * The endpoints a configuration's remote legs call, for the report: METHOD and URL as the leg

@@ -32,7 +32,13 @@ export interface RetrievedCells {
  */
 export async function retrieveCells(
   plan: ExperimentPlan,
-  options: { cacheDir: string; outDir: string; pool: EmbedderPool; onProgress?: (p: ExperimentProgress) => void; onNotice?: (message: string) => void },
+  options: {
+    cacheDir: string;
+    outDir: string;
+    pool: EmbedderPool;
+    onProgress?: (p: ExperimentProgress) => void;
+    onNotice?: (message: string) => void;
+  },
 ): Promise<RetrievedCells> {
   const { config, cells, queries } = plan;
   const total = cells.length * queries.length;
@@ -46,7 +52,10 @@ export async function retrieveCells(
       const index = await ensureIndex(
         config.corpus,
         cell.index,
-        { indexDir: path.join(options.cacheDir, 'indexes'), embeddingCache: path.join(options.cacheDir, 'embeddings.sqlite') },
+        {
+          indexDir: path.join(options.cacheDir, 'indexes'),
+          embeddingCache: path.join(options.cacheDir, 'embeddings.sqlite'),
+        },
         { onNotice: options.onNotice },
       );
       // Queries are embedded by the model every time (no cache), so the latency a cell records
@@ -54,7 +63,12 @@ export async function retrieveCells(
       const searcher = new Searcher(key, index.file, (id) => options.pool.get(id));
       if (out.indexes.size === 0) {
         const reader = searcher.reader;
-        await checkGoldIds(goldPaths(config).qrels, plan.qrels, new Set(queries.map((q) => q.id)), (id) => reader.document(id) !== undefined);
+        await checkGoldIds(
+          goldPaths(config).qrels,
+          plan.qrels,
+          new Set(queries.map((q) => q.id)),
+          (id) => reader.document(id) !== undefined,
+        );
       }
       out.indexes.set(key, (entry = { index, searcher }));
     }

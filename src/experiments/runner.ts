@@ -49,7 +49,13 @@ export async function runExperiment(config: ExperimentConfig, options: RunOption
   const pool = new EmbedderPool();
   let indexes: Map<string, OpenIndex> = new Map();
   try {
-    const retrieved = await retrieveCells(plan, { cacheDir: cacheHome(options.cacheDir), outDir: outputDir(config), pool, ...(options.onProgress && { onProgress: options.onProgress }), ...(options.onNotice && { onNotice: options.onNotice }) });
+    const retrieved = await retrieveCells(plan, {
+      cacheDir: cacheHome(options.cacheDir),
+      outDir: outputDir(config),
+      pool,
+      ...(options.onProgress && { onProgress: options.onProgress }),
+      ...(options.onNotice && { onNotice: options.onNotice }),
+    });
     indexes = retrieved.indexes;
     const total = plan.cells.length * plan.queries.length;
     options.onProgress?.({ phase: 'scoring', done: total, total });
@@ -66,16 +72,31 @@ export async function runExperiment(config: ExperimentConfig, options: RunOption
     }));
     const tuned = tuneCells(plan, retrieved.runs);
     for (const t of tuned) {
-      entries.push({ name: t.config.name, retriever: { name: t.config.name, tune: t.config }, kind: 'fused', index: t.base.index, cached: retrieved.indexes.get(stableHash(t.base.index))!.index, run: t.run, resumed: false });
+      entries.push({
+        name: t.config.name,
+        retriever: { name: t.config.name, tune: t.config },
+        kind: 'fused',
+        index: t.base.index,
+        cached: retrieved.indexes.get(stableHash(t.base.index))!.index,
+        run: t.run,
+        resumed: false,
+      });
     }
     const runs = new Map(entries.map((e) => [e.name, e.run]));
 
     // Header values of remote legs (an inline key) are not published with the report.
-    const configs = scoreConfigs(plan, entries).map((c) => ({ ...c, retriever: redactConfigHeaders(c.retriever), ...(c.pipeline && { pipeline: redactConfigHeaders(c.pipeline) }) }));
+    const configs = scoreConfigs(plan, entries).map((c) => ({
+      ...c,
+      retriever: redactConfigHeaders(c.retriever),
+      ...(c.pipeline && { pipeline: redactConfigHeaders(c.pipeline) }),
+    }));
     tuned.forEach((t, i) => (configs[plan.cells.length + i]!.tuning = t.tuning));
     const ann = await annRecalls(plan, retrieved);
     for (const c of configs) if (ann.has(c.name)) c.annRecall = ann.get(c.name)!;
-    const shown = tableMetrics(config, plan.metrics.map((m) => m.label));
+    const shown = tableMetrics(
+      config,
+      plan.metrics.map((m) => m.label),
+    );
     const { baseline, sourceGap } = analyse(plan, configs, entries, indexes, shown);
 
     const report: ExperimentReport = {
@@ -93,7 +114,11 @@ export async function runExperiment(config: ExperimentConfig, options: RunOption
       retrievalDepth: plan.depth,
       baseline,
       sliceFields: config.slices,
-      configs: configs.map((c) => ({ ...c, retriever: redactConfigHeaders(c.retriever), ...(c.pipeline && { pipeline: redactConfigHeaders(c.pipeline) }) })),
+      configs: configs.map((c) => ({
+        ...c,
+        retriever: redactConfigHeaders(c.retriever),
+        ...(c.pipeline && { pipeline: redactConfigHeaders(c.pipeline) }),
+      })),
       ...(sourceGap.length && { sourceGap }),
       checks: [],
       wallSeconds: 0,

@@ -7,11 +7,11 @@ import type { CachedIndex } from './index-cache.js';
 import { latencySummary } from './latency.js';
 import type { ExperimentPlan } from './plan.js';
 import { FAILED_QUERIES_LISTED, type ConfigResult, type RetrieverKind } from '../reports/report-model.js';
-import type { IndexSpec } from '../spec/experiment-config.js';
+import type { IndexSpec } from '../schemas/experiment-config.js';
 import { firstStageOf } from './first-stage.js';
 import { scoreCell } from './score-cell.js';
 import { sliceMean, sliceQueries, type Slice } from './slices.js';
-import type { Pipeline } from '../spec/resolve-pipeline.js';
+import type { Pipeline } from '../schemas/resolve-pipeline.js';
 
 /** What the score stage needs of one configuration, grid cell or tuned. */
 export interface ScoredEntry {
@@ -37,24 +37,51 @@ export function scoreConfigs(plan: ExperimentPlan, entries: readonly ScoredEntry
   return entries.map((e) => {
     const failed = failedIds(e.run);
     const answered = failed.size ? answerable.filter((q) => !failed.has(q.id)) : answerable;
-    const ownSlices = failed.size ? slices.map((s) => ({ ...s, queryIds: s.queryIds.filter((q) => !failed.has(q)) })) : slices;
+    const ownSlices = failed.size
+      ? slices.map((s) => ({ ...s, queryIds: s.queryIds.filter((q) => !failed.has(q)) }))
+      : slices;
     const perQuery = scoreCell(e.run, answered, plan.gold, plan.metrics, plan.config.relevance_threshold);
     const { meta } = e.cached;
-    const firstStage = firstStageOf(e.run, answerable, plan.gold, plan.config.metrics, slices, plan.config.relevance_threshold);
+    const firstStage = firstStageOf(
+      e.run,
+      answerable,
+      plan.gold,
+      plan.config.metrics,
+      slices,
+      plan.config.relevance_threshold,
+    );
     const endpoints = e.pipeline ? remoteEndpoints(e.pipeline) : [];
     return {
       name: e.name,
       retriever: e.retriever,
       kind: e.kind,
       ...(e.pipeline && { pipeline: e.pipeline }),
-      index: { ...e.index, embedderId: meta.embedder?.id ?? null, sizeBytes: e.cached.sizeBytes, buildSeconds: meta.build.seconds, reused: e.cached.reused, chunks: meta.counts.chunks, truncatedChunks: meta.counts.truncatedChunks },
+      index: {
+        ...e.index,
+        embedderId: meta.embedder?.id ?? null,
+        sizeBytes: e.cached.sizeBytes,
+        buildSeconds: meta.build.seconds,
+        reused: e.cached.reused,
+        chunks: meta.counts.chunks,
+        truncatedChunks: meta.counts.truncatedChunks,
+      },
       latency: latencySummary(Object.values(e.run.latencyMs)),
       means: meansOf(perQuery, plan.metrics),
       perQuery,
-      slices: ownSlices.map((s) => ({ label: s.label, n: s.queryIds.length, means: Object.fromEntries(plan.metrics.map((m) => [m.label, sliceMean(column(perQuery, m.label), s).mean])) })),
+      slices: ownSlices.map((s) => ({
+        label: s.label,
+        n: s.queryIds.length,
+        means: Object.fromEntries(plan.metrics.map((m) => [m.label, sliceMean(column(perQuery, m.label), s).mean])),
+      })),
       legs: legStats(e.run, answered, ownSlices),
       failures: [],
-      ...(e.run.failed?.length && { failedQueries: { count: e.run.failed.length, scored: answered.length, first: e.run.failed.slice(0, FAILED_QUERIES_LISTED) } }),
+      ...(e.run.failed?.length && {
+        failedQueries: {
+          count: e.run.failed.length,
+          scored: answered.length,
+          first: e.run.failed.slice(0, FAILED_QUERIES_LISTED),
+        },
+      }),
       ...(endpoints.length && { endpoints }),
       resumed: e.resumed,
       ...(firstStage && { firstStage }),
@@ -81,9 +108,17 @@ function legStats(run: CellRun, queries: readonly Query[], slices: readonly Slic
 }
 
 /** NaN (no value, as for an empty slice) when no query was scored: every one failed, which is not a 0. */
-function meansOf(perQuery: Record<string, Record<string, number>>, metrics: readonly ParsedMetric[]): Record<string, number> {
+function meansOf(
+  perQuery: Record<string, Record<string, number>>,
+  metrics: readonly ParsedMetric[],
+): Record<string, number> {
   const rows = Object.values(perQuery);
-  return Object.fromEntries(metrics.map((m) => [m.label, rows.length ? rows.reduce((s, r) => s + (r[m.label] ?? 0), 0) / rows.length : Number.NaN]));
+  return Object.fromEntries(
+    metrics.map((m) => [
+      m.label,
+      rows.length ? rows.reduce((s, r) => s + (r[m.label] ?? 0), 0) / rows.length : Number.NaN,
+    ]),
+  );
 }
 
 export function column(perQuery: Record<string, Record<string, number>>, label: string): Map<string, number> {

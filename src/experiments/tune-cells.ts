@@ -31,7 +31,9 @@ export function tuneCells(plan: ExperimentPlan, runs: ReadonlyMap<string, CellRu
     const legs = legCells.map((cell) => ({ name: cell.name, run: asRun(runs.get(cell.name)!) }));
     const metric = parseMetric(t.metric ?? config.metrics[0]!);
     // A query any leg failed for is failed for the fusion too: neither tuned on nor ranked.
-    const failed = legCells.flatMap((c) => runs.get(c.name)!.failed ?? []).filter((f, j, all) => all.findIndex((o) => o.queryId === f.queryId) === j);
+    const failed = legCells
+      .flatMap((c) => runs.get(c.name)!.failed ?? [])
+      .filter((f, j, all) => all.findIndex((o) => o.queryId === f.queryId) === j);
     const failedSet = new Set(failed.map((f) => f.queryId));
     const gold = failed.length ? new Map([...plan.gold].filter(([qid]) => !failedSet.has(qid))) : plan.gold;
     const result = tuneFusion(legs, gold, {
@@ -42,7 +44,16 @@ export function tuneCells(plan: ExperimentPlan, runs: ReadonlyMap<string, CellRu
       k: plan.depth,
       ...(t.methods && { grid: { methods: t.methods } }),
     });
-    const run: CellRun = { key: `tuned:${t.name}`, cell: t.name, level: 'doc', depth: plan.depth, rankings: {}, scores: {}, latencyMs: {}, ...(failed.length && { failed }) };
+    const run: CellRun = {
+      key: `tuned:${t.name}`,
+      cell: t.name,
+      level: 'doc',
+      depth: plan.depth,
+      rankings: {},
+      scores: {},
+      latencyMs: {},
+      ...(failed.length && { failed }),
+    };
     for (const [qid, docs] of result.run) {
       if (failedSet.has(qid)) continue;
       run.rankings[qid] = docs.map((d) => d.id);
@@ -56,7 +67,12 @@ export function tuneCells(plan: ExperimentPlan, runs: ReadonlyMap<string, CellRu
       seed: result.seed,
       settingsSearched: result.settings.length,
       heldOut: { mean: result.heldOut.mean, low: result.heldOut.low, high: result.heldOut.high },
-      perFold: result.choices.map((c) => ({ queries: c.queries.length, setting: describeSetting(result.settings[c.setting]!, result.legNames), trainMean: c.trainMean, heldOutMean: c.heldOutMean })),
+      perFold: result.choices.map((c) => ({
+        queries: c.queries.length,
+        setting: describeSetting(result.settings[c.setting]!, result.legNames),
+        trainMean: c.trainMean,
+        heldOutMean: c.heldOutMean,
+      })),
       bestLeg: { name: result.bestLeg.name, mean: result.bestLeg.mean, diff: result.bestLeg.diff },
       untunedRrf: { mean: result.untunedRrf.mean, diff: result.untunedRrf.diff },
     };
@@ -77,11 +93,20 @@ export function tuneLegCells(config: ExperimentPlan['config'], cells: readonly C
   }
   return t.legs.map((name) => {
     const cell = cells.find((c) => c.name === name);
-    if (!cell) throw new InputError(`no configuration is named "${name}" (configurations: ${cells.map((c) => c.name).join(', ')})`, where('legs'));
+    if (!cell)
+      throw new InputError(
+        `no configuration is named "${name}" (configurations: ${cells.map((c) => c.name).join(', ')})`,
+        where('legs'),
+      );
     return cell;
   });
 }
 
 function asRun(cell: CellRun): Map<string, { id: string; score: number }[]> {
-  return new Map(Object.entries(cell.rankings).map(([qid, ids]) => [qid, ids.map((id, i) => ({ id, score: cell.scores[qid]![i]! }))]));
+  return new Map(
+    Object.entries(cell.rankings).map(([qid, ids]) => [
+      qid,
+      ids.map((id, i) => ({ id, score: cell.scores[qid]![i]! })),
+    ]),
+  );
 }

@@ -31,13 +31,17 @@ export const FUSE_DEFAULTS = Object.freeze({ norm: 'minmax' as NormName, rrfK: D
 /** Fills in FUSE_DEFAULTS for `listCount` lists and refuses impossible weights and k. */
 export function completeOptions(options: FuseOptions, listCount: number): CompleteFuseOptions {
   const weights = options.weights ?? Array.from({ length: listCount }, () => FUSE_DEFAULTS.weight);
-  if (weights.length !== listCount) throw new InputError(`fusion: ${weights.length} weights for ${listCount} lists; give one weight per list`);
+  if (weights.length !== listCount)
+    throw new InputError(`fusion: ${weights.length} weights for ${listCount} lists; give one weight per list`);
   weights.forEach((w, i) => {
-    if (!Number.isFinite(w) || w < 0) throw new InputError(`fusion: weight ${i + 1} must be a finite number >= 0, got ${w}`);
+    if (!Number.isFinite(w) || w < 0)
+      throw new InputError(`fusion: weight ${i + 1} must be a finite number >= 0, got ${w}`);
   });
-  if (listCount > 0 && weights.every((w) => w === 0)) throw new InputError('fusion: every weight is 0; at least one list must count');
+  if (listCount > 0 && weights.every((w) => w === 0))
+    throw new InputError('fusion: every weight is 0; at least one list must count');
   const rrfK = options.rrfK ?? FUSE_DEFAULTS.rrfK;
-  if (!Number.isFinite(rrfK) || rrfK <= 0) throw new InputError(`fusion: the RRF constant k must be a finite number > 0, got ${rrfK}`);
+  if (!Number.isFinite(rrfK) || rrfK <= 0)
+    throw new InputError(`fusion: the RRF constant k must be a finite number > 0, got ${rrfK}`);
   return { method: options.method, norm: options.norm ?? FUSE_DEFAULTS.norm, weights, rrfK };
 }
 

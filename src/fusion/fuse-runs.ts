@@ -33,7 +33,12 @@ export function fuseRuns(runs: readonly NamedRun[], options: FuseOptions, cutoff
 }
 
 /** One query of fuseRuns. */
-export function fuseQuery(runs: readonly NamedRun[], qid: string, options: FuseOptions, { depth, k }: Cutoffs): ScoredId[] {
+export function fuseQuery(
+  runs: readonly NamedRun[],
+  qid: string,
+  options: FuseOptions,
+  { depth, k }: Cutoffs,
+): ScoredId[] {
   const lists = runs.map(({ name, run }) => ({ name, items: (run.get(qid) ?? []).slice(0, depth) }));
   return fuseLists(lists, options).slice(0, k);
 }

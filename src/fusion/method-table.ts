@@ -11,7 +11,18 @@ import { isr } from './methods/isr.js';
 import { rrf } from './methods/rrf.js';
 import { wsum } from './methods/wsum.js';
 
-export type FusionMethodName = 'rrf' | 'isr' | 'borda' | 'combsum' | 'combmnz' | 'combmax' | 'combmin' | 'combmed' | 'combanz' | 'wsum' | 'dbsf';
+export type FusionMethodName =
+  | 'rrf'
+  | 'isr'
+  | 'borda'
+  | 'combsum'
+  | 'combmnz'
+  | 'combmax'
+  | 'combmin'
+  | 'combmed'
+  | 'combanz'
+  | 'wsum'
+  | 'dbsf';
 
 /** Every N-leg fusion method by name (one file each under methods/, formula in its doc comment). */
 export const METHODS: Record<FusionMethodName, FusionMethodSpec> = {

@@ -17,7 +17,8 @@ export interface AdditionRecord {
 export async function readAdditionRecords(file: string): Promise<AdditionRecord[]> {
   const records: AdditionRecord[] = [];
   try {
-    for await (const { line, value } of readJsonl(file)) records.push({ stored: value, addition: parseAddition(value, { file, line }) });
+    for await (const { line, value } of readJsonl(file))
+      records.push({ stored: value, addition: parseAddition(value, { file, line }) });
   } catch (err) {
     if (err instanceof NotFoundError && records.length === 0) return [];
     throw err;

@@ -63,6 +63,7 @@ export async function readGold(qrelsFile: string): Promise<Qrels> {
 }
 
 function isoDate(date: Date): string {
-  if (!(date instanceof Date) || Number.isNaN(date.getTime())) throw new InputError('date is not a valid date', { field: 'date' });
+  if (!(date instanceof Date) || Number.isNaN(date.getTime()))
+    throw new InputError('date is not a valid date', { field: 'date' });
   return date.toISOString();
 }

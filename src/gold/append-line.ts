@@ -26,7 +26,8 @@ export async function appendLine(file: string, line: string): Promise<void> {
     const bytes = Buffer.from(`${prefix}${line}\n`, 'utf8');
     const { bytesWritten } = await handle.write(bytes, 0, bytes.length);
     // Finishing a short write with a second call could interleave with another writer: fail loudly.
-    if (bytesWritten !== bytes.length) throw new Error(`short write to ${file}: ${bytesWritten} of ${bytes.length} bytes`);
+    if (bytesWritten !== bytes.length)
+      throw new Error(`short write to ${file}: ${bytesWritten} of ${bytes.length} bytes`);
     await handle.sync();
   } finally {
     await handle.close();

@@ -17,7 +17,10 @@ const ISO_UTC = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,9})?Z$/;
 /** A query or document id: a non-empty string without tabs or line breaks. */
 export function checkId(value: unknown, noun: string, where: Location): string {
   if (typeof value !== 'string' || value.trim() === '' || BAD_ID_CHARACTER.test(value)) {
-    throw new InputError(`${noun} must be a non-empty string without tabs or line breaks, got ${describeValue(value)}`, where);
+    throw new InputError(
+      `${noun} must be a non-empty string without tabs or line breaks, got ${describeValue(value)}`,
+      where,
+    );
   }
   return value;
 }
@@ -43,7 +46,10 @@ export function checkNote(value: unknown, where: Location): string | undefined {
 /** A stored date: ISO 8601 in UTC, as `Date.prototype.toISOString` writes it. */
 export function checkStoredDate(value: unknown, where: Location): string {
   if (typeof value !== 'string' || !ISO_UTC.test(value) || Number.isNaN(Date.parse(value))) {
-    throw new InputError(`date must be an ISO 8601 UTC time like 2025-01-31T12:00:00.000Z, got ${describeValue(value)}`, where);
+    throw new InputError(
+      `date must be an ISO 8601 UTC time like 2025-01-31T12:00:00.000Z, got ${describeValue(value)}`,
+      where,
+    );
   }
   return value;
 }

@@ -13,8 +13,10 @@ export async function checkKnownIds(qrelsFile: string, queryId: string, docId: s
   if (beir === undefined) return;
   const [queryKnown, docKnown] = await Promise.all([jsonlHasId(beir.queries, queryId), jsonlHasId(beir.corpus, docId)]);
   const unknown: { what: string; file: string; field: string }[] = [];
-  if (!queryKnown) unknown.push({ what: `unknown query id ${JSON.stringify(queryId)}`, file: beir.queries, field: 'query_id' });
-  if (!docKnown) unknown.push({ what: `unknown document id ${JSON.stringify(docId)}`, file: beir.corpus, field: 'doc_id' });
+  if (!queryKnown)
+    unknown.push({ what: `unknown query id ${JSON.stringify(queryId)}`, file: beir.queries, field: 'query_id' });
+  if (!docKnown)
+    unknown.push({ what: `unknown document id ${JSON.stringify(docId)}`, file: beir.corpus, field: 'doc_id' });
   const [first, second] = unknown;
   if (first === undefined) return;
   if (second === undefined) throw new InputError(first.what, { file: first.file, field: first.field });

@@ -56,7 +56,9 @@ async function acquire(lockFile: string): Promise<string> {
     }
     if (await breakIfStale(lockFile)) continue;
     if (Date.now() > deadline) {
-      throw new ConflictError(`${lockFile} has been locked for ${WAIT_MS / 1000} s by another testbed process; if none is running, delete the file`);
+      throw new ConflictError(
+        `${lockFile} has been locked for ${WAIT_MS / 1000} s by another testbed process; if none is running, delete the file`,
+      );
     }
     // Random pauses keep waiters from retrying in step with each other.
     await new Promise((resolve) => setTimeout(resolve, 1 + Math.random() * pause));

@@ -45,7 +45,11 @@ export async function removeJudgement(qrelsFile: string, ref: JudgementRef): Pro
     const isPair = ({ addition: a }: { addition: Addition }) => a.query_id === queryId && a.doc_id === docId;
     const taken = records.filter(isPair);
     const kept = records.filter((r) => !isPair(r));
-    if (taken.length > 0) await replaceLines(file, kept.map((r) => JSON.stringify(r.stored)));
+    if (taken.length > 0)
+      await replaceLines(
+        file,
+        kept.map((r) => JSON.stringify(r.stored)),
+      );
     return { removed: taken.map((r) => r.addition), remaining: kept.length };
   });
   const published = (await readQrels(qrelsFile)).get(queryId)?.get(docId);

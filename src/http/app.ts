@@ -56,7 +56,15 @@ export interface AppDeps {
 
 /** The HTTP service: a thin shell over the catalog and the searcher. */
 export function createApp(deps: AppDeps): Hono {
-  const { catalog, corporaRoot, token, maxBodyBytes = 64 * 1024, experimentsRoot = 'experiments', resultsRoot = 'results', cacheDir = cacheHome() } = deps;
+  const {
+    catalog,
+    corporaRoot,
+    token,
+    maxBodyBytes = 64 * 1024,
+    experimentsRoot = 'experiments',
+    resultsRoot = 'results',
+    cacheDir = cacheHome(),
+  } = deps;
   checkTokenSetting(token);
   const app = new Hono();
   // Host first, on every request but the health probe, so a rebinding page reads nothing.
@@ -87,19 +95,37 @@ export function createApp(deps: AppDeps): Hono {
   }
 
   // Experiments wait in the catalog's queue, behind its builds: one set of job processes per server.
-  const jobs = new ExperimentJobs(cacheDir, { queue: catalog.queue, ...(deps.maxGridCells !== undefined && { maxGridCells: deps.maxGridCells }) });
+  const jobs = new ExperimentJobs(cacheDir, {
+    queue: catalog.queue,
+    ...(deps.maxGridCells !== undefined && { maxGridCells: deps.maxGridCells }),
+  });
   const pool = deps.searchPool;
   // The pages first: GET /experiments and /experiments/:id answer a browser (Accept: text/html)
   // with a page and pass every other request on to the JSON API below.
   const search = pool && ((index: string, req: SearchRequest) => pool.search(index, catalog.fileOf(index), req));
-  app.route('/', uiRoutes({ catalog, jobs, corporaRoot, experimentsRoot, resultsRoot, tokenRequired: Boolean(token), searchProtected: Boolean(deps.protectSearch), ...(search && { search }) }));
+  app.route(
+    '/',
+    uiRoutes({
+      catalog,
+      jobs,
+      corporaRoot,
+      experimentsRoot,
+      resultsRoot,
+      tokenRequired: Boolean(token),
+      searchProtected: Boolean(deps.protectSearch),
+      ...(search && { search }),
+    }),
+  );
   app.route('/', openapiRoutes());
   app.route('/', healthRoutes(catalog));
   const allowedRemoteOrigins = deps.allowedRemoteOrigins ?? [];
   app.route('/indexes', indexRoutes(catalog, corporaRoot, allowedRemoteOrigins));
   app.route('/search', searchRoutes(catalog, pool, allowedRemoteOrigins));
   app.route('/gold', goldRoutes(corporaRoot));
-  app.route('/experiments', experimentRoutes(jobs, { experimentsRoot, corporaRoot, resultsRoot }, allowedRemoteOrigins));
+  app.route(
+    '/experiments',
+    experimentRoutes(jobs, { experimentsRoot, corporaRoot, resultsRoot }, allowedRemoteOrigins),
+  );
 
   app.notFound((c) => jsonError(c, 404, 'not_found', `no route ${c.req.method} ${c.req.path}`));
   app.onError((err, c) => errorResponse(err, c));

@@ -4,7 +4,12 @@ import type { ErrorBody } from './errors.js';
 
 /** What Node's HTTP parser reports, by error code, as the status and error code we answer. */
 const ANSWERS: Record<string, [number, string, string, string]> = {
-  HPE_HEADER_OVERFLOW: [431, 'Request Header Fields Too Large', 'too_large', 'the request line and headers are over the server limit (a query that long belongs in a POST body, which is limited too)'],
+  HPE_HEADER_OVERFLOW: [
+    431,
+    'Request Header Fields Too Large',
+    'too_large',
+    'the request line and headers are over the server limit (a query that long belongs in a POST body, which is limited too)',
+  ],
   ERR_HTTP_REQUEST_TIMEOUT: [408, 'Request Timeout', 'timeout', 'the request was not received in time'],
 };
 
@@ -18,7 +23,12 @@ export function answerClientErrors(server: Pick<Server, 'on'>): void {
   server.on('clientError', (err: NodeJS.ErrnoException, socket: Duplex) => {
     // The client went away, or an answer is already on the wire: nothing useful can be sent.
     if (err.code === 'ECONNRESET' || !socket.writable) return void socket.destroy();
-    const [status, reason, code, message] = ANSWERS[err.code ?? ''] ?? [400, 'Bad Request', 'bad_request', 'malformed HTTP request'];
+    const [status, reason, code, message] = ANSWERS[err.code ?? ''] ?? [
+      400,
+      'Bad Request',
+      'bad_request',
+      'malformed HTTP request',
+    ];
     const body = JSON.stringify({ error: { code, message } } satisfies ErrorBody);
     socket.end(
       `HTTP/1.1 ${status} ${reason}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,

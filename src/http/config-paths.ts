@@ -15,14 +15,23 @@ import type { ExperimentRoots } from './routes/experiments.js';
  * folder (the configs in experiments/ say `corpus: corpora/demo`), and otherwise relative to the
  * corpora root (`corpus: demo`), as POST /indexes reads it too (see corpusPathInRoot).
  */
-export function confineConfigPaths(config: ExperimentConfig, roots: ExperimentRoots, workingDir = process.cwd()): ExperimentConfig {
+export function confineConfigPaths(
+  config: ExperimentConfig,
+  roots: ExperimentRoots,
+  workingDir = process.cwd(),
+): ExperimentConfig {
   const resultsRoot = path.resolve(workingDir, roots.resultsRoot);
   const corpus = (relative: string, what: PathKind) => corpusPathInRoot(roots.corporaRoot, relative, what, workingDir);
   config.corpus = corpus(config.corpus, { field: 'corpus', root: 'corpora root' });
   if (config.queries) config.queries = corpus(config.queries, { field: 'queries', root: 'corpora root', kind: 'file' });
   if (config.qrels) config.qrels = corpus(config.qrels, { field: 'qrels', root: 'corpora root', kind: 'file' });
   for (const check of config.checks) {
-    if ('baseline_file' in check) check.baseline_file = insideRoot(resultsRoot, check.baseline_file, { field: 'baseline_file', root: 'results folder', kind: 'file' });
+    if ('baseline_file' in check)
+      check.baseline_file = insideRoot(resultsRoot, check.baseline_file, {
+        field: 'baseline_file',
+        root: 'results folder',
+        kind: 'file',
+      });
   }
   config.grid.retrievers.forEach((r, i) => {
     (r.legs ?? []).forEach((leg, j) => {
@@ -36,7 +45,12 @@ export function confineConfigPaths(config: ExperimentConfig, roots: ExperimentRo
 }
 
 function isRunLeg(leg: unknown): leg is { type: 'run'; file: string } {
-  return typeof leg === 'object' && leg !== null && (leg as { type?: unknown }).type === 'run' && typeof (leg as { file?: unknown }).file === 'string';
+  return (
+    typeof leg === 'object' &&
+    leg !== null &&
+    (leg as { type?: unknown }).type === 'run' &&
+    typeof (leg as { file?: unknown }).file === 'string'
+  );
 }
 
 /**
@@ -44,11 +58,19 @@ function isRunLeg(leg: unknown): leg is { type: 'run'; file: string } {
  * beside its corpus) or the results folder (a run an earlier experiment wrote), nowhere else, so
  * a request cannot make the server read an arbitrary file as a run.
  */
-function runFileInRoots(file: string, corporaRoot: string, resultsRoot: string, workingDir: string, field: string): string {
+function runFileInRoots(
+  file: string,
+  corporaRoot: string,
+  resultsRoot: string,
+  workingDir: string,
+  field: string,
+): string {
   try {
     return corpusPathInRoot(corporaRoot, file, { field, root: 'corpora root', kind: 'file' }, workingDir);
   } catch (inCorpora) {
-    const outside = new InputError(`run file ${JSON.stringify(file)} is outside the corpora root or results folder`, { field });
+    const outside = new InputError(`run file ${JSON.stringify(file)} is outside the corpora root or results folder`, {
+      field,
+    });
     if (!fs.existsSync(resultsRoot)) throw /outside/.test((inCorpora as Error).message) ? outside : inCorpora;
     try {
       return insideRoot(resultsRoot, file, { field, root: 'results folder', kind: 'file' });

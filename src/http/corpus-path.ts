@@ -8,15 +8,25 @@ import { insideRoot, type PathKind } from '../corpus/inside-root.js';
  * server's working folder (`corpora/demo`, as the README and the shipped configs write it), and
  * otherwise relative to the corpora root (`demo`). Either way it must end up inside the root.
  */
-export function corpusPathInRoot(corporaRoot: string, relative: string, what: PathKind, workingDir = process.cwd()): string {
+export function corpusPathInRoot(
+  corporaRoot: string,
+  relative: string,
+  what: PathKind,
+  workingDir = process.cwd(),
+): string {
   const root = path.resolve(workingDir, corporaRoot);
   const fromRoot = asCorporaRelative(relative, root, workingDir);
   const target = path.resolve(root, fromRoot);
   // The root as given or as its real path: an absolute path may spell it either way.
   if (!isInside(target, root) && !(fs.existsSync(root) && isInside(target, fs.realpathSync(root)))) {
     const prefix = path.relative(workingDir, root);
-    const fromWorking = prefix && !prefix.startsWith('..') && !path.isAbsolute(prefix) ? ` or "${path.join(prefix, 'NAME')}" (from the server's folder)` : '';
-    throw new InputError(`${what.field} path ${JSON.stringify(relative)} is outside the ${what.root}: write "NAME" (relative to the ${what.root})${fromWorking}`);
+    const fromWorking =
+      prefix && !prefix.startsWith('..') && !path.isAbsolute(prefix)
+        ? ` or "${path.join(prefix, 'NAME')}" (from the server's folder)`
+        : '';
+    throw new InputError(
+      `${what.field} path ${JSON.stringify(relative)} is outside the ${what.root}: write "NAME" (relative to the ${what.root})${fromWorking}`,
+    );
   }
   return insideRoot(root, fromRoot, what); // also refuses symbolic links that lead out
 }

@@ -1,8 +1,8 @@
 import { ForbiddenError } from '../errors.js';
 import { checkRemoteUrl, type RemoteAllowList } from '../remote/allowed-origins.js';
 import { envVariableIn } from '../remote/secrets.js';
-import { pipelineUrls } from '../spec/pipeline-urls.js';
-import type { Pipeline } from '../spec/resolve-pipeline.js';
+import { pipelineUrls } from '../schemas/pipeline-urls.js';
+import type { Pipeline } from '../schemas/resolve-pipeline.js';
 import { checkServedRerank } from './served-rerank.js';
 
 export interface RemoteCheckOptions {
@@ -21,7 +21,11 @@ export interface RemoteCheckOptions {
  * its rerank stage (served-rerank.ts), every endpoint inside the server's allow-list (403 naming
  * --allow-remote), and, from a request, no header read from the server's environment (403).
  */
-export function checkServedPipeline(pipeline: Pipeline, allowed: RemoteAllowList, { where, environment = false }: RemoteCheckOptions = {}): void {
+export function checkServedPipeline(
+  pipeline: Pipeline,
+  allowed: RemoteAllowList,
+  { where, environment = false }: RemoteCheckOptions = {},
+): void {
   checkServedRerank(pipeline, allowed, where ? `${where}.rerank` : 'rerank');
   for (const { url, what } of pipelineUrls(pipeline)) checkRemoteUrl(url, allowed, where ? `${where}.${what}` : what);
   if (!environment) {

@@ -17,7 +17,15 @@ interface Root {
 }
 
 /** Object keys whose string values are file or folder paths (job requests, index metadata, configs, run legs). */
-const PATH_KEYS: ReadonlySet<string> = new Set(['corpus', 'queries', 'qrels', 'path', 'output', 'file', 'baseline_file']);
+const PATH_KEYS: ReadonlySet<string> = new Set([
+  'corpus',
+  'queries',
+  'qrels',
+  'path',
+  'output',
+  'file',
+  'baseline_file',
+]);
 /** Object keys whose string values are messages, scrubbed like error messages. */
 const MESSAGE_KEYS: ReadonlySet<string> = new Set(['error', 'message']);
 
@@ -36,7 +44,10 @@ export function knownRoots(served: ServedRoots, workingDir = process.cwd()): Roo
     const dir = path.resolve(workingDir, given);
     if (dir === path.parse(dir).root) continue; // a root of "/" would claim every path
     const fromWorking = path.relative(workingDir, dir);
-    const label = fromWorking && !fromWorking.startsWith('..') && !path.isAbsolute(fromWorking) ? fromWorking.split(path.sep).join('/') : path.basename(dir);
+    const label =
+      fromWorking && !fromWorking.startsWith('..') && !path.isAbsolute(fromWorking)
+        ? fromWorking.split(path.sep).join('/')
+        : path.basename(dir);
     roots.push({ dir, label });
     const real = realOrUndefined(dir);
     if (real && real !== dir) roots.push({ dir: real, label });
@@ -53,7 +64,11 @@ export function shownPath(p: string, roots: Root[]): string {
   if (!path.isAbsolute(p)) return p;
   for (const { dir } of roots) {
     if (p === dir) return '.';
-    if (p.startsWith(dir + path.sep)) return p.slice(dir.length + 1).split(path.sep).join('/');
+    if (p.startsWith(dir + path.sep))
+      return p
+        .slice(dir.length + 1)
+        .split(path.sep)
+        .join('/');
   }
   return path.basename(p);
 }

@@ -61,18 +61,23 @@ export function checkBinding(host: string, token: string | undefined): void {
   const remote = !LOOPBACK.has(host);
   checkTokenSetting(token, remote && { host });
   if (remote && token === undefined) {
-    throw new InputError(`refusing to listen on ${host} without a token: set TESTBED_TOKEN (state-changing endpoints will require it)`);
+    throw new InputError(
+      `refusing to listen on ${host} without a token: set TESTBED_TOKEN (state-changing endpoints will require it)`,
+    );
   }
 }
 
 /** Listens on 127.0.0.1 unless told otherwise; see checkBinding for what else is refused. */
-export async function startServer(options: ServerOptions): Promise<{ url: string; server: ServerType; catalog: IndexCatalog; close(): Promise<void> }> {
+export async function startServer(
+  options: ServerOptions,
+): Promise<{ url: string; server: ServerType; catalog: IndexCatalog; close(): Promise<void> }> {
   const host = options.host ?? DEFAULT_HOST;
   checkBinding(host, options.token);
   const allowedRemoteOrigins = (options.allowRemote ?? []).map(normalOrigin);
   // Jobs run behind the searches (niceness 10), at most maxJobs at a time.
   const catalog = new IndexCatalog(options.dataDir, { queue: new JobQueue(options.maxJobs, BACKGROUND_NICENESS) });
-  if (options.protectSearch && !options.token) throw new InputError('--protect-search needs a token: set TESTBED_TOKEN');
+  if (options.protectSearch && !options.token)
+    throw new InputError('--protect-search needs a token: set TESTBED_TOKEN');
   const searchPool = options.workers
     ? await SearchPool.start({ workers: options.workers }).catch(async (err: unknown) => {
         await catalog.close();
@@ -124,12 +129,20 @@ export async function startServer(options: ServerOptions): Promise<{ url: string
  * 1 MiB lets even a 100 kB query in a script that percent-encodes to 9 bytes a character reach
  * the app's "q must be at most ..." answer, and anything longer gets a JSON 431.
  */
-export function listen(fetch: (req: Request) => Response | Promise<Response>, host: string, port: number): Promise<ServerType> {
+export function listen(
+  fetch: (req: Request) => Response | Promise<Response>,
+  host: string,
+  port: number,
+): Promise<ServerType> {
   return new Promise<ServerType>((resolve, reject) => {
-    const s = serve({ fetch, hostname: host, port, serverOptions: { maxHeaderSize: MAX_HEADER_BYTES } }, () => resolve(s));
+    const s = serve({ fetch, hostname: host, port, serverOptions: { maxHeaderSize: MAX_HEADER_BYTES } }, () =>
+      resolve(s),
+    );
     // No http2 options are passed, so this is a node:http server.
     answerClientErrors(s as HttpServer);
-    s.once('error', (err: NodeJS.ErrnoException) => reject(err.code === 'EADDRINUSE' ? new PortInUseError(host, port) : err));
+    s.once('error', (err: NodeJS.ErrnoException) =>
+      reject(err.code === 'EADDRINUSE' ? new PortInUseError(host, port) : err),
+    );
   });
 }
 

@@ -71,7 +71,10 @@ export async function buildIndex(options: BuildOptions): Promise<IndexMeta> {
 
   const chunkerChoice = chooseChunker(options.chunker ?? DEFAULT_CHUNKER, embedder ?? undefined);
   const chunker = parseChunker(chunkerChoice.spec);
-  if (chunkerChoice.spec !== options.chunker) options.onNotice?.(`chunker auto -> ${chunkerChoice.spec} (${chunkerChoice.reason}); --chunker SPEC to choose another`);
+  if (chunkerChoice.spec !== options.chunker)
+    options.onNotice?.(
+      `chunker auto -> ${chunkerChoice.spec} (${chunkerChoice.reason}); --chunker SPEC to choose another`,
+    );
 
   fs.mkdirSync(path.dirname(path.resolve(options.out)), { recursive: true });
   removeStaleBuilds(options.out);
@@ -97,11 +100,19 @@ export async function buildIndex(options: BuildOptions): Promise<IndexMeta> {
     writer.addDocuments(batch);
     options.onProgress?.({ phase: 'reading', done: docsRead + batch.length });
     if (skipped.length > 0) {
-      options.onNotice?.(`skipped ${skipped.length} document(s) with empty text: ${skipped.slice(0, 10).join(', ')}${skipped.length > 10 ? ', ...' : ''}`);
+      options.onNotice?.(
+        `skipped ${skipped.length} document(s) with empty text: ${skipped.slice(0, 10).join(', ')}${skipped.length > 10 ? ', ...' : ''}`,
+      );
     }
 
     const embedStarted = performance.now();
-    const { truncated: truncatedChunks, fromCache, embedded } = embedder ? await embedAll(writer, embedder, chunker.spec, options) : { truncated: 0, fromCache: 0, embedded: 0 };
+    const {
+      truncated: truncatedChunks,
+      fromCache,
+      embedded,
+    } = embedder
+      ? await embedAll(writer, embedder, chunker.spec, options)
+      : { truncated: 0, fromCache: 0, embedded: 0 };
     const embedSeconds = (performance.now() - embedStarted) / 1000;
 
     options.onProgress?.({ phase: 'indexing', done: 0 });
@@ -157,17 +168,24 @@ function countLanguages(langs: Iterable<string | undefined>): Record<string, num
 function smallerChunker(spec: string): string {
   const [kind, size, ...rest] = spec.split(':');
   const n = Number(size);
-  if ((kind === 'structure' || kind === 'words') && Number.isInteger(n) && n > 1) return [kind, Math.floor(n / 2), ...rest].join(':');
+  if ((kind === 'structure' || kind === 'words') && Number.isInteger(n) && n > 1)
+    return [kind, Math.floor(n / 2), ...rest].join(':');
   return 'structure:N with a smaller N';
 }
 
 function describeChoice(choice: TokenizerChoice): string {
-  const what = choice.tokenizer === 'english' ? "Lucene's English analysis: stop words, Porter stemming" : 'per-language analysis';
+  const what =
+    choice.tokenizer === 'english' ? "Lucene's English analysis: stop words, Porter stemming" : 'per-language analysis';
   return `tokenizer auto -> ${choice.tokenizer} (${what}): ${choice.reason}; --tokenizer NAME to choose another`;
 }
 
 /** Embeds every stored chunk in batches through the cache: how many were truncated, found in the cache, and embedded by the model. */
-async function embedAll(writer: IndexWriter, embedder: Embedder, chunkerSpec: string, options: BuildOptions): Promise<{ truncated: number; fromCache: number; embedded: number }> {
+async function embedAll(
+  writer: IndexWriter,
+  embedder: Embedder,
+  chunkerSpec: string,
+  options: BuildOptions,
+): Promise<{ truncated: number; fromCache: number; embedded: number }> {
   const cacheFile = options.cacheFile ?? embeddingCacheFile(cacheHome());
   const cache = new EmbeddingCache(cacheFile);
   const cached = withCache(embedder, cache);

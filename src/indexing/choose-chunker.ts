@@ -27,13 +27,22 @@ export interface ChunkerChoice {
  * (a chunk the model truncates is searched by its beginning only: the dense leg never sees the
  * rest), at most LEXICAL_CHUNK_WORDS. A named chunker is kept as it is.
  */
-export function chooseChunker(requested: string, embedder: Pick<Embedder, 'id' | 'maxTokens'> | undefined): ChunkerChoice {
+export function chooseChunker(
+  requested: string,
+  embedder: Pick<Embedder, 'id' | 'maxTokens'> | undefined,
+): ChunkerChoice {
   if (requested !== DEFAULT_CHUNKER) return { spec: requested, reason: 'named with --chunker' };
   if (!embedder || embedder.maxTokens / TOKENS_PER_WORD >= LEXICAL_CHUNK_WORDS) {
-    return { spec: `structure:${LEXICAL_CHUNK_WORDS}`, reason: embedder ? `${embedder.id} reads ${embedder.maxTokens} tokens` : 'no embedder' };
+    return {
+      spec: `structure:${LEXICAL_CHUNK_WORDS}`,
+      reason: embedder ? `${embedder.id} reads ${embedder.maxTokens} tokens` : 'no embedder',
+    };
   }
   const words = Math.max(1, Math.floor(embedder.maxTokens / TOKENS_PER_WORD));
-  return { spec: `structure:${words}`, reason: `${embedder.id} reads ${embedder.maxTokens} tokens, about ${words} words at ${TOKENS_PER_WORD} tokens a word` };
+  return {
+    spec: `structure:${words}`,
+    reason: `${embedder.id} reads ${embedder.maxTokens} tokens, about ${words} words at ${TOKENS_PER_WORD} tokens a word`,
+  };
 }
 
 /** Throws the chunker parser's InputError for a spec that is neither `auto` nor a valid chunker. */

@@ -7,7 +7,12 @@ import { countRelevant, depthOf, isRelevant } from './relevance.js';
  *
  *   AP@k = Σ_{i ≤ k, d_i relevant} (|relevant ∩ top i| / i) / |relevant|      (0 if none relevant)
  */
-export function averagePrecision(ranking: readonly string[], judged: ReadonlyMap<string, number>, k: number | undefined, threshold = 1): number {
+export function averagePrecision(
+  ranking: readonly string[],
+  judged: ReadonlyMap<string, number>,
+  k: number | undefined,
+  threshold = 1,
+): number {
   const relevant = countRelevant(judged, threshold);
   if (relevant === 0) return 0;
   let found = 0;

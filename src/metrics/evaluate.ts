@@ -70,7 +70,9 @@ export function evaluate(
     if (answerable || options.unanswerable === 'zero') evaluated.push(qid);
   }
   if (evaluated.length === 0) {
-    throw new InputError(`no query to evaluate: none of the ${qrels.size} qrels queries has a document graded ${threshold} or more`);
+    throw new InputError(
+      `no query to evaluate: none of the ${qrels.size} qrels queries has a document graded ${threshold} or more`,
+    );
   }
   const perQuery = new Map<string, Scores>();
   const sums: Scores = Object.fromEntries(metrics.map((m) => [m.label, 0]));

@@ -6,6 +6,11 @@ import { relevantInTop } from './relevance.js';
  *
  *   hit@k = 1 if |relevant ∩ top k| > 0, else 0
  */
-export function hitAt(ranking: readonly string[], judged: ReadonlyMap<string, number>, k: number | undefined, threshold = 1): number {
+export function hitAt(
+  ranking: readonly string[],
+  judged: ReadonlyMap<string, number>,
+  k: number | undefined,
+  threshold = 1,
+): number {
   return relevantInTop(ranking, judged, k ?? ranking.length, threshold) > 0 ? 1 : 0;
 }

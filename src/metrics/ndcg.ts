@@ -13,7 +13,12 @@ import { depthOf } from './relevance.js';
  * counts as relevant for the binary metrics, and it is part of the ideal ranking too.
  * Without a cutoff (k undefined) this is trec_eval's `ndcg` with default gains.
  */
-export function ndcgAt(ranking: readonly string[], judged: ReadonlyMap<string, number>, k: number | undefined, _threshold = 1): number {
+export function ndcgAt(
+  ranking: readonly string[],
+  judged: ReadonlyMap<string, number>,
+  k: number | undefined,
+  _threshold = 1,
+): number {
   let dcg = 0;
   const depth = depthOf(ranking, k);
   for (let i = 0; i < depth; i++) dcg += gainOf(judged.get(ranking[i]!)) / Math.log2(i + 2);

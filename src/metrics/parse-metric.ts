@@ -47,7 +47,8 @@ export function parseMetric(text: string): ParsedMetric {
   const rule = CUTOFF_RULES[name];
   if (k === undefined && rule === 'required') throw invalid(text, `${name} needs a cutoff, e.g. ${name}@10`);
   if (k !== undefined && rule === 'none') throw invalid(text, `${name} takes no cutoff`);
-  if (k !== undefined && (k < 1 || !Number.isSafeInteger(k))) throw invalid(text, 'the cutoff must be a whole number from 1');
+  if (k !== undefined && (k < 1 || !Number.isSafeInteger(k)))
+    throw invalid(text, 'the cutoff must be a whole number from 1');
   return { name, k, label: k === undefined ? name : `${name}@${k}` };
 }
 

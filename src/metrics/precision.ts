@@ -9,7 +9,12 @@ import { relevantInTop } from './relevance.js';
  *
  * Without a cutoff the divisor is the ranking's length (trec_eval `set_P`), 0 for an empty one.
  */
-export function precisionAt(ranking: readonly string[], judged: ReadonlyMap<string, number>, k: number | undefined, threshold = 1): number {
+export function precisionAt(
+  ranking: readonly string[],
+  judged: ReadonlyMap<string, number>,
+  k: number | undefined,
+  threshold = 1,
+): number {
   const divisor = k ?? ranking.length;
   if (divisor === 0) return 0;
   return relevantInTop(ranking, judged, divisor, threshold) / divisor;

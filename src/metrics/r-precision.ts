@@ -7,7 +7,12 @@ import { countRelevant, relevantInTop } from './relevance.js';
  *
  *   R-prec = |relevant ∩ top R| / R      (0 when R = 0)
  */
-export function rPrecision(ranking: readonly string[], judged: ReadonlyMap<string, number>, _k: number | undefined, threshold = 1): number {
+export function rPrecision(
+  ranking: readonly string[],
+  judged: ReadonlyMap<string, number>,
+  _k: number | undefined,
+  threshold = 1,
+): number {
   const relevant = countRelevant(judged, threshold);
   if (relevant === 0) return 0;
   return relevantInTop(ranking, judged, relevant, threshold) / relevant;

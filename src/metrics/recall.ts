@@ -6,7 +6,12 @@ import { countRelevant, relevantInTop } from './relevance.js';
  *
  *   recall@k = |relevant ∩ top k| / |relevant|      (0 when there is no relevant document)
  */
-export function recallAt(ranking: readonly string[], judged: ReadonlyMap<string, number>, k: number | undefined, threshold = 1): number {
+export function recallAt(
+  ranking: readonly string[],
+  judged: ReadonlyMap<string, number>,
+  k: number | undefined,
+  threshold = 1,
+): number {
   const relevant = countRelevant(judged, threshold);
   if (relevant === 0) return 0;
   return relevantInTop(ranking, judged, k ?? ranking.length, threshold) / relevant;

@@ -14,7 +14,12 @@ export function countRelevant(judged: ReadonlyMap<string, number>, threshold: nu
 }
 
 /** How many of the first `depth` ranked documents are relevant. */
-export function relevantInTop(ranking: readonly string[], judged: ReadonlyMap<string, number>, depth: number, threshold: number): number {
+export function relevantInTop(
+  ranking: readonly string[],
+  judged: ReadonlyMap<string, number>,
+  depth: number,
+  threshold: number,
+): number {
   let found = 0;
   const end = Math.min(depth, ranking.length);
   for (let i = 0; i < end; i++) if (isRelevant(judged.get(ranking[i]!), threshold)) found++;

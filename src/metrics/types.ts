@@ -8,7 +8,12 @@
  * - `threshold`: the lowest grade counted relevant (trec_eval `-l`, default 1). Grades below it,
  *   including 0, are judged not relevant.
  */
-export type MetricFn = (ranking: readonly string[], judged: ReadonlyMap<string, number>, k: number | undefined, threshold: number) => number;
+export type MetricFn = (
+  ranking: readonly string[],
+  judged: ReadonlyMap<string, number>,
+  k: number | undefined,
+  threshold: number,
+) => number;
 
 /** The metric names the CLI and the evaluator accept, without cutoff (see parse-metric.ts). */
 export const METRIC_NAMES = ['hit', 'recall', 'precision', 'mrr', 'ndcg', 'map', 'r-precision'] as const;

@@ -1,5 +1,5 @@
 import type { CrossEncoder } from '../embedders/transformers-cross-encoder.js';
-import type { Rerank } from '../spec/resolve-pipeline.js';
+import type { Rerank } from '../schemas/resolve-pipeline.js';
 import type { Reranker } from './rerank.js';
 
 type CrossEncoderRerank = Extract<Rerank, { type: 'cross-encoder' }>;
@@ -20,7 +20,9 @@ function crossEncoderFor(spec: CrossEncoderRerank): Promise<CrossEncoder> {
   const key = JSON.stringify([spec.model, spec.quantized, modelsDir, offline]);
   let model = loaded.get(key);
   if (!model) {
-    model = import('../embedders/transformers-cross-encoder.js').then((m) => m.loadCrossEncoder(spec.model, { quantized: spec.quantized, modelsDir, allowRemote: !offline }));
+    model = import('../embedders/transformers-cross-encoder.js').then((m) =>
+      m.loadCrossEncoder(spec.model, { quantized: spec.quantized, modelsDir, allowRemote: !offline }),
+    );
     model.catch(() => loaded.delete(key));
     loaded.set(key, model);
   }
@@ -41,7 +43,12 @@ export function createCrossEncoderReranker(spec: CrossEncoderRerank): Reranker {
       for (let start = 0; start < candidates.length; start += spec.batch) {
         // ONNX Runtime for Node runs on this thread: yield between batches so a server stays responsive.
         if (start > 0) await new Promise((done) => setImmediate(done));
-        scores.push(...(await model.score(query, candidates.slice(start, start + spec.batch).map((c) => c.text))));
+        scores.push(
+          ...(await model.score(
+            query,
+            candidates.slice(start, start + spec.batch).map((c) => c.text),
+          )),
+        );
       }
       return scores;
     },

@@ -1,7 +1,7 @@
 import { fuseLists } from '../fusion/fuse-lists.js';
 import type { Hit, Sources } from '../ranking/hit.js';
 import { compareIdBytes } from '../ranking/id-order.js';
-import type { Fusion } from '../spec/resolve-pipeline.js';
+import type { Fusion } from '../schemas/resolve-pipeline.js';
 
 /** One leg's ranked hits, under the leg's name. */
 export interface LegHits {
@@ -19,7 +19,12 @@ export interface LegHits {
  */
 export function fuseLegs(legs: readonly LegHits[], fusion: Fusion): Hit[] {
   const lists = legs.map(({ name, hits }) => ({ name, items: hits.map((h) => ({ id: h.id, score: h.score })) }));
-  const fused = fuseLists(lists, { method: fusion.method, norm: fusion.norm, weights: fusion.weights, rrfK: fusion.rrfK });
+  const fused = fuseLists(lists, {
+    method: fusion.method,
+    norm: fusion.norm,
+    weights: fusion.weights,
+    rrfK: fusion.rrfK,
+  });
   const byName = [...legs].sort((a, b) => compareIdBytes(a.name, b.name));
   const seen = new Map<string, { best: Hit; sources: Sources }>();
   for (const { name, hits } of byName) {

@@ -12,7 +12,8 @@ export type RerankShape = 'cohere' | 'tei';
 export function readRerankScores(body: unknown, shape: RerankShape, sent: number, expected: number): number[] | string {
   const list = shape === 'cohere' ? (isObject(body) ? body.results : undefined) : body;
   const where = shape === 'cohere' ? '`results`' : 'the body';
-  if (!Array.isArray(list)) return `${where} is not a list of {index, ${scoreField(shape)}} (got ${describe(shape === 'cohere' && isObject(body) ? body.results : body)})`;
+  if (!Array.isArray(list))
+    return `${where} is not a list of {index, ${scoreField(shape)}} (got ${describe(shape === 'cohere' && isObject(body) ? body.results : body)})`;
   const scores = new Array<number | undefined>(sent).fill(undefined);
   for (const [i, entry] of list.entries()) {
     const index = isObject(entry) ? entry.index : undefined;
@@ -20,7 +21,8 @@ export function readRerankScores(body: unknown, shape: RerankShape, sent: number
     if (typeof index !== 'number' || !Number.isInteger(index) || index < 0 || index >= sent) {
       return `result ${i} has index ${JSON.stringify(index)}; expected an integer from 0 to ${sent - 1} (one per document sent)`;
     }
-    if (typeof score !== 'number' || !Number.isFinite(score)) return `result ${i} (index ${index}) has ${scoreField(shape)} ${JSON.stringify(score) ?? 'undefined'}, not a finite number`;
+    if (typeof score !== 'number' || !Number.isFinite(score))
+      return `result ${i} (index ${index}) has ${scoreField(shape)} ${JSON.stringify(score) ?? 'undefined'}, not a finite number`;
     if (scores[index] !== undefined) return `index ${index} is scored twice`;
     scores[index] = score;
   }

@@ -30,10 +30,20 @@ export interface Reranker {
  * logits of 3 would otherwise be sorted back above the reranked hits. The shift keeps the
  * tail's gaps and ties, so its order under the shared tie-break is the first stage's.
  */
-export async function rerankHits(reranker: Reranker, query: string, hits: readonly Hit[], textOf: (hit: Hit) => string, queryId?: string): Promise<Hit[]> {
+export async function rerankHits(
+  reranker: Reranker,
+  query: string,
+  hits: readonly Hit[],
+  textOf: (hit: Hit) => string,
+  queryId?: string,
+): Promise<Hit[]> {
   const head = hits.slice(0, reranker.depth);
   if (head.length === 0) return [];
-  const scores = await reranker.score(query, head.map((hit) => ({ hit, text: textOf(hit) })), queryId);
+  const scores = await reranker.score(
+    query,
+    head.map((hit) => ({ hit, text: textOf(hit) })),
+    queryId,
+  );
   if (scores.length !== head.length || scores.some((s) => !Number.isFinite(s))) {
     throw new Error(`reranker ${reranker.name}: expected ${head.length} finite scores, got ${scores.length}`);
   }

@@ -1,4 +1,4 @@
-import type { Rerank } from '../spec/resolve-pipeline.js';
+import type { Rerank } from '../schemas/resolve-pipeline.js';
 import { RecentCache } from '../store/recent-cache.js';
 import { createCrossEncoderReranker } from './cross-encoder-reranker.js';
 import { createHttpReranker } from './http-reranker.js';
@@ -13,5 +13,7 @@ const kept = new RecentCache<string, Reranker>(32);
 
 /** The reranker a pipeline's rerank stage names (the cross-encoder's model loads on first use). */
 export function rerankerFor(spec: Rerank): Reranker {
-  return kept.get(JSON.stringify(spec), () => (spec.type === 'cross-encoder' ? createCrossEncoderReranker(spec) : createHttpReranker(spec)));
+  return kept.get(JSON.stringify(spec), () =>
+    spec.type === 'cross-encoder' ? createCrossEncoderReranker(spec) : createHttpReranker(spec),
+  );
 }

@@ -1,7 +1,7 @@
 import { performance } from 'node:perf_hooks';
 import type { Hit, Retrieval } from '../ranking/hit.js';
 import type { ChunkFilter, Retriever, SearchOptions } from '../retrievers/types.js';
-import type { Pipeline } from '../spec/resolve-pipeline.js';
+import type { Pipeline } from '../schemas/resolve-pipeline.js';
 import { fuseLegs } from './fuse-legs.js';
 import { rerankHits, type Reranker } from './rerank.js';
 
@@ -38,7 +38,11 @@ export async function runPipeline(parts: PipelineParts, query: string, context: 
   const first = await runFirstStage(parts, Math.max(pipeline.k, rerank.reranker.depth), query, context);
   const t0 = performance.now();
   const reranked = await rerankHits(rerank.reranker, query, first.hits, rerank.textOf, context.queryId);
-  return { hits: reranked.slice(0, pipeline.k), timings: { ...first.timings, rerank: performance.now() - t0 }, firstStage: first.hits };
+  return {
+    hits: reranked.slice(0, pipeline.k),
+    timings: { ...first.timings, rerank: performance.now() - t0 },
+    firstStage: first.hits,
+  };
 }
 
 /**
@@ -47,7 +51,12 @@ export async function runPipeline(parts: PipelineParts, query: string, context: 
  * (ms): one leg reports its own stages; with several, each leg's wall time under its name, its
  * stages as `name.stage`, and `fuse`.
  */
-async function runFirstStage({ pipeline, legs, filter }: PipelineParts, k: number, query: string, context: QueryContext): Promise<Retrieval> {
+async function runFirstStage(
+  { pipeline, legs, filter }: PipelineParts,
+  k: number,
+  query: string,
+  context: QueryContext,
+): Promise<Retrieval> {
   const { level, fusion } = pipeline;
   const queryLang = pipeline.qlang ?? context.queryLang;
   const options: SearchOptions = {
@@ -66,7 +75,12 @@ async function runFirstStage({ pipeline, legs, filter }: PipelineParts, k: numbe
       const t0 = performance.now();
       const result = await leg.search(query, options);
       // Sliced in case a leg returns more than asked: depth bounds what each contributes.
-      return { name: leg.name, hits: result.hits.slice(0, fusion.depth), timings: result.timings, ms: performance.now() - t0 };
+      return {
+        name: leg.name,
+        hits: result.hits.slice(0, fusion.depth),
+        timings: result.timings,
+        ms: performance.now() - t0,
+      };
     }),
   );
   const t0 = performance.now();

@@ -43,7 +43,12 @@ export class BulkIndexApi {
   }
 
   async create(body: unknown): Promise<void> {
-    await this.client.request({ method: 'PUT', url: engineUrl(this.baseUrl, [this.name]), json: body, caller: this.caller });
+    await this.client.request({
+      method: 'PUT',
+      url: engineUrl(this.baseUrl, [this.name]),
+      json: body,
+      caller: this.caller,
+    });
   }
 
   /**
@@ -59,7 +64,12 @@ export class BulkIndexApi {
       lines.push(JSON.stringify({ ...pushSource(c), ...(c.vector ? { vector: vectorJson(c.vector) } : {}) }));
     }
     // The bulk API wants every line, the last one too, ended by a newline.
-    const res = await this.client.request({ method: 'POST', url, raw: { body: lines.join('\n') + '\n', contentType: 'application/x-ndjson' }, caller: this.caller });
+    const res = await this.client.request({
+      method: 'POST',
+      url,
+      raw: { body: lines.join('\n') + '\n', contentType: 'application/x-ndjson' },
+      caller: this.caller,
+    });
     const failures = bulkFailures(res.body, batch.length);
     if (failures) {
       throw new RemoteError(
@@ -73,11 +83,16 @@ export class BulkIndexApi {
   }
 
   async refreshAndCount(): Promise<number> {
-    await this.client.request({ method: 'POST', url: engineUrl(this.baseUrl, [this.name, '_refresh']), caller: this.caller });
+    await this.client.request({
+      method: 'POST',
+      url: engineUrl(this.baseUrl, [this.name, '_refresh']),
+      caller: this.caller,
+    });
     const url = engineUrl(this.baseUrl, [this.name, '_count']);
     const res = await this.client.request({ method: 'GET', url, caller: this.caller });
     const count = (res.body as { count?: unknown } | undefined)?.count;
-    if (typeof count !== 'number') throw new RemoteError(this.caller, shownEndpoint('GET', url), 'the answer has no "count"', res.status);
+    if (typeof count !== 'number')
+      throw new RemoteError(this.caller, shownEndpoint('GET', url), 'the answer has no "count"', res.status);
     return count;
   }
 }
@@ -99,7 +114,9 @@ export function bulkFailures(body: unknown, sent: number): string | undefined {
     return items.length === sent ? undefined : `the bulk answer has ${items.length} items for ${sent} chunks sent`;
   }
   if (failed.length === 0) return 'the bulk answer says errors: true but no item failed';
-  const shown = failed.slice(0, SHOWN_FAILURES).map((i) => `${i._id ?? '(no _id)'}: ${i.status ?? '?'} ${reasonOf(i.error)}`);
+  const shown = failed
+    .slice(0, SHOWN_FAILURES)
+    .map((i) => `${i._id ?? '(no _id)'}: ${i.status ?? '?'} ${reasonOf(i.error)}`);
   const more = failed.length > SHOWN_FAILURES ? `; and ${failed.length - SHOWN_FAILURES} more` : '';
   return `${failed.length} of ${sent} chunks were refused: ${shown.join('; ')}${more}`;
 }

@@ -16,8 +16,13 @@ const COLLECTION_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]{0,254}$/;
 export function createTarget(engine: PushEngine, client: RemoteClient, url: string, name: string): PushTarget {
   const pattern = engine === 'qdrant' ? COLLECTION_NAME : INDEX_NAME;
   if (!pattern.test(name)) {
-    const what = engine === 'qdrant' ? 'a Qdrant collection name is' : `an ${engine === 'opensearch' ? 'OpenSearch' : 'Elasticsearch'} index name is`;
-    throw new InputError(`--name "${name}": ${what} 1-255 ${engine === 'qdrant' ? 'letters' : 'lower-case letters'}, digits and . _ -, starting with a letter or digit`);
+    const what =
+      engine === 'qdrant'
+        ? 'a Qdrant collection name is'
+        : `an ${engine === 'opensearch' ? 'OpenSearch' : 'Elasticsearch'} index name is`;
+    throw new InputError(
+      `--name "${name}": ${what} 1-255 ${engine === 'qdrant' ? 'letters' : 'lower-case letters'}, digits and . _ -, starting with a letter or digit`,
+    );
   }
   if (engine === 'opensearch') return new OpenSearchTarget(client, url, name);
   if (engine === 'elasticsearch') return new ElasticsearchTarget(client, url, name);

@@ -17,7 +17,11 @@ export class ElasticsearchTarget implements PushTarget {
   readonly label: string;
   private readonly api: BulkIndexApi;
 
-  constructor(client: RemoteClient, private readonly url: string, private readonly name: string) {
+  constructor(
+    client: RemoteClient,
+    private readonly url: string,
+    private readonly name: string,
+  ) {
     this.api = new BulkIndexApi('elasticsearch', client, url, name);
     this.label = `Elasticsearch index "${name}" at ${url}`;
   }

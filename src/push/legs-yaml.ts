@@ -6,10 +6,15 @@ import type { LegSnippet } from './push-target.js';
  * cannot occur, but `_id`, names with `#` or a leading digit can) are double-quoted.
  */
 export function legsYaml(legs: LegSnippet[]): string {
-  return ['legs:', ...legs.map((leg) => `  - { ${leg.map(([k, v]) => `${k}: ${yamlScalar(v)}`).join(', ')} }`)].join('\n') + '\n';
+  return (
+    ['legs:', ...legs.map((leg) => `  - { ${leg.map(([k, v]) => `${k}: ${yamlScalar(v)}`).join(', ')} }`)].join('\n') +
+    '\n'
+  );
 }
 
 function yamlScalar(v: string | number): string {
   if (typeof v === 'number') return String(v);
-  return /^[A-Za-z_][A-Za-z0-9_.\-/]*$/.test(v) && !/^(true|false|null|yes|no|on|off|y|n)$/i.test(v) ? v : JSON.stringify(v);
+  return /^[A-Za-z_][A-Za-z0-9_.\-/]*$/.test(v) && !/^(true|false|null|yes|no|on|off|y|n)$/i.test(v)
+    ? v
+    : JSON.stringify(v);
 }

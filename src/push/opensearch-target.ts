@@ -11,7 +11,10 @@ import { TEXT_FIELD_MAPPINGS } from './text-mappings.js';
  * (nmslib in 1.x and 2.x, faiss in recent versions, lucene) takes cosinesimil with HNSW.
  */
 export function opensearchIndexBody(dims: number | null): unknown {
-  const vector = dims === null ? {} : { vector: { type: 'knn_vector', dimension: dims, method: { name: 'hnsw', space_type: 'cosinesimil' } } };
+  const vector =
+    dims === null
+      ? {}
+      : { vector: { type: 'knn_vector', dimension: dims, method: { name: 'hnsw', space_type: 'cosinesimil' } } };
   const settings = dims === null ? {} : { settings: { index: { knn: true } } };
   return { ...settings, mappings: { properties: { ...TEXT_FIELD_MAPPINGS, ...vector } } };
 }
@@ -22,7 +25,11 @@ export class OpenSearchTarget implements PushTarget {
   readonly label: string;
   private readonly api: BulkIndexApi;
 
-  constructor(client: RemoteClient, private readonly url: string, private readonly name: string) {
+  constructor(
+    client: RemoteClient,
+    private readonly url: string,
+    private readonly name: string,
+  ) {
     this.api = new BulkIndexApi('opensearch', client, url, name);
     this.label = `OpenSearch index "${name}" at ${url}`;
   }
@@ -43,7 +50,12 @@ export class OpenSearchTarget implements PushTarget {
  * leg's default query), and, with vectors, k-NN over `vector`. The document id is the pushed
  * `doc_id`, the chunk id the `_id` the push gave each chunk.
  */
-export function searchEngineLegs(type: 'opensearch' | 'elasticsearch', url: string, name: string, dims: number | null): LegSnippet[] {
+export function searchEngineLegs(
+  type: 'opensearch' | 'elasticsearch',
+  url: string,
+  name: string,
+  dims: number | null,
+): LegSnippet[] {
   const common: LegSnippet = [
     ['url', url],
     ['index', name],

@@ -17,10 +17,20 @@ export interface PushChunk {
 
 /** A stored row decoded: metadata parsed, the vector copied out of its BLOB (whose offset need not be divisible by 4). */
 export function pushChunkOf(row: ExportRow, dims: number, file: string): PushChunk {
-  const chunk: PushChunk = { rowid: row.rowid, chunkId: row.id, docId: row.docId, title: row.title, text: row.text, metadata: parseMetadata(row, file) };
+  const chunk: PushChunk = {
+    rowid: row.rowid,
+    chunkId: row.id,
+    docId: row.docId,
+    title: row.title,
+    text: row.text,
+    metadata: parseMetadata(row, file),
+  };
   if (row.lang !== null) chunk.lang = row.lang;
   if (row.vector !== null) {
-    if (row.vector.byteLength !== dims * 4) throw new InputError(`vector of chunk ${row.id} has ${row.vector.byteLength / 4} dims, expected ${dims}`, { file });
+    if (row.vector.byteLength !== dims * 4)
+      throw new InputError(`vector of chunk ${row.id} has ${row.vector.byteLength / 4} dims, expected ${dims}`, {
+        file,
+      });
     const vector = new Float32Array(dims);
     row.vector.copy(Buffer.from(vector.buffer));
     chunk.vector = vector;
@@ -34,7 +44,14 @@ export function pushChunkOf(row: ExportRow, dims: number, file: string): PushChu
  * index knows it, so a missing language is absent rather than a null the engine must map.
  */
 export function pushSource(c: PushChunk): Record<string, unknown> {
-  return { doc_id: c.docId, chunk_id: c.chunkId, title: c.title, text: c.text, ...(c.lang !== undefined ? { lang: c.lang } : {}), metadata: c.metadata };
+  return {
+    doc_id: c.docId,
+    chunk_id: c.chunkId,
+    title: c.title,
+    text: c.text,
+    ...(c.lang !== undefined ? { lang: c.lang } : {}),
+    metadata: c.metadata,
+  };
 }
 
 function parseMetadata(row: ExportRow, file: string): Record<string, unknown> {

@@ -37,18 +37,25 @@ export interface PushSummary {
 export async function pushIndex(options: PushOptions): Promise<PushSummary> {
   const { file, target } = options;
   const batchSize = options.batchSize ?? DEFAULT_PUSH_BATCH;
-  if (!Number.isInteger(batchSize) || batchSize < 1) throw new InputError(`batch size must be a positive integer, got ${batchSize}`);
+  if (!Number.isInteger(batchSize) || batchSize < 1)
+    throw new InputError(`batch size must be a positive integer, got ${batchSize}`);
   const reader = IndexReader.open(file);
   try {
     const t0 = performance.now();
     const { counts, embedder } = reader.meta;
     const dims = embedder && counts.vectors > 0 ? embedder.dims : null;
     if (dims === null && target.needsVectors) {
-      throw new InputError(`the index has no vectors (built with --embedder none), and a ${target.label} keeps points by their vector; push it to opensearch or elasticsearch, or rebuild it with an embedder`, { file });
+      throw new InputError(
+        `the index has no vectors (built with --embedder none), and a ${target.label} keeps points by their vector; push it to opensearch or elasticsearch, or rebuild it with an embedder`,
+        { file },
+      );
     }
     let replaced = false;
     if (await target.exists()) {
-      if (!options.replace) throw new ConflictError(`${target.label} already exists; pass --replace to delete it and push again, or choose another --name`);
+      if (!options.replace)
+        throw new ConflictError(
+          `${target.label} already exists; pass --replace to delete it and push again, or choose another --name`,
+        );
       await target.remove();
       replaced = true;
     }
@@ -69,7 +76,10 @@ export async function pushIndex(options: PushOptions): Promise<PushSummary> {
       options.onProgress?.({ done, total });
     }
     const held = await target.finish();
-    if (held !== done) throw new ConflictError(`${target.label} holds ${held} chunks after the push, not the ${done} sent; something else writes to it, or it dropped some`);
+    if (held !== done)
+      throw new ConflictError(
+        `${target.label} holds ${held} chunks after the push, not the ${done} sent; something else writes to it, or it dropped some`,
+      );
     return { chunks: done, vectors, dims, batches, seconds: (performance.now() - t0) / 1000, replaced };
   } finally {
     reader.close();
@@ -82,7 +92,12 @@ async function sendBatch(target: PushTarget, batch: PushChunk[]): Promise<void> 
     await target.send(batch);
   } catch (err) {
     if (err instanceof RemoteError && err.httpStatus === 413) {
-      throw new RemoteError(err.caller, err.endpoint, `${err.problem}; a batch of ${batch.length} chunks is more than the engine takes in one request: pass a smaller --batch`, 413);
+      throw new RemoteError(
+        err.caller,
+        err.endpoint,
+        `${err.problem}; a batch of ${batch.length} chunks is more than the engine takes in one request: pass a smaller --batch`,
+        413,
+      );
     }
     throw err;
   }

@@ -51,8 +51,14 @@ export class QdrantTarget implements PushTarget {
   }
 
   async create(dims: number | null): Promise<void> {
-    if (dims === null) throw new InputError('Qdrant stores points by their vector: push an index built with an embedder');
-    await this.client.request({ method: 'PUT', url: this.collection(), json: { vectors: { size: dims, distance: 'Cosine' } }, caller: this.caller });
+    if (dims === null)
+      throw new InputError('Qdrant stores points by their vector: push an index built with an embedder');
+    await this.client.request({
+      method: 'PUT',
+      url: this.collection(),
+      json: { vectors: { size: dims, distance: 'Cosine' } },
+      caller: this.caller,
+    });
   }
 
   async send(batch: PushChunk[]): Promise<void> {
@@ -65,7 +71,12 @@ export class QdrantTarget implements PushTarget {
     const status = (res.body as { result?: { status?: unknown } } | undefined)?.result?.status;
     // With wait=true Qdrant answers "completed"; anything else means the points are not stored yet.
     if (status !== 'completed') {
-      throw new RemoteError(this.caller, shownEndpoint('PUT', url), `the upsert answered status ${JSON.stringify(status)}, not "completed"`, res.status);
+      throw new RemoteError(
+        this.caller,
+        shownEndpoint('PUT', url),
+        `the upsert answered status ${JSON.stringify(status)}, not "completed"`,
+        res.status,
+      );
     }
   }
 
@@ -73,11 +84,19 @@ export class QdrantTarget implements PushTarget {
     const url = this.collection('points', 'count');
     const res = await this.client.request({ method: 'POST', url, json: { exact: true }, caller: this.caller });
     const count = (res.body as { result?: { count?: unknown } } | undefined)?.result?.count;
-    if (typeof count !== 'number') throw new RemoteError(this.caller, shownEndpoint('POST', url), 'the answer has no result.count', res.status);
+    if (typeof count !== 'number')
+      throw new RemoteError(this.caller, shownEndpoint('POST', url), 'the answer has no result.count', res.status);
     return count;
   }
 
   legs(): LegSnippet[] {
-    return [[['type', 'qdrant'], ['name', 'qdrant'], ['url', this.url], ['collection', this.name]]];
+    return [
+      [
+        ['type', 'qdrant'],
+        ['name', 'qdrant'],
+        ['url', this.url],
+        ['collection', this.name],
+      ],
+    ];
   }
 }

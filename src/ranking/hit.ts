@@ -1,4 +1,4 @@
-import type { Level } from '../spec/names.js';
+import type { Level } from '../schemas/names.js';
 
 export type { Level };
 

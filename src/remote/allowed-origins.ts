@@ -17,7 +17,8 @@ export function originOf(url: string, what: string): string {
   } catch {
     throw new InputError(`${what}: "${url}" is not an absolute URL`);
   }
-  if (u.protocol !== 'http:' && u.protocol !== 'https:') throw new InputError(`${what}: only http and https URLs are called, got ${u.protocol}`);
+  if (u.protocol !== 'http:' && u.protocol !== 'https:')
+    throw new InputError(`${what}: only http and https URLs are called, got ${u.protocol}`);
   return u.origin;
 }
 

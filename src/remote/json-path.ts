@@ -16,7 +16,8 @@ export function parseJsonPath(text: string, field = 'path'): JsonPath {
   let rest = text.trim();
   while (rest.length > 0) {
     const m = STEP.exec(rest);
-    if (!m) throw new InputError(`${field}: cannot read "${rest}" in path "${text}"; write steps as a.b, [0] or ["key"]`);
+    if (!m)
+      throw new InputError(`${field}: cannot read "${rest}" in path "${text}"; write steps as a.b, [0] or ["key"]`);
     if (m[1] !== undefined) steps.push(m[1]);
     else if (m[2] !== undefined) steps.push(Number(m[2]));
     else steps.push(JSON.parse(`"${m[3]!}"`) as string);
@@ -42,5 +43,15 @@ export function getPath(value: unknown, path: JsonPath): unknown {
 
 /** The path as written back, for messages. */
 export function formatJsonPath(path: JsonPath): string {
-  return path.map((s, i) => (typeof s === 'number' ? `[${s}]` : /^[A-Za-z_$@][\w$@-]*$/.test(s) ? `${i ? '.' : ''}${s}` : `[${JSON.stringify(s)}]`)).join('') || '(the whole body)';
+  return (
+    path
+      .map((s, i) =>
+        typeof s === 'number'
+          ? `[${s}]`
+          : /^[A-Za-z_$@][\w$@-]*$/.test(s)
+            ? `${i ? '.' : ''}${s}`
+            : `[${JSON.stringify(s)}]`,
+      )
+      .join('') || '(the whole body)'
+  );
 }

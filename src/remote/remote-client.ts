@@ -66,7 +66,10 @@ export class RemoteClient {
   readonly options: Required<Omit<RemoteOptions, 'headers'>> & { headers: Record<string, string> };
   private readonly limit: ConcurrencyLimit;
 
-  constructor(options: RemoteOptions = {}, private readonly sleep: (ms: number) => Promise<void> = (ms) => new Promise((r) => setTimeout(r, ms))) {
+  constructor(
+    options: RemoteOptions = {},
+    private readonly sleep: (ms: number) => Promise<void> = (ms) => new Promise((r) => setTimeout(r, ms)),
+  ) {
     this.options = { ...REMOTE_DEFAULTS, headers: {}, ...stripUndefined(options) };
     this.limit = new ConcurrencyLimit(this.options.concurrency);
   }
@@ -77,7 +80,10 @@ export class RemoteClient {
 
   private async attempts(req: RemoteRequest): Promise<RemoteResponse> {
     const endpoint = shownEndpoint(req.method, req.url);
-    const headers: Record<string, string> = { Accept: 'application/json', ...resolveHeaders(this.options.headers, req.caller.what) };
+    const headers: Record<string, string> = {
+      Accept: 'application/json',
+      ...resolveHeaders(this.options.headers, req.caller.what),
+    };
     let body: string | undefined;
     if (req.raw) {
       body = req.raw.body;
@@ -91,9 +97,16 @@ export class RemoteClient {
       const t0 = performance.now();
       let res: Response;
       try {
-        res = await fetch(req.url, { method: req.method, headers, body, signal: AbortSignal.timeout(this.options.timeoutMs) });
+        res = await fetch(req.url, {
+          method: req.method,
+          headers,
+          body,
+          signal: AbortSignal.timeout(this.options.timeoutMs),
+        });
       } catch (err) {
-        const problem = isTimeout(err) ? `no answer within ${this.options.timeoutMs} ms` : `request failed (${causeOf(err)})`;
+        const problem = isTimeout(err)
+          ? `no answer within ${this.options.timeoutMs} ms`
+          : `request failed (${causeOf(err)})`;
         if (last) throw new RemoteError(req.caller, endpoint, `${problem}${retried(attempt)}`);
         await this.sleep(this.backoff(attempt));
         continue;
@@ -102,7 +115,13 @@ export class RemoteClient {
       try {
         text = await res.text();
       } catch (err) {
-        if (last) throw new RemoteError(req.caller, endpoint, `the body could not be read (${causeOf(err)})${retried(attempt)}`, res.status);
+        if (last)
+          throw new RemoteError(
+            req.caller,
+            endpoint,
+            `the body could not be read (${causeOf(err)})${retried(attempt)}`,
+            res.status,
+          );
         await this.sleep(this.backoff(attempt));
         continue;
       }
@@ -142,7 +161,8 @@ export function shownEndpoint(method: string, url: string): string {
     const u = new URL(url);
     u.username = '';
     u.password = '';
-    for (const key of [...u.searchParams.keys()]) if (/key|token|secret|password|auth/i.test(key)) u.searchParams.set(key, '(set)');
+    for (const key of [...u.searchParams.keys()])
+      if (/key|token|secret|password|auth/i.test(key)) u.searchParams.set(key, '(set)');
     return `${method} ${decodeURI(u.toString())}`;
   } catch {
     return `${method} ${url}`;

@@ -23,7 +23,9 @@ export class RemoteError extends TestbedError {
     readonly problem: string,
     readonly httpStatus?: number,
   ) {
-    super(`${caller.what}${caller.queryId !== undefined ? `, query ${caller.queryId}` : ''}: ${endpoint}${httpStatus !== undefined ? ` answered ${httpStatus}` : ''}: ${problem}`);
+    super(
+      `${caller.what}${caller.queryId !== undefined ? `, query ${caller.queryId}` : ''}: ${endpoint}${httpStatus !== undefined ? ` answered ${httpStatus}` : ''}: ${problem}`,
+    );
     this.name = 'RemoteError';
   }
 }

@@ -14,12 +14,17 @@ export function envVariableIn(value: string): string | undefined {
 }
 
 /** The header values with every `${env:NAME}` replaced from `env`; a missing variable is an error naming it. */
-export function resolveHeaders(headers: Readonly<Record<string, string>>, what: string, env: NodeJS.ProcessEnv = process.env): Record<string, string> {
+export function resolveHeaders(
+  headers: Readonly<Record<string, string>>,
+  what: string,
+  env: NodeJS.ProcessEnv = process.env,
+): Record<string, string> {
   const out: Record<string, string> = {};
   for (const [name, value] of Object.entries(headers)) {
     out[name] = value.replace(ENV_REF, (_, variable: string) => {
       const v = env[variable];
-      if (v === undefined || v === '') throw new InputError(`${what}: header ${name} needs the environment variable ${variable}, which is not set`);
+      if (v === undefined || v === '')
+        throw new InputError(`${what}: header ${name} needs the environment variable ${variable}, which is not set`);
       return v;
     });
   }

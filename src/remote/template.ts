@@ -15,8 +15,8 @@ export type TemplateValues = Readonly<Record<string, unknown>>;
 export function fillJsonTemplate(template: unknown, values: TemplateValues, what: string): unknown {
   if (typeof template === 'string') {
     const whole = WHOLE.exec(template);
-    if (whole) return valueOf(whole[1]!, values, what);
-    return template.replace(INSIDE, (_, name: string) => asText(valueOf(name, values, what)));
+    if (whole) return valueFor(whole[1]!, values, what);
+    return template.replace(INSIDE, (_, name: string) => asText(valueFor(name, values, what)));
   }
   if (Array.isArray(template)) return template.map((t) => fillJsonTemplate(t, values, what));
   if (template !== null && typeof template === 'object') {
@@ -29,7 +29,7 @@ export function fillUrlTemplate(template: string, values: TemplateValues, what: 
   // A value we do not have (no query language, no query id) is left empty in a URL: `qlang=`,
   // not `qlang=null`, which an API would read as the language "null".
   return template.replace(INSIDE, (_, name: string) => {
-    const v = valueOf(name, values, what);
+    const v = valueFor(name, values, what);
     return v === null || v === undefined ? '' : encodeURIComponent(asText(v));
   });
 }
@@ -46,8 +46,13 @@ export function placeholdersOf(template: unknown): string[] {
   return [...names];
 }
 
-function valueOf(name: string, values: TemplateValues, what: string): unknown {
-  if (!Object.hasOwn(values, name)) throw new InputError(`${what}: the template names {{${name}}}; known placeholders are ${Object.keys(values).map((n) => `{{${n}}}`).join(', ')}`);
+function valueFor(name: string, values: TemplateValues, what: string): unknown {
+  if (!Object.hasOwn(values, name))
+    throw new InputError(
+      `${what}: the template names {{${name}}}; known placeholders are ${Object.keys(values)
+        .map((n) => `{{${n}}}`)
+        .join(', ')}`,
+    );
   return values[name];
 }
 

@@ -10,14 +10,18 @@ import { fmt, table } from './format.js';
 export function annRecallSection(r: ExperimentReport): string {
   const measured = r.configs.filter((c) => c.annRecall);
   if (measured.length === 0) return '';
-  const ks = [...new Set(measured.flatMap((c) => Object.keys(c.annRecall!.values)))].sort((a, b) => Number(a.split('@')[1]) - Number(b.split('@')[1]));
+  const ks = [...new Set(measured.flatMap((c) => Object.keys(c.annRecall!.values)))].sort(
+    (a, b) => Number(a.split('@')[1]) - Number(b.split('@')[1]),
+  );
   const rows = measured.map((c) => {
     const a = c.annRecall!;
     return [`\`${c.name}\``, a.engine, `\`${a.endpoint}\``, String(a.queries), ...ks.map((k) => fmt(a.values[k]))];
   });
-  return '## ANN recall against the exact scan\n\n' +
+  return (
+    '## ANN recall against the exact scan\n\n' +
     '`ann_recall@k` = mean over queries of |remote top k ∩ exact top k| / |exact top k|, where the exact top k is our `dense` leg ' +
-    '(an exhaustive cosine scan of the index\'s own vectors, the query embedded by the same model, the same filter) at the same level; ' +
-    'queries whose exact list is empty are left out. 1 means the cluster returned what an exhaustive search returns; it measures the engine\'s index, not relevance.\n\n' +
-    table(['config', 'engine', 'endpoint', 'queries', ...ks], rows, ['l', 'l', 'l', 'r', ...ks.map(() => 'r' as const)]);
+    "(an exhaustive cosine scan of the index's own vectors, the query embedded by the same model, the same filter) at the same level; " +
+    "queries whose exact list is empty are left out. 1 means the cluster returned what an exhaustive search returns; it measures the engine's index, not relevance.\n\n" +
+    table(['config', 'engine', 'endpoint', 'queries', ...ks], rows, ['l', 'l', 'l', 'r', ...ks.map(() => 'r' as const)])
+  );
 }

@@ -11,7 +11,8 @@ export function renderCsv(r: ExperimentReport): string {
     const fs = c.firstStage;
     if (!fs) continue;
     for (const [m, v] of Object.entries(fs.means)) rows.push([c.name, 'all', String(r.queries.answerable), m, num(v)]);
-    for (const s of fs.slices) for (const [m, v] of Object.entries(s.means)) rows.push([c.name, s.label, String(s.n), m, num(v)]);
+    for (const s of fs.slices)
+      for (const [m, v] of Object.entries(s.means)) rows.push([c.name, s.label, String(s.n), m, num(v)]);
   }
   return rows.map((r) => r.map(quote).join(',')).join('\n') + '\n';
 }

@@ -31,5 +31,8 @@ export function failedQueriesSection(r: ExperimentReport): string {
 export function endpointsSection(r: ExperimentReport): string {
   const rows = r.configs.flatMap((c) => (c.endpoints ?? []).map((e) => [`\`${c.name}\``, e.leg, `\`${e.endpoint}\``]));
   if (rows.length === 0) return '';
-  return '## Remote endpoints\n\nLatency (p50, p95 above) of a configuration with a remote leg is the whole call per query, network and retries included.\n\n' + table(['config', 'leg', 'endpoint'], rows);
+  return (
+    '## Remote endpoints\n\nLatency (p50, p95 above) of a configuration with a remote leg is the whole call per query, network and retries included.\n\n' +
+    table(['config', 'leg', 'endpoint'], rows)
+  );
 }

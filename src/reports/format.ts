@@ -1,5 +1,6 @@
 /** Shared cell formatting for the Markdown report. No value (undefined, NaN, or null once a NaN went through JSON) is a dash. */
-export const fmt = (x: number | null | undefined, digits = 4): string => (x === undefined || x === null || Number.isNaN(x) ? '–' : x.toFixed(digits));
+export const fmt = (x: number | null | undefined, digits = 4): string =>
+  x === undefined || x === null || Number.isNaN(x) ? '–' : x.toFixed(digits);
 
 /** A difference with its sign: +0.0300, -0.0300. */
 export const signed = (x: number): string => (Number.isNaN(x) ? '–' : (x >= 0 ? '+' : '') + fmt(x));
@@ -11,7 +12,7 @@ export const fmtP = (p: number): string => (p < 0.0001 ? '< 0.0001' : fmt(p));
 export const TIE = 1e-12;
 
 export function table(header: string[], rows: string[][], align: ('l' | 'r')[] = []): string {
-  const sep = header.map((_, i) => (align[i] ?? (i === 0 ? 'l' : 'r')) === 'r' ? '---:' : '---');
+  const sep = header.map((_, i) => ((align[i] ?? (i === 0 ? 'l' : 'r')) === 'r' ? '---:' : '---'));
   const esc = (s: string) => s.replace(/\|/g, '\\|').replace(/\n/g, ' ');
   return [header, sep, ...rows].map((r, i) => `| ${(i === 1 ? r : r.map(esc)).join(' | ')} |`).join('\n');
 }

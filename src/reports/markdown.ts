@@ -11,27 +11,29 @@ const FAILURES_SHOWN = 15;
 
 /** The human report: every table a reader needs to compare configurations, in one page. */
 export function renderMarkdown(r: ExperimentReport): string {
-  return [
-    header(r),
-    verdictSection(r),
-    mainTable(r),
-    failedQueriesSection(r),
-    endpointsSection(r),
-    contextTable(r),
-    rerankSection(r),
-    hybridTable(r),
-    tuningSection(r),
-    curves(r),
-    annRecallSection(r),
-    sliceTables(r),
-    languageLegs(r),
-    sourceGap(r),
-    significance(r),
-    failures(r),
-    checks(r),
-  ]
-    .filter(Boolean)
-    .join('\n\n') + '\n';
+  return (
+    [
+      header(r),
+      verdictSection(r),
+      mainTable(r),
+      failedQueriesSection(r),
+      endpointsSection(r),
+      contextTable(r),
+      rerankSection(r),
+      hybridTable(r),
+      tuningSection(r),
+      curves(r),
+      annRecallSection(r),
+      sliceTables(r),
+      languageLegs(r),
+      sourceGap(r),
+      significance(r),
+      failures(r),
+      checks(r),
+    ]
+      .filter(Boolean)
+      .join('\n\n') + '\n'
+  );
 }
 
 function header(r: ExperimentReport): string {
@@ -60,7 +62,9 @@ function verdictSection(r: ExperimentReport): string {
     '## Verdict',
     v.overall.sentence,
     v.slices.length ? `${v.sliceNote}\n\n${bullets(v.slices.map((s) => s.sentence))}` : '',
-    v.hybrids.length ? `Each hybrid against the best single retriever on its index:\n\n${bullets(v.hybrids.map((h) => h.sentence))}` : '',
+    v.hybrids.length
+      ? `Each hybrid against the best single retriever on its index:\n\n${bullets(v.hybrids.map((h) => h.sentence))}`
+      : '',
   ]
     .filter(Boolean)
     .join('\n\n');
@@ -72,7 +76,9 @@ function mainTable(r: ExperimentReport): string {
   const best = bestPerColumn(values);
   const rows = r.configs.map((c, i) => [
     `\`${c.name}\`` + (c.failedQueries ? ` (${c.failedQueries.count} failed)` : ''),
-    ...metrics.map((m, j) => bold(fmt(c.means[m]) + (c.significance?.[m]?.significant ? '†' : ''), best.has(`${i}:${j}`))),
+    ...metrics.map((m, j) =>
+      bold(fmt(c.means[m]) + (c.significance?.[m]?.significant ? '†' : ''), best.has(`${i}:${j}`)),
+    ),
     fmt(c.latency.p50, 1),
     fmt(c.latency.p95, 1),
     (c.index.sizeBytes / 1e6).toFixed(1),
@@ -87,9 +93,11 @@ const bold = (cell: string, isBest: boolean) => (isBest ? `**${cell}**` : cell);
 function contextTable(r: ExperimentReport): string {
   const labels = [`hit@${r.contextK}`, `recall@${r.contextK}`, `hit@${r.rerankDepth}`, `recall@${r.rerankDepth}`];
   const rows = r.configs.map((c) => [`\`${c.name}\``, ...labels.map((l) => fmt(c.means[l]))]);
-  return `## Recall at the model's context (k = ${r.contextK}) and at the rerank depth (k = ${r.rerankDepth})\n\n` +
+  return (
+    `## Recall at the model's context (k = ${r.contextK}) and at the rerank depth (k = ${r.rerankDepth})\n\n` +
     'Recall at context_k is the ceiling on any answer; the gap up to the rerank depth is what a reranker could recover.\n\n' +
-    table(['config', ...labels], rows);
+    table(['config', ...labels], rows)
+  );
 }
 
 function hybridTable(r: ExperimentReport): string {
@@ -100,16 +108,29 @@ function hybridTable(r: ExperimentReport): string {
   const rows = hybrids.map((h) => {
     const s = h.bestSingle!;
     const d = (h.means[primary] ?? NaN) - (s.means[primary] ?? NaN);
-    return [`\`${h.name}\``, fmt(h.means[primary]), fmt(h.means[ctx]), `\`${s.name}\``, fmt(s.means[primary]), fmt(s.means[ctx]), (d >= 0 ? '+' : '') + fmt(d)];
+    return [
+      `\`${h.name}\``,
+      fmt(h.means[primary]),
+      fmt(h.means[ctx]),
+      `\`${s.name}\``,
+      fmt(s.means[primary]),
+      fmt(s.means[ctx]),
+      (d >= 0 ? '+' : '') + fmt(d),
+    ];
   });
-  return `## Each hybrid next to the best single retriever on the same index\n\n` +
+  return (
+    `## Each hybrid next to the best single retriever on the same index\n\n` +
     'A hybrid that scores below its best single leg is fusing in a leg too weak to help.\n\n' +
-    table(['hybrid', primary, ctx, 'best single', primary, ctx, `Δ ${primary}`], rows);
+    table(['hybrid', primary, ctx, 'best single', primary, ctx, `Δ ${primary}`], rows)
+  );
 }
 
 function curves(r: ExperimentReport): string {
   const make = (kind: string) =>
-    table(['config', ...r.curveKs.map((k) => `${kind}@${k}`)], r.configs.map((c) => [`\`${c.name}\``, ...r.curveKs.map((k) => fmt(c.means[`${kind}@${k}`]))]));
+    table(
+      ['config', ...r.curveKs.map((k) => `${kind}@${k}`)],
+      r.configs.map((c) => [`\`${c.name}\``, ...r.curveKs.map((k) => fmt(c.means[`${kind}@${k}`]))]),
+    );
   return `## Recall curves\n\n${make('recall')}\n\n${make('hit')}`;
 }
 
@@ -118,7 +139,10 @@ function sliceTables(r: ExperimentReport): string {
   const parts = ['## Slices'];
   for (const [i, s] of r.configs[0]!.slices.entries()) {
     const best = bestPerColumn(r.configs.map((c) => r.metrics.map((m) => c.slices[i]?.means[m])));
-    const rows = r.configs.map((c, ci) => [`\`${c.name}\``, ...r.metrics.map((m, j) => bold(fmt(c.slices[i]?.means[m]), best.has(`${ci}:${j}`)))]);
+    const rows = r.configs.map((c, ci) => [
+      `\`${c.name}\``,
+      ...r.metrics.map((m, j) => bold(fmt(c.slices[i]?.means[m]), best.has(`${ci}:${j}`))),
+    ]);
     parts.push(`### ${s.label} (${s.n} queries)\n\n${table(['config', ...r.metrics], rows)}`);
   }
   return parts.join('\n\n');
@@ -138,22 +162,40 @@ function languageLegs(r: ExperimentReport): string {
       return carried ? `${pct(carried.bm25)} / ${pct(carried.dense)} / ${pct(carried.both)}` : '–';
     }),
   ]);
-  const header = ['slice', ...lexical.map((c) => `\`${c.name}\` zero-hit`), ...hybrids.map((c) => `\`${c.name}\` top ${r.contextK}: led by lexical / dense / tie`)];
-  const englishOnly = [...new Set(r.configs.map((c) => c.index.embedderId).filter((e): e is string => !!e && isEnglishOnlyEncoder(e)))];
-  const note = englishOnly.length && labels.some((l) => l !== 'language=en')
-    ? `\n\nNote: ${englishOnly.join(', ')} ${englishOnly.length > 1 ? 'are English-only encoders; on other languages their' : 'is an English-only encoder; on other languages its'} dense scores measure little. Use a multilingual model (e.g. \`transformers:Xenova/multilingual-e5-small\`) to compare dense retrieval there.`
-    : '';
-  return '## Languages: where a leg is dead\n\n' +
+  const header = [
+    'slice',
+    ...lexical.map((c) => `\`${c.name}\` zero-hit`),
+    ...hybrids.map((c) => `\`${c.name}\` top ${r.contextK}: led by lexical / dense / tie`),
+  ];
+  const englishOnly = [
+    ...new Set(r.configs.map((c) => c.index.embedderId).filter((e): e is string => !!e && isEnglishOnlyEncoder(e))),
+  ];
+  const note =
+    englishOnly.length && labels.some((l) => l !== 'language=en')
+      ? `\n\nNote: ${englishOnly.join(', ')} ${englishOnly.length > 1 ? 'are English-only encoders; on other languages their' : 'is an English-only encoder; on other languages its'} dense scores measure little. Use a multilingual model (e.g. \`transformers:Xenova/multilingual-e5-small\`) to compare dense retrieval there.`
+      : '';
+  return (
+    '## Languages: where a leg is dead\n\n' +
     'Zero-hit = share of queries for which lexical search returned nothing (a tokenizer that cannot split the script makes BM25 silent, and "hybrid" becomes dense-only). ' +
     'For each hybrid: led by lexical / dense / tie (which leg ranked each of the first context_k hybrid hits higher; a hit only one leg returned is led by that leg).\n\n' +
-    table(header, rows) + note;
+    table(header, rows) +
+    note
+  );
 }
 
 function sourceGap(r: ExperimentReport): string {
   if (!r.sourceGap?.length) return '';
-  const rows = r.sourceGap.map((g) => [`\`${g.config}\``, g.metric, `${fmt(g.real.mean)} (${g.real.n})`, `${fmt(g.synthetic.mean)} (${g.synthetic.n})`, (g.gap >= 0 ? '+' : '') + fmt(g.gap)]);
-  return '## Real vs synthetic queries\n\nSynthetic queries reuse the words of the passage they were generated from and usually score higher: trust the real column.\n\n' +
-    table(['config', 'metric', 'real (n)', 'synthetic (n)', 'gap'], rows);
+  const rows = r.sourceGap.map((g) => [
+    `\`${g.config}\``,
+    g.metric,
+    `${fmt(g.real.mean)} (${g.real.n})`,
+    `${fmt(g.synthetic.mean)} (${g.synthetic.n})`,
+    (g.gap >= 0 ? '+' : '') + fmt(g.gap),
+  ]);
+  return (
+    '## Real vs synthetic queries\n\nSynthetic queries reuse the words of the passage they were generated from and usually score higher: trust the real column.\n\n' +
+    table(['config', 'metric', 'real (n)', 'synthetic (n)', 'gap'], rows)
+  );
 }
 
 function significance(r: ExperimentReport): string {
@@ -163,30 +205,49 @@ function significance(r: ExperimentReport): string {
     for (const m of r.metrics) {
       const s = c.significance[m];
       if (!s) continue;
-      rows.push([`\`${c.name}\``, m, (s.meanDiff >= 0 ? '+' : '') + fmt(s.meanDiff), `[${fmt(s.ci[0])}, ${fmt(s.ci[1])}]`, fmtP(s.p), s.significant ? 'yes' : 'no']);
+      rows.push([
+        `\`${c.name}\``,
+        m,
+        (s.meanDiff >= 0 ? '+' : '') + fmt(s.meanDiff),
+        `[${fmt(s.ci[0])}, ${fmt(s.ci[1])}]`,
+        fmtP(s.p),
+        s.significant ? 'yes' : 'no',
+      ]);
     }
   }
   if (rows.length === 0) return '';
-  return `## Against the baseline \`${r.baseline}\`\n\nPaired randomization test (two-sided) and 95% bootstrap interval of the mean per-query difference.\n\n` +
-    table(['config', 'metric', 'Δ mean', '95% CI', 'p', 'p < 0.05'], rows);
+  return (
+    `## Against the baseline \`${r.baseline}\`\n\nPaired randomization test (two-sided) and 95% bootstrap interval of the mean per-query difference.\n\n` +
+    table(['config', 'metric', 'Δ mean', '95% CI', 'p', 'p < 0.05'], rows)
+  );
 }
 
 function failures(r: ExperimentReport): string {
-  const parts = [`## Misses at context_k = ${r.contextK}`,
+  const parts = [
+    `## Misses at context_k = ${r.contextK}`,
     'A miss: no relevant document among the first context_k results. Cause: `chunk-boundary` (an answer is in a gold document but in none of its chunks), ' +
-    '`exact-token` (a code, version or key in the query appears in a gold document), `vocabulary-mismatch` (the gold document shares under half of the query\'s terms, ' +
-    'or nothing relevant was retrieved at all), `ranked-too-low` (the words are there and a gold document was retrieved, below context_k). Where: `rerank-window` (found within rerank_depth), `deep` (found further down), `not-retrieved`' +
-      (r.retrievalDepth ? ` (no relevant document in the top ${r.retrievalDepth}, the depth each configuration retrieved).` : '.')];
+      "`exact-token` (a code, version or key in the query appears in a gold document), `vocabulary-mismatch` (the gold document shares under half of the query's terms, " +
+      'or nothing relevant was retrieved at all), `ranked-too-low` (the words are there and a gold document was retrieved, below context_k). Where: `rerank-window` (found within rerank_depth), `deep` (found further down), `not-retrieved`' +
+      (r.retrievalDepth
+        ? ` (no relevant document in the top ${r.retrievalDepth}, the depth each configuration retrieved).`
+        : '.'),
+  ];
   for (const c of r.configs) {
     parts.push(`### \`${c.name}\`: ${c.failures.length} of ${r.queries.answerable} missed\n\n${summary(c)}`);
-    if (c.failures.length) parts.push(failureTable(c.failures.slice(0, FAILURES_SHOWN), r.retrievalDepth) + (c.failures.length > FAILURES_SHOWN ? `\n\n(${c.failures.length - FAILURES_SHOWN} more in report.json)` : ''));
+    if (c.failures.length)
+      parts.push(
+        failureTable(c.failures.slice(0, FAILURES_SHOWN), r.retrievalDepth) +
+          (c.failures.length > FAILURES_SHOWN ? `\n\n(${c.failures.length - FAILURES_SHOWN} more in report.json)` : ''),
+      );
   }
   return parts.join('\n\n');
 }
 
 function summary(c: ConfigResult): string {
   const count = (key: 'cause' | 'bucket' | 'foundBy') =>
-    Object.entries(c.failures.reduce<Record<string, number>>((acc, f) => ((acc[f[key]] = (acc[f[key]] ?? 0) + 1), acc), {}))
+    Object.entries(
+      c.failures.reduce<Record<string, number>>((acc, f) => ((acc[f[key]] = (acc[f[key]] ?? 0) + 1), acc), {}),
+    )
       .sort((a, b) => b[1] - a[1])
       .map(([k, n]) => `${k} ${n}`)
       .join(', ') || 'none';

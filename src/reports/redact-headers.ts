@@ -14,10 +14,15 @@ function walk(v: unknown): unknown {
   if (Array.isArray(v)) return v.map(walk);
   if (v === null || typeof v !== 'object') return v;
   return Object.fromEntries(
-    Object.entries(v).map(([key, inner]) => [key, key === 'headers' && isStringRecord(inner) ? redactHeaders(inner) : walk(inner)]),
+    Object.entries(v).map(([key, inner]) => [
+      key,
+      key === 'headers' && isStringRecord(inner) ? redactHeaders(inner) : walk(inner),
+    ]),
   );
 }
 
 function isStringRecord(v: unknown): v is Record<string, string> {
-  return v !== null && typeof v === 'object' && !Array.isArray(v) && Object.values(v).every((x) => typeof x === 'string');
+  return (
+    v !== null && typeof v === 'object' && !Array.isArray(v) && Object.values(v).every((x) => typeof x === 'string')
+  );
 }

@@ -1,7 +1,7 @@
-import type { ExperimentConfig, IndexSpec, RetrieverConfig } from '../spec/experiment-config.js';
+import type { ExperimentConfig, IndexSpec, RetrieverConfig } from '../schemas/experiment-config.js';
 import type { FailedQuery } from '../search/failed-query.js';
-import type { LegType } from '../spec/names.js';
-import type { Pipeline } from '../spec/resolve-pipeline.js';
+import type { LegType } from '../schemas/names.js';
+import type { Pipeline } from '../schemas/resolve-pipeline.js';
 
 /** What a retriever is, for the report: one leg of a type (lexical, dense, run file, remote engine), or several fused. */
 export type RetrieverKind = LegType | 'fused';
@@ -52,7 +52,14 @@ export interface ConfigResult {
   kind?: RetrieverKind;
   /** The pipeline that ran, every default filled in (absent in reports saved before pipelines). */
   pipeline?: Pipeline;
-  index: IndexSpec & { embedderId: string | null; sizeBytes: number; buildSeconds: number; reused: boolean; chunks: number; truncatedChunks: number };
+  index: IndexSpec & {
+    embedderId: string | null;
+    sizeBytes: number;
+    buildSeconds: number;
+    reused: boolean;
+    chunks: number;
+    truncatedChunks: number;
+  };
   latency: { p50: number; p95: number };
   /** Mean over answerable queries, per metric label. */
   means: Record<string, number>;
@@ -162,7 +169,13 @@ export interface ExperimentReport {
   sliceFields: string[];
   configs: ConfigResult[];
   /** Real vs synthetic queries per configuration, when `source` tags exist. */
-  sourceGap?: { config: string; metric: string; real: { mean: number; n: number }; synthetic: { mean: number; n: number }; gap: number }[];
+  sourceGap?: {
+    config: string;
+    metric: string;
+    real: { mean: number; n: number };
+    synthetic: { mean: number; n: number };
+    gap: number;
+  }[];
   checks: CheckResult[];
   wallSeconds: number;
 }

@@ -21,11 +21,20 @@ export function rerankSection(r: ExperimentReport): string {
   for (const c of reranked) {
     const fs = c.firstStage!;
     const labels = [`first_stage.recall@${fs.depth}`, `first_stage.hit@${fs.depth}`, `first_stage.${primary}`];
-    const groups = [{ label: 'all', n: r.queries.answerable, before: fs.means, after: c.means }, ...fs.slices.map((s, i) => sliceGroup(c, s, i))];
+    const groups = [
+      { label: 'all', n: r.queries.answerable, before: fs.means, after: c.means },
+      ...fs.slices.map((s, i) => sliceGroup(c, s, i)),
+    ];
     const rows = groups.map((g) => {
       const before = g.before[`first_stage.${primary}`];
       const after = g.after[primary];
-      return [g.label, String(g.n), ...labels.map((l) => fmt(g.before[l])), fmt(after), before === undefined || after === undefined ? '–' : signed(after - before)];
+      return [
+        g.label,
+        String(g.n),
+        ...labels.map((l) => fmt(g.before[l])),
+        fmt(after),
+        before === undefined || after === undefined ? '–' : signed(after - before),
+      ];
     });
     parts.push(
       `### \`${c.name}\`: reranker \`${fs.reranker}\`, depth ${fs.depth}\n\n` +

@@ -21,8 +21,16 @@ export function tuningSection(r: ExperimentReport): string {
           ['', t.metric, 'Δ tuned [95% CI]'],
           [
             ['tuned, held out', `${fmt(t.heldOut.mean)} [${fmt(t.heldOut.low)}, ${fmt(t.heldOut.high)}]`, ''],
-            [`best leg \`${t.bestLeg.name}\``, fmt(t.bestLeg.mean), `${signed(t.bestLeg.diff.mean)} ${interval(t.bestLeg.diff)}`],
-            ['untuned rrf (k 60, equal weights)', fmt(t.untunedRrf.mean), `${signed(t.untunedRrf.diff.mean)} ${interval(t.untunedRrf.diff)}`],
+            [
+              `best leg \`${t.bestLeg.name}\``,
+              fmt(t.bestLeg.mean),
+              `${signed(t.bestLeg.diff.mean)} ${interval(t.bestLeg.diff)}`,
+            ],
+            [
+              'untuned rrf (k 60, equal weights)',
+              fmt(t.untunedRrf.mean),
+              `${signed(t.untunedRrf.diff.mean)} ${interval(t.untunedRrf.diff)}`,
+            ],
           ],
         ) +
         '\n\n' +

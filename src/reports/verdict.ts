@@ -92,7 +92,16 @@ export function verdict(report: ExperimentReport): Verdict | undefined {
   const labels = r.configs[0]!.slices;
   const slices = labels.flatMap((s): SliceStanding[] => {
     const st = standing(r.configs.map((c) => ({ name: c.name, value: sliceMean(c, s.label, metric) })));
-    return st ? [{ ...st, label: s.label, n: s.n, sentence: `${s.label} (${s.n} ${s.n === 1 ? 'query' : 'queries'}): ${lead(st, '')}.` }] : [];
+    return st
+      ? [
+          {
+            ...st,
+            label: s.label,
+            n: s.n,
+            sentence: `${s.label} (${s.n} ${s.n === 1 ? 'query' : 'queries'}): ${lead(st, '')}.`,
+          },
+        ]
+      : [];
   });
 
   const hybrids = r.configs.flatMap((h): HybridFinding[] => {
@@ -102,14 +111,22 @@ export function verdict(report: ExperimentReport): Verdict | undefined {
     if (!Number.isFinite(delta)) return [];
     const singleResult = byName.get(single.name);
     const deltas = labels
-      .map((s) => ({ label: s.label, delta: sliceMean(h, s.label, metric) - (singleResult ? sliceMean(singleResult, s.label, metric) : NaN) }))
+      .map((s) => ({
+        label: s.label,
+        delta: sliceMean(h, s.label, metric) - (singleResult ? sliceMean(singleResult, s.label, metric) : NaN),
+      }))
       .filter((d) => Number.isFinite(d.delta));
     const helps = deltas.filter((d) => d.delta >= TIE).sort((a, b) => b.delta - a.delta);
     const hurts = deltas.filter((d) => d.delta <= -TIE).sort((a, b) => a.delta - b.delta);
     const test = pair(h.name, single.name);
     const testable = h.name === r.baseline || single.name === r.baseline;
     const finding = { hybrid: h.name, single: single.name, delta, ...(test && { test }), testable, helps, hurts };
-    return [{ ...finding, sentence: hybridSentence(finding, metric, h.means[metric]!, single.means[metric]!, deltas.length > 0) }];
+    return [
+      {
+        ...finding,
+        sentence: hybridSentence(finding, metric, h.means[metric]!, single.means[metric]!, deltas.length > 0),
+      },
+    ];
   });
 
   return {
@@ -123,23 +140,36 @@ export function verdict(report: ExperimentReport): Verdict | undefined {
 
 /** The highest value and the next distinct one; NaN and missing values take no part. */
 export function standing(entries: readonly { name: string; value: number | undefined }[]): Standing | undefined {
-  const scored = entries.filter((e): e is { name: string; value: number } => e.value !== undefined && Number.isFinite(e.value));
+  const scored = entries.filter(
+    (e): e is { name: string; value: number } => e.value !== undefined && Number.isFinite(e.value),
+  );
   if (scored.length === 0) return undefined;
   const top = Math.max(...scored.map((e) => e.value));
   const best = scored.filter((e) => top - e.value < TIE).map((e) => e.name);
   const rest = scored.filter((e) => top - e.value >= TIE);
   if (rest.length === 0) return { best, value: top };
   const second = Math.max(...rest.map((e) => e.value));
-  return { best, value: top, runnerUp: { names: rest.filter((e) => second - e.value < TIE).map((e) => e.name), value: second } };
+  return {
+    best,
+    value: top,
+    runnerUp: { names: rest.filter((e) => second - e.value < TIE).map((e) => e.name), value: second },
+  };
 }
 
 /** The report's test of a against b: the one it ran against the baseline, if either is the baseline. */
-function pairTest(a: ConfigResult | undefined, b: ConfigResult | undefined, baseline: string, metric: string): { p: number; significant: boolean } | undefined {
-  const s = b?.name === baseline ? a?.significance?.[metric] : a?.name === baseline ? b?.significance?.[metric] : undefined;
+function pairTest(
+  a: ConfigResult | undefined,
+  b: ConfigResult | undefined,
+  baseline: string,
+  metric: string,
+): { p: number; significant: boolean } | undefined {
+  const s =
+    b?.name === baseline ? a?.significance?.[metric] : a?.name === baseline ? b?.significance?.[metric] : undefined;
   return s && { p: s.p, significant: s.significant };
 }
 
-const sliceMean = (c: ConfigResult, label: string, metric: string) => c.slices.find((s) => s.label === label)?.means[metric] ?? NaN;
+const sliceMean = (c: ConfigResult, label: string, metric: string) =>
+  c.slices.find((s) => s.label === label)?.means[metric] ?? NaN;
 
 const code = (name: string) => `\`${name}\``;
 
@@ -151,10 +181,17 @@ function names(list: readonly string[]): string {
 
 /** "`a` is best{where} with 0.8000, ahead of `b` (0.7000) by 0.1000", or the tie (all: no runner-up). */
 function lead(s: Standing, where: string): string {
-  const head = s.best.length === 1
-    ? s.runnerUp ? `${code(s.best[0]!)} is best${where} with ${fmt(s.value)}` : `${code(s.best[0]!)} is the only configuration scored${where}: ${fmt(s.value)}`
-    : s.runnerUp ? `${names(s.best)} tie for best${where} at ${fmt(s.value)}` : `all ${s.best.length} configurations tie${where} at ${fmt(s.value)}`;
-  return s.runnerUp ? `${head}, ahead of ${names(s.runnerUp.names)} (${fmt(s.runnerUp.value)}) by ${fmt(s.value - s.runnerUp.value)}` : head;
+  const head =
+    s.best.length === 1
+      ? s.runnerUp
+        ? `${code(s.best[0]!)} is best${where} with ${fmt(s.value)}`
+        : `${code(s.best[0]!)} is the only configuration scored${where}: ${fmt(s.value)}`
+      : s.runnerUp
+        ? `${names(s.best)} tie for best${where} at ${fmt(s.value)}`
+        : `all ${s.best.length} configurations tie${where} at ${fmt(s.value)}`;
+  return s.runnerUp
+    ? `${head}, ahead of ${names(s.runnerUp.names)} (${fmt(s.runnerUp.value)}) by ${fmt(s.value - s.runnerUp.value)}`
+    : head;
 }
 
 function overallSentence(s: Standing & { lead?: LeadTest }, metric: string, baseline: string): string {
@@ -174,19 +211,32 @@ function overallSentence(s: Standing & { lead?: LeadTest }, metric: string, base
   return `${untested}; against it ${code(s.best[0]!)} is ${signed(b.meanDiff)}, ${b.significant ? 'significant' : 'not significant'} (p = ${fmtP(b.p)}).`;
 }
 
-function hybridSentence(f: Omit<HybridFinding, 'sentence'>, metric: string, hybridValue: number, singleValue: number, sliced: boolean): string {
+function hybridSentence(
+  f: Omit<HybridFinding, 'sentence'>,
+  metric: string,
+  hybridValue: number,
+  singleValue: number,
+  sliced: boolean,
+): string {
   const against = `${code(f.single)}, the best single retriever on its index,`;
   const values = `on ${metric} (${fmt(hybridValue)} vs ${fmt(singleValue)})`;
   const test = f.test
     ? `the difference is ${f.test.significant ? '' : 'not '}significant (p = ${fmtP(f.test.p)})`
-    : f.testable ? 'the report holds no test of the difference' : 'the difference is not tested (neither is the baseline)';
-  const first = f.delta >= TIE
-    ? `${code(f.hybrid)} beats ${against} by ${fmt(f.delta)} ${values}: fusion helps; ${test}.`
-    : f.delta <= -TIE
-      ? `${code(f.hybrid)} trails ${against} by ${fmt(-f.delta)} ${values}: fusion hurts; ${test}.`
-      : `${code(f.hybrid)} ties ${against} ${values}: fusion changes nothing.`;
+    : f.testable
+      ? 'the report holds no test of the difference'
+      : 'the difference is not tested (neither is the baseline)';
+  const first =
+    f.delta >= TIE
+      ? `${code(f.hybrid)} beats ${against} by ${fmt(f.delta)} ${values}: fusion helps; ${test}.`
+      : f.delta <= -TIE
+        ? `${code(f.hybrid)} trails ${against} by ${fmt(-f.delta)} ${values}: fusion hurts; ${test}.`
+        : `${code(f.hybrid)} ties ${against} ${values}: fusion changes nothing.`;
   if (!sliced) return first;
-  const list = (ds: readonly { label: string; delta: number }[]) => ds.map((d) => `${d.label} (${signed(d.delta)})`).join(', ');
-  const where = [f.helps.length ? `it helps on ${list(f.helps)}` : '', f.hurts.length ? `it hurts on ${list(f.hurts)}` : ''].filter(Boolean);
+  const list = (ds: readonly { label: string; delta: number }[]) =>
+    ds.map((d) => `${d.label} (${signed(d.delta)})`).join(', ');
+  const where = [
+    f.helps.length ? `it helps on ${list(f.helps)}` : '',
+    f.hurts.length ? `it hurts on ${list(f.hurts)}` : '',
+  ].filter(Boolean);
   return `${first} By slice, ${where.length ? where.join('; ') : 'it ties on every one'}.`;
 }

@@ -1,5 +1,12 @@
 import { dotAll } from './dot-all.js';
-import { attachWasmDot, createSharedWasmMemory, createWasmDot, wasmDotOf, type WasmDot, type WasmMemory } from './wasm-dot.js';
+import {
+  attachWasmDot,
+  createSharedWasmMemory,
+  createWasmDot,
+  wasmDotOf,
+  type WasmDot,
+  type WasmMemory,
+} from './wasm-dot.js';
 
 /**
  * The dense scan, every row's score for one query: the WebAssembly SIMD kernel (wasm-dot.ts)
@@ -34,7 +41,10 @@ export function allocateVectorMatrix(rows: number, dims: number): Float32Array {
  * passes the memory itself, not a copy): a shared wasm memory for the kernel, with room for the
  * query and scores of `slots` threads, or a SharedArrayBuffer where the kernel cannot run.
  */
-export type SharedVectorMatrix = { rows: number; dims: number } & ({ memory: WasmMemory; slots: number } | { buffer: SharedArrayBuffer });
+export type SharedVectorMatrix = { rows: number; dims: number } & (
+  | { memory: WasmMemory; slots: number }
+  | { buffer: SharedArrayBuffer }
+);
 
 /** Room for a table `slots` threads will scan, as allocateVectorMatrix: fill it through attachVectorMatrix. */
 export function allocateSharedVectorMatrix(rows: number, dims: number, slots: number): SharedVectorMatrix {
@@ -50,7 +60,8 @@ export function allocateSharedVectorMatrix(rows: number, dims: number, slots: nu
 export function attachVectorMatrix(shared: SharedVectorMatrix, slot: number): Float32Array {
   const { rows, dims } = shared;
   if ('buffer' in shared) return new Float32Array(shared.buffer, 0, rows * dims);
-  if (!Number.isInteger(slot) || slot < 0 || slot >= shared.slots) throw new RangeError(`slot ${slot} of a table shared by ${shared.slots}`);
+  if (!Number.isInteger(slot) || slot < 0 || slot >= shared.slots)
+    throw new RangeError(`slot ${slot} of a table shared by ${shared.slots}`);
   const dot = jsForced() ? undefined : attachWasmDot(shared.memory, rows, dims, slot);
   return dot?.matrix ?? new Float32Array(shared.memory.buffer, 0, rows * dims);
 }

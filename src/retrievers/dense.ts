@@ -4,7 +4,12 @@ import type { Hit, Retriever, SearchOptions } from './types.js';
 import { topK } from './top-k.js';
 
 export { dotAll } from './dot-all.js';
-export { allocateSharedVectorMatrix, allocateVectorMatrix, attachVectorMatrix, type SharedVectorMatrix } from './dense-scan.js';
+export {
+  allocateSharedVectorMatrix,
+  allocateVectorMatrix,
+  attachVectorMatrix,
+  type SharedVectorMatrix,
+} from './dense-scan.js';
 
 /** Normalised chunk vectors, one row each, in one contiguous array (row i = chunkIds[i]). */
 export interface VectorTable extends RowIds {

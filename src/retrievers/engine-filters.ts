@@ -1,7 +1,7 @@
-import type { Condition, FilterSpec } from '../spec/filter-spec.js';
+import type { Condition, FilterSpec } from '../schemas/filter-spec.js';
 
 /**
- * A pipeline filter (spec/filter-spec.ts) in an engine's own filter syntax, for the documents
+ * A pipeline filter (schemas/filter-spec.ts) in an engine's own filter syntax, for the documents
  * `testbed push` writes: `lang` is a top-level field of each chunk (as in our index), every
  * other key a field of `metadata`. All conditions must hold, as locally. The engine's answer is
  * still checked against our compiled filter (remote-hits.ts), so an engine whose mapping makes
@@ -39,7 +39,10 @@ export function searchEngineFilter(filter: FilterSpec | undefined): object {
   return { bool: { filter: searchEngineFilterClauses(filter) } };
 }
 
-type QdrantCondition = { key: string; match: { value: string | number | boolean } | { any: (string | number)[] } } | { key: string; range: Range } | { should: QdrantCondition[] };
+type QdrantCondition =
+  | { key: string; match: { value: string | number | boolean } | { any: (string | number)[] } }
+  | { key: string; range: Range }
+  | { should: QdrantCondition[] };
 
 /**
  * Qdrant: `{must: [...]}` with match / range conditions on payload keys. Qdrant matches keywords,
@@ -55,7 +58,9 @@ function qdrantCondition(key: string, c: Condition): QdrantCondition {
   if (isRange(c)) return { key, range: c };
   if (typeof c === 'object') {
     const plain = c.in.every((v) => typeof v === 'string' || Number.isInteger(v));
-    return plain ? { key, match: { any: c.in as (string | number)[] } } : { should: c.in.map((v) => qdrantCondition(key, v)) };
+    return plain
+      ? { key, match: { any: c.in as (string | number)[] } }
+      : { should: c.in.map((v) => qdrantCondition(key, v)) };
   }
   if (typeof c === 'number' && !Number.isInteger(c)) return { key, range: { gte: c, lte: c } };
   return { key, match: { value: c } };

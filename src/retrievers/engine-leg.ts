@@ -3,9 +3,9 @@ import { InputError } from '../errors.js';
 import { parseJsonPath } from '../remote/json-path.js';
 import { shownEndpoint, type RemoteClient } from '../remote/remote-client.js';
 import { placeholdersOf } from '../remote/template.js';
-import { ENGINE_LEG_DEFAULTS } from '../spec/defaults.js';
-import { embedsQuery } from '../spec/engine-leg-vectors.js';
-import type { FilterSpec } from '../spec/filter-spec.js';
+import { ENGINE_LEG_DEFAULTS } from '../schemas/defaults.js';
+import { embedsQuery } from '../schemas/engine-leg-vectors.js';
+import type { FilterSpec } from '../schemas/filter-spec.js';
 import { engineRequest, type EngineLeg } from './engine-requests.js';
 import { readRemoteHits, type HitPaths } from './read-remote-hits.js';
 import { remoteHits, type IndexIds } from './remote-hits.js';
@@ -35,10 +35,16 @@ export interface EngineLegParts {
 export function createEngineLeg(leg: EngineLeg, parts: EngineLegParts): Retriever {
   const what = `leg "${leg.name}"`;
   const sendsVector = embedsQuery(leg);
-  if (sendsVector && !parts.embedder) throw new InputError(`${what} sends the query as a vector, and this index was built without embeddings (--embedder none): build it with the embedder the ${leg.type} vectors came from`);
+  if (sendsVector && !parts.embedder)
+    throw new InputError(
+      `${what} sends the query as a vector, and this index was built without embeddings (--embedder none): build it with the embedder the ${leg.type} vectors came from`,
+    );
   const used = leg.body === undefined ? [] : placeholdersOf(leg.body);
   const unknown = used.filter((p) => !PLACEHOLDERS.includes(p));
-  if (unknown.length) throw new InputError(`${what}: the body names ${unknown.map((p) => `{{${p}}}`).join(', ')}; its placeholders are ${PLACEHOLDERS.map((p) => `{{${p}}}`).join(', ')}`);
+  if (unknown.length)
+    throw new InputError(
+      `${what}: the body names ${unknown.map((p) => `{{${p}}}`).join(', ')}; its placeholders are ${PLACEHOLDERS.map((p) => `{{${p}}}`).join(', ')}`,
+    );
   const paths = hitPaths(leg, what);
 
   return {
@@ -48,7 +54,9 @@ export function createEngineLeg(leg: EngineLeg, parts: EngineLegParts): Retrieve
       // A compiled filter's key is the filter's canonical JSON (store/filter-key.ts): the spec itself.
       const filterSpec = filter ? (JSON.parse(filter.key) as FilterSpec) : undefined;
       if (filterSpec && leg.body !== undefined && !used.includes('filter')) {
-        throw new InputError(`${what}: the pipeline has a filter and the leg's body has no {{filter}} to send it in; add "{{filter}}" where the engine takes a filter`);
+        throw new InputError(
+          `${what}: the pipeline has a filter and the leg's body has no {{filter}} to send it in; add "{{filter}}" where the engine takes a filter`,
+        );
       }
       const timings: Record<string, number> = {};
       let vector: number[] | undefined;
@@ -58,11 +66,25 @@ export function createEngineLeg(leg: EngineLeg, parts: EngineLegParts): Retrieve
         vector = Array.from(vectors[0]!);
         timings.embed = performance.now() - t0;
       }
-      const request = engineRequest(leg, { query, k, ...(vector && { vector }), ...(filterSpec && { filter: filterSpec }) });
+      const request = engineRequest(leg, {
+        query,
+        k,
+        ...(vector && { vector }),
+        ...(filterSpec && { filter: filterSpec }),
+      });
       const endpoint = shownEndpoint('POST', request.url);
       const res = await parts.client.request({ method: 'POST', url: request.url, json: request.body, caller });
       const raw = readRemoteHits(res.body, paths, caller, endpoint, res.status);
-      const result = remoteHits(raw, { caller, endpoint, status: res.status, index: parts.index, level, k, ...(filter && { filter }), ms: res.ms });
+      const result = remoteHits(raw, {
+        caller,
+        endpoint,
+        status: res.status,
+        index: parts.index,
+        level,
+        k,
+        ...(filter && { filter }),
+        ms: res.ms,
+      });
       return { hits: result.hits, timings: { ...timings, ...result.timings } };
     },
   };

@@ -1,7 +1,7 @@
 import { fillJsonTemplate } from '../remote/template.js';
-import { ENGINE_LEG_DEFAULTS } from '../spec/defaults.js';
-import type { FilterSpec } from '../spec/filter-spec.js';
-import type { Leg } from '../spec/resolve-pipeline.js';
+import { ENGINE_LEG_DEFAULTS } from '../schemas/defaults.js';
+import type { FilterSpec } from '../schemas/filter-spec.js';
+import type { Leg } from '../schemas/resolve-pipeline.js';
 import { qdrantFilter, searchEngineFilter, searchEngineFilterClauses } from './engine-filters.js';
 
 export type EngineLeg = Extract<Leg, { type: 'opensearch' | 'elasticsearch' | 'qdrant' }>;
@@ -43,7 +43,13 @@ export function engineRequest(leg: EngineLeg, q: EngineQuery): EngineRequest {
   if (leg.type === 'qdrant') {
     return {
       url,
-      body: { query: q.vector, limit: q.k, with_payload: true, ...(leg.using && { using: leg.using }), ...(q.filter && { filter: qdrantFilter(q.filter) }) },
+      body: {
+        query: q.vector,
+        limit: q.k,
+        with_payload: true,
+        ...(leg.using && { using: leg.using }),
+        ...(q.filter && { filter: qdrantFilter(q.filter) }),
+      },
     };
   }
   const vectorField = leg.vector_field ?? ENGINE_LEG_DEFAULTS.vectorField;
@@ -51,15 +57,41 @@ export function engineRequest(leg: EngineLeg, q: EngineQuery): EngineRequest {
   const filter = q.filter && searchEngineFilter(q.filter);
   if (leg.query === 'bm25') {
     const match = { multi_match: { query: q.query, fields: leg.fields ?? [...ENGINE_LEG_DEFAULTS.fields] } };
-    return { url, body: { size: q.k, query: q.filter ? { bool: { must: [match], filter: searchEngineFilterClauses(q.filter) } } : match, ...source } };
+    return {
+      url,
+      body: {
+        size: q.k,
+        query: q.filter ? { bool: { must: [match], filter: searchEngineFilterClauses(q.filter) } } : match,
+        ...source,
+      },
+    };
   }
   if (leg.type === 'opensearch') {
-    return { url, body: { size: q.k, query: { knn: { [vectorField]: { vector: q.vector, k: q.k, ...(filter && { filter }) } } }, ...source } };
+    return {
+      url,
+      body: {
+        size: q.k,
+        query: { knn: { [vectorField]: { vector: q.vector, k: q.k, ...(filter && { filter }) } } },
+        ...source,
+      },
+    };
   }
-  const numCandidates = leg.num_candidates ?? Math.min(ENGINE_LEG_DEFAULTS.maxNumCandidates, Math.ceil(q.k * ENGINE_LEG_DEFAULTS.numCandidatesPerK));
+  const numCandidates =
+    leg.num_candidates ??
+    Math.min(ENGINE_LEG_DEFAULTS.maxNumCandidates, Math.ceil(q.k * ENGINE_LEG_DEFAULTS.numCandidatesPerK));
   return {
     url,
-    body: { size: q.k, knn: { field: vectorField, query_vector: q.vector, k: q.k, num_candidates: Math.max(numCandidates, q.k), ...(filter && { filter }) }, ...source },
+    body: {
+      size: q.k,
+      knn: {
+        field: vectorField,
+        query_vector: q.vector,
+        k: q.k,
+        num_candidates: Math.max(numCandidates, q.k),
+        ...(filter && { filter }),
+      },
+      ...source,
+    },
   };
 }
 

@@ -2,7 +2,7 @@ import { performance } from 'node:perf_hooks';
 import { parseJsonPath } from '../remote/json-path.js';
 import { shownEndpoint, type RemoteClient } from '../remote/remote-client.js';
 import { fillJsonTemplate, fillUrlTemplate, type TemplateValues } from '../remote/template.js';
-import type { HttpLeg } from '../spec/resolve-pipeline.js';
+import type { HttpLeg } from '../schemas/resolve-pipeline.js';
 import { readRemoteHits, type HitPaths } from './read-remote-hits.js';
 import { remoteHits, type IndexIds } from './remote-hits.js';
 import type { Retriever, SearchOptions } from './types.js';
@@ -39,7 +39,12 @@ export function createHttpLeg(leg: HttpLeg, client: RemoteClient, index: IndexId
       const url = fillUrlTemplate(leg.url, values, what);
       const endpoint = shownEndpoint(method, url);
       const t0 = performance.now();
-      const res = await client.request({ method, url, caller, ...(leg.body !== undefined && { json: fillJsonTemplate(leg.body, values, what) }) });
+      const res = await client.request({
+        method,
+        url,
+        caller,
+        ...(leg.body !== undefined && { json: fillJsonTemplate(leg.body, values, what) }),
+      });
       const ms = performance.now() - t0;
       const raw = readRemoteHits(res.body, paths, caller, endpoint, res.status);
       return remoteHits(raw, { caller, endpoint, status: res.status, index, level, k, ...(filter && { filter }), ms });

@@ -16,11 +16,21 @@ export interface HitPaths {
  * so a misconfigured path or a changed API reads as such and never as a query with no results.
  * Ids may be strings or integers (an API keyed by numbers); scores must be finite numbers.
  */
-export function readRemoteHits(body: unknown, paths: HitPaths, caller: RemoteCaller, endpoint: string, status?: number): RawRemoteHit[] {
+export function readRemoteHits(
+  body: unknown,
+  paths: HitPaths,
+  caller: RemoteCaller,
+  endpoint: string,
+  status?: number,
+): RawRemoteHit[] {
   const fail = (problem: string) => new RemoteError(caller, endpoint, problem, status);
   const list = getPath(body, paths.hits);
   if (!Array.isArray(list)) {
-    throw fail(list === undefined ? `the answer has no ${formatJsonPath(paths.hits)} (the hits path)` : `${formatJsonPath(paths.hits)} (the hits path) is ${kindOf(list)}, not a list`);
+    throw fail(
+      list === undefined
+        ? `the answer has no ${formatJsonPath(paths.hits)} (the hits path)`
+        : `${formatJsonPath(paths.hits)} (the hits path) is ${kindOf(list)}, not a list`,
+    );
   }
   return list.map((hit, i) => {
     const at = (path: JsonPath) => {
@@ -28,12 +38,15 @@ export function readRemoteHits(body: unknown, paths: HitPaths, caller: RemoteCal
       return `${formatJsonPath([...paths.hits, i])}${inside === '' || inside.startsWith('[') ? '' : '.'}${inside}`;
     };
     const docId = idAt(hit, paths.id);
-    if (docId === undefined) throw fail(`${at(paths.id)} (the id path) is ${kindOf(getPath(hit, paths.id))}, not a string id`);
+    if (docId === undefined)
+      throw fail(`${at(paths.id)} (the id path) is ${kindOf(getPath(hit, paths.id))}, not a string id`);
     const score = getPath(hit, paths.score);
-    if (typeof score !== 'number' || !Number.isFinite(score)) throw fail(`${at(paths.score)} (the score path) is ${kindOf(score)}, not a finite number`);
+    if (typeof score !== 'number' || !Number.isFinite(score))
+      throw fail(`${at(paths.score)} (the score path) is ${kindOf(score)}, not a finite number`);
     if (!paths.chunkId) return { docId, score };
     const chunkId = idAt(hit, paths.chunkId);
-    if (chunkId === undefined) throw fail(`${at(paths.chunkId)} (the chunk_id path) is ${kindOf(getPath(hit, paths.chunkId))}, not a string id`);
+    if (chunkId === undefined)
+      throw fail(`${at(paths.chunkId)} (the chunk_id path) is ${kindOf(getPath(hit, paths.chunkId))}, not a string id`);
     return { docId, chunkId, score };
   });
 }

@@ -1,5 +1,5 @@
 import { shownEndpoint } from '../remote/remote-client.js';
-import type { Leg } from '../spec/resolve-pipeline.js';
+import type { Leg } from '../schemas/resolve-pipeline.js';
 import { endpointUrl, type EngineLeg } from './engine-requests.js';
 
 /**

@@ -46,15 +46,19 @@ export function remoteHits(raw: readonly RawRemoteHit[], ctx: RemoteHitsContext)
   const fail = (problem: string) => new RemoteError(ctx.caller, ctx.endpoint, problem, ctx.status);
   const chunkHits: Omit<Hit, 'rank'>[] = [];
   raw.forEach((h, i) => {
-    if (typeof h.score !== 'number' || !Number.isFinite(h.score)) throw fail(`hit ${i} (document "${h.docId}") has score ${String(h.score)}, not a finite number`);
+    if (typeof h.score !== 'number' || !Number.isFinite(h.score))
+      throw fail(`hit ${i} (document "${h.docId}") has score ${String(h.score)}, not a finite number`);
     const chunkId = h.chunkId ?? ctx.index.chunksOf(h.docId)[0]?.id;
-    if (chunkId === undefined) throw fail(`hit ${i}: document "${h.docId}" is not in the index, so it cannot be scored against its qrels`);
+    if (chunkId === undefined)
+      throw fail(`hit ${i}: document "${h.docId}" is not in the index, so it cannot be scored against its qrels`);
     if (h.chunkId !== undefined) {
       const chunk = ctx.index.chunk(h.chunkId);
       if (!chunk) throw fail(`hit ${i}: chunk "${h.chunkId}" is not in the index`);
-      if (chunk.docId !== h.docId) throw fail(`hit ${i}: chunk "${h.chunkId}" belongs to document "${chunk.docId}", not "${h.docId}"`);
+      if (chunk.docId !== h.docId)
+        throw fail(`hit ${i}: chunk "${h.chunkId}" belongs to document "${chunk.docId}", not "${h.docId}"`);
     }
-    if (ctx.filter && !(h.chunkId === undefined ? ctx.filter.docIds.has(h.docId) : ctx.filter.chunkIds.has(h.chunkId))) return;
+    if (ctx.filter && !(h.chunkId === undefined ? ctx.filter.docIds.has(h.docId) : ctx.filter.chunkIds.has(h.chunkId)))
+      return;
     chunkHits.push({ id: chunkId, docId: h.docId, chunkId, score: h.score });
   });
   const hits = ctx.level === 'doc' ? toLevel(chunkHits, 'doc', ctx.k) : rankHits(bestPerChunk(chunkHits), ctx.k);

@@ -12,14 +12,29 @@ import type { Retriever } from './types.js';
  * `chunkOf` names the passage a document's hit carries (its first chunk in the index); a
  * document the index does not hold keeps its own id there and is still ranked: the run said so.
  */
-export function createRunLeg(name: string, file: string, run: Run, chunkOf: (docId: string) => string | undefined): Retriever {
+export function createRunLeg(
+  name: string,
+  file: string,
+  run: Run,
+  chunkOf: (docId: string) => string | undefined,
+): Retriever {
   return {
     name,
     async search(_query, { k, level, filter, queryId }) {
-      if (level !== 'doc') throw new InputError(`leg "${name}" is a run file (${file}): it ranks documents, so it needs level doc`);
-      if (queryId === undefined) throw new InputError(`leg "${name}" is a run file (${file}): its rankings are found by query id, which a free-text search does not have`);
+      if (level !== 'doc')
+        throw new InputError(`leg "${name}" is a run file (${file}): it ranks documents, so it needs level doc`);
+      if (queryId === undefined)
+        throw new InputError(
+          `leg "${name}" is a run file (${file}): its rankings are found by query id, which a free-text search does not have`,
+        );
       const docs = (run.get(queryId) ?? []).filter((d) => !filter || filter.docIds.has(d.id)).slice(0, Math.max(0, k));
-      const hits = docs.map((d, i) => ({ id: d.id, docId: d.id, chunkId: chunkOf(d.id) ?? d.id, score: d.score, rank: i + 1 }));
+      const hits = docs.map((d, i) => ({
+        id: d.id,
+        docId: d.id,
+        chunkId: chunkOf(d.id) ?? d.id,
+        score: d.score,
+        rank: i + 1,
+      }));
       return { hits, timings: {} };
     },
   };

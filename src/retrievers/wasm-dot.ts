@@ -34,7 +34,12 @@ interface WasmApi {
  * size for `slots` of them. A table shared by threads has one slot per thread (the table is read
  * by all, each query and its scores written by one); a thread's own table has one.
  */
-export function wasmDotLayout(rows: number, dims: number, slot = 0, slots = slot + 1): { qOffset: number; outOffset: number; bytes: number } {
+export function wasmDotLayout(
+  rows: number,
+  dims: number,
+  slot = 0,
+  slots = slot + 1,
+): { qOffset: number; outOffset: number; bytes: number } {
   const table = rows * dims * 4; // a multiple of 64 when dims is a multiple of 16: q64 is aligned
   const slotBytes = Math.ceil((dims * 8 + rows * 4) / 64) * 64; // keeps every slot's q64 aligned
   const qOffset = table + slot * slotBytes;
@@ -60,14 +65,35 @@ function scan64Step(): number[] {
   const { ACC, P, QP, R0, R1 } = L;
   // acc[a] += widen(lanes of r) * q64[...]
   const mulAdd = (a: number, r: number, high: boolean, qOff: number) => [
-    ...get(ACC[a]!), ...get(r), ...(high ? [...get(r), ...highToLow] : []), ...f64x2PromoteLow,
-    ...get(QP), ...v128Load(qOff), ...f64x2Mul, ...f64x2Add, ...set(ACC[a]!),
+    ...get(ACC[a]!),
+    ...get(r),
+    ...(high ? [...get(r), ...highToLow] : []),
+    ...f64x2PromoteLow,
+    ...get(QP),
+    ...v128Load(qOff),
+    ...f64x2Mul,
+    ...f64x2Add,
+    ...set(ACC[a]!),
   ];
   return [
-    ...get(P), ...v128Load(0), ...set(R0), ...get(P), ...v128Load(16), ...set(R1),
-    ...mulAdd(0, R0, false, 0), ...mulAdd(1, R0, true, 16), ...mulAdd(2, R1, false, 32), ...mulAdd(3, R1, true, 48),
-    ...get(P), ...i32c(32), I32_ADD, ...set(P),
-    ...get(QP), ...i32c(64), I32_ADD, ...set(QP),
+    ...get(P),
+    ...v128Load(0),
+    ...set(R0),
+    ...get(P),
+    ...v128Load(16),
+    ...set(R1),
+    ...mulAdd(0, R0, false, 0),
+    ...mulAdd(1, R0, true, 16),
+    ...mulAdd(2, R1, false, 32),
+    ...mulAdd(3, R1, true, 48),
+    ...get(P),
+    ...i32c(32),
+    I32_ADD,
+    ...set(P),
+    ...get(QP),
+    ...i32c(64),
+    I32_ADD,
+    ...set(QP),
   ];
 }
 
@@ -75,8 +101,20 @@ function scan64Step(): number[] {
 function scan64Finish(): number[] {
   const { ACC, V } = L;
   return [
-    ...get(ACC[0]!), ...get(ACC[1]!), ...f64x2Add, ...get(ACC[2]!), ...get(ACC[3]!), ...f64x2Add, ...f64x2Add, ...set(V),
-    ...get(V), ...f64Lane(0), ...get(V), ...f64Lane(1), F64_ADD, F32_DEMOTE_F64,
+    ...get(ACC[0]!),
+    ...get(ACC[1]!),
+    ...f64x2Add,
+    ...get(ACC[2]!),
+    ...get(ACC[3]!),
+    ...f64x2Add,
+    ...f64x2Add,
+    ...set(V),
+    ...get(V),
+    ...f64Lane(0),
+    ...get(V),
+    ...f64Lane(1),
+    F64_ADD,
+    F32_DEMOTE_F64,
   ];
 }
 
@@ -156,7 +194,13 @@ function kernelMemory(rows: number, dims: number, slots: number, shared: boolean
   }
 }
 
-function bindWasmDot(memory: WasmMemory, rows: number, dims: number, slot: number, shared: boolean): WasmDot | undefined {
+function bindWasmDot(
+  memory: WasmMemory,
+  rows: number,
+  dims: number,
+  slot: number,
+  shared: boolean,
+): WasmDot | undefined {
   const module = scanModule(shared);
   if (!module || !api) return undefined;
   const { qOffset, outOffset } = wasmDotLayout(rows, dims, slot);

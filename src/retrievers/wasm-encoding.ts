@@ -61,7 +61,21 @@ export const F32_STORE = [0x38, 2, 0]; // align 4, offset 0
  * pointer), 7 qp (query pointer), 8 qend; 9-12 four v128 accumulators, 13 v (their sum),
  * 14-15 r0-r1 (row loads).
  */
-export const L = { MAT: 0, N: 1, DIMS: 2, Q: 3, OUT: 4, I: 5, P: 6, QP: 7, QEND: 8, ACC: [9, 10, 11, 12], V: 13, R0: 14, R1: 15 } as const;
+export const L = {
+  MAT: 0,
+  N: 1,
+  DIMS: 2,
+  Q: 3,
+  OUT: 4,
+  I: 5,
+  P: 6,
+  QP: 7,
+  QEND: 8,
+  ACC: [9, 10, 11, 12],
+  V: 13,
+  R0: 14,
+  R1: 15,
+} as const;
 
 /**
  * The loop around a kernel: for each row i < n, zero the accumulators, run `step` (which reads
@@ -71,22 +85,50 @@ export const L = { MAT: 0, N: 1, DIMS: 2, Q: 3, OUT: 4, I: 5, P: 6, QP: 7, QEND:
  */
 export function rowLoop(qBytes: number, step: number[], finish: number[]): number[] {
   return [
-    ...get(L.MAT), ...set(L.P),
-    ...get(L.Q), ...get(L.DIMS), ...i32c(qBytes), I32_MUL, I32_ADD, ...set(L.QEND),
-    0x02, 0x40, // block $done
-    ...get(L.N), I32_EQZ, 0x0d, 0, // br_if $done when n == 0
-    0x03, 0x40, // loop $rows
+    ...get(L.MAT),
+    ...set(L.P),
+    ...get(L.Q),
+    ...get(L.DIMS),
+    ...i32c(qBytes),
+    I32_MUL,
+    I32_ADD,
+    ...set(L.QEND),
+    0x02,
+    0x40, // block $done
+    ...get(L.N),
+    I32_EQZ,
+    0x0d,
+    0, // br_if $done when n == 0
+    0x03,
+    0x40, // loop $rows
     ...L.ACC.flatMap((a) => [...zeroV128, ...set(a)]),
-    ...get(L.Q), ...set(L.QP),
-    0x03, 0x40, // loop $cols
+    ...get(L.Q),
+    ...set(L.QP),
+    0x03,
+    0x40, // loop $cols
     ...step,
-    ...get(L.QP), ...get(L.QEND), I32_LT_U, 0x0d, 0, // br_if $cols
+    ...get(L.QP),
+    ...get(L.QEND),
+    I32_LT_U,
+    0x0d,
+    0, // br_if $cols
     0x0b, // end $cols
-    ...get(L.OUT), ...get(L.I), ...i32c(2), I32_SHL, I32_ADD, // address of out[i]
+    ...get(L.OUT),
+    ...get(L.I),
+    ...i32c(2),
+    I32_SHL,
+    I32_ADD, // address of out[i]
     ...finish,
     ...F32_STORE,
-    ...get(L.I), ...i32c(1), I32_ADD, ...set(L.I),
-    ...get(L.I), ...get(L.N), I32_LT_U, 0x0d, 0, // br_if $rows
+    ...get(L.I),
+    ...i32c(1),
+    I32_ADD,
+    ...set(L.I),
+    ...get(L.I),
+    ...get(L.N),
+    I32_LT_U,
+    0x0d,
+    0, // br_if $rows
     0x0b, // end $rows
     0x0b, // end $done
     0x0b, // end of function
@@ -98,12 +140,29 @@ export function rowLoop(qBytes: number, step: number[], finish: number[]): numbe
  * `shared`: the import is a shared memory (limits flag 3, up to wasm32's 65536 pages), the only
  * kind one table can be scanned through from several threads.
  */
-export function kernelModule(kernels: { name: string; body: number[] }[], options: { shared?: boolean } = {}): Uint8Array {
+export function kernelModule(
+  kernels: { name: string; body: number[] }[],
+  options: { shared?: boolean } = {},
+): Uint8Array {
   const limits = options.shared ? [0x03, ...uleb(1), ...uleb(65536)] : [0x00, ...uleb(1)];
-  const locals = vec([[4, I32], [4, V128], [1, V128], [2, V128]].map(([count, type]) => [...uleb(count!), type!]));
+  const locals = vec(
+    [
+      [4, I32],
+      [4, V128],
+      [1, V128],
+      [2, V128],
+    ].map(([count, type]) => [...uleb(count!), type!]),
+  );
   const fns = kernels.map((k) => [...locals, ...k.body]);
   return Uint8Array.from([
-    0x00, 0x61, 0x73, 0x6d, 0x01, 0x00, 0x00, 0x00,
+    0x00,
+    0x61,
+    0x73,
+    0x6d,
+    0x01,
+    0x00,
+    0x00,
+    0x00,
     ...section(1, vec([[0x60, ...vec([[I32], [I32], [I32], [I32], [I32]]), 0x00]])),
     ...section(2, vec([[...name('env'), ...name('mem'), 0x02, ...limits]])),
     ...section(3, vec(kernels.map(() => [0]))),

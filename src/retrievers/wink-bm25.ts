@@ -63,7 +63,11 @@ const SCORE_DECIMALS = 9;
  * Throws InputError for fewer than 3 chunks, duplicate chunk ids or out-of-range parameters
  * (wink itself would silently swap in its own defaults).
  */
-export function createWinkRetriever(chunks: Iterable<Chunk>, params: WinkBM25Params = {}, analysis?: TermAnalysis): Retriever {
+export function createWinkRetriever(
+  chunks: Iterable<Chunk>,
+  params: WinkBM25Params = {},
+  analysis?: TermAnalysis,
+): Retriever {
   const k1 = params.k1 ?? WINK_BM25_DEFAULTS.k1;
   const b = params.b ?? WINK_BM25_DEFAULTS.b;
   const weights = params.fieldWeights ?? { title: 1, text: 1 };
@@ -91,7 +95,10 @@ export function createWinkRetriever(chunks: Iterable<Chunk>, params: WinkBM25Par
     if (docIdOf.has(chunk.id)) throw new InputError(`duplicate chunk id "${chunk.id}"`);
     docIdOf.set(chunk.id, chunk.docId);
     const lang = analysis?.chunkLanguage(chunk.id);
-    engine.addDoc({ title: terms(chunk.title, lang).join(SEPARATOR), text: terms(chunk.text, lang).join(SEPARATOR) }, chunk.id);
+    engine.addDoc(
+      { title: terms(chunk.title, lang).join(SEPARATOR), text: terms(chunk.text, lang).join(SEPARATOR) },
+      chunk.id,
+    );
   }
   engine.consolidate(SCORE_DECIMALS);
   // wink's search takes a limit; asking for every chunk returns all matches, which both keeps

@@ -9,8 +9,13 @@ import type { RunDoc } from './run.js';
  * trec_eval (which orders by score, not by the rank column) sees exactly our order of scores.
  */
 export function runLine(qid: string, hit: Pick<Hit, 'id' | 'rank' | 'score'>, tag: string): string {
-  for (const [what, v] of [['query id', qid], ['document id', hit.id], ['tag', tag]] as const) {
-    if (/\s/.test(v) || v === '') throw new RangeError(`${what} "${v}" cannot be written to a TREC run file: it is empty or contains white space`);
+  for (const [what, v] of [
+    ['query id', qid],
+    ['document id', hit.id],
+    ['tag', tag],
+  ] as const) {
+    if (/\s/.test(v) || v === '')
+      throw new RangeError(`${what} "${v}" cannot be written to a TREC run file: it is empty or contains white space`);
   }
   return `${qid} Q0 ${hit.id} ${hit.rank} ${String(hit.score)} ${tag}`;
 }
@@ -20,7 +25,11 @@ export function runLine(qid: string, hit: Pick<Hit, 'id' | 'rank' | 'score'>, ta
  * missing folder is created, as `index --out` does, so `--run results/bm25.trec` works in a
  * fresh clone (where results/, ignored by git, does not exist yet).
  */
-export function writeRun(file: string, results: Iterable<{ qid: string; hits: readonly Pick<Hit, 'id' | 'rank' | 'score'>[] }>, tag: string): number {
+export function writeRun(
+  file: string,
+  results: Iterable<{ qid: string; hits: readonly Pick<Hit, 'id' | 'rank' | 'score'>[] }>,
+  tag: string,
+): number {
   const lines: string[] = [];
   for (const { qid, hits } of results) for (const h of hits) lines.push(runLine(qid, h, tag));
   fs.mkdirSync(path.dirname(file), { recursive: true });
@@ -35,5 +44,9 @@ export function writeRun(file: string, results: Iterable<{ qid: string; hits: re
  * rank column is the position in the list. Returns the number of lines written.
  */
 export function writeRankedRun(file: string, run: Iterable<readonly [string, readonly RunDoc[]]>, tag: string): number {
-  return writeRun(file, Array.from(run, ([qid, docs]) => ({ qid, hits: docs.map((d, i) => ({ id: d.id, score: d.score, rank: i + 1 })) })), tag);
+  return writeRun(
+    file,
+    Array.from(run, ([qid, docs]) => ({ qid, hits: docs.map((d, i) => ({ id: d.id, score: d.score, rank: i + 1 })) })),
+    tag,
+  );
 }

@@ -18,5 +18,10 @@ export interface FailedQuery {
  */
 export function failedQueryOf(queryId: string, err: unknown): FailedQuery | undefined {
   if (!(err instanceof RemoteError)) return undefined;
-  return { queryId, by: err.caller.what, ...(err.httpStatus !== undefined && { status: err.httpStatus }), message: err.message };
+  return {
+    queryId,
+    by: err.caller.what,
+    ...(err.httpStatus !== undefined && { status: err.httpStatus }),
+    message: err.message,
+  };
 }

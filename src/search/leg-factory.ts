@@ -11,8 +11,8 @@ import type { Retriever } from '../retrievers/types.js';
 import { createWinkRetriever, type TermAnalysis, type WinkBM25Params } from '../retrievers/wink-bm25.js';
 import { legClientOptions, RemoteClient } from '../remote/remote-client.js';
 import { readTrecRun } from '../runs/trec-run-reader.js';
-import { embedsQuery } from '../spec/engine-leg-vectors.js';
-import type { HttpLeg, Leg } from '../spec/resolve-pipeline.js';
+import { embedsQuery } from '../schemas/engine-leg-vectors.js';
+import type { HttpLeg, Leg } from '../schemas/resolve-pipeline.js';
 import type { IndexReader } from '../store/index-reader.js';
 import { RecentCache } from '../store/recent-cache.js';
 import { analyzerFor } from '../store/tokenizers.js';
@@ -65,7 +65,10 @@ export class LegFactory {
   }
 
   private engineFor(leg: Leg): Promise<Retriever> | Retriever {
-    if (leg.type === 'lexical') return leg.engine === 'fts5' ? this.fts5 : this.winkEngine({ ...(leg.k1 !== undefined && { k1: leg.k1 }), ...(leg.b !== undefined && { b: leg.b }) });
+    if (leg.type === 'lexical')
+      return leg.engine === 'fts5'
+        ? this.fts5
+        : this.winkEngine({ ...(leg.k1 !== undefined && { k1: leg.k1 }), ...(leg.b !== undefined && { b: leg.b }) });
     if (leg.type === 'dense') return this.denseEngine();
     if (leg.type === 'opensearch' || leg.type === 'elasticsearch' || leg.type === 'qdrant') return this.engineLeg(leg);
     if (leg.type === 'http') return this.httpEngine(leg);
@@ -97,9 +100,15 @@ export class LegFactory {
   private denseEngine(): Promise<Retriever> {
     const spec = this.reader.meta.embedder;
     if (!spec) {
-      return Promise.reject(new InputError(`index "${this.indexName}" was built without embeddings (--embedder none): only lexical legs are available`));
+      return Promise.reject(
+        new InputError(
+          `index "${this.indexName}" was built without embeddings (--embedder none): only lexical legs are available`,
+        ),
+      );
     }
-    this.dense ??= this.loadEmbedder(spec.id).then(async (e) => createDenseRetriever(await this.loadVectors(this.reader), e));
+    this.dense ??= this.loadEmbedder(spec.id).then(async (e) =>
+      createDenseRetriever(await this.loadVectors(this.reader), e),
+    );
     // A failed load (model missing) must not stick: the next request tries again.
     this.dense.catch(() => (this.dense = undefined));
     return this.dense;

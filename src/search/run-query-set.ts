@@ -1,7 +1,7 @@
 import type { Query } from '../corpus/types.js';
 import type { Hit } from '../ranking/hit.js';
 import { trecOrder } from '../runs/run.js';
-import type { Pipeline } from '../spec/resolve-pipeline.js';
+import type { Pipeline } from '../schemas/resolve-pipeline.js';
 import { failedQueryOf, type FailedQuery } from './failed-query.js';
 import type { Searcher } from './searcher.js';
 
@@ -37,7 +37,10 @@ export async function runQuerySet(
     let hits: Hit[];
     let firstStage: Hit[] | undefined;
     try {
-      ({ hits, firstStage } = await searcher.retrieve(parts, q.text, { queryId: q.id, ...(tagged && { queryLang: tagged }) }));
+      ({ hits, firstStage } = await searcher.retrieve(parts, q.text, {
+        queryId: q.id,
+        ...(tagged && { queryLang: tagged }),
+      }));
     } catch (err) {
       const failure = onFailure && failedQueryOf(q.id, err);
       if (!failure) throw err;
@@ -46,7 +49,12 @@ export async function runQuerySet(
     }
     // Retrievers already rank in trec_eval's order (compareHits); sorting again guards that what
     // is scored is the order the run file will be read back in.
-    const result: QueryResult = { qid: q.id, hits: trecOrder(hits), ms: performance.now() - t0, ...(firstStage && { firstStage: trecOrder(firstStage) }) };
+    const result: QueryResult = {
+      qid: q.id,
+      hits: trecOrder(hits),
+      ms: performance.now() - t0,
+      ...(firstStage && { firstStage: trecOrder(firstStage) }),
+    };
     results.push(result);
     onQuery?.(result);
   }

@@ -2,7 +2,7 @@ import type { Hit, Retrieval } from '../ranking/hit.js';
 import { embedText } from '../indexing/embed-text.js';
 import { rerankerFor } from '../pipeline/reranker-factory.js';
 import { runPipeline, type PipelineParts, type QueryContext } from '../pipeline/run-pipeline.js';
-import type { Pipeline } from '../spec/resolve-pipeline.js';
+import type { Pipeline } from '../schemas/resolve-pipeline.js';
 import { IndexReader } from '../store/index-reader.js';
 import { hydrate } from './hydrate.js';
 import { LegFactory, type EmbedderLoader, type VectorLoader } from './leg-factory.js';
@@ -45,7 +45,9 @@ export class Searcher {
       pipeline,
       legs,
       ...(pipeline.filter && { filter: this.reader.compileFilter(pipeline.filter) }),
-      ...(pipeline.rerank && { rerank: { reranker: rerankerFor(pipeline.rerank), textOf: (hit) => this.passageText(hit) } }),
+      ...(pipeline.rerank && {
+        rerank: { reranker: rerankerFor(pipeline.rerank), textOf: (hit) => this.passageText(hit) },
+      }),
     };
   }
 

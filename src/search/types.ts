@@ -1,11 +1,11 @@
 import type { Sources } from '../ranking/hit.js';
-import type { Level } from '../spec/names.js';
-import type { Pipeline } from '../spec/resolve-pipeline.js';
-import type { Mode } from '../spec/shorthand.js';
+import type { Level } from '../schemas/names.js';
+import type { Pipeline } from '../schemas/resolve-pipeline.js';
+import type { Mode } from '../schemas/shorthand.js';
 
-export { MODES, type Mode } from '../spec/shorthand.js';
-export { DEFAULT_ENGINE, MAX_K } from '../spec/defaults.js';
-export { ENGINES, type Engine } from '../spec/names.js';
+export { MODES, type Mode } from '../schemas/shorthand.js';
+export { DEFAULT_ENGINE, MAX_K } from '../schemas/defaults.js';
+export { ENGINES, type Engine } from '../schemas/names.js';
 
 export interface SearchRequest {
   query: string;

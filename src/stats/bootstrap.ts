@@ -38,7 +38,8 @@ export interface Interval {
 export function bootstrapCI(diffs: readonly number[], options: BootstrapOptions = {}): Interval {
   const samples = options.samples ?? DEFAULT_SAMPLES;
   const level = options.level ?? DEFAULT_LEVEL;
-  if (!Number.isSafeInteger(samples) || samples < 1) throw new InputError(`samples must be a positive integer, got ${samples}`);
+  if (!Number.isSafeInteger(samples) || samples < 1)
+    throw new InputError(`samples must be a positive integer, got ${samples}`);
   if (!(level > 0 && level < 1)) throw new InputError(`level must be between 0 and 1 (exclusive), got ${level}`);
   if (diffs.some((d) => !Number.isFinite(d))) throw new InputError('differences must be finite numbers');
   const n = diffs.length;

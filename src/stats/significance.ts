@@ -47,7 +47,8 @@ export function pairedRandomizationTest(
 ): RandomizationResult {
   const diffs = pairedDiffs(a, b);
   const trials = options.trials ?? DEFAULT_TRIALS;
-  if (!Number.isSafeInteger(trials) || trials < 1) throw new InputError(`trials must be a positive integer, got ${trials}`);
+  if (!Number.isSafeInteger(trials) || trials < 1)
+    throw new InputError(`trials must be a positive integer, got ${trials}`);
   const n = diffs.length;
   if (n === 0) return { meanDiff: 0, p: 1 };
 

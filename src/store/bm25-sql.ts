@@ -14,7 +14,12 @@ export function toMatchExpression(query: string): string | null {
 
 /** The terms of a query on an index FTS5 tokenizes itself: NFKC, lower case, runs of letters, digits and marks. */
 export function plainTerms(query: string): string[] {
-  return query.normalize('NFKC').toLowerCase().match(/[\p{L}\p{N}\p{M}]+/gu) ?? [];
+  return (
+    query
+      .normalize('NFKC')
+      .toLowerCase()
+      .match(/[\p{L}\p{N}\p{M}]+/gu) ?? []
+  );
 }
 
 /** Quoted, ORed, de-duplicated terms (already analysed); null when there are none. */
@@ -63,8 +68,13 @@ export interface Bm25SqlOptions {
  * so the filter applies before the limit (CROSS JOIN keeps FTS5 the outer loop).
  */
 export function bm25Sql({ weights = { title: 1, text: 1 }, where, candidates = false }: Bm25SqlOptions = {}): string {
-  const joins = where === undefined ? '' : '\nCROSS JOIN chunks c ON c.rowid = chunks_fts.rowid\nCROSS JOIN documents d ON d.id = c.doc_id';
-  const restrict = candidates ? '\n  AND +chunks_fts.rowid IN (SELECT e.rowid FROM chunks_fts AS e WHERE e.chunks_fts MATCH ?)' : '';
+  const joins =
+    where === undefined
+      ? ''
+      : '\nCROSS JOIN chunks c ON c.rowid = chunks_fts.rowid\nCROSS JOIN documents d ON d.id = c.doc_id';
+  const restrict = candidates
+    ? '\n  AND +chunks_fts.rowid IN (SELECT e.rowid FROM chunks_fts AS e WHERE e.chunks_fts MATCH ?)'
+    : '';
   const condition = where === undefined ? '' : `\n  AND (${where})`;
   return `SELECT chunks_fts.rowid AS rowid, -bm25(chunks_fts, ${num(weights.title)}, ${num(weights.text)}) AS score
 FROM chunks_fts${joins}

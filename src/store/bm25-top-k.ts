@@ -1,7 +1,7 @@
 import { compareIdBytes } from '../ranking/id-order.js';
 import { compareHits } from '../ranking/rank.js';
 import type { Level } from '../ranking/hit.js';
-import { FTS5_BM25 } from '../spec/defaults.js';
+import { FTS5_BM25 } from '../schemas/defaults.js';
 
 export interface ScoredRow {
   id: string;
@@ -85,7 +85,18 @@ export function bm25TopK(
   const cheap = cheapPrefix(rarest, lowerBoundRows(k, postings));
   if (cheap > 0 && cheap < rarest.length) {
     const subset = new Set(rarest.slice(0, cheap).map((p) => p.phrase));
-    const theta = kthBest(bestPerUnit(source.top(phrases.filter((p) => subset.has(p)), undefined, collapse ? 2 * k : k), unitOf, -Infinity), k);
+    const theta = kthBest(
+      bestPerUnit(
+        source.top(
+          phrases.filter((p) => subset.has(p)),
+          undefined,
+          collapse ? 2 * k : k,
+        ),
+        unitOf,
+        -Infinity,
+      ),
+      k,
+    );
     const e = essentialCount(rarest, theta);
     // Checking candidates costs about half what scoring a chunk does: worth it when they are
     // at most half of the postings.
@@ -184,7 +195,8 @@ function bestPerUnit(rows: readonly ChunkScore[], unitOf: (c: ChunkScore) => str
     if (!(r.score > floor)) continue;
     const unit = unitOf(r);
     const prev = best.get(unit);
-    if (!prev || r.score > prev.score || (r.score === prev.score && compareIdBytes(r.chunkId, prev.chunkId) < 0)) best.set(unit, r);
+    if (!prev || r.score > prev.score || (r.score === prev.score && compareIdBytes(r.chunkId, prev.chunkId) < 0))
+      best.set(unit, r);
   }
   return [...best.values()];
 }

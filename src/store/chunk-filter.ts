@@ -1,5 +1,5 @@
 /**
- * A pipeline's filter (spec/filter-spec.ts) compiled once per index by the store
+ * A pipeline's filter (schemas/filter-spec.ts) compiled once per index by the store
  * (store/compile-filter.ts): SQL for engines that filter in the query, and the matching chunk
  * and document ids for those that filter in memory. Every leg honours it.
  */

@@ -1,6 +1,6 @@
 import type Database from 'better-sqlite3';
 import type { ChunkFilter } from './chunk-filter.js';
-import type { FilterSpec } from '../spec/filter-spec.js';
+import type { FilterSpec } from '../schemas/filter-spec.js';
 import { filterKey } from './filter-key.js';
 import { filterSql } from './filter-sql.js';
 

@@ -1,4 +1,4 @@
-import type { FilterSpec } from '../spec/filter-spec.js';
+import type { FilterSpec } from '../schemas/filter-spec.js';
 
 /**
  * A filter's canonical JSON: object keys sorted at every depth, so `{a, b}` and `{b, a}` share

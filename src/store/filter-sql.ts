@@ -1,5 +1,5 @@
 import { InputError } from '../errors.js';
-import type { Condition, FilterSpec } from '../spec/filter-spec.js';
+import type { Condition, FilterSpec } from '../schemas/filter-spec.js';
 
 export interface FilterSql {
   where: string;
@@ -32,7 +32,13 @@ export function filterSql(filter: FilterSpec): FilterSql {
  * addresses that literal key instead of breaking the path.
  */
 export function jsonPath(field: string): string {
-  return '$' + field.split('.').map((segment) => '.' + JSON.stringify(segment)).join('');
+  return (
+    '$' +
+    field
+      .split('.')
+      .map((segment) => '.' + JSON.stringify(segment))
+      .join('')
+  );
 }
 
 /** The chunk's stored language; codes are compared lower-case, as the index stores them. */
@@ -61,7 +67,8 @@ function inSql(path: string, values: readonly Scalar[]): FilterSql {
   const numbers = values.filter((v): v is number => typeof v === 'number');
   const booleans = values.filter((v): v is boolean => typeof v === 'boolean');
   const other = values.find((v) => !['string', 'number', 'boolean'].includes(typeof v));
-  if (other !== undefined) throw new InputError(`a filter value is a string, a number or a boolean, got ${JSON.stringify(other)}`);
+  if (other !== undefined)
+    throw new InputError(`a filter value is a string, a number or a boolean, got ${JSON.stringify(other)}`);
   const parts: FilterSql[] = [];
   if (strings.length > 0) {
     parts.push({

@@ -13,9 +13,22 @@ export interface IndexMeta {
   tokenizerChoice?: { requested: TokenizerRequest; reason: string };
   /** null when built lexical-only (`--embedder none`). */
   embedder: { id: string; dims: number; maxTokens: number } | null;
-  counts: { documents: number; chunks: number; vectors: number; truncatedChunks: number; maxChunksPerDoc: number; skippedEmpty: number };
+  counts: {
+    documents: number;
+    chunks: number;
+    vectors: number;
+    truncatedChunks: number;
+    maxChunksPerDoc: number;
+    skippedEmpty: number;
+  };
   /** Documents per language (given in metadata or detected; `und` when unknown). */
   languages: Record<string, number>;
   /** `embeddings`: how many chunk vectors came from the shared cache and how many the model made (absent in older indexes). */
-  build: { startedAt: string; seconds: number; embedSeconds: number; embeddings?: { fromCache: number; embedded: number }; testbedVersion: string };
+  build: {
+    startedAt: string;
+    seconds: number;
+    embedSeconds: number;
+    embeddings?: { fromCache: number; embedded: number };
+    testbedVersion: string;
+  };
 }

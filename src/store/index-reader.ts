@@ -4,9 +4,9 @@ import type { Chunk } from '../chunking/types.js';
 import { InputError, NotFoundError } from '../errors.js';
 import type { Level } from '../ranking/hit.js';
 import type { ChunkFilter } from './chunk-filter.js';
-import type { FilterSpec } from '../spec/filter-spec.js';
+import type { FilterSpec } from '../schemas/filter-spec.js';
 import { bm25Sql, matchOf } from './bm25-sql.js';
-import { bm25TopK, type Bm25Source, type ChunkScore, type ScoredRow } from './bm25-top-k.js';
+import { bm25TopK, type Bm25Source, type ScoredRow } from './bm25-top-k.js';
 import { compileFilter } from './compile-filter.js';
 import { filterKey } from './filter-key.js';
 import { SCHEMA_VERSION, type IndexMeta } from './index-meta.js';
@@ -107,13 +107,17 @@ export class IndexReader {
     const where = filter?.sql.where;
     const params = filter?.sql.params ?? [];
     const statement = (candidates: boolean) =>
-      this.bm25Statements.get(`${candidates ? 'candidates' : 'all'}\n${where ?? ''}`, () => this.db.prepare(bm25Sql({ where, candidates })).raw());
+      this.bm25Statements.get(`${candidates ? 'candidates' : 'all'}\n${where ?? ''}`, () =>
+        this.db.prepare(bm25Sql({ where, candidates })).raw(),
+      );
     const { chunk, doc } = this.rowIdentities();
     return {
       top: (phrases, candidates, limit) => {
-        const rows = (candidates === undefined
-          ? statement(false).all(matchOf(phrases), ...params, limit)
-          : statement(true).all(matchOf(phrases), matchOf(candidates), ...params, limit)) as [number, number][];
+        const rows = (
+          candidates === undefined
+            ? statement(false).all(matchOf(phrases), ...params, limit)
+            : statement(true).all(matchOf(phrases), matchOf(candidates), ...params, limit)
+        ) as [number, number][];
         return rows.map(([rowid, score]) => ({ chunkId: chunk[rowid]!, docId: doc[rowid]!, score }));
       },
       docFrequency: (phrase) => this.docFrequency(phrase),
@@ -130,8 +134,15 @@ export class IndexReader {
     if (!this.identities) {
       const chunk: string[] = [];
       const doc: string[] = [];
-      for (const [rowid, id] of this.db.prepare('SELECT rowid, id FROM chunks').raw().iterate() as IterableIterator<[number, string]>) chunk[rowid] = id;
-      for (const [rowid, docId] of this.db.prepare('SELECT rowid, doc_id FROM chunks').raw().iterate() as IterableIterator<[number, string]>) doc[rowid] = docId;
+      for (const [rowid, id] of this.db.prepare('SELECT rowid, id FROM chunks').raw().iterate() as IterableIterator<
+        [number, string]
+      >)
+        chunk[rowid] = id;
+      for (const [rowid, docId] of this.db
+        .prepare('SELECT rowid, doc_id FROM chunks')
+        .raw()
+        .iterate() as IterableIterator<[number, string]>)
+        doc[rowid] = docId;
       this.identities = { chunk, doc };
     }
     return this.identities;
@@ -161,7 +172,9 @@ export class IndexReader {
   }
 
   document(id: string): { id: string; title: string; text: string } | undefined {
-    return this.db.prepare('SELECT id, title, text FROM documents WHERE id = ?').get(id) as { id: string; title: string; text: string } | undefined;
+    return this.db.prepare('SELECT id, title, text FROM documents WHERE id = ?').get(id) as
+      | { id: string; title: string; text: string }
+      | undefined;
   }
 
   /** Ids of the chunks whose document is in `lang`. */
@@ -172,13 +185,17 @@ export class IndexReader {
   /** A document's chunks in order. */
   chunksOf(docId: string): StoredChunk[] {
     return this.db
-      .prepare('SELECT id, doc_id AS docId, ordinal, start, end, title, text FROM chunks WHERE doc_id = ? ORDER BY ordinal')
+      .prepare(
+        'SELECT id, doc_id AS docId, ordinal, start, end, title, text FROM chunks WHERE doc_id = ? ORDER BY ordinal',
+      )
       .all(docId) as StoredChunk[];
   }
 
   /** Every chunk in rowid order (for engines built in memory, like wink BM25). */
   *chunks(): Generator<StoredChunk> {
-    const stmt = this.db.prepare('SELECT id, doc_id AS docId, ordinal, start, end, title, text FROM chunks ORDER BY rowid');
+    const stmt = this.db.prepare(
+      'SELECT id, doc_id AS docId, ordinal, start, end, title, text FROM chunks ORDER BY rowid',
+    );
     yield* stmt.iterate() as IterableIterator<StoredChunk>;
   }
 
@@ -203,23 +220,31 @@ export class IndexReader {
    * `allocate` gives the room for the rows: the dense retriever's allocateVectorMatrix puts them
    * straight into its scan kernel's memory, so the table is never held twice.
    */
-  loadVectors(
-    allocate: (rows: number, dims: number) => Float32Array = (rows, dims) => new Float32Array(rows * dims),
-  ): { matrix: Float32Array; dims: number; chunkIds: string[]; docIds: string[] } {
+  loadVectors(allocate: (rows: number, dims: number) => Float32Array = (rows, dims) => new Float32Array(rows * dims)): {
+    matrix: Float32Array;
+    dims: number;
+    chunkIds: string[];
+    docIds: string[];
+  } {
     const dims = this.meta.embedder?.dims ?? 0;
     const n = this.meta.counts.vectors;
     const matrix = allocate(n, dims);
     const chunkIds: string[] = [];
     const docIds: string[] = [];
     const rows = this.db
-      .prepare('SELECT c.id, c.doc_id, v.vector FROM vectors v JOIN chunks c ON c.rowid = v.chunk_rowid ORDER BY v.chunk_rowid')
+      .prepare(
+        'SELECT c.id, c.doc_id, v.vector FROM vectors v JOIN chunks c ON c.rowid = v.chunk_rowid ORDER BY v.chunk_rowid',
+      )
       .raw()
       .iterate() as IterableIterator<[string, string, Buffer]>;
     // Copy bytes rather than view them: a BLOB's Buffer may start at an offset not divisible by 4.
     const bytes = Buffer.from(matrix.buffer, matrix.byteOffset, matrix.byteLength);
     let i = 0;
     for (const [id, docId, blob] of rows) {
-      if (blob.byteLength !== dims * 4) throw new InputError(`vector of chunk ${id} has ${blob.byteLength / 4} dims, expected ${dims}`, { file: this.file });
+      if (blob.byteLength !== dims * 4)
+        throw new InputError(`vector of chunk ${id} has ${blob.byteLength / 4} dims, expected ${dims}`, {
+          file: this.file,
+        });
       blob.copy(bytes, i * dims * 4);
       chunkIds.push(id);
       docIds.push(docId);

@@ -35,7 +35,9 @@ export class IndexWriter {
     this.insertChunk = this.db.prepare(
       'INSERT INTO chunks (id, doc_id, ordinal, start, end, title, text, lang) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
     );
-    this.insertFts = isPreAnalyzed(tokenizer) ? this.db.prepare('INSERT INTO chunks_fts (rowid, title, text) VALUES (?, ?, ?)') : undefined;
+    this.insertFts = isPreAnalyzed(tokenizer)
+      ? this.db.prepare('INSERT INTO chunks_fts (rowid, title, text) VALUES (?, ?, ?)')
+      : undefined;
     if (this.insertFts && !analyze) throw new Error(`tokenizer ${tokenizer} needs an analyser`);
     this.insertVector = this.db.prepare('INSERT INTO vectors (chunk_rowid, vector) VALUES (?, ?)');
   }
@@ -46,7 +48,16 @@ export class IndexWriter {
       for (const { doc, chunks, lang } of batch) {
         this.insertDoc.run(doc.id, doc.title, doc.text, doc.metadata ? JSON.stringify(doc.metadata) : null);
         for (const c of chunks) {
-          const { lastInsertRowid } = this.insertChunk.run(c.id, c.docId, c.ordinal, c.start, c.end, c.title, c.text, lang ?? null);
+          const { lastInsertRowid } = this.insertChunk.run(
+            c.id,
+            c.docId,
+            c.ordinal,
+            c.start,
+            c.end,
+            c.title,
+            c.text,
+            lang ?? null,
+          );
           this.insertFts?.run(lastInsertRowid, this.analyze!(c.title, lang), this.analyze!(c.text, lang));
         }
       }

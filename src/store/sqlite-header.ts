@@ -31,5 +31,7 @@ export function incompleteSqlite(file: string): string | undefined {
   const pages = header.readUInt32BE(28);
   if (pages === 0 || header.readUInt32BE(24) !== header.readUInt32BE(92)) return undefined;
   const expected = pageSize * pages;
-  return size < expected ? `the file is truncated: ${size} of ${expected} bytes (a copy still in progress?)` : undefined;
+  return size < expected
+    ? `the file is truncated: ${size} of ${expected} bytes (a copy still in progress?)`
+    : undefined;
 }

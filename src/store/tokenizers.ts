@@ -1,5 +1,9 @@
 import { createLexicalAnalyzer } from '../analysis/english-analyzer.js';
-import { createMultilingualAnalyzer, type MultilingualAnalyzer, type MultilingualOptions } from '../analysis/multilingual-analyzer.js';
+import {
+  createMultilingualAnalyzer,
+  type MultilingualAnalyzer,
+  type MultilingualOptions,
+} from '../analysis/multilingual-analyzer.js';
 import { InputError } from '../errors.js';
 
 /**

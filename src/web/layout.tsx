@@ -27,12 +27,18 @@ export function Layout(props: LayoutProps) {
         <script src="/assets/app.js" defer></script>
       </head>
       <body data-page={props.section}>
-        <a class="skip" href="#main">Skip to content</a>
+        <a class="skip" href="#main">
+          Skip to content
+        </a>
         <header class="top">
           <span class="brand">retrieval testbed</span>
           <nav aria-label="Pages">
-            <a href="/" aria-current={props.section === 'playground' ? 'page' : undefined}>Playground</a>
-            <a href="/experiments" aria-current={props.section === 'experiments' ? 'page' : undefined}>Experiments</a>
+            <a href="/" aria-current={props.section === 'playground' ? 'page' : undefined}>
+              Playground
+            </a>
+            <a href="/experiments" aria-current={props.section === 'experiments' ? 'page' : undefined}>
+              Experiments
+            </a>
             <a href="/docs">API</a>
           </nav>
           {props.tokenRequired ? (

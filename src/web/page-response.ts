@@ -12,7 +12,11 @@ export const PAGE_CSP =
 export type Renderable = { toString(): string | Promise<string> };
 
 /** A full HTML document from a page component. */
-export async function htmlPage(c: Context, page: Renderable | Promise<Renderable>, status: ContentfulStatusCode = 200): Promise<Response> {
+export async function htmlPage(
+  c: Context,
+  page: Renderable | Promise<Renderable>,
+  status: ContentfulStatusCode = 200,
+): Promise<Response> {
   c.header('Content-Security-Policy', PAGE_CSP);
   c.header('X-Content-Type-Options', 'nosniff');
   c.header('Cache-Control', 'no-store');

@@ -40,7 +40,13 @@ describe('createMultilingualAnalyzer', () => {
     expect(analyze('Installieren Sie die Pakete', 'de')).toEqual(['installi', 'sie', 'die', 'paket']);
   });
   it('splits inner punctuation as FTS5 would, so identifiers match piece by piece', () => {
-    expect(createMultilingualAnalyzer({ stem: false })('sync.interval E1042 /v2/files', 'en')).toEqual(['sync', 'interval', 'e1042', 'v2', 'files']);
+    expect(createMultilingualAnalyzer({ stem: false })('sync.interval E1042 /v2/files', 'en')).toEqual([
+      'sync',
+      'interval',
+      'e1042',
+      'v2',
+      'files',
+    ]);
   });
   it('gives Chinese and Thai text terms instead of one long token', () => {
     expect(analyze('重置密码', 'zh')).toEqual(['重置', '置密', '密码']);
@@ -48,7 +54,8 @@ describe('createMultilingualAnalyzer', () => {
     expect(analyze('ลืมรหัสผ่าน', 'th')).toEqual(['ลืม', 'รหัส', 'ผ่าน']);
   });
   it('never yields FTS5 syntax: only letters, digits and marks', () => {
-    for (const t of analyze('"a" AND (b OR NOT c) NEAR(d e, 2) f* ^g title:h 🙂 \u0000 \ud800')) expect(t).toMatch(/^[\p{L}\p{N}\p{M}]+$/u);
+    for (const t of analyze('"a" AND (b OR NOT c) NEAR(d e, 2) f* ^g title:h 🙂 \u0000 \ud800'))
+      expect(t).toMatch(/^[\p{L}\p{N}\p{M}]+$/u);
   });
 });
 

@@ -43,7 +43,7 @@ describe('createMultilingualAnalyzer({ stopwords: true })', () => {
     expect(stop('Wie setze ich mein Passwort zurück?', 'de')).toEqual(['setz', 'passwort']);
   });
 
-  it('French: comment, votre, mot, de and the elided l\' are dropped; changer -> chang', () => {
+  it("French: comment, votre, mot, de and the elided l' are dropped; changer -> chang", () => {
     // "passe" goes too: the list has "passé", which folds to "passe". So "mot de passe"
     // (password) vanishes whole, one reason the step is opt-in.
     expect(stop('Comment changer votre mot de passe ?', 'fr')).toEqual(['chang']);
@@ -52,8 +52,8 @@ describe('createMultilingualAnalyzer({ stopwords: true })', () => {
 
   it('Spanish: la, de, los are dropped; contraseña -> contrasena -> contrasen, usuarios -> usuari', () => {
     expect(stop('La contraseña de los usuarios', 'es')).toEqual(['contrasen', 'usuari']),
-    // "cómo" and its unaccented spelling meet after folding.
-    expect(stop('cómo como', 'es')).toEqual([]);
+      // "cómo" and its unaccented spelling meet after folding.
+      expect(stop('cómo como', 'es')).toEqual([]);
   });
 
   it('matches before stemming: a word that only stems to a stop word stays', () => {

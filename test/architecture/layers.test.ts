@@ -20,7 +20,7 @@ import { describe, expect, it } from 'vitest';
 const LAYERS = [
   '(root)',
   'remote',
-  'spec',
+  'schemas',
   'ranking',
   'stats',
   'corpus',
@@ -114,9 +114,17 @@ describe('layers of src/', () => {
       "type G = typeof import('../g/g.js');",
       "// import { h } from '../h/h.js';",
       "/* export * from '../i/i.js'; */",
-      "const j = \"import k from '../k/k.js'\";",
+      'const j = "import k from \'../k/k.js\'";',
     ].join('\n');
-    expect(moduleSpecifiers(source)).toEqual(['./a.js', '../b/b.js', '../c/c.js', '../d/d.js', '../e/e.js', '../f/f.js', '../g/g.js']);
+    expect(moduleSpecifiers(source)).toEqual([
+      './a.js',
+      '../b/b.js',
+      '../c/c.js',
+      '../d/d.js',
+      '../e/e.js',
+      '../f/f.js',
+      '../g/g.js',
+    ]);
     expect(imports.length).toBeGreaterThan(0);
   });
 

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { IndexCatalog } from '../../src/catalog/index-catalog.js';
 import { UnreadableIndexError } from '../../src/catalog/index-status.js';
 import { buildIndex } from '../../src/indexing/build-index.js';
-import { pipelineForMode } from '../../src/spec/search-spec.js';
+import { pipelineForMode } from '../../src/schemas/search-spec.js';
 import { incompleteSqlite } from '../../src/store/sqlite-header.js';
 import { TINY_BEIR, tmpDir } from '../helpers/tmp.js';
 
@@ -36,7 +36,9 @@ describe('an index file that cannot be read', () => {
     ]);
     const reason = Object.fromEntries(list.flatMap((s) => (s.status === 'unreadable' ? [[s.name, s.error]] : [])));
     expect(reason.garbage).toBe('not a readable testbed index: file is not a database');
-    expect(reason.half).toBe(`not a readable testbed index: the file is truncated: ${Math.floor(bytes.length / 2)} of ${bytes.length} bytes (a copy still in progress?)`);
+    expect(reason.half).toBe(
+      `not a readable testbed index: the file is truncated: ${Math.floor(bytes.length / 2)} of ${bytes.length} bytes (a copy still in progress?)`,
+    );
     expect(reason.empty).toBe('not a readable testbed index: the file is empty');
     for (const r of Object.values(reason)) expect(r).not.toContain(root);
   });
@@ -51,7 +53,9 @@ describe('an index file that cannot be read', () => {
       }
     })();
     expect(err).toMatchObject({ status: 409, code: 'index_unreadable', index: 'garbage' });
-    const { hits } = await catalog.get('good').search({ query: 'session token', mode: 'bm25', pipeline: pipelineForMode('bm25', { k: 3, level: 'doc' }) });
+    const { hits } = await catalog
+      .get('good')
+      .search({ query: 'session token', mode: 'bm25', pipeline: pipelineForMode('bm25', { k: 3, level: 'doc' }) });
     expect(hits.length).toBeGreaterThan(0);
   });
 

@@ -26,7 +26,11 @@ describe('JobQueue', () => {
   it('runs at most maxRunning jobs, the others in the order they came', async () => {
     const log: string[] = [];
     const q = new JobQueue(1);
-    const [a, b, c] = ['a', 'b', 'c'].map((n) => job(log, n)) as [ReturnType<typeof job>, ReturnType<typeof job>, ReturnType<typeof job>];
+    const [a, b, c] = ['a', 'b', 'c'].map((n) => job(log, n)) as [
+      ReturnType<typeof job>,
+      ReturnType<typeof job>,
+      ReturnType<typeof job>,
+    ];
     q.add(a);
     q.add(b);
     q.add(c);

@@ -24,7 +24,11 @@ function deadPid(): number {
 
 /** A job file as an earlier server would have left it. */
 function recordOf(dir: string, key: string, pid: number, state: string, instance = 'an-earlier-server') {
-  writeJsonAtomic(path.join(dir, `test-${key}.json`), { owner: { pid, instance }, savedAt: '2025-01-02T03:04:05.000Z', job: { id: key, state } });
+  writeJsonAtomic(path.join(dir, `test-${key}.json`), {
+    owner: { pid, instance },
+    savedAt: '2025-01-02T03:04:05.000Z',
+    job: { id: key, state },
+  });
 }
 
 /** A process that is alive for the whole file: another server still working on its job. */
@@ -55,7 +59,7 @@ describe('JobRecords', () => {
     expect(records(dir).read('a')?.state).toBe('interrupted');
   });
 
-  it('leaves a job running while its process lives, and this process\'s own jobs alone', () => {
+  it("leaves a job running while its process lives, and this process's own jobs alone", () => {
     const dir = path.join(root, 'alive');
     recordOf(dir, 'theirs', sleeper.pid!, 'running');
     const mine = records(dir);
@@ -86,7 +90,10 @@ describe('JobRecords', () => {
     const r = records(dir);
     for (const state of ['running', 'running', 'done']) r.save('x', { id: 'x', state });
     expect(fs.readdirSync(dir)).toEqual(['test-x.json']);
-    expect(JSON.parse(fs.readFileSync(path.join(dir, 'test-x.json'), 'utf8'))).toMatchObject({ owner: { pid: process.pid }, job: { state: 'done' } });
+    expect(JSON.parse(fs.readFileSync(path.join(dir, 'test-x.json'), 'utf8'))).toMatchObject({
+      owner: { pid: process.pid },
+      job: { state: 'done' },
+    });
     r.remove('x');
     expect(fs.readdirSync(dir)).toEqual([]);
   });

@@ -4,9 +4,10 @@ import { boundedSegments } from '../../src/chunking/bounded-segments.js';
 
 /** One unwindowed pass of the segmenter: what the windows must reproduce. */
 const reference = (text: string) =>
-  [...new Intl.Segmenter(undefined, { granularity: 'sentence' }).segment(text)].map(
-    ({ index, segment }) => [index, index + segment.length],
-  );
+  [...new Intl.Segmenter(undefined, { granularity: 'sentence' }).segment(text)].map(({ index, segment }) => [
+    index,
+    index + segment.length,
+  ]);
 
 describe('boundedSegments', () => {
   it('matches one segmenter pass across many windows', () => {

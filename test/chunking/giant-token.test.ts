@@ -7,7 +7,15 @@ import { MAX_WORD_CHARS, words } from '../../src/chunking/words.js';
 import type { Doc } from '../../src/corpus/types.js';
 
 const MB = 1_000_000;
-const SPECS = ['words:200:0', 'words:200:50', 'words:1:0', 'structure:200', 'structure:3', 'sentences:5:1', 'sentences:1:0'];
+const SPECS = [
+  'words:200:0',
+  'words:200:50',
+  'words:1:0',
+  'structure:200',
+  'structure:3',
+  'sentences:5:1',
+  'sentences:1:0',
+];
 
 /** The bound each spec documents, written out from the constants rather than read from the chunker. */
 const expectedBound: Record<string, number> = {
@@ -67,7 +75,11 @@ describe('a giant token', () => {
   });
 
   it.each(SPECS)('%s: whitespace between words cannot stretch a chunk past the bound', (spec) => {
-    const d = { id: 'd', title: '', text: `alpha${' '.repeat(MB)}beta.${'\n'.repeat(1000)}${' \t'.repeat(MB / 2)}gamma` };
+    const d = {
+      id: 'd',
+      title: '',
+      text: `alpha${' '.repeat(MB)}beta.${'\n'.repeat(1000)}${' \t'.repeat(MB / 2)}gamma`,
+    };
     const chunker = parseChunker(spec);
     const chunks = chunker.chunk(d);
     expectBounded(d, chunks, chunker.maxChars);
@@ -96,7 +108,9 @@ describe('chunk bounds on arbitrary text with long runs', () => {
   const run = fc
     .tuple(fc.constantFrom('x', '中', '𝐀', ' ', '\n', '.', 'ab ', '\u0301'), fc.integer({ min: 1, max: 1200 }))
     .map(([unit, n]) => unit.repeat(n));
-  const text = fc.array(fc.oneof(run, fc.constantFrom('Word. ', '# Head\n', '```\n', '\n\n', 'a b c ')), { maxLength: 12 }).map((parts) => parts.join(''));
+  const text = fc
+    .array(fc.oneof(run, fc.constantFrom('Word. ', '# Head\n', '```\n', '\n\n', 'a b c ')), { maxLength: 12 })
+    .map((parts) => parts.join(''));
   const spec = fc.oneof(
     fc.integer({ min: 1, max: 4 }).chain((n) => fc.integer({ min: 0, max: n - 1 }).map((o) => `words:${n}:${o}`)),
     fc.integer({ min: 1, max: 4 }).map((n) => `structure:${n}`),

@@ -5,9 +5,7 @@ import { at } from './helpers.js';
 describe('markdownBlocks', () => {
   it('splits headings, paragraphs and fenced code, keeping blank lines inside fences', () => {
     const code = '```js\nconst a = 1;\n\nconst b = 2;\n```';
-    const text =
-      `# Title\nIntro line one\nline two.\n\n\n## Part\n${code}\n` +
-      'After code.\n   \nLast #not-a-heading';
+    const text = `# Title\nIntro line one\nline two.\n\n\n## Part\n${code}\n` + 'After code.\n   \nLast #not-a-heading';
     expect(markdownBlocks(text)).toEqual([
       { kind: 'heading', ...at(text, '# Title') },
       { kind: 'text', ...at(text, 'Intro line one\nline two.') },

@@ -49,10 +49,19 @@ describe('chunking speed', () => {
     '%s stays linear on one long document: 5 MB costs about 10x 500 kB',
     (spec) => {
       const chunker = parseChunker(spec);
-      const text = (n: number) => docs.slice(0, n).map((d) => d.text).join('\n\n');
+      const text = (n: number) =>
+        docs
+          .slice(0, n)
+          .map((d) => d.text)
+          .join('\n\n');
       const small = text(300);
       const large = text(3000);
-      const ratio = timeMs(() => chunker.chunk({ id: 'big', title: '', text: large })) / Math.max(timeMs(() => chunker.chunk({ id: 'small', title: '', text: small })), 0.5);
+      const ratio =
+        timeMs(() => chunker.chunk({ id: 'big', title: '', text: large })) /
+        Math.max(
+          timeMs(() => chunker.chunk({ id: 'small', title: '', text: small })),
+          0.5,
+        );
       expect(ratio).toBeLessThan(MAX_RATIO_FOR_10X);
     },
   );

@@ -23,10 +23,7 @@ const piece = fc.constantFrom(
   ...[' ', '  ', '\n', '\n\n', '\r\n', '\t', '\u00a0', '\u3000', 'a', 'Bc', 'word', '.', '!'],
   ...['?', '# ', '## ', '```', '~~~', '中', '文。', 'カナ', 'ก', '\u0e34', '𠀀', '!?'],
 );
-const textArb = fc.oneof(
-  fc.string({ unit: piece, maxLength: 120 }),
-  fc.string({ unit: 'binary', maxLength: 80 }),
-);
+const textArb = fc.oneof(fc.string({ unit: piece, maxLength: 120 }), fc.string({ unit: 'binary', maxLength: 80 }));
 
 const docArb = fc.record({ id: fc.constantFrom('d', 'doc/1'), title: fc.string(), text: textArb });
 
@@ -78,9 +75,9 @@ describe('words:SIZE:OVERLAP', () => {
   it('holds at most SIZE words per chunk, each starting SIZE - OVERLAP words on', () => {
     fc.assert(
       fc.property(
-        fc.integer({ min: 1, max: 8 }).chain((size) =>
-          fc.tuple(fc.constant(size), fc.integer({ min: 0, max: size - 1 })),
-        ),
+        fc
+          .integer({ min: 1, max: 8 })
+          .chain((size) => fc.tuple(fc.constant(size), fc.integer({ min: 0, max: size - 1 }))),
         docArb,
         ([size, overlap], d) => {
           const chunks = parseChunker(`words:${size}:${overlap}`).chunk(d);

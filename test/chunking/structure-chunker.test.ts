@@ -46,11 +46,7 @@ describe('structureChunker', () => {
   it('splits Chinese paragraphs at 。 and then by characters', () => {
     // 我爱北京。 is 4 words (。 stays with 京), 天安门很大很大。 is 7.
     const text = '我爱北京。天安门很大很大。';
-    expect(spans(text, 5)).toEqual([
-      at(text, '我爱北京。'),
-      at(text, '天安门很大'),
-      at(text, '很大。'),
-    ]);
+    expect(spans(text, 5)).toEqual([at(text, '我爱北京。'), at(text, '天安门很大'), at(text, '很大。')]);
   });
 
   it('never ends a chunk on a heading when a block follows', () => {

@@ -2,8 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { slidingWindows } from '../../src/chunking/windows.js';
 
 // Unit i spans [10i, 10i + 5).
-const units = (n: number) =>
-  Array.from({ length: n }, (_, i) => ({ start: 10 * i, end: 10 * i + 5 }));
+const units = (n: number) => Array.from({ length: n }, (_, i) => ({ start: 10 * i, end: 10 * i + 5 }));
 
 describe('slidingWindows', () => {
   it('tiles without overlap, the last window holding the remainder', () => {

@@ -18,11 +18,7 @@ describe('wordsChunker', () => {
     // Windows at words 0, 2: the second reaches the last word, so there is no third.
     expect(spans(text, 3, 1)).toEqual([at(text, 'a bb\nccc'), at(text, 'ccc  dddd eeeee')]);
     // Step 1: every window shares two words with the one before.
-    expect(spans(text, 3, 2)).toEqual([
-      at(text, 'a bb\nccc'),
-      at(text, 'bb\nccc  dddd'),
-      at(text, 'ccc  dddd eeeee'),
-    ]);
+    expect(spans(text, 3, 2)).toEqual([at(text, 'a bb\nccc'), at(text, 'bb\nccc  dddd'), at(text, 'ccc  dddd eeeee')]);
   });
 
   it('numbers and names chunks from the document', () => {
@@ -37,7 +33,11 @@ describe('wordsChunker', () => {
 
   it('splits Chinese text, which has no spaces, by characters', () => {
     const zh = '我爱北京天安门。';
-    expect(wordsChunker(3, 0).chunk(doc(zh)).map((c) => c.text)).toEqual(['我爱北', '京天安', '门。']);
+    expect(
+      wordsChunker(3, 0)
+        .chunk(doc(zh))
+        .map((c) => c.text),
+    ).toEqual(['我爱北', '京天安', '门。']);
   });
 
   it('says its spec and gives nothing for whitespace', () => {

@@ -5,12 +5,7 @@ import { at } from './helpers.js';
 describe('wordSpans', () => {
   it('finds runs of non-whitespace with exact offsets', () => {
     const text = '  one two\tthree\n(four).';
-    expect(wordSpans(text)).toEqual([
-      at(text, 'one'),
-      at(text, 'two'),
-      at(text, 'three'),
-      at(text, '(four).'),
-    ]);
+    expect(wordSpans(text)).toEqual([at(text, 'one'), at(text, 'two'), at(text, 'three'), at(text, '(four).')]);
   });
 
   it('counts each Han, kana, Thai character as a word, with the marks and stops after it', () => {

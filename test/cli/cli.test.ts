@@ -15,16 +15,46 @@ describe('testbed CLI', () => {
   const index = path.join(dir, 'tiny.sqlite');
 
   it('index -> search -> retrieve on a BEIR folder', async () => {
-    const built = await run('index', TINY_BEIR, '--out', index, '--chunker', 'structure:40', '--embedder', 'hash:64', '--tokenizer', 'porter');
+    const built = await run(
+      'index',
+      TINY_BEIR,
+      '--out',
+      index,
+      '--chunker',
+      'structure:40',
+      '--embedder',
+      'hash:64',
+      '--tokenizer',
+      'porter',
+    );
     expect(built.code, built.err).toBe(0);
-    expect(built.err).toMatch(/wrote .*tiny\.sqlite: 12 documents, \d+ chunks \(structure:40\), \d+ vectors \(hash:64\), tokenizer porter/);
+    expect(built.err).toMatch(
+      /wrote .*tiny\.sqlite: 12 documents, \d+ chunks \(structure:40\), \d+ vectors \(hash:64\), tokenizer porter/,
+    );
 
-    const human = await run('search', index, 'how much storage does the team plan include', '--k', '2', '--level', 'doc');
+    const human = await run(
+      'search',
+      index,
+      'how much storage does the team plan include',
+      '--k',
+      '2',
+      '--level',
+      'doc',
+    );
     expect(human.code).toBe(0);
     expect(human.out).toMatch(/^bm25 "how much storage/);
     expect(human.out).toMatch(/\n {2}1\. \d+\.\d{4} {2}plans {2}Comparing the Free, Team and Enterprise plans\n/);
 
-    const json = await run('search', index, "can't log in after password reset", '--mode', 'hybrid', '--k', '5', '--json');
+    const json = await run(
+      'search',
+      index,
+      "can't log in after password reset",
+      '--mode',
+      'hybrid',
+      '--k',
+      '5',
+      '--json',
+    );
     expect(json.code).toBe(0);
     const res = JSON.parse(json.out) as SearchResponse;
     expect(res.mode).toBe('hybrid');
@@ -61,7 +91,8 @@ describe('testbed CLI', () => {
 
   it('the README ends with the CLI reference generated from every command (docs cannot go stale; npm run docs)', async () => {
     const readme = fs.readFileSync(path.resolve(import.meta.dirname, '../../README.md'), 'utf8');
-    for (const c of await loadCommands()) expect(readme, `README is missing the current usage of "${c.name}"`).toContain(c.usage);
+    for (const c of await loadCommands())
+      expect(readme, `README is missing the current usage of "${c.name}"`).toContain(c.usage);
     expect(readme.slice(readme.indexOf('## CLI reference'))).toBe(await cliReference());
   });
 

@@ -4,7 +4,16 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { corpusCommand } from '../../src/cli/commands/corpus-command.js';
 import { BEIR_NAMES } from '../../src/corpus/download/datasets.js';
 import { InputError, UnavailableError } from '../../src/errors.js';
-import { closedPortUrl, dropsFirst, makeZip, md5, rangeServer, serve, tinyBeirEntries, type TestServer } from '../corpus/download/helpers.js';
+import {
+  closedPortUrl,
+  dropsFirst,
+  makeZip,
+  md5,
+  rangeServer,
+  serve,
+  tinyBeirEntries,
+  type TestServer,
+} from '../corpus/download/helpers.js';
 import { TINY_BEIR, tmpDir } from '../helpers/tmp.js';
 import { runCli } from '../helpers/cli.js';
 
@@ -24,7 +33,17 @@ describe('testbed corpus', () => {
     expect(r.code).toBe(0);
     expect(r.out.startsWith('Usage: testbed corpus list')).toBe(true);
     expect(corpusCommand.usage.startsWith('Usage: testbed corpus')).toBe(true);
-    for (const option of ['--dir DIR', '--shared DIR', '--url URL', '--md5 HEX', '--force', '--timeout S', '-h, --help', 'list', 'download NAME']) {
+    for (const option of [
+      '--dir DIR',
+      '--shared DIR',
+      '--url URL',
+      '--md5 HEX',
+      '--force',
+      '--timeout S',
+      '-h, --help',
+      'list',
+      'download NAME',
+    ]) {
       expect(r.out).toContain(option);
     }
     expect((await corpus('download', '--help')).out).toBe(r.out);
@@ -51,10 +70,14 @@ describe('testbed corpus', () => {
     expect(rows.get('fiqa')?.[5]).toBe('-');
     expect(rows.get('arguana')?.slice(5)).toEqual(['-', 'yes']);
     expect(r.out).toContain(`Download one with: testbed corpus download NAME --dir ${dir}`);
-    expect(r.out).toContain(`shared: ${shared} already holds a copy of arguana; copy it instead of downloading: cp -r ${shared}/NAME ${dir}/NAME`);
+    expect(r.out).toContain(
+      `shared: ${shared} already holds a copy of arguana; copy it instead of downloading: cp -r ${shared}/NAME ${dir}/NAME`,
+    );
 
     const none = await corpus('list', '--dir', dir, '--shared', path.join(base, 'nowhere'));
-    expect(none.out).toContain(`shared: ${path.join(base, 'nowhere')} holds copies of some sets on some machines; none were found here.`);
+    expect(none.out).toContain(
+      `shared: ${path.join(base, 'nowhere')} holds copies of some sets on some machines; none were found here.`,
+    );
   });
 
   it('download: progress on stderr, then a summary; a second run leaves the folder alone', async () => {
@@ -66,12 +89,18 @@ describe('testbed corpus', () => {
     expect(r.out).toBe('');
     expect(r.err).toMatch(/^downloading \[\.+\] 0 B \/ \d\.\d kB .*ETA/m);
     expect(r.err).toMatch(/^downloading \[#{24}\] (\d\.\d kB) \/ \1 /m);
-    expect(r.err).toContain(`wrote ${path.join(dir, 'tiny')}: 3 files from ${(ZIP.length / 1000).toFixed(1)} kB zip (md5 ${md5(ZIP)} checked)\n`);
-    expect(fs.readFileSync(path.join(dir, 'tiny', 'queries.jsonl'), 'utf8')).toBe(fs.readFileSync(path.join(TINY_BEIR, 'queries.jsonl'), 'utf8'));
+    expect(r.err).toContain(
+      `wrote ${path.join(dir, 'tiny')}: 3 files from ${(ZIP.length / 1000).toFixed(1)} kB zip (md5 ${md5(ZIP)} checked)\n`,
+    );
+    expect(fs.readFileSync(path.join(dir, 'tiny', 'queries.jsonl'), 'utf8')).toBe(
+      fs.readFileSync(path.join(TINY_BEIR, 'queries.jsonl'), 'utf8'),
+    );
 
     const again = await corpus('download', 'tiny', '--dir', dir, '--url', server.url);
     expect(again.code).toBe(0);
-    expect(again.err).toBe(`${path.join(dir, 'tiny')} is already here; left it alone (use --force to download it again)\n`);
+    expect(again.err).toBe(
+      `${path.join(dir, 'tiny')} is already here; left it alone (use --force to download it again)\n`,
+    );
     expect(server.requests).toHaveLength(1);
 
     const forced = await corpus('download', 'tiny', '--dir', dir, '--url', server.url, '--force');
@@ -84,7 +113,9 @@ describe('testbed corpus', () => {
     const server = await serve(dropsFirst(ZIP, 600));
     servers.push(server);
     const dir = fresh();
-    await expect(corpus('download', 'tiny', '--dir', dir, '--url', server.url, '--md5', md5(ZIP))).rejects.toThrow(/run the same command again to resume/);
+    await expect(corpus('download', 'tiny', '--dir', dir, '--url', server.url, '--md5', md5(ZIP))).rejects.toThrow(
+      /run the same command again to resume/,
+    );
     const r = await corpus('download', 'tiny', '--dir', dir, '--url', server.url, '--md5', md5(ZIP));
     expect(r.code).toBe(0);
     expect(server.requests.map((q) => q.range)).toEqual([undefined, 'bytes=600-']);

@@ -34,6 +34,8 @@ describe('progress of a push', () => {
     draw({ done: 20, total: 30 }); // 50 ms later: not redrawn
     t += 10;
     draw({ done: 30, total: 30 }); // the end: always drawn
-    expect(io.text()).toBe('\rpushing [########................] 10/30 chunks\x1b[K\rpushing [########################] 30/30 chunks\x1b[K\n');
+    expect(io.text()).toBe(
+      '\rpushing [########................] 10/30 chunks\x1b[K\rpushing [########################] 30/30 chunks\x1b[K\n',
+    );
   });
 });

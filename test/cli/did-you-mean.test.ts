@@ -43,7 +43,9 @@ describe('did you mean, on the command line', () => {
   it('an unknown command names the closest one, then prints the usage (exit 2)', async () => {
     const r = await runCli(['serach', 'x.sqlite', 'q']);
     expect(r.code).toBe(2);
-    expect(r.err).toMatch(/^testbed: unknown command "serach"; did you mean "search"\?\n\ntestbed .*\n\nUsage: testbed <command>/);
+    expect(r.err).toMatch(
+      /^testbed: unknown command "serach"; did you mean "search"\?\n\ntestbed .*\n\nUsage: testbed <command>/,
+    );
   });
 
   it('an unknown command with no close name gets the usage only', async () => {
@@ -73,6 +75,8 @@ describe('did you mean, on the command line', () => {
     const r = await runCli(['search', 'x.sqlite', '-password']);
     expect(r.code).toBe(2);
     // -password reads as the short flags -p -a -s ...; the first one is unknown
-    expect(r.err).toContain('unknown option "-p" in "-password"; --help lists the options (a value that starts with "-" goes after --, as in: -- "-password")');
+    expect(r.err).toContain(
+      'unknown option "-p" in "-password"; --help lists the options (a value that starts with "-" goes after --, as in: -- "-password")',
+    );
   });
 });

@@ -74,7 +74,9 @@ describe('testbed eval', () => {
 
   it('--trec-compat averages the unanswerable query in as 0, as trec_eval -c: every mean is 3/4 of the default one', async () => {
     const labels = Object.keys(EXPECTED_MEAN);
-    const compat = JSON.parse((await evalCli(qrels, run, '--metrics', labels.join(','), '--json', '--trec-compat')).out);
+    const compat = JSON.parse(
+      (await evalCli(qrels, run, '--metrics', labels.join(','), '--json', '--trec-compat')).out,
+    );
     expect(compat.queries).toBe(4); // q1 q2 q3 and the unanswerable q4
     for (const label of labels) expect(compat.metrics[label], label).toBeCloseTo((EXPECTED_MEAN[label]! * 3) / 4, 12);
     const text = await evalCli(qrels, run, '--metrics', 'mrr', '--trec-compat');
@@ -99,13 +101,15 @@ describe('testbed eval', () => {
 
   it('warns when the run shares no query with the qrels', async () => {
     const r = await evalCli(qrels, evalFixture('run-unrelated.txt'), '--metrics', 'mrr');
-    expect(r.err).toBe("warning: the run (1 query) and the qrels (4 queries) share no query id; do the ids match?\n");
+    expect(r.err).toBe('warning: the run (1 query) and the qrels (4 queries) share no query id; do the ids match?\n');
     expect(r.out).toContain(line('mrr', 'all', '0.0000'));
   });
 
   it('bad input throws an InputError (the CLI turns it into exit code 2)', async () => {
     await expect(evalCli(qrels, run, '--metrics', 'ndcg@10,bleu')).rejects.toThrow(InputError);
-    await expect(evalCli(qrels, run, '--metrics', 'bleu')).rejects.toThrow(/unknown metric: "bleu"; valid metrics: hit@K, recall@K/);
+    await expect(evalCli(qrels, run, '--metrics', 'bleu')).rejects.toThrow(
+      /unknown metric: "bleu"; valid metrics: hit@K, recall@K/,
+    );
     await expect(evalCli(qrels, run, '--metrics', 'ndcg')).rejects.toThrow(/ndcg needs a cutoff/);
     await expect(evalCli(qrels, run, '--threshold', 'high')).rejects.toThrow(/--threshold must be an integer/);
     await expect(evalCli(qrels)).rejects.toThrow(/missing RUN/);
@@ -134,6 +138,7 @@ describe('testbed eval', () => {
     const r = await evalCli('--help');
     expect(r.code).toBe(0);
     expect(r.out.startsWith('Usage: testbed eval')).toBe(true);
-    for (const option of ['--metrics', '--threshold', '--original', '--per-query', '--json', '--help']) expect(evalCommand.usage).toContain(option);
+    for (const option of ['--metrics', '--threshold', '--original', '--per-query', '--json', '--help'])
+      expect(evalCommand.usage).toContain(option);
   });
 });

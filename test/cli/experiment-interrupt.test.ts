@@ -19,7 +19,13 @@ describe('testbed experiment and Ctrl-C', () => {
   const config = path.join(dir, 'sigint.yaml');
   const out = path.join(dir, 'out');
   const args = [BIN, 'experiment', config, '--out', out, '--cache-dir', path.join(dir, 'cache')];
-  const cells = () => (fs.existsSync(path.join(out, 'cells')) ? fs.readdirSync(path.join(out, 'cells')).filter((f) => f.endsWith('.json')).sort() : []);
+  const cells = () =>
+    fs.existsSync(path.join(out, 'cells'))
+      ? fs
+          .readdirSync(path.join(out, 'cells'))
+          .filter((f) => f.endsWith('.json'))
+          .sort()
+      : [];
   let kept: string[] = [];
 
   it('stops within 2 s of SIGINT, keeping the finished configurations, and says how to resume', async () => {
@@ -33,7 +39,9 @@ describe('testbed experiment and Ctrl-C', () => {
     expect(performance.now() - t0).toBeLessThan(2000);
     kept = cells();
     expect(kept.length).toBeLessThan(CELLS);
-    expect(run.stderr()).toContain(`SIGINT: stopped. ${kept.length} of ${CELLS} configurations are finished and kept in ${path.join(out, 'cells')}; run the same command again to resume from them:`);
+    expect(run.stderr()).toContain(
+      `SIGINT: stopped. ${kept.length} of ${CELLS} configurations are finished and kept in ${path.join(out, 'cells')}; run the same command again to resume from them:`,
+    );
     expect(run.stderr()).toContain(`testbed experiment ${config} --out ${out} --cache-dir`);
     expect(fs.existsSync(path.join(out, 'report.json'))).toBe(false);
     // the experiment's process stopped with it: nothing is written after

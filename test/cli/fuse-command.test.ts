@@ -19,7 +19,6 @@ describe('testbed fuse output', () => {
       `q2 Q0 d1 3 ${1 / 63} fuse-rrf`,
     ]);
   });
-
 });
 
 describe('testbed fuse refuses bad input', () => {
@@ -35,15 +34,27 @@ describe('testbed fuse refuses bad input', () => {
 
   it('options that do not fit the method or the runs', async () => {
     const cases: [string[], string][] = [
-      [[BM25, DENSE, '--method', 'rrf', '--norm', 'zscore', '--out', out], '--norm applies to the score methods (combsum, combmnz, combmax, combmin, combmed, combanz, wsum); rrf reads ranks only'],
-      [[BM25, DENSE, '--method', 'dbsf', '--norm', 'zscore', '--out', out], 'dbsf reads raw scores and normalises them itself'],
+      [
+        [BM25, DENSE, '--method', 'rrf', '--norm', 'zscore', '--out', out],
+        '--norm applies to the score methods (combsum, combmnz, combmax, combmin, combmed, combanz, wsum); rrf reads ranks only',
+      ],
+      [
+        [BM25, DENSE, '--method', 'dbsf', '--norm', 'zscore', '--out', out],
+        'dbsf reads raw scores and normalises them itself',
+      ],
       [[BM25, DENSE, '--method', 'wsum', '--rrf-k', '10', '--out', out], '--rrf-k applies to rrf only, not wsum'],
       [[BM25, DENSE, '--method', 'wsum', '--weights', '1', '--out', out], '--weights gives 1 weights for 2 runs'],
       [[BM25, DENSE, '--method', 'wsum', '--weights', '0,0', '--out', out], '--weights are all 0'],
       [[BM25, DENSE, '--method', 'wsum', '--weights', '1,Infinity', '--out', out], '--weights must be numbers >= 0'],
       [[BM25, DENSE, '--method', 'rrf', '--rrf-k', '0', '--out', out], '--rrf-k must be a number > 0, got "0"'],
-      [[BM25, DENSE, '--method', 'combo', '--out', out], 'unknown fusion method "combo"; the methods are rrf, isr, borda, combsum'],
-      [[BM25, DENSE, '--method', 'combsum', '--norm', 'l2', '--out', out], 'unknown normalisation "l2"; the normalisations are minmax, zscore, max, sum, rank'],
+      [
+        [BM25, DENSE, '--method', 'combo', '--out', out],
+        'unknown fusion method "combo"; the methods are rrf, isr, borda, combsum',
+      ],
+      [
+        [BM25, DENSE, '--method', 'combsum', '--norm', 'l2', '--out', out],
+        'unknown normalisation "l2"; the normalisations are minmax, zscore, max, sum, rank',
+      ],
       [[BM25, '--method', 'rrf', '--out', out], 'fuse needs at least two run files, got 1'],
       [[BM25, DENSE, '--out', out], 'missing --method M'],
       [[BM25, DENSE, '--method', 'rrf'], 'missing --out FILE'],

@@ -24,14 +24,20 @@ function parseRun(p: string): Map<string, [string, number][]> {
 
 /** trec_eval's ranking: score descending, ties by docid descending in UTF-8 byte order (strcmp). */
 const byteDesc = (a: string, b: string) => Buffer.compare(Buffer.from(b, 'utf8'), Buffer.from(a, 'utf8'));
-const rankRun = (docs: [string, number][]) => [...docs].sort((x, y) => (x[1] !== y[1] ? y[1] - x[1] : byteDesc(x[0], y[0])));
+const rankRun = (docs: [string, number][]) =>
+  [...docs].sort((x, y) => (x[1] !== y[1] ? y[1] - x[1] : byteDesc(x[0], y[0])));
 
 /**
  * The independent implementation, written from the formulas (Cormack et al. 2009 for RRF, Fox &
  * Shaw 1993 for CombSUM/CombMNZ, min-max per run and query, absent = 0, all-equal -> 1), sharing
  * no code with src/fusion.
  */
-function independentFuse(files: string[], method: 'rrf' | 'combsum' | 'combmnz' | 'wsum', weights: number[], depth = Infinity): Map<string, [string, number][]> {
+function independentFuse(
+  files: string[],
+  method: 'rrf' | 'combsum' | 'combmnz' | 'wsum',
+  weights: number[],
+  depth = Infinity,
+): Map<string, [string, number][]> {
   const runs = files.map(parseRun);
   const qids = new Set(runs.flatMap((r) => [...r.keys()]));
   const out = new Map<string, [string, number][]>();
@@ -51,7 +57,10 @@ function independentFuse(files: string[], method: 'rrf' | 'combsum' | 'combmnz' 
         hits.set(doc, (hits.get(doc) ?? 0) + 1);
       });
     });
-    const fused: [string, number][] = [...total].map(([doc, s]) => [doc, method === 'combmnz' ? s * hits.get(doc)! : s]);
+    const fused: [string, number][] = [...total].map(([doc, s]) => [
+      doc,
+      method === 'combmnz' ? s * hits.get(doc)! : s,
+    ]);
     out.set(qid, rankRun(fused));
   }
   return out;
@@ -61,7 +70,10 @@ function expectSameRun(written: Map<string, [string, number][]>, expected: Map<s
   expect([...written.keys()].sort()).toEqual([...expected.keys()].sort());
   for (const [qid, docs] of expected) {
     const got = written.get(qid)!;
-    expect(got.map(([d]) => d), qid).toEqual(docs.map(([d]) => d));
+    expect(
+      got.map(([d]) => d),
+      qid,
+    ).toEqual(docs.map(([d]) => d));
     got.forEach(([d, s], i) => expect(Math.abs(s - docs[i]![1]), `${qid} ${d}`).toBeLessThanOrEqual(1e-9));
   }
 }
@@ -86,7 +98,9 @@ describe('testbed fuse agrees with an independent implementation (to 1e-9 per sc
     const out = path.join(dir, 'depth.trec');
     const r = await fuse(BM25, DENSE, '--method', 'wsum', '--weights', '1,2', '--depth', '2', '--k', '3', '--out', out);
     expect(r.code, r.err).toBe(0);
-    const expected = new Map([...independentFuse([BM25, DENSE], 'wsum', [1, 2], 2)].map(([q, docs]) => [q, docs.slice(0, 3)]));
+    const expected = new Map(
+      [...independentFuse([BM25, DENSE], 'wsum', [1, 2], 2)].map(([q, docs]) => [q, docs.slice(0, 3)]),
+    );
     expectSameRun(parseRun(out), expected);
   });
 });
@@ -100,7 +114,13 @@ describe('testbed fuse ties', () => {
     expect((await fuse(one, two, '--method', 'rrf', '--out', out)).code).toBe(0);
     // a, B: 1/61 + 1/62 each; é, z: 1/63 each. Bytes: "B" 42 < "a" 61; "z" 7A < "é" C3.
     expect(fs.readFileSync(out, 'utf8')).toBe(
-      [`q Q0 a 1 ${1 / 61 + 1 / 62} fuse-rrf`, `q Q0 B 2 ${1 / 61 + 1 / 62} fuse-rrf`, `q Q0 é 3 ${1 / 63} fuse-rrf`, `q Q0 z 4 ${1 / 63} fuse-rrf`, ''].join('\n'),
+      [
+        `q Q0 a 1 ${1 / 61 + 1 / 62} fuse-rrf`,
+        `q Q0 B 2 ${1 / 61 + 1 / 62} fuse-rrf`,
+        `q Q0 é 3 ${1 / 63} fuse-rrf`,
+        `q Q0 z 4 ${1 / 63} fuse-rrf`,
+        '',
+      ].join('\n'),
     );
     // The same holds with the runs given the other way round.
     const swapped = path.join(dir, 'ties-swapped.trec');

@@ -20,12 +20,16 @@ describe('testbed gold', () => {
     expect(added.err).toBe('');
     const where = additionsFile(qrels).replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
     expect(added.out).toMatch(
-      new RegExp(`^recorded query "q5" document "install-mac" grade 2 note "answers it:\\\\tmacOS\\\\nonly" at ${DATE} in ${where}\\n$`),
+      new RegExp(
+        `^recorded query "q5" document "install-mac" grade 2 note "answers it:\\\\tmacOS\\\\nonly" at ${DATE} in ${where}\\n$`,
+      ),
     );
     expect((await readGold(qrels)).get('q5')).toEqual(new Map([['install-mac', 2]]));
 
     const plain = await gold('add', qrels, 'q1', 'ja-reset');
-    expect(plain.out).toMatch(new RegExp(`^recorded query "q1" document "ja-reset" grade 1 at ${DATE} in ${where}\\n$`));
+    expect(plain.out).toMatch(
+      new RegExp(`^recorded query "q1" document "ja-reset" grade 1 at ${DATE} in ${where}\\n$`),
+    );
 
     const list = await gold('list', qrels);
     expect(list.code).toBe(0);
@@ -39,7 +43,12 @@ describe('testbed gold', () => {
     expect(rows[1]).toMatch(new RegExp(`^${DATE}\\t`));
 
     const one = await gold('list', qrels, '--query', 'q1');
-    expect(one.out.trimEnd().split('\n').map((r) => r.split('\t')[1])).toEqual(['query_id', 'q1']);
+    expect(
+      one.out
+        .trimEnd()
+        .split('\n')
+        .map((r) => r.split('\t')[1]),
+    ).toEqual(['query_id', 'q1']);
     const none = await gold('list', qrels, '--query', 'q3');
     expect(none.out).toBe(`no additions for query "q3" in ${additionsFile(qrels)}\n`);
   });
@@ -64,11 +73,17 @@ describe('testbed gold', () => {
 
     const first = await gold('remove', qrels, 'q1', 'ja-reset');
     expect(first.code).toBe(0);
-    expect(first.out).toBe(`removed query "q1" document "ja-reset" (grade 2 of ${date}) from ${file}; the pair is unjudged again\n`);
+    expect(first.out).toBe(
+      `removed query "q1" document "ja-reset" (grade 2 of ${date}) from ${file}; the pair is unjudged again\n`,
+    );
     expect((await readGold(qrels)).get('q1')?.has('ja-reset')).toBe(false);
 
     const last = await gold('remove', qrels, 'q4', 'install-linux');
-    expect(last.out).toMatch(new RegExp(`, now empty and deleted; the pair is back to grade 2 as in ${qrels.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\n$`));
+    expect(last.out).toMatch(
+      new RegExp(
+        `, now empty and deleted; the pair is back to grade 2 as in ${qrels.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\n$`,
+      ),
+    );
     expect(fs.existsSync(file)).toBe(false);
   });
 
@@ -86,7 +101,15 @@ describe('testbed gold', () => {
       expect(r.out).toBe(goldCommand.usage + '\n');
     }
     expect(goldCommand.usage.startsWith('Usage: testbed gold')).toBe(true);
-    for (const option of ['--grade G', '--note TEXT', '--query QID', '-h, --help', 'add QRELS QID DOCID', 'remove QRELS QID DOCID', 'list QRELS']) {
+    for (const option of [
+      '--grade G',
+      '--note TEXT',
+      '--query QID',
+      '-h, --help',
+      'add QRELS QID DOCID',
+      'remove QRELS QID DOCID',
+      'list QRELS',
+    ]) {
       expect(goldCommand.usage).toContain(option);
     }
   });

@@ -25,10 +25,14 @@ describe('the INDEX argument of search and retrieve', () => {
     process.chdir(project(true, true));
     const search = await runCli(['search', 'demo', 'password reset']);
     expect(search.code).toBe(2);
-    expect(search.err).toBe(`testbed search: no index file "demo"; did you mean ${path.join('data', 'demo.sqlite')}?\n`);
+    expect(search.err).toBe(
+      `testbed search: no index file "demo"; did you mean ${path.join('data', 'demo.sqlite')}?\n`,
+    );
     const retrieve = await runCli(['retrieve', 'demo', '--queries', 'q.jsonl', '--run', 'out.trec']);
     expect(retrieve.code).toBe(2);
-    expect(retrieve.err).toBe(`testbed retrieve: no index file "demo"; did you mean ${path.join('data', 'demo.sqlite')}?\n`);
+    expect(retrieve.err).toBe(
+      `testbed retrieve: no index file "demo"; did you mean ${path.join('data', 'demo.sqlite')}?\n`,
+    );
   });
 
   it('a bare name with no index file: the command that builds one, from corpora/NAME when it exists', async () => {
@@ -36,7 +40,9 @@ describe('the INDEX argument of search and retrieve', () => {
     const r = await runCli(['search', 'demo', 'password reset']);
     expect(r.code).toBe(2);
     const out = path.join('data', 'demo.sqlite');
-    expect(r.err).toBe(`testbed search: no index file "demo", nor ${out}; build one with: testbed index ${path.join('corpora', 'demo')} --out ${out}\n`);
+    expect(r.err).toBe(
+      `testbed search: no index file "demo", nor ${out}; build one with: testbed index ${path.join('corpora', 'demo')} --out ${out}\n`,
+    );
 
     process.chdir(project(false, false));
     const none = await runCli(['search', 'demo', 'password reset']);
@@ -48,7 +54,9 @@ describe('the INDEX argument of search and retrieve', () => {
     const root = project(true, false);
     const dirs = { dataDir: path.join(root, 'data'), corporaRoot: path.join(root, 'corpora') };
     const wanted = path.join(root, 'data', 'demo.sqlite');
-    expect(() => indexFileArgument('demo.sqlite', dirs)).toThrow(`no index file "demo.sqlite"; did you mean ${wanted}?`);
+    expect(() => indexFileArgument('demo.sqlite', dirs)).toThrow(
+      `no index file "demo.sqlite"; did you mean ${wanted}?`,
+    );
     expect(() => indexFileArgument('elsewhere/demo.sqlite', dirs)).toThrow(`did you mean ${wanted}?`);
     // the file itself, and a path the reader will report as not found, pass through unchanged
     expect(indexFileArgument(wanted, dirs)).toBe(wanted);

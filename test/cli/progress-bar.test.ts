@@ -16,6 +16,7 @@ function terminal(): CliIo & { shown(): string } {
     out: () => {},
     err: (t) => void (err += t),
     tty: true,
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: the ANSI erase-line sequence the bar writes
     shown: () => err.slice(err.lastIndexOf('\r') + 1).replace(/\x1b\[K/g, ''),
   };
 }

@@ -33,25 +33,42 @@ describe('testbed push', () => {
     expect(os.to('POST', '/_bulk')).toHaveLength(batches);
     // Not a terminal: a line at each tenth passed, the last one at N/N.
     expect(r.err).toContain(`pushing [########################] ${chunks}/${chunks} chunks\n`);
-    expect(r.err).toMatch(new RegExp(`pushed ${chunks} chunks of .* to OpenSearch index "demo" at ${os.url}: ${chunks} vectors \\(64 dims\\), ${batches} batches of up to 4, \\d+\\.\\d s\\n$`));
+    expect(r.err).toMatch(
+      new RegExp(
+        `pushed ${chunks} chunks of .* to OpenSearch index "demo" at ${os.url}: ${chunks} vectors \\(64 dims\\), ${batches} batches of up to 4, \\d+\\.\\d s\\n$`,
+      ),
+    );
     const yaml = parseYaml(r.out) as { legs: Record<string, unknown>[] };
     expect(yaml.legs).toEqual([
       { type: 'opensearch', name: 'os-bm25', url: os.url, index: 'demo', id: '_source.doc_id', chunk_id: '_id' },
-      { type: 'opensearch', name: 'os-knn', url: os.url, index: 'demo', id: '_source.doc_id', chunk_id: '_id', query: 'knn', vector_field: 'vector' },
+      {
+        type: 'opensearch',
+        name: 'os-knn',
+        url: os.url,
+        index: 'demo',
+        id: '_source.doc_id',
+        chunk_id: '_id',
+        query: 'knn',
+        vector_field: 'vector',
+      },
     ]);
   });
 
   it('takes the URL before INDEX too, and prints a Qdrant leg', async () => {
     const r = await push('--to', 'qdrant', qdrant.url, files.withVectors, '--name', 'Demo');
     expect(r.code, r.err).toBe(0);
-    expect((parseYaml(r.out) as { legs: unknown[] }).legs).toEqual([{ type: 'qdrant', name: 'qdrant', url: qdrant.url, collection: 'Demo' }]);
+    expect((parseYaml(r.out) as { legs: unknown[] }).legs).toEqual([
+      { type: 'qdrant', name: 'qdrant', url: qdrant.url, collection: 'Demo' },
+    ]);
     expect(qdrant.indexes.get('Demo')!.docs.size).toBe(chunks);
   });
 
   it('refuses an existing index unless --replace', async () => {
     const again = await push(files.withVectors, '--to', 'opensearch', os.url, '--name', 'demo');
     expect(again.code).toBe(2);
-    expect(again.err).toBe(`testbed push: OpenSearch index "demo" at ${os.url} already exists; pass --replace to delete it and push again, or choose another --name\n`);
+    expect(again.err).toBe(
+      `testbed push: OpenSearch index "demo" at ${os.url} already exists; pass --replace to delete it and push again, or choose another --name\n`,
+    );
     const replaced = await push(files.withVectors, '--to', 'opensearch', os.url, '--name', 'demo', '--replace');
     expect(replaced.code, replaced.err).toBe(0);
     expect(replaced.err).toContain('"demo" at ' + os.url + ' (replaced)');
@@ -61,7 +78,16 @@ describe('testbed push', () => {
     process.env.PUSH_TEST_TOKEN = 'tok-31337-secret';
     try {
       const from = os.requests.length;
-      const r = await push(files.withVectors, '--to', 'opensearch', os.url, '--name', 'authed', '--header', 'Authorization: Bearer ${env:PUSH_TEST_TOKEN}');
+      const r = await push(
+        files.withVectors,
+        '--to',
+        'opensearch',
+        os.url,
+        '--name',
+        'authed',
+        '--header',
+        'Authorization: Bearer ${env:PUSH_TEST_TOKEN}',
+      );
       expect(r.code, r.err).toBe(0);
       const seen = os.requests.slice(from);
       expect(seen.length).toBeGreaterThan(3);
@@ -70,9 +96,20 @@ describe('testbed push', () => {
     } finally {
       delete process.env.PUSH_TEST_TOKEN;
     }
-    const missing = await push(files.withVectors, '--to', 'opensearch', os.url, '--name', 'authed2', '--header', 'Authorization: Bearer ${env:PUSH_TEST_TOKEN}');
+    const missing = await push(
+      files.withVectors,
+      '--to',
+      'opensearch',
+      os.url,
+      '--name',
+      'authed2',
+      '--header',
+      'Authorization: Bearer ${env:PUSH_TEST_TOKEN}',
+    );
     expect(missing.code).toBe(2);
-    expect(missing.err).toBe('testbed push: push to opensearch index "authed2": header Authorization needs the environment variable PUSH_TEST_TOKEN, which is not set\n');
+    expect(missing.err).toBe(
+      'testbed push: push to opensearch index "authed2": header Authorization needs the environment variable PUSH_TEST_TOKEN, which is not set\n',
+    );
   });
 
   it('a bulk error fails the command naming the chunk', async () => {
@@ -92,18 +129,51 @@ describe('testbed push', () => {
   it('bad input: one line and exit 2, before anything is sent', async () => {
     const before = os.requests.length + qdrant.requests.length;
     const cases: [string[], string | RegExp][] = [
-      [[files.withVectors, '--to', 'solr', os.url, '--name', 'x'], 'testbed push: --to must be one of opensearch, elasticsearch, qdrant, got "solr"\n'],
-      [[files.withVectors, '--to', 'opensearch', '--name', 'x'], /^testbed push: missing the opensearch URL after --to opensearch \(e\.g\. --to opensearch http:\/\/localhost:9200\)\n/],
+      [
+        [files.withVectors, '--to', 'solr', os.url, '--name', 'x'],
+        'testbed push: --to must be one of opensearch, elasticsearch, qdrant, got "solr"\n',
+      ],
+      [
+        [files.withVectors, '--to', 'opensearch', '--name', 'x'],
+        /^testbed push: missing the opensearch URL after --to opensearch \(e\.g\. --to opensearch http:\/\/localhost:9200\)\n/,
+      ],
       [[files.withVectors, os.url, '--name', 'x'], /^testbed push: missing --to ENGINE URL\n/],
-      [[files.withVectors, '--to', 'opensearch', os.url], /^testbed push: missing --name NAME \(the index to create\)\n/],
-      [[path.join(dir, 'nope.sqlite'), '--to', 'opensearch', os.url, '--name', 'x'], `testbed push: index file not found: ${path.join(dir, 'nope.sqlite')}\n`],
-      [[files.withVectors, '--to', 'opensearch', os.url, '--name', 'x', '--batch', '0'], 'testbed push: --batch must be an integer from 1 to 100000, got "0"\n'],
-      [[files.withVectors, '--to', 'opensearch', os.url, '--name', 'x', '--batch', 'many'], 'testbed push: --batch must be an integer from 1 to 100000, got "many"\n'],
-      [[files.withVectors, '--to', 'opensearch', os.url, '--name', 'Docs'], /^testbed push: --name "Docs": an OpenSearch index name is 1-255 lower-case letters/],
-      [[files.withVectors, '--to', 'opensearch', 'ftp://host', '--name', 'x'], 'testbed push: --to opensearch: only http and https URLs are called, got ftp:\n'],
-      [[files.withVectors, '--to', 'opensearch', os.url, '--name', 'x', '--header', 'Bearer abc'], 'testbed push: --header must be "Name: value" (e.g. \'Authorization: Bearer ${env:KEY}\'), got a header named "(none)"\n'],
-      [[files.withVectors, '--to', 'opensearch', os.url, 'extra', '--name', 'x'], 'testbed push: unexpected argument "extra"; --help lists the options\n'],
-      [[files.noVectors, '--to', 'qdrant', qdrant.url, '--name', 'x'], /^testbed push: .*no vectors \(built with --embedder none\).*push it to opensearch or elasticsearch/],
+      [
+        [files.withVectors, '--to', 'opensearch', os.url],
+        /^testbed push: missing --name NAME \(the index to create\)\n/,
+      ],
+      [
+        [path.join(dir, 'nope.sqlite'), '--to', 'opensearch', os.url, '--name', 'x'],
+        `testbed push: index file not found: ${path.join(dir, 'nope.sqlite')}\n`,
+      ],
+      [
+        [files.withVectors, '--to', 'opensearch', os.url, '--name', 'x', '--batch', '0'],
+        'testbed push: --batch must be an integer from 1 to 100000, got "0"\n',
+      ],
+      [
+        [files.withVectors, '--to', 'opensearch', os.url, '--name', 'x', '--batch', 'many'],
+        'testbed push: --batch must be an integer from 1 to 100000, got "many"\n',
+      ],
+      [
+        [files.withVectors, '--to', 'opensearch', os.url, '--name', 'Docs'],
+        /^testbed push: --name "Docs": an OpenSearch index name is 1-255 lower-case letters/,
+      ],
+      [
+        [files.withVectors, '--to', 'opensearch', 'ftp://host', '--name', 'x'],
+        'testbed push: --to opensearch: only http and https URLs are called, got ftp:\n',
+      ],
+      [
+        [files.withVectors, '--to', 'opensearch', os.url, '--name', 'x', '--header', 'Bearer abc'],
+        'testbed push: --header must be "Name: value" (e.g. \'Authorization: Bearer ${env:KEY}\'), got a header named "(none)"\n',
+      ],
+      [
+        [files.withVectors, '--to', 'opensearch', os.url, 'extra', '--name', 'x'],
+        'testbed push: unexpected argument "extra"; --help lists the options\n',
+      ],
+      [
+        [files.noVectors, '--to', 'qdrant', qdrant.url, '--name', 'x'],
+        /^testbed push: .*no vectors \(built with --embedder none\).*push it to opensearch or elasticsearch/,
+      ],
     ];
     for (const [argv, expected] of cases) {
       const r = await push(...argv);
@@ -118,7 +188,16 @@ describe('testbed push', () => {
   it('--help lists every option and an example', async () => {
     const r = await push('--help');
     expect(r.code).toBe(0);
-    for (const flag of ['--to ENGINE', '--name NAME', '--replace', '--batch N', '--header', '--timeout MS', '--retries N']) expect(r.out).toContain(flag);
+    for (const flag of [
+      '--to ENGINE',
+      '--name NAME',
+      '--replace',
+      '--batch N',
+      '--header',
+      '--timeout MS',
+      '--retries N',
+    ])
+      expect(r.out).toContain(flag);
     expect(r.out).toMatch(/Example:\n {2}testbed push \S+ --to opensearch http:\/\/localhost:9200 --name \S+/);
   });
 });

@@ -21,7 +21,18 @@ describe('testbed search --lang / --qlang', () => {
   beforeAll(async () => {
     const corpus = path.join(dir, 'corpus.jsonl');
     writeJsonl(corpus, docs);
-    const built = await run('index', corpus, '--out', index, '--chunker', 'doc', '--embedder', 'none', '--tokenizer', 'multilingual');
+    const built = await run(
+      'index',
+      corpus,
+      '--out',
+      index,
+      '--chunker',
+      'doc',
+      '--embedder',
+      'none',
+      '--tokenizer',
+      'multilingual',
+    );
     expect(built.code, built.err).toBe(0);
   });
   const ids = async (...flags: string[]) => {
@@ -43,7 +54,10 @@ describe('testbed search --lang / --qlang', () => {
   });
 
   it('a value that is no language code stops with a clear message, exit code 2', async () => {
-    for (const [flag, value] of [['--lang', 'german'], ['--qlang', 'de_DE']]) {
+    for (const [flag, value] of [
+      ['--lang', 'german'],
+      ['--qlang', 'de_DE'],
+    ]) {
       const r = await run('search', index, 'Linux', flag!, value!);
       expect(r.code, `${flag} ${value}`).toBe(2);
       expect(r.err).toBe(`testbed search: ${flag} must be a language code such as de or zh, got "${value}"\n`);

@@ -11,10 +11,14 @@ describe('testbed serve (the real binary, as npm start runs it)', () => {
   it('builds a missing index on first start, then serves it on 127.0.0.1', async () => {
     const root = tmpDir('serve-');
     fs.cpSync(TINY_BEIR, path.join(root, 'corpora', 'tiny'), { recursive: true });
-    const child = spawn(process.execPath, [BIN, 'serve', '--ensure', 'tiny', '--data', 'data', '--corpora', 'corpora', '--port', '0'], {
-      cwd: root,
-      env: { ...process.env, MODELS_DIR: path.join(root, 'no-models'), TRANSFORMERS_OFFLINE: '1' },
-    });
+    const child = spawn(
+      process.execPath,
+      [BIN, 'serve', '--ensure', 'tiny', '--data', 'data', '--corpora', 'corpora', '--port', '0'],
+      {
+        cwd: root,
+        env: { ...process.env, MODELS_DIR: path.join(root, 'no-models'), TRANSFORMERS_OFFLINE: '1' },
+      },
+    );
     let stderr = '';
     child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
     try {
@@ -31,7 +35,9 @@ describe('testbed serve (the real binary, as npm start runs it)', () => {
       expect(stderr).toMatch(/embedding \[#+\] 12\/12 chunks/);
       const health = (await (await fetch(`${url}/health`)).json()) as { indexes: number };
       expect(health.indexes).toBe(1);
-      const res = (await (await fetch(`${url}/search/hybrid?index=tiny&q=E1042&k=2&level=doc`)).json()) as { hits: { id: string }[] };
+      const res = (await (await fetch(`${url}/search/hybrid?index=tiny&q=E1042&k=2&level=doc`)).json()) as {
+        hits: { id: string }[];
+      };
       expect(res.hits[0]!.id).toBe('error-e1042');
       expect(fs.existsSync(path.join(root, 'data', 'tiny.sqlite'))).toBe(true);
       // The server runs in a folder without the project's tsconfig: the JSX pages must still render.
@@ -48,7 +54,9 @@ describe('testbed serve (the real binary, as npm start runs it)', () => {
 
   it('refuses to bind a non-loopback address without a token', async () => {
     const root = tmpDir('serve-host-');
-    await expect(startServer({ dataDir: root, corporaRoot: root, host: '0.0.0.0', port: 0 })).rejects.toThrow(/TESTBED_TOKEN/);
+    await expect(startServer({ dataDir: root, corporaRoot: root, host: '0.0.0.0', port: 0 })).rejects.toThrow(
+      /TESTBED_TOKEN/,
+    );
   });
 
   it('listens on 127.0.0.1 by default', async () => {

@@ -16,7 +16,15 @@ describe('testbed serve on a port that is taken', () => {
     const root = tmpDir('serve-busy-');
     const blocker = await occupyPort();
     try {
-      const r = await runCli(['serve', '--port', String(blocker.port), '--data', path.join(root, 'data'), '--corpora', root]);
+      const r = await runCli([
+        'serve',
+        '--port',
+        String(blocker.port),
+        '--data',
+        path.join(root, 'data'),
+        '--corpora',
+        root,
+      ]);
       expect(r.code).toBe(2);
       expect(r.err).toBe(
         `testbed serve: 127.0.0.1:${blocker.port} is already in use (another server is listening there): ` +

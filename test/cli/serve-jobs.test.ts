@@ -26,12 +26,27 @@ interface Server {
 }
 
 async function serve(): Promise<Server> {
-  const args = [BIN, 'serve', '--port', '0', '--data', 'data', '--corpora', 'corpora', '--cache-dir', cacheDir, '--max-grid-cells', '1000'];
+  const args = [
+    BIN,
+    'serve',
+    '--port',
+    '0',
+    '--data',
+    'data',
+    '--corpora',
+    'corpora',
+    '--cache-dir',
+    cacheDir,
+    '--max-grid-cells',
+    '1000',
+  ];
   const child = spawn(process.execPath, args, { cwd: root, stdio: ['ignore', 'ignore', 'pipe'] });
   servers.push(child);
   let stderr = '';
   child.stderr!.on('data', (d: Buffer) => (stderr += d.toString()));
-  const exited = new Promise<{ code: number | null; signal: string | null; at: number }>((resolve) => child.once('exit', (code, signal) => resolve({ code, signal, at: performance.now() })));
+  const exited = new Promise<{ code: number | null; signal: string | null; at: number }>((resolve) =>
+    child.once('exit', (code, signal) => resolve({ code, signal, at: performance.now() })),
+  );
   const url = await new Promise<string>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`server did not start:\n${stderr}`)), 60_000);
     child.stderr!.on('data', () => {
@@ -45,11 +60,16 @@ async function serve(): Promise<Server> {
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const startExperiment = async (s: Server, yaml: string) => {
-  const res = await fetch(`${s.url}/experiments`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ yaml }) });
+  const res = await fetch(`${s.url}/experiments`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ yaml }),
+  });
   expect(res.status, await res.clone().text()).toBe(202);
   return ((await res.json()) as { id: string }).id;
 };
-const getJob = async (s: Server, id: string) => (await (await fetch(`${s.url}/experiments/${id}`)).json()) as ExperimentJob;
+const getJob = async (s: Server, id: string) =>
+  (await (await fetch(`${s.url}/experiments/${id}`)).json()) as ExperimentJob;
 async function retrieving(s: Server, id: string): Promise<ExperimentJob> {
   for (let i = 0; i < 2400; i++) {
     const job = await getJob(s, id);
@@ -59,7 +79,8 @@ async function retrieving(s: Server, id: string): Promise<ExperimentJob> {
   }
   throw new Error('the experiment never got to retrieving');
 }
-const recordOf = (id: string) => JSON.parse(fs.readFileSync(path.join(cacheDir, 'jobs', `experiment-${id}.json`), 'utf8')) as { job: ExperimentJob };
+const recordOf = (id: string) =>
+  JSON.parse(fs.readFileSync(path.join(cacheDir, 'jobs', `experiment-${id}.json`), 'utf8')) as { job: ExperimentJob };
 const cellCount = (name: string) => {
   const dir = path.join(root, 'results', name, 'cells');
   return fs.existsSync(dir) ? fs.readdirSync(dir).length : 0;
@@ -67,7 +88,14 @@ const cellCount = (name: string) => {
 
 beforeAll(async () => {
   fs.cpSync(DEMO, path.join(root, 'corpora', 'demo'), { recursive: true });
-  await buildIndex({ corpus: path.join(root, 'corpora', 'demo'), out: path.join(root, 'data', 'demo.sqlite'), embedder: 'hash:32', chunker: 'doc', tokenizer: 'unicode61', cacheFile: path.join(cacheDir, 'embeddings.sqlite') });
+  await buildIndex({
+    corpus: path.join(root, 'corpora', 'demo'),
+    out: path.join(root, 'data', 'demo.sqlite'),
+    embedder: 'hash:32',
+    chunker: 'doc',
+    tokenizer: 'unicode61',
+    cacheFile: path.join(cacheDir, 'embeddings.sqlite'),
+  });
 });
 afterAll(async () => {
   for (const s of servers) if (s.exitCode === null && s.signalCode === null) s.kill('SIGKILL');
@@ -86,7 +114,9 @@ describe('testbed serve with an experiment running', () => {
     const times: number[] = [];
     for (let i = 0; i < 30; i++) {
       const t0 = performance.now();
-      const res = await fetch(`${s.url}/search/bm25?index=demo&q=${encodeURIComponent('cant log in after changing pw')}&k=10`);
+      const res = await fetch(
+        `${s.url}/search/bm25?index=demo&q=${encodeURIComponent('cant log in after changing pw')}&k=10`,
+      );
       expect(res.status).toBe(200);
       await res.json();
       times.push(performance.now() - t0);

@@ -73,7 +73,13 @@ describe('testbed tune: the printed held-out number is what testbed eval says of
     const out = path.join(dir, 'tuned-text.trec');
     const r = await tune(LEX, DENSE, '--qrels', QRELS, '--out', out, '--methods', 'rrf,wsum', '--folds', '3');
     expect(r.code, r.err).toBe(0);
-    const qids = new Set(fs.readFileSync(out, 'utf8').trim().split('\n').map((l) => l.split(' ')[0]));
+    const qids = new Set(
+      fs
+        .readFileSync(out, 'utf8')
+        .trim()
+        .split('\n')
+        .map((l) => l.split(' ')[0]),
+    );
     // Judged queries only (not q13, q14), and not q12, which no run holds. (A fold that chose
     // dense-only weights leaves q3, absent from the dense run, empty too: no line, as retrieve does.)
     for (const q of qids) expect(QUERIES).toContain(q);
@@ -97,14 +103,32 @@ describe('testbed tune: the printed held-out number is what testbed eval says of
  */
 describe('testbed tune never chooses a query’s parameters on its own fold', () => {
   const queries = ['q1', 'q2', 'q3', 'q4'];
-  const A = file('leak-a.trec', queries.flatMap((q) => [`${q} Q0 d1 1 2 a`, `${q} Q0 d2 2 1 a`]));
-  const B = file('leak-b.trec', queries.flatMap((q) => [`${q} Q0 d2 1 2 b`, `${q} Q0 d3 2 1 b`]));
+  const A = file(
+    'leak-a.trec',
+    queries.flatMap((q) => [`${q} Q0 d1 1 2 a`, `${q} Q0 d2 2 1 a`]),
+  );
+  const B = file(
+    'leak-b.trec',
+    queries.flatMap((q) => [`${q} Q0 d2 1 2 b`, `${q} Q0 d3 2 1 b`]),
+  );
   const Q = file('leak-qrels.tsv', ['q1\t0\td1\t1', 'q2\t0\td1\t1', 'q3\t0\td1\t1', 'q4\t0\td2\t1']);
 
   it('the fixture is as described: combmax is the better method on q4 alone', () => {
     const lists = [
-      { name: 'a', items: [{ id: 'd1', score: 2 }, { id: 'd2', score: 1 }] },
-      { name: 'b', items: [{ id: 'd2', score: 2 }, { id: 'd3', score: 1 }] },
+      {
+        name: 'a',
+        items: [
+          { id: 'd1', score: 2 },
+          { id: 'd2', score: 1 },
+        ],
+      },
+      {
+        name: 'b',
+        items: [
+          { id: 'd2', score: 2 },
+          { id: 'd3', score: 1 },
+        ],
+      },
     ];
     expect(fuseLists(lists, { method: 'combmin' }).map((d) => d.id)).toEqual(['d1', 'd3', 'd2']);
     expect(fuseLists(lists, { method: 'combmax' }).map((d) => d.id)).toEqual(['d2', 'd1', 'd3']);
@@ -112,7 +136,21 @@ describe('testbed tune never chooses a query’s parameters on its own fold', ()
 
   it('q4 is ranked with combmin, chosen on q1..q3, and scores 1/log2(4) held out', async () => {
     const out = path.join(dir, 'leak.trec');
-    const r = await tune(A, B, '--qrels', Q, '--methods', 'combmax,combmin', '--norms', 'minmax', '--folds', '4', '--out', out, '--json');
+    const r = await tune(
+      A,
+      B,
+      '--qrels',
+      Q,
+      '--methods',
+      'combmax,combmin',
+      '--norms',
+      'minmax',
+      '--folds',
+      '4',
+      '--out',
+      out,
+      '--json',
+    );
     expect(r.code, r.err).toBe(0);
     const report = JSON.parse(r.out);
     const q4 = report.folds.find((f: { queries: string[] }) => f.queries.includes('q4'));
@@ -120,7 +158,12 @@ describe('testbed tune never chooses a query’s parameters on its own fold', ()
     expect(q4.setting.method).toBe('combmin');
     expect(q4.train_mean).toBe((1 + 1 + 1) / 3);
     expect(q4.held_out_mean).toBe(1 / Math.log2(4));
-    expect(report.folds.map((f: { setting: { method: string } }) => f.setting.method)).toEqual(['combmin', 'combmin', 'combmin', 'combmin']);
+    expect(report.folds.map((f: { setting: { method: string } }) => f.setting.method)).toEqual([
+      'combmin',
+      'combmin',
+      'combmin',
+      'combmin',
+    ]);
     expect(report.held_out.mean).toBe((1 + 1 + 1 + 1 / Math.log2(4)) / 4); // a leak would give q4 1, the mean 1
     // Baselines on the same queries: leg a ranks d1 d2 (q4: d2 2nd), leg b ranks d2 d3 (q1..q3: nothing relevant).
     expect(report.best_leg.name).toBe('leak-a');
@@ -144,7 +187,10 @@ describe('testbed tune refuses bad input', () => {
       [[LEX, DENSE, '--qrels', QRELS, '--out', out, '--methods', 'rrf,comb'], 'unknown fusion method "comb"'],
       [[LEX, DENSE, '--qrels', QRELS, '--out', out, '--norms', 'l1'], 'unknown normalisation "l1"'],
       [[LEX, DENSE, '--qrels', QRELS, '--out', out, '--rrf-ks', '60,-1'], '--rrf-ks must be numbers > 0'],
-      [[LEX, DENSE, '--qrels', QRELS, '--out', out, '--weight-step', '0.3'], '--weight-step must divide 1 into at most 100 steps'],
+      [
+        [LEX, DENSE, '--qrels', QRELS, '--out', out, '--weight-step', '0.3'],
+        '--weight-step must divide 1 into at most 100 steps',
+      ],
       [[LEX, DENSE, '--qrels', QRELS, '--out', out, '--metric', 'ndcg'], 'ndcg needs a cutoff'],
     ];
     for (const [argv, message] of cases) {

@@ -8,7 +8,10 @@ const DEMO = path.join(ROOT, 'corpora/demo');
 
 describe('the bundled demo corpus', () => {
   it('passes its own checker (ids, grades, answers verbatim in a grade-2 page, tags, corpus.jsonl current with pages/)', () => {
-    const out = execFileSync(process.execPath, ['--import', 'tsx', path.join(DEMO, 'check-corpus.ts')], { cwd: ROOT, encoding: 'utf8' });
+    const out = execFileSync(process.execPath, ['--import', 'tsx', path.join(DEMO, 'check-corpus.ts')], {
+      cwd: ROOT,
+      encoding: 'utf8',
+    });
     expect(out).toContain('OK: all checks passed');
   });
 

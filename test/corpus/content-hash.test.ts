@@ -24,7 +24,9 @@ describe('hashFiles', () => {
 
   it('changes when one byte changes', async () => {
     const before = await hashCopy();
-    const after = await hashCopy((dir) => writeFileSync(join(dir, 'notes.txt'), '# Not a heading in a text file\nPlain notes!\n'));
+    const after = await hashCopy((dir) =>
+      writeFileSync(join(dir, 'notes.txt'), '# Not a heading in a text file\nPlain notes!\n'),
+    );
     expect(after).not.toBe(before);
   });
 

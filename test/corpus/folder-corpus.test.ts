@@ -49,7 +49,11 @@ describe('readFolderCorpus', () => {
 
   it('rejects invalid UTF-8 naming the file and the line', async () => {
     const dir = tmpDir();
-    const file = writeTmp(dir, 'latin1.txt', Buffer.concat([Buffer.from('line one\nline two\n'), Buffer.from([0x63, 0x61, 0x66, 0xe9, 0x0a])]));
+    const file = writeTmp(
+      dir,
+      'latin1.txt',
+      Buffer.concat([Buffer.from('line one\nline two\n'), Buffer.from([0x63, 0x61, 0x66, 0xe9, 0x0a])]),
+    );
     await expectInputError(collect(readFolderCorpus(dir)), { file, line: 3 }, 'not valid UTF-8');
   });
 });

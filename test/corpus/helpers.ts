@@ -57,7 +57,10 @@ export async function expectInputError(
   const error = err as InputError;
   const at = where.line === undefined ? where.file : `${where.file}:${where.line}`;
   // The location leads the message; the following ':' or ' (' keeps "f:1" from matching "f:12".
-  expect([`${at}:`, `${at} (`].some((start) => error.message.startsWith(start)), error.message).toBe(true);
+  expect(
+    [`${at}:`, `${at} (`].some((start) => error.message.startsWith(start)),
+    error.message,
+  ).toBe(true);
   if (where.field !== undefined) expect(error.message).toContain(`(field "${where.field}")`);
   expect(error.where).toMatchObject(where);
   for (const text of texts) {

@@ -50,7 +50,13 @@ describe('readQrels', () => {
 
   it('rejects a repeated (query, doc) pair, naming both lines', async () => {
     const file = fixture('qrels-duplicate.tsv');
-    await expectInputError(readQrels(file), { file, line: 4, field: 'corpus-id' }, 'query "q1"', 'document "d1"', 'first at line 2');
+    await expectInputError(
+      readQrels(file),
+      { file, line: 4, field: 'corpus-id' },
+      'query "q1"',
+      'document "d1"',
+      'first at line 2',
+    );
   });
 
   it('rejects a file holding only a header', async () => {

@@ -44,6 +44,11 @@ describe('readQueries', () => {
 
   it('rejects a duplicate query id, naming both lines', async () => {
     const file = fixture('queries-duplicate.jsonl');
-    await expectInputError(readQueries(file), { file, line: 3, field: '_id' }, 'duplicate query id "q1"', 'first seen at line 1');
+    await expectInputError(
+      readQueries(file),
+      { file, line: 3, field: '_id' },
+      'duplicate query id "q1"',
+      'first seen at line 1',
+    );
   });
 });

@@ -30,16 +30,24 @@ describe('splitLines on lines longer than a chunk (decoded piece by piece)', () 
   const piece = fc.constantFrom('a', 'é', '中', '𝐀', '\n', '\r\n', '\r', '\uFEFF', ' ');
   it('gives the same lines as decoding the whole input at once, however the bytes are cut', async () => {
     await fc.assert(
-      fc.asyncProperty(fc.string({ unit: piece, maxLength: 60 }), fc.array(fc.nat(300), { maxLength: 20 }), async (text, cuts) => {
-        const bytes = new TextEncoder().encode(text);
-        expect(await collect(splitLines(cut(bytes, cuts), 'mem'))).toEqual(oracle(text));
-      }),
+      fc.asyncProperty(
+        fc.string({ unit: piece, maxLength: 60 }),
+        fc.array(fc.nat(300), { maxLength: 20 }),
+        async (text, cuts) => {
+          const bytes = new TextEncoder().encode(text);
+          expect(await collect(splitLines(cut(bytes, cuts), 'mem'))).toEqual(oracle(text));
+        },
+      ),
       { numRuns: 500 },
     );
   });
 
   it('names the line of bad bytes inside a line spread over several chunks', async () => {
-    const bytes = new Uint8Array([...new TextEncoder().encode('ok\nlong'), 0xff, ...new TextEncoder().encode('line\n')]);
+    const bytes = new Uint8Array([
+      ...new TextEncoder().encode('ok\nlong'),
+      0xff,
+      ...new TextEncoder().encode('line\n'),
+    ]);
     const err = await collect(splitLines(cut(bytes, [4, 5, 6, 8, 9]), 'mem')).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(InputError);
     expect((err as InputError).message).toBe('mem:2: not valid UTF-8');

@@ -9,7 +9,9 @@ const LINES = 50_000;
 describe('streaming a large JSONL corpus', () => {
   it('yields the first document before the file has been read to the end', async () => {
     const file = join(tmpDir(), 'big.jsonl');
-    const lines = Array.from({ length: LINES }, (_, i) => JSON.stringify({ _id: `d${i}`, text: `document number ${i} of a generated corpus` }));
+    const lines = Array.from({ length: LINES }, (_, i) =>
+      JSON.stringify({ _id: `d${i}`, text: `document number ${i} of a generated corpus` }),
+    );
     writeFileSync(file, `${lines.join('\n')}\n`);
 
     let count = 0;

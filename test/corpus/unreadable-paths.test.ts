@@ -71,7 +71,12 @@ describe('corpus paths that cannot be read', () => {
     const file = join(dir, 'corpus.jsonl');
     mkdirSync(file);
     writeTmp(dir, 'notes.md', '# A note beside it\n'); // would otherwise make this a folder corpus
-    await expectInputError(openCorpus(dir), { file }, 'expected a file but found a folder', 'keeps its documents in the file corpus.jsonl');
+    await expectInputError(
+      openCorpus(dir),
+      { file },
+      'expected a file but found a folder',
+      'keeps its documents in the file corpus.jsonl',
+    );
     await expectInputError(beirPaths(dir), { file }, 'expected a file but found a folder');
     await expectInputError(collect(readLines(file)), { file }, 'expected a file but found a folder');
   });
@@ -112,7 +117,12 @@ describe('corpus paths that cannot be read', () => {
     await expectInputError(openCorpus(socket), { file: socket }, 'expected a file but found a socket');
     await expectInputError(collect(readLines(socket)), { file: socket }, 'found a socket');
     if (existsSync('/dev/null')) {
-      await expectInputError(openCorpus('/dev/null'), { file: '/dev/null' }, 'not a corpus', 'found a character device');
+      await expectInputError(
+        openCorpus('/dev/null'),
+        { file: '/dev/null' },
+        'not a corpus',
+        'found a character device',
+      );
       // /dev/zero would never end: it must be refused before the first read.
       await expectInputError(collect(readLines('/dev/zero')), { file: '/dev/zero' }, 'found a character device');
     }
@@ -151,7 +161,12 @@ describe('corpus paths that cannot be read', () => {
         try { for await (const _ of readLines(${JSON.stringify(file)})) {} seen.push('read'); } catch (e) { seen.push([e.name, e.where?.file, e.message]); }
         try { await openCorpus(${JSON.stringify(folder)}); seen.push('opened'); } catch (e) { seen.push([e.name, e.where?.file, e.message]); }
         console.log(JSON.stringify(seen));`;
-      const child = spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { uid: 65534, gid: 65534, cwd: resolve(import.meta.dirname, '../..'), encoding: 'utf8' });
+      const child = spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
+        uid: 65534,
+        gid: 65534,
+        cwd: resolve(import.meta.dirname, '../..'),
+        encoding: 'utf8',
+      });
       expect(child.status, child.stderr).toBe(0);
       const [onFile, onFolder] = JSON.parse(child.stdout) as [string, string, string][];
       expect(onFile).toEqual(['InputError', file, expect.stringContaining('permission denied')]);

@@ -10,14 +10,17 @@ import { browserSuite } from './helpers/browser-suite.js';
 const suite = browserSuite(launchFirefox);
 const theBrowser = () => suite.browser();
 
-const open = (path: string, viewport?: { width: number; height: number; deviceScaleFactor?: number }): Promise<WatchedPage> =>
-  openWatched(theBrowser(), suite.server().url + path, viewport);
+const open = (
+  path: string,
+  viewport?: { width: number; height: number; deviceScaleFactor?: number },
+): Promise<WatchedPage> => openWatched(theBrowser(), suite.server().url + path, viewport);
 
 /** A 1366-pixel laptop screen at 200% zoom: 683 CSS pixels wide, two device pixels each. */
 const ZOOM_200 = { width: 683, height: 450, deviceScaleFactor: 2 };
 
 // (Callbacks run in the page; they use only Element methods, since this project's TypeScript has no DOM lib.)
-const columnIds = (page: Page, mode: string) => page.$$eval(`.column[data-mode="${mode}"] .hit`, (els) => els.map((e) => e.getAttribute('data-id')));
+const columnIds = (page: Page, mode: string) =>
+  page.$$eval(`.column[data-mode="${mode}"] .hit`, (els) => els.map((e) => e.getAttribute('data-id')));
 const modes = (page: Page) => page.$$eval('.column', (els) => els.map((e) => e.getAttribute('data-mode')));
 const isVisible = (page: Page, selector: string) => page.$eval(selector, (el) => el.getClientRects().length > 0);
 /** Sideways scrolling: is the document wider than the window? */
@@ -36,8 +39,12 @@ describe('playground in Firefox', () => {
     const tops = await page.$$eval('.column', (els) => els.map((e) => Math.round(e.getBoundingClientRect().top)));
     expect(new Set(tops).size).toBe(1);
     for (const mode of ['bm25', 'dense', 'hybrid']) expect((await columnIds(page, mode)).length).toBeGreaterThan(0);
-    expect(await page.$eval('.column[data-mode="bm25"] .hit', (el) => el.getAttribute('data-doc-id'))).toBe('error-e1042');
-    expect(await page.$eval('.column[data-mode="hybrid"] .hit .sources', (el) => el.textContent)).toMatch(/bm25 #\d+ .* dense/);
+    expect(await page.$eval('.column[data-mode="bm25"] .hit', (el) => el.getAttribute('data-doc-id'))).toBe(
+      'error-e1042',
+    );
+    expect(await page.$eval('.column[data-mode="hybrid"] .hit .sources', (el) => el.textContent)).toMatch(
+      /bm25 #\d+ .* dense/,
+    );
     // the search went into the address bar through history.pushState
     expect(new URL(page.url()).searchParams.get('q')).toBe('error E1042 session token');
     expect(problems).toEqual([]);
@@ -62,7 +69,9 @@ describe('playground in Firefox', () => {
     await page.select('select[name="fusion"]', 'score');
     await expect.poll(() => isVisible(page, 'input[name="alpha"]')).toBe(true);
     expect(await isVisible(page, 'input[name="rrf_k"]')).toBe(false);
-    await expect.poll(() => page.$eval('.column[data-mode="hybrid"] h2 small', (el) => el.textContent)).toContain('score');
+    await expect
+      .poll(() => page.$eval('.column[data-mode="hybrid"] h2 small', (el) => el.textContent))
+      .toContain('score');
     expect(problems).toEqual([]);
     await page.close();
   });
@@ -70,7 +79,9 @@ describe('playground in Firefox', () => {
   it('at 200% zoom: stacks the columns, nothing overflows sideways, and the controls still work', async () => {
     const { page, problems } = await open('/?q=install', ZOOM_200);
     expect(await page.evaluate('window.devicePixelRatio')).toBe(2);
-    const boxes = await page.$$eval('.column', (els) => els.map((e) => e.getBoundingClientRect()).map((r) => ({ left: Math.round(r.left), top: r.top })));
+    const boxes = await page.$$eval('.column', (els) =>
+      els.map((e) => e.getBoundingClientRect()).map((r) => ({ left: Math.round(r.left), top: r.top })),
+    );
     expect(boxes).toHaveLength(3);
     expect(new Set(boxes.map((b) => b.left)).size).toBe(1);
     expect(boxes[1]!.top).toBeGreaterThan(boxes[0]!.top);
@@ -84,8 +95,14 @@ describe('playground in Firefox', () => {
           el.scrollIntoView({ block: 'center' });
           const r = el.getBoundingClientRect();
           const hit = el.ownerDocument.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
-          return { name: el.getAttribute('name') ?? el.tagName, left: r.left, right: r.right, width: el.ownerDocument.documentElement.clientWidth, reachable: hit !== null && (hit === el || el.contains(hit)) };
-        })
+          return {
+            name: el.getAttribute('name') ?? el.tagName,
+            left: r.left,
+            right: r.right,
+            width: el.ownerDocument.documentElement.clientWidth,
+            reachable: hit !== null && (hit === el || el.contains(hit)),
+          };
+        }),
     );
     expect(controls.length).toBeGreaterThan(3);
     for (const c of controls) {
@@ -118,10 +135,14 @@ describe('playground in Firefox', () => {
     await (await hit.$('select[name="grade"]'))!.select('2');
     await (await hit.$('.mark-form button'))!.click();
     await page.waitForSelector(`.column[data-mode="hybrid"] .hit.relevant[data-doc-id="${docId}"]`);
-    const inColumns = await page.$$eval(`.hit[data-doc-id="${docId}"]`, (els) => els.map((e) => e.classList.contains('relevant')));
+    const inColumns = await page.$$eval(`.hit[data-doc-id="${docId}"]`, (els) =>
+      els.map((e) => e.classList.contains('relevant')),
+    );
     expect(inColumns.length).toBeGreaterThan(0);
     expect(inColumns.every(Boolean)).toBe(true);
-    expect(await page.$eval(`.hit.relevant[data-doc-id="${docId}"] .grade`, (el) => el.textContent)).toContain('grade 2');
+    expect(await page.$eval(`.hit.relevant[data-doc-id="${docId}"] .grade`, (el) => el.textContent)).toContain(
+      'grade 2',
+    );
     expect(await page.$eval('#status', (el) => el.textContent)).toContain(`recorded ${docId}`);
     expect(problems).toEqual([]);
     await page.close();
@@ -142,12 +163,20 @@ describe('experiments in Firefox', () => {
     // recall@k curves: one drawn line per configuration, and a legend naming them
     const curves = (await page.$('figure.line-chart'))!;
     expect(await curves.$$eval('svg.chart-svg', (els) => els.length)).toBe(1);
-    expect(await curves.$$eval('g.series', (els) => els.map((e) => e.getAttribute('data-series')))).toEqual(['bm25', 'dense', 'hybrid']);
+    expect(await curves.$$eval('g.series', (els) => els.map((e) => e.getAttribute('data-series')))).toEqual([
+      'bm25',
+      'dense',
+      'hybrid',
+    ]);
     // Gecko lays the SVG out: each line has a size on screen (a flat line still has a width)
     const lineWidths = await curves.$$eval('g.series path', (els) => els.map((e) => e.getBoundingClientRect().width));
     expect(lineWidths).toHaveLength(3);
     for (const w of lineWidths) expect(w).toBeGreaterThan(0);
-    expect(await curves.$$eval('.legend li', (els) => els.map((e) => e.textContent))).toEqual(['bm25', 'dense', 'hybrid']);
+    expect(await curves.$$eval('.legend li', (els) => els.map((e) => e.textContent))).toEqual([
+      'bm25',
+      'dense',
+      'hybrid',
+    ]);
     expect(await page.$$eval('figure.bar-chart', (els) => els.length)).toBeGreaterThanOrEqual(3);
     const svgWidths = await page.$$eval('svg.chart-svg', (els) => els.map((e) => e.getBoundingClientRect().width));
     for (const w of svgWidths) expect(w).toBeGreaterThan(100);

@@ -24,7 +24,8 @@ async function openPage(path: string, viewport = { width: 1440, height: 900 }, d
 const problemsOf = (page: Page) => (page as Page & { problems?: string[] }).problems ?? [];
 
 // (Callbacks run in the page; they use only Element methods, since this project's TypeScript has no DOM lib.)
-const columnIds = (page: Page, mode: string) => page.locator(`.column[data-mode="${mode}"] .hit`).evaluateAll((els) => els.map((e) => e.getAttribute('data-id')));
+const columnIds = (page: Page, mode: string) =>
+  page.locator(`.column[data-mode="${mode}"] .hit`).evaluateAll((els) => els.map((e) => e.getAttribute('data-id')));
 
 describe('playground', () => {
   it('has the query box focused; Enter shows BM25, dense and hybrid side by side', async () => {
@@ -35,16 +36,24 @@ describe('playground', () => {
     await page.locator('.column[data-mode="hybrid"] .hit').first().waitFor();
 
     const columns = page.locator('.column');
-    expect(await columns.evaluateAll((els) => els.map((e) => e.getAttribute('data-mode')))).toEqual(['bm25', 'dense', 'hybrid']);
+    expect(await columns.evaluateAll((els) => els.map((e) => e.getAttribute('data-mode')))).toEqual([
+      'bm25',
+      'dense',
+      'hybrid',
+    ]);
     // side by side on a laptop screen: three columns on one row
     const boxes = await columns.evaluateAll((els) => els.map((e) => e.getBoundingClientRect().top));
     expect(new Set(boxes.map(Math.round)).size).toBe(1);
     // the first BM25 hit is the error page, with the query's words marked in its title
     const top = page.locator('.column[data-mode="bm25"] .hit').first();
     expect(await top.getAttribute('data-doc-id')).toBe('error-e1042');
-    expect(await top.locator('.title mark').allTextContents()).toEqual(expect.arrayContaining(['E1042', 'session', 'token']));
+    expect(await top.locator('.title mark').allTextContents()).toEqual(
+      expect.arrayContaining(['E1042', 'session', 'token']),
+    );
     // hybrid hits say where they ranked in each source list; every column says how long it took
-    expect(await page.locator('.column[data-mode="hybrid"] .hit .sources').first().textContent()).toMatch(/bm25 #\d+ .* dense/);
+    expect(await page.locator('.column[data-mode="hybrid"] .hit .sources').first().textContent()).toMatch(
+      /bm25 #\d+ .* dense/,
+    );
     expect(await page.locator('.column .timing').allTextContents()).toHaveLength(3);
     // the search is in the address bar, so it can be shared and reloaded
     expect(new URL(page.url()).searchParams.get('q')).toBe('error E1042 session token');
@@ -78,13 +87,22 @@ describe('playground', () => {
   it('on a multilingual index: picks a document language, and marks Chinese words the query shares a bigram with', async () => {
     const page = await openPage('/?index=tiny-multilingual');
     // the index's languages are offered with their document counts
-    expect(await page.locator('select[name="lang"] option').allTextContents()).toEqual(['any language', 'de (1)', 'en (1)', 'zh (1)']);
+    expect(await page.locator('select[name="lang"] option').allTextContents()).toEqual([
+      'any language',
+      'de (1)',
+      'en (1)',
+      'zh (1)',
+    ]);
     await page.selectOption('select[name="lang"]', 'zh');
     await page.fill('#q', '密码');
     await page.keyboard.press('Enter');
     const hit = page.locator('.column[data-mode="bm25"] .hit').first();
     await hit.waitFor();
-    expect(await page.locator('.column[data-mode="bm25"] .hit').evaluateAll((els) => els.map((e) => e.getAttribute('data-doc-id')))).toEqual(['zh-reset']);
+    expect(
+      await page
+        .locator('.column[data-mode="bm25"] .hit')
+        .evaluateAll((els) => els.map((e) => e.getAttribute('data-doc-id'))),
+    ).toEqual(['zh-reset']);
     expect(await hit.locator('.text mark').allTextContents()).toEqual(['密码', '密码']);
     expect(new URL(page.url()).searchParams.get('lang')).toBe('zh');
     expect(problemsOf(page)).toEqual([]);
@@ -94,7 +112,11 @@ describe('playground', () => {
   it('stacks the columns at 200% zoom', async () => {
     // a 1366-pixel laptop screen at 200%: 683 CSS pixels wide
     const page = await openPage('/?q=install', { width: 683, height: 450 }, 2);
-    const boxes = await page.locator('.column').evaluateAll((els) => els.map((e) => e.getBoundingClientRect()).map((r) => ({ left: r.left, top: r.top, right: r.right })));
+    const boxes = await page
+      .locator('.column')
+      .evaluateAll((els) =>
+        els.map((e) => e.getBoundingClientRect()).map((r) => ({ left: r.left, top: r.top, right: r.right })),
+      );
     expect(boxes).toHaveLength(3);
     expect(new Set(boxes.map((b) => Math.round(b.left))).size).toBe(1);
     expect(boxes[1]!.top).toBeGreaterThan(boxes[0]!.top);
@@ -106,7 +128,9 @@ describe('playground', () => {
   });
 
   it('marks a hit relevant: the gold additions file grows and the hit shows its grade; undo takes it back', async () => {
-    const linesBefore = fs.existsSync(suite.server().additionsFile) ? fs.readFileSync(suite.server().additionsFile, 'utf8').trim().split('\n').filter(Boolean).length : 0;
+    const linesBefore = fs.existsSync(suite.server().additionsFile)
+      ? fs.readFileSync(suite.server().additionsFile, 'utf8').trim().split('\n').filter(Boolean).length
+      : 0;
     // a query id alone searches its text; q5 has no judgement yet
     const page = await openPage(`/?qrels=${encodeURIComponent(suite.server().qrels)}&qid=q5`);
     expect(await page.inputValue('#q')).toBe('does harbor run on windows');
@@ -125,16 +149,23 @@ describe('playground', () => {
     expect(added).toMatchObject({ query_id: 'q5', doc_id: docId, grade: 2 });
     expect(added.note).toContain('playground: hybrid rank 1');
     // the same document is marked in every column that has it, and the scores count it
-    expect(await page.locator(`.hit.relevant[data-doc-id="${docId}"] .grade`).first().textContent()).toContain('grade 2');
+    expect(await page.locator(`.hit.relevant[data-doc-id="${docId}"] .grade`).first().textContent()).toContain(
+      'grade 2',
+    );
     expect(await page.locator('.column[data-mode="hybrid"] .scores').getAttribute('data-hit')).toBe('1');
     expect(await page.locator('#status').textContent()).toContain(`recorded ${docId}`);
     expect(problemsOf(page)).toEqual([]);
     await screenshot(page, 'playground-marked');
 
     // undo beside the new grade takes it back: the line goes (the file too when it was the only one)
-    await page.locator(`.column[data-mode="hybrid"] .hit.relevant[data-doc-id="${docId}"] button.undo-mark`).first().click();
+    await page
+      .locator(`.column[data-mode="hybrid"] .hit.relevant[data-doc-id="${docId}"] button.undo-mark`)
+      .first()
+      .click();
     await page.locator(`.column[data-mode="hybrid"] .hit[data-doc-id="${docId}"]:not(.relevant)`).first().waitFor();
-    const left = fs.existsSync(suite.server().additionsFile) ? fs.readFileSync(suite.server().additionsFile, 'utf8').trim().split('\n').filter(Boolean) : [];
+    const left = fs.existsSync(suite.server().additionsFile)
+      ? fs.readFileSync(suite.server().additionsFile, 'utf8').trim().split('\n').filter(Boolean)
+      : [];
     expect(left).toHaveLength(linesBefore);
     expect(await page.locator(`.hit[data-doc-id="${docId}"] .undo-mark`).count()).toBe(0);
     expect(await page.locator('#status').textContent()).toContain(`took back the judgement of ${docId} for query q5`);
@@ -159,18 +190,24 @@ describe('experiments', () => {
     // recall@k curves: an SVG with one line per configuration and a legend naming them
     const curves = page.locator('figure.line-chart').first();
     expect(await curves.locator('svg.chart-svg').count()).toBe(1);
-    expect(await curves.locator('g.series').evaluateAll((els) => els.map((e) => e.getAttribute('data-series')))).toEqual(['bm25', 'dense', 'hybrid']);
+    expect(
+      await curves.locator('g.series').evaluateAll((els) => els.map((e) => e.getAttribute('data-series'))),
+    ).toEqual(['bm25', 'dense', 'hybrid']);
     expect(await curves.locator('g.series path').count()).toBe(3);
     expect(await curves.locator('.legend li').allTextContents()).toEqual(['bm25', 'dense', 'hybrid']);
     // slices as bar charts with query counts, and the real vs synthetic gap
     expect(await page.locator('figure.bar-chart').count()).toBeGreaterThanOrEqual(3);
-    expect(await page.locator('figure.bar-chart .group-label').allTextContents()).toEqual(expect.arrayContaining([expect.stringMatching(/\(n=\d+\)/)]));
+    expect(await page.locator('figure.bar-chart .group-label').allTextContents()).toEqual(
+      expect.arrayContaining([expect.stringMatching(/\(n=\d+\)/)]),
+    );
     await page.locator('h2', { hasText: 'Real vs synthetic queries' }).waitFor();
     expect(problemsOf(page)).toEqual([]);
     await screenshot(page, 'report');
 
     // a download is the report as Markdown
-    const md = await (await fetch(suite.server().url + (await page.locator('a', { hasText: 'Markdown' }).getAttribute('href'))!)).text();
+    const md = await (
+      await fetch(suite.server().url + (await page.locator('a', { hasText: 'Markdown' }).getAttribute('href'))!)
+    ).text();
     expect(md).toContain('# Experiment: tiny-grid');
 
     // a miss opens in the playground with its gold set and query id

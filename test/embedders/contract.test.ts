@@ -12,7 +12,9 @@ const models = tmpDir('embedder-contract-');
 let written: Promise<void> | undefined;
 const tinyBert = async (name: string) => {
   written ??= Promise.all(
-    ['tiny-bert', 'e5-small-v2'].map((n) => makeTinyBert(path.join(models, n), { hidden: 32, maxPositions: 64, seed: 3 })),
+    ['tiny-bert', 'e5-small-v2'].map((n) =>
+      makeTinyBert(path.join(models, n), { hidden: 32, maxPositions: 64, seed: 3 }),
+    ),
   ).then(() => undefined);
   await written;
   // An absolute folder path, so the id (transformers:<folder>) reloads through the registry.
@@ -28,9 +30,22 @@ embedderContract({
   orderBlind: true,
 });
 
-embedderContract({ name: 'transformers (tiny BERT folder, no prefix)', make: () => tinyBert('tiny-bert'), asymmetric: false });
+embedderContract({
+  name: 'transformers (tiny BERT folder, no prefix)',
+  make: () => tinyBert('tiny-bert'),
+  asymmetric: false,
+});
 
-embedderContract({ name: 'transformers (tiny BERT folder named e5, prefixed)', make: () => tinyBert('e5-small-v2'), asymmetric: true });
+embedderContract({
+  name: 'transformers (tiny BERT folder named e5, prefixed)',
+  make: () => tinyBert('e5-small-v2'),
+  asymmetric: true,
+});
 
 // USE Lite encodes ~12 short texts a second: the suite's inputs are few and short, the timeout long.
-embedderContract({ name: 'use-lite', make: () => createUseLiteEmbedder({ threads: 2 }), asymmetric: false, timeoutMs: 180_000 });
+embedderContract({
+  name: 'use-lite',
+  make: () => createUseLiteEmbedder({ threads: 2 }),
+  asymmetric: false,
+  timeoutMs: 180_000,
+});

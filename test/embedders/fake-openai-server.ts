@@ -12,7 +12,9 @@ export interface SeenRequest {
 }
 
 /** What the next request gets instead of the normal answer: a status and a raw body, or the normal answer changed. */
-export type Scripted = { status: number; text: string; headers?: Record<string, string> } | ((answer: { data: { index: number; embedding: number[] }[] }) => unknown);
+export type Scripted =
+  | { status: number; text: string; headers?: Record<string, string> }
+  | ((answer: { data: { index: number; embedding: number[] }[] }) => unknown);
 
 /**
  * An OpenAI-style `POST /v1/embeddings` on 127.0.0.1: each input's vector is rawVector(text),
@@ -78,12 +80,17 @@ export class FakeOpenAIServer {
     this.maxInFlight = Math.max(this.maxInFlight, this.inFlight);
     try {
       if (this.delayMs > 0) await new Promise((r) => setTimeout(r, this.delayMs));
-      const send = (status: number, out: string, headers: Record<string, string> = { 'Content-Type': 'application/json' }): void => {
+      const send = (
+        status: number,
+        out: string,
+        headers: Record<string, string> = { 'Content-Type': 'application/json' },
+      ): void => {
         res.writeHead(status, headers).end(out);
       };
       if (req.method !== 'POST' || req.url !== '/v1/embeddings') return send(404, '{"error":"not found"}');
       const input = body.input;
-      if (!Array.isArray(input) || !input.every((t) => typeof t === 'string') || typeof body.model !== 'string') return send(400, '{"error":"model and input[] required"}');
+      if (!Array.isArray(input) || !input.every((t) => typeof t === 'string') || typeof body.model !== 'string')
+        return send(400, '{"error":"model and input[] required"}');
       // Like OpenAI: text-embedding-3 models shorten to `dimensions`; a model named "fixed-width" ignores it.
       const dims = typeof body.dimensions === 'number' && body.model !== 'fixed-width' ? body.dimensions : FAKE_DIMS;
       const data = input.map((t, index) => ({ object: 'embedding', index, embedding: rawVector(t, dims) }));

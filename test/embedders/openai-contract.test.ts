@@ -28,4 +28,8 @@ embedderContract({
 });
 
 // A model named as e5 gets "query: " / "passage: ", so no text is blank once prefixed.
-embedderContract({ name: 'openai (in-test server, e5 prefixes)', make: () => make('intfloat/e5-small-v2'), asymmetric: true });
+embedderContract({
+  name: 'openai (in-test server, e5 prefixes)',
+  make: () => make('intfloat/e5-small-v2'),
+  asymmetric: true,
+});

@@ -33,7 +33,18 @@ afterAll(async () => {
   await fake.close();
 });
 
-const indexArgs = (out: string) => ['index', TINY_BEIR, '--out', out, '--embedder', spec, '--chunker', 'structure:40', '--cache-dir', cacheDir];
+const indexArgs = (out: string) => [
+  'index',
+  TINY_BEIR,
+  '--out',
+  out,
+  '--embedder',
+  spec,
+  '--chunker',
+  'structure:40',
+  '--cache-dir',
+  cacheDir,
+];
 const isProbe = (input: string[]) => input.length === 1 && input[0] === 'dims probe';
 
 describe('testbed index --embedder openai:...', () => {
@@ -96,8 +107,15 @@ grid:
     - { name: dense, mode: dense }
 `);
     const { report } = await runExperiment(config, { cacheDir });
-    const queries = fs.readFileSync(path.join(TINY_BEIR, 'queries.jsonl'), 'utf8').trim().split('\n').map((l) => (JSON.parse(l) as { text: string }).text);
-    const sent = fake.inputs().filter((i) => !isProbe(i)).flat();
+    const queries = fs
+      .readFileSync(path.join(TINY_BEIR, 'queries.jsonl'), 'utf8')
+      .trim()
+      .split('\n')
+      .map((l) => (JSON.parse(l) as { text: string }).text);
+    const sent = fake
+      .inputs()
+      .filter((i) => !isProbe(i))
+      .flat();
     expect(sent.filter((t) => passages.has(t))).toEqual([]);
     expect([...new Set(sent)].sort()).toEqual([...queries].sort());
     expect(report.configs[0]!.name).toBe('dense');

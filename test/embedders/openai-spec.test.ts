@@ -20,7 +20,12 @@ describe('parseOpenAISpec', () => {
 
   it('writes one id for a URL with or without its trailing slash, and keeps dimensions in it', () => {
     expect(parseOpenAISpec('m@http://h:8080/v1/').id).toBe('openai:m@http://h:8080/v1');
-    expect(parseOpenAISpec('m@http://h:8080/v1/#dimensions=256')).toEqual({ model: 'm', baseUrl: 'http://h:8080/v1', dimensions: 256, id: 'openai:m@http://h:8080/v1#dimensions=256' });
+    expect(parseOpenAISpec('m@http://h:8080/v1/#dimensions=256')).toEqual({
+      model: 'm',
+      baseUrl: 'http://h:8080/v1',
+      dimensions: 256,
+      id: 'openai:m@http://h:8080/v1#dimensions=256',
+    });
   });
 
   it.each([
@@ -40,7 +45,9 @@ describe('parseOpenAISpec', () => {
   });
 
   it('never repeats credentials in its error', () => {
-    expect(() => parseOpenAISpec('m@https://user:sk-secret@h/v1')).toThrow(expect.objectContaining({ message: expect.not.stringContaining('sk-secret') }));
+    expect(() => parseOpenAISpec('m@https://user:sk-secret@h/v1')).toThrow(
+      expect.objectContaining({ message: expect.not.stringContaining('sk-secret') }),
+    );
   });
 });
 
@@ -52,13 +59,17 @@ describe('the registry and the server check openai specs', () => {
   });
 
   it('names the openai form among the known embedders', async () => {
-    await expect(createEmbedder('opneai:m@http://h/v1')).rejects.toThrow(/expected one of none, hash\[:DIMS\], use-lite, transformers:<model>, auto, openai:<model>@<base-url>\[#dimensions=N\]/);
+    await expect(createEmbedder('opneai:m@http://h/v1')).rejects.toThrow(
+      /expected one of none, hash\[:DIMS\], use-lite, transformers:<model>, auto, openai:<model>@<base-url>\[#dimensions=N\]/,
+    );
   });
 
   it('over HTTP the base URL must be an allowed origin (none by default)', () => {
     const spec = 'openai:m@http://10.0.0.5:8080/v1';
     expect(() => checkServedEmbedderSpec(spec, { field: 'embedder' })).toThrow(ForbiddenError);
-    expect(() => checkServedEmbedderSpec(spec, { field: 'embedder' }, [])).toThrow(/embedder openai:m@http:\/\/10\.0\.0\.5:8080\/v1 \(embedder\): this server does not call http:\/\/10\.0\.0\.5:8080; start it with --allow-remote http:\/\/10\.0\.0\.5:8080/);
+    expect(() => checkServedEmbedderSpec(spec, { field: 'embedder' }, [])).toThrow(
+      /embedder openai:m@http:\/\/10\.0\.0\.5:8080\/v1 \(embedder\): this server does not call http:\/\/10\.0\.0\.5:8080; start it with --allow-remote http:\/\/10\.0\.0\.5:8080/,
+    );
     expect(() => checkServedEmbedderSpec(spec, {}, ['http://other:8080'])).toThrow(ForbiddenError);
     expect(() => checkServedEmbedderSpec(spec, {}, ['http://10.0.0.5:8080/'])).not.toThrow();
     expect(() => checkServedEmbedderSpec(spec, {}, 'any')).not.toThrow();
@@ -71,22 +82,54 @@ describe('openAISettings', () => {
   const base = 'http://127.0.0.1:9/v1';
 
   it('has documented defaults', () => {
-    expect(openAISettings('m', base, {})).toEqual({ batch: 64, maxChars: 100_000, concurrency: 4, timeoutMs: 60_000, retries: 4, backoffMs: 500, maxTokens: 512, keyVariable: undefined });
+    expect(openAISettings('m', base, {})).toEqual({
+      batch: 64,
+      maxChars: 100_000,
+      concurrency: 4,
+      timeoutMs: 60_000,
+      retries: 4,
+      backoffMs: 500,
+      maxTokens: 512,
+      keyVariable: undefined,
+    });
   });
 
   it('reads every TESTBED_OPENAI_* variable', () => {
     const env = {
-      TESTBED_OPENAI_BATCH: '8', TESTBED_OPENAI_MAX_CHARS: '1000', TESTBED_OPENAI_CONCURRENCY: '2', TESTBED_OPENAI_TIMEOUT_MS: '500',
-      TESTBED_OPENAI_RETRIES: '0', TESTBED_OPENAI_BACKOFF_MS: '10', TESTBED_OPENAI_MAX_TOKENS: '8192', TESTBED_OPENAI_KEY_VAR: 'MY_KEY', MY_KEY: 'x',
+      TESTBED_OPENAI_BATCH: '8',
+      TESTBED_OPENAI_MAX_CHARS: '1000',
+      TESTBED_OPENAI_CONCURRENCY: '2',
+      TESTBED_OPENAI_TIMEOUT_MS: '500',
+      TESTBED_OPENAI_RETRIES: '0',
+      TESTBED_OPENAI_BACKOFF_MS: '10',
+      TESTBED_OPENAI_MAX_TOKENS: '8192',
+      TESTBED_OPENAI_KEY_VAR: 'MY_KEY',
+      MY_KEY: 'x',
     };
-    expect(openAISettings('m', base, env)).toEqual({ batch: 8, maxChars: 1000, concurrency: 2, timeoutMs: 500, retries: 0, backoffMs: 10, maxTokens: 8192, keyVariable: 'MY_KEY' });
+    expect(openAISettings('m', base, env)).toEqual({
+      batch: 8,
+      maxChars: 1000,
+      concurrency: 2,
+      timeoutMs: 500,
+      retries: 0,
+      backoffMs: 10,
+      maxTokens: 8192,
+      keyVariable: 'MY_KEY',
+    });
   });
 
   it('sends OPENAI_API_KEY to api.openai.com without being asked, and to no other origin', () => {
-    expect(openAISettings('m', 'https://api.openai.com/v1', { OPENAI_API_KEY: 'k' }).keyVariable).toBe('OPENAI_API_KEY');
+    expect(openAISettings('m', 'https://api.openai.com/v1', { OPENAI_API_KEY: 'k' }).keyVariable).toBe(
+      'OPENAI_API_KEY',
+    );
     expect(openAISettings('m', 'https://api.openai.com/v1', {}).keyVariable).toBeUndefined();
     expect(openAISettings('m', 'https://gateway.example/v1', { OPENAI_API_KEY: 'k' }).keyVariable).toBeUndefined();
-    expect(openAISettings('m', 'https://gateway.example/v1', { OPENAI_API_KEY: 'k', TESTBED_OPENAI_KEY_VAR: 'OPENAI_API_KEY' }).keyVariable).toBe('OPENAI_API_KEY');
+    expect(
+      openAISettings('m', 'https://gateway.example/v1', {
+        OPENAI_API_KEY: 'k',
+        TESTBED_OPENAI_KEY_VAR: 'OPENAI_API_KEY',
+      }).keyVariable,
+    ).toBe('OPENAI_API_KEY');
   });
 
   it.each([
@@ -95,7 +138,10 @@ describe('openAISettings', () => {
     [{ TESTBED_OPENAI_CONCURRENCY: 'many' }, 'TESTBED_OPENAI_CONCURRENCY must be an integer in 1..256, got "many"'],
     [{ TESTBED_OPENAI_TIMEOUT_MS: '1.5' }, 'TESTBED_OPENAI_TIMEOUT_MS must be an integer in 1..3600000, got "1.5"'],
     // Never echoed: a key pasted here by mistake must not reach a log.
-    [{ TESTBED_OPENAI_KEY_VAR: 'Bearer sk-1' }, 'TESTBED_OPENAI_KEY_VAR must be the name of the environment variable holding the key (letters, digits and _), not the key'],
+    [
+      { TESTBED_OPENAI_KEY_VAR: 'Bearer sk-1' },
+      'TESTBED_OPENAI_KEY_VAR must be the name of the environment variable holding the key (letters, digits and _), not the key',
+    ],
   ])('refuses %o, naming the variable', (env, message) => {
     expect(() => openAISettings('m', base, env)).toThrow(new InputError(message));
   });

@@ -13,7 +13,15 @@ beforeEach(() => {
   fake.reset();
   // Retries wait 1 ms, not half a second; no key from the shell running the tests leaks in.
   vi.stubEnv('TESTBED_OPENAI_BACKOFF_MS', '1');
-  for (const name of ['OPENAI_API_KEY', 'TESTBED_OPENAI_KEY_VAR', 'TESTBED_OPENAI_BATCH', 'TESTBED_OPENAI_MAX_CHARS', 'TESTBED_OPENAI_CONCURRENCY', 'TESTBED_OPENAI_RETRIES', 'TESTBED_OPENAI_MAX_TOKENS']) {
+  for (const name of [
+    'OPENAI_API_KEY',
+    'TESTBED_OPENAI_KEY_VAR',
+    'TESTBED_OPENAI_BATCH',
+    'TESTBED_OPENAI_MAX_CHARS',
+    'TESTBED_OPENAI_CONCURRENCY',
+    'TESTBED_OPENAI_RETRIES',
+    'TESTBED_OPENAI_MAX_TOKENS',
+  ]) {
     vi.stubEnv(name, undefined);
   }
 });
@@ -64,7 +72,9 @@ describe('openai embedder: creation', () => {
     const { vectors } = await e.embed(['short'], 'passage');
     expect(fake.requests.map((r) => r.body.dimensions)).toEqual([8, 8]);
     expectVector(vectors[0]!, unit('short', 8));
-    await expect(createEmbedder(spec('fixed-width', '#dimensions=8'))).rejects.toThrow(/asked for dimensions=8, the vector has 24 numbers/);
+    await expect(createEmbedder(spec('fixed-width', '#dimensions=8'))).rejects.toThrow(
+      /asked for dimensions=8, the vector has 24 numbers/,
+    );
   });
 
   it('fails at once, naming itself and the endpoint, when nothing listens there', async () => {
@@ -75,7 +85,9 @@ describe('openai embedder: creation', () => {
     await closed.close();
     const err = await createEmbedder(`openai:tiny@${base}`).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(RemoteError);
-    expect((err as Error).message).toBe(`embedder openai:tiny@${base}: POST ${base}/embeddings: request failed (ECONNREFUSED)`);
+    expect((err as Error).message).toBe(
+      `embedder openai:tiny@${base}: POST ${base}/embeddings: request failed (ECONNREFUSED)`,
+    );
   });
 });
 
@@ -155,7 +167,7 @@ describe('openai embedder: requests and vectors', () => {
     expect(fake.requests).toHaveLength(1);
   });
 
-  it("prefixes queries and passages as the model family wants (an Ollama :tag does not hide the family)", async () => {
+  it('prefixes queries and passages as the model family wants (an Ollama :tag does not hide the family)', async () => {
     const e5 = await made('intfloat/e5-small-v2');
     await e5.embed(['hello'], 'query');
     await e5.embed(['hello'], 'passage');
@@ -198,7 +210,9 @@ describe('openai embedder: the key', () => {
 
   it('refuses a TESTBED_OPENAI_KEY_VAR that names an unset variable, before any request', async () => {
     vi.stubEnv('TESTBED_OPENAI_KEY_VAR', 'NO_SUCH_KEY_VARIABLE');
-    await expect(createEmbedder(spec())).rejects.toThrow(new InputError('TESTBED_OPENAI_KEY_VAR names NO_SUCH_KEY_VARIABLE, which is not set'));
+    await expect(createEmbedder(spec())).rejects.toThrow(
+      new InputError('TESTBED_OPENAI_KEY_VAR names NO_SUCH_KEY_VARIABLE, which is not set'),
+    );
     expect(fake.requests).toHaveLength(0);
   });
 
@@ -215,14 +229,19 @@ describe('openai embedder: the key', () => {
 
     vi.stubEnv('TESTBED_OPENAI_KEY_VAR', undefined);
     fake.script = [{ status: 401, text: '{"error":"unauthorized"}' }];
-    await expect(createEmbedder(spec())).rejects.toThrow(/no key was sent \(OPENAI_API_KEY goes to https:\/\/api\.openai\.com only\): set TESTBED_OPENAI_KEY_VAR/);
+    await expect(createEmbedder(spec())).rejects.toThrow(
+      /no key was sent \(OPENAI_API_KEY goes to https:\/\/api\.openai\.com only\): set TESTBED_OPENAI_KEY_VAR/,
+    );
   });
 });
 
 describe('openai embedder: failures', () => {
   it('retries a 429 and a 503, then returns the answer that follows', async () => {
     const e = await made();
-    fake.script = [{ status: 429, text: '{"error":"rate limited"}', headers: { 'Retry-After': '0' } }, { status: 503, text: '{"error":"loading"}' }];
+    fake.script = [
+      { status: 429, text: '{"error":"rate limited"}', headers: { 'Retry-After': '0' } },
+      { status: 503, text: '{"error":"loading"}' },
+    ];
     const { vectors } = await e.embed(['retry me'], 'passage');
     expect(fake.inputs()).toEqual([['retry me'], ['retry me'], ['retry me']]);
     expectVector(vectors[0]!, unit('retry me'));
@@ -231,8 +250,13 @@ describe('openai embedder: failures', () => {
   it('gives up after TESTBED_OPENAI_RETRIES, naming the embedder, the endpoint and the status', async () => {
     vi.stubEnv('TESTBED_OPENAI_RETRIES', '1');
     const e = await made();
-    fake.script = [{ status: 503, text: '{"error":"down"}' }, { status: 503, text: '{"error":"down"}' }];
-    await expect(e.embed(['x'], 'passage')).rejects.toThrow(`embedder ${spec()}: POST ${fake.base}/embeddings answered 503: {"error":"down"} (after 2 attempts)`);
+    fake.script = [
+      { status: 503, text: '{"error":"down"}' },
+      { status: 503, text: '{"error":"down"}' },
+    ];
+    await expect(e.embed(['x'], 'passage')).rejects.toThrow(
+      `embedder ${spec()}: POST ${fake.base}/embeddings answered 503: {"error":"down"} (after 2 attempts)`,
+    );
     expect(fake.requests).toHaveLength(2);
   });
 
@@ -245,22 +269,44 @@ describe('openai embedder: failures', () => {
   });
 
   it.each([
-    ['a body that is not JSON', { status: 200, text: '<html>oops</html>' }, /answered 200: the body is not JSON: <html>oops<\/html>/],
-    ['no data array', () => ({ object: 'list' }), /answered 200: the answer has no "data" array \(got an object with keys object\)/],
+    [
+      'a body that is not JSON',
+      { status: 200, text: '<html>oops</html>' },
+      /answered 200: the body is not JSON: <html>oops<\/html>/,
+    ],
+    [
+      'no data array',
+      () => ({ object: 'list' }),
+      /answered 200: the answer has no "data" array \(got an object with keys object\)/,
+    ],
     ['an entry missing', (a: { data: unknown[] }) => ({ data: a.data.slice(1) }), /"data" has 1 entries for 2 inputs/],
-    ['an index twice', (a: { data: { index: number }[] }) => ({ data: a.data.map((d) => ({ ...d, index: 0 })) }), /input 0 is answered twice in "data"/],
-    ['an index out of range', (a: { data: { index: number }[] }) => ({ data: a.data.map((d, i) => ({ ...d, index: i + 1 })) }), /data\[1\]\.index is 2, not an integer in 0\.\.1/],
-    ['a base64 embedding', (a: { data: { index: number }[] }) => ({ data: a.data.map((d) => ({ ...d, embedding: 'AAAA'.repeat(20) })) }), /data\[0\]\.embedding is not a non-empty array of finite numbers \(got a string of 80 characters\)/],
+    [
+      'an index twice',
+      (a: { data: { index: number }[] }) => ({ data: a.data.map((d) => ({ ...d, index: 0 })) }),
+      /input 0 is answered twice in "data"/,
+    ],
+    [
+      'an index out of range',
+      (a: { data: { index: number }[] }) => ({ data: a.data.map((d, i) => ({ ...d, index: i + 1 })) }),
+      /data\[1\]\.index is 2, not an integer in 0\.\.1/,
+    ],
+    [
+      'a base64 embedding',
+      (a: { data: { index: number }[] }) => ({ data: a.data.map((d) => ({ ...d, embedding: 'AAAA'.repeat(20) })) }),
+      /data\[0\]\.embedding is not a non-empty array of finite numbers \(got a string of 80 characters\)/,
+    ],
   ] as const)('a clear error for %s', async (_what, scripted, message) => {
     const e = await made();
     fake.script = [scripted as never];
     const err = await e.embed(['a', 'b'], 'passage').catch((x: unknown) => x);
     expect(err).toBeInstanceOf(RemoteError);
-    expect((err as Error).message).toMatch(new RegExp(`^embedder ${escape(spec())}: POST ${escape(fake.base)}/embeddings`));
+    expect((err as Error).message).toMatch(
+      new RegExp(`^embedder ${escapeRegExp(spec())}: POST ${escapeRegExp(fake.base)}/embeddings`),
+    );
     expect((err as Error).message).toMatch(message);
   });
 });
 
-function escape(s: string): string {
+function escapeRegExp(s: string): string {
   return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }

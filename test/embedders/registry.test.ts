@@ -16,7 +16,9 @@ describe('createEmbedder', () => {
 
   it('rejects unknown specs and bad arguments with the valid forms', async () => {
     await expect(createEmbedder('word2vec')).rejects.toThrow(InputError);
-    await expect(createEmbedder('word2vec')).rejects.toThrow(/none, hash\[:DIMS\], use-lite, transformers:<model>, auto/);
+    await expect(createEmbedder('word2vec')).rejects.toThrow(
+      /none, hash\[:DIMS\], use-lite, transformers:<model>, auto/,
+    );
     await expect(createEmbedder('hash:1')).rejects.toThrow(/dims/);
     await expect(createEmbedder('transformers:')).rejects.toThrow(/needs a model/);
     await expect(createEmbedder('toString')).rejects.toThrow(InputError);

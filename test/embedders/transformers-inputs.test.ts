@@ -7,7 +7,14 @@ const PAD = 0;
 
 /** A stand-in tokenizer: one id per word (its length + 1000), wrapped in [CLS] ... [SEP]. */
 const tokenizer: TokenizerLike = {
-  encode: (text) => [CLS, ...text.split(' ').filter(Boolean).map((w) => 1000 + w.length), SEP],
+  encode: (text) => [
+    CLS,
+    ...text
+      .split(' ')
+      .filter(Boolean)
+      .map((w) => 1000 + w.length),
+    SEP,
+  ],
   all_special_ids: [PAD, CLS, SEP],
   pad_token_id: PAD,
 };

@@ -13,19 +13,59 @@ const norm = (v: Float32Array) => Math.hypot(...v);
 
 describe('meanPoolNormalized', () => {
   it('gives unit-length vectors', () => {
-    const [h, m, dims] = oneText([[1, 2, 3], [4, -5, 6]], 2);
+    const [h, m, dims] = oneText(
+      [
+        [1, 2, 3],
+        [4, -5, 6],
+      ],
+      2,
+    );
     expect(norm(meanPoolNormalized(h, m, dims)[0]!)).toBeCloseTo(1, 6);
   });
 
   it('ignores masked (padding) positions whatever they hold', () => {
-    const a = meanPoolNormalized(...oneText([[1, 2, 3], [4, -5, 6], [0, 0, 0]], 2));
-    const b = meanPoolNormalized(...oneText([[1, 2, 3], [4, -5, 6], [90, 90, -90]], 2));
+    const a = meanPoolNormalized(
+      ...oneText(
+        [
+          [1, 2, 3],
+          [4, -5, 6],
+          [0, 0, 0],
+        ],
+        2,
+      ),
+    );
+    const b = meanPoolNormalized(
+      ...oneText(
+        [
+          [1, 2, 3],
+          [4, -5, 6],
+          [90, 90, -90],
+        ],
+        2,
+      ),
+    );
     expect(b).toEqual(a);
   });
 
   it('does not depend on token order, and one token gives that token scaled to unit length', () => {
-    const ab = meanPoolNormalized(...oneText([[1, 2, 3], [4, -5, 6]], 2))[0]!;
-    const ba = meanPoolNormalized(...oneText([[4, -5, 6], [1, 2, 3]], 2))[0]!;
+    const ab = meanPoolNormalized(
+      ...oneText(
+        [
+          [1, 2, 3],
+          [4, -5, 6],
+        ],
+        2,
+      ),
+    )[0]!;
+    const ba = meanPoolNormalized(
+      ...oneText(
+        [
+          [4, -5, 6],
+          [1, 2, 3],
+        ],
+        2,
+      ),
+    )[0]!;
     ab.forEach((x, i) => expect(ba[i]).toBeCloseTo(x, 6));
     const single = meanPoolNormalized(...oneText([[3, 0, 4]], 1))[0]!;
     expect(Array.from(single)).toEqual([3 / 5, 0, 4 / 5].map(Math.fround));

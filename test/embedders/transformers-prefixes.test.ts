@@ -6,7 +6,12 @@ const BGE_QUERY = 'Represent this sentence for searching relevant passages: ';
 
 describe('model prefixes', () => {
   it('gives e5 models "query: " and "passage: ", hub ids and folders alike', () => {
-    for (const model of ['intfloat/e5-small-v2', 'Xenova/e5-base-v2', 'intfloat/multilingual-e5-large', './models/e5-small-v2']) {
+    for (const model of [
+      'intfloat/e5-small-v2',
+      'Xenova/e5-base-v2',
+      'intfloat/multilingual-e5-large',
+      './models/e5-small-v2',
+    ]) {
       expect(prefixesFor(model)).toEqual({ query: 'query: ', passage: 'passage: ' });
     }
   });
@@ -19,7 +24,12 @@ describe('model prefixes', () => {
   });
 
   it('gives other models no prefix, and judges a folder by its own name, not its parents', () => {
-    for (const model of ['Xenova/all-MiniLM-L6-v2', '/data/e5-runs/minilm', 'BAAI/bge-m3', 'intfloat/multilingual-e5-large-instruct']) {
+    for (const model of [
+      'Xenova/all-MiniLM-L6-v2',
+      '/data/e5-runs/minilm',
+      'BAAI/bge-m3',
+      'intfloat/multilingual-e5-large-instruct',
+    ]) {
       expect(prefixesFor(model)).toEqual({ query: '', passage: '' });
     }
   });

@@ -59,7 +59,9 @@ describe('loadTransformersEmbedder', () => {
     expect(e.id).toBe('transformers:test/tiny-bert');
     expect(await vectorsOf(e)).toEqual(reference);
     vi.stubEnv('MODELS_DIR', models);
-    expect(await vectorsOf(await loadTransformersEmbedder('test/tiny-bert', { allowRemote: false }))).toEqual(reference);
+    expect(await vectorsOf(await loadTransformersEmbedder('test/tiny-bert', { allowRemote: false }))).toEqual(
+      reference,
+    );
   });
 
   it('reads a local model without touching the network even when remote models are allowed', async () => {
@@ -100,7 +102,9 @@ describe('loadTransformersEmbedder', () => {
   });
 
   it('fails with UnavailableError naming the folder to fill, the files and MODELS_DIR', async () => {
-    const err = await unavailable(loadTransformersEmbedder('nobody/no-such-model', { modelsDir: models, allowRemote: false }));
+    const err = await unavailable(
+      loadTransformersEmbedder('nobody/no-such-model', { modelsDir: models, allowRemote: false }),
+    );
     expect(err.message).toContain(`${path.join(models, 'nobody', 'no-such-model')}/`);
     expect(err.message).toContain('MODELS_DIR');
     for (const file of ['config.json', 'tokenizer.json', 'tokenizer_config.json', 'onnx/model_quantized.onnx']) {
@@ -112,7 +116,9 @@ describe('loadTransformersEmbedder', () => {
 
   it('fails fast with UnavailableError when the hub is unreachable and remote models are allowed', async () => {
     const started = Date.now();
-    const err = await unavailable(loadTransformersEmbedder('retrieval-testbed/no-such-model', { modelsDir: models, allowRemote: true }));
+    const err = await unavailable(
+      loadTransformersEmbedder('retrieval-testbed/no-such-model', { modelsDir: models, allowRemote: true }),
+    );
     expect(Date.now() - started).toBeLessThan(5_000);
     expect(err.message).toContain('retrieval-testbed/no-such-model');
     expect(err.message).toContain('MODELS_DIR');

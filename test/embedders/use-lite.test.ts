@@ -106,9 +106,31 @@ describe('firstTokenIds (tokenizing a prefix)', () => {
   it('agrees with whole-text tokenization for any text, cut length and token limit', () => {
     // Odd characters exercise normalisation (NFKC turns U+00A8 and U+00A0 into text with spaces),
     // unknown characters and astral code points.
-    const pieces = ['the', 'model', 'reads', 'pneumonoultramicroscopic', 'e\u0301', 'é', '\u00a8', '\uFB01', '😀', '一二', '\n', '\u00a0', '…', '1234', ':30', '://', '-', '.'];
+    const pieces = [
+      'the',
+      'model',
+      'reads',
+      'pneumonoultramicroscopic',
+      'e\u0301',
+      'é',
+      '\u00a8',
+      '\uFB01',
+      '😀',
+      '一二',
+      '\n',
+      '\u00a0',
+      '…',
+      '1234',
+      ':30',
+      '://',
+      '-',
+      '.',
+    ];
     const text = fc
-      .array(fc.tuple(fc.constantFrom(...pieces), fc.constantFrom(' ', ' ', '', '  ')), { minLength: 1, maxLength: 160 })
+      .array(fc.tuple(fc.constantFrom(...pieces), fc.constantFrom(' ', ' ', '', '  ')), {
+        minLength: 1,
+        maxLength: 160,
+      })
       .map((parts) => parts.map(([word, sep]) => word + sep).join(''));
     fc.assert(
       fc.property(text, fc.nat(), fc.integer({ min: -2, max: 2 }), (t, rawK, delta) => {
@@ -134,7 +156,11 @@ describe('use-lite embedder', () => {
   });
 
   it('describes itself', () => {
-    expect({ id: two.id, dims: two.dims, maxTokens: two.maxTokens }).toEqual({ id: 'use-lite', dims: 512, maxTokens: 128 });
+    expect({ id: two.id, dims: two.dims, maxTokens: two.maxTokens }).toEqual({
+      id: 'use-lite',
+      dims: 512,
+      maxTokens: 128,
+    });
   });
 
   it('returns unit vectors of 512 dims that rank a paraphrase above an unrelated text', async () => {
@@ -163,12 +189,17 @@ describe('use-lite embedder', () => {
     // same 128 tokens (cut at a space well past them) must encode the same.
     const cut = long.slice(0, long.indexOf(' ', 900));
     expect(encode(cut).length).toBeGreaterThan(MAX);
-    const { vectors: [same] } = await two.embed([cut], 'passage');
+    const {
+      vectors: [same],
+    } = await two.embed([cut], 'passage');
     expect(maxAbsDiff(same!, vectors[1]!)).toBeLessThan(1e-6);
   });
 
   it('gives the same vectors, in input order, with 1 and 2 threads', async () => {
-    const texts = Array.from({ length: 3 * USE_LITE_CHUNK_SIZE + 1 }, (_, i) => `${SENTENCES[i % SENTENCES.length]} Item ${i}.`);
+    const texts = Array.from(
+      { length: 3 * USE_LITE_CHUNK_SIZE + 1 },
+      (_, i) => `${SENTENCES[i % SENTENCES.length]} Item ${i}.`,
+    );
     const one = await createUseLiteEmbedder({ threads: 1 });
     try {
       const a = await one.embed(texts, 'passage');
@@ -176,7 +207,9 @@ describe('use-lite embedder', () => {
       for (let i = 0; i < texts.length; i++) expect(maxAbsDiff(a.vectors[i]!, b.vectors[i]!)).toBeLessThan(1e-6);
       // In input order: each text alone gives the vector found at its index in the batch.
       for (const i of [0, USE_LITE_CHUNK_SIZE + 1, texts.length - 1]) {
-        const { vectors: [alone] } = await one.embed([texts[i]!], 'passage');
+        const {
+          vectors: [alone],
+        } = await one.embed([texts[i]!], 'passage');
         expect(maxAbsDiff(alone!, b.vectors[i]!)).toBeLessThan(1e-6);
       }
     } finally {
@@ -291,7 +324,8 @@ describe('use-lite in a process of its own', () => {
         process.execPath,
         ['--input-type=module', '-e', script],
         { cwd: repoRoot, timeout: 40_000 },
-        (err, stdout, stderr) => resolve({ code: err ? (typeof err.code === 'number' ? err.code : null) : 0, stdout, stderr }),
+        (err, stdout, stderr) =>
+          resolve({ code: err ? (typeof err.code === 'number' ? err.code : null) : 0, stdout, stderr }),
       );
     });
   }

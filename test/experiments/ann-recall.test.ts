@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { annLeg, annRecallAt } from '../../src/experiments/ann-recall.js';
-import { parsePipeline } from '../../src/spec/resolve-pipeline.js';
+import { parsePipeline } from '../../src/schemas/resolve-pipeline.js';
 
 describe('ann_recall@k', () => {
   it('is |remote top k ∩ exact top k| / |exact top k|, whatever the order inside the top k', () => {
@@ -20,10 +20,19 @@ describe('ann_recall@k', () => {
     expect(one({ type: 'qdrant', url, collection: 'c' })).toBe('qdrant');
     expect(one({ type: 'opensearch', url, index: 'i', query: 'knn' })).toBe('opensearch');
     expect(one({ type: 'elasticsearch', url, index: 'i', query: 'knn', name: 'es' })).toBe('es');
-    expect(one({ type: 'elasticsearch', url, index: 'i', body: { knn: { field: 'v', query_vector: '{{vector}}', k: '{{k}}' } } })).toBe('elasticsearch');
+    expect(
+      one({
+        type: 'elasticsearch',
+        url,
+        index: 'i',
+        body: { knn: { field: 'v', query_vector: '{{vector}}', k: '{{k}}' } },
+      }),
+    ).toBe('elasticsearch');
     expect(one({ type: 'opensearch', url, index: 'i' })).toBeUndefined();
     expect(one({ type: 'qdrant', url, collection: 'c', body: { query: { text: '{{query}}' } } })).toBeUndefined();
     expect(one({ type: 'dense' })).toBeUndefined();
-    expect(annLeg(parsePipeline({ legs: [{ type: 'qdrant', url, collection: 'c' }, { type: 'dense' }] }))).toBeUndefined();
+    expect(
+      annLeg(parsePipeline({ legs: [{ type: 'qdrant', url, collection: 'c' }, { type: 'dense' }] })),
+    ).toBeUndefined();
   });
 });

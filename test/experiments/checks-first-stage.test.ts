@@ -36,6 +36,10 @@ describe('checks on the first stage of a reranked configuration', () => {
 
   it('says why a configuration without a rerank stage has no first-stage value', () => {
     const [result] = runChecks([{ metric: 'first_stage.recall@100', min: 0.5, config: 'bm25' }], { configs: [plain] });
-    expect(result).toEqual({ description: 'bm25: first_stage.recall@100 >= 0.5', passed: false, detail: 'no value (no rerank stage, so no first stage)' });
+    expect(result).toEqual({
+      description: 'bm25: first_stage.recall@100 >= 0.5',
+      passed: false,
+      detail: 'no value (no rerank stage, so no first stage)',
+    });
   });
 });

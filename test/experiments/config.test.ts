@@ -22,15 +22,33 @@ function errorOf(yaml: string): InputError {
 describe('experiment config', () => {
   it('fills every default in one place', () => {
     const c = parseExperimentConfig(minimal);
-    expect(c).toMatchObject({ level: 'doc', ks: [1, 3, 5, 10, 20, 100], context_k: 5, rerank_depth: 50, slices: [], relevance_threshold: 1, seed: 42, checks: [] });
-    expect(c.grid).toEqual({ chunkers: ['auto'], embedders: ['auto'], tokenizers: ['auto'], retrievers: [{ name: 'bm25', mode: 'bm25' }] });
+    expect(c).toMatchObject({
+      level: 'doc',
+      ks: [1, 3, 5, 10, 20, 100],
+      context_k: 5,
+      rerank_depth: 50,
+      slices: [],
+      relevance_threshold: 1,
+      seed: 42,
+      checks: [],
+    });
+    expect(c.grid).toEqual({
+      chunkers: ['auto'],
+      embedders: ['auto'],
+      tokenizers: ['auto'],
+      retrievers: [{ name: 'bm25', mode: 'bm25' }],
+    });
     // The retriever's own defaults are the pipeline's, filled in where it is settled.
-    expect(retrieverPipeline(c.grid.retrievers[0]!, c.level, 100).legs).toEqual([{ type: 'lexical', name: 'bm25', engine: 'wink' }]);
+    expect(retrieverPipeline(c.grid.retrievers[0]!, c.level, 100).legs).toEqual([
+      { type: 'lexical', name: 'bm25', engine: 'wink' },
+    ]);
   });
 
   it('names file, line and key for a wrong value', () => {
     const e = errorOf(minimal.replace('mode: bm25', 'mode: sparse'));
-    expect(e.message).toMatch(/^exp\.yaml:5 \(field "grid\.retrievers\.0\.mode"\): mode must be one of "bm25", "dense", "hybrid", got "sparse"/);
+    expect(e.message).toMatch(
+      /^exp\.yaml:5 \(field "grid\.retrievers\.0\.mode"\): mode must be one of "bm25", "dense", "hybrid", got "sparse"/,
+    );
   });
 
   it('names an unknown key and its line', () => {
@@ -41,13 +59,21 @@ describe('experiment config', () => {
   });
 
   it('names a wrong type inside a list', () => {
-    expect(errorOf(minimal + 'ks: [1, "ten"]\n').message).toMatch(/^exp\.yaml:6 \(field "ks\.1"\): Expected number, received string/);
+    expect(errorOf(minimal + 'ks: [1, "ten"]\n').message).toMatch(
+      /^exp\.yaml:6 \(field "ks\.1"\): Expected number, received string/,
+    );
   });
 
   it('names the line of a malformed embedder spec before anything runs', () => {
     const yaml = minimal.replace('grid:\n', "grid:\n  embedders: ['hash:8', 'openai:text-embedding-3-small']\n");
-    expect(errorOf(yaml).message).toMatch(/^exp\.yaml:4 \(field "grid\.embedders\.1"\): openai embedder needs a model and a base URL/);
-    expect(parseExperimentConfig(yaml.replace("'openai:text-embedding-3-small'", "'openai:text-embedding-3-small@https://api.openai.com/v1'")).grid.embedders).toHaveLength(2);
+    expect(errorOf(yaml).message).toMatch(
+      /^exp\.yaml:4 \(field "grid\.embedders\.1"\): openai embedder needs a model and a base URL/,
+    );
+    expect(
+      parseExperimentConfig(
+        yaml.replace("'openai:text-embedding-3-small'", "'openai:text-embedding-3-small@https://api.openai.com/v1'"),
+      ).grid.embedders,
+    ).toHaveLength(2);
   });
 
   it('reports invalid YAML with its line', () => {

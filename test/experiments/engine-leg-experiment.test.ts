@@ -6,12 +6,16 @@ import { parseExperimentConfig } from '../../src/experiments/config.js';
 import { runExperiment } from '../../src/experiments/runner.js';
 import { renderMarkdown } from '../../src/reports/markdown.js';
 import { Searcher } from '../../src/search/searcher.js';
-import { parsePipeline } from '../../src/spec/resolve-pipeline.js';
+import { parsePipeline } from '../../src/schemas/resolve-pipeline.js';
 import { tmpDir } from '../helpers/tmp.js';
 import { qdrantAnswer, searchAnswer, startFakeEngine, type FakeEngine } from '../retrievers/helpers/fake-engine.js';
 
 const DEMO = path.resolve(import.meta.dirname, '../../corpora/demo');
-const QUERIES = fs.readFileSync(path.join(DEMO, 'queries.jsonl'), 'utf8').trim().split('\n').map((l) => JSON.parse(l) as { _id: string; text: string });
+const QUERIES = fs
+  .readFileSync(path.join(DEMO, 'queries.jsonl'), 'utf8')
+  .trim()
+  .split('\n')
+  .map((l) => JSON.parse(l) as { _id: string; text: string });
 const embedder = createHashEmbedder(64);
 
 /** The one index an experiment built in its cache (every cell here runs on the same one), opened as a local Searcher. */
@@ -60,14 +64,20 @@ describe('experiments over search-engine legs', () => {
     opensearch.answer(async (req) => {
       const body = req.body as { size: number; query: { multi_match: { query: string } } };
       if (!local) searchers.push((local = experimentIndex(cacheDir)));
-      const { hits } = await local.retrieve(await local.prepare({ ...fts5, k: body.size }), body.query.multi_match.query);
+      const { hits } = await local.retrieve(
+        await local.prepare({ ...fts5, k: body.size }),
+        body.query.multi_match.query,
+      );
       return searchAnswer(hits.map((h) => ({ _id: h.docId, _score: h.score, _source: { title: 'ignored' } })));
     });
     const before = opensearch.seen.length;
     const { report } = await runExperiment(
-      config(dir, `    - { name: local, legs: [{ type: lexical, engine: fts5 }] }
+      config(
+        dir,
+        `    - { name: local, legs: [{ type: lexical, engine: fts5 }] }
     - { name: cluster, legs: [{ type: opensearch, url: '${opensearch.url}', index: demo }] }
-`),
+`,
+      ),
       { cacheDir },
     );
     const [localRun, cluster] = ['local', 'cluster'].map((n) => report.configs.find((c) => c.name === n)!);
@@ -90,7 +100,8 @@ describe('experiments over search-engine legs', () => {
     // The fake finds the query text by its vector (the hash embedder is deterministic), ranks by our exact scan, and moves the
     // first document to the end of its list: within any top k shorter than the list, one of the exact k is missing.
     const textOf = new Map<string, string>();
-    for (const q of QUERIES) textOf.set(JSON.stringify(Array.from((await embedder.embed([q.text], 'query')).vectors[0]!)), q.text);
+    for (const q of QUERIES)
+      textOf.set(JSON.stringify(Array.from((await embedder.embed([q.text], 'query')).vectors[0]!)), q.text);
     qdrant.answer(async (req) => {
       const body = req.body as { query: number[]; limit: number };
       if (!local) searchers.push((local = experimentIndex(cacheDir)));
@@ -98,19 +109,30 @@ describe('experiments over search-engine legs', () => {
       if (text === undefined) return { status: 400, json: { status: { error: 'unknown vector' } } };
       const { hits } = await local.retrieve(await local.prepare({ ...dense, k: body.limit }), text);
       const swapped = [...hits.slice(1), hits[0]!];
-      return qdrantAnswer(swapped.map((h, i) => ({ id: i, score: 1 - i / 1000, payload: { doc_id: h.docId, chunk_id: h.chunkId } })));
+      return qdrantAnswer(
+        swapped.map((h, i) => ({ id: i, score: 1 - i / 1000, payload: { doc_id: h.docId, chunk_id: h.chunkId } })),
+      );
     });
     const { report } = await runExperiment(
-      config(dir, `    - { name: qd, legs: [{ type: qdrant, url: '${qdrant.url}', collection: demo }] }
+      config(
+        dir,
+        `    - { name: qd, legs: [{ type: qdrant, url: '${qdrant.url}', collection: demo }] }
     - { name: exact, legs: [{ type: dense }] }
-`),
+`,
+      ),
       { cacheDir },
     );
     const qd = report.configs.find((c) => c.name === 'qd')!;
     expect(qd.kind).toBe('qdrant');
     // The cluster is asked for 100 (the retrieval depth; 270 documents), so the moved document is outside every top k.
     const { values, ...rest } = qd.annRecall!;
-    expect(rest).toEqual({ leg: 'qdrant', engine: 'qdrant', endpoint: `POST ${qdrant.url}/collections/demo/points/query`, queries: QUERIES.length, level: 'doc' });
+    expect(rest).toEqual({
+      leg: 'qdrant',
+      engine: 'qdrant',
+      endpoint: `POST ${qdrant.url}/collections/demo/points/query`,
+      queries: QUERIES.length,
+      level: 'doc',
+    });
     expect(Object.keys(values)).toEqual(['ann_recall@5', 'ann_recall@20']);
     // A mean of 353 equal fractions, summed in floating point.
     expect(values['ann_recall@5']).toBeCloseTo(4 / 5, 12);
@@ -120,6 +142,8 @@ describe('experiments over search-engine legs', () => {
     const md = renderMarkdown(report);
     expect(md).toContain('## ANN recall against the exact scan');
     expect(md).toContain('|remote top k ∩ exact top k| / |exact top k|');
-    expect(md).toMatch(/\| `qd` \| qdrant \| `POST http:\/\/127\.0\.0\.1:\d+\/collections\/demo\/points\/query` \| 353 \| 0\.8000 \| 0\.9500 \|/);
+    expect(md).toMatch(
+      /\| `qd` \| qdrant \| `POST http:\/\/127\.0\.0\.1:\d+\/collections\/demo\/points\/query` \| 353 \| 0\.8000 \| 0\.9500 \|/,
+    );
   }, 120_000);
 });

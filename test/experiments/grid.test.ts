@@ -12,18 +12,26 @@ describe('expandGrid', () => {
 
   it('chunkers x embedders x retrievers, naming only what varies; bm25 is not repeated per embedder', () => {
     const cells = expandGrid(
-      config('  chunkers: [doc, words:50]\n  embedders: [use-lite, hash:64]\n  retrievers: [{ name: bm25, mode: bm25 }, { name: hy, mode: hybrid }]\n'),
+      config(
+        '  chunkers: [doc, words:50]\n  embedders: [use-lite, hash:64]\n  retrievers: [{ name: bm25, mode: bm25 }, { name: hy, mode: hybrid }]\n',
+      ),
     );
     expect(cells.map((c) => c.name)).toEqual([
-      'bm25 / doc', 'hy / doc / use-lite', 'hy / doc / hash:64',
-      'bm25 / words:50', 'hy / words:50 / use-lite', 'hy / words:50 / hash:64',
+      'bm25 / doc',
+      'hy / doc / use-lite',
+      'hy / doc / hash:64',
+      'bm25 / words:50',
+      'hy / words:50 / use-lite',
+      'hy / words:50 / hash:64',
     ]);
     // 2 chunkers x (1 bm25 + 2 embedders x 1 hybrid)
     expect(cells).toHaveLength(2 * (1 + 2 * 1));
   });
 
   it('refuses two retrievers with one name', () => {
-    expect(() => expandGrid(config('  retrievers: [{ name: a, mode: bm25 }, { name: a, mode: dense }]\n'))).toThrow(/two retrievers are named "a"/);
+    expect(() => expandGrid(config('  retrievers: [{ name: a, mode: bm25 }, { name: a, mode: dense }]\n'))).toThrow(
+      /two retrievers are named "a"/,
+    );
   });
 
   it('stableHash ignores key order and undefined fields', () => {

@@ -35,10 +35,27 @@ const seenHeaders: http.IncomingHttpHeaders[] = [];
 beforeAll(async () => {
   await buildIndex({ corpus: DEMO, out: path.join(root, 'data', 'demo.sqlite'), ...INDEX });
   fs.mkdirSync(path.join(root, 'corpora'), { recursive: true });
-  child = spawn(process.execPath, [BIN, 'serve', '--data', 'data', '--corpora', 'corpora', '--port', '0', '--workers', '1', '--allow-remote', 'http://127.0.0.1:1'], {
-    cwd: root,
-    env: { ...process.env, TESTBED_HOME: cacheDir },
-  });
+  child = spawn(
+    process.execPath,
+    [
+      BIN,
+      'serve',
+      '--data',
+      'data',
+      '--corpora',
+      'corpora',
+      '--port',
+      '0',
+      '--workers',
+      '1',
+      '--allow-remote',
+      'http://127.0.0.1:1',
+    ],
+    {
+      cwd: root,
+      env: { ...process.env, TESTBED_HOME: cacheDir },
+    },
+  );
   let stderr = '';
   served = await new Promise<string>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`testbed serve did not start:\n${stderr}`)), 60_000);
@@ -65,7 +82,8 @@ beforeAll(async () => {
     const key = `${url.pathname}:${qid}`;
     const n = (perQueryCalls.get(key) ?? 0) + 1;
     perQueryCalls.set(key, n);
-    const send = (status: number, body: string, type = 'application/json') => res.writeHead(status, { 'Content-Type': type }).end(body);
+    const send = (status: number, body: string, type = 'application/json') =>
+      res.writeHead(status, { 'Content-Type': type }).end(body);
     switch (url.pathname) {
       case '/html':
         return send(200, '<!doctype html><p>maintenance</p>', 'text/html');
@@ -74,7 +92,11 @@ beforeAll(async () => {
       case '/unknown-id':
         return send(200, JSON.stringify({ hits: [{ doc_id: 'no-such-doc', score: 1 }] }));
       case '/429-once':
-        return n === 1 ? void res.writeHead(429, { 'Retry-After': '0', 'Content-Type': 'application/json' }).end('{"error":"rate limited"}') : void forward(url, res);
+        return n === 1
+          ? void res
+              .writeHead(429, { 'Retry-After': '0', 'Content-Type': 'application/json' })
+              .end('{"error":"rate limited"}')
+          : void forward(url, res);
       case '/503':
         return send(503, '{"error":"unavailable"}');
       case '/slow':
@@ -117,7 +139,14 @@ const scores = (c: ConfigResult) => ({ means: c.means, perQuery: c.perQuery, sli
 
 describe('an http leg against a second testbed serve', () => {
   it('scores exactly as the local leg it calls, alone and fused with RRF', async () => {
-    const post = JSON.stringify({ index: 'demo', q: '{{query}}', k: '{{k}}', level: '{{level}}', qlang: '{{qlang}}', legs: [{ type: 'lexical', engine: 'fts5' }] });
+    const post = JSON.stringify({
+      index: 'demo',
+      q: '{{query}}',
+      k: '{{k}}',
+      level: '{{level}}',
+      qlang: '{{qlang}}',
+      legs: [{ type: 'lexical', engine: 'fts5' }],
+    });
     const remote = `{ type: http, name: remote, url: "${served}/search", body: ${post}, hits: hits, id: doc_id, score: score }`;
     const remoteGet = `{ type: http, name: remote-get, url: "${served}/search/bm25?index=demo&engine=fts5&q={{query}}&k={{k}}&level={{level}}&qlang={{qlang}}", hits: hits, id: doc_id, score: score }`;
     const yaml = config(
@@ -148,17 +177,40 @@ describe('an http leg against a second testbed serve', () => {
     expect(by('fused').endpoints).toEqual([{ leg: 'remote', endpoint: `POST ${served}/search` }]);
     const md = renderMarkdown(report);
     expect(md).toContain('## Remote endpoints');
-    expect(md).toContain(`\`GET ${served}/search/bm25?index=demo&engine=fts5&q={{query}}&k={{k}}&level={{level}}&qlang={{qlang}}\``);
+    expect(md).toContain(
+      `\`GET ${served}/search/bm25?index=demo&engine=fts5&q={{query}}&k={{k}}&level={{level}}&qlang={{qlang}}\``,
+    );
     expect(md).not.toContain('## Failed queries');
     expect(report.checks).toEqual([]);
   }, 180_000);
 
   it('testbed search answers through an http leg as through the local leg it calls', async () => {
     const index = path.join(root, 'data', 'demo.sqlite');
-    const remote = JSON.stringify({ legs: [{ type: 'http', url: `${served}/search/bm25?index=demo&engine=fts5&q={{query}}&k={{k}}&level={{level}}`, hits: 'hits', id: 'doc_id', score: 'score' }] });
+    const remote = JSON.stringify({
+      legs: [
+        {
+          type: 'http',
+          url: `${served}/search/bm25?index=demo&engine=fts5&q={{query}}&k={{k}}&level={{level}}`,
+          hits: 'hits',
+          id: 'doc_id',
+          score: 'score',
+        },
+      ],
+    });
     const local = JSON.stringify({ legs: [{ type: 'lexical', engine: 'fts5' }] });
     const ids = async (pipeline: string) => {
-      const { code, out, err } = await runCli(['search', index, 'sync interval default', '--pipeline', pipeline, '--level', 'doc', '--k', '5', '--json']);
+      const { code, out, err } = await runCli([
+        'search',
+        index,
+        'sync interval default',
+        '--pipeline',
+        pipeline,
+        '--level',
+        'doc',
+        '--k',
+        '5',
+        '--json',
+      ]);
       expect(code, err).toBe(0);
       return (JSON.parse(out) as { hits: { id: string; score: number }[] }).hits.map((h) => [h.id, h.score]);
     };
@@ -167,16 +219,47 @@ describe('an http leg against a second testbed serve', () => {
     expect(fromRemote).toEqual(await ids(local));
     // Passages: the API's hit id is the chunk id, doc_id its document.
     const chunks = JSON.stringify({ legs: [{ ...JSON.parse(remote).legs[0], id: 'doc_id', chunk_id: 'id' }] });
-    const { out } = await runCli(['search', index, 'sync interval default', '--pipeline', chunks, '--level', 'chunk', '--k', '5', '--json']);
-    const { out: localOut } = await runCli(['search', index, 'sync interval default', '--pipeline', local, '--level', 'chunk', '--k', '5', '--json']);
-    const pick = (text: string) => (JSON.parse(text) as { hits: { id: string; doc_id: string; score: number }[] }).hits.map((h) => [h.id, h.doc_id, h.score]);
+    const { out } = await runCli([
+      'search',
+      index,
+      'sync interval default',
+      '--pipeline',
+      chunks,
+      '--level',
+      'chunk',
+      '--k',
+      '5',
+      '--json',
+    ]);
+    const { out: localOut } = await runCli([
+      'search',
+      index,
+      'sync interval default',
+      '--pipeline',
+      local,
+      '--level',
+      'chunk',
+      '--k',
+      '5',
+      '--json',
+    ]);
+    const pick = (text: string) =>
+      (JSON.parse(text) as { hits: { id: string; doc_id: string; score: number }[] }).hits.map((h) => [
+        h.id,
+        h.doc_id,
+        h.score,
+      ]);
     expect(pick(out)[0]![0]).toMatch(/#\d+$/);
     expect(pick(out)).toEqual(pick(localOut));
   });
 
   it('the served --allow-remote is threaded from the CLI: another origin named in POST /search is a 403 naming the flag', async () => {
     const legs = [{ type: 'http', url: 'http://127.0.0.1:2/s', hits: 'h', id: 'i', score: 's' }];
-    const res = await fetch(`${served}/search`, { method: 'POST', body: JSON.stringify({ index: 'demo', q: 'x', legs }), headers: { 'content-type': 'application/json' } });
+    const res = await fetch(`${served}/search`, {
+      method: 'POST',
+      body: JSON.stringify({ index: 'demo', q: 'x', legs }),
+      headers: { 'content-type': 'application/json' },
+    });
     const text = await res.text();
     expect(res.status, text).toBe(403);
     const { error } = JSON.parse(text) as { error: { message: string } };
@@ -193,7 +276,10 @@ describe('an http leg that fails', () => {
     const six = fs.readFileSync(path.join(DEMO, 'queries.jsonl'), 'utf8').split('\n').slice(0, 6);
     fs.writeFileSync(queries, six.join('\n') + '\n');
     const ids = new Set(six.map((l) => (JSON.parse(l) as { _id: string })._id));
-    const [header, ...lines] = fs.readFileSync(path.join(DEMO, 'qrels', 'test.tsv'), 'utf8').trim().split('\n');
+    const [header, ...lines] = fs
+      .readFileSync(path.join(DEMO, 'qrels', 'test.tsv'), 'utf8')
+      .trim()
+      .split('\n');
     fs.writeFileSync(qrels, [header, ...lines.filter((l) => ids.has(l.split('\t')[0]!))].join('\n') + '\n');
   });
 
@@ -220,9 +306,13 @@ describe('an http leg that fails', () => {
       ),
     );
     process.env.HTTP_LEG_EXP_KEY = 'env-secret-77a';
-    const { code, out, err } = await runCli(['experiment', file, '--check', '--cache-dir', cacheDir]).finally(() => delete process.env.HTTP_LEG_EXP_KEY);
+    const { code, out, err } = await runCli(['experiment', file, '--check', '--cache-dir', cacheDir]).finally(
+      () => delete process.env.HTTP_LEG_EXP_KEY,
+    );
     expect(code, out + err).toBe(3);
-    const report = JSON.parse(fs.readFileSync(path.join(root, 'out', 'failing', 'report.json'), 'utf8')) as ExperimentReport;
+    const report = JSON.parse(
+      fs.readFileSync(path.join(root, 'out', 'failing', 'report.json'), 'utf8'),
+    ) as ExperimentReport;
     const by = (name: string) => report.configs.find((c) => c.name === name)!;
     const answerable = report.queries.answerable;
     expect(answerable).toBeGreaterThan(1);
@@ -260,13 +350,21 @@ describe('an http leg that fails', () => {
     const partial = by('partial');
     expect(partial.failedQueries!.count).toBe(1);
     expect(partial.failedQueries!.first[0]!).toMatchObject({ queryId: 'q002', by: 'leg "api"', status: 503 });
-    expect(Object.keys(partial.perQuery).sort()).toEqual(Object.keys(by('local').perQuery).filter((q) => q !== 'q002').sort());
+    expect(Object.keys(partial.perQuery).sort()).toEqual(
+      Object.keys(by('local').perQuery)
+        .filter((q) => q !== 'q002')
+        .sort(),
+    );
     const answered = Object.values(partial.perQuery);
     expect(partial.means['ndcg@10']).toBeCloseTo(answered.reduce((s, r) => s + r['ndcg@10']!, 0) / answered.length, 12);
-    expect(partial.slices.find((s) => s.label === 'source=real')!.n).toBe(by('local').slices.find((s) => s.label === 'source=real')!.n - 1);
+    expect(partial.slices.find((s) => s.label === 'source=real')!.n).toBe(
+      by('local').slices.find((s) => s.label === 'source=real')!.n - 1,
+    );
 
     // The headers were sent, and neither value is written anywhere in the report.
-    expect(seenHeaders.some((h) => h.authorization === 'Bearer inline-secret-9f3' && h['x-api-key'] === 'env-secret-77a')).toBe(true);
+    expect(
+      seenHeaders.some((h) => h.authorization === 'Bearer inline-secret-9f3' && h['x-api-key'] === 'env-secret-77a'),
+    ).toBe(true);
     for (const written of ['report.json', 'report.md', 'metrics.csv']) {
       const text = fs.readFileSync(path.join(root, 'out', 'failing', written), 'utf8');
       expect(text, written).not.toContain('inline-secret-9f3');
@@ -278,7 +376,9 @@ describe('an http leg that fails', () => {
     expect(renderMarkdown(report).replace(/Wall time [\d.]+ s/, '')).toBe(md.replace(/Wall time [\d.]+ s/, ''));
     expect(md).toContain('## Failed queries');
     expect(md).toContain('### `partial`: 1 failed, scored over the');
-    expect(md).toMatch(/\| q002 \| leg "api" \| 503 \| leg "api", query q002: GET http:\/\/127\.0\.0\.1:\d+\/partial\?qid=q002/);
+    expect(md).toMatch(
+      /\| q002 \| leg "api" \| 503 \| leg "api", query q002: GET http:\/\/127\.0\.0\.1:\d+\/partial\?qid=q002/,
+    );
     expect(md).toContain('| `down` (6 failed) | – |');
     // The verdict ranks only configurations scored over every query (partial's 5 are not comparable).
     expect(md).not.toMatch(/`partial` is best/);
@@ -286,11 +386,42 @@ describe('an http leg that fails', () => {
 
   it('testbed retrieve writes the answered queries, lists the failures on stderr and exits non-zero', async () => {
     const run = path.join(root, 'partial.trec');
-    const pipeline = JSON.stringify({ legs: [{ type: 'http', name: 'api', url: `${faultyUrl}/partial?qid={{query_id}}&index=demo&engine=fts5&q={{query}}&k={{k}}&level={{level}}&qlang={{qlang}}`, hits: 'hits', id: 'doc_id', score: 'score', retries: 0 }] });
-    const { code, err } = await runCli(['retrieve', path.join(root, 'data', 'demo.sqlite'), '--queries', queries, '--run', run, '--pipeline', pipeline, '--k', '10']);
+    const pipeline = JSON.stringify({
+      legs: [
+        {
+          type: 'http',
+          name: 'api',
+          url: `${faultyUrl}/partial?qid={{query_id}}&index=demo&engine=fts5&q={{query}}&k={{k}}&level={{level}}&qlang={{qlang}}`,
+          hits: 'hits',
+          id: 'doc_id',
+          score: 'score',
+          retries: 0,
+        },
+      ],
+    });
+    const { code, err } = await runCli([
+      'retrieve',
+      path.join(root, 'data', 'demo.sqlite'),
+      '--queries',
+      queries,
+      '--run',
+      run,
+      '--pipeline',
+      pipeline,
+      '--k',
+      '10',
+    ]);
     expect(code).toBe(1);
-    expect(err).toMatch(/1 of 6 queries failed and are not in the run:\n {2}leg "api", query q002: GET .* answered 503: \{"error":"shard down"\}/);
-    const qids = new Set(fs.readFileSync(run, 'utf8').trim().split('\n').map((l) => l.split(/\s+/)[0]));
+    expect(err).toMatch(
+      /1 of 6 queries failed and are not in the run:\n {2}leg "api", query q002: GET .* answered 503: \{"error":"shard down"\}/,
+    );
+    const qids = new Set(
+      fs
+        .readFileSync(run, 'utf8')
+        .trim()
+        .split('\n')
+        .map((l) => l.split(/\s+/)[0]),
+    );
     expect([...qids].sort()).toEqual(['q001', 'q003', 'q004', 'q005', 'q006']);
   });
 });

@@ -3,7 +3,10 @@ import { ledBy } from '../../src/experiments/led-by.js';
 import type { Sources } from '../../src/retrievers/types.js';
 
 const hit = (bm25?: number, dense?: number): { sources: Sources } => ({
-  sources: { ...(bm25 !== undefined && { bm25: { rank: bm25, score: 0 } }), ...(dense !== undefined && { dense: { rank: dense, score: 0 } }) },
+  sources: {
+    ...(bm25 !== undefined && { bm25: { rank: bm25, score: 0 } }),
+    ...(dense !== undefined && { dense: { rank: dense, score: 0 } }),
+  },
 });
 
 describe('ledBy: which leg ranked each hybrid hit higher', () => {

@@ -92,10 +92,12 @@ grid:
 
   it('refuses a retriever that sets what the experiment owns, or spells a leg wrong, naming the line', () => {
     const yaml = (retriever: string) => `name: t\ncorpus: ${DEMO}\ngrid:\n  retrievers:\n${retriever}`;
-    expect(() => parseExperimentConfig(yaml('    - { name: a, mode: bm25, k: 5 }\n'), 'exp.yaml')).toThrow(/exp\.yaml:5 \(field "grid\.retrievers\.0\.k"\): k is the experiment's/);
-    expect(() => parseExperimentConfig(yaml('    - name: a\n      legs:\n        - { type: lexical, engin: fts5 }\n'), 'exp.yaml')).toThrow(
-      /exp\.yaml:7 \(field "grid\.retrievers\.0\.legs\.0\.engin"\): unknown parameter "engin"/,
+    expect(() => parseExperimentConfig(yaml('    - { name: a, mode: bm25, k: 5 }\n'), 'exp.yaml')).toThrow(
+      /exp\.yaml:5 \(field "grid\.retrievers\.0\.k"\): k is the experiment's/,
     );
+    expect(() =>
+      parseExperimentConfig(yaml('    - name: a\n      legs:\n        - { type: lexical, engin: fts5 }\n'), 'exp.yaml'),
+    ).toThrow(/exp\.yaml:7 \(field "grid\.retrievers\.0\.legs\.0\.engin"\): unknown parameter "engin"/);
     expect(() => parseExperimentConfig(yaml('    - { name: a }\n'), 'exp.yaml')).toThrow(/needs mode .* or legs/);
   });
 });

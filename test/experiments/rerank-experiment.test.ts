@@ -32,7 +32,10 @@ function passages(): Map<string, string> {
 
 function gold(): Map<string, Map<string, number>> {
   const out = new Map<string, Map<string, number>>();
-  for (const line of fs.readFileSync(path.join(DEMO, 'qrels', 'test.tsv'), 'utf8').split('\n').slice(1)) {
+  for (const line of fs
+    .readFileSync(path.join(DEMO, 'qrels', 'test.tsv'), 'utf8')
+    .split('\n')
+    .slice(1)) {
     const [qid, doc, grade] = line.split('\t');
     if (!qid || !doc || Number(grade) < 1) continue;
     if (!out.has(qid)) out.set(qid, new Map());
@@ -101,7 +104,9 @@ grid:
     expect(fs1.means['first_stage.ndcg@10']).toBe(plain.means['ndcg@10']);
     expect(fs1.slices.map((s) => s.label)).toEqual(plain.slices.map((s) => s.label));
     expect(fs1.slices.length).toBeGreaterThan(1);
-    fs1.slices.forEach((s, i) => expect(s.means[`first_stage.recall@${DEPTH}`], s.label).toBe(plain.slices[i]!.means[`recall@${DEPTH}`]));
+    fs1.slices.forEach((s, i) =>
+      expect(s.means[`first_stage.recall@${DEPTH}`], s.label).toBe(plain.slices[i]!.means[`recall@${DEPTH}`]),
+    );
 
     // Every query's top DEPTH went to the server as title + text, in first-stage order, top_n = DEPTH.
     const text = passages();
@@ -141,13 +146,22 @@ grid:
 
     const md = fs.readFileSync(path.join(output, 'report.md'), 'utf8');
     expect(md).toContain('## Rerank stages: the first stage before, the ranking after');
-    expect(md).toContain(`| slice | queries | first_stage.recall@${DEPTH} | first_stage.hit@${DEPTH} | first_stage.ndcg@10 | ndcg@10 (after) | Δ ndcg@10 |`);
-    expect(md).toContain(`| all | ${report.queries.answerable} | ${fs1.means[`first_stage.recall@${DEPTH}`]!.toFixed(4)} |`);
+    expect(md).toContain(
+      `| slice | queries | first_stage.recall@${DEPTH} | first_stage.hit@${DEPTH} | first_stage.ndcg@10 | ndcg@10 (after) | Δ ndcg@10 |`,
+    );
+    expect(md).toContain(
+      `| all | ${report.queries.answerable} | ${fs1.means[`first_stage.recall@${DEPTH}`]!.toFixed(4)} |`,
+    );
     const json = fs.readFileSync(path.join(output, 'report.json'), 'utf8');
-    expect(JSON.parse(json).configs[1].firstStage.means[`first_stage.recall@${DEPTH}`]).toBe(fs1.means[`first_stage.recall@${DEPTH}`]);
-    expect(fs.readFileSync(path.join(output, 'metrics.csv'), 'utf8')).toContain(`bm25-rerank,all,${report.queries.answerable},first_stage.recall@${DEPTH},`);
+    expect(JSON.parse(json).configs[1].firstStage.means[`first_stage.recall@${DEPTH}`]).toBe(
+      fs1.means[`first_stage.recall@${DEPTH}`],
+    );
+    expect(fs.readFileSync(path.join(output, 'metrics.csv'), 'utf8')).toContain(
+      `bm25-rerank,all,${report.queries.answerable},first_stage.recall@${DEPTH},`,
+    );
     // The literal key reached the server but no file of the report.
     expect(keys).toEqual(new Set(['literal-key-9f3']));
-    for (const file of ['report.md', 'report.json', 'metrics.csv']) expect(fs.readFileSync(path.join(output, file), 'utf8')).not.toContain('literal-key-9f3');
+    for (const file of ['report.md', 'report.json', 'metrics.csv'])
+      expect(fs.readFileSync(path.join(output, file), 'utf8')).not.toContain('literal-key-9f3');
   });
 });

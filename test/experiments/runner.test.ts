@@ -49,7 +49,11 @@ describe('runExperiment on the tiny fixture', () => {
 
   it('per-query scores are the metrics of the stored rankings (nDCG@3 with graded gains)', () => {
     const run = first.runs.get('bm25')!;
-    const q1Gold = new Map([['faq-reset', 2], ['error-e1042', 1], ['auth-failures', 1]]);
+    const q1Gold = new Map([
+      ['faq-reset', 2],
+      ['error-e1042', 1],
+      ['auth-failures', 1],
+    ]);
     const bm25 = first.report.configs.find((c) => c.name === 'bm25')!;
     expect(bm25.perQuery.q1!['ndcg@3']).toBeCloseTo(ndcgAt(run.rankings.q1!, q1Gold, 3), 12);
     // the E1042 query finds its page first: hit@1 = 1, mrr = 1/1
@@ -62,15 +66,28 @@ describe('runExperiment on the tiny fixture', () => {
     const r = first.report;
     expect(r.metrics).toEqual(['ndcg@3', 'mrr', 'recall@1', 'hit@1']);
     const bm25 = r.configs[0]!;
-    expect(Object.keys(bm25.means)).toEqual(expect.arrayContaining(['hit@1', 'recall@1', 'hit@3', 'recall@3', 'hit@5', 'recall@5']));
-    expect(bm25.slices.map((s) => `${s.label}:${s.n}`)).toEqual(['type=comparison:1', 'type=conceptual:1', 'type=how-to:1', 'type=identifier:1', 'source=real:3', 'source=synthetic:1']);
+    expect(Object.keys(bm25.means)).toEqual(
+      expect.arrayContaining(['hit@1', 'recall@1', 'hit@3', 'recall@3', 'hit@5', 'recall@5']),
+    );
+    expect(bm25.slices.map((s) => `${s.label}:${s.n}`)).toEqual([
+      'type=comparison:1',
+      'type=conceptual:1',
+      'type=how-to:1',
+      'type=identifier:1',
+      'source=real:3',
+      'source=synthetic:1',
+    ]);
     const hybrid = r.configs.find((c) => c.name === 'hybrid')!;
     const singles = r.configs.filter((c) => c.retriever.mode !== 'hybrid');
     const best = singles.reduce((a, b) => ((b.means['ndcg@3'] ?? 0) > (a.means['ndcg@3'] ?? 0) ? b : a));
     expect(hybrid.bestSingle?.name).toBe(best.name);
     expect(r.configs[0]!.significance).toBeUndefined();
     expect(hybrid.significance?.['ndcg@3']?.p).toBeGreaterThan(0);
-    expect(r.sourceGap?.map((g) => [g.config, g.real.n, g.synthetic.n])).toEqual([['bm25', 3, 1], ['dense', 3, 1], ['hybrid', 3, 1]]);
+    expect(r.sourceGap?.map((g) => [g.config, g.real.n, g.synthetic.n])).toEqual([
+      ['bm25', 3, 1],
+      ['dense', 3, 1],
+      ['hybrid', 3, 1],
+    ]);
   });
 
   it('per slice: the share of queries with no hit, and which leg carried each hybrid', () => {
@@ -107,7 +124,12 @@ describe('runExperiment on the tiny fixture', () => {
     expect(top).toBe('install-linux');
     // q4 has one relevant page; the page ranked second becomes relevant too
     const second = before.runs.get('bm25')!.rankings.q4![1]!;
-    await addJudgement(path.join(isolated, 'qrels', 'test.tsv'), { queryId: 'q4', docId: second, grade: 1, note: 'found while reading a miss' });
+    await addJudgement(path.join(isolated, 'qrels', 'test.tsv'), {
+      queryId: 'q4',
+      docId: second,
+      grade: 1,
+      note: 'found while reading a miss',
+    });
     const after = await runExperiment(config, { cacheDir });
     const bm25 = after.report.configs.find((c) => c.name === 'bm25')!;
     expect(bm25.resumed).toBe(true);
@@ -118,12 +140,29 @@ describe('runExperiment on the tiny fixture', () => {
   it('writes report.md, report.json, metrics.csv and a TREC run per configuration', () => {
     const out = path.join(dir, 'written');
     const files = writeReport(out, first.report, first.runs).map((f) => path.relative(out, f));
-    expect(files).toEqual(['report.md', 'report.json', 'metrics.csv', 'runs/bm25.trec', 'runs/dense.trec', 'runs/hybrid.trec']);
+    expect(files).toEqual([
+      'report.md',
+      'report.json',
+      'metrics.csv',
+      'runs/bm25.trec',
+      'runs/dense.trec',
+      'runs/hybrid.trec',
+    ]);
     const md = fs.readFileSync(path.join(out, 'report.md'), 'utf8');
-    for (const heading of ['## Configurations', "## Recall at the model's context (k = 1) and at the rerank depth (k = 3)", '## Each hybrid next to the best single retriever', '### type=identifier (1 queries)', '## Real vs synthetic queries', '## Misses at context_k = 1']) {
+    for (const heading of [
+      '## Configurations',
+      "## Recall at the model's context (k = 1) and at the rerank depth (k = 3)",
+      '## Each hybrid next to the best single retriever',
+      '### type=identifier (1 queries)',
+      '## Real vs synthetic queries',
+      '## Misses at context_k = 1',
+    ]) {
       expect(md).toContain(heading);
     }
-    const run = fs.readFileSync(path.join(out, 'runs', 'bm25.trec'), 'utf8').trim().split('\n');
+    const run = fs
+      .readFileSync(path.join(out, 'runs', 'bm25.trec'), 'utf8')
+      .trim()
+      .split('\n');
     expect(new Set(run.map((l) => l.split(' ')[0]))).toEqual(new Set(['q1', 'q2', 'q3', 'q4', 'q5']));
     const csv = fs.readFileSync(path.join(out, 'metrics.csv'), 'utf8').split('\n');
     expect(csv[0]).toBe('config,slice,queries,metric,value');
@@ -145,7 +184,9 @@ describe('checks (CI gate)', () => {
     expect(failing.out).toMatch(/PASS bm25: hit@5 >= 0\.5: /);
     expect(failing.out).toMatch(/FAIL dense: ndcg@10 on slice type=identifier >= 1\.01: \d\.\d{4}/);
     expect(failing.err).toContain('1 of 3 checks failed');
-    const report = JSON.parse(fs.readFileSync(path.join(dir, 'gate-out', 'report.json'), 'utf8')) as { configs: unknown[] };
+    const report = JSON.parse(fs.readFileSync(path.join(dir, 'gate-out', 'report.json'), 'utf8')) as {
+      configs: unknown[];
+    };
     expect(report.configs).toHaveLength(2);
 
     fs.writeFileSync(file, fs.readFileSync(file, 'utf8').replace('min: 1.01', 'min: 0'));
@@ -158,9 +199,17 @@ describe('checks (CI gate)', () => {
     const report = structuredClone(first.report);
     report.configs[0]!.means['ndcg@3'] = report.configs[0]!.means['ndcg@3']! + 0.05;
     fs.writeFileSync(baseline, JSON.stringify(report));
-    fs.writeFileSync(file, fs.readFileSync(path.join(dir, 'gate.yaml'), 'utf8').replace(/checks:[\s\S]*/, `checks:\n  - { baseline_file: ${baseline}, max_drop: 0.02, metrics: [ndcg@3] }\n`).replace('ks: [1, 5]', 'ks: [1, 5]\nmetrics: [ndcg@3]'));
+    fs.writeFileSync(
+      file,
+      fs
+        .readFileSync(path.join(dir, 'gate.yaml'), 'utf8')
+        .replace(/checks:[\s\S]*/, `checks:\n  - { baseline_file: ${baseline}, max_drop: 0.02, metrics: [ndcg@3] }\n`)
+        .replace('ks: [1, 5]', 'ks: [1, 5]\nmetrics: [ndcg@3]'),
+    );
     const r = await cli('experiment', file, '--check', '--cache', cacheDir);
     expect(r.code).toBe(3);
-    expect(r.out).toMatch(/FAIL bm25: ndcg@3 drops at most 0\.02 against .*baseline\.json: \d\.\d{4} -> \d\.\d{4} \(-0\.0500\)/);
+    expect(r.out).toMatch(
+      /FAIL bm25: ndcg@3 drops at most 0\.02 against .*baseline\.json: \d\.\d{4} -> \d\.\d{4} \(-0\.0500\)/,
+    );
   });
 });

@@ -22,8 +22,7 @@ const perQuery = new Map([
   ['q5', 0],
 ]);
 
-const brief = (field: string, fields = [field]) =>
-  sliceQueries(queries, fields).map((s) => [s.label, s.queryIds]);
+const brief = (field: string, fields = [field]) => sliceQueries(queries, fields).map((s) => [s.label, s.queryIds]);
 
 describe('sliceQueries', () => {
   it('one slice per distinct value, larger slices first, ties by value', () => {
@@ -64,7 +63,12 @@ describe('sliceQueries', () => {
       'type=conceptual',
       'type=howto',
     ]);
-    expect(slices[0]).toEqual({ field: 'source', value: 'synthetic', label: 'source=synthetic', queryIds: ['q2', 'q4', 'q5'] });
+    expect(slices[0]).toEqual({
+      field: 'source',
+      value: 'synthetic',
+      label: 'source=synthetic',
+      queryIds: ['q2', 'q4', 'q5'],
+    });
   });
 
   it('a field no query has gives one (none) slice with every query', () => {

@@ -53,7 +53,14 @@ describe('an experiment tune: block', () => {
     expect(t.bestLeg.mean).toBeCloseTo(better.means['ndcg@10']!, 12);
     expect(tuned.bestSingle?.name).toBe(better.name);
 
-    const { code, out } = await runCli(['eval', QRELS, path.join(config.output!, 'runs', 'bm25+dense.trec'), '--metrics', 'ndcg@10', '--json']);
+    const { code, out } = await runCli([
+      'eval',
+      QRELS,
+      path.join(config.output!, 'runs', 'bm25+dense.trec'),
+      '--metrics',
+      'ndcg@10',
+      '--json',
+    ]);
     expect(code).toBe(0);
     expect((JSON.parse(out) as { metrics: Record<string, number> }).metrics['ndcg@10']).toBe(t.heldOut.mean);
 
@@ -64,10 +71,18 @@ describe('an experiment tune: block', () => {
 
   it('refuses a leg that is no configuration, a name already taken, and chunk level', async () => {
     const dir = tmpDir('tune-bad-');
-    await expect(runExperiment(parseExperimentConfig(yaml(dir).replace('legs: [bm25, dense]', 'legs: [bm25, sparse]')), { cacheDir: path.join(dir, 'c') })).rejects.toThrow(
-      /field "tune\.0\.legs"\): no configuration is named "sparse"/,
-    );
-    await expect(runExperiment(parseExperimentConfig(yaml(dir).replace('name: bm25+dense', 'name: bm25')), { cacheDir: path.join(dir, 'c') })).rejects.toThrow(/already a configuration/);
-    await expect(runExperiment(parseExperimentConfig(yaml(dir, '', 'chunk')), { cacheDir: path.join(dir, 'c') })).rejects.toThrow(/tune blocks score documents/);
+    await expect(
+      runExperiment(parseExperimentConfig(yaml(dir).replace('legs: [bm25, dense]', 'legs: [bm25, sparse]')), {
+        cacheDir: path.join(dir, 'c'),
+      }),
+    ).rejects.toThrow(/field "tune\.0\.legs"\): no configuration is named "sparse"/);
+    await expect(
+      runExperiment(parseExperimentConfig(yaml(dir).replace('name: bm25+dense', 'name: bm25')), {
+        cacheDir: path.join(dir, 'c'),
+      }),
+    ).rejects.toThrow(/already a configuration/);
+    await expect(
+      runExperiment(parseExperimentConfig(yaml(dir, '', 'chunk')), { cacheDir: path.join(dir, 'c') }),
+    ).rejects.toThrow(/tune blocks score documents/);
   }, 120_000);
 });

@@ -35,13 +35,17 @@ describe('fuseLists: edge cases', () => {
     for (const method of METHOD_NAMES) {
       for (const norm of NORM_NAMES) {
         const fused = fuseLists([A, ranked('E')], { method, norm });
-        expect(fused.map((f) => f.id), `${method} ${norm}`).toEqual(['a', 'b', 'c']);
+        expect(
+          fused.map((f) => f.id),
+          `${method} ${norm}`,
+        ).toEqual(['a', 'b', 'c']);
       }
     }
   });
 
   it('a single list keeps its order under every method and norm', () => {
-    for (const method of METHOD_NAMES) for (const norm of NORM_NAMES) expect(fuseLists([B], { method, norm }).map((f) => f.id)).toEqual(['b', 'd', 'a']);
+    for (const method of METHOD_NAMES)
+      for (const norm of NORM_NAMES) expect(fuseLists([B], { method, norm }).map((f) => f.id)).toEqual(['b', 'd', 'a']);
   });
 
   it('zero-variance lists: min-max scores their items 1, z-score 0, dbsf 0.5', () => {
@@ -70,21 +74,29 @@ describe('fuseLists: edge cases', () => {
     expect(() => fuseLists([A, ranked('dense', ['x', 1], ['y', NaN])], { method: 'rrf' })).toThrow(
       new InputError('fusion: list "dense", item 2 (id "y"): score must be a finite number, got NaN'),
     );
-    expect(() => fuseLists([ranked('bm25', ['x', Infinity])], { method: 'combsum' })).toThrow(/list "bm25", item 1 \(id "x"\): score must be a finite number, got Infinity/);
-    expect(() => fuseLists([ranked('bm25', ['x', 2], ['y', -Infinity])], { method: 'combsum' })).toThrow(/got -Infinity/);
+    expect(() => fuseLists([ranked('bm25', ['x', Infinity])], { method: 'combsum' })).toThrow(
+      /list "bm25", item 1 \(id "x"\): score must be a finite number, got Infinity/,
+    );
+    expect(() => fuseLists([ranked('bm25', ['x', 2], ['y', -Infinity])], { method: 'combsum' })).toThrow(
+      /got -Infinity/,
+    );
   });
 
   it('refuses a list that is not best first, an id twice in a list, and two lists of one name', () => {
     expect(() => fuseLists([ranked('dist', ['x', 0.1], ['y', 0.7])], { method: 'combsum' })).toThrow(
       /list "dist", item 2 \(id "y"\): score 0.7 is above item 1's 0.1; a list must be best first/,
     );
-    expect(() => fuseLists([ranked('A', ['x', 2], ['x', 1])], { method: 'rrf' })).toThrow(/item 2 \(id "x"\): the id is already item 1/);
+    expect(() => fuseLists([ranked('A', ['x', 2], ['x', 1])], { method: 'rrf' })).toThrow(
+      /item 2 \(id "x"\): the id is already item 1/,
+    );
     expect(() => fuseLists([A, A], { method: 'rrf' })).toThrow(/two lists are named "A"/);
   });
 
   it('refuses weights that do not fit and a bad RRF k', () => {
     expect(() => fuseLists([A, B], { method: 'wsum', weights: [1] })).toThrow(/1 weights for 2 lists/);
-    expect(() => fuseLists([A, B], { method: 'wsum', weights: [1, -1] })).toThrow(/weight 2 must be a finite number >= 0, got -1/);
+    expect(() => fuseLists([A, B], { method: 'wsum', weights: [1, -1] })).toThrow(
+      /weight 2 must be a finite number >= 0, got -1/,
+    );
     expect(() => fuseLists([A, B], { method: 'wsum', weights: [1, NaN] })).toThrow(/weight 2 must be a finite number/);
     expect(() => fuseLists([A, B], { method: 'wsum', weights: [0, 0] })).toThrow(/every weight is 0/);
     expect(() => fuseLists([A, B], { method: 'rrf', rrfK: 0 })).toThrow(/k must be a finite number > 0, got 0/);
@@ -95,7 +107,13 @@ describe('fuseLists: edge cases', () => {
  * The naive oracle: every formula written out per candidate and per list, finding ranks with
  * indexOf and normalising by hand, with none of the library's helpers.
  */
-function oracle(input: RankedList[], method: FusionMethodName, norm: NormName, weights: number[], k: number): ScoredId[] {
+function oracle(
+  input: RankedList[],
+  method: FusionMethodName,
+  norm: NormName,
+  weights: number[],
+  k: number,
+): ScoredId[] {
   const on = input.map((l, i) => ({ ...l, w: weights[i]! })).filter((l) => l.w > 0);
   const candidates = [...new Set(on.flatMap((l) => l.items.map((x) => x.id)))];
   const normed = (l: RankedList): number[] => {
@@ -133,10 +151,17 @@ function oracle(input: RankedList[], method: FusionMethodName, norm: NormName, w
     for (const l of on) {
       const r = l.items.findIndex((x) => x.id === id) + 1; // 0: absent
       const nl = normed(l);
-      if (method === 'borda') bordaPoints += l.w * (r > 0 ? candidates.length - r + 1 : (candidates.length - l.items.length + 1) / 2);
+      if (method === 'borda')
+        bordaPoints += l.w * (r > 0 ? candidates.length - r + 1 : (candidates.length - l.items.length + 1) / 2);
       if (r === 0) continue;
       const value =
-        method === 'rrf' ? 1 / (k + r) : method === 'isr' ? 1 / (r * r) : method === 'dbsf' ? threeSigma(l)[r - 1]! : nl[r - 1]!;
+        method === 'rrf'
+          ? 1 / (k + r)
+          : method === 'isr'
+            ? 1 / (r * r)
+            : method === 'dbsf'
+              ? threeSigma(l)[r - 1]!
+              : nl[r - 1]!;
       present.push(l.w * value);
     }
     const sum = present.reduce((a, x) => a + x, 0);
@@ -178,7 +203,8 @@ describe('fuseLists properties', () => {
         const theirs = oracle(ls, method, norm, weights, k);
         expect(new Set(ours.map((f) => f.id))).toEqual(new Set(theirs.map((f) => f.id)));
         const expected = scoreOf(theirs);
-        for (const f of ours) expect(Math.abs(f.score - expected[f.id]!), `${method} ${norm} ${f.id}`).toBeLessThan(1e-9);
+        for (const f of ours)
+          expect(Math.abs(f.score - expected[f.id]!), `${method} ${norm} ${f.id}`).toBeLessThan(1e-9);
         for (let i = 1; i < ours.length; i++) {
           const [p, q] = [ours[i - 1]!, ours[i]!];
           expect(p.score > q.score || (p.score === q.score && compareIdBytes(p.id, q.id) > 0)).toBe(true);
@@ -190,12 +216,25 @@ describe('fuseLists properties', () => {
 
   it('does not depend on the order the lists are passed in (exactly, ties included)', () => {
     fc.assert(
-      fc.property(setting.chain((s) => fc.record({ s: fc.constant(s), order: fc.shuffledSubarray(s.ls.map((_, i) => i), { minLength: s.ls.length }) })), ({ s, order }) => {
-        const { ls, method, norm, weights, k } = s;
-        const shuffled = order.map((i) => ls[i]!);
-        const shuffledWeights = order.map((i) => weights[i]!);
-        expect(fuseLists(shuffled, { method, norm, weights: shuffledWeights, rrfK: k })).toEqual(fuseLists(ls, { method, norm, weights, rrfK: k }));
-      }),
+      fc.property(
+        setting.chain((s) =>
+          fc.record({
+            s: fc.constant(s),
+            order: fc.shuffledSubarray(
+              s.ls.map((_, i) => i),
+              { minLength: s.ls.length },
+            ),
+          }),
+        ),
+        ({ s, order }) => {
+          const { ls, method, norm, weights, k } = s;
+          const shuffled = order.map((i) => ls[i]!);
+          const shuffledWeights = order.map((i) => weights[i]!);
+          expect(fuseLists(shuffled, { method, norm, weights: shuffledWeights, rrfK: k })).toEqual(
+            fuseLists(ls, { method, norm, weights, rrfK: k }),
+          );
+        },
+      ),
     );
   });
 

@@ -31,7 +31,12 @@ export const rankedList: fc.Arbitrary<Hit[]> = fc
     }),
     { selector: (h) => h.id, maxLength: 10 },
   )
-  .map((hs) => rankHits(hs.map((h) => ({ ...h, docId: h.id, chunkId: h.id })), hs.length));
+  .map((hs) =>
+    rankHits(
+      hs.map((h) => ({ ...h, docId: h.id, chunkId: h.id })),
+      hs.length,
+    ),
+  );
 
 /** A positive weight in a sensible range. */
 export const weight: fc.Arbitrary<number> = fc.double({ min: 0.01, max: 100, noNaN: true });

@@ -52,7 +52,12 @@ describe('rank methods (worked examples)', () => {
 
   it('borda: missing from a short list costs less than from a long one', () => {
     // C = 3 (x y z). Long ranks x y z; short ranks y only: x and z get (3 - 1 + 1) / 2 = 1.5 there.
-    const s = scoreOf(fuseLists([ranked('long', ['x', 3], ['y', 2], ['z', 1]), ranked('short', ['y', 1])], { method: 'borda', weights: [1, 2] }));
+    const s = scoreOf(
+      fuseLists([ranked('long', ['x', 3], ['y', 2], ['z', 1]), ranked('short', ['y', 1])], {
+        method: 'borda',
+        weights: [1, 2],
+      }),
+    );
     expect(s).toEqual({ x: 3 + 2 * 1.5, y: 2 + 2 * 3, z: 1 + 2 * 1.5 });
   });
 });
@@ -65,7 +70,12 @@ describe('score methods over min-max scores (worked examples)', () => {
   });
 
   it('combmnz: n(d) · Σ norm', () => {
-    expect(scoreOf(fuseLists([A, B], { method: 'combmnz' }))).toEqual({ a: 2 * (1 + 0), b: 2 * (0.5 + 1), c: 1 * 0, d: 1 * 0.5 });
+    expect(scoreOf(fuseLists([A, B], { method: 'combmnz' }))).toEqual({
+      a: 2 * (1 + 0),
+      b: 2 * (0.5 + 1),
+      c: 1 * 0,
+      d: 1 * 0.5,
+    });
   });
 
   it('combanz: Σ norm / n(d); a and d tie at 1/2 and go id descending', () => {

@@ -29,8 +29,15 @@ export const items: fc.Arbitrary<ScoredId[]> = fc
   .map(trecSort);
 
 /** 1 to 4 lists named L0, L1, ... */
-export const lists: fc.Arbitrary<RankedList[]> = fc.array(items, { minLength: 1, maxLength: 4 }).map((ls) => ls.map((its, i) => ({ name: `L${i}`, items: its })));
+export const lists: fc.Arbitrary<RankedList[]> = fc
+  .array(items, { minLength: 1, maxLength: 4 })
+  .map((ls) => ls.map((its, i) => ({ name: `L${i}`, items: its })));
 
 /** Weights on a grid of tenths, so sums stay exact enough to compare orders. */
 export const weightsFor = (n: number): fc.Arbitrary<number[]> =>
-  fc.array(fc.integer({ min: 0, max: 10 }).map((x) => x / 10), { minLength: n, maxLength: n }).filter((ws) => ws.some((w) => w > 0));
+  fc
+    .array(
+      fc.integer({ min: 0, max: 10 }).map((x) => x / 10),
+      { minLength: n, maxLength: n },
+    )
+    .filter((ws) => ws.some((w) => w > 0));

@@ -87,7 +87,12 @@ describe('normalisations on zero-variance, single and empty lists', () => {
 });
 
 describe('normalisation properties', () => {
-  const desc = fc.array(fc.integer({ min: -1000, max: 1000 }).map((n) => n / 8), { maxLength: 12 }).map((xs) => xs.sort((a, b) => b - a));
+  const desc = fc
+    .array(
+      fc.integer({ min: -1000, max: 1000 }).map((n) => n / 8),
+      { maxLength: 12 },
+    )
+    .map((xs) => xs.sort((a, b) => b - a));
 
   it('every normalisation keeps a best-first list best first (never raises a later item above an earlier one)', () => {
     fc.assert(
@@ -104,11 +109,14 @@ describe('normalisation properties', () => {
 
   it('min-max and rank stay in [0, 1]; sum adds up to 1; z-score has mean 0', () => {
     fc.assert(
-      fc.property(desc.filter((s) => s.length > 0), (scores) => {
-        for (const v of [...minMaxNorm(scores), ...rankNorm(scores)]) expect(v >= 0 && v <= 1).toBe(true);
-        expect(sumNorm(scores).reduce((a, v) => a + v, 0)).toBeCloseTo(1, 9);
-        expect(zScoreNorm(scores).reduce((a, v) => a + v, 0) / scores.length).toBeCloseTo(0, 9);
-      }),
+      fc.property(
+        desc.filter((s) => s.length > 0),
+        (scores) => {
+          for (const v of [...minMaxNorm(scores), ...rankNorm(scores)]) expect(v >= 0 && v <= 1).toBe(true);
+          expect(sumNorm(scores).reduce((a, v) => a + v, 0)).toBeCloseTo(1, 9);
+          expect(zScoreNorm(scores).reduce((a, v) => a + v, 0) / scores.length).toBeCloseTo(0, 9);
+        },
+      ),
     );
   });
 });

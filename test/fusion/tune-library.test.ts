@@ -38,11 +38,18 @@ const relevantSecond = [
 ];
 const legA: NamedRun = {
   name: 'a',
-  run: new Map([...A_QUERIES.map((q) => [q, relevantFirst] as const), ...B_QUERIES.map((q) => [q, relevantSecond] as const), ['x', relevantFirst]]),
+  run: new Map([
+    ...A_QUERIES.map((q) => [q, relevantFirst] as const),
+    ...B_QUERIES.map((q) => [q, relevantSecond] as const),
+    ['x', relevantFirst],
+  ]),
 };
 const legB: NamedRun = {
   name: 'b',
-  run: new Map([...A_QUERIES.map((q) => [q, relevantSecond] as const), ...B_QUERIES.map((q) => [q, relevantFirst] as const)]),
+  run: new Map([
+    ...A_QUERIES.map((q) => [q, relevantSecond] as const),
+    ...B_QUERIES.map((q) => [q, relevantFirst] as const),
+  ]),
 };
 const qrels: Qrels = new Map([...A_QUERIES, ...B_QUERIES].map((q) => [q, new Map([['d1', 1]])]));
 const grid = { methods: ['wsum'] as const, norms: ['minmax'] as const, weightSteps: 1 };
@@ -51,7 +58,10 @@ describe('tuneFusion: each fold is ranked with the setting chosen on the other f
   const result = tuneFusion([legA, legB], qrels, { metric: mrr, grid, folds: 6 });
 
   it('compares the two one-leg settings and gives every query a fold of its own', () => {
-    expect(result.settings.map((s) => describeSetting(s, result.legNames))).toEqual(['wsum minmax weights a 1 b 0', 'wsum minmax weights a 0 b 1']);
+    expect(result.settings.map((s) => describeSetting(s, result.legNames))).toEqual([
+      'wsum minmax weights a 1 b 0',
+      'wsum minmax weights a 0 b 1',
+    ]);
     expect(result.choices.map((c) => c.queries.length)).toEqual([1, 1, 1, 1, 1, 1]);
     expect(result.choices.flatMap((c) => c.queries).sort()).toEqual([...A_QUERIES, ...B_QUERIES]);
   });
@@ -62,7 +72,10 @@ describe('tuneFusion: each fold is ranked with the setting chosen on the other f
       expect(c.setting, own).toBe(A_QUERIES.includes(own) ? 1 : 0);
       expect(c.trainMean, own).toBeCloseTo(4 / 5, 12);
       expect(c.heldOutMean, own).toBe(1 / 2);
-      expect(result.run.get(own)!.map((d) => d.id), own).toEqual(['d2', 'd1']);
+      expect(
+        result.run.get(own)!.map((d) => d.id),
+        own,
+      ).toEqual(['d2', 'd1']);
     }
   });
 
@@ -90,10 +103,23 @@ describe('tuneFusion: the held-out mean is what evaluating the written run gives
   const docs = Array.from({ length: 8 }, (_, j) => `d${j}`);
   const leg = (name: string, shift: number, scale: number): NamedRun => ({
     name,
-    run: new Map(queries.map((q, i) => [q, docs.map((_, j) => ({ id: docs[(j + shift * i) % 8]!, score: scale * (8 - j) + (i % 3) * 0.1 }))])),
+    run: new Map(
+      queries.map((q, i) => [
+        q,
+        docs.map((_, j) => ({ id: docs[(j + shift * i) % 8]!, score: scale * (8 - j) + (i % 3) * 0.1 })),
+      ]),
+    ),
   });
   const legs = [leg('lex', 1, 1.5), leg('dense', 3, 0.01)];
-  const judged: Qrels = new Map(queries.map((q, i) => [q, new Map([[`d${(i * 5) % 8}`, 2], [`d${(i + 2) % 8}`, 1]])]));
+  const judged: Qrels = new Map(
+    queries.map((q, i) => [
+      q,
+      new Map([
+        [`d${(i * 5) % 8}`, 2],
+        [`d${(i + 2) % 8}`, 1],
+      ]),
+    ]),
+  );
 
   for (const metric of ['ndcg@10', 'map', 'recall@3']) {
     it(metric, async () => {

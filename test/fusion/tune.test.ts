@@ -42,7 +42,10 @@ describe('weightGrid', () => {
 
 describe('settingsGrid', () => {
   it('norms for the score methods, ks for rrf, weights for the weighted methods, equal weights for comb*', () => {
-    const grid = settingsGrid({ methods: ['rrf', 'combmnz', 'wsum', 'borda'], norms: ['minmax', 'zscore'], rrfKs: [10, 60], weightSteps: 2 }, 2);
+    const grid = settingsGrid(
+      { methods: ['rrf', 'combmnz', 'wsum', 'borda'], norms: ['minmax', 'zscore'], rrfKs: [10, 60], weightSteps: 2 },
+      2,
+    );
     const labels = grid.map((s) => describeSetting(s, ['bm25', 'dense']));
     expect(labels).toEqual([
       'rrf k 10 weights bm25 1 dense 0',
@@ -109,9 +112,25 @@ describe('crossValidate', () => {
   });
 
   const problem = fc
-    .record({ queries: fc.integer({ min: 2, max: 12 }), settings: fc.integer({ min: 1, max: 6 }), folds: fc.integer({ min: 2, max: 12 }), seed: fc.nat() })
+    .record({
+      queries: fc.integer({ min: 2, max: 12 }),
+      settings: fc.integer({ min: 1, max: 6 }),
+      folds: fc.integer({ min: 2, max: 12 }),
+      seed: fc.nat(),
+    })
     .filter((p) => p.folds <= p.queries)
-    .chain((p) => fc.record({ p: fc.constant(p), table: fc.array(fc.array(fc.integer({ min: 0, max: 4 }).map((x) => x / 4), { minLength: p.queries, maxLength: p.queries }), { minLength: p.settings, maxLength: p.settings }) }));
+    .chain((p) =>
+      fc.record({
+        p: fc.constant(p),
+        table: fc.array(
+          fc.array(
+            fc.integer({ min: 0, max: 4 }).map((x) => x / 4),
+            { minLength: p.queries, maxLength: p.queries },
+          ),
+          { minLength: p.settings, maxLength: p.settings },
+        ),
+      }),
+    );
 
   it('agrees with a naive oracle: argmax over settings of the mean over the other folds, first on ties', () => {
     fc.assert(
@@ -132,17 +151,22 @@ describe('crossValidate', () => {
 
   it("a fold's choice never depends on its own queries' scores", () => {
     fc.assert(
-      fc.property(problem, fc.array(fc.double({ min: -10, max: 10, noNaN: true }), { minLength: 12, maxLength: 12 }), ({ p, table }, noise) => {
-        const queries = Array.from({ length: p.queries }, (_, i) => `q${i}`);
-        const folds = assignFolds(queries, p.folds, seeded(p.seed));
-        const score = (s: number, q: string) => table[s]![Number(q.slice(1))]!;
-        const base = crossValidate(folds, p.settings, score);
-        folds.forEach((own, f) => {
-          // Scramble the scores of fold f's own queries only: fold f must choose the same.
-          const scrambled = (s: number, q: string) => (own.includes(q) ? noise[(s * 7 + Number(q.slice(1))) % 12]! : score(s, q));
-          expect(crossValidate(folds, p.settings, scrambled)[f]!.setting).toBe(base[f]!.setting);
-        });
-      }),
+      fc.property(
+        problem,
+        fc.array(fc.double({ min: -10, max: 10, noNaN: true }), { minLength: 12, maxLength: 12 }),
+        ({ p, table }, noise) => {
+          const queries = Array.from({ length: p.queries }, (_, i) => `q${i}`);
+          const folds = assignFolds(queries, p.folds, seeded(p.seed));
+          const score = (s: number, q: string) => table[s]![Number(q.slice(1))]!;
+          const base = crossValidate(folds, p.settings, score);
+          folds.forEach((own, f) => {
+            // Scramble the scores of fold f's own queries only: fold f must choose the same.
+            const scrambled = (s: number, q: string) =>
+              own.includes(q) ? noise[(s * 7 + Number(q.slice(1))) % 12]! : score(s, q);
+            expect(crossValidate(folds, p.settings, scrambled)[f]!.setting).toBe(base[f]!.setting);
+          });
+        },
+      ),
     );
   });
 });

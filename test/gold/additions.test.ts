@@ -13,8 +13,20 @@ const MAR = new Date('2025-03-01T00:00:00Z');
 describe('addJudgement + readGold', () => {
   it('appends one JSON line next to the qrels and readGold merges it with the original judgements', async () => {
     const qrels = tinyBeirCopy();
-    const added = await addJudgement(qrels, { queryId: 'q5', docId: 'install-mac', grade: 2, note: 'says macOS only', date: JAN });
-    expect(added).toEqual({ query_id: 'q5', doc_id: 'install-mac', grade: 2, date: '2025-01-01T00:00:00.000Z', note: 'says macOS only' });
+    const added = await addJudgement(qrels, {
+      queryId: 'q5',
+      docId: 'install-mac',
+      grade: 2,
+      note: 'says macOS only',
+      date: JAN,
+    });
+    expect(added).toEqual({
+      query_id: 'q5',
+      doc_id: 'install-mac',
+      grade: 2,
+      date: '2025-01-01T00:00:00.000Z',
+      note: 'says macOS only',
+    });
     await addJudgement(qrels, { queryId: 'q1', docId: 'ja-reset', date: FEB });
 
     expect(additionsFile(qrels)).toBe(`${qrels}.additions.jsonl`);
@@ -28,7 +40,9 @@ describe('addJudgement + readGold', () => {
       q5: { 'install-mac': 2 },
     });
     // the published qrels file is left as it was
-    expect(fs.readFileSync(qrels, 'utf8')).toBe(fs.readFileSync(path.resolve(import.meta.dirname, '../fixtures/tiny-beir/qrels/test.tsv'), 'utf8'));
+    expect(fs.readFileSync(qrels, 'utf8')).toBe(
+      fs.readFileSync(path.resolve(import.meta.dirname, '../fixtures/tiny-beir/qrels/test.tsv'), 'utf8'),
+    );
   });
 
   it('defaults: grade 1, dated now, a blank note is not stored', async () => {
@@ -142,16 +156,18 @@ describe('refusals (and nothing is written)', () => {
   ])('ids %j / %j -> InputError naming the field', async (queryId, docId) => {
     const err = await refused(tinyBeirCopy(), { queryId, docId });
     expect(err).toBeInstanceOf(InputError);
-    expect(err.message).toMatch(/\(field "(query_id|doc_id)"\): (query|document) id must be a non-empty string without tabs or line breaks/);
+    expect(err.message).toMatch(
+      /\(field "(query_id|doc_id)"\): (query|document) id must be a non-empty string without tabs or line breaks/,
+    );
   });
 
   it('a note over 2000 characters and an invalid date are refused', async () => {
-    expect((await refused(tinyBeirCopy(), { queryId: 'q1', docId: 'plans', note: 'x'.repeat(2001) })).message).toContain(
-      'note must be at most 2000 characters, got 2001',
-    );
-    expect((await refused(tinyBeirCopy(), { queryId: 'q1', docId: 'plans', date: new Date('nope') })).message).toContain(
-      'date is not a valid date',
-    );
+    expect(
+      (await refused(tinyBeirCopy(), { queryId: 'q1', docId: 'plans', note: 'x'.repeat(2001) })).message,
+    ).toContain('note must be at most 2000 characters, got 2001');
+    expect(
+      (await refused(tinyBeirCopy(), { queryId: 'q1', docId: 'plans', date: new Date('nope') })).message,
+    ).toContain('date is not a valid date');
   });
 });
 
@@ -161,10 +177,26 @@ describe('reading a damaged additions file', () => {
   it.each([
     ['malformed JSON', '{"query_id": "q1", "doc_id":', /:3: malformed JSON/],
     ['not an object', '[1,2]', /:3: expected one JSON object per line, got an array/],
-    ['grade as text', '{"query_id":"q1","doc_id":"plans","grade":"2","date":"2025-01-01T00:00:00.000Z"}', /:3 \(field "grade"\): grade must be an integer/],
-    ['missing doc id', '{"query_id":"q1","grade":2,"date":"2025-01-01T00:00:00.000Z"}', /:3 \(field "doc_id"\): document id must be/],
-    ['local time', '{"query_id":"q1","doc_id":"plans","grade":2,"date":"2025-01-01 10:00"}', /:3 \(field "date"\): date must be an ISO 8601 UTC time/],
-    ['note not a string', `{"query_id":"q1","doc_id":"plans","grade":2,"date":"2025-01-01T00:00:00Z","note":7}`, /:3 \(field "note"\): note must be a string/],
+    [
+      'grade as text',
+      '{"query_id":"q1","doc_id":"plans","grade":"2","date":"2025-01-01T00:00:00.000Z"}',
+      /:3 \(field "grade"\): grade must be an integer/,
+    ],
+    [
+      'missing doc id',
+      '{"query_id":"q1","grade":2,"date":"2025-01-01T00:00:00.000Z"}',
+      /:3 \(field "doc_id"\): document id must be/,
+    ],
+    [
+      'local time',
+      '{"query_id":"q1","doc_id":"plans","grade":2,"date":"2025-01-01 10:00"}',
+      /:3 \(field "date"\): date must be an ISO 8601 UTC time/,
+    ],
+    [
+      'note not a string',
+      `{"query_id":"q1","doc_id":"plans","grade":2,"date":"2025-01-01T00:00:00Z","note":7}`,
+      /:3 \(field "note"\): note must be a string/,
+    ],
   ])('%s -> InputError with file:line', async (_name, bad, message) => {
     const qrels = tinyBeirCopy();
     const file = additionsFile(qrels);
@@ -189,7 +221,12 @@ describe('reading a damaged additions file', () => {
 
   it('unknown keys in a stored line are ignored (room for later fields)', async () => {
     const qrels = tinyBeirCopy();
-    fs.writeFileSync(additionsFile(qrels), '{"query_id":"q1","doc_id":"plans","grade":2,"date":"2025-01-01T00:00:00Z","author":"ann"}\n');
-    expect(await readAdditions(qrels)).toEqual([{ query_id: 'q1', doc_id: 'plans', grade: 2, date: '2025-01-01T00:00:00Z' }]);
+    fs.writeFileSync(
+      additionsFile(qrels),
+      '{"query_id":"q1","doc_id":"plans","grade":2,"date":"2025-01-01T00:00:00Z","author":"ann"}\n',
+    );
+    expect(await readAdditions(qrels)).toEqual([
+      { query_id: 'q1', doc_id: 'plans', grade: 2, date: '2025-01-01T00:00:00Z' },
+    ]);
   });
 });

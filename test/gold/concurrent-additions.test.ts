@@ -29,7 +29,10 @@ describe('concurrent additions', () => {
     // edit). A racing writer whose line is still being copied in can make the file look that way,
     // so a blank line may appear under contention (seen once in ~10 loaded runs); readers skip
     // blank lines. Every non-blank line must be one whole record.
-    const lines = text.slice(0, -1).split('\n').filter((line) => line !== '');
+    const lines = text
+      .slice(0, -1)
+      .split('\n')
+      .filter((line) => line !== '');
     expect(lines).toHaveLength(WORKERS * EACH);
     const seen = new Set<string>();
     for (const line of lines) {
@@ -48,7 +51,10 @@ describe('concurrent additions', () => {
   it(`a removal rewriting the file while ${WORKERS} processes add ${EACH} each: every addition kept, the removed pairs gone`, async () => {
     const qrels = tinyBeirCopy();
     // Pairs the add workers never write (their documents are others), recorded beforehand.
-    const doomed = ['q1', 'q2', 'q3', 'q4', 'q5'].flatMap((q) => [[q, 'ja-reset'] as [string, string], [q, 'release-3-2'] as [string, string]]);
+    const doomed = ['q1', 'q2', 'q3', 'q4', 'q5'].flatMap((q) => [
+      [q, 'ja-reset'] as [string, string],
+      [q, 'release-3-2'] as [string, string],
+    ]);
     for (const [queryId, docId] of doomed) await addJudgement(qrels, { queryId, docId, note: 'to be removed' });
 
     const adders = Array.from({ length: WORKERS }, (_, w) =>
@@ -61,11 +67,21 @@ describe('concurrent additions', () => {
     // removals ran while additions were still arriving, which is the race under test.
     const seen = JSON.parse(stdout) as number[];
     expect(seen).toHaveLength(doomed.length);
-    expect(seen.some((n) => n > 0 && n < WORKERS * EACH), `add-worker lines seen by each removal: ${seen.join(' ')}`).toBe(true);
+    expect(
+      seen.some((n) => n > 0 && n < WORKERS * EACH),
+      `add-worker lines seen by each removal: ${seen.join(' ')}`,
+    ).toBe(true);
 
     const additions = await readAdditions(qrels);
     expect(additions.filter((a) => a.note === 'to be removed')).toEqual([]);
-    const kept = new Set(additions.map((a) => /^worker (\d+) item (\d+) /.exec(a.note ?? '')?.slice(1).join('/')));
+    const kept = new Set(
+      additions.map((a) =>
+        /^worker (\d+) item (\d+) /
+          .exec(a.note ?? '')
+          ?.slice(1)
+          .join('/'),
+      ),
+    );
     expect(additions).toHaveLength(WORKERS * EACH);
     expect(kept.size).toBe(WORKERS * EACH);
   });

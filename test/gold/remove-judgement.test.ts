@@ -22,7 +22,9 @@ describe('removeJudgement', () => {
 
     const removal = await removeJudgement(qrels, { queryId: 'q5', docId: 'install-mac' });
     expect(removal).toEqual({
-      removed: [{ query_id: 'q5', doc_id: 'install-mac', grade: 2, date: '2025-01-01T00:00:00.000Z', note: 'macOS only' }],
+      removed: [
+        { query_id: 'q5', doc_id: 'install-mac', grade: 2, date: '2025-01-01T00:00:00.000Z', note: 'macOS only' },
+      ],
       remaining: 0,
     });
     expect(filesBeside(qrels)).toEqual(before);
@@ -75,7 +77,9 @@ describe('removeJudgement', () => {
     const qrels = tinyBeirCopy();
     await addJudgement(qrels, { queryId: 'q2', docId: 'plans', date: JAN });
     const before = fs.readFileSync(additionsFile(qrels), 'utf8');
-    const err = (await removeJudgement(qrels, { queryId: 'q2', docId: 'install-mac' }).catch((e: unknown) => e)) as Error;
+    const err = (await removeJudgement(qrels, { queryId: 'q2', docId: 'install-mac' }).catch(
+      (e: unknown) => e,
+    )) as Error;
     expect(err).toBeInstanceOf(NotFoundError);
     expect(err.message).toBe(`no judgement of query "q2" document "install-mac" was added to ${additionsFile(qrels)}`);
     expect(fs.readFileSync(additionsFile(qrels), 'utf8')).toBe(before);
@@ -83,7 +87,10 @@ describe('removeJudgement', () => {
 
   it('ids are not checked against the corpus: an addition whose document has gone can still be taken back', async () => {
     const qrels = tinyBeirCopy();
-    fs.writeFileSync(additionsFile(qrels), '{"query_id":"q1","doc_id":"retired-doc","grade":1,"date":"2025-01-01T00:00:00Z"}\n');
+    fs.writeFileSync(
+      additionsFile(qrels),
+      '{"query_id":"q1","doc_id":"retired-doc","grade":1,"date":"2025-01-01T00:00:00Z"}\n',
+    );
     expect((await removeJudgement(qrels, { queryId: 'q1', docId: 'retired-doc' })).removed).toHaveLength(1);
     expect(fs.existsSync(additionsFile(qrels))).toBe(false);
   });
@@ -104,7 +111,9 @@ describe('removeJudgement', () => {
       '(field "query_id"): query id must be a non-empty string without tabs or line breaks',
     );
     const missing = path.join(path.dirname(qrels), 'dev.tsv');
-    await expect(removeJudgement(missing, { queryId: 'q1', docId: 'plans' })).rejects.toThrow(`qrels file not found: ${missing}`);
+    await expect(removeJudgement(missing, { queryId: 'q1', docId: 'plans' })).rejects.toThrow(
+      `qrels file not found: ${missing}`,
+    );
   });
 
   it('readAdditions after a removal lists only what is left', async () => {

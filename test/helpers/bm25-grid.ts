@@ -4,7 +4,10 @@
  * few dozen is still running seconds after it starts, which the job tests need.
  */
 export function bm25Grid(name: string, corpus: string, cells: number): string {
-  const retrievers = Array.from({ length: cells }, (_, i) => `    - { name: k${String(i).padStart(3, '0')}, mode: bm25, k1: ${(0.5 + i * 0.01).toFixed(2)}, b: 0.4 }`);
+  const retrievers = Array.from(
+    { length: cells },
+    (_, i) => `    - { name: k${String(i).padStart(3, '0')}, mode: bm25, k1: ${(0.5 + i * 0.01).toFixed(2)}, b: 0.4 }`,
+  );
   return `name: ${name}
 corpus: ${corpus}
 ks: [1, 5, 10]

@@ -12,7 +12,10 @@ export interface CliResult {
  * Runs a CLI entry point in-process with its stdout and stderr captured (not a terminal):
  * `main` by default (argv starts with the command name), or one command's own `run`.
  */
-export async function runCli(argv: string[], run: (argv: string[], io: CliIo) => Promise<number> = main): Promise<CliResult> {
+export async function runCli(
+  argv: string[],
+  run: (argv: string[], io: CliIo) => Promise<number> = main,
+): Promise<CliResult> {
   let out = '';
   let err = '';
   const io: CliIo = { out: (t) => void (out += t), err: (t) => void (err += t), tty: false };

@@ -5,7 +5,10 @@ import { TINY_BEIR } from './tmp.js';
 
 /** Builds the tiny BEIR fixture with the deterministic hash embedder (no model needed). */
 export async function buildTinyIndex(dir: string, options: Partial<BuildOptions> = {}) {
-  const out = path.join(dir, `${options.chunker?.replace(/:/g, '-') ?? 'structure'}-${Math.random().toString(36).slice(2, 7)}.sqlite`);
+  const out = path.join(
+    dir,
+    `${options.chunker?.replace(/:/g, '-') ?? 'structure'}-${Math.random().toString(36).slice(2, 7)}.sqlite`,
+  );
   const meta = await buildIndex({
     corpus: TINY_BEIR,
     out,

@@ -32,7 +32,14 @@ beforeAll(async () => {
   catalog = new IndexCatalog(dataDir);
   api = http.createServer((_req, res) => {
     apiCalls++;
-    res.writeHead(200, { 'Content-Type': 'application/json' }).end(JSON.stringify({ hits: [{ docId: 'plans', score: 3 }, { docId: 'error-e1042', score: 1 }] }));
+    res.writeHead(200, { 'Content-Type': 'application/json' }).end(
+      JSON.stringify({
+        hits: [
+          { docId: 'plans', score: 3 },
+          { docId: 'error-e1042', score: 1 },
+        ],
+      }),
+    );
   });
   await new Promise<void>((r) => api.listen(0, '127.0.0.1', r));
   apiOrigin = `http://127.0.0.1:${(api.address() as AddressInfo).port}`;
@@ -42,10 +49,20 @@ afterAll(async () => {
   await new Promise<void>((r) => api.close(() => r()));
 });
 
-const httpLeg = () => ({ type: 'http', name: 'api', url: `${apiOrigin}/search?q={{query}}`, hits: 'hits', id: 'docId', score: 'score' });
+const httpLeg = () => ({
+  type: 'http',
+  name: 'api',
+  url: `${apiOrigin}/search?q={{query}}`,
+  hits: 'hits',
+  id: 'docId',
+  score: 'score',
+});
 const searchBody = () => ({ index: 'tiny', q: 'session token', level: 'doc', legs: [httpLeg()] });
-const postJson = (app: { request: (url: string, init: RequestInit) => Response | Promise<Response> }, url: string, body: unknown) =>
-  app.request(url, { method: 'POST', body: JSON.stringify(body), headers: { 'content-type': 'application/json' } });
+const postJson = (
+  app: { request: (url: string, init: RequestInit) => Response | Promise<Response> },
+  url: string,
+  body: unknown,
+) => app.request(url, { method: 'POST', body: JSON.stringify(body), headers: { 'content-type': 'application/json' } });
 
 async function expectForbidden(res: Response) {
   expect(res.status).toBe(403);
@@ -60,12 +77,19 @@ describe('testbed serve --allow-remote', () => {
     const app = createApp({ catalog, corporaRoot, cacheDir: path.join(root, 'cache') });
     apiCalls = 0;
     await expectForbidden(await postJson(app, '/search', searchBody()));
-    await expectForbidden(await app.request(`/search?index=tiny&q=x&level=doc&legs=${encodeURIComponent(JSON.stringify([httpLeg()]))}`));
+    await expectForbidden(
+      await app.request(`/search?index=tiny&q=x&level=doc&legs=${encodeURIComponent(JSON.stringify([httpLeg()]))}`),
+    );
     expect(apiCalls).toBe(0);
   });
 
-  it('an allowed origin is called, and its hits come back as a search\'s', async () => {
-    const app = createApp({ catalog, corporaRoot, cacheDir: path.join(root, 'cache'), allowedRemoteOrigins: [apiOrigin] });
+  it("an allowed origin is called, and its hits come back as a search's", async () => {
+    const app = createApp({
+      catalog,
+      corporaRoot,
+      cacheDir: path.join(root, 'cache'),
+      allowedRemoteOrigins: [apiOrigin],
+    });
     apiCalls = 0;
     const res = await postJson(app, '/search', searchBody());
     expect(res.status).toBe(200);
@@ -79,7 +103,9 @@ describe('testbed serve --allow-remote', () => {
     const elsewhere = { ...searchBody(), legs: [{ ...httpLeg(), url: 'http://127.0.0.1:1/search' }] };
     const refused = await postJson(app, '/search', elsewhere);
     expect(refused.status).toBe(403);
-    expect(((await refused.json()) as { error: { message: string } }).error.message).toMatch(/does not call http:\/\/127\.0\.0\.1:1; start it with --allow-remote http:\/\/127\.0\.0\.1:1.*\(allowed: http:\/\/127\.0\.0\.1:\d+\)/);
+    expect(((await refused.json()) as { error: { message: string } }).error.message).toMatch(
+      /does not call http:\/\/127\.0\.0\.1:1; start it with --allow-remote http:\/\/127\.0\.0\.1:1.*\(allowed: http:\/\/127\.0\.0\.1:\d+\)/,
+    );
   });
 
   it('the check runs on the main thread, before a search worker is given the request', async () => {
@@ -93,12 +119,20 @@ describe('testbed serve --allow-remote', () => {
     const server = await startServer({ dataDir, corporaRoot, port: 0, workers: 1, allowRemote: [`${apiOrigin}/`] });
     try {
       apiCalls = 0;
-      const ok = await fetch(`${server.url}/search`, { method: 'POST', body: JSON.stringify(searchBody()), headers: { 'content-type': 'application/json' } });
+      const ok = await fetch(`${server.url}/search`, {
+        method: 'POST',
+        body: JSON.stringify(searchBody()),
+        headers: { 'content-type': 'application/json' },
+      });
       expect(ok.status).toBe(200);
       expect(((await ok.json()) as SearchResponse).hits[0]!.id).toBe('plans');
       expect(apiCalls).toBe(1);
       const other = { ...searchBody(), legs: [{ ...httpLeg(), url: 'http://169.254.169.254/latest/meta-data' }] };
-      const refused = await fetch(`${server.url}/search`, { method: 'POST', body: JSON.stringify(other), headers: { 'content-type': 'application/json' } });
+      const refused = await fetch(`${server.url}/search`, {
+        method: 'POST',
+        body: JSON.stringify(other),
+        headers: { 'content-type': 'application/json' },
+      });
       expect(refused.status).toBe(403);
     } finally {
       await server.close();
@@ -117,14 +151,29 @@ grid:
     - name: remote
       legs: [{ type: http, url: "${apiOrigin}/search?q={{query}}", hits: hits, id: docId, score: score }]
 `;
-    const closed = createApp({ catalog, corporaRoot, resultsRoot: path.join(root, 'results'), cacheDir: path.join(root, 'cache') });
+    const closed = createApp({
+      catalog,
+      corporaRoot,
+      resultsRoot: path.join(root, 'results'),
+      cacheDir: path.join(root, 'cache'),
+    });
     const res = await postJson(closed, '/experiments', { yaml: yaml('closed') });
     expect(res.status).toBe(403);
-    expect(((await res.json()) as { error: { message: string } }).error.message).toMatch(new RegExp(`grid\\.retrievers\\.1\\.legs\\.0 \\(leg "http"\\).*--allow-remote ${apiOrigin.replace(/[.]/g, '\\.')}`));
+    expect(((await res.json()) as { error: { message: string } }).error.message).toMatch(
+      new RegExp(
+        `grid\\.retrievers\\.1\\.legs\\.0 \\(leg "http"\\).*--allow-remote ${apiOrigin.replace(/[.]/g, '\\.')}`,
+      ),
+    );
     const listed = (await (await closed.request('/experiments')).json()) as { experiments: unknown[] };
     expect(listed.experiments).toEqual([]);
 
-    const open = createApp({ catalog, corporaRoot, resultsRoot: path.join(root, 'results'), cacheDir: path.join(root, 'cache'), allowedRemoteOrigins: [apiOrigin] });
+    const open = createApp({
+      catalog,
+      corporaRoot,
+      resultsRoot: path.join(root, 'results'),
+      cacheDir: path.join(root, 'cache'),
+      allowedRemoteOrigins: [apiOrigin],
+    });
     const started = await postJson(open, '/experiments', { yaml: yaml('open') });
     expect(started.status).toBe(202);
     const { id } = (await started.json()) as { id: string };
@@ -141,7 +190,17 @@ grid:
   });
 
   it('a value that is not an http(s) origin is refused when the server starts', async () => {
-    const { code, err } = await runCli(['serve', '--data', dataDir, '--corpora', corporaRoot, '--port', '0', '--allow-remote', 'ftp://files.example']);
+    const { code, err } = await runCli([
+      'serve',
+      '--data',
+      dataDir,
+      '--corpora',
+      corporaRoot,
+      '--port',
+      '0',
+      '--allow-remote',
+      'ftp://files.example',
+    ]);
     expect(code).toBe(2);
     expect(err).toMatch(/--allow-remote: only http and https URLs are called/);
   });

@@ -16,7 +16,12 @@ let app: ReturnType<typeof createApp>;
 beforeAll(async () => {
   fs.mkdirSync(corporaRoot, { recursive: true });
   fs.cpSync(TINY_BEIR, path.join(corporaRoot, 'tiny'), { recursive: true });
-  await buildIndex({ corpus: TINY_BEIR, out: path.join(dataDir, 'tiny.sqlite'), chunker: 'structure:40', embedder: 'hash:64' });
+  await buildIndex({
+    corpus: TINY_BEIR,
+    out: path.join(dataDir, 'tiny.sqlite'),
+    chunker: 'structure:40',
+    embedder: 'hash:64',
+  });
   catalog = new IndexCatalog(dataDir);
   app = createApp({ catalog, corporaRoot });
 });
@@ -28,16 +33,26 @@ const post = (url: string, body: unknown, headers: Record<string, string> = { 'c
 
 describe('search endpoints', () => {
   it.each(['bm25', 'dense', 'hybrid'])('GET /search/%s returns ranked, hydrated hits', async (mode) => {
-    const res = await get(`/search/${mode}?index=tiny&q=${encodeURIComponent('error E1042 session token')}&k=3&level=doc`);
+    const res = await get(
+      `/search/${mode}?index=tiny&q=${encodeURIComponent('error E1042 session token')}&k=3&level=doc`,
+    );
     expect(res.status).toBe(200);
     const body = (await res.json()) as SearchResponse;
     expect(body).toMatchObject({ index: 'tiny', mode, q: 'error E1042 session token', k: 3, level: 'doc' });
     expect(body.hits.length).toBeGreaterThan(0);
     expect(body.hits.length).toBeLessThanOrEqual(3);
     const top = body.hits[0]!;
-    expect(top).toMatchObject({ rank: 1, id: 'error-e1042', doc_id: 'error-e1042', title: 'Error E1042: session token expired' });
+    expect(top).toMatchObject({
+      rank: 1,
+      id: 'error-e1042',
+      doc_id: 'error-e1042',
+      title: 'Error E1042: session token expired',
+    });
     // at document level the hit shows the document's best chunk: some passage of that page
-    const doc = fs.readFileSync(path.join(TINY_BEIR, 'corpus.jsonl'), 'utf8').split('\n').find((l) => l.includes('"error-e1042"'))!;
+    const doc = fs
+      .readFileSync(path.join(TINY_BEIR, 'corpus.jsonl'), 'utf8')
+      .split('\n')
+      .find((l) => l.includes('"error-e1042"'))!;
     expect((JSON.parse(doc) as { text: string }).text.slice(top.start, top.end)).toBe(top.text);
     expect(top.end).toBeGreaterThan(top.start);
     expect(body.took_ms.total).toBeGreaterThanOrEqual(0);
@@ -50,7 +65,14 @@ describe('search endpoints', () => {
   });
 
   it('POST takes the same parameters as a JSON body', async () => {
-    const res = await post('/search/hybrid', { index: 'tiny', q: 'port 7400 memory', k: 2, fusion: 'rrf', rrf_k: 10, weights: [1, 0.5] });
+    const res = await post('/search/hybrid', {
+      index: 'tiny',
+      q: 'port 7400 memory',
+      k: 2,
+      fusion: 'rrf',
+      rrf_k: 10,
+      weights: [1, 0.5],
+    });
     expect(res.status).toBe(200);
     const body = (await res.json()) as SearchResponse;
     expect(body.hits).toHaveLength(2);
@@ -116,7 +138,9 @@ describe('search endpoints', () => {
 describe('index endpoints', () => {
   it('GET /health and GET /indexes', async () => {
     expect(await (await get('/health')).json()).toMatchObject({ status: 'ok' });
-    const list = (await (await get('/indexes')).json()) as { indexes: { name: string; meta: { counts: { documents: number } } }[] };
+    const list = (await (await get('/indexes')).json()) as {
+      indexes: { name: string; meta: { counts: { documents: number } } }[];
+    };
     expect(list.indexes.map((i) => i.name)).toContain('tiny');
     expect(list.indexes.find((i) => i.name === 'tiny')!.meta.counts.documents).toBe(12);
   });
@@ -162,12 +186,26 @@ describe('token', () => {
     const body = JSON.stringify({ name: 'g', corpus: 'tiny', embedder: 'none' });
     const headers = { 'content-type': 'application/json' };
     expect((await guarded.request('/indexes', { method: 'POST', body, headers })).status).toBe(401);
-    expect((await guarded.request('/indexes', { method: 'POST', body, headers: { ...headers, authorization: 'Bearer nope' } })).status).toBe(403);
+    expect(
+      (
+        await guarded.request('/indexes', {
+          method: 'POST',
+          body,
+          headers: { ...headers, authorization: 'Bearer nope' },
+        })
+      ).status,
+    ).toBe(403);
     expect((await guarded.request('/indexes/tiny', { method: 'DELETE' })).status).toBe(401);
     // taking back a judgement changes the gold set as much as adding one
-    expect((await guarded.request('/gold?qrels=tiny/qrels/test.tsv&query_id=q1&doc_id=plans', { method: 'DELETE' })).status).toBe(401);
+    expect(
+      (await guarded.request('/gold?qrels=tiny/qrels/test.tsv&query_id=q1&doc_id=plans', { method: 'DELETE' })).status,
+    ).toBe(401);
     expect((await guarded.request('/search/bm25?index=tiny&q=install')).status).toBe(200);
-    const ok = await guarded.request('/indexes', { method: 'POST', body, headers: { ...headers, authorization: 'Bearer s3cret' } });
+    const ok = await guarded.request('/indexes', {
+      method: 'POST',
+      body,
+      headers: { ...headers, authorization: 'Bearer s3cret' },
+    });
     expect(ok.status).toBe(202);
   });
 });
@@ -176,15 +214,22 @@ describe('search protection and CORS', () => {
   it('protectSearch puts search behind the token too', async () => {
     const locked = createApp({ catalog, corporaRoot, token: 't', protectSearch: true });
     expect((await locked.request('/search/bm25?index=tiny&q=install')).status).toBe(401);
-    expect((await locked.request('/search/bm25?index=tiny&q=install', { headers: { authorization: 'Bearer t' } })).status).toBe(200);
+    expect(
+      (await locked.request('/search/bm25?index=tiny&q=install', { headers: { authorization: 'Bearer t' } })).status,
+    ).toBe(200);
   });
 
   it('CORS is off unless origins are configured', async () => {
-    const preflight = { method: 'OPTIONS', headers: { origin: 'http://tool.example', 'access-control-request-method': 'GET' } };
+    const preflight = {
+      method: 'OPTIONS',
+      headers: { origin: 'http://tool.example', 'access-control-request-method': 'GET' },
+    };
     const closed = await app.request('/search/bm25?index=tiny&q=a', preflight);
     expect(closed.headers.get('access-control-allow-origin')).toBeNull();
-    const open = await createApp({ catalog, corporaRoot, corsOrigins: ['http://tool.example'] }).request('/search/bm25?index=tiny&q=a', preflight);
+    const open = await createApp({ catalog, corporaRoot, corsOrigins: ['http://tool.example'] }).request(
+      '/search/bm25?index=tiny&q=a',
+      preflight,
+    );
     expect(open.headers.get('access-control-allow-origin')).toBe('http://tool.example');
   });
 });
-

@@ -19,11 +19,17 @@ beforeAll(async () => {
   await buildIndex({ corpus: TINY_BEIR, out: path.join(data, 'tiny.sqlite'), embedder: 'hash:16', chunker: 'doc' });
   fs.mkdirSync(path.join(root, 'experiments', 'a-folder'), { recursive: true });
   catalog = new IndexCatalog(data);
-  app = createApp({ catalog, corporaRoot: corpora, experimentsRoot: path.join(root, 'experiments'), resultsRoot: path.join(root, 'results') });
+  app = createApp({
+    catalog,
+    corporaRoot: corpora,
+    experimentsRoot: path.join(root, 'experiments'),
+    resultsRoot: path.join(root, 'results'),
+  });
 });
 afterAll(() => catalog.close());
 
-const json = (url: string, body: unknown, type = 'application/json') => app.request(url, { method: 'POST', body: JSON.stringify(body), headers: { 'content-type': type } });
+const json = (url: string, body: unknown, type = 'application/json') =>
+  app.request(url, { method: 'POST', body: JSON.stringify(body), headers: { 'content-type': type } });
 const message = async (res: Response) => ((await res.json()) as { error: { message: string } }).error.message;
 
 describe('HTTP edge cases', () => {
@@ -41,7 +47,8 @@ describe('HTTP edge cases', () => {
   });
 
   it('numbers must be decimals (an exponent allowed), finite, with nothing around them', async () => {
-    for (const k of ['0x10', '%205%20', 'Infinity', '1e309', '5abc', '2.5']) expect((await app.request(`/search/bm25?index=tiny&q=a&k=${k}`)).status, k).toBe(400);
+    for (const k of ['0x10', '%205%20', 'Infinity', '1e309', '5abc', '2.5'])
+      expect((await app.request(`/search/bm25?index=tiny&q=a&k=${k}`)).status, k).toBe(400);
     // 1e1 is ten in decimal notation, as JSON would read it: the one number parser takes it everywhere.
     expect((await app.request('/search/bm25?index=tiny&q=a&k=1e1')).status).toBe(200);
   });
@@ -64,7 +71,11 @@ describe('HTTP edge cases', () => {
 
   it('a missing corpora root is a 404 saying so', async () => {
     const bare = createApp({ catalog, corporaRoot: path.join(root, 'no-such-root') });
-    const res = await bare.request('/indexes', { method: 'POST', body: JSON.stringify({ name: 'x', corpus: 'tiny' }), headers: { 'content-type': 'application/json' } });
+    const res = await bare.request('/indexes', {
+      method: 'POST',
+      body: JSON.stringify({ name: 'x', corpus: 'tiny' }),
+      headers: { 'content-type': 'application/json' },
+    });
     expect(res.status).toBe(404);
     expect(await message(res)).toMatch(/corpora root .* does not exist/);
   });
@@ -72,7 +83,11 @@ describe('HTTP edge cases', () => {
   it('over a real socket: a 413 closes the connection; a 2,000-character query of 3-byte characters is served', async () => {
     const s = await startServer({ dataDir: data, corporaRoot: corpora, port: 0 });
     try {
-      const big = await fetch(`${s.url}/search/bm25`, { method: 'POST', body: JSON.stringify({ index: 'tiny', q: 'x'.repeat(100_000) }), headers: { 'content-type': 'application/json' } });
+      const big = await fetch(`${s.url}/search/bm25`, {
+        method: 'POST',
+        body: JSON.stringify({ index: 'tiny', q: 'x'.repeat(100_000) }),
+        headers: { 'content-type': 'application/json' },
+      });
       expect(big.status).toBe(413);
       expect(big.headers.get('connection')).toBe('close');
       const wide = await fetch(`${s.url}/search/bm25?index=tiny&q=${encodeURIComponent('日'.repeat(2000))}`);

@@ -16,11 +16,18 @@ beforeAll(() => {
   fs.mkdirSync(corporaRoot, { recursive: true });
   fs.cpSync(TINY_BEIR, path.join(corporaRoot, 'tiny'), { recursive: true });
   catalog = new IndexCatalog(dataDir);
-  app = createApp({ catalog, corporaRoot, experimentsRoot: path.join(root, 'experiments'), resultsRoot: path.join(root, 'results'), cacheDir: path.join(root, 'cache') });
+  app = createApp({
+    catalog,
+    corporaRoot,
+    experimentsRoot: path.join(root, 'experiments'),
+    resultsRoot: path.join(root, 'results'),
+    cacheDir: path.join(root, 'cache'),
+  });
 });
 afterAll(() => catalog.close());
 
-const post = (url: string, body: unknown) => app.request(url, { method: 'POST', body: JSON.stringify(body), headers: { 'content-type': 'application/json' } });
+const post = (url: string, body: unknown) =>
+  app.request(url, { method: 'POST', body: JSON.stringify(body), headers: { 'content-type': 'application/json' } });
 const message = async (res: Response) => ((await res.json()) as { error: { message: string } }).error.message;
 
 describe('a model named over HTTP stays inside MODELS_DIR', () => {
@@ -29,8 +36,16 @@ describe('a model named over HTTP stays inside MODELS_DIR', () => {
     const missing = await post('/indexes', { name: 'a', corpus: 'tiny', embedder: 'transformers:/no/such/folder' });
     for (const res of [existing, missing]) expect(res.status).toBe(400);
     // Nothing in the answer says which of the two folders exists.
-    expect((await message(existing)).replace('/etc', 'X')).toBe((await message(missing)).replace('/no/such/folder', 'X'));
-    for (const embedder of ['transformers:./models/x', 'transformers:../x', 'transformers:~/x', 'transformers:a/../../etc', 'transformers:a\\..\\b']) {
+    expect((await message(existing)).replace('/etc', 'X')).toBe(
+      (await message(missing)).replace('/no/such/folder', 'X'),
+    );
+    for (const embedder of [
+      'transformers:./models/x',
+      'transformers:../x',
+      'transformers:~/x',
+      'transformers:a/../../etc',
+      'transformers:a\\..\\b',
+    ]) {
       const res = await post('/indexes', { name: 'a', corpus: 'tiny', embedder });
       expect(res.status, embedder).toBe(400);
       expect(await message(res)).toMatch(/MODELS_DIR/);

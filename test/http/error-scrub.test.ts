@@ -14,10 +14,18 @@ const roots = knownRoots({ corpora, results });
 
 describe('scrubMessage', () => {
   it('names files under a served root from it, and cuts any other absolute path to its last segment', () => {
-    expect(scrubMessage(`${corpora}/tiny/queries.jsonl (field "query_id"): unknown query id "x"`, roots)).toBe('corpora/tiny/queries.jsonl (field "query_id"): unknown query id "x"');
-    expect(scrubMessage(`ELOOP: too many symbolic links encountered, stat '${corpora}/loopy/corpus.jsonl'`, roots)).toBe("ELOOP: too many symbolic links encountered, stat 'corpora/loopy/corpus.jsonl'");
-    expect(scrubMessage(`the corpora root (${corpora}) does not exist`, roots)).toBe('the corpora root (corpora) does not exist');
-    expect(scrubMessage(`cannot open ${tmp}/elsewhere/model.onnx: gone; also file://${tmp}/w/x.mjs`, roots)).toBe('cannot open model.onnx: gone; also x.mjs');
+    expect(scrubMessage(`${corpora}/tiny/queries.jsonl (field "query_id"): unknown query id "x"`, roots)).toBe(
+      'corpora/tiny/queries.jsonl (field "query_id"): unknown query id "x"',
+    );
+    expect(
+      scrubMessage(`ELOOP: too many symbolic links encountered, stat '${corpora}/loopy/corpus.jsonl'`, roots),
+    ).toBe("ELOOP: too many symbolic links encountered, stat 'corpora/loopy/corpus.jsonl'");
+    expect(scrubMessage(`the corpora root (${corpora}) does not exist`, roots)).toBe(
+      'the corpora root (corpora) does not exist',
+    );
+    expect(scrubMessage(`cannot open ${tmp}/elsewhere/model.onnx: gone; also file://${tmp}/w/x.mjs`, roots)).toBe(
+      'cannot open model.onnx: gone; also x.mjs',
+    );
     expect(scrubMessage(`${corpora}x/a.tsv:3: bad`, roots)).toBe('a.tsv:3: bad');
   });
 
@@ -38,10 +46,22 @@ describe('shownPath and shownAnswer', () => {
 
   it('rewrites path-named keys and messages only; query texts keep a leading slash', () => {
     const answer = shownAnswer(
-      { request: { corpus: path.join(corpora, 'tiny') }, output: path.join(results, 'web'), error: `not in ${corpora}/tiny/x.jsonl`, q: '/etc/hosts not found', notes: [`read ${corpora}/tiny`] },
+      {
+        request: { corpus: path.join(corpora, 'tiny') },
+        output: path.join(results, 'web'),
+        error: `not in ${corpora}/tiny/x.jsonl`,
+        q: '/etc/hosts not found',
+        notes: [`read ${corpora}/tiny`],
+      },
       roots,
     );
-    expect(answer).toEqual({ request: { corpus: 'tiny' }, output: 'web', error: 'not in corpora/tiny/x.jsonl', q: '/etc/hosts not found', notes: ['read corpora/tiny'] });
+    expect(answer).toEqual({
+      request: { corpus: 'tiny' },
+      output: 'web',
+      error: 'not in corpora/tiny/x.jsonl',
+      q: '/etc/hosts not found',
+      notes: ['read corpora/tiny'],
+    });
   });
 });
 
@@ -58,15 +78,23 @@ describe('errorResponse', () => {
   it('scrubs 4xx messages', async () => {
     const res = await app(new NotFoundError(`qrels file not found: ${corpora}/tiny/qrels/dev.tsv`)).request('/');
     expect(res.status).toBe(404);
-    expect(await res.json()).toEqual({ error: { code: 'not_found', message: 'qrels file not found: corpora/tiny/qrels/dev.tsv' } });
-    const input = await app(new InputError('malformed', { file: path.join(tmp, 'a', 'b.jsonl'), line: 2 })).request('/');
+    expect(await res.json()).toEqual({
+      error: { code: 'not_found', message: 'qrels file not found: corpora/tiny/qrels/dev.tsv' },
+    });
+    const input = await app(new InputError('malformed', { file: path.join(tmp, 'a', 'b.jsonl'), line: 2 })).request(
+      '/',
+    );
     expect(((await input.json()) as { error: { message: string } }).error.message).toBe('b.jsonl:2: malformed');
   });
 
   it('answers every 5xx with "internal error" only, and logs the detail', async () => {
     const log = vi.spyOn(console, 'error').mockImplementation(() => {});
     try {
-      for (const err of [new Error(`EIO reading ${corpora}/tiny/corpus.jsonl`), new HTTPException(503, { message: `busy at ${tmp}` }), new TypeError("Cannot read properties of undefined (reading 'x')")]) {
+      for (const err of [
+        new Error(`EIO reading ${corpora}/tiny/corpus.jsonl`),
+        new HTTPException(503, { message: `busy at ${tmp}` }),
+        new TypeError("Cannot read properties of undefined (reading 'x')"),
+      ]) {
         const res = await app(err).request('/');
         expect(res.status).toBeGreaterThanOrEqual(500);
         expect(await res.json()).toEqual({ error: { code: 'internal', message: 'internal error' } });

@@ -27,13 +27,32 @@ let app: ReturnType<typeof createApp>;
 beforeAll(async () => {
   fs.cpSync(DEMO, path.join(corporaRoot, 'demo'), { recursive: true });
   const dataDir = path.join(root, 'data');
-  await buildIndex({ corpus: path.join(corporaRoot, 'demo'), out: path.join(dataDir, 'demo.sqlite'), embedder: 'hash:32', chunker: 'doc', tokenizer: 'unicode61', cacheFile: path.join(cacheDir, 'embeddings.sqlite') });
+  await buildIndex({
+    corpus: path.join(corporaRoot, 'demo'),
+    out: path.join(dataDir, 'demo.sqlite'),
+    embedder: 'hash:32',
+    chunker: 'doc',
+    tokenizer: 'unicode61',
+    cacheFile: path.join(cacheDir, 'embeddings.sqlite'),
+  });
   catalog = new IndexCatalog(dataDir, { queue: new JobQueue(1) });
-  app = createApp({ catalog, corporaRoot, resultsRoot, cacheDir, experimentsRoot: path.join(root, 'experiments'), maxGridCells: 60 });
+  app = createApp({
+    catalog,
+    corporaRoot,
+    resultsRoot,
+    cacheDir,
+    experimentsRoot: path.join(root, 'experiments'),
+    maxGridCells: 60,
+  });
 });
 afterAll(() => catalog.close());
 
-const post = (yaml: string) => app.request('/experiments', { method: 'POST', body: JSON.stringify({ yaml }), headers: { 'content-type': 'application/json' } });
+const post = (yaml: string) =>
+  app.request('/experiments', {
+    method: 'POST',
+    body: JSON.stringify({ yaml }),
+    headers: { 'content-type': 'application/json' },
+  });
 const start = async (yaml: string) => {
   const res = await post(yaml);
   expect(res.status, await res.clone().text()).toBe(202);
@@ -43,11 +62,20 @@ const get = async (id: string) => (await (await app.request(`/experiments/${id}`
 const cancel = (id: string) => app.request(`/experiments/${id}`, { method: 'DELETE' });
 const cellsOf = (name: string) => {
   const dir = path.join(resultsRoot, name, 'cells');
-  return fs.existsSync(dir) ? fs.readdirSync(dir).filter((f) => f.endsWith('.json')).sort() : [];
+  return fs.existsSync(dir)
+    ? fs
+        .readdirSync(dir)
+        .filter((f) => f.endsWith('.json'))
+        .sort()
+    : [];
 };
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-async function until<T>(what: string, probe: () => Promise<T | undefined> | T | undefined, timeoutMs = 90_000): Promise<T> {
+async function until<T>(
+  what: string,
+  probe: () => Promise<T | undefined> | T | undefined,
+  timeoutMs = 90_000,
+): Promise<T> {
   const end = Date.now() + timeoutMs;
   for (;;) {
     const v = await probe();
@@ -56,17 +84,20 @@ async function until<T>(what: string, probe: () => Promise<T | undefined> | T | 
     await sleep(25);
   }
 }
-const ended = (id: string) => until(`experiment ${id} to end`, async () => {
-  const j = await get(id);
-  return j.state === 'queued' || j.state === 'running' ? undefined : j;
-});
+const ended = (id: string) =>
+  until(`experiment ${id} to end`, async () => {
+    const j = await get(id);
+    return j.state === 'queued' || j.state === 'running' ? undefined : j;
+  });
 
 describe('the grid limit', () => {
   it('refuses a grid over --max-grid-cells with a 400 saying how big and the limit, before anything runs', async () => {
     const res = await post(bm25Grid('too-big', 'demo', 61));
     expect(res.status).toBe(400);
     const { error } = (await res.json()) as { error: { message: string } };
-    expect(error.message).toContain('grid has 61 configurations (1 chunker(s) x 1 embedder(s) x 1 tokenizer(s) x 61 retriever(s))');
+    expect(error.message).toContain(
+      'grid has 61 configurations (1 chunker(s) x 1 embedder(s) x 1 tokenizer(s) x 61 retriever(s))',
+    );
     expect(error.message).toContain('limit of 60');
     const { experiments } = (await (await app.request('/experiments')).json()) as { experiments: ExperimentJob[] };
     expect(experiments.map((e) => e.name)).not.toContain('too-big');

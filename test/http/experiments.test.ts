@@ -33,7 +33,12 @@ beforeAll(() => {
 });
 afterAll(() => catalog.close());
 
-const post = (body: unknown) => app.request('/experiments', { method: 'POST', body: JSON.stringify(body), headers: { 'content-type': 'application/json' } });
+const post = (body: unknown) =>
+  app.request('/experiments', {
+    method: 'POST',
+    body: JSON.stringify(body),
+    headers: { 'content-type': 'application/json' },
+  });
 
 async function waitFor(id: string): Promise<ExperimentJob> {
   // Each experiment runs in a process of its own (issue 14), which takes a moment to start.

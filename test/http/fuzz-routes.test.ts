@@ -20,7 +20,12 @@ let server: Awaited<ReturnType<typeof startServer>>;
 beforeAll(async () => {
   fs.mkdirSync(corporaRoot, { recursive: true });
   fs.cpSync(TINY_BEIR, path.join(corporaRoot, 'tiny'), { recursive: true });
-  await buildIndex({ corpus: TINY_BEIR, out: path.join(dataDir, 'tiny.sqlite'), chunker: 'structure:40', embedder: 'hash:64' });
+  await buildIndex({
+    corpus: TINY_BEIR,
+    out: path.join(dataDir, 'tiny.sqlite'),
+    chunker: 'structure:40',
+    embedder: 'hash:64',
+  });
   server = await startServer({ dataDir, corporaRoot, port: 0 });
 }, 60_000);
 afterAll(async () => {
@@ -33,14 +38,39 @@ interface Operation {
   params: string[];
 }
 
-const doc = openApiDocument() as { paths: Record<string, Record<string, { parameters?: { name: string; in: string }[] }>> };
+const doc = openApiDocument() as {
+  paths: Record<string, Record<string, { parameters?: { name: string; in: string }[] }>>;
+};
 const operations: Operation[] = Object.entries(doc.paths).flatMap(([route, methods]) =>
-  Object.entries(methods).map(([method, op]) => ({ method: method.toUpperCase(), path: route, params: (op.parameters ?? []).filter((p) => p.in === 'query').map((p) => p.name) })),
+  Object.entries(methods).map(([method, op]) => ({
+    method: method.toUpperCase(),
+    path: route,
+    params: (op.parameters ?? []).filter((p) => p.in === 'query').map((p) => p.name),
+  })),
 );
 
 /** Values that reach handlers: known names and ids, numbers at and past their limits, syntax, and noise. */
 const value = fc.oneof(
-  fc.constantFrom('tiny', 'bm25', 'hybrid', 'doc', 'chunk', 'de', '1e309', '-1', '0', '1001', 'NaN', '[]', '{}', '{"lang":"de"}', '[{"type":"dense"}]', '../../etc/passwd', '%00', ''),
+  fc.constantFrom(
+    'tiny',
+    'bm25',
+    'hybrid',
+    'doc',
+    'chunk',
+    'de',
+    '1e309',
+    '-1',
+    '0',
+    '1001',
+    'NaN',
+    '[]',
+    '{}',
+    '{"lang":"de"}',
+    '[{"type":"dense"}]',
+    '../../etc/passwd',
+    '%00',
+    '',
+  ),
   fc.string({ maxLength: 40 }),
   fc.string({ unit: 'binary', maxLength: 40 }),
   fc.integer().map(String),
@@ -48,28 +78,97 @@ const value = fc.oneof(
 );
 
 const pathFor = (op: Operation) =>
-  fc.tuple(...op.path.split('/').map((part) => (part.startsWith('{') ? fc.oneof(fc.constantFrom('tiny', 'hybrid', 'report.md', 'app.css'), value) : fc.constant(part)))).map((parts) =>
-    parts.map((p, i) => (i === 0 ? p : encodeURIComponent(p))).join('/'),
-  );
+  fc
+    .tuple(
+      ...op.path
+        .split('/')
+        .map((part) =>
+          part.startsWith('{')
+            ? fc.oneof(fc.constantFrom('tiny', 'hybrid', 'report.md', 'app.css'), value)
+            : fc.constant(part),
+        ),
+    )
+    .map((parts) => parts.map((p, i) => (i === 0 ? p : encodeURIComponent(p))).join('/'));
 
 const queryFor = (op: Operation) =>
   fc
-    .array(fc.tuple(fc.oneof(fc.constantFrom(...(op.params.length ? op.params : ['q']), 'kk', 'legs', 'filter', 'fusion'), fc.string({ maxLength: 12 })), value), { maxLength: 6 })
-    .map((pairs) => (pairs.length ? '?' + pairs.map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(v)}`).join('&') : ''));
+    .array(
+      fc.tuple(
+        fc.oneof(
+          fc.constantFrom(...(op.params.length ? op.params : ['q']), 'kk', 'legs', 'filter', 'fusion'),
+          fc.string({ maxLength: 12 }),
+        ),
+        value,
+      ),
+      { maxLength: 6 },
+    )
+    .map((pairs) =>
+      pairs.length ? '?' + pairs.map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(v)}`).join('&') : '',
+    );
 
 /** YAML alias expansion ("billion laughs"): nine references per level, four levels deep. */
-const LAUGHS = ['a: &a ["lol","lol","lol","lol","lol","lol","lol","lol","lol"]', ...'bcdefgh'.split('').map((l, i) => `${l}: &${l} [${Array(9).fill('*' + 'abcdefgh'[i]).join(',')}]`)].join('\n');
+const LAUGHS = [
+  'a: &a ["lol","lol","lol","lol","lol","lol","lol","lol","lol"]',
+  ...'bcdefgh'.split('').map(
+    (l, i) =>
+      `${l}: &${l} [${Array(9)
+        .fill('*' + 'abcdefgh'[i])
+        .join(',')}]`,
+  ),
+].join('\n');
 
 const body = fc.oneof(
   fc.uint8Array({ maxLength: 300 }).map((bytes) => Buffer.from(bytes)),
   fc.jsonValue({ maxDepth: 3 }).map((v) => JSON.stringify(v) ?? 'null'),
-  fc.dictionary(fc.constantFrom('index', 'q', 'k', 'legs', 'fusion', 'filter', 'name', 'corpus', 'yaml', 'config', 'qrels', 'query_id', 'doc_id', 'grade', 'mode'), fc.oneof(value, fc.jsonValue({ maxDepth: 2 }))).map((o) => JSON.stringify(o)),
-  fc.constantFrom(LAUGHS, JSON.stringify({ yaml: LAUGHS }), JSON.stringify({ yaml: 'name: [unclosed' }), JSON.stringify({ yaml: 'a: &a [*a, *a]' })),
+  fc
+    .dictionary(
+      fc.constantFrom(
+        'index',
+        'q',
+        'k',
+        'legs',
+        'fusion',
+        'filter',
+        'name',
+        'corpus',
+        'yaml',
+        'config',
+        'qrels',
+        'query_id',
+        'doc_id',
+        'grade',
+        'mode',
+      ),
+      fc.oneof(value, fc.jsonValue({ maxDepth: 2 })),
+    )
+    .map((o) => JSON.stringify(o)),
+  fc.constantFrom(
+    LAUGHS,
+    JSON.stringify({ yaml: LAUGHS }),
+    JSON.stringify({ yaml: 'name: [unclosed' }),
+    JSON.stringify({ yaml: 'a: &a [*a, *a]' }),
+  ),
 );
-const contentType = fc.oneof({ arbitrary: fc.constant('application/json'), weight: 3 }, fc.constantFrom('text/plain', 'application/x-www-form-urlencoded', 'text/plain; x=application/json', 'application/json; charset=utf-8', '', 'multipart/form-data; boundary=x'));
+const contentType = fc.oneof(
+  { arbitrary: fc.constant('application/json'), weight: 3 },
+  fc.constantFrom(
+    'text/plain',
+    'application/x-www-form-urlencoded',
+    'text/plain; x=application/json',
+    'application/json; charset=utf-8',
+    '',
+    'multipart/form-data; boundary=x',
+  ),
+);
 
 const request = fc.constantFrom(...operations).chain((op) =>
-  fc.record({ op: fc.constant(op), path: pathFor(op), query: queryFor(op), body: op.method === 'GET' || op.method === 'DELETE' ? fc.constant(undefined) : body, type: contentType }),
+  fc.record({
+    op: fc.constant(op),
+    path: pathFor(op),
+    query: queryFor(op),
+    body: op.method === 'GET' || op.method === 'DELETE' ? fc.constant(undefined) : body,
+    type: contentType,
+  }),
 );
 
 describe('every route under random input: never a 5xx, never a hang, alive after', () => {

@@ -25,7 +25,11 @@ beforeAll(() => {
 });
 
 const post = (body: unknown) =>
-  app.request('/gold', { method: 'POST', body: typeof body === 'string' ? body : JSON.stringify(body), headers: { 'content-type': 'application/json' } });
+  app.request('/gold', {
+    method: 'POST',
+    body: typeof body === 'string' ? body : JSON.stringify(body),
+    headers: { 'content-type': 'application/json' },
+  });
 const remove = (qrels: string, queryId: string, docId: string) =>
   app.request(`/gold?${new URLSearchParams({ qrels, query_id: queryId, doc_id: docId })}`, { method: 'DELETE' });
 const errorOf = async (res: Response) => ((await res.json()) as { error: { code: string; message: string } }).error;
@@ -51,7 +55,9 @@ describe('gold routes', () => {
     ]);
     expect(additions[0]).toEqual(added);
 
-    const filtered = (await (await app.request(`/gold?qrels=${encodeURIComponent(QRELS)}&query_id=q1`)).json()) as { additions: Addition[] };
+    const filtered = (await (await app.request(`/gold?qrels=${encodeURIComponent(QRELS)}&query_id=q1`)).json()) as {
+      additions: Addition[];
+    };
     expect(filtered.additions.map((a) => a.doc_id)).toEqual(['plans']);
 
     const gold = await readGold(path.join(corporaRoot, QRELS));
@@ -82,12 +88,22 @@ describe('gold routes', () => {
   const bad: [string, unknown, number, string][] = [
     ['unknown query id', { qrels: QRELS, query_id: 'q9', doc_id: 'plans' }, 400, 'unknown query id "q9"'],
     ['unknown doc id', { qrels: QRELS, query_id: 'q1', doc_id: 'nope' }, 400, 'unknown document id "nope"'],
-    ['grade 11', { qrels: QRELS, query_id: 'q1', doc_id: 'plans', grade: 11 }, 400, 'grade must be an integer from 0 to 10'],
+    [
+      'grade 11',
+      { qrels: QRELS, query_id: 'q1', doc_id: 'plans', grade: 11 },
+      400,
+      'grade must be an integer from 0 to 10',
+    ],
     ['grade 1.5', { qrels: QRELS, query_id: 'q1', doc_id: 'plans', grade: 1.5 }, 400, 'grade'],
     ['grade as text', { qrels: QRELS, query_id: 'q1', doc_id: 'plans', grade: '2' }, 400, 'grade'],
     ['empty doc id', { qrels: QRELS, query_id: 'q1', doc_id: '' }, 400, 'document id must be a non-empty string'],
     ['missing qrels', { query_id: 'q1', doc_id: 'plans' }, 400, 'qrels'],
-    ['missing file', { qrels: 'tiny/qrels/dev.tsv', query_id: 'q1', doc_id: 'plans' }, 404, 'qrels "tiny/qrels/dev.tsv" not found under the corpora root'],
+    [
+      'missing file',
+      { qrels: 'tiny/qrels/dev.tsv', query_id: 'q1', doc_id: 'plans' },
+      404,
+      'qrels "tiny/qrels/dev.tsv" not found under the corpora root',
+    ],
     ['a folder', { qrels: 'tiny/qrels', query_id: 'q1', doc_id: 'plans' }, 400, 'qrels "tiny/qrels" is not a file'],
     ['not JSON', '{"qrels": ', 400, 'not valid JSON'],
     ['not an object', '[1]', 400, 'request'],
@@ -112,8 +128,10 @@ describe('gold routes', () => {
     const OWN = 'own/qrels/test.tsv';
     beforeAll(() => fs.cpSync(TINY_BEIR, path.join(corporaRoot, 'own'), { recursive: true }));
 
-    it('removes the pair\'s additions (200 with them), GET and readGold no longer see it, and the emptied file is gone', async () => {
-      const added = (await (await post({ qrels: OWN, query_id: 'q3', doc_id: 'release-3-2', grade: 2 })).json()) as Addition;
+    it("removes the pair's additions (200 with them), GET and readGold no longer see it, and the emptied file is gone", async () => {
+      const added = (await (
+        await post({ qrels: OWN, query_id: 'q3', doc_id: 'release-3-2', grade: 2 })
+      ).json()) as Addition;
       const res = await remove(OWN, 'q3', 'release-3-2');
       expect(res.status).toBe(200);
       expect(await res.json()).toEqual({ removed: [added], remaining: 0 });
@@ -133,17 +151,26 @@ describe('gold routes', () => {
       const before = fs.readFileSync(file, 'utf8');
       const published = await remove(OWN, 'q1', 'faq-reset');
       expect(published.status).toBe(409);
-      expect(await errorOf(published)).toMatchObject({ code: 'conflict', message: expect.stringContaining('in the published qrels file') });
+      expect(await errorOf(published)).toMatchObject({
+        code: 'conflict',
+        message: expect.stringContaining('in the published qrels file'),
+      });
       const nowhere = await remove(OWN, 'q2', 'install-mac');
       expect(nowhere.status).toBe(404);
       // the additions file named from the corpora root, never by its absolute path
-      expect((await errorOf(nowhere)).message).toBe(`no judgement of query "q2" document "install-mac" was added to corpora/${OWN}.additions.jsonl`);
+      expect((await errorOf(nowhere)).message).toBe(
+        `no judgement of query "q2" document "install-mac" was added to corpora/${OWN}.additions.jsonl`,
+      );
       expect(fs.readFileSync(file, 'utf8')).toBe(before);
     });
 
     it('400 for a missing parameter, an unknown one, or a qrels path outside the root', async () => {
-      expect((await app.request(`/gold?qrels=${encodeURIComponent(OWN)}&query_id=q1`, { method: 'DELETE' })).status).toBe(400);
-      const extra = await app.request(`/gold?qrels=${encodeURIComponent(OWN)}&query_id=q1&doc_id=plans&grade=1`, { method: 'DELETE' });
+      expect(
+        (await app.request(`/gold?qrels=${encodeURIComponent(OWN)}&query_id=q1`, { method: 'DELETE' })).status,
+      ).toBe(400);
+      const extra = await app.request(`/gold?qrels=${encodeURIComponent(OWN)}&query_id=q1&doc_id=plans&grade=1`, {
+        method: 'DELETE',
+      });
       expect(extra.status).toBe(400);
       expect((await errorOf(extra)).message).toMatch(/grade/);
       expect((await remove('../secret.tsv', 'q1', 'd1')).status).toBe(400);

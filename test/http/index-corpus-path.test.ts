@@ -23,12 +23,20 @@ afterAll(async () => {
   await catalog.close();
 });
 
-const post = (body: unknown) => app.request('/indexes', { method: 'POST', body: JSON.stringify(body), headers: { 'content-type': 'application/json' } });
+const post = (body: unknown) =>
+  app.request('/indexes', {
+    method: 'POST',
+    body: JSON.stringify(body),
+    headers: { 'content-type': 'application/json' },
+  });
 
 /** Waits for the build of `name` to finish; returns the corpus path its index records. */
 async function builtCorpus(name: string): Promise<string> {
   for (let i = 0; i < 200; i++) {
-    const info = (await (await app.request(`/indexes/${name}`)).json()) as { job: { state: string; error?: string }; meta: { corpus: { path: string } } | null };
+    const info = (await (await app.request(`/indexes/${name}`)).json()) as {
+      job: { state: string; error?: string };
+      meta: { corpus: { path: string } } | null;
+    };
     if (info.job.state === 'failed') throw new Error(info.job.error);
     if (info.job.state === 'done') return info.meta!.corpus.path;
     await new Promise((r) => setTimeout(r, 50));
@@ -38,7 +46,11 @@ async function builtCorpus(name: string): Promise<string> {
 
 describe('POST /indexes corpus paths', () => {
   it('reads "corpora/tiny" as the CLI does from the server folder, and "tiny" from the corpora root', async () => {
-    for (const [name, corpus] of [['as-cli', 'corpora/tiny'], ['as-root', 'tiny'], ['absolute', path.join(work, 'corpora', 'tiny')]] as const) {
+    for (const [name, corpus] of [
+      ['as-cli', 'corpora/tiny'],
+      ['as-root', 'tiny'],
+      ['absolute', path.join(work, 'corpora', 'tiny')],
+    ] as const) {
       const res = await post({ name, corpus, chunker: 'doc', embedder: 'none' });
       expect(res.status, corpus).toBe(202);
       // every spelling reads corpora/tiny, answered relative to the corpora root as a request writes it

@@ -38,7 +38,10 @@ const deadPid = () => spawnSync(process.execPath, ['-e', '']).pid!;
 /** Every file of a job folder: each one whole JSON, none a leftover temp file. */
 function recordsIn(dir: string): { owner: { pid: number }; savedAt: string; job: { state: string } }[] {
   const names = fs.readdirSync(dir);
-  expect(names.filter((n) => !n.endsWith('.json')), 'temp files left').toEqual([]);
+  expect(
+    names.filter((n) => !n.endsWith('.json')),
+    'temp files left',
+  ).toEqual([]);
   return names.map((n) => JSON.parse(fs.readFileSync(path.join(dir, n), 'utf8')));
 }
 
@@ -74,8 +77,14 @@ describe('jobs of a server that is gone', () => {
     };
     fs.mkdirSync(path.join(dataDir, '.jobs'), { recursive: true });
     fs.mkdirSync(path.join(cacheDir, 'jobs'), { recursive: true });
-    fs.writeFileSync(path.join(dataDir, '.jobs', 'build-orphan.json'), JSON.stringify({ owner, savedAt: lastSeen, job: build }));
-    fs.writeFileSync(path.join(cacheDir, 'jobs', `experiment-${experimentId}.json`), JSON.stringify({ owner, savedAt: lastSeen, job: experiment }));
+    fs.writeFileSync(
+      path.join(dataDir, '.jobs', 'build-orphan.json'),
+      JSON.stringify({ owner, savedAt: lastSeen, job: build }),
+    );
+    fs.writeFileSync(
+      path.join(cacheDir, 'jobs', `experiment-${experimentId}.json`),
+      JSON.stringify({ owner, savedAt: lastSeen, job: experiment }),
+    );
   });
 
   it('GET /indexes/:name shows a build left running by a dead pid as interrupted, when it was last seen', async () => {
@@ -84,25 +93,44 @@ describe('jobs of a server that is gone', () => {
     expect(res.status).toBe(200);
     const info = (await res.json()) as { status: string; meta: unknown; job: BuildJob };
     expect(info).toMatchObject({ status: 'absent', meta: null });
-    expect(info.job).toMatchObject({ name: 'orphan', state: 'interrupted', interruptedAt: lastSeen, request: { corpus: 'tiny' } });
+    expect(info.job).toMatchObject({
+      name: 'orphan',
+      state: 'interrupted',
+      interruptedAt: lastSeen,
+      request: { corpus: 'tiny' },
+    });
     expect(info.job.error).toMatch(/^the server stopped before this build finished/);
     // recorded as interrupted, so the time does not move on the next start
     expect(recordsIn(path.join(dataDir, '.jobs')).map((r) => r.job.state)).toEqual(['interrupted']);
-    expect(((await (await restart().request('/indexes/orphan')).json()) as { job: BuildJob }).job.interruptedAt).toBe(lastSeen);
+    expect(((await (await restart().request('/indexes/orphan')).json()) as { job: BuildJob }).job.interruptedAt).toBe(
+      lastSeen,
+    );
   });
 
   it('GET /experiments and /experiments/:id show an experiment left running by a dead pid as interrupted', async () => {
     const app = restart();
     const one = (await (await app.request(`/experiments/${experimentId}`)).json()) as ExperimentJob;
-    expect(one).toMatchObject({ id: experimentId, state: 'interrupted', interruptedAt: lastSeen, output: 'orphan-exp' });
+    expect(one).toMatchObject({
+      id: experimentId,
+      state: 'interrupted',
+      interruptedAt: lastSeen,
+      output: 'orphan-exp',
+    });
     const { experiments } = (await (await app.request('/experiments')).json()) as { experiments: ExperimentJob[] };
-    expect(experiments.find((e) => e.id === experimentId)).toMatchObject({ state: 'interrupted', interruptedAt: lastSeen });
+    expect(experiments.find((e) => e.id === experimentId)).toMatchObject({
+      state: 'interrupted',
+      interruptedAt: lastSeen,
+    });
     expect(recordsIn(path.join(cacheDir, 'jobs')).map((r) => r.job.state)).toEqual(['interrupted']);
   });
 
   it('a new build of the name starts as usual and replaces the record', async () => {
     const app = restart();
-    const res = await app.request('/indexes', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ name: 'orphan', corpus: 'tiny', chunker: 'doc', embedder: 'none' }) });
+    const res = await app.request('/indexes', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ name: 'orphan', corpus: 'tiny', chunker: 'doc', embedder: 'none' }),
+    });
     expect(res.status).toBe(202);
     let job: BuildJob | undefined;
     // the build runs in a process of its own (issue 14), which takes a moment to start
@@ -144,7 +172,10 @@ describe('a build whose process is SIGKILLed', () => {
     expect(info.status).toBe('absent');
     expect(info.job.state).toBe('interrupted');
     expect(info.job.request.corpus).toBe('big.jsonl');
-    expect(info.job.interruptedAt! >= startedBefore && info.job.interruptedAt! <= killedAt, `${startedBefore} <= ${info.job.interruptedAt} <= ${killedAt}`).toBe(true);
+    expect(
+      info.job.interruptedAt! >= startedBefore && info.job.interruptedAt! <= killedAt,
+      `${startedBefore} <= ${info.job.interruptedAt} <= ${killedAt}`,
+    ).toBe(true);
     // nothing at the index's name, and the half-built temp file the killed build left is swept
     expect(fs.readdirSync(dataDir).filter((f) => f.startsWith(name))).toEqual([]);
     for (const r of recordsIn(path.join(dataDir, '.jobs'))) expect(r.job.state).not.toBe('running');

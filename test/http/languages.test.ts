@@ -23,13 +23,20 @@ let app: ReturnType<typeof createApp>;
 beforeAll(async () => {
   const corpus = path.join(root, 'corpus.jsonl');
   writeJsonl(corpus, docs);
-  await buildIndex({ corpus, out: path.join(dataDir, 'langs.sqlite'), chunker: 'doc', embedder: 'hash:64', tokenizer: 'multilingual' });
+  await buildIndex({
+    corpus,
+    out: path.join(dataDir, 'langs.sqlite'),
+    chunker: 'doc',
+    embedder: 'hash:64',
+    tokenizer: 'multilingual',
+  });
   catalog = new IndexCatalog(dataDir);
   app = createApp({ catalog, corporaRoot: root });
 });
 afterAll(() => catalog.close());
 
-const post = (url: string, body: unknown) => app.request(url, { method: 'POST', body: JSON.stringify(body), headers: { 'content-type': 'application/json' } });
+const post = (url: string, body: unknown) =>
+  app.request(url, { method: 'POST', body: JSON.stringify(body), headers: { 'content-type': 'application/json' } });
 const ids = async (res: Response) => ((await res.json()) as SearchResponse).hits.map((h) => h.id).sort();
 
 describe('lang and qlang over HTTP', () => {
@@ -55,13 +62,20 @@ describe('lang and qlang over HTTP', () => {
     const asGerman = await post('/search/bm25', { index: 'langs', q: 'installiere', level: 'doc', qlang: 'de' });
     expect(asGerman.status).toBe(200);
     expect(await ids(asGerman)).toEqual(['de-install']);
-    expect(await ids(await post('/search/bm25', { index: 'langs', q: 'installiere', level: 'doc', qlang: 'en' }))).toEqual([]);
+    expect(
+      await ids(await post('/search/bm25', { index: 'langs', q: 'installiere', level: 'doc', qlang: 'en' })),
+    ).toEqual([]);
     const filtered = await post('/search/bm25', { index: 'langs', q: 'Linux', level: 'doc', lang: 'en', qlang: 'en' });
     expect(await ids(filtered)).toEqual(['en-install']);
   });
 
   it('a value that is no language code is a 400 naming the parameter', async () => {
-    for (const [name, value] of [['lang', 'german'], ['lang', 'de;x'], ['qlang', '1'], ['qlang', 'de_DE']]) {
+    for (const [name, value] of [
+      ['lang', 'german'],
+      ['lang', 'de;x'],
+      ['qlang', '1'],
+      ['qlang', 'de_DE'],
+    ]) {
       const get = await app.request(`/search/bm25?index=langs&q=Linux&${name}=${encodeURIComponent(value!)}`);
       expect(get.status, `GET ${name}=${value}`).toBe(400);
       expect(await get.text(), `GET ${name}=${value}`).toContain(`${name} must be a language code`);

@@ -29,7 +29,13 @@ beforeAll(() => {
   fs.copyFileSync(path.join(TINY_BEIR, 'corpus.jsonl'), path.join(corporaRoot, 'noqueries', 'corpus.jsonl'));
   fs.copyFileSync(path.join(TINY_BEIR, 'qrels', 'test.tsv'), path.join(corporaRoot, 'noqueries', 'qrels', 'test.tsv'));
   catalog = new IndexCatalog(path.join(root, 'data'));
-  app = createApp({ catalog, corporaRoot, resultsRoot, experimentsRoot: path.join(root, 'experiments'), cacheDir: path.join(root, 'cache') });
+  app = createApp({
+    catalog,
+    corporaRoot,
+    resultsRoot,
+    experimentsRoot: path.join(root, 'experiments'),
+    cacheDir: path.join(root, 'cache'),
+  });
 });
 afterAll(() => catalog.close());
 
@@ -44,13 +50,18 @@ async function body<T>(res: Response | Promise<Response>): Promise<{ status: num
   return { status: r.status, json: JSON.parse(text) as T };
 }
 
-const post = (url: string, payload: unknown) => app.request(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(payload) });
+const post = (url: string, payload: unknown) =>
+  app.request(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(payload) });
 type ErrorAnswer = { error: { code: string; message: string } };
 const relative = (p: string | undefined) => expect(p === undefined || !p.startsWith('/'), String(p)).toBe(true);
 
-async function settledBuild(name: string): Promise<{ status: string; meta: { corpus: { path: string } } | null; job: BuildJob }> {
+async function settledBuild(
+  name: string,
+): Promise<{ status: string; meta: { corpus: { path: string } } | null; job: BuildJob }> {
   for (let i = 0; i < 2400; i++) {
-    const { json } = await body<{ status: string; meta: { corpus: { path: string } } | null; job: BuildJob }>(app.request(`/indexes/${name}`));
+    const { json } = await body<{ status: string; meta: { corpus: { path: string } } | null; job: BuildJob }>(
+      app.request(`/indexes/${name}`),
+    );
     if (json.job.state !== 'running' && json.job.state !== 'queued') return json;
     await new Promise((r) => setTimeout(r, 25));
   }
@@ -68,10 +79,16 @@ async function settledExperiment(id: string): Promise<ExperimentJob> {
 
 describe('gold refusals', () => {
   it('unknown ids in a BEIR folder: 400 naming queries.jsonl and corpus.jsonl from the corpora root', async () => {
-    const both = await body<ErrorAnswer>(post('/gold', { qrels: 'tiny/qrels/test.tsv', query_id: 'nope', doc_id: 'nada' }));
+    const both = await body<ErrorAnswer>(
+      post('/gold', { qrels: 'tiny/qrels/test.tsv', query_id: 'nope', doc_id: 'nada' }),
+    );
     expect(both.status).toBe(400);
-    expect(both.json.error.message).toBe('unknown query id "nope" (not in corpora/tiny/queries.jsonl); unknown document id "nada" (not in corpora/tiny/corpus.jsonl)');
-    const one = await body<ErrorAnswer>(post('/gold', { qrels: 'tiny/qrels/test.tsv', query_id: 'nope', doc_id: 'error-e1042' }));
+    expect(both.json.error.message).toBe(
+      'unknown query id "nope" (not in corpora/tiny/queries.jsonl); unknown document id "nada" (not in corpora/tiny/corpus.jsonl)',
+    );
+    const one = await body<ErrorAnswer>(
+      post('/gold', { qrels: 'tiny/qrels/test.tsv', query_id: 'nope', doc_id: 'error-e1042' }),
+    );
     expect(one.json.error.message).toBe('corpora/tiny/queries.jsonl (field "query_id"): unknown query id "nope"');
   });
 
@@ -79,13 +96,17 @@ describe('gold refusals', () => {
     const noField = await body<ErrorAnswer>(post('/gold', { query_id: 'q1', doc_id: 'plans' }));
     expect(noField.status).toBe(400);
     expect(noField.json.error.message).toMatch(/^qrels: /);
-    const notThere = await body<ErrorAnswer>(post('/gold', { qrels: 'tiny/qrels/dev.tsv', query_id: 'q1', doc_id: 'plans' }));
+    const notThere = await body<ErrorAnswer>(
+      post('/gold', { qrels: 'tiny/qrels/dev.tsv', query_id: 'q1', doc_id: 'plans' }),
+    );
     expect(notThere.status).toBe(404);
     const listed = await body<ErrorAnswer>(app.request('/gold?qrels=tiny/qrels/dev.tsv'));
     expect(listed.status).toBe(404);
     const folder = await body<ErrorAnswer>(post('/gold', { qrels: 'tiny/qrels', query_id: 'q1', doc_id: 'plans' }));
     expect(folder.status).toBe(400);
-    const outside = await body<ErrorAnswer>(post('/gold', { qrels: path.join(root, 'elsewhere.tsv'), query_id: 'q1', doc_id: 'plans' }));
+    const outside = await body<ErrorAnswer>(
+      post('/gold', { qrels: path.join(root, 'elsewhere.tsv'), query_id: 'q1', doc_id: 'plans' }),
+    );
     expect(outside.status).toBe(400);
     expect(outside.json.error.message).toBe('qrels path "elsewhere.tsv" is outside the corpora root');
   });
@@ -93,7 +114,9 @@ describe('gold refusals', () => {
 
 describe('index builds', () => {
   it('a build answers its corpus and its metadata relative to the corpora root', async () => {
-    const started = await body<{ job: BuildJob }>(post('/indexes', { name: 'tiny', corpus: 'tiny', chunker: 'doc', embedder: 'none' }));
+    const started = await body<{ job: BuildJob }>(
+      post('/indexes', { name: 'tiny', corpus: 'tiny', chunker: 'doc', embedder: 'none' }),
+    );
     expect(started.status).toBe(202);
     expect(started.json.job.request.corpus).toBe('tiny');
     const info = await settledBuild('tiny');
@@ -101,12 +124,16 @@ describe('index builds', () => {
     expect(info.job.request.corpus).toBe('tiny');
     expect(info.meta!.corpus.path).toBe('tiny');
     expect(info.job.meta!.corpus.path).toBe('tiny');
-    const { json } = await body<{ indexes: { name: string; meta: { corpus: { path: string } } }[] }>(app.request('/indexes'));
+    const { json } = await body<{ indexes: { name: string; meta: { corpus: { path: string } } }[] }>(
+      app.request('/indexes'),
+    );
     expect(json.indexes.find((i) => i.name === 'tiny')!.meta.corpus.path).toBe('tiny');
   });
 
   it('a build failing on a symbolic-link loop (ELOOP) reports the file from the corpora root', async () => {
-    const started = await body<{ job: BuildJob }>(post('/indexes', { name: 'loopy', corpus: 'loopy', chunker: 'doc', embedder: 'none' }));
+    const started = await body<{ job: BuildJob }>(
+      post('/indexes', { name: 'loopy', corpus: 'loopy', chunker: 'doc', embedder: 'none' }),
+    );
     expect(started.status).toBe(202);
     const info = await settledBuild('loopy');
     expect(info.job.state).toBe('failed');
@@ -128,7 +155,7 @@ grid:
   retrievers: [{ name: bm25, mode: bm25 }]
 `;
 
-  it('output, and the report\'s config, are written relative to the served roots', async () => {
+  it("output, and the report's config, are written relative to the served roots", async () => {
     const started = await body<{ id: string; output: string }>(post('/experiments', { yaml: yaml('rel', 'tiny') }));
     expect(started.status).toBe(202);
     expect(started.json.output).toBe('rel');

@@ -21,7 +21,13 @@ beforeAll(async () => {
   await fake.start();
   fs.cpSync(TINY_BEIR, path.join(corporaRoot, 'tiny'), { recursive: true });
   catalog = new IndexCatalog(path.join(root, 'data'));
-  const common = { catalog, corporaRoot, experimentsRoot: path.join(root, 'experiments'), resultsRoot: path.join(root, 'results'), cacheDir: path.join(root, 'cache') };
+  const common = {
+    catalog,
+    corporaRoot,
+    experimentsRoot: path.join(root, 'experiments'),
+    resultsRoot: path.join(root, 'results'),
+    cacheDir: path.join(root, 'cache'),
+  };
   closed = createApp(common);
   open = createApp({ ...common, allowedRemoteOrigins: [fake.originUrl] });
 });
@@ -39,7 +45,9 @@ describe('openai embedders over HTTP', () => {
     const embedder = `openai:tiny@${fake.base}`;
     const res = await post(closed, '/indexes', { name: 'remote', corpus: 'tiny', embedder });
     expect(res.status).toBe(403);
-    expect(await errorOf(res)).toContain(`this server does not call ${fake.originUrl}; start it with --allow-remote ${fake.originUrl}`);
+    expect(await errorOf(res)).toContain(
+      `this server does not call ${fake.originUrl}; start it with --allow-remote ${fake.originUrl}`,
+    );
     expect(catalog.job('remote')).toBeUndefined();
     expect(fake.requests).toHaveLength(0);
   });
@@ -59,9 +67,19 @@ describe('openai embedders over HTTP', () => {
   });
 
   it('with the origin allowed, the build runs and embeds through that server', async () => {
-    const res = await post(open, '/indexes', { name: 'remote', corpus: 'tiny', chunker: 'doc', embedder: `openai:tiny@${fake.base}` });
+    const res = await post(open, '/indexes', {
+      name: 'remote',
+      corpus: 'tiny',
+      chunker: 'doc',
+      embedder: `openai:tiny@${fake.base}`,
+    });
     expect(res.status).toBe(202);
-    let info: { job: { state: string; error?: string }; meta: { embedder: { id: string }; counts: { chunks: number } } | null } | undefined;
+    let info:
+      | {
+          job: { state: string; error?: string };
+          meta: { embedder: { id: string }; counts: { chunks: number } } | null;
+        }
+      | undefined;
     for (let i = 0; i < 400; i++) {
       info = (await (await open.request('/indexes/remote')).json()) as typeof info;
       if (info!.job.state !== 'running' && info!.job.state !== 'queued') break;

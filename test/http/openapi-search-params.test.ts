@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { LEG_TYPES } from '../../src/spec/names.js';
-import { pipelineSpec } from '../../src/spec/pipeline-spec.js';
-import { shorthandParams } from '../../src/spec/shorthand.js';
+import { LEG_TYPES } from '../../src/schemas/names.js';
+import { pipelineSpec } from '../../src/schemas/pipeline-spec.js';
+import { shorthandParams } from '../../src/schemas/shorthand.js';
 import { openApiDocument } from '../../src/http/openapi/document.js';
 
 interface Doc {
@@ -22,21 +22,30 @@ describe('/openapi.json documents every search parameter the API accepts', () =>
   });
 
   it('GET /search/{mode}: each shorthand parameter is a query parameter; GET /search adds mode and legs', () => {
-    const byMode = (doc.paths['/search/{mode}']!.get!.parameters ?? []).filter((p) => p.in === 'query').map((p) => p.name);
+    const byMode = (doc.paths['/search/{mode}']!.get!.parameters ?? [])
+      .filter((p) => p.in === 'query')
+      .map((p) => p.name);
     expect(shorthand.filter((name) => !byMode.includes(name))).toEqual([]);
     const plain = (doc.paths['/search']!.get!.parameters ?? []).map((p) => p.name);
     expect([...shorthand, 'mode', ...pipeline].filter((name) => !plain.includes(name))).toEqual([]);
   });
 
   it('POST bodies: SearchRequest holds the shorthand parameters, PipelineRequest is the pipeline spec generated from zod', () => {
-    expect(shorthand.filter((name) => !Object.keys(doc.components.schemas.SearchRequest!.properties ?? {}).includes(name))).toEqual([]);
+    expect(
+      shorthand.filter((name) => !Object.keys(doc.components.schemas.SearchRequest!.properties ?? {}).includes(name)),
+    ).toEqual([]);
     const body = doc.components.schemas.PipelineRequest!;
     expect(Object.keys(body.properties ?? {}).sort()).toEqual(pipeline);
     // Defaulted fields may be left out; legs, index and q may not.
     expect(body.required!.sort()).toEqual(['index', 'legs', 'q']);
-    const legs = body.properties!.legs as { items: { oneOf?: { properties: { type: { const: string } } }[]; anyOf?: { properties: { type: { const: string } } }[] } };
+    const legs = body.properties!.legs as {
+      items: {
+        oneOf?: { properties: { type: { const: string } } }[];
+        anyOf?: { properties: { type: { const: string } } }[];
+      };
+    };
     const variants = legs.items.oneOf ?? legs.items.anyOf ?? [];
-    // Every leg type a pipeline takes (spec/names.ts) is documented, and no other.
+    // Every leg type a pipeline takes (schemas/names.ts) is documented, and no other.
     expect(variants.map((v) => v.properties.type.const).sort()).toEqual([...LEG_TYPES].sort());
   });
 });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ForbiddenError } from '../../src/errors.js';
 import { checkServedPipeline } from '../../src/http/remote-check.js';
-import { parsePipeline } from '../../src/spec/resolve-pipeline.js';
+import { parsePipeline } from '../../src/schemas/resolve-pipeline.js';
 
 /**
  * A pipeline sent in a request must not read the server's environment into its headers: with
@@ -12,7 +12,15 @@ describe('header secrets from the environment over HTTP', () => {
   const pipeline = parsePipeline({
     legs: [
       { type: 'lexical', engine: 'fts5' },
-      { type: 'http', name: 'api', url: 'http://127.0.0.1:9/s?q={{query}}', hits: 'hits', id: 'id', score: 'score', headers: { Authorization: 'Bearer ${env:AWS_SECRET_ACCESS_KEY}' } },
+      {
+        type: 'http',
+        name: 'api',
+        url: 'http://127.0.0.1:9/s?q={{query}}',
+        hits: 'hits',
+        id: 'id',
+        score: 'score',
+        headers: { Authorization: 'Bearer ${env:AWS_SECRET_ACCESS_KEY}' },
+      },
     ],
   });
   const allowed = ['http://127.0.0.1:9'];
@@ -35,7 +43,16 @@ describe('header secrets from the environment over HTTP', () => {
 
   it('takes literal header values from a request (the client sends its own key)', () => {
     const literal = parsePipeline({
-      legs: [{ type: 'http', url: 'http://127.0.0.1:9/s?q={{query}}', hits: 'hits', id: 'id', score: 'score', headers: { Authorization: 'Bearer abc' } }],
+      legs: [
+        {
+          type: 'http',
+          url: 'http://127.0.0.1:9/s?q={{query}}',
+          hits: 'hits',
+          id: 'id',
+          score: 'score',
+          headers: { Authorization: 'Bearer abc' },
+        },
+      ],
     });
     expect(() => checkServedPipeline(literal, allowed)).not.toThrow();
   });

@@ -17,7 +17,13 @@ beforeAll(() => {
   fs.writeFileSync(path.join(corporaRoot, 'tiny', 'prod.trec'), 'q1 Q0 install-linux 1 3.5 prod\n');
   fs.writeFileSync(path.join(root, 'outside.trec'), 'q1 Q0 install-linux 1 3.5 prod\n');
   catalog = new IndexCatalog(path.join(root, 'data'));
-  app = createApp({ catalog, corporaRoot, resultsRoot, experimentsRoot: path.join(root, 'experiments'), cacheDir: path.join(root, 'cache') });
+  app = createApp({
+    catalog,
+    corporaRoot,
+    resultsRoot,
+    experimentsRoot: path.join(root, 'experiments'),
+    cacheDir: path.join(root, 'cache'),
+  });
 });
 afterAll(() => catalog.close());
 
@@ -25,7 +31,9 @@ const start = (file: string) =>
   app.request('/experiments', {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ yaml: `name: runs\ncorpus: tiny\ngrid:\n  embedders: [none]\n  retrievers:\n    - { name: prod, legs: [{ type: run, file: ${JSON.stringify(file)} }] }\n` }),
+    body: JSON.stringify({
+      yaml: `name: runs\ncorpus: tiny\ngrid:\n  embedders: [none]\n  retrievers:\n    - { name: prod, legs: [{ type: run, file: ${JSON.stringify(file)} }] }\n`,
+    }),
   });
 
 describe('run-file legs of an experiment sent over HTTP', () => {

@@ -13,7 +13,12 @@ let catalog: IndexCatalog;
 let app: ReturnType<typeof createApp>;
 
 beforeAll(async () => {
-  await buildIndex({ corpus: TINY_BEIR, out: path.join(dataDir, 'tiny.sqlite'), chunker: 'structure:40', embedder: 'hash:64' });
+  await buildIndex({
+    corpus: TINY_BEIR,
+    out: path.join(dataDir, 'tiny.sqlite'),
+    chunker: 'structure:40',
+    embedder: 'hash:64',
+  });
   catalog = new IndexCatalog(dataDir);
   fs.mkdirSync(path.join(root, 'corpora'), { recursive: true });
   app = createApp({ catalog, corporaRoot: path.join(root, 'corpora') });
@@ -21,9 +26,14 @@ beforeAll(async () => {
 afterAll(() => catalog.close());
 
 const get = (url: string) => app.request(url);
-const post = (url: string, body: unknown) => app.request(url, { method: 'POST', body: JSON.stringify(body), headers: { 'content-type': 'application/json' } });
+const post = (url: string, body: unknown) =>
+  app.request(url, { method: 'POST', body: JSON.stringify(body), headers: { 'content-type': 'application/json' } });
 const q = 'error E1042 session token';
-const threeLegs = [{ type: 'lexical', engine: 'fts5' }, { type: 'lexical', engine: 'wink', k1: 1.2 }, { type: 'dense' }];
+const threeLegs = [
+  { type: 'lexical', engine: 'fts5' },
+  { type: 'lexical', engine: 'wink', k1: 1.2 },
+  { type: 'dense' },
+];
 
 async function errorOf(res: Response) {
   return ((await res.json()) as { error: { code: string; message: string } }).error;
@@ -48,12 +58,25 @@ describe('/search: a pipeline or a shorthand, the same parameters on GET and POS
   });
 
   it('POST /search runs a 3-leg pipeline: sources keyed by leg name, the settled pipeline echoed, q as the query', async () => {
-    const res = await post('/search', { index: 'tiny', q, legs: threeLegs, fusion: { method: 'combmnz', norm: 'zscore' }, k: 4, level: 'doc' });
+    const res = await post('/search', {
+      index: 'tiny',
+      q,
+      legs: threeLegs,
+      fusion: { method: 'combmnz', norm: 'zscore' },
+      k: 4,
+      level: 'doc',
+    });
     expect(res.status).toBe(200);
     const body = (await res.json()) as SearchResponse;
     expect(body).toMatchObject({ mode: 'pipeline', q, k: 4, level: 'doc' });
     expect(body.pipeline.legs.map((l) => l.name)).toEqual(['fts5', 'wink', 'dense']);
-    expect(body.pipeline.fusion).toEqual({ method: 'combmnz', norm: 'zscore', rrfK: 60, weights: [1, 1, 1], depth: 100 });
+    expect(body.pipeline.fusion).toEqual({
+      method: 'combmnz',
+      norm: 'zscore',
+      rrfK: 60,
+      weights: [1, 1, 1],
+      depth: 100,
+    });
     expect(body.hits[0]!.id).toBe('error-e1042');
     expect(Object.keys(body.hits[0]!.sources!).sort()).toEqual(['dense', 'fts5', 'wink']);
     for (const leg of ['fts5', 'wink', 'dense']) expect(body.took_ms).toHaveProperty(leg);
@@ -61,29 +84,57 @@ describe('/search: a pipeline or a shorthand, the same parameters on GET and POS
   });
 
   it('GET /search with legs as JSON text answers what POST answers', async () => {
-    const params = new URLSearchParams({ index: 'tiny', q, legs: JSON.stringify(threeLegs), fusion: JSON.stringify({ method: 'rrf', rrf_k: 10 }), k: '5' });
+    const params = new URLSearchParams({
+      index: 'tiny',
+      q,
+      legs: JSON.stringify(threeLegs),
+      fusion: JSON.stringify({ method: 'rrf', rrf_k: 10 }),
+      k: '5',
+    });
     const [viaGet, viaPost] = [
       (await (await get(`/search?${params}`)).json()) as SearchResponse,
-      (await (await post('/search', { index: 'tiny', q, legs: threeLegs, fusion: { method: 'rrf', rrf_k: 10 }, k: 5 })).json()) as SearchResponse,
+      (await (
+        await post('/search', { index: 'tiny', q, legs: threeLegs, fusion: { method: 'rrf', rrf_k: 10 }, k: 5 })
+      ).json()) as SearchResponse,
     ];
     expect(viaGet.hits.map((h) => [h.id, h.score])).toEqual(viaPost.hits.map((h) => [h.id, h.score]));
     expect(viaGet.pipeline).toEqual(viaPost.pipeline);
   });
 
   it('a shorthand is the pipeline it names: /search/hybrid = /search?mode=hybrid = the same legs written out', async () => {
-    const byPath = (await (await get(`/search/hybrid?index=tiny&q=${encodeURIComponent(q)}&k=5&rrf_k=20`)).json()) as SearchResponse;
-    const byParam = (await (await get(`/search?mode=hybrid&index=tiny&q=${encodeURIComponent(q)}&k=5&rrf_k=20`)).json()) as SearchResponse;
+    const byPath = (await (
+      await get(`/search/hybrid?index=tiny&q=${encodeURIComponent(q)}&k=5&rrf_k=20`)
+    ).json()) as SearchResponse;
+    const byParam = (await (
+      await get(`/search?mode=hybrid&index=tiny&q=${encodeURIComponent(q)}&k=5&rrf_k=20`)
+    ).json()) as SearchResponse;
     const written = (await (
-      await post('/search', { index: 'tiny', q, k: 5, legs: [{ type: 'lexical', name: 'bm25' }, { type: 'dense', name: 'dense' }], fusion: { rrf_k: 20 } })
+      await post('/search', {
+        index: 'tiny',
+        q,
+        k: 5,
+        legs: [
+          { type: 'lexical', name: 'bm25' },
+          { type: 'dense', name: 'dense' },
+        ],
+        fusion: { rrf_k: 20 },
+      })
     ).json()) as SearchResponse;
     expect(byPath.mode).toBe('hybrid');
-    for (const other of [byParam, written]) expect(other.hits.map((h) => [h.id, h.score, h.sources])).toEqual(byPath.hits.map((h) => [h.id, h.score, h.sources]));
+    for (const other of [byParam, written])
+      expect(other.hits.map((h) => [h.id, h.score, h.sources])).toEqual(
+        byPath.hits.map((h) => [h.id, h.score, h.sources]),
+      );
   });
 
   it('a filter narrows every leg to the documents that pass', async () => {
     // The fixture holds one German page (de-install) and one Japanese (ja-reset); the rest is English.
     const search = async (filter: unknown) =>
-      ((await (await post('/search', { index: 'tiny', q: 'install', legs: threeLegs, k: 50, level: 'doc', filter })).json()) as SearchResponse).hits.map((h) => h.doc_id);
+      (
+        (await (
+          await post('/search', { index: 'tiny', q: 'install', legs: threeLegs, k: 50, level: 'doc', filter })
+        ).json()) as SearchResponse
+      ).hits.map((h) => h.doc_id);
     const all = await search(undefined);
     expect(all).toContain('de-install');
     expect(await search({ lang: 'de' })).toEqual(['de-install']);
@@ -106,7 +157,11 @@ describe('/search: a pipeline or a shorthand, the same parameters on GET and POS
     for (const res of [
       await get(`/search/hybrid?index=tiny&q=x&weights=1e309,1`),
       await post('/search/hybrid', { index: 'tiny', q: 'x', weights: [Infinity, 1] }),
-      await app.request('/search/hybrid', { method: 'POST', body: '{"index":"tiny","q":"x","rrf_k":1e309}', headers: { 'content-type': 'application/json' } }),
+      await app.request('/search/hybrid', {
+        method: 'POST',
+        body: '{"index":"tiny","q":"x","rrf_k":1e309}',
+        headers: { 'content-type': 'application/json' },
+      }),
       await post('/search', { index: 'tiny', q: 'x', legs: threeLegs, fusion: { weights: [1, 1, Number.MAX_VALUE] } }),
     ]) {
       expect(res.status).toBe(400);

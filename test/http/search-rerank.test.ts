@@ -39,9 +39,22 @@ afterAll(async () => {
   await new Promise<void>((done) => server.close(() => done()));
 });
 
-const app = (allowedRemoteOrigins?: string[]) => createApp({ catalog, corporaRoot: path.join(root, 'corpora'), ...(allowedRemoteOrigins && { allowedRemoteOrigins }) });
-const post = (a: ReturnType<typeof createApp>, body: unknown) => a.request('/search', { method: 'POST', body: JSON.stringify(body), headers: { 'content-type': 'application/json' } });
-const search = (rerank: unknown) => ({ index: 'tiny', q: 'storage plan team', legs: [{ type: 'lexical' }], k: 3, level: 'doc', rerank });
+const app = (allowedRemoteOrigins?: string[]) =>
+  createApp({
+    catalog,
+    corporaRoot: path.join(root, 'corpora'),
+    ...(allowedRemoteOrigins && { allowedRemoteOrigins }),
+  });
+const post = (a: ReturnType<typeof createApp>, body: unknown) =>
+  a.request('/search', { method: 'POST', body: JSON.stringify(body), headers: { 'content-type': 'application/json' } });
+const search = (rerank: unknown) => ({
+  index: 'tiny',
+  q: 'storage plan team',
+  legs: [{ type: 'lexical' }],
+  k: 3,
+  level: 'doc',
+  rerank,
+});
 
 describe('POST /search with a rerank stage', () => {
   it('an http reranker at an origin the server was not started with is a 403 naming the flag; nothing is called', async () => {
@@ -49,7 +62,9 @@ describe('POST /search with a rerank stage', () => {
     const res = await post(app(), search({ type: 'http', url: `${origin}/rerank`, depth: 5 }));
     expect(res.status).toBe(403);
     const { error } = (await res.json()) as { error: { message: string } };
-    expect(error.message).toContain(`reranker "http": this server does not call ${origin}; start it with --allow-remote ${origin}`);
+    expect(error.message).toContain(
+      `reranker "http": this server does not call ${origin}; start it with --allow-remote ${origin}`,
+    );
     expect(requests).toHaveLength(0);
   });
 
@@ -74,14 +89,17 @@ describe('POST /search with a rerank stage', () => {
     expect(deep.status).toBe(400);
     expect(((await deep.json()) as { error: { message: string } }).error.message).toContain('rerank.depth');
     const topN = await post(app([origin]), search({ type: 'http', url: `${origin}/rerank`, depth: 5, top_n: 6 }));
-    expect(((await topN.json()) as { error: { message: string } }).error.message).toContain('(field "rerank.top_n"): top_n 6 is more than depth 5');
+    expect(((await topN.json()) as { error: { message: string } }).error.message).toContain(
+      '(field "rerank.top_n"): top_n 6 is more than depth 5',
+    );
   });
 });
 
 describe('POST /experiments with a rerank stage', () => {
   it('an experiment whose reranker calls an origin the server was not started with is refused (403) before it is queued', async () => {
     fs.mkdirSync(path.join(root, 'corpora', 'tiny'), { recursive: true });
-    for (const f of ['corpus.jsonl', 'queries.jsonl']) fs.copyFileSync(path.join(TINY_BEIR, f), path.join(root, 'corpora', 'tiny', f));
+    for (const f of ['corpus.jsonl', 'queries.jsonl'])
+      fs.copyFileSync(path.join(TINY_BEIR, f), path.join(root, 'corpora', 'tiny', f));
     const yaml = `name: rr
 corpus: tiny
 grid:
@@ -89,7 +107,11 @@ grid:
   retrievers:
     - { name: rr, legs: [{ type: lexical }], rerank: { type: http, url: "http://169.254.169.254/rerank", depth: 5 } }
 `;
-    const res = await app([origin]).request('/experiments', { method: 'POST', body: JSON.stringify({ yaml }), headers: { 'content-type': 'application/json' } });
+    const res = await app([origin]).request('/experiments', {
+      method: 'POST',
+      body: JSON.stringify({ yaml }),
+      headers: { 'content-type': 'application/json' },
+    });
     expect(res.status).toBe(403);
     const { error } = (await res.json()) as { error: { message: string } };
     expect(error.message).toContain('reranker "http": this server does not call http://169.254.169.254');

@@ -32,16 +32,26 @@ let pooled: Started;
 beforeAll(async () => {
   fs.mkdirSync(corporaRoot, { recursive: true });
   writeGeneratedCorpus(corpus, 400);
-  await buildIndex({ corpus, out: path.join(dataDir, 'gen.sqlite'), chunker: 'words:40:10', embedder: 'hash:64', cacheFile });
+  await buildIndex({
+    corpus,
+    out: path.join(dataDir, 'gen.sqlite'),
+    chunker: 'words:40:10',
+    embedder: 'hash:64',
+    cacheFile,
+  });
   await buildIndex({ corpus, out: path.join(dataDir, 'lex.sqlite'), chunker: 'doc', embedder: 'none' });
-  [inProcess, pooled] = await Promise.all([startServer({ dataDir, corporaRoot, port: 0 }), startServer({ dataDir, corporaRoot, port: 0, workers: 2 })]);
+  [inProcess, pooled] = await Promise.all([
+    startServer({ dataDir, corporaRoot, port: 0 }),
+    startServer({ dataDir, corporaRoot, port: 0, workers: 2 }),
+  ]);
 });
 afterAll(async () => {
   await Promise.all([inProcess?.close(), pooled?.close()]);
 });
 
 const get = (base: string, url: string) => fetch(base + url);
-const post = (base: string, url: string, body: unknown) => fetch(base + url, { method: 'POST', body: JSON.stringify(body), headers: { 'content-type': 'application/json' } });
+const post = (base: string, url: string, body: unknown) =>
+  fetch(base + url, { method: 'POST', body: JSON.stringify(body), headers: { 'content-type': 'application/json' } });
 
 /** Status, content type and body, took_ms aside (timings differ from run to run). */
 async function answer(res: Response) {
@@ -72,13 +82,19 @@ describe('search on worker threads answers as in-process', () => {
   it('bm25, dense, hybrid and a 3-leg pipeline: the same hits, scores and pipeline', async () => {
     for (const url of GETS) {
       // Twice in parallel, so both workers answer (each with its own connection and the one shared table).
-      const [a, b, c] = await Promise.all([get(inProcess.url, url), get(pooled.url, url), get(pooled.url, url)].map(async (r) => answer(await r)));
+      const [a, b, c] = await Promise.all(
+        [get(inProcess.url, url), get(pooled.url, url), get(pooled.url, url)].map(async (r) => answer(await r)),
+      );
       expect(a!.status, url).toBe(200);
       expect((a!.body.hits as unknown[]).length, url).toBeGreaterThan(0);
       expect(b, url).toEqual(a);
       expect(c, url).toEqual(a);
     }
-    const [a, b] = await Promise.all([post(inProcess.url, '/search', PIPELINE), post(pooled.url, '/search', PIPELINE)].map(async (r) => answer(await r)));
+    const [a, b] = await Promise.all(
+      [post(inProcess.url, '/search', PIPELINE), post(pooled.url, '/search', PIPELINE)].map(async (r) =>
+        answer(await r),
+      ),
+    );
     expect(a!.status).toBe(200);
     expect(b).toEqual(a);
   });
@@ -96,7 +112,9 @@ describe('search on worker threads answers as in-process', () => {
       ['/search/bm25?index=broken&q=x', 409],
     ];
     for (const [url, status] of cases) {
-      const [a, b] = await Promise.all([get(inProcess.url, url), get(pooled.url, url)].map(async (r) => answer(await r)));
+      const [a, b] = await Promise.all(
+        [get(inProcess.url, url), get(pooled.url, url)].map(async (r) => answer(await r)),
+      );
       expect(a!.status, url).toBe(status);
       expect(b, url).toEqual(a);
     }
@@ -105,7 +123,11 @@ describe('search on worker threads answers as in-process', () => {
 
   it('the playground page searches through the workers with the same columns', async () => {
     const url = '/?index=gen&q=doc00042%20ewftbz';
-    const [a, b] = await Promise.all([inProcess.url, pooled.url].map((base) => fetch(base + url, { headers: { accept: 'text/html' } }).then((r) => r.text())));
+    const [a, b] = await Promise.all(
+      [inProcess.url, pooled.url].map((base) =>
+        fetch(base + url, { headers: { accept: 'text/html' } }).then((r) => r.text()),
+      ),
+    );
     // The pages differ only in the timings they show.
     const strip = (html: string) => html.replace(/<footer class="timing".*?<\/footer>/g, '');
     expect(strip(b!)).toEqual(strip(a!));
@@ -116,12 +138,16 @@ describe('search on worker threads answers as in-process', () => {
     const url = '/search/hybrid?index=swap&q=doc00042%20ewftbz&k=5';
     const file = path.join(dataDir, 'swap.sqlite');
     await buildIndex({ corpus, out: file, chunker: 'doc', embedder: 'hash:64', cacheFile });
-    const before = await Promise.all([get(pooled.url, url), get(pooled.url, url)]).then((r) => Promise.all(r.map(answer)));
+    const before = await Promise.all([get(pooled.url, url), get(pooled.url, url)]).then((r) =>
+      Promise.all(r.map(answer)),
+    );
     expect(before[0]!.status).toBe(200);
     await buildIndex({ corpus, out: file, chunker: 'words:25:5', embedder: 'hash:64', cacheFile });
     const expected = await answer(await get(inProcess.url, url));
     expect(expected.body.hits).not.toEqual(before[0]!.body.hits);
-    const after = await Promise.all([get(pooled.url, url), get(pooled.url, url), get(pooled.url, url)]).then((r) => Promise.all(r.map(answer)));
+    const after = await Promise.all([get(pooled.url, url), get(pooled.url, url), get(pooled.url, url)]).then((r) =>
+      Promise.all(r.map(answer)),
+    );
     for (const a of after) expect(a).toEqual(expected);
     fs.rmSync(file);
     expect((await get(pooled.url, url)).status).toBe(404);
@@ -134,7 +160,11 @@ describe('the main thread stays free', () => {
   beforeAll(async () => {
     const catalog = new IndexCatalog(dataDir);
     const pool = await SearchPool.start({ workers: 2, busyMs: 300 });
-    const server = (await listen(createApp({ catalog, corporaRoot, searchPool: pool }).fetch, '127.0.0.1', 0)) as Server;
+    const server = (await listen(
+      createApp({ catalog, corporaRoot, searchPool: pool }).fetch,
+      '127.0.0.1',
+      0,
+    )) as Server;
     const close = async () => {
       server.closeAllConnections();
       await new Promise((r) => server.close(r));
@@ -154,7 +184,9 @@ describe('the main thread stays free', () => {
 
   it('/health answers within 50 ms while both workers are busy with a burst of slow searches', async () => {
     expect((await get(slow.url, '/health')).status).toBe(200); // the catalog opens its indexes on the first
-    const burst = Promise.all(Array.from({ length: 10 }, (_, i) => get(slow.url, `/search/bm25?index=gen&q=doc${String(i).padStart(5, '0')}`)));
+    const burst = Promise.all(
+      Array.from({ length: 10 }, (_, i) => get(slow.url, `/search/bm25?index=gen&q=doc${String(i).padStart(5, '0')}`)),
+    );
     await until((n) => n.every((x) => x > 0));
     const took: number[] = [];
     for (let i = 0; i < 10; i++) {

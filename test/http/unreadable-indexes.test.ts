@@ -24,7 +24,10 @@ beforeAll(async () => {
   await buildIndex({ corpus: TINY_BEIR, out: path.join(dataDir, 'good.sqlite'), chunker: 'doc', embedder: 'hash:64' });
   const bytes = fs.readFileSync(path.join(dataDir, 'good.sqlite'));
   size = bytes.length;
-  fs.writeFileSync(path.join(dataDir, 'corrupt.sqlite'), Buffer.from(Array.from({ length: 8192 }, (_, i) => (i * 7919) % 251)));
+  fs.writeFileSync(
+    path.join(dataDir, 'corrupt.sqlite'),
+    Buffer.from(Array.from({ length: 8192 }, (_, i) => (i * 7919) % 251)),
+  );
   fs.writeFileSync(path.join(dataDir, 'partial.sqlite'), bytes.subarray(0, Math.floor(bytes.length / 3)));
   catalog = new IndexCatalog(dataDir);
   app = createApp({ catalog, corporaRoot: root });
@@ -39,13 +42,21 @@ describe('unreadable index files', () => {
     expect(res.status).toBe(200);
     const text = await res.clone().text();
     expect(text).not.toContain(root);
-    const { indexes } = (await res.json()) as { indexes: { name: string; status: string; error?: string; meta: unknown }[] };
+    const { indexes } = (await res.json()) as {
+      indexes: { name: string; status: string; error?: string; meta: unknown }[];
+    };
     expect(indexes.map((i) => [i.name, i.status])).toEqual([
       ['corrupt', 'unreadable'],
       ['good', 'ready'],
       ['partial', 'unreadable'],
     ]);
-    expect(indexes[0]).toEqual({ name: 'corrupt', status: 'unreadable', error: 'not a readable testbed index: file is not a database', meta: null, job: null });
+    expect(indexes[0]).toEqual({
+      name: 'corrupt',
+      status: 'unreadable',
+      error: 'not a readable testbed index: file is not a database',
+      meta: null,
+      job: null,
+    });
     expect(indexes[2]!.error).toMatch(/^not a readable testbed index: the file is truncated: \d+ of \d+ bytes/);
     expect(indexes[2]!.error).toContain(`of ${size} bytes`);
     expect(indexes[1]!.meta).toMatchObject({ counts: { documents: 12 } });
@@ -69,7 +80,11 @@ describe('unreadable index files', () => {
       expect(res.status, name).toBe(409);
       const { error } = (await res.json()) as { error: { code: string; message: string } };
       expect(error.code).toBe('index_unreadable');
-      expect(error.message).toMatch(new RegExp(`^index "${name}" cannot be read \\(not a readable testbed index: .+\\): rebuild it, or replace its file with a complete copy$`));
+      expect(error.message).toMatch(
+        new RegExp(
+          `^index "${name}" cannot be read \\(not a readable testbed index: .+\\): rebuild it, or replace its file with a complete copy$`,
+        ),
+      );
       expect(error.message).not.toContain(root);
     }
   });

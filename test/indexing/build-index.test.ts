@@ -16,13 +16,22 @@ const fixtureDocs = fs.readFileSync(path.join(TINY_BEIR, 'corpus.jsonl'), 'utf8'
 function countingEmbedder(): Embedder & { seen: string[] } {
   const inner = createHashEmbedder(32);
   const seen: string[] = [];
-  return { ...inner, seen, embed: (texts: string[], role: EmbedRole) => (seen.push(...texts), inner.embed(texts, role)) };
+  return {
+    ...inner,
+    seen,
+    embed: (texts: string[], role: EmbedRole) => (seen.push(...texts), inner.embed(texts, role)),
+  };
 }
 
 describe('buildIndex', () => {
   it('stores every document, its chunks, one vector per chunk, and the full config', async () => {
     const { file, meta } = await buildTinyIndex(dir, { chunker: 'doc', tokenizer: 'porter' });
-    expect(meta.counts).toMatchObject({ documents: fixtureDocs, chunks: fixtureDocs, vectors: fixtureDocs, maxChunksPerDoc: 1 });
+    expect(meta.counts).toMatchObject({
+      documents: fixtureDocs,
+      chunks: fixtureDocs,
+      vectors: fixtureDocs,
+      maxChunksPerDoc: 1,
+    });
     expect(meta.chunker).toBe('doc');
     expect(meta.tokenizer).toBe('porter');
     expect(meta.embedder).toEqual({ id: 'hash:64', dims: 64, maxTokens: Number.MAX_SAFE_INTEGER });
@@ -42,7 +51,11 @@ describe('buildIndex', () => {
   it('chunk offsets point into the stored document text', async () => {
     const { file } = await buildTinyIndex(dir, { chunker: 'words:12:4' });
     const db = new Database(file, { readonly: true });
-    const rows = db.prepare('SELECT c.text AS chunk, c.start, c.end, d.text AS doc FROM chunks c JOIN documents d ON d.id = c.doc_id').all() as { chunk: string; start: number; end: number; doc: string }[];
+    const rows = db
+      .prepare(
+        'SELECT c.text AS chunk, c.start, c.end, d.text AS doc FROM chunks c JOIN documents d ON d.id = c.doc_id',
+      )
+      .all() as { chunk: string; start: number; end: number; doc: string }[];
     expect(rows.length).toBeGreaterThan(fixtureDocs);
     for (const r of rows) expect(r.doc.slice(r.start, r.end)).toBe(r.chunk);
     db.close();
@@ -74,15 +87,25 @@ describe('buildIndex', () => {
     await buildIndex({ corpus: TINY_BEIR, out, embedder: 'none', chunker: 'doc' });
     const before = fs.readFileSync(out);
     const bad = path.join(dir, 'bad.jsonl');
-    fs.writeFileSync(bad, '{"_id": "a", "text": "fine"}\n{"_id": "b", "text": "also fine"}\n{"_id": "a", "text": "dup"}\n');
-    await expect(buildIndex({ corpus: bad, out, embedder: 'none' })).rejects.toThrow(/bad\.jsonl:3.*duplicate|duplicate.*bad\.jsonl:3/i);
+    fs.writeFileSync(
+      bad,
+      '{"_id": "a", "text": "fine"}\n{"_id": "b", "text": "also fine"}\n{"_id": "a", "text": "dup"}\n',
+    );
+    await expect(buildIndex({ corpus: bad, out, embedder: 'none' })).rejects.toThrow(
+      /bad\.jsonl:3.*duplicate|duplicate.*bad\.jsonl:3/i,
+    );
     expect(fs.readFileSync(out).equals(before)).toBe(true);
     expect(fs.readdirSync(dir).filter((f) => f.includes('.building-'))).toEqual([]);
   });
 
   it('a model failure mid-build also leaves nothing behind', async () => {
     const out = path.join(dir, 'never.sqlite');
-    const broken: Embedder = { id: 'broken', dims: 4, maxTokens: 10, embed: async () => Promise.reject(new Error('model crashed')) };
+    const broken: Embedder = {
+      id: 'broken',
+      dims: 4,
+      maxTokens: 10,
+      embed: async () => Promise.reject(new Error('model crashed')),
+    };
     await expect(buildIndex({ corpus: TINY_BEIR, out, embedder: broken })).rejects.toThrow('model crashed');
     expect(fs.existsSync(out)).toBe(false);
     expect(fs.readdirSync(dir).filter((f) => f.startsWith('never.sqlite'))).toEqual([]);
@@ -91,22 +114,37 @@ describe('buildIndex', () => {
   it('rejects bad options before reading anything', async () => {
     const out = path.join(dir, 'x.sqlite');
     await expect(buildIndex({ corpus: TINY_BEIR, out, chunker: 'words:0' })).rejects.toThrow(/words:0/);
-    await expect(buildIndex({ corpus: TINY_BEIR, out, tokenizer: 'snowball' })).rejects.toThrow(/unknown tokenizer "snowball"/);
-    await expect(buildIndex({ corpus: TINY_BEIR, out, embedder: 'word2vec' })).rejects.toThrow(/unknown embedder "word2vec"/);
+    await expect(buildIndex({ corpus: TINY_BEIR, out, tokenizer: 'snowball' })).rejects.toThrow(
+      /unknown tokenizer "snowball"/,
+    );
+    await expect(buildIndex({ corpus: TINY_BEIR, out, embedder: 'word2vec' })).rejects.toThrow(
+      /unknown embedder "word2vec"/,
+    );
     expect(fs.existsSync(out)).toBe(false);
   });
 
   it('reports chunks the model only saw the beginning of', async () => {
     const short: Embedder = {
-      id: 'short', dims: 8, maxTokens: 20,
+      id: 'short',
+      dims: 8,
+      maxTokens: 20,
       embed: async (texts) => {
         const { vectors } = await createHashEmbedder(8).embed(texts, 'passage');
         return { vectors, truncated: texts.map((t) => t.split(/\s+/).length > 20) };
       },
     };
     const notices: string[] = [];
-    const { meta } = await buildTinyIndex(dir, { chunker: 'doc', embedder: short, cacheFile: path.join(dir, 'c2.sqlite'), onNotice: (m) => notices.push(m) });
-    const lines = fs.readFileSync(path.join(TINY_BEIR, 'corpus.jsonl'), 'utf8').trim().split('\n').map((l) => JSON.parse(l) as { title: string; text: string });
+    const { meta } = await buildTinyIndex(dir, {
+      chunker: 'doc',
+      embedder: short,
+      cacheFile: path.join(dir, 'c2.sqlite'),
+      onNotice: (m) => notices.push(m),
+    });
+    const lines = fs
+      .readFileSync(path.join(TINY_BEIR, 'corpus.jsonl'), 'utf8')
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as { title: string; text: string });
     const expected = lines.filter((d) => `${d.title}\n\n${d.text}`.split(/\s+/).length > 20).length;
     expect(meta.counts.truncatedChunks).toBe(expected);
     expect(notices.join()).toContain(`${expected} of ${fixtureDocs} chunks are longer than short's 20-token input`);
@@ -114,7 +152,10 @@ describe('buildIndex', () => {
 
   it('empty documents stop the build unless --skip-empty, which skips and names them', async () => {
     const corpus = path.join(dir, 'with-empty.jsonl');
-    fs.writeFileSync(corpus, '{"_id": "a", "text": "alpha"}\n{"_id": "b", "title": "", "text": ""}\n{"_id": "c", "text": "gamma"}\n');
+    fs.writeFileSync(
+      corpus,
+      '{"_id": "a", "text": "alpha"}\n{"_id": "b", "title": "", "text": ""}\n{"_id": "c", "text": "gamma"}\n',
+    );
     const out = path.join(dir, 'with-empty.sqlite');
     await expect(buildIndex({ corpus, out, embedder: 'none' })).rejects.toThrow(`${corpus}:2 (field "text")`);
     const notices: string[] = [];

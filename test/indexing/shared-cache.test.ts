@@ -26,7 +26,16 @@ describe('one cache shared by every command', () => {
   it('an experiment finds the vectors testbed index made, and embeds nothing again', async () => {
     const dir = tmpDir('shared-cache-');
     process.env.TESTBED_HOME = path.join(dir, 'home');
-    const first = await runCli(['index', TINY_BEIR, '--out', path.join(dir, 'elsewhere', 'tiny.sqlite'), '--embedder', 'hash:64', '--chunker', 'structure:40']);
+    const first = await runCli([
+      'index',
+      TINY_BEIR,
+      '--out',
+      path.join(dir, 'elsewhere', 'tiny.sqlite'),
+      '--embedder',
+      'hash:64',
+      '--chunker',
+      'structure:40',
+    ]);
     expect(first.code, first.err).toBe(0);
     const built = IndexReader.open(path.join(dir, 'elsewhere', 'tiny.sqlite'));
     const chunks = built.meta.counts.chunks;
@@ -34,7 +43,9 @@ describe('one cache shared by every command', () => {
     built.close();
     expect(first.err).toContain(`0 from the cache, ${chunks} by the model`);
 
-    const config = parseExperimentConfig(`name: shared\ncorpus: ${TINY_BEIR}\noutput: ${path.join(dir, 'out')}\ngrid:\n  chunkers: ['structure:40']\n  embedders: ['hash:64']\n  retrievers: [{ name: dense, mode: dense }]\n`);
+    const config = parseExperimentConfig(
+      `name: shared\ncorpus: ${TINY_BEIR}\noutput: ${path.join(dir, 'out')}\ngrid:\n  chunkers: ['structure:40']\n  embedders: ['hash:64']\n  retrievers: [{ name: dense, mode: dense }]\n`,
+    );
     await runExperiment(config);
     const cached = fs.readdirSync(path.join(dir, 'home', 'indexes')).filter((f) => f.endsWith('.sqlite'));
     expect(cached).toHaveLength(1);

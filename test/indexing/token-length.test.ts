@@ -10,7 +10,10 @@ const LANGS = [undefined, 'en', 'de', 'fr', 'ru', 'ar', 'zh', 'ja', 'th'];
 
 // Long runs of letters, digits, marks and astral letters (surrogate pairs) between short words.
 const run = fc
-  .tuple(fc.constantFrom('a', 'Z', '7', 'é', 'e\u0301', 'ж', '𝐀', 'ß', 'ﬁ', 'ء', 'ก', '中', 'ー'), fc.integer({ min: 1, max: 700 }))
+  .tuple(
+    fc.constantFrom('a', 'Z', '7', 'é', 'e\u0301', 'ж', '𝐀', 'ß', 'ﬁ', 'ء', 'ก', '中', 'ー'),
+    fc.integer({ min: 1, max: 700 }),
+  )
   .map(([unit, n]) => unit.repeat(n));
 const text = fc
   .array(fc.oneof(run, fc.constantFrom(' ', 'the ', "cat's ", '-', '.', 'running ', '\n')), { maxLength: 8 })

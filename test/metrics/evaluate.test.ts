@@ -50,7 +50,13 @@ describe('evaluate on the hand-worked TREC fixture', () => {
 describe('evaluate', () => {
   const qrels = new Map([
     ['b', new Map([['x', 1]])],
-    ['a', new Map([['y', 2], ['z', 0]])],
+    [
+      'a',
+      new Map([
+        ['y', 2],
+        ['z', 0],
+      ]),
+    ],
   ]);
 
   it('ignores run queries absent from the qrels and scores missing ones 0', () => {
@@ -76,13 +82,32 @@ describe('evaluate', () => {
 
   it('throws an InputError when every query is unanswerable', () => {
     expect(() => evaluate(qrels, new Map(), parseMetricList('mrr'), { threshold: 3 })).toThrow(InputError);
-    expect(() => evaluate(qrels, new Map(), parseMetricList('mrr'), { threshold: 3 })).toThrow(/none of the 2 qrels queries has a document graded 3 or more/);
+    expect(() => evaluate(qrels, new Map(), parseMetricList('mrr'), { threshold: 3 })).toThrow(
+      /none of the 2 qrels queries has a document graded 3 or more/,
+    );
   });
 
   it('scoreRanking scores an in-memory ranking on every metric', () => {
-    const judged = new Map([['D3', 1], ['D7', 1]]);
-    const scores = scoreRanking(['D9', 'D3', 'D5', 'D2', 'D7'], judged, parseMetricList('recall@3,precision@5,mrr,hit@1,r-precision'));
+    const judged = new Map([
+      ['D3', 1],
+      ['D7', 1],
+    ]);
+    const scores = scoreRanking(
+      ['D9', 'D3', 'D5', 'D2', 'D7'],
+      judged,
+      parseMetricList('recall@3,precision@5,mrr,hit@1,r-precision'),
+    );
     expect(scores).toEqual({ 'recall@3': 1 / 2, 'precision@5': 2 / 5, mrr: 1 / 2, 'hit@1': 0, 'r-precision': 1 / 2 });
-    expect(scoreRanking(['D9', 'D3'], new Map([['D3', 1], ['D9', 1]]), parseMetricList('hit@1'), 2)).toEqual({ 'hit@1': 0 });
+    expect(
+      scoreRanking(
+        ['D9', 'D3'],
+        new Map([
+          ['D3', 1],
+          ['D9', 1],
+        ]),
+        parseMetricList('hit@1'),
+        2,
+      ),
+    ).toEqual({ 'hit@1': 0 });
   });
 });

@@ -47,7 +47,21 @@ export const EXPECTED_PER_QUERY: Record<string, Record<string, number>> = {
     'r-precision': 1 / 2, // top 2: d6, d5
   },
   q3: Object.fromEntries(
-    ['hit@1', 'hit@10', 'recall@5', 'recall@100', 'precision@5', 'precision@10', 'mrr', 'mrr@3', 'ndcg@5', 'ndcg@10', 'map', 'map@5', 'r-precision'].map((l) => [l, 0]),
+    [
+      'hit@1',
+      'hit@10',
+      'recall@5',
+      'recall@100',
+      'precision@5',
+      'precision@10',
+      'mrr',
+      'mrr@3',
+      'ndcg@5',
+      'ndcg@10',
+      'map',
+      'map@5',
+      'r-precision',
+    ].map((l) => [l, 0]),
   ),
 };
 

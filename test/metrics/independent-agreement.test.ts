@@ -16,12 +16,23 @@ const RUN = path.join(ROOT, 'test/fixtures/eval/run.txt');
 
 describe('testbed eval agrees with an independent implementation', () => {
   it('on every metric, to 4 decimals', async () => {
-    const python = execFileSync('python3', [path.join(ROOT, 'bench/independent-eval.py'), QRELS, RUN], { encoding: 'utf8' });
+    const python = execFileSync('python3', [path.join(ROOT, 'bench/independent-eval.py'), QRELS, RUN], {
+      encoding: 'utf8',
+    });
     const expected = Object.fromEntries(
-      python.trim().split('\n').filter((l) => l.includes('\tall\t')).map((l) => [l.split('\t')[0]!, Number(l.split('\t')[2])]),
+      python
+        .trim()
+        .split('\n')
+        .filter((l) => l.includes('\tall\t'))
+        .map((l) => [l.split('\t')[0]!, Number(l.split('\t')[2])]),
     );
     expect(Object.keys(expected)).toHaveLength(19);
-    const ours = evaluate(await readQrels(QRELS), await readTrecRun(RUN), parseMetricList(Object.keys(expected).join(',')));
-    for (const [label, value] of Object.entries(expected)) expect(ours.mean[label]!.toFixed(4), label).toBe(value.toFixed(4));
+    const ours = evaluate(
+      await readQrels(QRELS),
+      await readTrecRun(RUN),
+      parseMetricList(Object.keys(expected).join(',')),
+    );
+    for (const [label, value] of Object.entries(expected))
+      expect(ours.mean[label]!.toFixed(4), label).toBe(value.toFixed(4));
   });
 });

@@ -43,13 +43,23 @@ describe('parseMetric', () => {
     }
     expect(error).toBeInstanceOf(InputError);
     expect((error as InputError).message).toMatch(reason);
-    expect((error as InputError).message).toContain('valid metrics: hit@K, recall@K, precision@K, mrr, mrr@K, ndcg@K, map, map@K, r-precision');
+    expect((error as InputError).message).toContain(
+      'valid metrics: hit@K, recall@K, precision@K, mrr, mrr@K, ndcg@K, map, map@K, r-precision',
+    );
   });
 });
 
 describe('parseMetricList', () => {
   it('parses the defaults in order', () => {
-    expect(parseMetricList(DEFAULT_METRICS).map((m) => m.label)).toEqual(['ndcg@10', 'recall@100', 'hit@10', 'mrr', 'map', 'precision@10', 'r-precision']);
+    expect(parseMetricList(DEFAULT_METRICS).map((m) => m.label)).toEqual([
+      'ndcg@10',
+      'recall@100',
+      'hit@10',
+      'mrr',
+      'map',
+      'precision@10',
+      'r-precision',
+    ]);
   });
 
   it('keeps a metric asked for twice once, at its first place, and skips empty items', () => {

@@ -9,7 +9,10 @@ import { recallAt } from '../../src/metrics/recall.js';
 const IDS = ['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'i', 'j', 'k', 'l'];
 
 /** Judgements over part of the id pool, grades -1..3 (-1 is trec_eval's "pooled, not judged"). */
-const judgedEntries = fc.uniqueArray(fc.tuple(fc.constantFrom(...IDS), fc.integer({ min: -1, max: 3 })), { selector: ([id]) => id, maxLength: 8 });
+const judgedEntries = fc.uniqueArray(fc.tuple(fc.constantFrom(...IDS), fc.integer({ min: -1, max: 3 })), {
+  selector: ([id]) => id,
+  maxLength: 8,
+});
 /** A ranking may hold judged and unjudged ids, each at most once. */
 const ranking = fc.uniqueArray(fc.constantFrom(...IDS), { maxLength: 12 });
 const k = fc.integer({ min: 1, max: 15 });

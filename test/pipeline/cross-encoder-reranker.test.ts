@@ -1,12 +1,19 @@
 import path from 'node:path';
-import { AutoModelForSequenceClassification, AutoTokenizer, env, Tensor, type PreTrainedModel, type PreTrainedTokenizer } from '@xenova/transformers';
+import {
+  AutoModelForSequenceClassification,
+  AutoTokenizer,
+  env,
+  Tensor,
+  type PreTrainedModel,
+  type PreTrainedTokenizer,
+} from '@xenova/transformers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadCrossEncoder } from '../../src/embedders/transformers-cross-encoder.js';
 import { UnavailableError } from '../../src/errors.js';
 import { closeCrossEncoders } from '../../src/pipeline/cross-encoder-reranker.js';
 import type { Hit } from '../../src/ranking/hit.js';
 import { Searcher } from '../../src/search/searcher.js';
-import { parsePipeline } from '../../src/spec/resolve-pipeline.js';
+import { parsePipeline } from '../../src/schemas/resolve-pipeline.js';
 import { makeTinyCrossEncoder } from '../fixtures/tiny-bert/make-tiny-bert.js';
 import { buildTinyIndex } from '../helpers/tiny-index.js';
 import { tmpDir } from '../helpers/tmp.js';
@@ -21,11 +28,18 @@ interface Reference {
 
 /** The fixture loaded straight through transformers.js, for scoring one pair at a time. */
 async function loadReference(folder: string): Promise<Reference> {
-  const saved = { localModelPath: env.localModelPath, allowRemoteModels: env.allowRemoteModels, useFSCache: env.useFSCache };
+  const saved = {
+    localModelPath: env.localModelPath,
+    allowRemoteModels: env.allowRemoteModels,
+    useFSCache: env.useFSCache,
+  };
   Object.assign(env, { localModelPath: path.dirname(folder), allowRemoteModels: false, useFSCache: false });
   try {
     const name = path.basename(folder);
-    return { tokenizer: await AutoTokenizer.from_pretrained(name), model: await AutoModelForSequenceClassification.from_pretrained(name, { quantized: false }) };
+    return {
+      tokenizer: await AutoTokenizer.from_pretrained(name),
+      model: await AutoModelForSequenceClassification.from_pretrained(name, { quantized: false }),
+    };
   } finally {
     Object.assign(env, saved);
   }
@@ -66,7 +80,8 @@ describe('the cross-encoder rerank stage over the tiny-bert sequence-classificat
   const lexical = (k: number) => parsePipeline({ legs: [{ type: 'lexical' }], k });
   const reranked = (k: number, depth: number, model = oneLabel, batch = 2) =>
     parsePipeline({ legs: [{ type: 'lexical' }], k, rerank: { type: 'cross-encoder', model, depth, batch } });
-  const retrieve = async (pipeline: ReturnType<typeof parsePipeline>) => searcher.retrieve(await searcher.prepare(pipeline), QUERY, { queryId: 'q1' });
+  const retrieve = async (pipeline: ReturnType<typeof parsePipeline>) =>
+    searcher.retrieve(await searcher.prepare(pipeline), QUERY, { queryId: 'q1' });
 
   it('ranks the top depth hits by the logit of each (query, passage) pair scored alone; the hits below depth keep their first-stage order', async () => {
     const first = (await retrieve(lexical(8))).hits;
@@ -128,12 +143,20 @@ describe('the cross-encoder rerank stage over the tiny-bert sequence-classificat
     const [score] = await ce.score('bridge', [long]);
     // [CLS] bridge [SEP] then the passage: the first 15 tokens as tokenized, then [SEP] (type 1).
     const ref = await loadReference(short);
-    const enc = ref.tokenizer('bridge', { text_pair: long, return_tensor: false }) as unknown as { input_ids: number[]; token_type_ids: number[] };
+    const enc = ref.tokenizer('bridge', { text_pair: long, return_tensor: false }) as unknown as {
+      input_ids: number[];
+      token_type_ids: number[];
+    };
     expect(enc.input_ids.length).toBeGreaterThan(16);
     const ids = [...enc.input_ids.slice(0, 15), SEP];
     const types = [...enc.token_type_ids.slice(0, 15), 1];
-    const tensor = (values: number[]) => new Tensor('int64', BigInt64Array.from(values.map(BigInt)), [1, values.length]);
-    const out = (await ref.model({ input_ids: tensor(ids), attention_mask: tensor(ids.map(() => 1)), token_type_ids: tensor(types) })) as { logits: Tensor };
+    const tensor = (values: number[]) =>
+      new Tensor('int64', BigInt64Array.from(values.map(BigInt)), [1, values.length]);
+    const out = (await ref.model({
+      input_ids: tensor(ids),
+      attention_mask: tensor(ids.map(() => 1)),
+      token_type_ids: tensor(types),
+    })) as { logits: Tensor };
     expect(score).toBeCloseTo((out.logits.data as Float32Array)[0]!, 5);
     await ce.close();
   });

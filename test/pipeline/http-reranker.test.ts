@@ -5,7 +5,7 @@ import { createHttpReranker } from '../../src/pipeline/http-reranker.js';
 import { rerankHits } from '../../src/pipeline/rerank.js';
 import type { Hit } from '../../src/ranking/hit.js';
 import { RemoteError } from '../../src/remote/remote-error.js';
-import { parsePipeline, type Rerank } from '../../src/spec/resolve-pipeline.js';
+import { parsePipeline, type Rerank } from '../../src/schemas/resolve-pipeline.js';
 
 /**
  * The server's relevance: how many times the letter "o" occurs in the passage. Written out per
@@ -16,7 +16,13 @@ const score = (text: string) => [...text].filter((ch) => ch === 'o').length;
 // First-stage order p1..p5; "o" counts: p1 "a cat" 0, p2 "two dogs" 2, p3 "one fox" 2,
 // p4 "a tool of note" 4, p5 "no" 1.
 const PASSAGES: Record<string, string> = { p1: 'a cat', p2: 'two dogs', p3: 'one fox', p4: 'a tool of note', p5: 'no' };
-const FIRST: Hit[] = Object.keys(PASSAGES).map((id, i) => ({ id, docId: id, chunkId: `${id}#0`, score: 10 - i, rank: i + 1 }));
+const FIRST: Hit[] = Object.keys(PASSAGES).map((id, i) => ({
+  id,
+  docId: id,
+  chunkId: `${id}#0`,
+  score: 10 - i,
+  rank: i + 1,
+}));
 
 interface Seen {
   path: string;
@@ -44,17 +50,37 @@ describe('the http reranker against an in-test /rerank server', () => {
         const ranked = texts.map((t, index) => ({ index, s: score(t) })).sort((a, b) => b.s - a.s || a.index - b.index);
         switch (req.url) {
           case '/cohere':
-            return send(200, { id: 'x', results: ranked.slice(0, body.top_n ?? texts.length).map((r) => ({ index: r.index, relevance_score: r.s })), meta: {} });
+            return send(200, {
+              id: 'x',
+              results: ranked
+                .slice(0, body.top_n ?? texts.length)
+                .map((r) => ({ index: r.index, relevance_score: r.s })),
+              meta: {},
+            });
           case '/tei':
-            return send(200, ranked.map((r) => ({ index: r.index, score: r.s })));
+            return send(
+              200,
+              ranked.map((r) => ({ index: r.index, score: r.s })),
+            );
           case '/duplicate':
-            return send(200, { results: [{ index: 0, relevance_score: 1 }, { index: 0, relevance_score: 2 }, ...texts.slice(2).map((_, i) => ({ index: i + 2, relevance_score: 0 }))] });
+            return send(200, {
+              results: [
+                { index: 0, relevance_score: 1 },
+                { index: 0, relevance_score: 2 },
+                ...texts.slice(2).map((_, i) => ({ index: i + 2, relevance_score: 0 })),
+              ],
+            });
           case '/missing':
             return send(200, { results: ranked.slice(1).map((r) => ({ index: r.index, relevance_score: r.s })) });
           case '/out-of-range':
-            return send(200, ranked.map((r) => ({ index: r.index + 1, score: r.s })));
+            return send(
+              200,
+              ranked.map((r) => ({ index: r.index + 1, score: r.s })),
+            );
           case '/not-finite':
-            return send(200, { results: ranked.map((r, i) => ({ index: r.index, relevance_score: i === 0 ? 'high' : r.s })) });
+            return send(200, {
+              results: ranked.map((r, i) => ({ index: r.index, relevance_score: i === 0 ? 'high' : r.s })),
+            });
           case '/html':
             return send(200, '<html>gateway</html>');
           case '/overloaded':
@@ -71,21 +97,42 @@ describe('the http reranker against an in-test /rerank server', () => {
 
   type HttpRerank = Extract<Rerank, { type: 'http' }>;
   const rerank = (extra: Record<string, unknown>) =>
-    parsePipeline({ legs: [{ type: 'lexical' }], rerank: { type: 'http', name: 'remote', depth: 4, retries: 0, ...extra } }).rerank as HttpRerank;
-  const run = (spec: HttpRerank, queryId = 'q7') => rerankHits(createHttpReranker(spec), 'which has o', FIRST, (h) => PASSAGES[h.id]!, queryId);
+    parsePipeline({
+      legs: [{ type: 'lexical' }],
+      rerank: { type: 'http', name: 'remote', depth: 4, retries: 0, ...extra },
+    }).rerank as HttpRerank;
+  const run = (spec: HttpRerank, queryId = 'q7') =>
+    rerankHits(createHttpReranker(spec), 'which has o', FIRST, (h) => PASSAGES[h.id]!, queryId);
 
   it('cohere shape: sends {model, query, documents in first-stage order, top_n} and ranks by relevance_score', async () => {
     seen.length = 0;
-    const out = await run(rerank({ url: `${base}/cohere`, model: 'rerank-v3.5', headers: { Authorization: 'Bearer ${env:RERANK_TEST_KEY}' } })).catch((e: unknown) => e);
+    const out = await run(
+      rerank({
+        url: `${base}/cohere`,
+        model: 'rerank-v3.5',
+        headers: { Authorization: 'Bearer ${env:RERANK_TEST_KEY}' },
+      }),
+    ).catch((e: unknown) => e);
     // The header names a variable that is not set: refused before any request, naming it.
     expect(String(out)).toContain('RERANK_TEST_KEY');
     expect(seen).toHaveLength(0);
 
     process.env.RERANK_TEST_KEY = 'k-123';
     try {
-      const hits = await run(rerank({ url: `${base}/cohere`, model: 'rerank-v3.5', headers: { Authorization: 'Bearer ${env:RERANK_TEST_KEY}' } }));
+      const hits = await run(
+        rerank({
+          url: `${base}/cohere`,
+          model: 'rerank-v3.5',
+          headers: { Authorization: 'Bearer ${env:RERANK_TEST_KEY}' },
+        }),
+      );
       expect(seen).toHaveLength(1);
-      expect(seen[0]!.body).toEqual({ model: 'rerank-v3.5', query: 'which has o', documents: ['a cat', 'two dogs', 'one fox', 'a tool of note'], top_n: 4 });
+      expect(seen[0]!.body).toEqual({
+        model: 'rerank-v3.5',
+        query: 'which has o',
+        documents: ['a cat', 'two dogs', 'one fox', 'a tool of note'],
+        top_n: 4,
+      });
       expect(seen[0]!.headers.authorization).toBe('Bearer k-123');
       // depth 4: p4 (4), then p2 and p3 (2 each: equal scores rank by id descending, p3 first), p1 (0); p5 below depth.
       expect(hits.map((h) => h.id)).toEqual(['p4', 'p3', 'p2', 'p1', 'p5']);
@@ -98,7 +145,11 @@ describe('the http reranker against an in-test /rerank server', () => {
   it('tei shape: sends {query, texts, truncate} and reads [{index, score}]', async () => {
     seen.length = 0;
     const hits = await run(rerank({ url: `${base}/tei`, shape: 'tei', depth: 5 }));
-    expect(seen[0]!.body).toEqual({ query: 'which has o', texts: ['a cat', 'two dogs', 'one fox', 'a tool of note', 'no'], truncate: true });
+    expect(seen[0]!.body).toEqual({
+      query: 'which has o',
+      texts: ['a cat', 'two dogs', 'one fox', 'a tool of note', 'no'],
+      truncate: true,
+    });
     // p4 4, p3 2, p2 2, p5 1, p1 0.
     expect(hits.map((h) => h.id)).toEqual(['p4', 'p3', 'p2', 'p5', 'p1']);
   });

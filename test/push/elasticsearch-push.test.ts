@@ -19,8 +19,17 @@ afterAll(() => es.close());
 describe('push to Elasticsearch', () => {
   it('maps vector as an indexed cosine dense_vector of the index dims and bulk-sends the stored chunks', async () => {
     const stored = readStoredChunks(files.withVectors);
-    const summary = await pushIndex({ file: files.withVectors, target: new ElasticsearchTarget(new RemoteClient(), es.url, 'docs'), batchSize: 5 });
-    expect(summary).toMatchObject({ chunks: stored.length, vectors: stored.length, dims: 64, batches: Math.ceil(stored.length / 5) });
+    const summary = await pushIndex({
+      file: files.withVectors,
+      target: new ElasticsearchTarget(new RemoteClient(), es.url, 'docs'),
+      batchSize: 5,
+    });
+    expect(summary).toMatchObject({
+      chunks: stored.length,
+      vectors: stored.length,
+      dims: 64,
+      batches: Math.ceil(stored.length / 5),
+    });
     const created = JSON.parse(es.to('PUT', '/docs')[0]!.body) as Record<string, unknown>;
     // No index.knn setting: that is OpenSearch's; Elasticsearch indexes a dense_vector for kNN by its mapping.
     expect(created).toEqual({
@@ -38,7 +47,12 @@ describe('push to Elasticsearch', () => {
     });
     const bulks = es.to('POST', '/_bulk');
     expect(bulks).toHaveLength(Math.ceil(stored.length / 5));
-    const lines = bulks.flatMap((b) => b.body.slice(0, -1).split('\n').map((l) => JSON.parse(l) as Record<string, unknown>));
+    const lines = bulks.flatMap((b) =>
+      b.body
+        .slice(0, -1)
+        .split('\n')
+        .map((l) => JSON.parse(l) as Record<string, unknown>),
+    );
     expect(lines.filter((_, i) => i % 2 === 0)).toEqual(stored.map((c) => ({ index: { _index: 'docs', _id: c.id } })));
     const sources = lines.filter((_, i) => i % 2 === 1);
     expect(sources.map(({ vector: _, ...rest }) => rest)).toEqual(stored.map(expectedSource));
@@ -49,7 +63,9 @@ describe('push to Elasticsearch', () => {
 
   it('an index without vectors has no vector mapping and no vector in any document', async () => {
     await pushIndex({ file: files.noVectors, target: new ElasticsearchTarget(new RemoteClient(), es.url, 'lexical') });
-    const created = JSON.parse(es.to('PUT', '/lexical')[0]!.body) as { mappings: { properties: Record<string, unknown> } };
+    const created = JSON.parse(es.to('PUT', '/lexical')[0]!.body) as {
+      mappings: { properties: Record<string, unknown> };
+    };
     expect(created.mappings.properties).not.toHaveProperty('vector');
     expect([...es.indexes.get('lexical')!.docs.values()].some((d) => 'vector' in (d as object))).toBe(false);
     expect(es.indexes.get('lexical')!.docs.size).toBe(readStoredChunks(files.noVectors).length);

@@ -49,7 +49,13 @@ export class FakeEngine {
       req.on('data', (d: string) => (body += d));
       req.on('end', () => {
         const u = new URL(req.url!, 'http://x');
-        const seen: SeenRequest = { method: req.method!, path: decodeURIComponent(u.pathname), query: u.search, headers: req.headers, body };
+        const seen: SeenRequest = {
+          method: req.method!,
+          path: decodeURIComponent(u.pathname),
+          query: u.search,
+          headers: req.headers,
+          body,
+        };
         this.requests.push(seen);
         const headers: Record<string, string> = { 'Content-Type': 'application/json' };
         if (this.flavor === 'elasticsearch') headers['X-Elastic-Product'] = 'Elasticsearch';
@@ -83,22 +89,34 @@ export class FakeEngine {
 
   private searchEngine(r: SeenRequest): [number, unknown] {
     const parts = r.path.split('/').filter(Boolean);
-    const missing = (name: string): [number, unknown] => [404, { error: { type: 'index_not_found_exception', reason: `no such index [${name}]` }, status: 404 }];
+    const missing = (name: string): [number, unknown] => [
+      404,
+      { error: { type: 'index_not_found_exception', reason: `no such index [${name}]` }, status: 404 },
+    ];
     if (r.method === 'POST' && r.path === '/_bulk') return this.bulk(r);
     const [name, action] = parts as [string, string | undefined];
     const index = this.indexes.get(name);
     if (action === undefined) {
       if (r.method === 'GET') return index ? [200, { [name]: index.created }] : missing(name);
-      if (r.method === 'DELETE') return index ? (this.indexes.delete(name), [200, { acknowledged: true }]) : missing(name);
+      if (r.method === 'DELETE')
+        return index ? (this.indexes.delete(name), [200, { acknowledged: true }]) : missing(name);
       if (r.method === 'PUT') {
-        if (index) return [400, { error: { type: 'resource_already_exists_exception', reason: `index [${name}] already exists` }, status: 400 }];
+        if (index)
+          return [
+            400,
+            {
+              error: { type: 'resource_already_exists_exception', reason: `index [${name}] already exists` },
+              status: 400,
+            },
+          ];
         this.indexes.set(name, { created: JSON.parse(r.body), docs: new Map() });
         return [200, { acknowledged: true, shards_acknowledged: true, index: name }];
       }
     }
     if (!index) return missing(name);
     if (r.method === 'POST' && action === '_refresh') return [200, { _shards: { total: 1, successful: 1, failed: 0 } }];
-    if (r.method === 'GET' && action === '_count') return [200, { count: index.docs.size + this.countSkew, _shards: { total: 1, successful: 1, failed: 0 } }];
+    if (r.method === 'GET' && action === '_count')
+      return [200, { count: index.docs.size + this.countSkew, _shards: { total: 1, successful: 1, failed: 0 } }];
     return [404, { error: `no route ${r.method} ${r.path}` }];
   }
 
@@ -112,13 +130,33 @@ export class FakeEngine {
       const { _index, _id } = action.index;
       const index = this.indexes.get(_index);
       if (this.refuse.has(_id)) {
-        items.push({ index: { _index, _id, status: 400, error: { type: 'mapper_parsing_exception', reason: "failed to parse field [metadata.year] of type [long]", caused_by: { reason: 'For input string: "soon"' } } } });
+        items.push({
+          index: {
+            _index,
+            _id,
+            status: 400,
+            error: {
+              type: 'mapper_parsing_exception',
+              reason: 'failed to parse field [metadata.year] of type [long]',
+              caused_by: { reason: 'For input string: "soon"' },
+            },
+          },
+        });
       } else if (!index) {
-        items.push({ index: { _index, _id, status: 404, error: { type: 'index_not_found_exception', reason: `no such index [${_index}]` } } });
+        items.push({
+          index: {
+            _index,
+            _id,
+            status: 404,
+            error: { type: 'index_not_found_exception', reason: `no such index [${_index}]` },
+          },
+        });
       } else {
         const created = !index.docs.has(_id);
         index.docs.set(_id, source);
-        items.push({ index: { _index, _id, _version: 1, result: created ? 'created' : 'updated', status: created ? 201 : 200 } });
+        items.push({
+          index: { _index, _id, _version: 1, result: created ? 'created' : 'updated', status: created ? 201 : 200 },
+        });
       }
     }
     const errors = items.some((i) => (i as { index: { status: number } }).index.status >= 300);
@@ -131,12 +169,26 @@ export class FakeEngine {
     const name = parts[1];
     const rest = parts.slice(2).join('/');
     const collection = this.indexes.get(name);
-    const missing: [number, unknown] = [404, { status: { error: `Not found: Collection \`${name}\` doesn't exist!` }, time: 0 }];
+    const missing: [number, unknown] = [
+      404,
+      { status: { error: `Not found: Collection \`${name}\` doesn't exist!` }, time: 0 },
+    ];
     if (rest === '') {
-      if (r.method === 'GET') return collection ? [200, { result: { status: 'green', points_count: collection.docs.size, config: collection.created }, status: 'ok', time: 0 }] : missing;
+      if (r.method === 'GET')
+        return collection
+          ? [
+              200,
+              {
+                result: { status: 'green', points_count: collection.docs.size, config: collection.created },
+                status: 'ok',
+                time: 0,
+              },
+            ]
+          : missing;
       if (r.method === 'DELETE') return [200, { result: this.indexes.delete(name), status: 'ok', time: 0 }];
       if (r.method === 'PUT') {
-        if (collection) return [409, { status: { error: `Wrong input: Collection \`${name}\` already exists!` }, time: 0 }];
+        if (collection)
+          return [409, { status: { error: `Wrong input: Collection \`${name}\` already exists!` }, time: 0 }];
         this.indexes.set(name, { created: JSON.parse(r.body), docs: new Map() });
         return [200, { result: true, status: 'ok', time: 0 }];
       }
@@ -146,11 +198,29 @@ export class FakeEngine {
       const { points } = JSON.parse(r.body) as { points: { id: number; vector: number[] }[] };
       const size = (collection.created as { vectors: { size: number } }).vectors.size;
       const wrong = points.find((p) => p.vector.length !== size);
-      if (wrong) return [400, { status: { error: `Wrong input: Vector dimension error: expected dim: ${size}, got ${wrong.vector.length}` }, time: 0 }];
+      if (wrong)
+        return [
+          400,
+          {
+            status: { error: `Wrong input: Vector dimension error: expected dim: ${size}, got ${wrong.vector.length}` },
+            time: 0,
+          },
+        ];
       for (const p of points) collection.docs.set(String(p.id), p);
-      return [200, { result: { operation_id: this.requests.length, status: r.query.includes('wait=true') ? 'completed' : 'acknowledged' }, status: 'ok', time: 0 }];
+      return [
+        200,
+        {
+          result: {
+            operation_id: this.requests.length,
+            status: r.query.includes('wait=true') ? 'completed' : 'acknowledged',
+          },
+          status: 'ok',
+          time: 0,
+        },
+      ];
     }
-    if (r.method === 'POST' && rest === 'points/count') return [200, { result: { count: collection.docs.size + this.countSkew }, status: 'ok', time: 0 }];
+    if (r.method === 'POST' && rest === 'points/count')
+      return [200, { result: { count: collection.docs.size + this.countSkew }, status: 'ok', time: 0 }];
     return [404, { status: { error: `no route ${r.method} ${r.path}` } }];
   }
 }

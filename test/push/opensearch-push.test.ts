@@ -21,7 +21,10 @@ afterAll(() => os.close());
 /** The action/source line pairs of a bulk body. */
 function bulkPairs(body: string): { action: unknown; source: Record<string, unknown> }[] {
   expect(body.endsWith('\n')).toBe(true);
-  const lines = body.slice(0, -1).split('\n').map((l) => JSON.parse(l) as Record<string, unknown>);
+  const lines = body
+    .slice(0, -1)
+    .split('\n')
+    .map((l) => JSON.parse(l) as Record<string, unknown>);
   expect(lines.length % 2).toBe(0);
   return Array.from({ length: lines.length / 2 }, (_, i) => ({ action: lines[2 * i], source: lines[2 * i + 1]! }));
 }
@@ -62,7 +65,9 @@ describe('push to OpenSearch', () => {
     expect(bulks).toHaveLength(Math.ceil(n / batch));
     for (const b of bulks) expect(b.headers['content-type']).toBe('application/x-ndjson');
     const pairs = bulks.flatMap((b) => bulkPairs(b.body));
-    expect(bulks.map((b) => bulkPairs(b.body).length)).toEqual(Array.from({ length: bulks.length }, (_, i) => Math.min(batch, n - i * batch)));
+    expect(bulks.map((b) => bulkPairs(b.body).length)).toEqual(
+      Array.from({ length: bulks.length }, (_, i) => Math.min(batch, n - i * batch)),
+    );
     // In rowid order, _id the chunk id, _source the shared shape plus the stored vector.
     expect(pairs.map((p) => p.action)).toEqual(stored.map((c) => ({ index: { _index: 'docs', _id: c.id } })));
     for (const [i, c] of stored.entries()) {
@@ -71,7 +76,10 @@ describe('push to OpenSearch', () => {
       expect(asFloat32(vector as number[])).toEqual(c.vector);
     }
     // Metadata and languages made it through: the fixture's German document and its year.
-    expect(pairs.find((p) => p.source.doc_id === 'fehler')!.source).toMatchObject({ lang: 'de', metadata: { language: 'de', year: 2020 } });
+    expect(pairs.find((p) => p.source.doc_id === 'fehler')!.source).toMatchObject({
+      lang: 'de',
+      metadata: { language: 'de', year: 2020 },
+    });
     expect(pairs.find((p) => p.source.doc_id === 'plain')!.source).not.toHaveProperty('lang');
 
     // Refreshed after the last bulk, then counted.
@@ -82,9 +90,15 @@ describe('push to OpenSearch', () => {
   });
 
   it('an index without vectors goes without the vector field and without index.knn', async () => {
-    const summary = await pushIndex({ file: files.noVectors, target: new OpenSearchTarget(new RemoteClient(), os.url, 'lexical') });
+    const summary = await pushIndex({
+      file: files.noVectors,
+      target: new OpenSearchTarget(new RemoteClient(), os.url, 'lexical'),
+    });
     expect(summary).toMatchObject({ vectors: 0, dims: null, batches: 1 });
-    const created = JSON.parse(os.to('PUT', '/lexical')[0]!.body) as { settings?: unknown; mappings: { properties: Record<string, unknown> } };
+    const created = JSON.parse(os.to('PUT', '/lexical')[0]!.body) as {
+      settings?: unknown;
+      mappings: { properties: Record<string, unknown> };
+    };
     expect(created.settings).toBeUndefined();
     expect(Object.keys(created.mappings.properties)).not.toContain('vector');
     const sources = bulkPairs(os.to('POST', '/_bulk').at(-1)!.body).map((p) => p.source);
@@ -95,7 +109,16 @@ describe('push to OpenSearch', () => {
     const target = new OpenSearchTarget(new RemoteClient(), os.url, 'docs');
     expect(target.legs(64).map((l) => Object.fromEntries(l))).toEqual([
       { type: 'opensearch', name: 'os-bm25', url: os.url, index: 'docs', id: '_source.doc_id', chunk_id: '_id' },
-      { type: 'opensearch', name: 'os-knn', url: os.url, index: 'docs', id: '_source.doc_id', chunk_id: '_id', query: 'knn', vector_field: 'vector' },
+      {
+        type: 'opensearch',
+        name: 'os-knn',
+        url: os.url,
+        index: 'docs',
+        id: '_source.doc_id',
+        chunk_id: '_id',
+        query: 'knn',
+        vector_field: 'vector',
+      },
     ]);
     expect(target.legs(null)).toHaveLength(1);
   });

@@ -2,7 +2,7 @@ import { parse as parseYaml } from 'yaml';
 import { describe, expect, it } from 'vitest';
 import { legsYaml } from '../../src/push/legs-yaml.js';
 import { searchEngineLegs } from '../../src/push/opensearch-target.js';
-import { parsePipeline } from '../../src/spec/resolve-pipeline.js';
+import { parsePipeline } from '../../src/schemas/resolve-pipeline.js';
 
 /**
  * What `testbed push` prints to paste into an experiment must be legs the pipeline spec accepts
@@ -12,7 +12,9 @@ import { parsePipeline } from '../../src/spec/resolve-pipeline.js';
 describe('the legs testbed push prints', () => {
   for (const type of ['opensearch', 'elasticsearch'] as const) {
     it(`${type}: a bm25 and a knn leg the pipeline spec accepts, reading what push wrote`, () => {
-      const { legs } = parseYaml(legsYaml(searchEngineLegs(type, 'http://127.0.0.1:9200', 'scifact', 384))) as { legs: unknown[] };
+      const { legs } = parseYaml(legsYaml(searchEngineLegs(type, 'http://127.0.0.1:9200', 'scifact', 384))) as {
+        legs: unknown[];
+      };
       const settled = parsePipeline({ legs, fusion: { method: 'rrf' } }).legs as unknown as Record<string, unknown>[];
       expect(settled.map((l) => [l.type, l.query, l.index, l.id, l.chunk_id])).toEqual([
         [type, 'bm25', 'scifact', '_source.doc_id', '_id'],
@@ -23,7 +25,16 @@ describe('the legs testbed push prints', () => {
   }
 
   it('qdrant: a leg whose defaults read the payload push wrote', () => {
-    const { legs } = parseYaml(legsYaml([[['type', 'qdrant'], ['name', 'qdrant'], ['url', 'http://127.0.0.1:6333'], ['collection', 'scifact']]])) as { legs: unknown[] };
+    const { legs } = parseYaml(
+      legsYaml([
+        [
+          ['type', 'qdrant'],
+          ['name', 'qdrant'],
+          ['url', 'http://127.0.0.1:6333'],
+          ['collection', 'scifact'],
+        ],
+      ]),
+    ) as { legs: unknown[] };
     const [leg] = parsePipeline({ legs }).legs as unknown as Record<string, unknown>[];
     expect([leg!.type, leg!.collection]).toEqual(['qdrant', 'scifact']);
   });

@@ -21,26 +21,44 @@ describe('push to Qdrant', () => {
   it('creates a cosine collection of the index dims and upserts one point per chunk, id its rowid, in ceil(N/B) requests', async () => {
     const stored = readStoredChunks(files.withVectors);
     const batch = 3;
-    const summary = await pushIndex({ file: files.withVectors, target: new QdrantTarget(new RemoteClient(), qdrant.url, 'docs'), batchSize: batch });
-    expect(summary).toMatchObject({ chunks: stored.length, vectors: stored.length, dims: 64, batches: Math.ceil(stored.length / batch) });
-    expect(JSON.parse(qdrant.to('PUT', '/collections/docs')[0]!.body)).toEqual({ vectors: { size: 64, distance: 'Cosine' } });
+    const summary = await pushIndex({
+      file: files.withVectors,
+      target: new QdrantTarget(new RemoteClient(), qdrant.url, 'docs'),
+      batchSize: batch,
+    });
+    expect(summary).toMatchObject({
+      chunks: stored.length,
+      vectors: stored.length,
+      dims: 64,
+      batches: Math.ceil(stored.length / batch),
+    });
+    expect(JSON.parse(qdrant.to('PUT', '/collections/docs')[0]!.body)).toEqual({
+      vectors: { size: 64, distance: 'Cosine' },
+    });
     const upserts = qdrant.to('PUT', '/collections/docs/points');
     expect(upserts).toHaveLength(Math.ceil(stored.length / batch));
     // wait=true: Qdrant answers once the points are stored, so the count that follows sees them all.
     for (const u of upserts) expect(u.query).toBe('?wait=true');
-    const points = upserts.flatMap((u) => (JSON.parse(u.body) as { points: { id: number; vector: number[]; payload: unknown }[] }).points);
+    const points = upserts.flatMap(
+      (u) => (JSON.parse(u.body) as { points: { id: number; vector: number[]; payload: unknown }[] }).points,
+    );
     expect(upserts.map((u) => (JSON.parse(u.body) as { points: unknown[] }).points.length)).toEqual(
       Array.from({ length: upserts.length }, (_, i) => Math.min(batch, stored.length - i * batch)),
     );
     expect(points.map((p) => p.id)).toEqual(stored.map((c) => c.rowid));
     expect(points.map((p) => p.payload)).toEqual(stored.map(expectedSource));
     expect(points.map((p) => asFloat32(p.vector))).toEqual(stored.map((c) => c.vector));
-    expect(qdrant.to('POST', '/collections/docs/points/count').map((r) => JSON.parse(r.body))).toEqual([{ exact: true }]);
+    expect(qdrant.to('POST', '/collections/docs/points/count').map((r) => JSON.parse(r.body))).toEqual([
+      { exact: true },
+    ]);
   });
 
   it('refuses an index without vectors before calling the engine', async () => {
     const before = qdrant.requests.length;
-    const err = await pushIndex({ file: files.noVectors, target: new QdrantTarget(new RemoteClient(), qdrant.url, 'lexical') }).catch((e: unknown) => e);
+    const err = await pushIndex({
+      file: files.noVectors,
+      target: new QdrantTarget(new RemoteClient(), qdrant.url, 'lexical'),
+    }).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(InputError);
     expect((err as Error).message).toContain(files.noVectors);
     expect((err as Error).message).toMatch(/no vectors.*opensearch or elasticsearch/);

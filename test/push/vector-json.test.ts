@@ -31,7 +31,8 @@ describe('vectors as JSON', () => {
     // 0.1 as a float32 is 0.100000001490116...: as a double it prints all of that; 0.1 reads back as it.
     expect(String(Math.fround(0.1))).toBe('0.10000000149011612');
     expect(shortestFloat32(Math.fround(0.1))).toBe(0.1);
-    for (const x of unitVectors(1, 384)[0]!) expect(String(shortestFloat32(x)).replace(/^-?0\.0*|e.*$|\./g, '').length).toBeLessThanOrEqual(9);
+    for (const x of unitVectors(1, 384)[0]!)
+      expect(String(shortestFloat32(x)).replace(/^-?0\.0*|e.*$|\./g, '').length).toBeLessThanOrEqual(9);
   });
 
   it('a batch of 384-dimension vectors is well under two thirds of its plain JSON size', () => {

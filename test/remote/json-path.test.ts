@@ -4,7 +4,10 @@ import { fillJsonTemplate, fillUrlTemplate, placeholdersOf } from '../../src/rem
 import { redactHeaders, resolveHeaders } from '../../src/remote/secrets.js';
 
 describe('json paths', () => {
-  const body = { hits: { hits: [{ _id: 'd1', _score: 2.5, _source: { 'doc.id': 'x' } }] }, data: [{ embedding: [1, 2] }] };
+  const body = {
+    hits: { hits: [{ _id: 'd1', _score: 2.5, _source: { 'doc.id': 'x' } }] },
+    data: [{ embedding: [1, 2] }],
+  };
 
   it('reads dotted names, array indexes and quoted keys', () => {
     expect(getPath(body, parseJsonPath('hits.hits[0]._id'))).toBe('d1');
@@ -34,22 +37,33 @@ describe('templates', () => {
 
   it('puts whole-placeholder strings in as values and splices others in as text', () => {
     const t = { size: '{{k}}', query: { match: { text: '{{ query }}' } }, q: 'title:{{query}}', f: ['{{filter}}'] };
-    expect(fillJsonTemplate(t, values, 'leg "x"')).toEqual({ size: 10, query: { match: { text: 'heart "attack"' } }, q: 'title:heart "attack"', f: [{ lang: 'en' }] });
+    expect(fillJsonTemplate(t, values, 'leg "x"')).toEqual({
+      size: 10,
+      query: { match: { text: 'heart "attack"' } },
+      q: 'title:heart "attack"',
+      f: [{ lang: 'en' }],
+    });
   });
 
   it('URL-encodes into a URL', () => {
-    expect(fillUrlTemplate('http://h/search?q={{query}}&k={{k}}', values, 'leg "x"')).toBe('http://h/search?q=heart%20%22attack%22&k=10');
+    expect(fillUrlTemplate('http://h/search?q={{query}}&k={{k}}', values, 'leg "x"')).toBe(
+      'http://h/search?q=heart%20%22attack%22&k=10',
+    );
   });
 
   it('names an unknown placeholder and lists the known ones', () => {
-    expect(() => fillJsonTemplate({ a: '{{size}}' }, values, 'leg "x"')).toThrow('leg "x": the template names {{size}}; known placeholders are {{query}}, {{k}}, {{filter}}');
+    expect(() => fillJsonTemplate({ a: '{{size}}' }, values, 'leg "x"')).toThrow(
+      'leg "x": the template names {{size}}; known placeholders are {{query}}, {{k}}, {{filter}}',
+    );
     expect(placeholdersOf({ a: ['{{k}} {{query}}'], b: '{{k}}' })).toEqual(['k', 'query']);
   });
 });
 
 describe('secrets', () => {
   it('fills ${env:NAME} inside a value', () => {
-    expect(resolveHeaders({ Authorization: 'Bearer ${env:K}' }, 'x', { K: 's3' })).toEqual({ Authorization: 'Bearer s3' });
+    expect(resolveHeaders({ Authorization: 'Bearer ${env:K}' }, 'x', { K: 's3' })).toEqual({
+      Authorization: 'Bearer s3',
+    });
   });
 
   it('redacts literal secret-bearing values but keeps env references and ordinary headers', () => {
@@ -64,11 +78,15 @@ describe('secrets', () => {
 describe('allowed remote origins', () => {
   it('allows listed origins whatever their trailing path, refuses others with the flag to use', async () => {
     const { checkRemoteUrl } = await import('../../src/remote/allowed-origins.js');
-    expect(() => checkRemoteUrl('http://127.0.0.1:9200/idx/_search', ['http://127.0.0.1:9200/'], 'leg "os"')).not.toThrow();
+    expect(() =>
+      checkRemoteUrl('http://127.0.0.1:9200/idx/_search', ['http://127.0.0.1:9200/'], 'leg "os"'),
+    ).not.toThrow();
     expect(() => checkRemoteUrl('http://169.254.169.254/latest', ['http://127.0.0.1:9200'], 'leg "os"')).toThrow(
       'leg "os": this server does not call http://169.254.169.254; start it with --allow-remote http://169.254.169.254',
     );
-    expect(() => checkRemoteUrl('file:///etc/passwd', 'any', 'leg "x"')).toThrow('only http and https URLs are called, got file:');
+    expect(() => checkRemoteUrl('file:///etc/passwd', 'any', 'leg "x"')).toThrow(
+      'only http and https URLs are called, got file:',
+    );
     expect(() => checkRemoteUrl('not a url', 'any', 'leg "x"')).toThrow('"not a url" is not an absolute URL');
   });
 });
@@ -76,6 +94,8 @@ describe('allowed remote origins', () => {
 describe('absent values in URLs', () => {
   it('leave the parameter empty instead of writing null', async () => {
     const { fillUrlTemplate } = await import('../../src/remote/template.js');
-    expect(fillUrlTemplate('http://h/s?q={{query}}&qlang={{qlang}}', { query: 'a b', qlang: null }, 'leg "x"')).toBe('http://h/s?q=a%20b&qlang=');
+    expect(fillUrlTemplate('http://h/s?q={{query}}&qlang={{qlang}}', { query: 'a b', qlang: null }, 'leg "x"')).toBe(
+      'http://h/s?q=a%20b&qlang=',
+    );
   });
 });

@@ -21,10 +21,13 @@ beforeAll(async () => {
   server = http.createServer((req, res) => {
     seen.push(req.headers);
     const url = new URL(req.url!, 'http://x');
-    const send = (status: number, body: string, type = 'application/json') => res.writeHead(status, { 'Content-Type': type }).end(body);
+    const send = (status: number, body: string, type = 'application/json') =>
+      res.writeHead(status, { 'Content-Type': type }).end(body);
     if (url.pathname === '/flaky') {
       flakyCalls++;
-      return flakyCalls <= Number(url.searchParams.get('failures')) ? send(503, '{"error":"busy"}') : send(200, JSON.stringify({ calls: flakyCalls }));
+      return flakyCalls <= Number(url.searchParams.get('failures'))
+        ? send(503, '{"error":"busy"}')
+        : send(200, JSON.stringify({ calls: flakyCalls }));
     }
     if (url.pathname === '/bad') return send(400, '{"error":"no such field"}');
     if (url.pathname === '/slow') return void setTimeout(() => send(200, '{}'), 2000);
@@ -59,7 +62,9 @@ describe('RemoteClient', () => {
   it('gives up after the retries, naming the caller, the query, the endpoint and the status', async () => {
     flakyCalls = 0;
     const client = new RemoteClient({ retries: 1 }, noSleep);
-    const err = await client.request({ method: 'GET', url: `${base}/flaky?failures=5`, caller }).catch((e: unknown) => e);
+    const err = await client
+      .request({ method: 'GET', url: `${base}/flaky?failures=5`, caller })
+      .catch((e: unknown) => e);
     expect(err).toBeInstanceOf(RemoteError);
     expect((err as RemoteError).httpStatus).toBe(503);
     expect((err as Error).message).toContain('leg "remote", query q7');
@@ -71,19 +76,25 @@ describe('RemoteClient', () => {
 
   it('does not retry a 400: it would fail again', async () => {
     const before = seen.length;
-    const err = await new RemoteClient({ retries: 3 }, noSleep).request({ method: 'POST', url: `${base}/bad`, json: {}, caller }).catch((e: unknown) => e);
+    const err = await new RemoteClient({ retries: 3 }, noSleep)
+      .request({ method: 'POST', url: `${base}/bad`, json: {}, caller })
+      .catch((e: unknown) => e);
     expect((err as RemoteError).httpStatus).toBe(400);
     expect((err as Error).message).toContain('no such field');
     expect(seen.length - before).toBe(1);
   });
 
   it('times out an attempt', async () => {
-    const err = await new RemoteClient({ timeoutMs: 100, retries: 0 }).request({ method: 'GET', url: `${base}/slow`, caller }).catch((e: unknown) => e);
+    const err = await new RemoteClient({ timeoutMs: 100, retries: 0 })
+      .request({ method: 'GET', url: `${base}/slow`, caller })
+      .catch((e: unknown) => e);
     expect((err as Error).message).toMatch(/no answer within 100 ms/);
   });
 
   it('refuses a body that is not JSON instead of reading it as no hits', async () => {
-    const err = await new RemoteClient().request({ method: 'GET', url: `${base}/html`, caller }).catch((e: unknown) => e);
+    const err = await new RemoteClient()
+      .request({ method: 'GET', url: `${base}/html`, caller })
+      .catch((e: unknown) => e);
     expect((err as Error).message).toContain('the body is not JSON: <html>oops</html>');
   });
 
@@ -92,31 +103,43 @@ describe('RemoteClient', () => {
     await new Promise<void>((r) => closed.listen(0, '127.0.0.1', r));
     const port = (closed.address() as AddressInfo).port;
     await new Promise<void>((r) => closed.close(() => r()));
-    const err = await new RemoteClient({ retries: 0 }).request({ method: 'GET', url: `http://127.0.0.1:${port}/`, caller }).catch((e: unknown) => e);
+    const err = await new RemoteClient({ retries: 0 })
+      .request({ method: 'GET', url: `http://127.0.0.1:${port}/`, caller })
+      .catch((e: unknown) => e);
     expect((err as Error).message).toContain('ECONNREFUSED');
   });
 
   it('keeps at most `concurrency` requests in flight', async () => {
     maxInFlight = 0;
     const client = new RemoteClient({ concurrency: 3 });
-    await Promise.all(Array.from({ length: 12 }, () => client.request({ method: 'GET', url: `${base}/slots`, caller })));
+    await Promise.all(
+      Array.from({ length: 12 }, () => client.request({ method: 'GET', url: `${base}/slots`, caller })),
+    );
     expect(maxInFlight).toBe(3);
   });
 
   it('sends header values from the environment, and refuses a missing variable by name', async () => {
     process.env.TESTBED_TEST_KEY = 'k-123';
     const before = seen.length;
-    await new RemoteClient({ headers: { Authorization: 'Bearer ${env:TESTBED_TEST_KEY}' } }).request({ method: 'GET', url: `${base}/slots`, caller });
+    await new RemoteClient({ headers: { Authorization: 'Bearer ${env:TESTBED_TEST_KEY}' } }).request({
+      method: 'GET',
+      url: `${base}/slots`,
+      caller,
+    });
     expect(seen[before]!.authorization).toBe('Bearer k-123');
     delete process.env.TESTBED_TEST_KEY;
-    const err = await new RemoteClient({ headers: { 'X-Key': '${env:TESTBED_TEST_KEY}' } }).request({ method: 'GET', url: `${base}/slots`, caller }).catch((e: unknown) => e);
+    const err = await new RemoteClient({ headers: { 'X-Key': '${env:TESTBED_TEST_KEY}' } })
+      .request({ method: 'GET', url: `${base}/slots`, caller })
+      .catch((e: unknown) => e);
     expect((err as Error).message).toContain('TESTBED_TEST_KEY, which is not set');
   });
 });
 
 describe('shownEndpoint', () => {
   it('drops credentials and key-like query values', () => {
-    expect(shownEndpoint('GET', 'https://user:pw@search.example/q?api_key=abc&q=x')).toBe('GET https://search.example/q?api_key=(set)&q=x');
+    expect(shownEndpoint('GET', 'https://user:pw@search.example/q?api_key=abc&q=x')).toBe(
+      'GET https://search.example/q?api_key=(set)&q=x',
+    );
   });
 });
 

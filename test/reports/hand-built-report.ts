@@ -17,7 +17,17 @@ export function configResult(
   return {
     name,
     retriever: { name, mode, engine: 'fts5' },
-    index: { chunker: 'doc', embedder: 'hash:64', tokenizer: 'unicode61', embedderId: 'hash:64', sizeBytes: 1e6, buildSeconds: 1, reused: false, chunks: 10, truncatedChunks: 0 },
+    index: {
+      chunker: 'doc',
+      embedder: 'hash:64',
+      tokenizer: 'unicode61',
+      embedderId: 'hash:64',
+      sizeBytes: 1e6,
+      buildSeconds: 1,
+      reused: false,
+      chunks: 10,
+      truncatedChunks: 0,
+    },
     latency: { p50: 1, p95: 2 },
     means,
     perQuery: {},
@@ -30,13 +40,18 @@ export function configResult(
 }
 
 /** A finished report over `configs`, the first metric primary; nothing was run to make it. */
-export function handBuiltReport(configs: ConfigResult[], options: { baseline: string; metrics: string[] }): ExperimentReport {
+export function handBuiltReport(
+  configs: ConfigResult[],
+  options: { baseline: string; metrics: string[] },
+): ExperimentReport {
   const answerable = 10;
   return {
     name: 'hand-built',
     createdAt: '2026-01-01T00:00:00.000Z',
     testbedVersion: 'x.y.z',
-    config: parseExperimentConfig(`name: hand-built\ncorpus: nowhere\ngrid:\n  retrievers:\n    - { name: bm25, mode: bm25 }\n`),
+    config: parseExperimentConfig(
+      `name: hand-built\ncorpus: nowhere\ngrid:\n  retrievers:\n    - { name: bm25, mode: bm25 }\n`,
+    ),
     level: 'doc',
     queries: { total: answerable, answerable, unanswerable: [] },
     metrics: options.metrics,
@@ -57,6 +72,14 @@ export function handBuiltReport(configs: ConfigResult[], options: { baseline: st
  */
 export function sliceReport() {
   const c = (name: string, ndcg: number, mrr: number) =>
-    configResult(name, 'bm25', { 'ndcg@10': 0.5, 'mrr@10': 0.5 }, { 'type=identifier': [3, { 'ndcg@10': ndcg, 'mrr@10': mrr }] });
-  return handBuiltReport([c('a', 0.5, 0.9), c('b', 0.7, 0.9), c('c', 0.7, 0.2)], { baseline: 'a', metrics: ['ndcg@10', 'mrr@10'] });
+    configResult(
+      name,
+      'bm25',
+      { 'ndcg@10': 0.5, 'mrr@10': 0.5 },
+      { 'type=identifier': [3, { 'ndcg@10': ndcg, 'mrr@10': mrr }] },
+    );
+  return handBuiltReport([c('a', 0.5, 0.9), c('b', 0.7, 0.9), c('c', 0.7, 0.2)], {
+    baseline: 'a',
+    metrics: ['ndcg@10', 'mrr@10'],
+  });
 }

@@ -29,7 +29,10 @@ describe('the Markdown report on a languages experiment', () => {
     fs.mkdirSync(path.join(folder, 'qrels'), { recursive: true });
     writeJsonl(path.join(folder, 'corpus.jsonl'), corpus);
     fs.writeFileSync(path.join(folder, 'queries.jsonl'), queries.map((q) => JSON.stringify(q)).join('\n') + '\n');
-    fs.writeFileSync(path.join(folder, 'qrels', 'test.tsv'), 'query-id\tcorpus-id\tscore\nq-en\ten-reset\t1\nq-zh\tzh-reset\t1\n');
+    fs.writeFileSync(
+      path.join(folder, 'qrels', 'test.tsv'),
+      'query-id\tcorpus-id\tscore\nq-en\ten-reset\t1\nq-zh\tzh-reset\t1\n',
+    );
     const config = parseExperimentConfig(`name: languages
 corpus: ${folder}
 ks: [1, 3]
@@ -51,7 +54,9 @@ grid:
   it('shows per language the lexical zero-hit rate and which leg led the hybrid', () => {
     const md = renderMarkdown(report);
     expect(md).toContain('## Languages: where a leg is dead');
-    expect(md).toContain('led by lexical / dense / tie (which leg ranked each of the first context_k hybrid hits higher');
+    expect(md).toContain(
+      'led by lexical / dense / tie (which leg ranked each of the first context_k hybrid hits higher',
+    );
     expect(md).toContain('| slice | `bm25` zero-hit | `hybrid` top 1: led by lexical / dense / tie |');
     // zh: BM25 returned nothing (100% zero-hit), so the hybrid's first hit is dense-led.
     expect(md).toMatch(/\| language=zh \| 100% \| 0% \/ 100% \/ 0% \|/);
@@ -67,7 +72,9 @@ grid:
     };
     const note = 'is an English-only encoder; on other languages its dense scores measure little';
     expect(renderMarkdown(report)).not.toContain(note); // hash:64
-    expect(renderMarkdown(withEncoder('transformers:Xenova/all-MiniLM-L6-v2'))).toContain(`Note: transformers:Xenova/all-MiniLM-L6-v2 ${note}`);
+    expect(renderMarkdown(withEncoder('transformers:Xenova/all-MiniLM-L6-v2'))).toContain(
+      `Note: transformers:Xenova/all-MiniLM-L6-v2 ${note}`,
+    );
     expect(renderMarkdown(withEncoder('use-lite'))).toContain(`Note: use-lite ${note}`);
     expect(renderMarkdown(withEncoder('transformers:Xenova/multilingual-e5-small'))).not.toContain('English-only');
   });

@@ -23,9 +23,23 @@ grid:
     expect(report.retrievalDepth).toBe(150);
 
     const c = report.configs[0]!;
-    c.failures = [{ queryId: 'q4', query: 'what port does harbor need', tags: {}, gold: [{ id: 'install-linux', grade: 2 }], firstRelevantRank: null, bucket: 'not-retrieved', foundBy: 'neither', cause: 'vocabulary-mismatch', answersAcrossChunks: [] }];
+    c.failures = [
+      {
+        queryId: 'q4',
+        query: 'what port does harbor need',
+        tags: {},
+        gold: [{ id: 'install-linux', grade: 2 }],
+        firstRelevantRank: null,
+        bucket: 'not-retrieved',
+        foundBy: 'neither',
+        cause: 'vocabulary-mismatch',
+        answersAcrossChunks: [],
+      },
+    ];
     const md = renderMarkdown(report);
-    expect(md).toContain('`not-retrieved` (no relevant document in the top 150, the depth each configuration retrieved)');
+    expect(md).toContain(
+      '`not-retrieved` (no relevant document in the top 150, the depth each configuration retrieved)',
+    );
     expect(md).toContain('| q4 | what port does harbor need | install-linux (2) | not in top 150 |');
   });
 });

@@ -5,7 +5,15 @@ import { sliceReport } from './hand-built-report.js';
 /** The rows of a Markdown table below a heading: cells per row, header and separator left out. */
 function tableUnder(md: string, heading: string): string[][] {
   const block = md.split(`${heading}\n\n`)[1]!.split('\n\n')[0]!;
-  return block.split('\n').slice(2).map((row) => row.split('|').slice(1, -1).map((cell) => cell.trim()));
+  return block
+    .split('\n')
+    .slice(2)
+    .map((row) =>
+      row
+        .split('|')
+        .slice(1, -1)
+        .map((cell) => cell.trim()),
+    );
 }
 
 describe('Markdown slice tables', () => {

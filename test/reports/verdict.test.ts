@@ -42,7 +42,7 @@ describe('verdict: the report in plain words', () => {
     );
   });
 
-  it('per slice: the best and the runner-up with the margin, in the report\'s slice order', () => {
+  it("per slice: the best and the runner-up with the margin, in the report's slice order", () => {
     const v = verdict(threeWay())!;
     // concept: dense 0.65 > hybrid 0.60 > bm25 0.40; identifier: bm25 0.90 > hybrid 0.85 > dense 0.40
     expect(v.slices.map((s) => s.sentence)).toEqual([
@@ -65,10 +65,14 @@ describe('verdict: the report in plain words', () => {
     );
   });
 
-  it('a lead between two configurations that are not the baseline is reported as untested, with the leader\'s own baseline test', () => {
+  it("a lead between two configurations that are not the baseline is reported as untested, with the leader's own baseline test", () => {
     // baseline dense: the report never compared hybrid with bm25
     const v = verdict(threeWay('dense'))!;
-    expect(v.overall.lead).toEqual({ tested: false, why: 'baseline-not-in-pair', vsBaseline: { meanDiff: 0.1, p: 0.004, ci: [0.03, 0.17], significant: true } });
+    expect(v.overall.lead).toEqual({
+      tested: false,
+      why: 'baseline-not-in-pair',
+      vsBaseline: { meanDiff: 0.1, p: 0.004, ci: [0.03, 0.17], significant: true },
+    });
     expect(v.overall.sentence).toBe(
       '`hybrid` is best overall on ndcg@10 with 0.7000, ahead of `bm25` (0.6000) by 0.1000. ' +
         'Whether the lead is significant is not known: the report tests each configuration against the baseline `dense` only; ' +
@@ -82,14 +86,18 @@ describe('verdict: the report in plain words', () => {
     const r = threeWay();
     delete r.configs[2]!.significance;
     expect(verdict(r)!.overall.lead).toEqual({ tested: false, why: 'no-test-recorded' });
-    expect(verdict(r)!.overall.sentence).toBe('`hybrid` is best overall on ndcg@10 with 0.7000, ahead of `bm25` (0.6000) by 0.1000. The report holds no test of this lead.');
+    expect(verdict(r)!.overall.sentence).toBe(
+      '`hybrid` is best overall on ndcg@10 with 0.7000, ahead of `bm25` (0.6000) by 0.1000. The report holds no test of this lead.',
+    );
     expect(verdict(r)!.hybrids[0]!.sentence).toContain('fusion helps; the report holds no test of the difference.');
   });
 
   it('a lead the test does not back says so', () => {
     const r = threeWay();
     r.configs[2]!.significance![M] = { meanDiff: 0.1, p: 0.3, ci: [-0.05, 0.25], significant: false };
-    expect(verdict(r)!.overall.sentence).toContain('The lead of `hybrid` over `bm25` is not significant (p = 0.3000, paired randomization test)');
+    expect(verdict(r)!.overall.sentence).toContain(
+      'The lead of `hybrid` over `bm25` is not significant (p = 0.3000, paired randomization test)',
+    );
   });
 
   it('a hybrid below its best single leg: fusion hurts; equal: it changes nothing', () => {
@@ -122,7 +130,7 @@ describe('verdict: the report in plain words', () => {
     expect(verdict(r)!.slices[0]!.sentence).toBe('type=concept (6 queries): all 3 configurations tie at 1.0000.');
   });
 
-  it('reads the report\'s first metric as primary, and has nothing to say without configurations', () => {
+  it("reads the report's first metric as primary, and has nothing to say without configurations", () => {
     const r = threeWay();
     r.metrics = ['mrr@10', M];
     for (const c of r.configs) c.means['mrr@10'] = c.name === 'dense' ? 0.9 : 0.5;

@@ -5,7 +5,7 @@ import { createFts5Retriever } from '../../src/retrievers/fts5-bm25.js';
 import { runPipeline } from '../../src/pipeline/run-pipeline.js';
 import type { Retriever } from '../../src/retrievers/types.js';
 import { createWinkRetriever } from '../../src/retrievers/wink-bm25.js';
-import { pipelineForMode } from '../../src/spec/search-spec.js';
+import { pipelineForMode } from '../../src/schemas/search-spec.js';
 import { IndexReader } from '../../src/store/index-reader.js';
 import { buildTinyIndex } from '../helpers/tiny-index.js';
 import { tmpDir } from '../helpers/tmp.js';
@@ -35,18 +35,30 @@ const named = (name: string, r: Retriever): Retriever => ({ name, search: (q, o)
  * The hybrid shorthand's pipeline over legs bm25 (fts5) and dense, run by runPipeline (the
  * Searcher's path): k, level, filter and query language from each contract call.
  */
-const hybrid = (params: Record<string, unknown> = {}) => async (): Promise<Retriever> => {
-  const pipeline = pipelineForMode('hybrid', { engine: 'fts5', ...params });
-  const legs = [named('bm25', await fts5()), named('dense', await dense())];
-  return {
-    name: 'hybrid',
-    search: (q, { k, level, filter, queryLang }) =>
-      runPipeline({ pipeline: { ...pipeline, k, level }, legs, ...(filter && { filter }) }, q, queryLang ? { queryLang } : {}),
+const hybrid =
+  (params: Record<string, unknown> = {}) =>
+  async (): Promise<Retriever> => {
+    const pipeline = pipelineForMode('hybrid', { engine: 'fts5', ...params });
+    const legs = [named('bm25', await fts5()), named('dense', await dense())];
+    return {
+      name: 'hybrid',
+      search: (q, { k, level, filter, queryLang }) =>
+        runPipeline(
+          { pipeline: { ...pipeline, k, level }, legs, ...(filter && { filter }) },
+          q,
+          queryLang ? { queryLang } : {},
+        ),
+    };
   };
-};
 
 retrieverContract({ name: 'bm25-fts5', make: fts5, corpus, known });
 retrieverContract({ name: 'bm25-wink', make: wink, corpus, known });
 retrieverContract({ name: 'dense (hash embedder)', make: dense, corpus, known });
 retrieverContract({ name: 'hybrid rrf', make: hybrid(), corpus, known, fusesDocumentLists: true });
-retrieverContract({ name: 'hybrid score fusion', make: hybrid({ fusion: 'score' }), corpus, known, fusesDocumentLists: true });
+retrieverContract({
+  name: 'hybrid score fusion',
+  make: hybrid({ fusion: 'score' }),
+  corpus,
+  known,
+  fusesDocumentLists: true,
+});

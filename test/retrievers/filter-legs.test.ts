@@ -38,7 +38,9 @@ describe('legs under a compiled filter', () => {
         const all = (await legs[leg]!.search('password reset', { k: 100, level })).hits;
         const kept = all.filter((h) => passing.includes(h.docId));
         expect(kept.length).toBeGreaterThan(0);
-        expect(scored((await legs[leg]!.search('password reset', { k: 100, level, filter })).hits)).toEqual(scored(kept));
+        expect(scored((await legs[leg]!.search('password reset', { k: 100, level, filter })).hits)).toEqual(
+          scored(kept),
+        );
       });
     }
   }

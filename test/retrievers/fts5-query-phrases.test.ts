@@ -2,7 +2,12 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { createQueryTerms } from '../../src/analysis/query-terms.js';
 import { queryPhrases } from '../../src/store/bm25-sql.js';
-import { analysisIgnoresLanguage, analyzerFor, FTS5_TOKENIZERS, type TokenizerName } from '../../src/store/tokenizers.js';
+import {
+  analysisIgnoresLanguage,
+  analyzerFor,
+  FTS5_TOKENIZERS,
+  type TokenizerName,
+} from '../../src/store/tokenizers.js';
 
 /**
  * The FTS5 leg on an `english` index analyses a query once and never detects its language
@@ -12,8 +17,28 @@ import { analysisIgnoresLanguage, analyzerFor, FTS5_TOKENIZERS, type TokenizerNa
  * languages and the query's given language.
  */
 describe('FTS5 query phrases on an english index', () => {
-  const words = fc.constantFrom('The', "patient's", 'cells', 'Zellen', 'installieren', 'reset', 'password', 'café', 'β-catenin', '如何', 'increases', 'E1042', 'passwords', 'of', 'a');
-  const query = fc.oneof(fc.array(words, { maxLength: 12 }).map((w) => w.join(' ')), fc.string({ maxLength: 40 }), fc.string({ unit: 'binary', maxLength: 20 }));
+  const words = fc.constantFrom(
+    'The',
+    "patient's",
+    'cells',
+    'Zellen',
+    'installieren',
+    'reset',
+    'password',
+    'café',
+    'β-catenin',
+    '如何',
+    'increases',
+    'E1042',
+    'passwords',
+    'of',
+    'a',
+  );
+  const query = fc.oneof(
+    fc.array(words, { maxLength: 12 }).map((w) => w.join(' ')),
+    fc.string({ maxLength: 40 }),
+    fc.string({ unit: 'binary', maxLength: 20 }),
+  );
   const given = fc.constantFrom(undefined, 'en', 'de', 'fr', 'zh', 'xx');
 
   it('only the english tokenizer is marked as ignoring the language', () => {

@@ -5,7 +5,7 @@ import { RemoteError } from '../../src/remote/remote-error.js';
 import { runQuerySet } from '../../src/search/run-query-set.js';
 import { Searcher } from '../../src/search/searcher.js';
 import type { FailedQuery } from '../../src/search/failed-query.js';
-import { parsePipeline } from '../../src/spec/resolve-pipeline.js';
+import { parsePipeline } from '../../src/schemas/resolve-pipeline.js';
 import { buildTinyIndex } from '../helpers/tiny-index.js';
 import { tmpDir } from '../helpers/tmp.js';
 
@@ -35,12 +35,30 @@ beforeAll(async () => {
     req.on('data', (d: Buffer) => (text += d.toString()));
     req.on('end', () => {
       const url = new URL(req.url!, 'http://x');
-      seen.push({ method: req.method!, url: req.url!, body: text ? JSON.parse(text) : undefined, headers: req.headers });
-      const send = (status: number, body: string, type = 'application/json') => res.writeHead(status, { 'Content-Type': type }).end(body);
+      seen.push({
+        method: req.method!,
+        url: req.url!,
+        body: text ? JSON.parse(text) : undefined,
+        headers: req.headers,
+      });
+      const send = (status: number, body: string, type = 'application/json') =>
+        res.writeHead(status, { 'Content-Type': type }).end(body);
       const key = `${url.pathname}?${url.searchParams.get('qid')}`;
       const n = (calls.get(key) ?? 0) + 1;
       calls.set(key, n);
-      const ok = () => send(200, JSON.stringify({ result: { items: [{ doc: 'plans', s: 0.5 }, { doc: 'error-e1042', s: 2 }, { doc: 'install-mac', s: 0.5 }] } }));
+      const ok = () =>
+        send(
+          200,
+          JSON.stringify({
+            result: {
+              items: [
+                { doc: 'plans', s: 0.5 },
+                { doc: 'error-e1042', s: 2 },
+                { doc: 'install-mac', s: 0.5 },
+              ],
+            },
+          }),
+        );
       switch (url.pathname) {
         case '/ok':
           return ok();
@@ -49,9 +67,23 @@ beforeAll(async () => {
         case '/nohits':
           return send(200, JSON.stringify({ result: { total: 0 } }));
         case '/unknown':
-          return send(200, JSON.stringify({ result: { items: [{ doc: 'plans', s: 1 }, { doc: 'not-in-corpus', s: 0.5 }] } }));
+          return send(
+            200,
+            JSON.stringify({
+              result: {
+                items: [
+                  { doc: 'plans', s: 1 },
+                  { doc: 'not-in-corpus', s: 0.5 },
+                ],
+              },
+            }),
+          );
         case '/429-once':
-          return n === 1 ? res.writeHead(429, { 'Content-Type': 'application/json', 'Retry-After': '0' }).end('{"error":"slow down"}') : ok();
+          return n === 1
+            ? res
+                .writeHead(429, { 'Content-Type': 'application/json', 'Retry-After': '0' })
+                .end('{"error":"slow down"}')
+            : ok();
         case '/503':
           return send(503, '{"error":"overloaded"}');
         case '/slow':
@@ -81,7 +113,9 @@ const leg = (path: string, extra: Record<string, unknown> = {}) => ({
 });
 
 async function search(path: string, extra: Record<string, unknown> = {}, pipelineExtra: Record<string, unknown> = {}) {
-  const parts = await searcher.prepare(parsePipeline({ legs: [leg(path, extra)], level: 'doc', k: 10, ...pipelineExtra }));
+  const parts = await searcher.prepare(
+    parsePipeline({ legs: [leg(path, extra)], level: 'doc', k: 10, ...pipelineExtra }),
+  );
   return searcher.retrieve(parts, 'session & token?', { queryId: 'q7', queryLang: 'en' });
 }
 
@@ -99,7 +133,7 @@ async function failure(path: string, extra: Record<string, unknown> = {}): Promi
 }
 
 describe('an http leg', () => {
-  it('fills the URL (URL-encoded) and ranks the answer by our tie-break, each hit on its document\'s first chunk', async () => {
+  it("fills the URL (URL-encoded) and ranks the answer by our tie-break, each hit on its document's first chunk", async () => {
     seen.length = 0;
     const r = await search('/ok');
     expect(seen[0]!.method).toBe('GET');
@@ -120,10 +154,28 @@ describe('an http leg', () => {
   it('POSTs the body template: a whole placeholder as its value (k a number, the filter an object, qlang), others spliced in; headers from the environment', async () => {
     seen.length = 0;
     process.env.HTTP_LEG_TEST_KEY = 'sekret-123';
-    const body = { query: { text: 'q: {{query}}' }, size: '{{k}}', where: '{{filter}}', lang: '{{qlang}}', level: '{{level}}', id: '{{query_id}}' };
-    await search('/ok', { body, headers: { Authorization: 'Bearer ${env:HTTP_LEG_TEST_KEY}' } }, { filter: { lang: 'en' } });
+    const body = {
+      query: { text: 'q: {{query}}' },
+      size: '{{k}}',
+      where: '{{filter}}',
+      lang: '{{qlang}}',
+      level: '{{level}}',
+      id: '{{query_id}}',
+    };
+    await search(
+      '/ok',
+      { body, headers: { Authorization: 'Bearer ${env:HTTP_LEG_TEST_KEY}' } },
+      { filter: { lang: 'en' } },
+    );
     expect(seen[0]!.method).toBe('POST');
-    expect(seen[0]!.body).toEqual({ query: { text: 'q: session & token?' }, size: 10, where: { lang: 'en' }, lang: 'en', level: 'doc', id: 'q7' });
+    expect(seen[0]!.body).toEqual({
+      query: { text: 'q: session & token?' },
+      size: 10,
+      where: { lang: 'en' },
+      lang: 'en',
+      level: 'doc',
+      id: 'q7',
+    });
     expect(seen[0]!.headers.authorization).toBe('Bearer sekret-123');
     delete process.env.HTTP_LEG_TEST_KEY;
   });
@@ -135,11 +187,15 @@ describe('an http leg', () => {
   });
 
   it('no hits path in the answer: an error naming the path, never an empty result', async () => {
-    expect((await failure('/nohits')).message).toMatch(/answered 200: the answer has no result\.items \(the hits path\)/);
+    expect((await failure('/nohits')).message).toMatch(
+      /answered 200: the answer has no result\.items \(the hits path\)/,
+    );
   });
 
   it('a document the index does not hold: an error naming it', async () => {
-    expect((await failure('/unknown')).message).toMatch(/answered 200: hit 1: document "not-in-corpus" is not in the index/);
+    expect((await failure('/unknown')).message).toMatch(
+      /answered 200: hit 1: document "not-in-corpus" is not in the index/,
+    );
   });
 
   it('a 429 is retried, and the answer after it used', async () => {
@@ -164,14 +220,25 @@ describe('an http leg', () => {
   it('in a query set, a failing query is handed over and the others still run', async () => {
     const parts = parsePipeline({ legs: [leg('/503', { retries: 0 })], level: 'doc', k: 5 });
     const failed: FailedQuery[] = [];
-    const results = await runQuerySet(searcher, parts, [{ id: 'a', text: 'x', metadata: {} }, { id: 'b', text: 'y', metadata: {} }], undefined, (f) => failed.push(f));
+    const results = await runQuerySet(
+      searcher,
+      parts,
+      [
+        { id: 'a', text: 'x', metadata: {} },
+        { id: 'b', text: 'y', metadata: {} },
+      ],
+      undefined,
+      (f) => failed.push(f),
+    );
     expect(results).toEqual([]);
     expect(failed.map((f) => [f.queryId, f.by, f.status])).toEqual([
       ['a', 'leg "api"', 503],
       ['b', 'leg "api"', 503],
     ]);
     // Without a failure handler, the first failure ends the run (retrieve over one query, search).
-    await expect(runQuerySet(searcher, parts, [{ id: 'a', text: 'x', metadata: {} }])).rejects.toBeInstanceOf(RemoteError);
+    await expect(runQuerySet(searcher, parts, [{ id: 'a', text: 'x', metadata: {} }])).rejects.toBeInstanceOf(
+      RemoteError,
+    );
   });
 
   it('shares one client, and so its concurrency limit, across the queries of a factory', async () => {
@@ -181,7 +248,10 @@ describe('an http leg', () => {
     seen.length = 0;
     const t0 = performance.now();
     // Two queries at once through two preparations of the same leg: with one slot, the second waits for the first.
-    await Promise.all([searcher.retrieve(parts, 'a', { queryId: 'c1' }), searcher.retrieve(again, 'b', { queryId: 'c2' })]);
+    await Promise.all([
+      searcher.retrieve(parts, 'a', { queryId: 'c1' }),
+      searcher.retrieve(again, 'b', { queryId: 'c2' }),
+    ]);
     expect(performance.now() - t0).toBeGreaterThan(2 * SLOW_MS - 50);
   });
 });

@@ -1,7 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parsePipeline } from '../../src/spec/resolve-pipeline.js';
+import { parsePipeline } from '../../src/schemas/resolve-pipeline.js';
 import { tmpDir } from '../helpers/tmp.js';
-import { ALL_DOCS, legContract, openLegWorld, QID, QUERY, RUN_ORDER, type LegInput, type LegSubject, type LegWorld } from './leg-contract.js';
+import {
+  ALL_DOCS,
+  legContract,
+  openLegWorld,
+  QID,
+  QUERY,
+  RUN_ORDER,
+  type LegInput,
+  type LegSubject,
+  type LegWorld,
+} from './leg-contract.js';
 
 // Every leg type as a pipeline builds it (parsePipeline -> Searcher.prepare -> LegFactory), over
 // the filter fixture (metadata, hash:64 vectors) and a small multilingual index.
@@ -23,9 +33,20 @@ const run = (file: string): LegInput => ({ type: 'run', file });
 const SUBJECTS: LegSubject[] = [
   { name: 'lexical fts5', legs: () => [fts5], password: { docs: ALL_DOCS }, lexicalLegs: ['fts5'] },
   { name: 'lexical wink (defaults)', legs: () => [wink], password: { docs: ALL_DOCS }, lexicalLegs: ['wink'] },
-  { name: 'lexical wink (k1 1.6, b 0.9)', legs: () => [winkTuned], password: { docs: ALL_DOCS }, lexicalLegs: ['wink-tuned'] },
+  {
+    name: 'lexical wink (k1 1.6, b 0.9)',
+    legs: () => [winkTuned],
+    password: { docs: ALL_DOCS },
+    lexicalLegs: ['wink-tuned'],
+  },
   { name: 'dense (hash:64)', legs: () => [dense], password: { docs: ALL_DOCS }, lexicalLegs: [] },
-  { name: 'run file', legs: (file) => [run(file)], password: { docs: RUN_ORDER, inOrder: true }, runLeg: 'run', lexicalLegs: [] },
+  {
+    name: 'run file',
+    legs: (file) => [run(file)],
+    password: { docs: RUN_ORDER, inOrder: true },
+    runLeg: 'run',
+    lexicalLegs: [],
+  },
   {
     name: 'fused: fts5 + wink + wink-tuned + dense',
     legs: () => [fts5, wink, winkTuned, dense],

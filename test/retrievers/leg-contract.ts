@@ -7,8 +7,8 @@ import { buildIndex } from '../../src/indexing/build-index.js';
 import { compareHits } from '../../src/ranking/rank.js';
 import type { Hit, Level } from '../../src/retrievers/types.js';
 import { Searcher } from '../../src/search/searcher.js';
-import type { FilterSpec } from '../../src/spec/filter-spec.js';
-import { parsePipeline, type Pipeline, type PipelineInput } from '../../src/spec/resolve-pipeline.js';
+import type { FilterSpec } from '../../src/schemas/filter-spec.js';
+import { parsePipeline, type Pipeline, type PipelineInput } from '../../src/schemas/resolve-pipeline.js';
 import { writeJsonl } from '../helpers/lexical-fixtures.js';
 import { buildFilterIndex, CHUNK_COUNT, chunksOf } from '../store/filter-fixture.js';
 
@@ -60,7 +60,15 @@ export const ALL_DOCS = Object.keys(CHUNK_COUNT);
  * column is written wrong on purpose: like trec_eval, the reader orders by score, ties by id
  * descending, so the leg ranks d3, d6, d1, d4, d5, d2.
  */
-const META_RUN = ['q1 Q0 d1 1 7 t', 'q1 Q0 d2 2 3 t', 'q1 Q0 d3 3 9.5 t', 'q1 Q0 d4 4 5 t', 'q1 Q0 d5 5 3 t', 'q1 Q0 d6 6 7 t', 'q2 Q0 d7 1 1 t'];
+const META_RUN = [
+  'q1 Q0 d1 1 7 t',
+  'q1 Q0 d2 2 3 t',
+  'q1 Q0 d3 3 9.5 t',
+  'q1 Q0 d4 4 5 t',
+  'q1 Q0 d5 5 3 t',
+  'q1 Q0 d6 6 7 t',
+  'q2 Q0 d7 1 1 t',
+];
 export const RUN_ORDER = ['d3', 'd6', 'd1', 'd4', 'd5', 'd2'];
 
 const LANG_DOCS = [
@@ -92,23 +100,52 @@ const NOTHING_PASSES: FilterSpec = { lang: 'de', type: 'faq' };
 
 /** Odd and hostile query text: FTS5 syntax, SQL, control and unpaired characters, scripts, sizes. */
 const HOSTILE = [
-  '', ' \t\n ', '"', 'password"', '"password', 'NEAR(password reset, 2)', 'pass*', '*', '^password', 'password AND OR NOT',
-  'text:password', 'title:(a OR', '(((', ')', '-password', "'; DROP TABLE chunks; --", '\u0000password', '\udc00 lone low surrogate',
-  'كلمة المرور', 'סיסמה', 'a\u0301\u0301\u0301', '🔑🔒', '密码重置', 'password '.repeat(500), 'p'.repeat(5000),
+  '',
+  ' \t\n ',
+  '"',
+  'password"',
+  '"password',
+  'NEAR(password reset, 2)',
+  'pass*',
+  '*',
+  '^password',
+  'password AND OR NOT',
+  'text:password',
+  'title:(a OR',
+  '(((',
+  ')',
+  '-password',
+  "'; DROP TABLE chunks; --",
+  '\u0000password',
+  '\udc00 lone low surrogate',
+  'كلمة المرور',
+  'סיסמה',
+  'a\u0301\u0301\u0301',
+  '🔑🔒',
+  '密码重置',
+  'password '.repeat(500),
+  'p'.repeat(5000),
 ];
 
 /** Builds both indexes and their run files in `dir`, and opens a Searcher on each. */
 export async function openLegWorld(dir: string): Promise<LegWorld> {
   const embedder = createHashEmbedder(64);
   // Both indexes record hash:64; any other id is a fixture bug.
-  const load = (id: string) => (id === 'hash:64' ? Promise.resolve(embedder) : Promise.reject(new Error(`unexpected embedder ${id}`)));
+  const load = (id: string) =>
+    id === 'hash:64' ? Promise.resolve(embedder) : Promise.reject(new Error(`unexpected embedder ${id}`));
   const metaDir = path.join(dir, 'meta');
   fs.mkdirSync(metaDir);
   const metaFile = await buildFilterIndex(metaDir, embedder);
   const langsCorpus = path.join(dir, 'langs.jsonl');
   const langsFile = path.join(dir, 'langs.sqlite');
   writeJsonl(langsCorpus, LANG_DOCS);
-  await buildIndex({ corpus: langsCorpus, out: langsFile, chunker: 'doc', embedder: 'hash:64', tokenizer: 'multilingual' });
+  await buildIndex({
+    corpus: langsCorpus,
+    out: langsFile,
+    chunker: 'doc',
+    embedder: 'hash:64',
+    tokenizer: 'multilingual',
+  });
   const metaRun = path.join(dir, 'meta.run');
   const langsRun = path.join(dir, 'langs.run');
   fs.writeFileSync(metaRun, META_RUN.join('\n') + '\n');
@@ -143,7 +180,13 @@ export function legContract(world: () => LegWorld, subject: LegSubject): void {
     const levels: Level[] = subject.runLeg ? ['doc'] : ['chunk', 'doc'];
 
     const pipelineFor = (index: 'meta' | 'langs', { k = 100, level = 'doc', filter, qlang }: Ask): Pipeline =>
-      parsePipeline({ legs: subject.legs(world()[index].runFile), k, level, ...(filter && { filter }), ...(qlang && { qlang }) });
+      parsePipeline({
+        legs: subject.legs(world()[index].runFile),
+        k,
+        level,
+        ...(filter && { filter }),
+        ...(qlang && { qlang }),
+      });
 
     /** One query through the Searcher, every hit checked against the shape every leg promises. */
     const ask = async (index: 'meta' | 'langs', a: Ask = {}): Promise<Hit[]> => {
@@ -168,7 +211,9 @@ export function legContract(world: () => LegWorld, subject: LegSubject): void {
       for (const level of levels) {
         for (const k of [1, 3, 100]) {
           const hits = await ask('meta', { k, level });
-          expect(hits.length).toBe(Math.min(k, level === 'doc' ? subject.password.docs.length : chunkSet(subject.password.docs).length));
+          expect(hits.length).toBe(
+            Math.min(k, level === 'doc' ? subject.password.docs.length : chunkSet(subject.password.docs).length),
+          );
         }
       }
     });
@@ -177,7 +222,8 @@ export function legContract(world: () => LegWorld, subject: LegSubject): void {
       const hits = await ask('meta', { k: 1000 });
       if (subject.password.inOrder) expect(ids(hits)).toEqual(subject.password.docs);
       else expect(sorted(ids(hits))).toEqual(sorted(subject.password.docs));
-      if (!subject.runLeg) expect(sorted(ids(await ask('meta', { k: 1000, level: 'chunk' })))).toEqual(chunkSet(subject.password.docs));
+      if (!subject.runLeg)
+        expect(sorted(ids(await ask('meta', { k: 1000, level: 'chunk' })))).toEqual(chunkSet(subject.password.docs));
     });
 
     it('doc level: one hit per document, carrying one of its own chunks', async () => {
@@ -241,7 +287,8 @@ export function legContract(world: () => LegWorld, subject: LegSubject): void {
       it('a filter nothing passes gives [], hostile query text included', async () => {
         for (const level of levels) {
           expect(await ask('meta', { level, filter: NOTHING_PASSES })).toEqual([]);
-          for (const query of HOSTILE.slice(0, 8)) expect(await ask('meta', { level, filter: NOTHING_PASSES, query })).toEqual([]);
+          for (const query of HOSTILE.slice(0, 8))
+            expect(await ask('meta', { level, filter: NOTHING_PASSES, query })).toEqual([]);
         }
       });
     });
@@ -275,7 +322,8 @@ export function legContract(world: () => LegWorld, subject: LegSubject): void {
               const found = german.find((h) => h.docId === 'de-install');
               expect(Object.keys(found?.sources ?? {})).toEqual(expect.arrayContaining([...subject.lexicalLegs]));
               for (const h of german) {
-                if (h.docId !== 'de-install') for (const leg of subject.lexicalLegs) expect(h.sources?.[leg]).toBeUndefined();
+                if (h.docId !== 'de-install')
+                  for (const leg of subject.lexicalLegs) expect(h.sources?.[leg]).toBeUndefined();
               }
               for (const h of await ask('langs', { level, ...lang('en') })) {
                 for (const leg of subject.lexicalLegs) expect(h.sources?.[leg]).toBeUndefined();
@@ -319,8 +367,12 @@ export function legContract(world: () => LegWorld, subject: LegSubject): void {
           // A pipeline built past the parser still cannot run a run leg at chunk level.
           const { searcher } = world().meta;
           const chunkLevel: Pipeline = { ...pipelineFor('meta', {}), level: 'chunk' };
-          return expect(searcher.prepare(chunkLevel).then((parts) => searcher.retrieve(parts, QUERY, { queryId: QID }))).rejects.toThrow(
-            new InputError(`leg "${runLeg}" is a run file (${world().meta.runFile}): it ranks documents, so it needs level doc`),
+          return expect(
+            searcher.prepare(chunkLevel).then((parts) => searcher.retrieve(parts, QUERY, { queryId: QID })),
+          ).rejects.toThrow(
+            new InputError(
+              `leg "${runLeg}" is a run file (${world().meta.runFile}): it ranks documents, so it needs level doc`,
+            ),
           );
         });
       } else {
@@ -359,7 +411,8 @@ const docOf = (id: string) => id.split('#')[0]!;
 function checkShape(hits: Hit[], k: number, level: Level, index: 'meta' | 'langs'): void {
   expect(hits.length).toBeLessThanOrEqual(k);
   expect(hits.map((h) => h.rank)).toEqual(hits.map((_, i) => i + 1));
-  for (let i = 1; i < hits.length; i++) expect(compareHits(hits[i - 1]!, hits[i]!), `${hits[i - 1]!.id} before ${hits[i]!.id}`).toBeLessThan(0);
+  for (let i = 1; i < hits.length; i++)
+    expect(compareHits(hits[i - 1]!, hits[i]!), `${hits[i - 1]!.id} before ${hits[i]!.id}`).toBeLessThan(0);
   for (const h of hits) {
     expect(Number.isFinite(h.score)).toBe(true);
     if (level === 'chunk') {

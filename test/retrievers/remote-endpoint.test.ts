@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { remoteLegEndpoint } from '../../src/retrievers/remote-endpoint.js';
-import { parsePipeline } from '../../src/spec/resolve-pipeline.js';
+import { parsePipeline } from '../../src/schemas/resolve-pipeline.js';
 
 /** What a report names as each leg's endpoint: the request the leg actually makes. */
 describe('remoteLegEndpoint', () => {
@@ -8,7 +8,14 @@ describe('remoteLegEndpoint', () => {
     legs: [
       { type: 'lexical', engine: 'fts5' },
       { type: 'dense' },
-      { type: 'http', name: 'api', url: 'http://user:pw@127.0.0.1:9/s?q={{query}}', hits: 'hits', id: 'id', score: 'score' },
+      {
+        type: 'http',
+        name: 'api',
+        url: 'http://user:pw@127.0.0.1:9/s?q={{query}}',
+        hits: 'hits',
+        id: 'id',
+        score: 'score',
+      },
       { type: 'opensearch', name: 'os', url: 'http://127.0.0.1:9200/', index: 'docs' },
       { type: 'elasticsearch', name: 'es', url: 'http://127.0.0.1:9201', index: 'a,b', query: 'knn' },
       { type: 'qdrant', name: 'qd', url: 'http://127.0.0.1:6333', collection: 'docs' },

@@ -20,14 +20,35 @@ export interface ContractSubject {
 }
 
 const HOSTILE = [
-  '"', '""', '"unbalanced', 'NEAR(', 'NEAR(a b, 3)', 'a*', '*', '^start', 'AND OR NOT', 'title:install', 'text:(a OR b',
-  '((()', ')', '-', 'a - b', '\u0000', '\ud800 lone surrogate', 'مرحبا بالعالم', 'שלום', 'e\u0301\u0301\u0301', '🔥🚀', '   ',
+  '"',
+  '""',
+  '"unbalanced',
+  'NEAR(',
+  'NEAR(a b, 3)',
+  'a*',
+  '*',
+  '^start',
+  'AND OR NOT',
+  'title:install',
+  'text:(a OR b',
+  '((()',
+  ')',
+  '-',
+  'a - b',
+  '\u0000',
+  '\ud800 lone surrogate',
+  'مرحبا بالعالم',
+  'שלום',
+  'e\u0301\u0301\u0301',
+  '🔥🚀',
+  '   ',
   'x'.repeat(2000),
 ];
 
 export function retrieverContract(subject: ContractSubject): void {
   describe(`${subject.name}: retriever contract`, () => {
-    const search = async (q: string, k: number, level: Level) => (await (await subject.make()).search(q, { k, level })).hits;
+    const search = async (q: string, k: number, level: Level) =>
+      (await (await subject.make()).search(q, { k, level })).hits;
 
     it('returns at most k hits, ranked 1..n, in the shared order (score desc, then id asc)', async () => {
       for (const level of ['chunk', 'doc'] as const) {
@@ -62,14 +83,15 @@ export function retrieverContract(subject: ContractSubject): void {
     });
 
     // Registered only where it applies, so no test shows up as skipped.
-    if (!subject.fusesDocumentLists) it('a document scores as its best chunk', async () => {
-      const chunks = await search(subject.known.query, 1000, 'chunk');
-      const docs = await search(subject.known.query, 1000, 'doc');
-      for (const d of docs) {
-        const best = Math.max(...chunks.filter((c) => c.docId === d.docId).map((c) => c.score));
-        expect(d.score).toBeCloseTo(best, 6);
-      }
-    });
+    if (!subject.fusesDocumentLists)
+      it('a document scores as its best chunk', async () => {
+        const chunks = await search(subject.known.query, 1000, 'chunk');
+        const docs = await search(subject.known.query, 1000, 'doc');
+        for (const d of docs) {
+          const best = Math.max(...chunks.filter((c) => c.docId === d.docId).map((c) => c.score));
+          expect(d.score).toBeCloseTo(best, 6);
+        }
+      });
 
     it('the top k is a prefix of the top k+n (k does not change the ranking)', async () => {
       const few = await search(subject.known.query, 2, 'chunk');
@@ -78,7 +100,9 @@ export function retrieverContract(subject: ContractSubject): void {
     });
 
     it('is deterministic', async () => {
-      expect((await search(subject.known.query, 10, 'doc')).map(key)).toEqual((await search(subject.known.query, 10, 'doc')).map(key));
+      expect((await search(subject.known.query, 10, 'doc')).map(key)).toEqual(
+        (await search(subject.known.query, 10, 'doc')).map(key),
+      );
     });
 
     it('answers hostile and odd queries with a list (maybe empty), never an error', async () => {

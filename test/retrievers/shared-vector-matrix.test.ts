@@ -59,14 +59,20 @@ describe('allocateSharedVectorMatrix / attachVectorMatrix', () => {
     const shared = allocateSharedVectorMatrix(rows, dims, 2);
     attachVectorMatrix(shared, 0).set(table);
     const control = new Int32Array(new SharedArrayBuffer(8));
-    const worker = new Worker(new URL('./helpers/scan-worker.mjs', import.meta.url), { workerData: { shared, slot: 1, query: queries[1], control }, execArgv: [] });
-    const theirs = new Promise<{ kernel: string; scores: Float32Array; scans: number; differed: number }>((resolve, reject) => worker.once('message', resolve).once('error', reject));
+    const worker = new Worker(new URL('./helpers/scan-worker.mjs', import.meta.url), {
+      workerData: { shared, slot: 1, query: queries[1], control },
+      execArgv: [],
+    });
+    const theirs = new Promise<{ kernel: string; scores: Float32Array; scans: number; differed: number }>(
+      (resolve, reject) => worker.once('message', resolve).once('error', reject),
+    );
     expect(Atomics.wait(control, 1, 0, 20_000)).not.toBe('timed-out');
     // Both scan at once for a while: slot 0's query and scores here, slot 1's there.
     const scan = createDenseScan({ matrix: attachVectorMatrix(shared, 0), dims });
     const expected = privateScores(queries[0]!);
     let differed = 0;
-    for (const until = performance.now() + 300; performance.now() < until; ) if (scan.scan(queries[0]!).some((x, i) => x !== expected[i])) differed++;
+    for (const until = performance.now() + 300; performance.now() < until; )
+      if (scan.scan(queries[0]!).some((x, i) => x !== expected[i])) differed++;
     Atomics.store(control, 0, 1);
     const answer = await theirs;
     await worker.terminate();

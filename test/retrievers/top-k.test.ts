@@ -34,7 +34,13 @@ describe('topK', () => {
 });
 
 describe('exact dense search', () => {
-  const texts = ['reset a forgotten password', 'storage quota exceeded', 'install on linux', 'session token expired', 'team plan storage'];
+  const texts = [
+    'reset a forgotten password',
+    'storage quota exceeded',
+    'install on linux',
+    'session token expired',
+    'team plan storage',
+  ];
   const dims = 32;
   const vectors = texts.map((t) => hashVector(t, dims));
   const matrix = new Float32Array(vectors.length * dims);
@@ -44,7 +50,12 @@ describe('exact dense search', () => {
   it('scores every row with the dot product', () => {
     const q = hashVector('storage plan', dims);
     const scores = dotAll(table, q);
-    vectors.forEach((v, i) => expect(scores[i]).toBeCloseTo(v.reduce((s, x, j) => s + x * q[j]!, 0), 6));
+    vectors.forEach((v, i) =>
+      expect(scores[i]).toBeCloseTo(
+        v.reduce((s, x, j) => s + x * q[j]!, 0),
+        6,
+      ),
+    );
   });
 
   it('ranks exactly as a brute-force sort of those scores', async () => {

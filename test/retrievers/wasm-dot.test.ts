@@ -42,11 +42,17 @@ function ulp32(x: number): number {
   return f[0]! - Math.abs(x);
 }
 
-const ids = (n: number, prefix: string) => Array.from({ length: n }, (_, i) => `${prefix}${String(i).padStart(5, '0')}`);
+const ids = (n: number, prefix: string) =>
+  Array.from({ length: n }, (_, i) => `${prefix}${String(i).padStart(5, '0')}`);
 
 /** An embedder that returns the vector it is given for each query text. */
 function givenVectors(dims: number, byText: Map<string, Float32Array>): Embedder {
-  return { id: 'given', dims, maxTokens: 0, embed: async (texts) => ({ vectors: texts.map((t) => byText.get(t)!), truncated: texts.map(() => false) }) };
+  return {
+    id: 'given',
+    dims,
+    maxTokens: 0,
+    embed: async (texts) => ({ vectors: texts.map((t) => byText.get(t)!), truncated: texts.map(() => false) }),
+  };
 }
 
 const dir = tmpDir();
@@ -60,27 +66,30 @@ afterEach(() => {
 const FIXTURE = [16, 64, 384].flatMap((dims) => [0, 1, 7, 13, 1003].map((n) => ({ dims, n })));
 
 describe('WebAssembly dense scan (scan64)', () => {
-  it.each(FIXTURE)('equals the float64 row-by-row reference within 1 float32 ulp, and exactly on this fixture ($n × $dims)', ({ dims, n }) => {
-    const matrix = unitRows(n, dims, 100 + dims + n);
-    const scan = createDenseScan({ matrix, dims });
-    // Node 20 has WebAssembly SIMD: the kernel must be the one under test.
-    expect(scan.kernel).toBe('wasm');
-    for (let seed = 1; seed <= 5; seed++) {
-      const q = unitRows(1, dims, seed);
-      const ref = reference(matrix, dims, q);
-      const got = scan.scan(q);
-      expect(got.length).toBe(n);
-      let differing = 0;
-      for (let i = 0; i < n; i++) {
-        expect(Math.abs(got[i]! - ref[i]!)).toBeLessThanOrEqual(ulp32(ref[i]!));
-        if (got[i] !== ref[i]) differing++;
+  it.each(FIXTURE)(
+    'equals the float64 row-by-row reference within 1 float32 ulp, and exactly on this fixture ($n × $dims)',
+    ({ dims, n }) => {
+      const matrix = unitRows(n, dims, 100 + dims + n);
+      const scan = createDenseScan({ matrix, dims });
+      // Node 20 has WebAssembly SIMD: the kernel must be the one under test.
+      expect(scan.kernel).toBe('wasm');
+      for (let seed = 1; seed <= 5; seed++) {
+        const q = unitRows(1, dims, seed);
+        const ref = reference(matrix, dims, q);
+        const got = scan.scan(q);
+        expect(got.length).toBe(n);
+        let differing = 0;
+        for (let i = 0; i < n; i++) {
+          expect(Math.abs(got[i]! - ref[i]!)).toBeLessThanOrEqual(ulp32(ref[i]!));
+          if (got[i] !== ref[i]) differing++;
+        }
+        // Different order of float64 additions: equal after rounding to float32 on this fixture.
+        expect(differing).toBe(0);
+        const chunkIds = ids(n, 'c');
+        expect(topK(got, chunkIds, 10)).toEqual(topK(ref, chunkIds, 10));
       }
-      // Different order of float64 additions: equal after rounding to float32 on this fixture.
-      expect(differing).toBe(0);
-      const chunkIds = ids(n, 'c');
-      expect(topK(got, chunkIds, 10)).toEqual(topK(ref, chunkIds, 10));
-    }
-  });
+    },
+  );
 
   it('ranks as TESTBED_DENSE_KERNEL=js does, at chunk and document level, with and without a filter', async () => {
     const dims = 64;

@@ -104,10 +104,7 @@ describe('createWinkRetriever', () => {
 
     // k1 = 0 saturates at once: every matching chunk scores the bare IDF, whatever tf and dl.
     const flat = await createWinkRetriever(CORPUS, { k1: 0 }).search('solar', chunkLevel());
-    expect(flat.hits.map((h) => h.score)).toEqual([
-      expect.closeTo(Math.log(2.4), 8),
-      expect.closeTo(Math.log(2.4), 8),
-    ]);
+    expect(flat.hits.map((h) => h.score)).toEqual([expect.closeTo(Math.log(2.4), 8), expect.closeTo(Math.log(2.4), 8)]);
 
     // b = 0 ignores length: farm (tf 1) ties in a#1 (dl 3) and b#0 (dl 4); with b = 0.4 the
     // shorter chunk wins.

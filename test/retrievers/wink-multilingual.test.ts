@@ -13,7 +13,12 @@ function chunk(id: string, text: string): Chunk {
 //   z3 (zh)  安装软件     -> 安装 装软 软件           dl 3
 //   g1 (de)  Pakete installieren -> paket installi  dl 2
 // N = 4, total length 12, avgdl 3.
-const CHUNKS = [chunk('z1', '重置密码'), chunk('z2', '忘记密码了'), chunk('z3', '安装软件'), chunk('g1', 'Pakete installieren')];
+const CHUNKS = [
+  chunk('z1', '重置密码'),
+  chunk('z2', '忘记密码了'),
+  chunk('z3', '安装软件'),
+  chunk('g1', 'Pakete installieren'),
+];
 const LANG: Record<string, string> = { z1: 'zh', z2: 'zh', z3: 'zh', g1: 'de' };
 const N = 4;
 const AVGDL = 3;
@@ -46,7 +51,10 @@ describe('wink BM25 with the multilingual analysis', () => {
   });
 
   it('analyses the query in its language: "installiere" and "Installieren" both stem to installi', async () => {
-    const { hits } = await createWinkRetriever(CHUNKS, {}, analysis).search('Wie installiere ich Pakete?', { ...chunkLevel, queryLang: 'de' });
+    const { hits } = await createWinkRetriever(CHUNKS, {}, analysis).search('Wie installiere ich Pakete?', {
+      ...chunkLevel,
+      queryLang: 'de',
+    });
     // wie and ich are in no chunk; installi and paket have df 1, tf 1 in g1 (dl 2).
     expect(hits.map((h) => h.id)).toEqual(['g1']);
     expect(hits[0]!.score).toBeCloseTo(2 * bm25(1, 1, 2), 8);
@@ -55,7 +63,8 @@ describe('wink BM25 with the multilingual analysis', () => {
   it('analyses each chunk in its own stored language', async () => {
     // Were g1 taken as English, "installieren" would stem to "installieren", not "installi".
     const asEnglish: TermAnalysis = { ...analysis, chunkLanguage: (id) => (id === 'g1' ? 'en' : LANG[id]) };
-    const search = (a: TermAnalysis) => createWinkRetriever(CHUNKS, {}, a).search('installiere', { ...chunkLevel, queryLang: 'de' });
+    const search = (a: TermAnalysis) =>
+      createWinkRetriever(CHUNKS, {}, a).search('installiere', { ...chunkLevel, queryLang: 'de' });
     expect((await search(analysis)).hits.map((h) => h.id)).toEqual(['g1']);
     expect((await search(asEnglish)).hits).toEqual([]);
   });

@@ -40,10 +40,25 @@ beforeAll(async () => {
   fs.cpSync(TINY_BEIR, path.join(corporaRoot, 'tiny'), { recursive: true });
   fs.mkdirSync(experimentsRoot, { recursive: true });
   fs.writeFileSync(path.join(experimentsRoot, 'broken.yaml'), 'name: [unclosed\n');
-  await buildIndex({ corpus: TINY_BEIR, out: path.join(dataDir, 'tiny.sqlite'), chunker: 'structure:40', embedder: 'hash:64' });
-  await buildIndex({ corpus: TINY_BEIR, out: path.join(dataDir, 'lexical.sqlite'), chunker: 'structure:40', embedder: 'none' });
+  await buildIndex({
+    corpus: TINY_BEIR,
+    out: path.join(dataDir, 'tiny.sqlite'),
+    chunker: 'structure:40',
+    embedder: 'hash:64',
+  });
+  await buildIndex({
+    corpus: TINY_BEIR,
+    out: path.join(dataDir, 'lexical.sqlite'),
+    chunker: 'structure:40',
+    embedder: 'none',
+  });
   catalog = new IndexCatalog(dataDir);
-  const roots = { corporaRoot, experimentsRoot, resultsRoot: path.join(root, 'results'), cacheDir: path.join(root, 'cache') };
+  const roots = {
+    corporaRoot,
+    experimentsRoot,
+    resultsRoot: path.join(root, 'results'),
+    cacheDir: path.join(root, 'cache'),
+  };
   [server, base] = await listen(createApp({ catalog, ...roots }));
   [guarded, guardedBase] = await listen(createApp({ catalog, ...roots, token: 's3cret' }));
 });
@@ -86,25 +101,59 @@ const CASES: Case[] = [
   { name: 'blank q (spaces, tabs, newlines)', url: bm25('%20%09%0A'), status: 400, says: 'q' },
   { name: 'q of 2,001 characters', url: bm25(long(2001)), status: 400, says: '2000' },
   { name: 'q of exactly 2,000 characters is searched', url: bm25(long(2000)), status: 200 },
-  { name: '100 kB q in a JSON body', method: 'POST', url: '/search/bm25', body: body(long(100_000)), status: 413, code: 'too_large' },
-  { name: '60 kB q in a JSON body (under the body limit)', method: 'POST', url: '/search/bm25', body: body(long(60_000)), status: 400, says: 'q' },
+  {
+    name: '100 kB q in a JSON body',
+    method: 'POST',
+    url: '/search/bm25',
+    body: body(long(100_000)),
+    status: 413,
+    code: 'too_large',
+  },
+  {
+    name: '60 kB q in a JSON body (under the body limit)',
+    method: 'POST',
+    url: '/search/bm25',
+    body: body(long(60_000)),
+    status: 400,
+    says: 'q',
+  },
   { name: 'q not a string', method: 'POST', url: '/search/bm25', body: body(42), status: 400, says: 'q' },
   { name: 'q an array', method: 'POST', url: '/search/bm25', body: body(['a', 'b']), status: 400, says: 'q' },
   // hostile text that is still a query: searched, never parsed as syntax
   { name: 'FTS5: unbalanced quote', url: bm25(encodeURIComponent('"unbalanced')), status: 200 },
   { name: 'FTS5: NEAR( without close', url: bm25(encodeURIComponent('NEAR(install linux')), status: 200 },
-  { name: 'FTS5: operators and prefix', url: bm25(encodeURIComponent('install* AND ^linux OR NOT -port')), status: 200 },
+  {
+    name: 'FTS5: operators and prefix',
+    url: bm25(encodeURIComponent('install* AND ^linux OR NOT -port')),
+    status: 200,
+  },
   { name: 'FTS5: column filter', url: bm25(encodeURIComponent('title:(install OR')), status: 200 },
-  { name: 'FTS5: {col}: and the table name', url: bm25(encodeURIComponent('{title text}: chunks_fts MATCH *')), status: 200 },
+  {
+    name: 'FTS5: {col}: and the table name',
+    url: bm25(encodeURIComponent('{title text}: chunks_fts MATCH *')),
+    status: 200,
+  },
   { name: 'SQL-looking text', url: bm25(encodeURIComponent("'); DROP TABLE chunks; --")), status: 200 },
   { name: 'NUL bytes', url: bm25('install%00linux%00'), status: 200 },
   { name: 'only a NUL byte', url: bm25('%00'), status: 200 },
-  { name: 'lone surrogates (JSON escapes)', method: 'POST', url: '/search/hybrid', body: '{"index":"tiny","q":"\\ud800 install \\udfff"}', status: 200 },
+  {
+    name: 'lone surrogates (JSON escapes)',
+    method: 'POST',
+    url: '/search/hybrid',
+    body: '{"index":"tiny","q":"\\ud800 install \\udfff"}',
+    status: 200,
+  },
   { name: 'RTL and bidi marks', url: bm25(encodeURIComponent('\u202einstall\u200f linux\u2066')), status: 200 },
   { name: 'combining marks only', url: bm25(encodeURIComponent('\u0301\u0308\u0345')), status: 200 },
   { name: 'emoji and ZWJ sequences', url: bm25(encodeURIComponent('🙂 👩\u200d👩\u200d👧 🇫🇷 install')), status: 200 },
   // by POST: 2,000 three-byte characters percent-encode to an 18 kB URL, over Node's 16 kB header limit
-  { name: 'NFKC-expanding characters up to the limit', method: 'POST', url: '/search/bm25', body: body('\ufdfa'.repeat(2000)), status: 200 },
+  {
+    name: 'NFKC-expanding characters up to the limit',
+    method: 'POST',
+    url: '/search/bm25',
+    body: body('\ufdfa'.repeat(2000)),
+    status: 200,
+  },
   { name: 'malformed percent escapes', url: bm25('%zz%E2%82%'), status: 200 },
   // k
   { name: 'k = 0', url: bm25('a&k=0'), status: 400, says: 'k' },
@@ -115,7 +164,14 @@ const CASES: Case[] = [
   { name: 'k = NaN', url: bm25('a&k=NaN'), status: 400, says: 'k' },
   { name: 'k = Infinity', url: bm25('a&k=Infinity'), status: 400, says: 'k' },
   { name: 'k = "ten"', url: bm25('a&k=ten'), status: 400, says: 'k' },
-  { name: 'k = true in JSON', method: 'POST', url: '/search/bm25', body: body('a', { k: true }), status: 400, says: 'k' },
+  {
+    name: 'k = true in JSON',
+    method: 'POST',
+    url: '/search/bm25',
+    body: body('a', { k: true }),
+    status: 400,
+    says: 'k',
+  },
   { name: 'k = -1 in JSON', method: 'POST', url: '/search/bm25', body: body('a', { k: -1 }), status: 400, says: 'k' },
   // other parameters
   { name: 'unknown level', url: bm25('a&level=page'), status: 400, says: 'level' },
@@ -127,7 +183,14 @@ const CASES: Case[] = [
   { name: 'unknown norm', url: '/search/hybrid?index=tiny&q=a&fusion=score&norm=l2', status: 400, says: 'norm' },
   { name: 'weights not numbers', url: '/search/hybrid?index=tiny&q=a&weights=a,b', status: 400, says: 'weights' },
   { name: 'weights both 0', url: '/search/hybrid?index=tiny&q=a&weights=0,0', status: 400, says: 'weights' },
-  { name: 'weights an object in JSON', method: 'POST', url: '/search/hybrid', body: body('a', { weights: { bm25: 1 } }), status: 400, says: 'weights' },
+  {
+    name: 'weights an object in JSON',
+    method: 'POST',
+    url: '/search/hybrid',
+    body: body('a', { weights: { bm25: 1 } }),
+    status: 400,
+    says: 'weights',
+  },
   { name: 'rrf_k < 0', url: '/search/hybrid?index=tiny&q=a&rrf_k=-1', status: 400, says: 'rrf_k' },
   { name: 'depth 0', url: '/search/hybrid?index=tiny&q=a&depth=0', status: 400, says: 'depth' },
   { name: 'depth 100000', url: '/search/hybrid?index=tiny&q=a&depth=100000', status: 400, says: 'depth' },
@@ -137,13 +200,35 @@ const CASES: Case[] = [
   { name: 'missing index', url: '/search/bm25?q=a', status: 400, says: 'index' },
   { name: 'index with ../', url: '/search/bm25?index=..%2Fdata%2Ftiny&q=a', status: 400, says: 'index' },
   { name: 'index with ..\\', url: '/search/bm25?index=..%5Ctiny&q=a', status: 400, says: 'index' },
-  { name: 'index as an absolute path', url: `/search/bm25?index=${encodeURIComponent(path.join(dataDir, 'tiny'))}&q=a`, status: 400, says: 'index' },
+  {
+    name: 'index as an absolute path',
+    url: `/search/bm25?index=${encodeURIComponent(path.join(dataDir, 'tiny'))}&q=a`,
+    status: 400,
+    says: 'index',
+  },
   { name: 'hidden index name', url: '/search/bm25?index=.tiny&q=a', status: 400, says: 'index' },
   { name: 'index name with NUL', url: '/search/bm25?index=tiny%00&q=a', status: 400, says: 'index' },
   { name: 'index name of 200 characters', url: `/search/bm25?index=${long(200)}&q=a`, status: 400, says: 'index' },
-  { name: 'index not a string in JSON', method: 'POST', url: '/search/bm25', body: { index: ['tiny'], q: 'a' }, status: 400, says: 'index' },
-  { name: 'dense on an index without embeddings', url: '/search/dense?index=lexical&q=a', status: 400, says: 'without embeddings' },
-  { name: 'hybrid on an index without embeddings', url: '/search/hybrid?index=lexical&q=a', status: 400, says: 'without embeddings' },
+  {
+    name: 'index not a string in JSON',
+    method: 'POST',
+    url: '/search/bm25',
+    body: { index: ['tiny'], q: 'a' },
+    status: 400,
+    says: 'index',
+  },
+  {
+    name: 'dense on an index without embeddings',
+    url: '/search/dense?index=lexical&q=a',
+    status: 400,
+    says: 'without embeddings',
+  },
+  {
+    name: 'hybrid on an index without embeddings',
+    url: '/search/hybrid?index=lexical&q=a',
+    status: 400,
+    says: 'without embeddings',
+  },
   { name: 'GET /indexes/ with ../', url: '/indexes/..%2Fsecret', status: 400, says: 'index' },
   { name: 'GET /indexes/ unknown', url: '/indexes/nope', status: 404 },
   { name: 'DELETE /indexes/ with ../', method: 'DELETE', url: '/indexes/..%2Fdata', status: 400, says: 'index' },
@@ -154,48 +239,283 @@ const CASES: Case[] = [
   { name: 'JSON array body', method: 'POST', url: '/search/bm25', body: '[1,2]', status: 400 },
   { name: 'JSON null body', method: 'POST', url: '/search/bm25', body: 'null', status: 400 },
   { name: 'JSON string body', method: 'POST', url: '/search/bm25', body: '"index=tiny&q=a"', status: 400 },
-  { name: '30,000-deep nested JSON', method: 'POST', url: '/search/bm25', body: '['.repeat(30_000) + ']'.repeat(30_000), status: 400 },
-  { name: 'wrong content type (text/plain)', method: 'POST', url: '/search/bm25', body: JSON.stringify(body('a')), type: 'text/plain', status: 415, says: 'Content-Type' },
-  { name: 'wrong content type (form)', method: 'POST', url: '/search/bm25', body: 'index=tiny&q=a', type: 'application/x-www-form-urlencoded', status: 415, says: 'Content-Type' },
-  { name: 'no content type', method: 'POST', url: '/search/bm25', body: JSON.stringify(body('a')), type: null, status: 415, says: 'Content-Type' },
-  { name: 'body over the 64 kB limit (search)', method: 'POST', url: '/search/bm25', body: 'x'.repeat(LIMIT + 1), status: 413, code: 'too_large' },
-  { name: 'body over the limit, chunked without Content-Length', method: 'POST', url: '/search/bm25', body: JSON.stringify(body(long(2 * LIMIT))), chunked: true, status: 413, code: 'too_large' },
-  { name: 'body over the limit (POST /indexes)', method: 'POST', url: '/indexes', body: { name: 'big', corpus: long(LIMIT) }, status: 413, code: 'too_large' },
-  { name: 'body over the limit (POST /gold)', method: 'POST', url: '/gold', body: { qrels: 'x', query_id: 'q', doc_id: 'd', note: long(LIMIT) }, status: 413 },
-  { name: 'invalid JSON (POST /indexes)', method: 'POST', url: '/indexes', body: '{"name":', status: 400, says: 'JSON' },
+  {
+    name: '30,000-deep nested JSON',
+    method: 'POST',
+    url: '/search/bm25',
+    body: '['.repeat(30_000) + ']'.repeat(30_000),
+    status: 400,
+  },
+  {
+    name: 'wrong content type (text/plain)',
+    method: 'POST',
+    url: '/search/bm25',
+    body: JSON.stringify(body('a')),
+    type: 'text/plain',
+    status: 415,
+    says: 'Content-Type',
+  },
+  {
+    name: 'wrong content type (form)',
+    method: 'POST',
+    url: '/search/bm25',
+    body: 'index=tiny&q=a',
+    type: 'application/x-www-form-urlencoded',
+    status: 415,
+    says: 'Content-Type',
+  },
+  {
+    name: 'no content type',
+    method: 'POST',
+    url: '/search/bm25',
+    body: JSON.stringify(body('a')),
+    type: null,
+    status: 415,
+    says: 'Content-Type',
+  },
+  {
+    name: 'body over the 64 kB limit (search)',
+    method: 'POST',
+    url: '/search/bm25',
+    body: 'x'.repeat(LIMIT + 1),
+    status: 413,
+    code: 'too_large',
+  },
+  {
+    name: 'body over the limit, chunked without Content-Length',
+    method: 'POST',
+    url: '/search/bm25',
+    body: JSON.stringify(body(long(2 * LIMIT))),
+    chunked: true,
+    status: 413,
+    code: 'too_large',
+  },
+  {
+    name: 'body over the limit (POST /indexes)',
+    method: 'POST',
+    url: '/indexes',
+    body: { name: 'big', corpus: long(LIMIT) },
+    status: 413,
+    code: 'too_large',
+  },
+  {
+    name: 'body over the limit (POST /gold)',
+    method: 'POST',
+    url: '/gold',
+    body: { qrels: 'x', query_id: 'q', doc_id: 'd', note: long(LIMIT) },
+    status: 413,
+  },
+  {
+    name: 'invalid JSON (POST /indexes)',
+    method: 'POST',
+    url: '/indexes',
+    body: '{"name":',
+    status: 400,
+    says: 'JSON',
+  },
   { name: 'invalid JSON (POST /gold)', method: 'POST', url: '/gold', body: '{', status: 400, says: 'JSON' },
-  { name: 'invalid JSON (POST /experiments)', method: 'POST', url: '/experiments', body: '{', status: 400, says: 'JSON' },
+  {
+    name: 'invalid JSON (POST /experiments)',
+    method: 'POST',
+    url: '/experiments',
+    body: '{',
+    status: 400,
+    says: 'JSON',
+  },
   // POST /indexes
-  { name: 'corpus outside the root (../)', method: 'POST', url: '/indexes', body: { name: 'evil', corpus: '../data' }, status: 400, says: 'corpora root' },
-  { name: 'corpus outside the root (absolute)', method: 'POST', url: '/indexes', body: { name: 'evil', corpus: '/etc' }, status: 400, says: 'corpora root' },
-  { name: 'corpus outside the root (inner ../..)', method: 'POST', url: '/indexes', body: { name: 'evil', corpus: 'tiny/../../data' }, status: 400, says: 'corpora root' },
-  { name: 'corpus missing under the root', method: 'POST', url: '/indexes', body: { name: 'x', corpus: 'missing' }, status: 404 },
-  { name: 'corpus empty', method: 'POST', url: '/indexes', body: { name: 'x', corpus: '' }, status: 400, says: 'corpus' },
-  { name: 'index name with ../ (POST /indexes)', method: 'POST', url: '/indexes', body: { name: '../x', corpus: 'tiny' }, status: 400, says: 'index' },
-  { name: 'index name not a string', method: 'POST', url: '/indexes', body: { name: 7, corpus: 'tiny' }, status: 400, says: 'name' },
-  { name: 'bad chunker', method: 'POST', url: '/indexes', body: { name: 'x', corpus: 'tiny', chunker: 'words:-1' }, status: 400 },
-  { name: 'bad tokenizer', method: 'POST', url: '/indexes', body: { name: 'x', corpus: 'tiny', tokenizer: 'icu' }, status: 400, says: 'tokenizer' },
-  { name: 'unknown JSON key (POST /indexes)', method: 'POST', url: '/indexes', body: { name: 'x', corpus: 'tiny', colour: 'red' }, status: 400, says: 'colour' },
+  {
+    name: 'corpus outside the root (../)',
+    method: 'POST',
+    url: '/indexes',
+    body: { name: 'evil', corpus: '../data' },
+    status: 400,
+    says: 'corpora root',
+  },
+  {
+    name: 'corpus outside the root (absolute)',
+    method: 'POST',
+    url: '/indexes',
+    body: { name: 'evil', corpus: '/etc' },
+    status: 400,
+    says: 'corpora root',
+  },
+  {
+    name: 'corpus outside the root (inner ../..)',
+    method: 'POST',
+    url: '/indexes',
+    body: { name: 'evil', corpus: 'tiny/../../data' },
+    status: 400,
+    says: 'corpora root',
+  },
+  {
+    name: 'corpus missing under the root',
+    method: 'POST',
+    url: '/indexes',
+    body: { name: 'x', corpus: 'missing' },
+    status: 404,
+  },
+  {
+    name: 'corpus empty',
+    method: 'POST',
+    url: '/indexes',
+    body: { name: 'x', corpus: '' },
+    status: 400,
+    says: 'corpus',
+  },
+  {
+    name: 'index name with ../ (POST /indexes)',
+    method: 'POST',
+    url: '/indexes',
+    body: { name: '../x', corpus: 'tiny' },
+    status: 400,
+    says: 'index',
+  },
+  {
+    name: 'index name not a string',
+    method: 'POST',
+    url: '/indexes',
+    body: { name: 7, corpus: 'tiny' },
+    status: 400,
+    says: 'name',
+  },
+  {
+    name: 'bad chunker',
+    method: 'POST',
+    url: '/indexes',
+    body: { name: 'x', corpus: 'tiny', chunker: 'words:-1' },
+    status: 400,
+  },
+  {
+    name: 'bad tokenizer',
+    method: 'POST',
+    url: '/indexes',
+    body: { name: 'x', corpus: 'tiny', tokenizer: 'icu' },
+    status: 400,
+    says: 'tokenizer',
+  },
+  {
+    name: 'unknown JSON key (POST /indexes)',
+    method: 'POST',
+    url: '/indexes',
+    body: { name: 'x', corpus: 'tiny', colour: 'red' },
+    status: 400,
+    says: 'colour',
+  },
   // gold and experiments
-  { name: 'unknown JSON key (POST /gold)', method: 'POST', url: '/gold', body: { qrels: 'tiny/qrels/test.tsv', query_id: 'q1', doc_id: 'faq-reset', colour: 'red' }, status: 400, says: 'colour' },
-  { name: 'unknown query parameter (GET /gold)', url: '/gold?qrels=tiny/qrels/test.tsv&colour=red', status: 400, says: 'colour' },
-  { name: 'qrels outside the root', method: 'POST', url: '/gold', body: { qrels: '../data/tiny.sqlite', query_id: 'q1', doc_id: 'd' }, status: 400, says: 'qrels' },
-  { name: 'gold grade not a number', method: 'POST', url: '/gold', body: { qrels: 'tiny/qrels/test.tsv', query_id: 'q1', doc_id: 'faq-reset', grade: 'high' }, status: 400, says: 'grade' },
-  { name: 'gold unknown query id', method: 'POST', url: '/gold', body: { qrels: 'tiny/qrels/test.tsv', query_id: 'nope', doc_id: 'faq-reset' }, status: 400, says: 'nope' },
-  { name: 'unknown JSON key (POST /experiments)', method: 'POST', url: '/experiments', body: { config: 'broken.yaml', colour: 'red' }, status: 400 },
-  { name: 'experiment config outside its root', method: 'POST', url: '/experiments', body: { config: '../corpora/tiny/queries.jsonl' }, status: 400 },
-  { name: 'experiment config missing', method: 'POST', url: '/experiments', body: { config: 'missing.yaml' }, status: 404 },
-  { name: 'experiment config invalid YAML', method: 'POST', url: '/experiments', body: { config: 'broken.yaml' }, status: 400, says: 'YAML' },
-  { name: 'inline experiment reading /etc', method: 'POST', url: '/experiments', body: inline(`name: x\ncorpus: /etc\n${grid}`), status: 400, says: 'corpora root' },
-  { name: 'inline experiment named ../..', method: 'POST', url: '/experiments', body: inline(`name: ../../evil\ncorpus: tiny\n${grid}`), status: 400, says: 'name' },
+  {
+    name: 'unknown JSON key (POST /gold)',
+    method: 'POST',
+    url: '/gold',
+    body: { qrels: 'tiny/qrels/test.tsv', query_id: 'q1', doc_id: 'faq-reset', colour: 'red' },
+    status: 400,
+    says: 'colour',
+  },
+  {
+    name: 'unknown query parameter (GET /gold)',
+    url: '/gold?qrels=tiny/qrels/test.tsv&colour=red',
+    status: 400,
+    says: 'colour',
+  },
+  {
+    name: 'qrels outside the root',
+    method: 'POST',
+    url: '/gold',
+    body: { qrels: '../data/tiny.sqlite', query_id: 'q1', doc_id: 'd' },
+    status: 400,
+    says: 'qrels',
+  },
+  {
+    name: 'gold grade not a number',
+    method: 'POST',
+    url: '/gold',
+    body: { qrels: 'tiny/qrels/test.tsv', query_id: 'q1', doc_id: 'faq-reset', grade: 'high' },
+    status: 400,
+    says: 'grade',
+  },
+  {
+    name: 'gold unknown query id',
+    method: 'POST',
+    url: '/gold',
+    body: { qrels: 'tiny/qrels/test.tsv', query_id: 'nope', doc_id: 'faq-reset' },
+    status: 400,
+    says: 'nope',
+  },
+  {
+    name: 'unknown JSON key (POST /experiments)',
+    method: 'POST',
+    url: '/experiments',
+    body: { config: 'broken.yaml', colour: 'red' },
+    status: 400,
+  },
+  {
+    name: 'experiment config outside its root',
+    method: 'POST',
+    url: '/experiments',
+    body: { config: '../corpora/tiny/queries.jsonl' },
+    status: 400,
+  },
+  {
+    name: 'experiment config missing',
+    method: 'POST',
+    url: '/experiments',
+    body: { config: 'missing.yaml' },
+    status: 404,
+  },
+  {
+    name: 'experiment config invalid YAML',
+    method: 'POST',
+    url: '/experiments',
+    body: { config: 'broken.yaml' },
+    status: 400,
+    says: 'YAML',
+  },
+  {
+    name: 'inline experiment reading /etc',
+    method: 'POST',
+    url: '/experiments',
+    body: inline(`name: x\ncorpus: /etc\n${grid}`),
+    status: 400,
+    says: 'corpora root',
+  },
+  {
+    name: 'inline experiment named ../..',
+    method: 'POST',
+    url: '/experiments',
+    body: inline(`name: ../../evil\ncorpus: tiny\n${grid}`),
+    status: 400,
+    says: 'name',
+  },
   { name: 'unknown experiment id', url: '/experiments/nope', status: 404 },
   // routes, methods, tokens
   { name: 'unknown route', url: '/admin', status: 404, code: 'not_found' },
   { name: 'wrong method (PUT /search)', method: 'PUT', url: bm25('a'), status: 404 },
   { name: 'wrong method (PATCH /indexes)', method: 'PATCH', url: '/indexes', body: {}, status: 404 },
-  { name: 'missing token (token set)', guarded: true, method: 'POST', url: '/indexes', body: { name: 'x', corpus: 'tiny' }, status: 401, code: 'unauthorized' },
-  { name: 'wrong token', guarded: true, method: 'DELETE', url: '/indexes/tiny', headers: { authorization: 'Bearer nope' }, status: 403, code: 'forbidden' },
-  { name: 'token that is not Bearer', guarded: true, method: 'DELETE', url: '/indexes/tiny', headers: { authorization: 'Basic czNjcmV0' }, status: 401 },
+  {
+    name: 'missing token (token set)',
+    guarded: true,
+    method: 'POST',
+    url: '/indexes',
+    body: { name: 'x', corpus: 'tiny' },
+    status: 401,
+    code: 'unauthorized',
+  },
+  {
+    name: 'wrong token',
+    guarded: true,
+    method: 'DELETE',
+    url: '/indexes/tiny',
+    headers: { authorization: 'Bearer nope' },
+    status: 403,
+    code: 'forbidden',
+  },
+  {
+    name: 'token that is not Bearer',
+    guarded: true,
+    method: 'DELETE',
+    url: '/indexes/tiny',
+    headers: { authorization: 'Basic czNjcmV0' },
+    status: 401,
+  },
   { name: 'search stays open when a token is set', guarded: true, url: bm25('install'), status: 200 },
 ];
 
@@ -219,12 +539,16 @@ function send(c: Case): Promise<{ status: number; type: string; text: string }> 
       let got = '';
       res.setEncoding('utf8');
       res.on('data', (d: string) => (got += d));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, type: String(res.headers['content-type'] ?? ''), text: got }));
+      res.on('end', () =>
+        resolve({ status: res.statusCode ?? 0, type: String(res.headers['content-type'] ?? ''), text: got }),
+      );
       res.on('error', reject);
     });
     req.on('timeout', () => req.destroy(new Error(`no answer to ${c.name}`)));
     // the server may answer (413) and stop reading before the whole body is written
-    req.on('error', (e: NodeJS.ErrnoException) => (e.code === 'EPIPE' || e.code === 'ECONNRESET' ? undefined : reject(e)));
+    req.on('error', (e: NodeJS.ErrnoException) =>
+      e.code === 'EPIPE' || e.code === 'ECONNRESET' ? undefined : reject(e),
+    );
     if (text !== undefined && c.chunked) {
       // several writes without Content-Length: Transfer-Encoding chunked
       for (let i = 0; i < text.length; i += 8192) req.write(text.slice(i, i + 8192));
@@ -303,24 +627,46 @@ describe('hostile bytes below HTTP', () => {
 
   it.each([
     { what: 'a garbage request line', bytes: 'HELLO\r\n\r\n', status: 400, code: 'bad_request' },
-    { what: 'a 2 MB URL (over the 1 MiB header limit, answered before the app)', bytes: `GET /search/bm25?index=tiny&q=${long(2_000_000)} HTTP/1.1\r\nHost: x\r\n\r\n`, status: 431, code: 'too_large' },
-    { what: 'a header line without a colon', bytes: 'GET /health HTTP/1.1\r\nHost: x\r\nbroken header\r\n\r\n', status: 400, code: 'bad_request' },
-    { what: 'a Content-Length that is not a number', bytes: 'POST /search/bm25 HTTP/1.1\r\nHost: x\r\nContent-Length: ten\r\n\r\n', status: 400, code: 'bad_request' },
-  ])('$what: the HTTP layer answers $status with a JSON error, and the service still serves', async ({ bytes, status, code }) => {
-    const answer = await raw(bytes);
-    const [head, body] = answer.split('\r\n\r\n');
-    expect(head!.split('\r\n')[0]).toBe(`HTTP/1.1 ${status} ${status === 431 ? 'Request Header Fields Too Large' : 'Bad Request'}`);
-    expect(head).toContain('Content-Type: application/json');
-    expect((JSON.parse(body!) as { error: { code: string } }).error.code).toBe(code);
-    expect(answer).not.toMatch(STACK);
-    await stillServes();
-  });
+    {
+      what: 'a 2 MB URL (over the 1 MiB header limit, answered before the app)',
+      bytes: `GET /search/bm25?index=tiny&q=${long(2_000_000)} HTTP/1.1\r\nHost: x\r\n\r\n`,
+      status: 431,
+      code: 'too_large',
+    },
+    {
+      what: 'a header line without a colon',
+      bytes: 'GET /health HTTP/1.1\r\nHost: x\r\nbroken header\r\n\r\n',
+      status: 400,
+      code: 'bad_request',
+    },
+    {
+      what: 'a Content-Length that is not a number',
+      bytes: 'POST /search/bm25 HTTP/1.1\r\nHost: x\r\nContent-Length: ten\r\n\r\n',
+      status: 400,
+      code: 'bad_request',
+    },
+  ])(
+    '$what: the HTTP layer answers $status with a JSON error, and the service still serves',
+    async ({ bytes, status, code }) => {
+      const answer = await raw(bytes);
+      const [head, body] = answer.split('\r\n\r\n');
+      expect(head!.split('\r\n')[0]).toBe(
+        `HTTP/1.1 ${status} ${status === 431 ? 'Request Header Fields Too Large' : 'Bad Request'}`,
+      );
+      expect(head).toContain('Content-Type: application/json');
+      expect((JSON.parse(body!) as { error: { code: string } }).error.code).toBe(code);
+      expect(answer).not.toMatch(STACK);
+      await stillServes();
+    },
+  );
 
   it('a 100 kB GET query, ASCII or percent-encoded CJK (900 kB of URL), reaches the app and gets its JSON 400', async () => {
     for (const q of [long(100_000), encodeURIComponent('検'.repeat(100_000))]) {
       const res = await fetch(`${base}/search/bm25?index=tiny&q=${q}`);
       expect(res.status).toBe(400);
-      expect(((await res.json()) as { error: { message: string } }).error.message).toMatch(/q must be at most 2000 characters/);
+      expect(((await res.json()) as { error: { message: string } }).error.message).toMatch(
+        /q must be at most 2000 characters/,
+      );
     }
     await stillServes();
   });

@@ -62,42 +62,58 @@ describe('SIGKILL during an index build', () => {
     });
 
     const killPoints: [string, (l: string) => boolean, NodeJS.ProcessEnv?][] = [
-      ['reading: documents and chunks being stored', (l) => progress(l)?.phase === 'reading' && progress(l)!.done >= 256],
+      [
+        'reading: documents and chunks being stored',
+        (l) => progress(l)?.phase === 'reading' && progress(l)!.done >= 256,
+      ],
       ['embedding: half way', (l) => progress(l)?.phase === 'embedding' && progress(l)!.done >= DOCS / 2],
       ['building the full-text index', (l) => progress(l)?.phase === 'indexing'],
-      ['temp file complete and fsynced, just before the rename', (l) => l.startsWith('before-rename '), { PAUSE_BEFORE_RENAME: '1' }],
+      [
+        'temp file complete and fsynced, just before the rename',
+        (l) => l.startsWith('before-rename '),
+        { PAUSE_BEFORE_RENAME: '1' },
+      ],
     ];
 
-    it.each(killPoints)('killed at %s: the old index is intact and searchable, the new build left only its temp file', async (_what, at, env) => {
-      const before = buildTemps(dest);
-      const { pid, line } = await killBuildAt(at, env);
+    it.each(killPoints)(
+      'killed at %s: the old index is intact and searchable, the new build left only its temp file',
+      async (_what, at, env) => {
+        const before = buildTemps(dest);
+        const { pid, line } = await killBuildAt(at, env);
 
-      expect(sha256(dest)).toBe(oldSha);
-      // the killed build was mid-way: its temp file is there; earlier killed builds' were swept by its start
-      const temps = buildTemps(dest);
-      expect(temps.map(tempPid)).toContain(pid);
-      expect(temps.every((t) => tempPid(t) === pid), `left: ${temps.join(', ')} (before: ${before.join(', ')})`).toBe(true);
-      if (line.startsWith('before-rename ')) {
-        // the complete new file was one rename away, and the destination still is the old one
-        const tmp = line.slice('before-rename '.length);
-        expect(fs.statSync(tmp).size).toBeGreaterThan(0);
-        const db = new Database(tmp, { readonly: true });
-        expect(JSON.parse((db.prepare(`SELECT value FROM meta WHERE key = 'index'`).get() as { value: string }).value).chunker).toBe('structure:200');
-        db.close();
-      }
+        expect(sha256(dest)).toBe(oldSha);
+        // the killed build was mid-way: its temp file is there; earlier killed builds' were swept by its start
+        const temps = buildTemps(dest);
+        expect(temps.map(tempPid)).toContain(pid);
+        expect(
+          temps.every((t) => tempPid(t) === pid),
+          `left: ${temps.join(', ')} (before: ${before.join(', ')})`,
+        ).toBe(true);
+        if (line.startsWith('before-rename ')) {
+          // the complete new file was one rename away, and the destination still is the old one
+          const tmp = line.slice('before-rename '.length);
+          expect(fs.statSync(tmp).size).toBeGreaterThan(0);
+          const db = new Database(tmp, { readonly: true });
+          expect(
+            JSON.parse((db.prepare(`SELECT value FROM meta WHERE key = 'index'`).get() as { value: string }).value)
+              .chunker,
+          ).toBe('structure:200');
+          db.close();
+        }
 
-      const searcher = new Searcher('idx', dest, async () => embedder);
-      try {
-        expect(searcher.meta.chunker).toBe('doc');
-        expect(searcher.meta.counts.documents).toBe(DOCS);
-        const bm25 = await searcher.search(searchRequest('bm25', 'doc01234', { k: 3, level: 'doc' }));
-        expect(bm25.hits[0]?.doc_id).toBe('doc01234');
-      } finally {
-        searcher.close();
-      }
-    });
+        const searcher = new Searcher('idx', dest, async () => embedder);
+        try {
+          expect(searcher.meta.chunker).toBe('doc');
+          expect(searcher.meta.counts.documents).toBe(DOCS);
+          const bm25 = await searcher.search(searchRequest('bm25', 'doc01234', { k: 3, level: 'doc' }));
+          expect(bm25.hits[0]?.doc_id).toBe('doc01234');
+        } finally {
+          searcher.close();
+        }
+      },
+    );
 
-    it('a rerun completes, swaps the new index in and removes the killed build\'s temp file', async () => {
+    it("a rerun completes, swaps the new index in and removes the killed build's temp file", async () => {
       expect(buildTemps(dest).length).toBeGreaterThan(0);
       const run = spawnLines(['--import', 'tsx', CHILD, corpus, dest, cacheFile, 'structure:200', 'hash:64']);
       expect(await run.exited, run.stderr()).toBe(0);

@@ -22,7 +22,8 @@ const CHUNKERS = ['structure:40', 'words:30:10'];
 const RETRIEVERS = ['bm25', 'dense', 'hybrid'];
 const CELLS = CHUNKERS.flatMap((c) => RETRIEVERS.map((r) => `${r} / ${c}`));
 
-const experiment = (out: string, cache: string) => spawnLines([BIN, 'experiment', configFile, '--out', out, '--cache', cache], { cwd: dir });
+const experiment = (out: string, cache: string) =>
+  spawnLines([BIN, 'experiment', configFile, '--out', out, '--cache', cache], { cwd: dir });
 const cellFiles = (out: string) => {
   const cells = path.join(out, 'cells');
   return fs.existsSync(cells) ? fs.readdirSync(cells).sort() : [];
@@ -38,7 +39,8 @@ const childrenOf = (pid: number): number[] =>
       return [];
     }
   });
-const readReport = (out: string) => JSON.parse(fs.readFileSync(path.join(out, 'report.json'), 'utf8')) as ExperimentReport;
+const readReport = (out: string) =>
+  JSON.parse(fs.readFileSync(path.join(out, 'report.json'), 'utf8')) as ExperimentReport;
 
 beforeAll(() => {
   // The tiny gold set, over a corpus padded with generated documents so that each of the two
@@ -77,7 +79,7 @@ describe('an experiment killed half way and run again', () => {
   let resumedRun: ExperimentReport;
   let leftover = '';
 
-  it('is killed while building the second index, with the first index\'s cells on disk', async () => {
+  it("is killed while building the second index, with the first index's cells on disk", async () => {
     const run = experiment(out, cache);
     // stderr says "index for <cell>..." when an index is built; the second one starts after the
     // first chunker's three cells are written
@@ -104,14 +106,20 @@ describe('an experiment killed half way and run again', () => {
     expect(fs.existsSync(path.join(out, 'report.json'))).toBe(false);
     expect(fs.readdirSync(indexDir).filter((f) => f.includes('.building-')).length).toBeGreaterThan(0);
     const files = cellFiles(out);
-    expect(files).toEqual(CELLS.slice(0, RETRIEVERS.length).map((c) => `${fileSafe(c)}.json`).sort());
+    expect(files).toEqual(
+      CELLS.slice(0, RETRIEVERS.length)
+        .map((c) => `${fileSafe(c)}.json`)
+        .sort(),
+    );
     // a kill between writing a cell's temp file and renaming it leaves this (half a JSON)
     leftover = path.join(out, 'cells', `${fileSafe(CELLS[RETRIEVERS.length]!)}.json.tmp-${run.child.pid}`);
     fs.writeFileSync(leftover, '{"key":"');
-    finishedBefore = new Map(files.map((f) => {
-      const file = path.join(out, 'cells', f);
-      return [f, { mtimeMs: fs.statSync(file).mtimeMs, bytes: fs.readFileSync(file, 'utf8') }];
-    }));
+    finishedBefore = new Map(
+      files.map((f) => {
+        const file = path.join(out, 'cells', f);
+        return [f, { mtimeMs: fs.statSync(file).mtimeMs, bytes: fs.readFileSync(file, 'utf8') }];
+      }),
+    );
   });
 
   it('the re-run reuses the finished cells untouched, runs the rest and leaves no temp file behind', async () => {
@@ -120,7 +128,9 @@ describe('an experiment killed half way and run again', () => {
     const run = experiment(out, cache);
     expect(await run.exited, run.stderr()).toBe(0);
     resumedRun = readReport(out);
-    expect(resumedRun.configs.map((c) => [c.name, c.resumed])).toEqual(CELLS.map((name, i) => [name, i < RETRIEVERS.length]));
+    expect(resumedRun.configs.map((c) => [c.name, c.resumed])).toEqual(
+      CELLS.map((name, i) => [name, i < RETRIEVERS.length]),
+    );
     expect(run.lines.filter((l) => l.includes('(reused)')).length).toBe(RETRIEVERS.length);
     for (const [f, before] of finishedBefore) {
       const file = path.join(out, 'cells', f);
@@ -134,7 +144,10 @@ describe('an experiment killed half way and run again', () => {
     const indexFiles = fs.readdirSync(indexDir);
     expect(indexFiles.filter((f) => f.endsWith('.sqlite'))).toHaveLength(CHUNKERS.length);
     // (-wal and -shm files stay beside an index a read-only connection has opened: that is SQLite)
-    expect(indexFiles.filter((f) => f.includes('.building-')), indexFiles.join(', ')).toEqual([]);
+    expect(
+      indexFiles.filter((f) => f.includes('.building-')),
+      indexFiles.join(', '),
+    ).toEqual([]);
     // the killed run's half-written cell file is swept, not read
     expect(fs.existsSync(leftover)).toBe(false);
     expect(fs.readdirSync(path.join(out, 'cells')).filter((f) => !f.endsWith('.json'))).toEqual([]);
@@ -152,7 +165,16 @@ describe('an experiment killed half way and run again', () => {
       metrics: r.metrics,
       checks: r.checks,
       sourceGap: r.sourceGap,
-      configs: r.configs.map((c) => ({ name: c.name, means: c.means, perQuery: c.perQuery, slices: c.slices, significance: c.significance, bestSingle: c.bestSingle, failures: c.failures, chunks: c.index.chunks })),
+      configs: r.configs.map((c) => ({
+        name: c.name,
+        means: c.means,
+        perQuery: c.perQuery,
+        slices: c.slices,
+        significance: c.significance,
+        bestSingle: c.bestSingle,
+        failures: c.failures,
+        chunks: c.index.chunks,
+      })),
     });
     expect(scores(resumedRun)).toEqual(scores(clean));
     expect(resumedRun.configs[0]!.means['ndcg@5']).toBeGreaterThan(0);
@@ -160,7 +182,9 @@ describe('an experiment killed half way and run again', () => {
     const runs = fs.readdirSync(path.join(cleanOut, 'runs')).sort();
     expect(runs).toHaveLength(CELLS.length);
     for (const f of runs) {
-      expect(fs.readFileSync(path.join(out, 'runs', f), 'utf8'), f).toBe(fs.readFileSync(path.join(cleanOut, 'runs', f), 'utf8'));
+      expect(fs.readFileSync(path.join(out, 'runs', f), 'utf8'), f).toBe(
+        fs.readFileSync(path.join(cleanOut, 'runs', f), 'utf8'),
+      );
     }
   });
 });

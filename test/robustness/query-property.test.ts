@@ -8,7 +8,7 @@ import { buildIndex } from '../../src/indexing/build-index.js';
 import type { Level } from '../../src/retrievers/types.js';
 import type { Searcher } from '../../src/search/searcher.js';
 import type { Engine, Mode, SearchResponse } from '../../src/search/types.js';
-import { pipelineForMode } from '../../src/spec/search-spec.js';
+import { pipelineForMode } from '../../src/schemas/search-spec.js';
 import { TINY_BEIR, tmpDir } from '../helpers/tmp.js';
 import { percentEncode, queryText } from './helpers/hostile-strings.js';
 
@@ -24,10 +24,21 @@ const dataDir = path.join(dir, 'data');
 let catalog: IndexCatalog;
 let searcher: Searcher;
 let app: ReturnType<typeof createApp>;
-const docIds = new Set(fs.readFileSync(path.join(TINY_BEIR, 'corpus.jsonl'), 'utf8').trim().split('\n').map((l) => (JSON.parse(l) as { _id: string })._id));
+const docIds = new Set(
+  fs
+    .readFileSync(path.join(TINY_BEIR, 'corpus.jsonl'), 'utf8')
+    .trim()
+    .split('\n')
+    .map((l) => (JSON.parse(l) as { _id: string })._id),
+);
 
 beforeAll(async () => {
-  await buildIndex({ corpus: TINY_BEIR, out: path.join(dataDir, 'tiny.sqlite'), chunker: 'structure:40', embedder: 'hash:64' });
+  await buildIndex({
+    corpus: TINY_BEIR,
+    out: path.join(dataDir, 'tiny.sqlite'),
+    chunker: 'structure:40',
+    embedder: 'hash:64',
+  });
   catalog = new IndexCatalog(dataDir);
   searcher = catalog.get('tiny');
   app = createApp({ catalog, corporaRoot: dir });
@@ -40,9 +51,24 @@ const RETRIEVERS: { label: string; mode: Mode; engine: Engine; fusion: Record<st
   { label: 'bm25 wink', mode: 'bm25', engine: 'wink', fusion: {} },
   { label: 'dense (hash)', mode: 'dense', engine: 'fts5', fusion: {} },
   { label: 'hybrid rrf', mode: 'hybrid', engine: 'fts5', fusion: { fusion: 'rrf' } },
-  { label: 'hybrid rrf, wink leg', mode: 'hybrid', engine: 'wink', fusion: { fusion: 'rrf', rrf_k: 1, weights: [0, 1], depth: 3 } },
-  { label: 'hybrid score minmax', mode: 'hybrid', engine: 'fts5', fusion: { fusion: 'score', alpha: 0.5, norm: 'minmax' } },
-  { label: 'hybrid score zscore', mode: 'hybrid', engine: 'fts5', fusion: { fusion: 'score', alpha: 0.3, norm: 'zscore', depth: 5 } },
+  {
+    label: 'hybrid rrf, wink leg',
+    mode: 'hybrid',
+    engine: 'wink',
+    fusion: { fusion: 'rrf', rrf_k: 1, weights: [0, 1], depth: 3 },
+  },
+  {
+    label: 'hybrid score minmax',
+    mode: 'hybrid',
+    engine: 'fts5',
+    fusion: { fusion: 'score', alpha: 0.5, norm: 'minmax' },
+  },
+  {
+    label: 'hybrid score zscore',
+    mode: 'hybrid',
+    engine: 'fts5',
+    fusion: { fusion: 'score', alpha: 0.3, norm: 'zscore', depth: 5 },
+  },
 ];
 
 /** What every answer must look like, whatever the query. */
@@ -60,19 +86,31 @@ function checkHits(hits: SearchResponse['hits'], k: number, level: Level): void 
 }
 
 describe('Searcher.search on any string', () => {
-  it.each(RETRIEVERS)('$label never throws and returns at most k well-formed hits', async ({ mode, engine, fusion }) => {
-    let withHits = 0;
-    await fc.assert(
-      fc.asyncProperty(queryText(), fc.integer({ min: 1, max: 15 }), fc.constantFrom<Level>('chunk', 'doc'), async (query, k, level) => {
-        const res = await searcher.search({ query, mode, pipeline: pipelineForMode(mode, { engine, k, level, ...fusion }) });
-        checkHits(res.hits, k, level);
-        if (res.hits.length > 0) withHits++;
-      }),
-      { numRuns: 150 },
-    );
-    // not vacuous: plenty of these strings contain words of the corpus
-    expect(withHits).toBeGreaterThan(10);
-  });
+  it.each(RETRIEVERS)(
+    '$label never throws and returns at most k well-formed hits',
+    async ({ mode, engine, fusion }) => {
+      let withHits = 0;
+      await fc.assert(
+        fc.asyncProperty(
+          queryText(),
+          fc.integer({ min: 1, max: 15 }),
+          fc.constantFrom<Level>('chunk', 'doc'),
+          async (query, k, level) => {
+            const res = await searcher.search({
+              query,
+              mode,
+              pipeline: pipelineForMode(mode, { engine, k, level, ...fusion }),
+            });
+            checkHits(res.hits, k, level);
+            if (res.hits.length > 0) withHits++;
+          },
+        ),
+        { numRuns: 150 },
+      );
+      // not vacuous: plenty of these strings contain words of the corpus
+      expect(withHits).toBeGreaterThan(10);
+    },
+  );
 });
 
 type HttpAnswer = { status: number; body: unknown };
@@ -115,28 +153,59 @@ describe('the HTTP app on any string', () => {
 
   it('GET with raw, possibly malformed escapes and bytes (%zz, %FF, truncated UTF-8) never answers 5xx', async () => {
     const rawPiece = fc.oneof(
-      fc.constantFrom('%', '%%', '%zz', '%0', '%FF', '%C3', '%E2%82', '%ED%A0%80', '%F4%90%80%80', '%00', '+', '&', '&q=', '=', ';', '#x', '%26', '%3D'),
-      fc.uint8Array({ maxLength: 6 }).map((bytes) => [...bytes].map((b) => '%' + b.toString(16).padStart(2, '0')).join('')),
+      fc.constantFrom(
+        '%',
+        '%%',
+        '%zz',
+        '%0',
+        '%FF',
+        '%C3',
+        '%E2%82',
+        '%ED%A0%80',
+        '%F4%90%80%80',
+        '%00',
+        '+',
+        '&',
+        '&q=',
+        '=',
+        ';',
+        '#x',
+        '%26',
+        '%3D',
+      ),
+      fc
+        .uint8Array({ maxLength: 6 })
+        .map((bytes) => [...bytes].map((b) => '%' + b.toString(16).padStart(2, '0')).join('')),
       fc.stringMatching(/^[A-Za-z0-9 ._~-]{0,8}$/).map((s) => s.replace(/ /g, '+')),
     );
     await fc.assert(
-      fc.asyncProperty(fc.array(rawPiece, { maxLength: 12 }).map((a) => a.join('')), modes, async (raw, mode) => {
-        checkAnswer(await answer(await app.request(`/search/${mode}?index=tiny&k=5&q=${raw}`)), 5);
-      }),
+      fc.asyncProperty(
+        fc.array(rawPiece, { maxLength: 12 }).map((a) => a.join('')),
+        modes,
+        async (raw, mode) => {
+          checkAnswer(await answer(await app.request(`/search/${mode}?index=tiny&k=5&q=${raw}`)), 5);
+        },
+      ),
       { numRuns: 200 },
     );
   });
 
   it('POST with the query in a JSON body (lone surrogates survive JSON) never answers 5xx', async () => {
     await fc.assert(
-      fc.asyncProperty(queryText(), modes, fc.integer({ min: 1, max: 15 }), fc.constantFrom('chunk', 'doc'), async (q, mode, k, level) => {
-        const res = await app.request(`/search/${mode}`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          body: JSON.stringify({ index: 'tiny', q, k, level }),
-        });
-        checkAnswer(await answer(res), k);
-      }),
+      fc.asyncProperty(
+        queryText(),
+        modes,
+        fc.integer({ min: 1, max: 15 }),
+        fc.constantFrom('chunk', 'doc'),
+        async (q, mode, k, level) => {
+          const res = await app.request(`/search/${mode}`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json' },
+            body: JSON.stringify({ index: 'tiny', q, k, level }),
+          });
+          checkAnswer(await answer(res), k);
+        },
+      ),
       { numRuns: 200 },
     );
   });

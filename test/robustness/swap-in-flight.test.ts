@@ -28,7 +28,13 @@ function catalogWithSlowEmbedder(dataDir: string) {
 }
 
 async function build(dataDir: string, chunker: string) {
-  await buildIndex({ corpus: TINY_BEIR, out: path.join(dataDir, 'live.sqlite'), chunker, embedder, cacheFile: path.join(dir, 'cache.sqlite') });
+  await buildIndex({
+    corpus: TINY_BEIR,
+    out: path.join(dataDir, 'live.sqlite'),
+    chunker,
+    embedder,
+    cacheFile: path.join(dir, 'cache.sqlite'),
+  });
 }
 
 afterEach(() => vi.useRealTimers());

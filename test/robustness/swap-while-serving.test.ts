@@ -60,7 +60,13 @@ beforeAll(async () => {
     }
     searcher.close();
   }
-  await buildIndex({ corpus, out: live, chunker: GENERATIONS[0]!.chunker, embedder, cacheFile: path.join(dataDir, '.cache', 'embeddings.sqlite') });
+  await buildIndex({
+    corpus,
+    out: live,
+    chunker: GENERATIONS[0]!.chunker,
+    embedder,
+    cacheFile: path.join(dataDir, '.cache', 'embeddings.sqlite'),
+  });
   server = await startServer({ dataDir, corporaRoot, port: 0 });
 });
 afterAll(() => server?.close());
@@ -84,15 +90,26 @@ async function client(id: number, stop: { now: boolean }, out: Outcome[]): Promi
   for (let i = id; !stop.now; i++) {
     const mode = MODES[i % MODES.length]!;
     const q = QUERIES[Math.floor(i / MODES.length) % QUERIES.length]!;
-    const res = await fetch(`${server.url}/search/${mode}?index=live&k=${K}&q=${encodeURIComponent(q)}`, { signal: AbortSignal.timeout(15_000) });
+    const res = await fetch(`${server.url}/search/${mode}?index=live&k=${K}&q=${encodeURIComponent(q)}`, {
+      signal: AbortSignal.timeout(15_000),
+    });
     const text = await res.text();
     const outcome: Outcome = { status: res.status, mode, q, gens: [] };
     try {
       const body = JSON.parse(text) as SearchResponse;
       if (res.status !== 200) outcome.problem = text.slice(0, 300);
-      else if (body.index !== 'live' || body.mode !== mode || body.q !== q || !Array.isArray(body.hits) || body.hits.length > K) outcome.problem = `bad body ${text.slice(0, 300)}`;
-      else if (body.hits.some((h, r) => h.rank !== r + 1 || typeof h.text !== 'string' || !Number.isFinite(h.score))) outcome.problem = `bad hit ${text.slice(0, 300)}`;
-      else if ((outcome.gens = generationsOf(mode, q, body)).length === 0) outcome.problem = `hits of no complete index: ${text.slice(0, 300)}`;
+      else if (
+        body.index !== 'live' ||
+        body.mode !== mode ||
+        body.q !== q ||
+        !Array.isArray(body.hits) ||
+        body.hits.length > K
+      )
+        outcome.problem = `bad body ${text.slice(0, 300)}`;
+      else if (body.hits.some((h, r) => h.rank !== r + 1 || typeof h.text !== 'string' || !Number.isFinite(h.score)))
+        outcome.problem = `bad hit ${text.slice(0, 300)}`;
+      else if ((outcome.gens = generationsOf(mode, q, body)).length === 0)
+        outcome.problem = `hits of no complete index: ${text.slice(0, 300)}`;
     } catch {
       outcome.problem = `not JSON: ${text.slice(0, 300)}`;
     }
@@ -128,7 +145,9 @@ async function swapIn(gen: number): Promise<void> {
     }
     throw new Error(`build of generation ${gen} did not finish`);
   }
-  const run = spawnLines([BIN, 'index', corpus, '--out', live, '--chunker', chunker, '--embedder', 'hash:64'], { cwd: root });
+  const run = spawnLines([BIN, 'index', corpus, '--out', live, '--chunker', chunker, '--embedder', 'hash:64'], {
+    cwd: root,
+  });
   expect(await run.exited, run.stderr()).toBe(0);
 }
 
@@ -177,7 +196,9 @@ describe('rebuilding the served index under concurrent searches', () => {
     expect([...seen].sort()).toEqual(GENERATIONS.map((_, g) => g));
     // no two generations give the same answers to everything, so the checks above tell them apart
     for (let g = 1; g < GENERATIONS.length; g++) {
-      expect(QUERIES.some((q) => expected.get(`${g}|bm25|${q}`)![0] !== expected.get(`${g - 1}|bm25|${q}`)![0])).toBe(true);
+      expect(QUERIES.some((q) => expected.get(`${g}|bm25|${q}`)![0] !== expected.get(`${g - 1}|bm25|${q}`)![0])).toBe(
+        true,
+      );
     }
   });
 });

@@ -16,9 +16,17 @@ const queries = path.join(dir, 'queries.jsonl');
 const ids = Array.from({ length: 40 }, (_, i) => `d${String((i * 17) % 40).padStart(2, '0')}`);
 writeJsonl(corpus, [
   ...ids.map((id) => ({ _id: id, title: '', text: 'solar panel output' })),
-  ...['x1', 'x2', 'x3', 'x4', 'x5'].map((id, i) => ({ _id: id, title: '', text: `solar farms and wind ${'turbines '.repeat(i + 1)}` })),
+  ...['x1', 'x2', 'x3', 'x4', 'x5'].map((id, i) => ({
+    _id: id,
+    title: '',
+    text: `solar farms and wind ${'turbines '.repeat(i + 1)}`,
+  })),
 ]);
-writeJsonl(queries, [{ _id: 'q1', text: 'solar panel' }, { _id: 'q2', text: 'panel output' }, { _id: 'q3', text: 'glacier' }]);
+writeJsonl(queries, [
+  { _id: 'q1', text: 'solar panel' },
+  { _id: 'q2', text: 'panel output' },
+  { _id: 'q3', text: 'glacier' },
+]);
 
 describe('tied documents and the cut at k', () => {
   it('the k=10 run equals the first 10 documents of the k=1000 run, as trec_eval reads both', async () => {
@@ -27,7 +35,18 @@ describe('tied documents and the cut at k', () => {
     for (const engine of ['fts5', 'wink']) {
       const run = (k: number) => path.join(dir, `${engine}-${k}.trec`);
       for (const k of [10, 1000]) {
-        const r = await runCli(['retrieve', index, '--queries', queries, '--run', run(k), '--k', String(k), '--engine', engine]);
+        const r = await runCli([
+          'retrieve',
+          index,
+          '--queries',
+          queries,
+          '--run',
+          run(k),
+          '--k',
+          String(k),
+          '--engine',
+          engine,
+        ]);
         expect(r.code, r.err).toBe(0);
         // q1 matches 45 documents, q2 the 40 tied ones, q3 none: it has no line in the file.
         const lines = Math.min(k, 45) + Math.min(k, 40);

@@ -16,7 +16,10 @@ function write(name: string, lines: string[]): string {
 }
 
 async function inputError(promise: Promise<unknown>): Promise<InputError> {
-  const error = await promise.then(() => undefined, (e: unknown) => e);
+  const error = await promise.then(
+    () => undefined,
+    (e: unknown) => e,
+  );
   expect(error).toBeInstanceOf(InputError);
   return error as InputError;
 }
@@ -49,7 +52,12 @@ describe('readTrecRun', () => {
   });
 
   it('accepts tabs, runs of spaces, blank lines and exponent scores', async () => {
-    const file = write('spaces.run', ['q1\tQ0\td1\t1\t1e-3\ttag', '', '  q1  Q0 d2   2 -2.5E+1 tag  ', 'q1 Q0 d3 3 .5 tag']);
+    const file = write('spaces.run', [
+      'q1\tQ0\td1\t1\t1e-3\ttag',
+      '',
+      '  q1  Q0 d2   2 -2.5E+1 tag  ',
+      'q1 Q0 d3 3 .5 tag',
+    ]);
     expect(await readTrecRun(file)).toEqual(
       new Map([
         [
@@ -68,7 +76,9 @@ describe('readTrecRun', () => {
     const file = evalFixture('run-columns.txt');
     const error = await inputError(readTrecRun(file));
     expect(error.where).toEqual({ file, line: 2, field: 'tag' });
-    expect(error.message).toBe(`${file}:2 (field "tag"): expected 6 columns (qid Q0 docid rank score tag), got 5: no tag column`);
+    expect(error.message).toBe(
+      `${file}:2 (field "tag"): expected 6 columns (qid Q0 docid rank score tag), got 5: no tag column`,
+    );
     const long = write('seven.run', ['q1 Q0 d1 1 2.5 tag', 'q1 Q0 d2 2 1.5 tag extra']);
     const tooMany = await inputError(readTrecRun(long));
     expect(tooMany.where).toEqual({ file: long, line: 2, field: 'tag' });

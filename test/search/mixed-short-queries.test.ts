@@ -1,9 +1,9 @@
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildIndex } from '../../src/indexing/build-index.js';
-import { Searcher } from '../../src/search/searcher.js';
+import type { Searcher } from '../../src/search/searcher.js';
 import type { SearchRequest } from '../../src/search/types.js';
-import { pipelineForMode } from '../../src/spec/search-spec.js';
+import { pipelineForMode } from '../../src/schemas/search-spec.js';
 import { tmpDir } from '../helpers/tmp.js';
 import { lexicalSearcher, writeJsonl } from '../helpers/lexical-fixtures.js';
 
@@ -30,7 +30,11 @@ describe('a short query on an index with no majority language', () => {
   afterAll(() => searcher.close());
 
   const ids = async (engine: 'fts5' | 'wink', query: string, queryLang?: string) => {
-    const req: SearchRequest = { query, mode: 'bm25', pipeline: pipelineForMode('bm25', { k: 10, level: 'doc', engine, ...(queryLang && { qlang: queryLang }) }) };
+    const req: SearchRequest = {
+      query,
+      mode: 'bm25',
+      pipeline: pipelineForMode('bm25', { k: 10, level: 'doc', engine, ...(queryLang && { qlang: queryLang }) }),
+    };
     return (await searcher.search(req)).hits.map((h) => h.id);
   };
 

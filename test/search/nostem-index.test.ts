@@ -1,8 +1,8 @@
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Searcher } from '../../src/search/searcher.js';
+import type { Searcher } from '../../src/search/searcher.js';
 import type { Engine, SearchRequest } from '../../src/search/types.js';
-import { pipelineForMode } from '../../src/spec/search-spec.js';
+import { pipelineForMode } from '../../src/schemas/search-spec.js';
 import { parseTokenizer } from '../../src/store/tokenizers.js';
 import { tmpDir } from '../helpers/tmp.js';
 import { runCli } from '../helpers/cli.js';
@@ -29,14 +29,29 @@ describe('--tokenizer multilingual-nostem', () => {
     writeJsonl(corpus, docs);
     // Built through the CLI, as a user would: the name must be accepted there.
     for (const tokenizer of ['multilingual', 'multilingual-nostem']) {
-      const { code, err } = await runCli(['index', corpus, '--out', file(tokenizer), '--chunker', 'doc', '--embedder', 'none', '--tokenizer', tokenizer]);
+      const { code, err } = await runCli([
+        'index',
+        corpus,
+        '--out',
+        file(tokenizer),
+        '--chunker',
+        'doc',
+        '--embedder',
+        'none',
+        '--tokenizer',
+        tokenizer,
+      ]);
       cliOutput += err;
       expect(code, cliOutput).toBe(0);
     }
   });
   afterAll(() => opened.forEach((s) => s.close()));
   const ids = async (s: Searcher, engine: Engine, query: string, queryLang: string) => {
-    const req: SearchRequest = { query, mode: 'bm25', pipeline: pipelineForMode('bm25', { k: 10, level: 'doc', engine, qlang: queryLang }) };
+    const req: SearchRequest = {
+      query,
+      mode: 'bm25',
+      pipeline: pipelineForMode('bm25', { k: 10, level: 'doc', engine, qlang: queryLang }),
+    };
     return (await s.search(req)).hits.map((h) => h.id);
   };
 
@@ -49,7 +64,11 @@ describe('--tokenizer multilingual-nostem', () => {
   it('indexes words as they are: no Snowball stems in the FTS5 table', () => {
     // Looked up past the query analyser. German Snowball turns Installieren into installi and
     // Pakete into paket; English Porter2 turns Installing into instal.
-    const hitsFor = (tokenizer: string, term: string) => searcher(tokenizer).reader.bm25([term], 'doc', 10).map((r) => r.id).sort();
+    const hitsFor = (tokenizer: string, term: string) =>
+      searcher(tokenizer)
+        .reader.bm25([term], 'doc', 10)
+        .map((r) => r.id)
+        .sort();
     expect(hitsFor('multilingual', 'installi')).toEqual(['de']);
     expect(hitsFor('multilingual', 'instal')).toEqual(['en']);
     expect(hitsFor('multilingual-nostem', 'installi')).toEqual([]);

@@ -1,9 +1,9 @@
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildIndex } from '../../src/indexing/build-index.js';
-import { Searcher } from '../../src/search/searcher.js';
+import type { Searcher } from '../../src/search/searcher.js';
 import type { Engine, SearchRequest } from '../../src/search/types.js';
-import { pipelineForMode } from '../../src/spec/search-spec.js';
+import { pipelineForMode } from '../../src/schemas/search-spec.js';
 import { parseTokenizer } from '../../src/store/tokenizers.js';
 import { tmpDir } from '../helpers/tmp.js';
 import { lexicalSearcher, writeJsonl } from '../helpers/lexical-fixtures.js';
@@ -36,7 +36,11 @@ describe('--tokenizer multilingual-stop', () => {
     return s;
   };
   const search = (s: Searcher, engine: Engine, query: string, queryLang: string) => {
-    const req: SearchRequest = { query, mode: 'bm25', pipeline: pipelineForMode('bm25', { k: 10, level: 'doc', engine, qlang: queryLang }) };
+    const req: SearchRequest = {
+      query,
+      mode: 'bm25',
+      pipeline: pipelineForMode('bm25', { k: 10, level: 'doc', engine, qlang: queryLang }),
+    };
     return s.search(req);
   };
 
@@ -48,7 +52,11 @@ describe('--tokenizer multilingual-stop', () => {
   it('leaves stop words out of the indexed documents (German die, French avec, Spanish los)', () => {
     // Looked up in the FTS5 table directly, past the query analyser. These three words are
     // their own Snowball stems, so the plain index holds them as they are.
-    const hitsFor = (tokenizer: string, term: string) => searcher(tokenizer).reader.bm25([term], 'doc', 10).map((r) => r.id).sort();
+    const hitsFor = (tokenizer: string, term: string) =>
+      searcher(tokenizer)
+        .reader.bm25([term], 'doc', 10)
+        .map((r) => r.id)
+        .sort();
     expect(hitsFor('multilingual', 'die')).toEqual(['de', 'en-die']);
     expect(hitsFor('multilingual', 'avec')).toEqual(['fr']);
     expect(hitsFor('multilingual', 'los')).toEqual(['es']);
@@ -64,9 +72,18 @@ describe('--tokenizer multilingual-stop', () => {
     const s = searcher('multilingual-stop');
     for (const engine of ['fts5', 'wink'] as const) {
       // As German, "die" is dropped from the query, so even the English document is not found.
-      expect((await search(s, engine, 'die', 'de')).hits.map((h) => h.id), engine).toEqual([]);
-      expect((await search(s, engine, 'die', 'en')).hits.map((h) => h.id), engine).toEqual(['en-die']);
-      expect((await search(s, engine, 'die Paketmanager', 'de')).hits.map((h) => h.id), engine).toEqual(['de']);
+      expect(
+        (await search(s, engine, 'die', 'de')).hits.map((h) => h.id),
+        engine,
+      ).toEqual([]);
+      expect(
+        (await search(s, engine, 'die', 'en')).hits.map((h) => h.id),
+        engine,
+      ).toEqual(['en-die']);
+      expect(
+        (await search(s, engine, 'die Paketmanager', 'de')).hits.map((h) => h.id),
+        engine,
+      ).toEqual(['de']);
     }
   });
 
@@ -87,6 +104,9 @@ describe('--tokenizer multilingual-stop', () => {
     expect((await search(again, 'fts5', 'der die das', 'de')).hits).toEqual([]);
     expect((await search(again, 'fts5', 'Paketmanager', 'de')).hits.map((h) => h.id)).toEqual(['de']);
     // The same stop-word query on the plain multilingual index matches both documents with "die".
-    expect((await search(searcher('multilingual'), 'fts5', 'der die das', 'de')).hits.map((h) => h.id).sort()).toEqual(['de', 'en-die']);
+    expect((await search(searcher('multilingual'), 'fts5', 'der die das', 'de')).hits.map((h) => h.id).sort()).toEqual([
+      'de',
+      'en-die',
+    ]);
   });
 });

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EmbedderPool } from '../../src/embedders/embedder-pool.js';
 import { buildIndex } from '../../src/indexing/build-index.js';
 import { Searcher } from '../../src/search/searcher.js';
-import { pipelineForMode } from '../../src/spec/search-spec.js';
+import { pipelineForMode } from '../../src/schemas/search-spec.js';
 import { makeTinyBert } from '../fixtures/tiny-bert/make-tiny-bert.js';
 import { TINY_BEIR, tmpDir } from '../helpers/tmp.js';
 
@@ -40,13 +40,21 @@ describe('index and search with a transformers.js model from a local folder', ()
   it('dense search ranks a document first for a query equal to its own embedded text', async () => {
     // random weights carry no meaning, but identical input gives the identical vector
     const chunk = searcher.reader.chunk('release-3-2#0')!;
-    const res = await searcher.search({ query: `${chunk.title}\n\n${chunk.text}`, mode: 'dense', pipeline: pipelineForMode('dense', { k: 3, level: 'doc', engine: 'fts5' }) });
+    const res = await searcher.search({
+      query: `${chunk.title}\n\n${chunk.text}`,
+      mode: 'dense',
+      pipeline: pipelineForMode('dense', { k: 3, level: 'doc', engine: 'fts5' }),
+    });
     expect(res.hits[0]!.id).toBe('release-3-2');
     expect(res.hits[0]!.score).toBeCloseTo(1, 5);
   });
 
   it('hybrid search fuses it with BM25', async () => {
-    const res = await searcher.search({ query: 'E2210 storage quota', mode: 'hybrid', pipeline: pipelineForMode('hybrid', { k: 3, level: 'doc', engine: 'fts5' }) });
+    const res = await searcher.search({
+      query: 'E2210 storage quota',
+      mode: 'hybrid',
+      pipeline: pipelineForMode('hybrid', { k: 3, level: 'doc', engine: 'fts5' }),
+    });
     expect(res.hits[0]!.id).toBe('error-e2210');
     expect(res.hits[0]!.sources?.bm25?.rank).toBe(1);
     expect(res.hits[0]!.sources?.dense).toBeDefined();

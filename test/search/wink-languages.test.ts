@@ -2,10 +2,10 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createQueryTerms } from '../../src/analysis/query-terms.js';
 import { buildIndex } from '../../src/indexing/build-index.js';
-import { Searcher } from '../../src/search/searcher.js';
+import type { Searcher } from '../../src/search/searcher.js';
 import { createWinkRetriever } from '../../src/retrievers/wink-bm25.js';
 import type { Engine, SearchRequest } from '../../src/search/types.js';
-import { pipelineForMode } from '../../src/spec/search-spec.js';
+import { pipelineForMode } from '../../src/schemas/search-spec.js';
 import { analyzerFor } from '../../src/store/tokenizers.js';
 import { tmpDir } from '../helpers/tmp.js';
 import { lexicalSearcher, writeJsonl } from '../helpers/lexical-fixtures.js';
@@ -13,13 +13,33 @@ import { lexicalSearcher, writeJsonl } from '../helpers/lexical-fixtures.js';
 // One clear answer per question: each pair of documents shares a topic across languages, and
 // only the right language's document holds the query's words.
 const docs = [
-  { _id: 'zh-reset', text: '如何重置您的密码：在登录页面选择忘记密码，然后打开邮件中的链接。', metadata: { language: 'zh' } },
+  {
+    _id: 'zh-reset',
+    text: '如何重置您的密码：在登录页面选择忘记密码，然后打开邮件中的链接。',
+    metadata: { language: 'zh' },
+  },
   { _id: 'zh-install', text: '在 Linux 上安装软件包需要两千兆字节的内存。', metadata: { language: 'zh' } },
   { _id: 'th-reset', text: 'วิธีรีเซ็ตรหัสผ่านของคุณ เลือกลืมรหัสผ่านในหน้าเข้าสู่ระบบ', metadata: { language: 'th' } },
-  { _id: 'de-reset', text: 'So setzen Sie Ihr Passwort zurück: Wählen Sie auf der Anmeldeseite „Passwort vergessen“.', metadata: { language: 'de' } },
-  { _id: 'de-install', text: 'Installieren Sie das Paket unter Linux als Administrator. Es benötigt zwei Gigabyte Arbeitsspeicher.', metadata: { language: 'de' } },
-  { _id: 'en-reset', text: 'How to reset your password: choose Forgot password on the sign-in page and open the emailed link.', metadata: { language: 'en' } },
-  { _id: 'en-install', text: 'Installing the package on Linux requires two gigabytes of memory and root access.', metadata: { language: 'en' } },
+  {
+    _id: 'de-reset',
+    text: 'So setzen Sie Ihr Passwort zurück: Wählen Sie auf der Anmeldeseite „Passwort vergessen“.',
+    metadata: { language: 'de' },
+  },
+  {
+    _id: 'de-install',
+    text: 'Installieren Sie das Paket unter Linux als Administrator. Es benötigt zwei Gigabyte Arbeitsspeicher.',
+    metadata: { language: 'de' },
+  },
+  {
+    _id: 'en-reset',
+    text: 'How to reset your password: choose Forgot password on the sign-in page and open the emailed link.',
+    metadata: { language: 'en' },
+  },
+  {
+    _id: 'en-install',
+    text: 'Installing the package on Linux requires two gigabytes of memory and root access.',
+    metadata: { language: 'en' },
+  },
 ];
 
 // Query -> the one document that should come first, and the query's language when the
@@ -50,7 +70,11 @@ describe('wink BM25 on a multilingual index', () => {
   });
 
   const search = (index: string, engine: Engine, query: string, queryLang?: string) => {
-    const req: SearchRequest = { query, mode: 'bm25', pipeline: pipelineForMode('bm25', { k: 10, level: 'doc', engine, ...(queryLang && { qlang: queryLang }) }) };
+    const req: SearchRequest = {
+      query,
+      mode: 'bm25',
+      pipeline: pipelineForMode('bm25', { k: 10, level: 'doc', engine, ...(queryLang && { qlang: queryLang }) }),
+    };
     return searchers[index]!.search(req);
   };
 
@@ -74,7 +98,8 @@ describe('wink BM25 on a multilingual index', () => {
 
   it('finds the same documents as FTS5: both see the same query terms', async () => {
     for (const [query, , lang] of CLEAR_CUT) {
-      const ids = async (engine: Engine) => (await search('multilingual', engine, query, lang)).hits.map((h) => h.id).sort();
+      const ids = async (engine: Engine) =>
+        (await search('multilingual', engine, query, lang)).hits.map((h) => h.id).sort();
       expect(await ids('wink'), query).toEqual(await ids('fts5'));
     }
   });
@@ -93,7 +118,8 @@ describe('wink BM25 on a multilingual index', () => {
         queryTerms: createQueryTerms(analyze, searcher.meta.languages ?? {}),
       });
     };
-    const search = (query: string, stem?: boolean) => wink(stem).search(query, { k: 10, level: 'doc', queryLang: 'de' });
+    const search = (query: string, stem?: boolean) =>
+      wink(stem).search(query, { k: 10, level: 'doc', queryLang: 'de' });
     // Stemmed, "installiere" and "Installieren" meet at installi; unstemmed they stay apart,
     // while the exact form still matches.
     expect((await search('installiere')).hits[0]?.id).toBe('de-install');

@@ -24,7 +24,11 @@ describe('SciFact (real BEIR data)', () => {
     const paths = await beirPaths(SCIFACT);
     const queries = await readQueries(paths.queries);
     expect(queries).toHaveLength(300);
-    expect(queries[0]).toEqual({ id: '1', text: '0-dimensional biomaterials show inductive properties.', metadata: {} });
+    expect(queries[0]).toEqual({
+      id: '1',
+      text: '0-dimensional biomaterials show inductive properties.',
+      metadata: {},
+    });
 
     const qrels = await readQrels(paths.qrels);
     const judgements = [...qrels.values()].reduce((sum, docs) => sum + docs.size, 0);

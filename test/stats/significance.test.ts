@@ -3,7 +3,11 @@ import { InputError } from '../../src/errors.js';
 import { EXACT_MAX_QUERIES, pairedDiffs, pairedRandomizationTest } from '../../src/stats/significance.js';
 
 /** Scores for system a given the per-query differences against an all-zero system b. */
-const vsZero = (diffs: number[]) => pairedRandomizationTest(diffs, diffs.map(() => 0));
+const vsZero = (diffs: number[]) =>
+  pairedRandomizationTest(
+    diffs,
+    diffs.map(() => 0),
+  );
 
 describe('pairedRandomizationTest: exact enumeration (n <= 16)', () => {
   it('diffs [1, 1, 1]: only all-plus and all-minus reach |mean| 1, so p = 2/8', () => {
@@ -49,9 +53,9 @@ describe('pairedRandomizationTest: exact enumeration (n <= 16)', () => {
 describe('pairedRandomizationTest: sampled (n > 16)', () => {
   it('p = (count + 1) / (trials + 1): 17 equal gains are never matched by a random pattern', () => {
     // Only 2 of 2^17 patterns reach the observed sum; these 1000 seeded draws hit neither.
-    expect(pairedRandomizationTest(new Array<number>(17).fill(1), new Array<number>(17).fill(0), { trials: 1000 }).p).toBe(
-      1 / 1001,
-    );
+    expect(
+      pairedRandomizationTest(new Array<number>(17).fill(1), new Array<number>(17).fill(0), { trials: 1000 }).p,
+    ).toBe(1 / 1001);
   });
 
   it('matches the exact binomial p-value when all differences are ±1', () => {

@@ -35,7 +35,12 @@ LIMIT ?`;
 /** The oracle over an open index file: (match expression, level, limit, filter SQL). */
 export function createOracle(db: Database.Database) {
   const statements = new Map<string, Database.Statement>();
-  return (match: string, level: Level, limit: number, filter?: { where: string; params: readonly (string | number)[] }): ScoredRow[] => {
+  return (
+    match: string,
+    level: Level,
+    limit: number,
+    filter?: { where: string; params: readonly (string | number)[] },
+  ): ScoredRow[] => {
     const key = `${level}\n${filter?.where ?? ''}`;
     let stmt = statements.get(key);
     if (!stmt) statements.set(key, (stmt = db.prepare(oracleBm25Sql(level, filter?.where))));

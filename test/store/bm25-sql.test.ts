@@ -15,7 +15,9 @@ describe('toMatchExpression', () => {
 
   it('lets no FTS5 syntax through: operators become plain quoted terms, punctuation disappears', () => {
     const expr = toMatchExpression('"a" AND (b OR NOT c) NEAR(d e, 2) f* ^g title:h');
-    expect(expr).toBe('"a" OR "and" OR "b" OR "or" OR "not" OR "c" OR "near" OR "d" OR "e" OR "2" OR "f" OR "g" OR "title" OR "h"');
+    expect(expr).toBe(
+      '"a" OR "and" OR "b" OR "or" OR "not" OR "c" OR "near" OR "d" OR "e" OR "2" OR "f" OR "g" OR "title" OR "h"',
+    );
     expect(expr).not.toMatch(/[()*^:]/);
   });
 
@@ -58,7 +60,9 @@ LIMIT ?`);
   });
 
   it('filtered: joins chunks and documents and adds the condition before the order and the limit', () => {
-    expect(bm25Sql({ where: 'lower(c.lang) = ?', candidates: true })).toBe(`SELECT chunks_fts.rowid AS rowid, -bm25(chunks_fts, 1, 1) AS score
+    expect(
+      bm25Sql({ where: 'lower(c.lang) = ?', candidates: true }),
+    ).toBe(`SELECT chunks_fts.rowid AS rowid, -bm25(chunks_fts, 1, 1) AS score
 FROM chunks_fts
 CROSS JOIN chunks c ON c.rowid = chunks_fts.rowid
 CROSS JOIN documents d ON d.id = c.doc_id

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildIndex } from '../../src/indexing/build-index.js';
 import type { Level } from '../../src/ranking/hit.js';
-import type { FilterSpec } from '../../src/spec/filter-spec.js';
+import type { FilterSpec } from '../../src/schemas/filter-spec.js';
 import { matchOf } from '../../src/store/bm25-sql.js';
 import { bm25TopK, type Bm25Source, type LowerBoundRows } from '../../src/store/bm25-top-k.js';
 import { IndexReader } from '../../src/store/index-reader.js';
@@ -29,7 +29,7 @@ const ODD_IDS = ['\u{1F600}a', '\uFFFDa', '\uE000a', 'Éa', 'éa', 'A', 'a', 'a!
 
 function lcg(seed: number): () => number {
   let s = seed >>> 0;
-  return () => ((s = (Math.imul(s, 1664525) + 1013904223) >>> 0) / 2 ** 32);
+  return () => (s = (Math.imul(s, 1664525) + 1013904223) >>> 0) / 2 ** 32;
 }
 
 function zipfCorpus(n: number, seed: number) {
@@ -55,7 +55,10 @@ function zipfCorpus(n: number, seed: number) {
     }
     const chunkText = words(8);
     // Some documents say the same eight words over and over: their chunks tie.
-    const text = rand() < 0.05 ? Array.from({ length: 3 + Math.floor(rand() * 10) }, () => chunkText).join(' ') : words(4 + Math.floor(rand() * 40));
+    const text =
+      rand() < 0.05
+        ? Array.from({ length: 3 + Math.floor(rand() * 10) }, () => chunkText).join(' ')
+        : words(4 + Math.floor(rand() * 40));
     docs.push({ _id: id, title: rand() < 0.5 ? words(1 + Math.floor(rand() * 3)) : '', text, metadata });
   }
   // One text under every ODD_IDS id, with a word no other document has: they tie at the top,
@@ -65,7 +68,13 @@ function zipfCorpus(n: number, seed: number) {
   return docs;
 }
 
-const FILTERS: (FilterSpec | undefined)[] = [undefined, { lang: 'de' }, { lang: { in: ['en', 'fr'] } }, { year: { gte: 2004 } }, { year: 2001, lang: 'fr' }];
+const FILTERS: (FilterSpec | undefined)[] = [
+  undefined,
+  { lang: 'de' },
+  { lang: { in: ['en', 'fr'] } },
+  { year: { gte: 2004 } },
+  { year: 2001, lang: 'fr' },
+];
 
 /** Records what bm25TopK asked of a source (phrases searched, with candidates or not, limit): the proof that pruning ran. */
 function recorded(source: Bm25Source) {
@@ -117,10 +126,24 @@ describe.each([
     db.close();
   });
 
-  const expectSame = (phrases: string[], level: Level, k: number, filterSpec: FilterSpec | undefined, lowerBound?: LowerBoundRows, source?: Bm25Source) => {
+  const expectSame = (
+    phrases: string[],
+    level: Level,
+    k: number,
+    filterSpec: FilterSpec | undefined,
+    lowerBound?: LowerBoundRows,
+    source?: Bm25Source,
+  ) => {
     const filter = filterSpec && reader.compileFilter(filterSpec);
     const expected = oracle(matchOf(phrases), level, k, filter?.sql);
-    const got = bm25TopK(source ?? reader.bm25Source(filter), phrases, level, k, reader.meta.counts.maxChunksPerDoc, lowerBound);
+    const got = bm25TopK(
+      source ?? reader.bm25Source(filter),
+      phrases,
+      level,
+      k,
+      reader.meta.counts.maxChunksPerDoc,
+      lowerBound,
+    );
     expect(got, `${level} k ${k} ${matchOf(phrases)} ${JSON.stringify(filterSpec)}`).toEqual(expected);
     return expected;
   };
@@ -165,7 +188,12 @@ describe.each([
   });
 
   it('the default path through IndexReader.bm25, over every level, k and filter', () => {
-    for (const phrases of [['w0', 'w1', 'w2'], ['w350', 'w5', 'w120', 'w0'], ['w399'], ['w7', 'w77', 'w277', 'absent']]) {
+    for (const phrases of [
+      ['w0', 'w1', 'w2'],
+      ['w350', 'w5', 'w120', 'w0'],
+      ['w399'],
+      ['w7', 'w77', 'w277', 'absent'],
+    ]) {
       for (const level of ['chunk', 'doc'] as const) {
         for (const k of [1, 10, 100, 1000]) {
           for (const f of FILTERS) {
@@ -225,15 +253,32 @@ describe('bm25TopK on the filter fixture (every chunk says "password")', () => {
 
   it('equals the oracle at both levels, every k, with and without filters', () => {
     const oracle = createOracle(db);
-    const filters: (FilterSpec | undefined)[] = [undefined, { lang: 'en' }, { type: 'faq' }, { year: { gte: 2021 } }, { draft: true }, { 'source.kind': 'web' }, { type: 'none-such' }];
+    const filters: (FilterSpec | undefined)[] = [
+      undefined,
+      { lang: 'en' },
+      { type: 'faq' },
+      { year: { gte: 2021 } },
+      { draft: true },
+      { 'source.kind': 'web' },
+      { type: 'none-such' },
+    ];
     for (const phrases of [['password'], ['password', 'reset', 'hilfe'], ['page', 'password', 'ici'], ['none']]) {
       for (const level of ['chunk', 'doc'] as const) {
         for (let k = 1; k <= FILTER_DOCS.length * 2 + 1; k++) {
           for (const f of filters) {
             const filter = f && reader.compileFilter(f);
             for (const lb of Object.values(LOWER_BOUNDS)) {
-              const got = bm25TopK(reader.bm25Source(filter), phrases, level, k, reader.meta.counts.maxChunksPerDoc, lb);
-              expect(got, `${level} ${k} ${phrases} ${JSON.stringify(f)}`).toEqual(oracle(matchOf(phrases), level, k, filter?.sql));
+              const got = bm25TopK(
+                reader.bm25Source(filter),
+                phrases,
+                level,
+                k,
+                reader.meta.counts.maxChunksPerDoc,
+                lb,
+              );
+              expect(got, `${level} ${k} ${phrases} ${JSON.stringify(f)}`).toEqual(
+                oracle(matchOf(phrases), level, k, filter?.sql),
+              );
             }
           }
         }
@@ -242,7 +287,11 @@ describe('bm25TopK on the filter fixture (every chunk says "password")', () => {
   });
 
   it('k 0 and no phrase: no rows, no query', () => {
-    const source: Bm25Source = { rowCount: 1, docFrequency: () => expect.fail('asked'), top: () => expect.fail('asked') };
+    const source: Bm25Source = {
+      rowCount: 1,
+      docFrequency: () => expect.fail('asked'),
+      top: () => expect.fail('asked'),
+    };
     expect(bm25TopK(source, ['password'], 'doc', 0, 2)).toEqual([]);
     expect(bm25TopK(source, [], 'chunk', 10, 2)).toEqual([]);
   });

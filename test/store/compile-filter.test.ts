@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { InputError } from '../../src/errors.js';
 import { createFts5Retriever } from '../../src/retrievers/fts5-bm25.js';
 import type { ChunkFilter, Level } from '../../src/retrievers/types.js';
-import type { FilterSpec } from '../../src/spec/filter-spec.js';
+import type { FilterSpec } from '../../src/schemas/filter-spec.js';
 import { filterSql } from '../../src/store/filter-sql.js';
 import { IndexReader } from '../../src/store/index-reader.js';
 import { tmpDir } from '../helpers/tmp.js';
@@ -105,12 +105,30 @@ describe('compileFilter', () => {
   });
 
   it('filterSql: one condition per field in sorted order, values and paths as parameters', () => {
-    expect(filterSql({ year: { gt: 2020, lte: 2022 }, lang: { in: ['DE', 'fr'] }, draft: true, type: { in: ['faq', 3] } })).toEqual({
+    expect(
+      filterSql({ year: { gt: 2020, lte: 2022 }, lang: { in: ['DE', 'fr'] }, draft: true, type: { in: ['faq', 3] } }),
+    ).toEqual({
       where:
-        "json_type(d.metadata, ?) = ? AND lower(c.lang) IN (?, ?)" +
+        'json_type(d.metadata, ?) = ? AND lower(c.lang) IN (?, ?)' +
         " AND ((json_type(d.metadata, ?) = 'text' AND json_extract(d.metadata, ?) = ?) OR (json_type(d.metadata, ?) IN ('integer', 'real') AND json_extract(d.metadata, ?) = ?))" +
         " AND (json_type(d.metadata, ?) IN ('integer', 'real') AND json_extract(d.metadata, ?) > ? AND json_extract(d.metadata, ?) <= ?)",
-      params: ['$."draft"', 'true', 'de', 'fr', '$."type"', '$."type"', 'faq', '$."type"', '$."type"', 3, '$."year"', '$."year"', 2020, '$."year"', 2022],
+      params: [
+        '$."draft"',
+        'true',
+        'de',
+        'fr',
+        '$."type"',
+        '$."type"',
+        'faq',
+        '$."type"',
+        '$."type"',
+        3,
+        '$."year"',
+        '$."year"',
+        2020,
+        '$."year"',
+        2022,
+      ],
     });
     expect(filterSql({})).toEqual({ where: '1', params: [] });
   });
@@ -135,20 +153,24 @@ describe('compileFilter', () => {
     ];
     const search = (level: Level, filter?: ChunkFilter) =>
       createFts5Retriever(reader).search('password', { k: 100, level, ...(filter && { filter }) });
-    const scored = (hits: { id: string; chunkId: string; score: number }[]) => hits.map(({ id, chunkId, score }) => ({ id, chunkId, score }));
+    const scored = (hits: { id: string; chunkId: string; score: number }[]) =>
+      hits.map(({ id, chunkId, score }) => ({ id, chunkId, score }));
 
-    it.each(cases)('is the unfiltered ranking restricted to the passing chunks or documents: %j', async (spec, passingDocs) => {
-      const filter = reader.compileFilter(spec);
-      const everyChunk = (await search('chunk')).hits;
-      expect(everyChunk).toHaveLength(12);
-      const kept = everyChunk.filter((h) => passingDocs.includes(h.docId));
-      expect(scored((await search('chunk', filter)).hits)).toEqual(scored(kept));
+    it.each(cases)(
+      'is the unfiltered ranking restricted to the passing chunks or documents: %j',
+      async (spec, passingDocs) => {
+        const filter = reader.compileFilter(spec);
+        const everyChunk = (await search('chunk')).hits;
+        expect(everyChunk).toHaveLength(12);
+        const kept = everyChunk.filter((h) => passingDocs.includes(h.docId));
+        expect(scored((await search('chunk', filter)).hits)).toEqual(scored(kept));
 
-      const everyDoc = (await search('doc')).hits;
-      expect(everyDoc).toHaveLength(7);
-      const keptDocs = everyDoc.filter((h) => passingDocs.includes(h.id));
-      expect(scored((await search('doc', filter)).hits)).toEqual(scored(keptDocs));
-    });
+        const everyDoc = (await search('doc')).hits;
+        expect(everyDoc).toHaveLength(7);
+        const keptDocs = everyDoc.filter((h) => passingDocs.includes(h.id));
+        expect(scored((await search('doc', filter)).hits)).toEqual(scored(keptDocs));
+      },
+    );
 
     it('the limit applies after the filter: k hits from the passing chunks', async () => {
       const filter = reader.compileFilter({ lang: 'en' });

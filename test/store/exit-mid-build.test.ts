@@ -15,8 +15,14 @@ describe('temp files of builds in progress at exit', () => {
   const script = (body: string) => {
     const file = path.join(dir, `child-${Math.random().toString(36).slice(2)}.ts`);
     const atomic = JSON.stringify(path.resolve(import.meta.dirname, '../../src/store/atomic-build.ts'));
-    fs.writeFileSync(file, `import fs from 'node:fs';\nimport { temporaryPathFor, commitBuild } from ${atomic};\n${body}\n`);
-    const res = spawnSync(process.execPath, ['--import', 'tsx', file], { encoding: 'utf8', cwd: path.resolve(import.meta.dirname, '../..') });
+    fs.writeFileSync(
+      file,
+      `import fs from 'node:fs';\nimport { temporaryPathFor, commitBuild } from ${atomic};\n${body}\n`,
+    );
+    const res = spawnSync(process.execPath, ['--import', 'tsx', file], {
+      encoding: 'utf8',
+      cwd: path.resolve(import.meta.dirname, '../..'),
+    });
     return res;
   };
 

@@ -27,11 +27,19 @@ describe('IndexReader.exportPage', () => {
     const reader = IndexReader.open(files.withVectors);
     try {
       const pages = allPages(reader, 3);
-      expect(pages.map((p) => p.length)).toEqual(Array.from({ length: Math.ceil(expected.length / 3) }, (_, i) => Math.min(3, expected.length - 3 * i)));
+      expect(pages.map((p) => p.length)).toEqual(
+        Array.from({ length: Math.ceil(expected.length / 3) }, (_, i) => Math.min(3, expected.length - 3 * i)),
+      );
       const rows = pages.flat();
-      expect(rows.map((r) => [r.rowid, r.id, r.docId, r.title, r.text, r.lang])).toEqual(expected.map((c) => [c.rowid, c.id, c.docId, c.title, c.text, c.lang]));
-      expect(rows.map((r) => (r.metadata === null ? {} : JSON.parse(r.metadata)))).toEqual(expected.map((c) => c.metadata));
-      expect(rows.map((r) => Array.from({ length: r.vector!.byteLength / 4 }, (_, i) => r.vector!.readFloatLE(4 * i)))).toEqual(expected.map((c) => c.vector));
+      expect(rows.map((r) => [r.rowid, r.id, r.docId, r.title, r.text, r.lang])).toEqual(
+        expected.map((c) => [c.rowid, c.id, c.docId, c.title, c.text, c.lang]),
+      );
+      expect(rows.map((r) => (r.metadata === null ? {} : JSON.parse(r.metadata)))).toEqual(
+        expected.map((c) => c.metadata),
+      );
+      expect(
+        rows.map((r) => Array.from({ length: r.vector!.byteLength / 4 }, (_, i) => r.vector!.readFloatLE(4 * i))),
+      ).toEqual(expected.map((c) => c.vector));
       // The document without metadata stores none.
       expect(rows.find((r) => r.docId === 'plain')!.metadata).toBeNull();
     } finally {

@@ -20,7 +20,11 @@ export const FILTER_DOCS = [
     text: 'Passwort zurücksetzen bitte jetzt password hilfe. password seite für alle nutzer hier',
     metadata: { language: 'de', year: '2020', type: 'howto', draft: true, source: { kind: 'book' } },
   },
-  { _id: 'd3', text: 'password password password policy for admins', metadata: { language: 'en', year: 2021, type: 'faq', draft: true } },
+  {
+    _id: 'd3',
+    text: 'password password password policy for admins',
+    metadata: { language: 'en', year: 2021, type: 'faq', draft: true },
+  },
   {
     _id: 'd4',
     text: 'mot de passe password oublié aide. la page password password password ici',
@@ -28,11 +32,16 @@ export const FILTER_DOCS = [
   },
   { _id: 'd5', text: 'a password without any metadata at all. just text and one password' },
   { _id: 'd6', text: 'kennwort password regeln für die firma', metadata: { language: 'de', year: null, type: 'FAQ' } },
-  { _id: 'd7', text: 'password expiry in mid year. rotate the password every ninety days', metadata: { language: 'en', year: 2020.5, type: 'faq' } },
+  {
+    _id: 'd7',
+    text: 'password expiry in mid year. rotate the password every ninety days',
+    metadata: { language: 'en', year: 2020.5, type: 'faq' },
+  },
 ];
 export const CHUNK_COUNT: Record<string, number> = { d1: 2, d2: 2, d3: 1, d4: 2, d5: 2, d6: 1, d7: 2 };
 /** The ids of the documents' chunks, in order. */
-export const chunksOf = (docIds: string[]): string[] => docIds.flatMap((d) => Array.from({ length: CHUNK_COUNT[d]! }, (_, i) => `${d}#${i}`));
+export const chunksOf = (docIds: string[]): string[] =>
+  docIds.flatMap((d) => Array.from({ length: CHUNK_COUNT[d]! }, (_, i) => `${d}#${i}`));
 
 /** Builds the fixture's index in `dir` and returns its file. */
 export async function buildFilterIndex(dir: string, embedder: Embedder | 'none'): Promise<string> {

@@ -20,7 +20,12 @@ describe('GET /docs (the API reference)', () => {
     const html = await res.text();
     expect(html).not.toMatch(/<script>|<style>| style="/);
     const urls = loaded(html).filter((u) => u !== 'data:,');
-    expect(urls).toEqual(['/docs/assets/swagger-ui.css', '/docs/assets/docs.css', '/docs/assets/swagger-ui-bundle.js', '/docs/assets/docs.js']);
+    expect(urls).toEqual([
+      '/docs/assets/swagger-ui.css',
+      '/docs/assets/docs.css',
+      '/docs/assets/swagger-ui-bundle.js',
+      '/docs/assets/docs.js',
+    ]);
     // same origin: a path, never a scheme or a protocol-relative //host
     for (const u of urls) expect(u, u).toMatch(/^\/(?!\/)/);
     expect(html).not.toMatch(/https?:\/\//);

@@ -6,7 +6,8 @@ import { seriesStyle } from '../../src/web/charts/palette.js';
 import { ScatterChart } from '../../src/web/charts/scatter-chart.js';
 
 // Charts are pure functions from data to SVG markup: render, then read the markup back.
-const render = (component: (props: never) => unknown, props: object): string => String(jsx(component as never, props as never));
+const render = (component: (props: never) => unknown, props: object): string =>
+  String(jsx(component as never, props as never));
 const all = (html: string, re: RegExp) => [...html.matchAll(re)].map((m) => m[1]!);
 
 describe('LineChart', () => {
@@ -26,7 +27,11 @@ describe('LineChart', () => {
   const html = render(LineChart, props);
 
   it('draws one series group with one line per configuration, in order, names escaped', () => {
-    expect(all(html, /<g class="series" data-series="([^"]*)"/g)).toEqual(['bm25', 'dense &lt;&amp;&gt; &quot;x&quot;', 'hybrid']);
+    expect(all(html, /<g class="series" data-series="([^"]*)"/g)).toEqual([
+      'bm25',
+      'dense &lt;&amp;&gt; &quot;x&quot;',
+      'hybrid',
+    ]);
     expect(all(html, /<path d="([^"]*)"/g)).toHaveLength(3);
     expect(html).not.toContain('<&>');
     expect(html).toContain('data-series-count="3"');
@@ -64,8 +69,22 @@ describe('LineChart', () => {
   });
 
   it('linePath lifts the pen on every gap', () => {
-    expect(linePath([1, 2, 3, 4], [1, undefined, 2, 3], (v) => v, (v) => v)).toBe('M1 1M3 2L4 3');
-    expect(linePath([1, 2], [undefined, NaN], (v) => v, (v) => v)).toBe('');
+    expect(
+      linePath(
+        [1, 2, 3, 4],
+        [1, undefined, 2, 3],
+        (v) => v,
+        (v) => v,
+      ),
+    ).toBe('M1 1M3 2L4 3');
+    expect(
+      linePath(
+        [1, 2],
+        [undefined, NaN],
+        (v) => v,
+        (v) => v,
+      ),
+    ).toBe('');
   });
 
   it('tells series apart beyond the palette by dash pattern', () => {
@@ -79,7 +98,10 @@ describe('BarChart', () => {
     title: 'ndcg@10 by type',
     valueLabel: 'ndcg@10',
     domain: [0, 1],
-    groups: [{ label: 'identifier', n: 98 }, { label: 'how-to', n: 3 }],
+    groups: [
+      { label: 'identifier', n: 98 },
+      { label: 'how-to', n: 3 },
+    ],
     series: [
       { name: 'bm25', values: [1, 0.5] },
       { name: 'dense', values: [0.25, NaN] },
@@ -107,7 +129,16 @@ describe('BarChart', () => {
 
   it('grows downwards with the number of groups', () => {
     const height = (groups: number) =>
-      Number(/viewBox="0 0 640 ([\d.]+)"/.exec(render(BarChart, { title: 't', valueLabel: 'v', groups: Array.from({ length: groups }, (_, i) => ({ label: `g${i}` })), series: [{ name: 'a', values: [] }] }))![1]);
+      Number(
+        /viewBox="0 0 640 ([\d.]+)"/.exec(
+          render(BarChart, {
+            title: 't',
+            valueLabel: 'v',
+            groups: Array.from({ length: groups }, (_, i) => ({ label: `g${i}` })),
+            series: [{ name: 'a', values: [] }],
+          }),
+        )![1],
+      );
     expect(height(10)).toBeGreaterThan(height(2));
   });
 });
@@ -146,9 +177,14 @@ describe('ScatterChart', () => {
         { name: 'broken', x: NaN, y: 0.5 },
       ],
     });
-    const labels = [...html.matchAll(/<text class="point-label" x="([\d.]+)" y="([\d.]+)"[^>]*>([^<]*)<\/text>/g)].map((m) => ({ name: m[3]!, x: Number(m[1]), y: Number(m[2]) }));
+    const labels = [...html.matchAll(/<text class="point-label" x="([\d.]+)" y="([\d.]+)"[^>]*>([^<]*)<\/text>/g)].map(
+      (m) => ({ name: m[3]!, x: Number(m[1]), y: Number(m[2]) }),
+    );
     expect(labels.map((l) => l.name)).toEqual(['bm25', 'dense', 'hybrid-rrf']);
-    const circles = [...html.matchAll(/<circle cx="([\d.]+)" cy="([\d.]+)"/g)].map((m) => ({ x: Number(m[1]), y: Number(m[2]) }));
+    const circles = [...html.matchAll(/<circle cx="([\d.]+)" cy="([\d.]+)"/g)].map((m) => ({
+      x: Number(m[1]),
+      y: Number(m[2]),
+    }));
     // each label within a couple of label heights of its own marker
     labels.forEach((l, i) => {
       expect(Math.abs(l.x - circles[i]!.x), l.name).toBeLessThan(12);

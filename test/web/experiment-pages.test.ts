@@ -18,7 +18,11 @@ let report: ExperimentReport;
 
 beforeAll(async () => {
   fx = await webFixture(tmpDir('web-experiments-'));
-  const res = await fx.app.request('/experiments', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ config: 'tiny-grid.yaml' }) });
+  const res = await fx.app.request('/experiments', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ config: 'tiny-grid.yaml' }),
+  });
   expect(res.status).toBe(202);
   const { id } = (await res.json()) as { id: string };
   for (let i = 0; i < 1200; i++) {
@@ -44,7 +48,9 @@ describe('GET /experiments', () => {
     const { res, body } = await html('/experiments');
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toMatch(/^text\/html/);
-    expect(body).toMatch(/<li data-config="tiny-grid.yaml">.*3 configurations on <code>tiny<\/code>.*<form class="start-form" data-config="tiny-grid.yaml">/);
+    expect(body).toMatch(
+      /<li data-config="tiny-grid.yaml">.*3 configurations on <code>tiny<\/code>.*<form class="start-form" data-config="tiny-grid.yaml">/,
+    );
     expect(body).toContain(`<tr data-job-id="${job.id}" data-job-state="done">`);
     expect(body).toContain(`<a href="/experiments/${job.id}" class="report-link">tiny-grid</a>`);
     // the report the run wrote is listed as saved, by its folder name
@@ -84,7 +90,12 @@ describe('GET /experiments/:id (the report page)', () => {
   it('opens with the verdict: the sentences report.md opens with, names as <code>', () => {
     const v = verdict(report)!;
     const opening = section(body, '<h2 id="verdict-title">Verdict</h2>', '</section>');
-    const asHtml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/`([^`]*)`/g, '<code>$1</code>');
+    const asHtml = (s: string) =>
+      s
+        .replace(/&/g, '&amp;')
+        .replace(/</g, '&lt;')
+        .replace(/>/g, '&gt;')
+        .replace(/`([^`]*)`/g, '<code>$1</code>');
     expect(opening).toContain(`<p class="verdict-overall">${asHtml(v.overall.sentence)}</p>`);
     expect(all(opening, /<li data-slice="([^"]+)">/g)).toEqual(report.configs[0]!.slices.map((s) => s.label));
     for (const s of v.slices) expect(opening).toContain(asHtml(s.sentence));
@@ -95,7 +106,14 @@ describe('GET /experiments/:id (the report page)', () => {
 
   it('tables configurations x metrics with quality next to latency and index size, the best per column marked', () => {
     const table = section(body, '<table class="config-table">', '</table>');
-    expect(all(table, /<th scope="col">([^<]+)<\/th>/g)).toEqual(['configuration', ...report.metrics, 'p50 ms', 'p95 ms', 'index MB', 'build s']);
+    expect(all(table, /<th scope="col">([^<]+)<\/th>/g)).toEqual([
+      'configuration',
+      ...report.metrics,
+      'p50 ms',
+      'p95 ms',
+      'index MB',
+      'build s',
+    ]);
     expect(all(table, /<tr data-config="([^"]+)">/g)).toEqual(['bm25', 'dense', 'hybrid']);
     expect(table).toContain('<small> (baseline)</small>');
     // the marked cells are exactly the column maxima
@@ -111,9 +129,19 @@ describe('GET /experiments/:id (the report page)', () => {
 
   it('marks significant differences from the baseline with † and its numbers', () => {
     const fake = structuredClone(report);
-    fake.configs[1]!.significance = { [fake.metrics[0]!]: { meanDiff: -0.25, p: 0.001, ci: [-0.4, -0.1], significant: true } };
-    const page = String(jsx(ReportPage, { source: { kind: 'saved', id: 'x', output: '/nowhere', report: fake }, links: {}, tokenRequired: false }));
-    expect(page).toMatch(/<span class="sig" title="vs bm25: Δ -0.2500, 95% CI \[-0.4000, -0.1000\], p = 0.0010">†<\/span>/);
+    fake.configs[1]!.significance = {
+      [fake.metrics[0]!]: { meanDiff: -0.25, p: 0.001, ci: [-0.4, -0.1], significant: true },
+    };
+    const page = String(
+      jsx(ReportPage, {
+        source: { kind: 'saved', id: 'x', output: '/nowhere', report: fake },
+        links: {},
+        tokenRequired: false,
+      }),
+    );
+    expect(page).toMatch(
+      /<span class="sig" title="vs bm25: Δ -0.2500, 95% CI \[-0.4000, -0.1000\], p = 0.0010">†<\/span>/,
+    );
     expect(page).toContain('<span class="sig">yes †</span>');
   });
 
@@ -129,14 +157,35 @@ describe('GET /experiments/:id (the report page)', () => {
       c.index.embedderId = 'use-lite';
       c.legs = [
         { label: 'all', zeroHit: 5 / 8 },
-        { label: 'language=de', zeroHit: 1 / 4, ...(c.retriever.mode === 'hybrid' && { carried: { bm25: 1 / 4, dense: 2 / 4, both: 1 / 4 } }) },
-        { label: 'language=zh', zeroHit: 4 / 4, ...(c.retriever.mode === 'hybrid' && { carried: { bm25: 0, dense: 4 / 4, both: 0 } }) },
+        {
+          label: 'language=de',
+          zeroHit: 1 / 4,
+          ...(c.retriever.mode === 'hybrid' && { carried: { bm25: 1 / 4, dense: 2 / 4, both: 1 / 4 } }),
+        },
+        {
+          label: 'language=zh',
+          zeroHit: 4 / 4,
+          ...(c.retriever.mode === 'hybrid' && { carried: { bm25: 0, dense: 4 / 4, both: 0 } }),
+        },
       ];
     }
-    const page = String(jsx(ReportPage, { source: { kind: 'saved', id: 'x', output: '/nowhere', report: fake }, links: {}, tokenRequired: false }));
+    const page = String(
+      jsx(ReportPage, {
+        source: { kind: 'saved', id: 'x', output: '/nowhere', report: fake },
+        links: {},
+        tokenRequired: false,
+      }),
+    );
     const languages = section(page, '<h2>Languages: where a leg is dead</h2>');
-    expect(all(languages, /<th scope="col">([^<]+)<\/th>/g)).toEqual(['slice', 'bm25 zero-hit', 'hybrid top 1: led by lexical / dense / tie']);
-    const rows = languages.split('<tr>').slice(2).map((r) => all(r, /<t[hd][^>]*>([^<]*)<\/t[hd]>/g));
+    expect(all(languages, /<th scope="col">([^<]+)<\/th>/g)).toEqual([
+      'slice',
+      'bm25 zero-hit',
+      'hybrid top 1: led by lexical / dense / tie',
+    ]);
+    const rows = languages
+      .split('<tr>')
+      .slice(2)
+      .map((r) => all(r, /<t[hd][^>]*>([^<]*)<\/t[hd]>/g));
     expect(rows).toEqual([
       ['language=de', '25%', '25% / 50% / 25%'],
       ['language=zh', '100%', '0% / 100% / 0%'],
@@ -144,7 +193,13 @@ describe('GET /experiments/:id (the report page)', () => {
     expect(languages).toContain('use-lite is an English-only encoder');
     // the same check as report.md: a multilingual model gets no note
     for (const c of fake.configs) c.index.embedderId = 'transformers:Xenova/multilingual-e5-small';
-    const multilingual = String(jsx(ReportPage, { source: { kind: 'saved', id: 'x', output: '/nowhere', report: fake }, links: {}, tokenRequired: false }));
+    const multilingual = String(
+      jsx(ReportPage, {
+        source: { kind: 'saved', id: 'x', output: '/nowhere', report: fake },
+        links: {},
+        tokenRequired: false,
+      }),
+    );
     expect(multilingual).toContain('<h2>Languages: where a leg is dead</h2>');
     expect(multilingual).not.toContain('English-only');
     // placed right after the slice charts
@@ -152,7 +207,10 @@ describe('GET /experiments/:id (the report page)', () => {
   });
 
   it('draws recall@k and hit@k curves: one series per configuration, log k axis, legend', () => {
-    const charts = body.split('<figure class="chart line-chart"').slice(1).map((c) => c.split('</figure>')[0]!);
+    const charts = body
+      .split('<figure class="chart line-chart"')
+      .slice(1)
+      .map((c) => c.split('</figure>')[0]!);
     expect(charts).toHaveLength(2);
     for (const chart of charts) {
       expect(chart).toContain('data-series-count="3"');
@@ -164,22 +222,32 @@ describe('GET /experiments/:id (the report page)', () => {
   });
 
   it('draws a bar chart per slice field with query counts, the real vs synthetic gap, quality against latency', () => {
-    const bars = body.split('<figure class="chart bar-chart"').slice(1).map((c) => c.split('</figure>')[0]!);
+    const bars = body
+      .split('<figure class="chart bar-chart"')
+      .slice(1)
+      .map((c) => c.split('</figure>')[0]!);
     const labels = bars.flatMap((b) => all(b, /class="group-label">([^<]+)</g));
     const slices = report.configs[0]!.slices;
-    expect(slices.map((s) => s.label)).toEqual(expect.arrayContaining(['type=identifier', 'source=real', 'source=synthetic']));
+    expect(slices.map((s) => s.label)).toEqual(
+      expect.arrayContaining(['type=identifier', 'source=real', 'source=synthetic']),
+    );
     expect(labels).toEqual(expect.arrayContaining(slices.map((s) => `${s.label.split('=')[1]} (n=${s.n})`)));
     // and the gap chart: one group per configuration, real and synthetic as its two bars
     const gap = bars.find((b) => b.includes('real vs synthetic'))!;
     expect(all(gap, /class="group-label">([^<]+)</g)).toEqual(['bm25', 'dense', 'hybrid']);
-    expect(all(gap, /<li data-series="([^"]+)"/g)).toEqual([`real (n=${report.sourceGap![0]!.real.n})`, `synthetic (n=${report.sourceGap![0]!.synthetic.n})`]);
+    expect(all(gap, /<li data-series="([^"]+)"/g)).toEqual([
+      `real (n=${report.sourceGap![0]!.real.n})`,
+      `synthetic (n=${report.sourceGap![0]!.synthetic.n})`,
+    ]);
     expect(body).toContain('<title id="chart-ndcg-10-by-type">ndcg@10 by type</title>');
     expect(body).toContain('ndcg@10: real vs synthetic queries');
     expect(body).toMatch(/<figure class="chart scatter-chart" data-series-count="3">/);
   });
 
   it('lists the misses with links that replay them in the playground, gold set and settings included', () => {
-    const links = all(body, /<a href="([^"]+)" class="replay"/g).map((h) => new URL(h.replace(/&amp;/g, '&'), 'http://x'));
+    const links = all(body, /<a href="([^"]+)" class="replay"/g).map(
+      (h) => new URL(h.replace(/&amp;/g, '&'), 'http://x'),
+    );
     expect(links.length).toBeGreaterThan(0);
     const missed = new Set(report.configs.flatMap((c) => c.failures.map((f) => f.queryId)));
     for (const url of links) {
@@ -188,25 +256,72 @@ describe('GET /experiments/:id (the report page)', () => {
       expect(url.searchParams.get('qrels')).toBe('tiny/qrels/test.tsv');
       expect(url.searchParams.get('index')).toBe('tiny');
       expect(url.searchParams.get('level')).toBe('doc');
-      expect(url.searchParams.get('q')).toBe(report.configs.flatMap((c) => c.failures).find((f) => f.queryId === url.searchParams.get('qid'))!.query);
+      expect(url.searchParams.get('q')).toBe(
+        report.configs.flatMap((c) => c.failures).find((f) => f.queryId === url.searchParams.get('qid'))!.query,
+      );
     }
   });
 
   it("a replay link carries the configuration's retriever settings and a k deep enough to show the first relevant document", () => {
-    const config = { ...report.configs[2]!, retriever: { name: 'h', mode: 'hybrid' as const, engine: 'wink' as const, k1: 1.2, fusion: 'rrf' as const, rrf_k: 10, weights: [1, 0.5] as [number, number] } };
-    const failure: Failure = { queryId: 'q4', query: 'what port does harbor need', tags: {}, gold: [{ id: 'install-linux', grade: 2 }], firstRelevantRank: 37, bucket: 'rerank-window', foundBy: 'both', cause: 'ranked-too-low', answersAcrossChunks: [] };
-    const url = new URL(failureUrl(report, config, failure, { index: 'tiny', qrels: 'tiny/qrels/test.tsv' }), 'http://x');
+    const config = {
+      ...report.configs[2]!,
+      retriever: {
+        name: 'h',
+        mode: 'hybrid' as const,
+        engine: 'wink' as const,
+        k1: 1.2,
+        fusion: 'rrf' as const,
+        rrf_k: 10,
+        weights: [1, 0.5] as [number, number],
+      },
+    };
+    const failure: Failure = {
+      queryId: 'q4',
+      query: 'what port does harbor need',
+      tags: {},
+      gold: [{ id: 'install-linux', grade: 2 }],
+      firstRelevantRank: 37,
+      bucket: 'rerank-window',
+      foundBy: 'both',
+      cause: 'ranked-too-low',
+      answersAcrossChunks: [],
+    };
+    const url = new URL(
+      failureUrl(report, config, failure, { index: 'tiny', qrels: 'tiny/qrels/test.tsv' }),
+      'http://x',
+    );
     expect(Object.fromEntries(url.searchParams)).toEqual({
-      index: 'tiny', q: 'what port does harbor need', k: '37', level: 'doc', engine: 'wink', k1: '1.2', fusion: 'rrf', rrf_k: '10', weights: '1,0.5', qrels: 'tiny/qrels/test.tsv', qid: 'q4',
+      index: 'tiny',
+      q: 'what port does harbor need',
+      k: '37',
+      level: 'doc',
+      engine: 'wink',
+      k1: '1.2',
+      fusion: 'rrf',
+      rrf_k: '10',
+      weights: '1,0.5',
+      qrels: 'tiny/qrels/test.tsv',
+      qid: 'q4',
     });
     // not retrieved at all: the playground shows the usual 10
-    expect(new URL(failureUrl(report, config, { ...failure, firstRelevantRank: null }, {}), 'http://x').searchParams.get('k')).toBe('10');
+    expect(
+      new URL(failureUrl(report, config, { ...failure, firstRelevantRank: null }, {}), 'http://x').searchParams.get(
+        'k',
+      ),
+    ).toBe('10');
   });
 
   it('offers Markdown, CSV, JSON and a TREC run per configuration', () => {
     const hrefs = all(section(body, '<nav aria-label="Downloads">', '</nav>'), /<a href="([^"]+)"/g);
     const base = `/experiments/${job.id}/download`;
-    expect(hrefs).toEqual([`${base}/report.md`, `${base}/metrics.csv`, `${base}/report.json`, `${base}/runs/bm25.trec`, `${base}/runs/dense.trec`, `${base}/runs/hybrid.trec`]);
+    expect(hrefs).toEqual([
+      `${base}/report.md`,
+      `${base}/metrics.csv`,
+      `${base}/report.json`,
+      `${base}/runs/bm25.trec`,
+      `${base}/runs/dense.trec`,
+      `${base}/runs/hybrid.trec`,
+    ]);
   });
 
   it('a report saved under the results folder opens by its folder name; an unknown id is a 404 page', async () => {
@@ -221,13 +336,34 @@ describe('GET /experiments/:id (the report page)', () => {
   });
 
   it('while running, the page shows progress for the script to follow; a failed run shows its error', () => {
-    const running: ExperimentJob = { ...job, state: 'running', progress: { phase: 'retrieving', cell: 'dense', done: 4, total: 15 } };
+    const running: ExperimentJob = {
+      ...job,
+      state: 'running',
+      progress: { phase: 'retrieving', cell: 'dense', done: 4, total: 15 },
+    };
     delete running.report;
-    const page = String(jsx(ReportPage, { source: { kind: 'job', id: job.id, job: running, output: job.output }, links: {}, tokenRequired: false }));
+    const page = String(
+      jsx(ReportPage, {
+        source: { kind: 'job', id: job.id, job: running, output: job.output },
+        links: {},
+        tokenRequired: false,
+      }),
+    );
     expect(page).toContain(`<section id="report" data-job-id="${job.id}" data-job-state="running">`);
     expect(page).toContain('<progress max="15" value="4"></progress>');
     expect(page).toContain('retrieving dense 4/15');
-    const failed = String(jsx(ReportPage, { source: { kind: 'job', id: job.id, job: { ...running, state: 'failed', error: 'model <missing>' }, output: job.output }, links: {}, tokenRequired: false }));
+    const failed = String(
+      jsx(ReportPage, {
+        source: {
+          kind: 'job',
+          id: job.id,
+          job: { ...running, state: 'failed', error: 'model <missing>' },
+          output: job.output,
+        },
+        links: {},
+        tokenRequired: false,
+      }),
+    );
     expect(failed).toContain('Failed: model &lt;missing&gt;');
   });
 });

@@ -3,11 +3,18 @@ import { describe, expect, it } from 'vitest';
 import { analysedMatcher } from '../../src/web/playground/analysed-matcher.js';
 import { excerpt, Highlight, segments, termMatcher } from '../../src/web/playground/highlight.js';
 
-const marked = (text: string, query: string, stem = true) => segments(text, termMatcher(query, stem)).filter((s) => s.match).map((s) => s.text);
+const marked = (text: string, query: string, stem = true) =>
+  segments(text, termMatcher(query, stem))
+    .filter((s) => s.match)
+    .map((s) => s.text);
 
 describe('query term highlighting', () => {
   it('marks the words of the query, case-insensitively', () => {
-    expect(marked('Error E1042: the Session token expired', 'session token e1042')).toEqual(['E1042', 'Session', 'token']);
+    expect(marked('Error E1042: the Session token expired', 'session token e1042')).toEqual([
+      'E1042',
+      'Session',
+      'token',
+    ]);
   });
 
   it('follows the engine: stemmed for wink and porter, exact words for unicode61', () => {
@@ -24,11 +31,20 @@ describe('query term highlighting', () => {
 
   it('keeps every character of the text, in order', () => {
     const text = 'a <b>bold</b> claim & more';
-    expect(segments(text, termMatcher('bold claim', true)).map((s) => s.text).join('')).toBe(text);
+    expect(
+      segments(text, termMatcher('bold claim', true))
+        .map((s) => s.text)
+        .join(''),
+    ).toBe(text);
   });
 
   it('escapes markup in passages: <script> is shown, never run', () => {
-    const html = String(jsx(Highlight, { text: '<script>alert("token")</script> & <img src=x onerror=1>', matcher: termMatcher('token', true) }));
+    const html = String(
+      jsx(Highlight, {
+        text: '<script>alert("token")</script> & <img src=x onerror=1>',
+        matcher: termMatcher('token', true),
+      }),
+    );
     expect(html).not.toContain('<script>');
     expect(html).not.toContain('<img');
     expect(html).toContain('&lt;script&gt;alert(&quot;<mark>token</mark>&quot;)&lt;/script&gt; &amp; &lt;img');
@@ -50,7 +66,9 @@ describe('highlighting on a multilingual index', () => {
   const index = { tokenizer: 'multilingual' as const, languages: { zh: 2, th: 1, de: 2, en: 2, ja: 1 } };
   const matcher = (query: string, qlang?: string) => analysedMatcher(query, index, qlang)!;
   const marked = (text: string, lang: string, query: string, qlang?: string) =>
-    segments(text, matcher(query, qlang), lang).filter((s) => s.match).map((s) => s.text);
+    segments(text, matcher(query, qlang), lang)
+      .filter((s) => s.match)
+      .map((s) => s.text);
 
   it('Chinese: the query bigram 密码 marks the dictionary word 密码 each time it occurs', () => {
     expect(marked('如何重置您的密码：在登录页面选择忘记密码。', 'zh', '密码')).toEqual(['密码', '密码']);
@@ -66,13 +84,20 @@ describe('highlighting on a multilingual index', () => {
   });
 
   it('Japanese: パスワード (bigrams パス スワ ワー ード) and 変更 are marked, the particles are not', () => {
-    expect(marked('パスワードを変更するには、設定を開きます。', 'ja', 'パスワード 変更')).toEqual(['パスワード', '変更']);
+    expect(marked('パスワードを変更するには、設定を開きます。', 'ja', 'パスワード 変更')).toEqual([
+      'パスワード',
+      '変更',
+    ]);
   });
 
   it('English text on the same index: stemmed as the index stemmed it, every character kept', () => {
     const text = 'Choose <Forgot password>; passwords expire & reset.';
     expect(marked(text, 'en', 'passwords', 'en')).toEqual(['password', 'passwords']);
-    expect(segments(text, matcher('passwords', 'en'), 'en').map((s) => s.text).join('')).toBe(text);
+    expect(
+      segments(text, matcher('passwords', 'en'), 'en')
+        .map((s) => s.text)
+        .join(''),
+    ).toBe(text);
   });
 
   it('escapes markup exactly as the English highlighter does', () => {
@@ -83,6 +108,10 @@ describe('highlighting on a multilingual index', () => {
   it('is only for pre-analysed indexes: unicode61 and porter keep the English matcher', () => {
     expect(analysedMatcher('password', { ...index, tokenizer: 'unicode61' })).toBeUndefined();
     expect(analysedMatcher('password', { ...index, tokenizer: 'porter' })).toBeUndefined();
-    expect(segments('Installing the installer', termMatcher('install', true)).filter((s) => s.match).map((s) => s.text)).toEqual(['Installing', 'installer']);
+    expect(
+      segments('Installing the installer', termMatcher('install', true))
+        .filter((s) => s.match)
+        .map((s) => s.text),
+    ).toEqual(['Installing', 'installer']);
   });
 });

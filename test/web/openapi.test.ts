@@ -6,7 +6,10 @@ import { webFixture, type WebFixture } from './helpers/web-fixture.js';
 
 interface OpenApi {
   openapi: string;
-  paths: Record<string, Record<string, { parameters?: { name: string; in: string }[]; responses: Record<string, unknown> }>>;
+  paths: Record<
+    string,
+    Record<string, { parameters?: { name: string; in: string }[]; responses: Record<string, unknown> }>
+  >;
   components: { schemas: Record<string, { required?: string[]; properties?: Record<string, unknown> }> };
 }
 
@@ -26,7 +29,11 @@ export function appRoutes(app: Hono): string[] {
 
 export function documentedRoutes(doc: OpenApi): string[] {
   return Object.entries(doc.paths)
-    .flatMap(([p, ops]) => Object.keys(ops).filter((m) => METHODS.includes(m)).map((m) => `${m.toUpperCase()} ${p}`))
+    .flatMap(([p, ops]) =>
+      Object.keys(ops)
+        .filter((m) => METHODS.includes(m))
+        .map((m) => `${m.toUpperCase()} ${p}`),
+    )
     .sort();
 }
 
@@ -45,10 +52,27 @@ describe('GET /openapi.json', () => {
     const routes = appRoutes(fx.app);
     const documented = documentedRoutes(doc);
     // both directions, so the message names the culprit
-    expect(routes.filter((r) => !documented.includes(r)), 'routes missing from openapi.json').toEqual([]);
-    expect(documented.filter((r) => !routes.includes(r)), 'openapi.json names routes the app does not have').toEqual([]);
+    expect(
+      routes.filter((r) => !documented.includes(r)),
+      'routes missing from openapi.json',
+    ).toEqual([]);
+    expect(
+      documented.filter((r) => !routes.includes(r)),
+      'openapi.json names routes the app does not have',
+    ).toEqual([]);
     // the walk sees the API and the pages alike
-    expect(routes).toEqual(expect.arrayContaining(['GET /', 'GET /search/{mode}', 'POST /search/{mode}', 'DELETE /indexes/{name}', 'POST /gold', 'GET /experiments/{id}/download/runs/{file}', 'GET /openapi.json', 'GET /health']));
+    expect(routes).toEqual(
+      expect.arrayContaining([
+        'GET /',
+        'GET /search/{mode}',
+        'POST /search/{mode}',
+        'DELETE /indexes/{name}',
+        'POST /gold',
+        'GET /experiments/{id}/download/runs/{file}',
+        'GET /openapi.json',
+        'GET /health',
+      ]),
+    );
     // middleware is not taken for a route: DELETE /indexes exists only as the token check
     expect(routes).not.toContain('DELETE /indexes');
   });
@@ -77,14 +101,21 @@ describe('GET /openapi.json', () => {
 
   it('the schemas name the fields real responses have', async () => {
     const required = (name: string) => doc.components.schemas[name]!.required ?? [];
-    const search = (await (await fx.app.request('/search/hybrid?index=tiny&q=harbor&k=2')).json()) as Record<string, unknown> & { hits: Record<string, unknown>[] };
+    const search = (await (await fx.app.request('/search/hybrid?index=tiny&q=harbor&k=2')).json()) as Record<
+      string,
+      unknown
+    > & { hits: Record<string, unknown>[] };
     for (const key of required('SearchResponse')) expect(search, key).toHaveProperty(key);
     for (const key of required('Hit')) expect(search.hits[0], key).toHaveProperty(key);
     expect(Object.keys(search.hits[0]!).every((k) => k in doc.components.schemas.Hit!.properties!)).toBe(true);
     const health = (await (await fx.app.request('/health')).json()) as Record<string, unknown>;
     expect(Object.keys(health).sort()).toEqual([...required('Health')].sort());
     const added = (await (
-      await fx.app.request('/gold', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ qrels: 'tiny/qrels/test.tsv', query_id: 'q1', doc_id: 'plans', note: 'x' }) })
+      await fx.app.request('/gold', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ qrels: 'tiny/qrels/test.tsv', query_id: 'q1', doc_id: 'plans', note: 'x' }),
+      })
     ).json()) as Record<string, unknown>;
     for (const key of required('Addition')) expect(added, key).toHaveProperty(key);
     const index = (await (await fx.app.request('/indexes/tiny')).json()) as Record<string, unknown>;

@@ -24,16 +24,27 @@ let catalog: IndexCatalog;
 let app: ReturnType<typeof createApp>;
 beforeAll(async () => {
   const corpus = path.join(root, 'corpus.jsonl');
-  fs.writeFileSync(corpus, docs.map(([id, language, text]) => JSON.stringify({ _id: id, text, metadata: { language } })).join('\n') + '\n');
-  await buildIndex({ corpus, out: path.join(root, 'data', 'ml.sqlite'), chunker: 'doc', embedder: 'hash:64', tokenizer: 'multilingual' });
+  fs.writeFileSync(
+    corpus,
+    docs.map(([id, language, text]) => JSON.stringify({ _id: id, text, metadata: { language } })).join('\n') + '\n',
+  );
+  await buildIndex({
+    corpus,
+    out: path.join(root, 'data', 'ml.sqlite'),
+    chunker: 'doc',
+    embedder: 'hash:64',
+    tokenizer: 'multilingual',
+  });
   catalog = new IndexCatalog(path.join(root, 'data'));
   app = createApp({ catalog, corporaRoot: root });
 });
 afterAll(() => catalog.close());
 
 const page = async (query: string) => (await browserGet(app, `/?index=ml&${query}`)).text();
-const column = (html: string, mode: string) => html.split(`<section class="column" data-mode="${mode}"`)[1]?.split('</section>')[0] ?? '';
-const hitIds = (html: string, mode: string) => [...column(html, mode).matchAll(/<li class="hit[^"]*" data-doc-id="([^"]*)"/g)].map((m) => m[1]!);
+const column = (html: string, mode: string) =>
+  html.split(`<section class="column" data-mode="${mode}"`)[1]?.split('</section>')[0] ?? '';
+const hitIds = (html: string, mode: string) =>
+  [...column(html, mode).matchAll(/<li class="hit[^"]*" data-doc-id="([^"]*)"/g)].map((m) => m[1]!);
 
 describe('the playground on a multilingual index', () => {
   it('offers the index languages with their document counts (most first), and "detect" for the query', async () => {
@@ -54,7 +65,10 @@ describe('the playground on a multilingual index', () => {
     for (const mode of ['bm25', 'dense', 'hybrid']) {
       const ids = hitIds(html, mode);
       expect(ids.length, mode).toBeGreaterThan(0);
-      expect(ids.every((id) => id.startsWith('de-')), `${mode}: ${ids.join(' ')}`).toBe(true);
+      expect(
+        ids.every((id) => id.startsWith('de-')),
+        `${mode}: ${ids.join(' ')}`,
+      ).toBe(true);
     }
     // without it, the same query finds English and Chinese documents too
     expect(hitIds(await page('q=Linux+password+reset+install'), 'bm25').some((id) => !id.startsWith('de-'))).toBe(true);
@@ -64,7 +78,9 @@ describe('the playground on a multilingual index', () => {
   it('marks query words with the index analyser, in each hit’s language', async () => {
     const zh = await page('q=密码');
     expect(hitIds(zh, 'bm25')[0]).toBe('zh-reset');
-    expect(column(zh, 'bm25')).toContain('<p class="text" lang="zh">如何重置您的<mark>密码</mark>：在登录页面选择忘记<mark>密码</mark>，');
+    expect(column(zh, 'bm25')).toContain(
+      '<p class="text" lang="zh">如何重置您的<mark>密码</mark>：在登录页面选择忘记<mark>密码</mark>，',
+    );
     const de = await page('q=Kennwort&qlang=de');
     expect(hitIds(de, 'bm25')).toEqual(['de-kennwort']);
     expect(column(de, 'bm25')).toContain('<p class="text" lang="de">Vergessene <mark>Kennwörter</mark> setzt');
@@ -72,6 +88,8 @@ describe('the playground on a multilingual index', () => {
   });
 
   it('a bad qlang is refused and named, as the API refuses it', async () => {
-    expect(await page('q=x&qlang=german!')).toMatch(/<p class="error" role="alert">qlang: qlang must be a language code/);
+    expect(await page('q=x&qlang=german!')).toMatch(
+      /<p class="error" role="alert">qlang: qlang must be a language code/,
+    );
   });
 });

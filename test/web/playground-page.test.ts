@@ -18,8 +18,10 @@ const page = async (query: string) => {
 };
 const all = (html: string, re: RegExp) => [...html.matchAll(re)].map((m) => m[1]!);
 /** The HTML of one result column. */
-const column = (html: string, mode: string) => html.split(`<section class="column" data-mode="${mode}"`)[1]?.split('</section>')[0] ?? '';
-const hitIds = (html: string, mode: string) => all(column(html, mode), /<li class="hit[^"]*" data-doc-id="[^"]*" data-id="([^"]*)"/g);
+const column = (html: string, mode: string) =>
+  html.split(`<section class="column" data-mode="${mode}"`)[1]?.split('</section>')[0] ?? '';
+const hitIds = (html: string, mode: string) =>
+  all(column(html, mode), /<li class="hit[^"]*" data-doc-id="[^"]*" data-id="([^"]*)"/g);
 
 describe('GET / (the playground)', () => {
   it('serves the empty form: indexes and gold sets to pick, the query box focused, no inline script', async () => {
@@ -49,7 +51,9 @@ describe('GET / (the playground)', () => {
     const bm25 = column(html, 'bm25');
     expect(hitIds(html, 'bm25')[0]).toMatch(/^error-e1042#/);
     expect(bm25).toContain('<span class="rank" title="rank">#1</span>');
-    expect(bm25).toMatch(/<h3 class="title"(?: lang="en")?><mark>Error<\/mark> <mark>E1042<\/mark>: <mark>session<\/mark> <mark>token<\/mark> expired<\/h3>/);
+    expect(bm25).toMatch(
+      /<h3 class="title"(?: lang="en")?><mark>Error<\/mark> <mark>E1042<\/mark>: <mark>session<\/mark> <mark>token<\/mark> expired<\/h3>/,
+    );
     expect(column(html, 'hybrid')).toMatch(/<div class="sources"[^>]*>from bm25 #\d+ \([\d.]+\) · dense #\d+/);
     expect(bm25).not.toContain('class="sources"');
     expect(column(html, 'hybrid')).toMatch(/ · fuse [\d.]+/);
@@ -108,7 +112,9 @@ describe('GET / (the playground)', () => {
     expect(bm25).toMatch(/<dl class="scores" data-hit="1" data-recall="1" data-mrr="1">/);
     expect(bm25).toContain('<dt>MRR@10</dt>');
     // every hit offers a judgement for this query and gold set
-    expect(bm25).toMatch(/<form class="mark-form" data-qrels="tiny\/qrels\/test.tsv" data-qid="q2" data-doc-id="[^"]+">/);
+    expect(bm25).toMatch(
+      /<form class="mark-form" data-qrels="tiny\/qrels\/test.tsv" data-qid="q2" data-doc-id="[^"]+">/,
+    );
     expect(html).toContain('<option value="q4" label="what port does harbor need"></option>');
   });
 
@@ -119,11 +125,19 @@ describe('GET / (the playground)', () => {
     const res = await fx.app.request('/gold', {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ qrels: 'tiny/qrels/test.tsv', query_id: 'q5', doc_id: 'install-linux', grade: 3, note: 'runs on linux only' }),
+      body: JSON.stringify({
+        qrels: 'tiny/qrels/test.tsv',
+        query_id: 'q5',
+        doc_id: 'install-linux',
+        grade: 3,
+        note: 'runs on linux only',
+      }),
     });
     expect(res.status).toBe(201);
     const after = column((await page('qrels=tiny%2Fqrels%2Ftest.tsv&qid=q5&level=doc')).html, 'bm25');
-    expect(after).toMatch(/<li class="hit relevant" data-doc-id="install-linux" data-id="install-linux" data-grade="3">/);
+    expect(after).toMatch(
+      /<li class="hit relevant" data-doc-id="install-linux" data-id="install-linux" data-grade="3">/,
+    );
     expect(after).toMatch(/data-hit="1"/);
   });
 
@@ -135,7 +149,10 @@ describe('GET / (the playground)', () => {
       body: JSON.stringify({ qrels: 'tiny/qrels/test.tsv', query_id: 'q5', doc_id: 'install-mac', grade: 2 }),
     });
     expect(added.status).toBe(201);
-    const hit = (html: string) => column(html, 'bm25').split('<li ').find((li) => li.includes('data-doc-id="install-mac"')) ?? '';
+    const hit = (html: string) =>
+      column(html, 'bm25')
+        .split('<li ')
+        .find((li) => li.includes('data-doc-id="install-mac"')) ?? '';
     const marked = hit((await page(url)).html);
     expect(marked).toContain('data-grade="2"');
     // in the hit's head, right after its grade, naming the pair it takes back
@@ -148,8 +165,12 @@ describe('GET / (the playground)', () => {
     expect(published).not.toContain('undo-mark');
 
     // what the script sends on a click: DELETE /gold with the button's pair
-    const [, qrels, qid, docId] = /class="undo-mark" data-qrels="([^"]+)" data-qid="([^"]+)" data-doc-id="([^"]+)"/.exec(marked)!;
-    const undo = await fx.app.request(`/gold?${new URLSearchParams({ qrels: qrels!, query_id: qid!, doc_id: docId! })}`, { method: 'DELETE' });
+    const [, qrels, qid, docId] =
+      /class="undo-mark" data-qrels="([^"]+)" data-qid="([^"]+)" data-doc-id="([^"]+)"/.exec(marked)!;
+    const undo = await fx.app.request(
+      `/gold?${new URLSearchParams({ qrels: qrels!, query_id: qid!, doc_id: docId! })}`,
+      { method: 'DELETE' },
+    );
     expect(undo.status).toBe(200);
     expect(await undo.json()).toMatchObject({ removed: [{ query_id: 'q5', doc_id: 'install-mac', grade: 2 }] });
     const after = hit((await page(url)).html);

@@ -6,10 +6,10 @@ const overlap = (a: PlacedLabel, b: PlacedLabel) => {
   const [p, q] = [labelBox(a), labelBox(b)];
   return p.x0 < q.x1 && q.x0 < p.x1 && p.y0 < q.y1 && q.y0 < p.y1;
 };
-const pairs = <T,>(xs: T[]) => xs.flatMap((a, i) => xs.slice(i + 1).map((b) => [a, b] as const));
+const pairs = <T>(xs: T[]) => xs.flatMap((a, i) => xs.slice(i + 1).map((b) => [a, b] as const));
 
 describe('placeLabels', () => {
-  it('puts a lone label right of its marker, on the marker\'s line', () => {
+  it("puts a lone label right of its marker, on the marker's line", () => {
     const [l] = placeLabels([{ name: 'bm25', cx: 100, cy: 100 }], bounds);
     expect(l).toMatchObject({ name: 'bm25', anchor: 'start' });
     expect(l!.x).toBeGreaterThan(100);
@@ -37,7 +37,10 @@ describe('placeLabels', () => {
 
   it('still gives every point a separate label in a crowd with no free side left', () => {
     // eight markers on one spot: the four sides fill up, the rest step down line by line
-    const labels = placeLabels(Array.from({ length: 8 }, (_, i) => ({ name: `config-${i}`, cx: 300, cy: 100 })), bounds);
+    const labels = placeLabels(
+      Array.from({ length: 8 }, (_, i) => ({ name: `config-${i}`, cx: 300, cy: 100 })),
+      bounds,
+    );
     expect(labels).toHaveLength(8);
     for (const [a, b] of pairs(labels)) expect(overlap(a, b), `${a.name} / ${b.name}`).toBe(false);
   });

@@ -2,10 +2,23 @@ import { describe, expect, it } from 'vitest';
 import type { HitView } from '../../src/search/types.js';
 import { scoreHits } from '../../src/web/playground/query-scores.js';
 
-const hit = (rank: number, id: string): HitView => ({ rank, id, doc_id: id.split('#')[0]!, score: 1 / rank, title: '', text: '', start: 0, end: 0 });
+const hit = (rank: number, id: string): HitView => ({
+  rank,
+  id,
+  doc_id: id.split('#')[0]!,
+  score: 1 / rank,
+  title: '',
+  text: '',
+  start: 0,
+  end: 0,
+});
 
 describe('scores of one list for one query', () => {
-  const judged = new Map([['a', 2], ['b', 1], ['c', 0]]);
+  const judged = new Map([
+    ['a', 2],
+    ['b', 1],
+    ['c', 0],
+  ]);
 
   it('hit@k, recall@k and MRR@k over documents', () => {
     const s = scoreHits([hit(1, 'x'), hit(2, 'b'), hit(3, 'c'), hit(4, 'a')], judged, 3);

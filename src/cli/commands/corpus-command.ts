@@ -42,7 +42,7 @@ export const corpusCommand: Command = {
   usage,
   async run(argv, io) {
     const [name, ...rest] = argv;
-    if (name === '-h' || name === '--help' || name === 'help') return io.out(usage + '\n'), 0;
+    if (name === '-h' || name === '--help' || name === 'help') return (io.out(usage + '\n'), 0);
     if (name === undefined) throw new InputError(`missing subcommand (list or download)\n\n${usage}`);
     const sub = Object.hasOwn(SUBCOMMANDS, name) ? SUBCOMMANDS[name] : undefined;
     if (sub === undefined) throw new InputError(`unknown subcommand "${name}" (expected list or download)\n\n${usage}`);
@@ -52,7 +52,7 @@ export const corpusCommand: Command = {
 
 async function runList(argv: string[], io: CliIo): Promise<number> {
   const { values, positionals } = parse(argv, { dir: { type: 'string' }, shared: { type: 'string' } });
-  if (values.help) return io.out(usage + '\n'), 0;
+  if (values.help) return (io.out(usage + '\n'), 0);
   noMore(positionals, 0);
   const dir = values.dir ?? 'corpora';
   const shared = values.shared ?? DEFAULT_SHARED_DIR;
@@ -69,7 +69,7 @@ async function runDownload(argv: string[], io: CliIo): Promise<number> {
     force: { type: 'boolean' },
     timeout: { type: 'string' },
   });
-  if (values.help) return io.out(usage + '\n'), 0;
+  if (values.help) return (io.out(usage + '\n'), 0);
   const name = positional(positionals, 0, 'NAME', usage);
   noMore(positionals, 1);
   const draw = byteProgress(io);
@@ -95,7 +95,9 @@ async function runDownload(argv: string[], io: CliIo): Promise<number> {
     io.err(`${result.path} is already here; left it alone (use --force to download it again)\n`);
     return 0;
   }
-  const check = result.checked ? `md5 ${result.md5} checked` : `md5 ${result.md5} (not checked: no expected md5; pass --md5)`;
+  const check = result.checked
+    ? `md5 ${result.md5} checked`
+    : `md5 ${result.md5} (not checked: no expected md5; pass --md5)`;
   const resumed = result.resumedFrom > 0 ? `, resumed from ${formatBytes(result.resumedFrom)}` : '';
   io.err(`wrote ${result.path}: ${result.files} files from ${formatBytes(result.bytes)} zip (${check}${resumed})\n`);
   return 0;

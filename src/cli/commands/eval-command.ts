@@ -1,6 +1,13 @@
 import { readQrels } from '../../corpus/read-qrels.js';
 import { readAdditions, readGold } from '../../gold/index.js';
-import { DEFAULT_METRICS, evaluate, formatValue, parseMetricList, type Evaluation, type ParsedMetric } from '../../metrics/index.js';
+import {
+  DEFAULT_METRICS,
+  evaluate,
+  formatValue,
+  parseMetricList,
+  type Evaluation,
+  type ParsedMetric,
+} from '../../metrics/index.js';
 import { readTrecRun } from '../../runs/trec-run-reader.js';
 import { intOption, parse, positional } from '../args.js';
 import type { Command } from '../command.js';
@@ -63,14 +70,19 @@ export const evalCommand: Command = {
       'trec-compat': { type: 'boolean' },
       json: { type: 'boolean' },
     });
-    if (values.help) return io.out(usage + '\n'), 0;
+    if (values.help) return (io.out(usage + '\n'), 0);
     const qrelsFile = positional(positionals, 0, 'QRELS', usage);
     const runFile = positional(positionals, 1, 'RUN', usage);
     const metrics = parseMetricList(values.metrics ?? DEFAULT_METRICS);
     const threshold = intOption('threshold', values.threshold, 1, 0);
-    const [qrels, run] = await Promise.all([loadJudgements(qrelsFile, Boolean(values.original), io), readTrecRun(runFile)]);
+    const [qrels, run] = await Promise.all([
+      loadJudgements(qrelsFile, Boolean(values.original), io),
+      readTrecRun(runFile),
+    ]);
     if (![...run.keys()].some((qid) => qrels.has(qid))) {
-      io.err(`warning: the run (${plural(run.size, 'query')}) and the qrels (${plural(qrels.size, 'query')}) share no query id; do the ids match?\n`);
+      io.err(
+        `warning: the run (${plural(run.size, 'query')}) and the qrels (${plural(qrels.size, 'query')}) share no query id; do the ids match?\n`,
+      );
     }
     const trecCompat = Boolean(values['trec-compat']);
     const result = evaluate(qrels, run, metrics, { threshold, unanswerable: trecCompat ? 'zero' : 'omit' });
@@ -86,7 +98,10 @@ export const evalCommand: Command = {
 async function loadJudgements(qrelsFile: string, original: boolean, io: { err(text: string): void }) {
   if (original) return readQrels(qrelsFile);
   const additions = (await readAdditions(qrelsFile)).length;
-  if (additions > 0) io.err(`note: merged ${plural(additions, 'judgement')} from ${qrelsFile}.additions.jsonl (--original to leave them out)\n`);
+  if (additions > 0)
+    io.err(
+      `note: merged ${plural(additions, 'judgement')} from ${qrelsFile}.additions.jsonl (--original to leave them out)\n`,
+    );
   return readGold(qrelsFile);
 }
 
@@ -107,11 +122,20 @@ function countQueries(result: Evaluation, runQueries: string[], qrels: ReadonlyM
   };
 }
 
-function toText(result: Evaluation, metrics: readonly ParsedMetric[], perQuery: boolean, counts: QueryCounts, threshold: number, trecCompat: boolean): string {
-  const line = (label: string, qid: string, value: number) => `${label.padEnd(NAME_WIDTH)}\t${qid}\t${formatValue(value)}`;
+function toText(
+  result: Evaluation,
+  metrics: readonly ParsedMetric[],
+  perQuery: boolean,
+  counts: QueryCounts,
+  threshold: number,
+  trecCompat: boolean,
+): string {
+  const line = (label: string, qid: string, value: number) =>
+    `${label.padEnd(NAME_WIDTH)}\t${qid}\t${formatValue(value)}`;
   const lines: string[] = [];
   if (perQuery) {
-    for (const [qid, scores] of result.perQuery) for (const m of metrics) lines.push(line(m.label, qid, scores[m.label]!));
+    for (const [qid, scores] of result.perQuery)
+      for (const m of metrics) lines.push(line(m.label, qid, scores[m.label]!));
   }
   for (const m of metrics) lines.push(line(m.label, 'all', result.mean[m.label]!));
   lines.push(summary(result, counts, threshold, trecCompat));
@@ -123,12 +147,15 @@ function summary(result: Evaluation, counts: QueryCounts, threshold: number, tre
   const answerable = result.evaluated.length - (trecCompat ? unanswerable.length : 0);
   let text = `${plural(answerable, 'answerable query', 'answerable queries')} evaluated (${counts.missingFromRun} not in the run: no hits, scored 0)`;
   text += `; ${plural(unanswerable.length, 'unanswerable query', 'unanswerable queries')} (no document graded ${threshold} or more)`;
-  text += trecCompat ? ' averaged in as 0 (--trec-compat, as trec_eval -c)' : ' left out (--trec-compat averages them in as 0)';
+  text += trecCompat
+    ? ' averaged in as 0 (--trec-compat, as trec_eval -c)'
+    : ' left out (--trec-compat averages them in as 0)';
   if (unanswerable.length > 0) {
     const shown = unanswerable.slice(0, MAX_LISTED).join(' ');
     text += `: ${shown}${unanswerable.length > MAX_LISTED ? ' ...' : ''}`;
   }
-  if (counts.notInQrels > 0) text += `; ${plural(counts.notInQrels, 'run query', 'run queries')} not in the qrels, ignored`;
+  if (counts.notInQrels > 0)
+    text += `; ${plural(counts.notInQrels, 'run query', 'run queries')} not in the qrels, ignored`;
   return text;
 }
 

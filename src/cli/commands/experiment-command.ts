@@ -32,8 +32,13 @@ export const experimentCommand: Command = {
   name: 'experiment',
   usage,
   async run(argv, io) {
-    const { values, positionals } = parse(argv, { check: { type: 'boolean' }, out: { type: 'string' }, cache: { type: 'string' }, 'cache-dir': { type: 'string' } });
-    if (values.help) return io.out(usage + '\n'), 0;
+    const { values, positionals } = parse(argv, {
+      check: { type: 'boolean' },
+      out: { type: 'string' },
+      cache: { type: 'string' },
+      'cache-dir': { type: 'string' },
+    });
+    if (values.help) return (io.out(usage + '\n'), 0);
     const file = positional(positionals, 0, 'CONFIG.yaml', usage);
     const config = loadExperimentConfig(file);
     if (values.out) config.output = values.out;
@@ -63,12 +68,19 @@ export const experimentCommand: Command = {
       return 130;
     }
     if (end.kind === 'failed') throw end.error;
-    if (end.kind === 'exited') throw new Error(`the experiment's process ended before it finished (${end.signal ? `signal ${end.signal}` : `exit code ${end.code}`}). ${resumeHint(config, dir, argv)}`);
+    if (end.kind === 'exited')
+      throw new Error(
+        `the experiment's process ended before it finished (${end.signal ? `signal ${end.signal}` : `exit code ${end.code}`}). ${resumeHint(config, dir, argv)}`,
+      );
     const report: ExperimentReport = end.result!;
     const primary = report.metrics[0]!;
-    io.out(`${report.name}: ${report.configs.length} configurations x ${report.queries.answerable} answerable queries (${report.queries.unanswerable.length} unanswerable left out), ${report.wallSeconds.toFixed(1)} s\n`);
+    io.out(
+      `${report.name}: ${report.configs.length} configurations x ${report.queries.answerable} answerable queries (${report.queries.unanswerable.length} unanswerable left out), ${report.wallSeconds.toFixed(1)} s\n`,
+    );
     for (const c of report.configs) {
-      io.out(`  ${c.name.padEnd(28)} ${primary} ${mean(c.means[primary])}  recall@${report.contextK} ${mean(c.means[`recall@${report.contextK}`])}  hit@${report.contextK} ${mean(c.means[`hit@${report.contextK}`])}${c.resumed ? '  (reused)' : ''}${c.failedQueries ? `  (${c.failedQueries.count} failed queries left out)` : ''}\n`);
+      io.out(
+        `  ${c.name.padEnd(28)} ${primary} ${mean(c.means[primary])}  recall@${report.contextK} ${mean(c.means[`recall@${report.contextK}`])}  hit@${report.contextK} ${mean(c.means[`hit@${report.contextK}`])}${c.resumed ? '  (reused)' : ''}${c.failedQueries ? `  (${c.failedQueries.count} failed queries left out)` : ''}\n`,
+      );
     }
     io.out(`report: ${dir}/report.md\n`);
     const failed = report.checks.filter((c) => !c.passed);
@@ -91,6 +103,8 @@ function resumeHint(config: ExperimentConfig, dir: string, argv: readonly string
   const cells = expandGrid(config);
   const cellsDir = path.join(dir, 'cells');
   const kept = cells.filter((c) => fs.existsSync(path.join(cellsDir, `${fileSafe(c.name)}.json`))).length;
-  const command = ['testbed', 'experiment', ...argv].map((a) => (/^[\w@%+=:,./-]+$/.test(a) ? a : `'${a.replace(/'/g, `'\\''`)}'`)).join(' ');
+  const command = ['testbed', 'experiment', ...argv]
+    .map((a) => (/^[\w@%+=:,./-]+$/.test(a) ? a : `'${a.replace(/'/g, `'\\''`)}'`))
+    .join(' ');
   return `${kept} of ${cells.length} configurations are finished and kept in ${cellsDir}; run the same command again to resume from them:\n  ${command}`;
 }

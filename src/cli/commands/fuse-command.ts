@@ -65,15 +65,19 @@ export const fuseCommand: Command = {
       out: { type: 'string' },
       tag: { type: 'string' },
     });
-    if (values.help) return io.out(usage + '\n'), 0;
-    if (positionals.length < 2) throw new InputError(`fuse needs at least two run files, got ${positionals.length}\n\n${usage}`);
+    if (values.help) return (io.out(usage + '\n'), 0);
+    if (positionals.length < 2)
+      throw new InputError(`fuse needs at least two run files, got ${positionals.length}\n\n${usage}`);
     if (!values.method) throw new InputError(`missing --method M (one of ${METHOD_NAMES.join(', ')})\n\n${usage}`);
     if (!values.out) throw new InputError(`missing --out FILE\n\n${usage}`);
     const method = methodName('method', values.method);
     if (values.norm !== undefined && METHODS[method].reads !== 'normalised scores') {
-      throw new InputError(`--norm applies to the score methods (${NORMED_METHODS.join(', ')}); ${method} reads ${METHODS[method].reads === 'ranks' ? 'ranks only' : 'raw scores and normalises them itself'}`);
+      throw new InputError(
+        `--norm applies to the score methods (${NORMED_METHODS.join(', ')}); ${method} reads ${METHODS[method].reads === 'ranks' ? 'ranks only' : 'raw scores and normalises them itself'}`,
+      );
     }
-    if (values['rrf-k'] !== undefined && method !== 'rrf') throw new InputError(`--rrf-k applies to rrf only, not ${method}`);
+    if (values['rrf-k'] !== undefined && method !== 'rrf')
+      throw new InputError(`--rrf-k applies to rrf only, not ${method}`);
     const options: FuseOptions = {
       method,
       ...(values.norm !== undefined && { norm: normName('norm', values.norm) }),
@@ -85,7 +89,12 @@ export const fuseCommand: Command = {
     const legs = await readLegRuns(positionals);
     const fused = fuseRuns(legs, options, { ...(depth !== undefined && { depth }), k });
     const lines = writeRankedRun(values.out, fused, values.tag ?? `fuse-${method}`);
-    io.err(`wrote ${values.out}: ${fused.size} queries, ${lines} lines (${describe(options, legs.map((l) => l.name))}${depth !== undefined ? `, depth ${depth}` : ''}, k ${k})\n`);
+    io.err(
+      `wrote ${values.out}: ${fused.size} queries, ${lines} lines (${describe(
+        options,
+        legs.map((l) => l.name),
+      )}${depth !== undefined ? `, depth ${depth}` : ''}, k ${k})\n`,
+    );
     return 0;
   },
 };

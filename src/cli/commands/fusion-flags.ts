@@ -14,13 +14,17 @@ export const NORMED_METHODS = METHOD_NAMES.filter((m) => METHODS[m].reads === 'n
 
 export function methodName(flag: string, value: string): FusionMethodName {
   const found = METHOD_NAMES.find((m) => m === value.trim().toLowerCase());
-  if (!found) throw new InputError(`--${flag}: unknown fusion method "${value}"; the methods are ${METHOD_NAMES.join(', ')}`);
+  if (!found)
+    throw new InputError(`--${flag}: unknown fusion method "${value}"; the methods are ${METHOD_NAMES.join(', ')}`);
   return found;
 }
 
 export function normName(flag: string, value: string): NormName {
   const found = NORM_NAMES.find((n) => n === value.trim().toLowerCase());
-  if (!found) throw new InputError(`--${flag}: unknown normalisation "${value}"; the normalisations are ${NORM_NAMES.join(', ')}`);
+  if (!found)
+    throw new InputError(
+      `--${flag}: unknown normalisation "${value}"; the normalisations are ${NORM_NAMES.join(', ')}`,
+    );
   return found;
 }
 
@@ -41,9 +45,13 @@ export function decimal(flag: string, value: string, ok: (n: number) => boolean,
 /** --weights a,b,...: one number >= 0 per run, in the runs' order, not all 0. */
 export function weightsOption(value: string, runCount: number): number[] {
   const parts = value.split(',');
-  if (parts.length !== runCount) throw new InputError(`--weights gives ${parts.length} weights for ${runCount} runs; give one per run, in the order of the runs ("${value}")`);
+  if (parts.length !== runCount)
+    throw new InputError(
+      `--weights gives ${parts.length} weights for ${runCount} runs; give one per run, in the order of the runs ("${value}")`,
+    );
   const weights = parts.map((p) => decimal('weights', p, (n) => n >= 0, `numbers >= 0 separated by commas ("1,0.5")`));
-  if (weights.every((w) => w === 0)) throw new InputError(`--weights are all 0 ("${value}"); at least one run must count`);
+  if (weights.every((w) => w === 0))
+    throw new InputError(`--weights are all 0 ("${value}"); at least one run must count`);
   return weights;
 }
 
@@ -54,25 +62,41 @@ export function weightsOption(value: string, runCount: number): number[] {
 export async function readLegRuns(files: readonly string[]): Promise<NamedRun[]> {
   const base = files.map((f) => path.basename(f, path.extname(f)));
   const names = base.map((b, i) => (base.indexOf(b) === base.lastIndexOf(b) ? b : files[i]!));
-  if (new Set(names).size !== names.length) throw new InputError(`the same run file is given twice: ${files.join(' ')}`);
+  if (new Set(names).size !== names.length)
+    throw new InputError(`the same run file is given twice: ${files.join(' ')}`);
   const runs = await Promise.all(files.map((f) => readTrecRun(f)));
   return runs.map((run, i) => ({ name: names[i]!, run }));
 }
 
 /** The tuning grid from --methods, --norms, --rrf-ks and --weight-step; a flag not given is left to the grid's default. */
-export function gridFlags(values: { methods?: string; norms?: string; 'rrf-ks'?: string; 'weight-step'?: string }): Partial<GridSpec> {
+export function gridFlags(values: {
+  methods?: string;
+  norms?: string;
+  'rrf-ks'?: string;
+  'weight-step'?: string;
+}): Partial<GridSpec> {
   return {
     ...(values.methods !== undefined && { methods: nameList('methods', values.methods, methodName) }),
     ...(values.norms !== undefined && { norms: nameList('norms', values.norms, normName) }),
-    ...(values['rrf-ks'] !== undefined && { rrfKs: nameList('rrf-ks', values['rrf-ks'], (f, v) => decimal(f, v, (n) => n > 0, 'numbers > 0 separated by commas')) }),
+    ...(values['rrf-ks'] !== undefined && {
+      rrfKs: nameList('rrf-ks', values['rrf-ks'], (f, v) =>
+        decimal(f, v, (n) => n > 0, 'numbers > 0 separated by commas'),
+      ),
+    }),
     ...(values['weight-step'] !== undefined && { weightSteps: weightStepsOption(values['weight-step']) }),
   };
 }
 
 /** --weight-step X: the weight grid's step, as the whole number of steps 1/X (0.1 -> 10). */
 function weightStepsOption(value: string): number {
-  const step = decimal('weight-step', value, (n) => n > 0 && n <= 1, 'a number in (0, 1] whose inverse is a whole number (0.1, 0.25, 0.5)');
+  const step = decimal(
+    'weight-step',
+    value,
+    (n) => n > 0 && n <= 1,
+    'a number in (0, 1] whose inverse is a whole number (0.1, 0.25, 0.5)',
+  );
   const steps = Math.round(1 / step);
-  if (Math.abs(steps * step - 1) > 1e-9 || steps > 100) throw new InputError(`--weight-step must divide 1 into at most 100 steps (0.1, 0.25, 0.5), got "${value}"`);
+  if (Math.abs(steps * step - 1) > 1e-9 || steps > 100)
+    throw new InputError(`--weight-step must divide 1 into at most 100 steps (0.1, 0.25, 0.5), got "${value}"`);
   return steps;
 }

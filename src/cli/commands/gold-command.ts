@@ -46,17 +46,18 @@ export const goldCommand: Command = {
   usage,
   async run(argv, io) {
     const [name, ...rest] = argv;
-    if (name === '-h' || name === '--help' || name === 'help') return io.out(usage + '\n'), 0;
+    if (name === '-h' || name === '--help' || name === 'help') return (io.out(usage + '\n'), 0);
     if (name === undefined) throw new InputError(`missing subcommand (add, remove or list)\n\n${usage}`);
     const sub = Object.hasOwn(SUBCOMMANDS, name) ? SUBCOMMANDS[name] : undefined;
-    if (sub === undefined) throw new InputError(`unknown subcommand "${name}" (expected add, remove or list)\n\n${usage}`);
+    if (sub === undefined)
+      throw new InputError(`unknown subcommand "${name}" (expected add, remove or list)\n\n${usage}`);
     return sub(rest, io);
   },
 };
 
 async function runAdd(argv: string[], io: CliIo): Promise<number> {
   const { values, positionals } = parse(argv, { grade: { type: 'string' }, note: { type: 'string' } });
-  if (values.help) return io.out(usage + '\n'), 0;
+  if (values.help) return (io.out(usage + '\n'), 0);
   const qrels = positional(positionals, 0, 'QRELS', usage);
   const queryId = positional(positionals, 1, 'QID', usage);
   const docId = positional(positionals, 2, 'DOCID', usage);
@@ -72,7 +73,7 @@ async function runAdd(argv: string[], io: CliIo): Promise<number> {
 
 async function runRemove(argv: string[], io: CliIo): Promise<number> {
   const { values, positionals } = parse(argv, {});
-  if (values.help) return io.out(usage + '\n'), 0;
+  if (values.help) return (io.out(usage + '\n'), 0);
   const qrels = positional(positionals, 0, 'QRELS', usage);
   const queryId = positional(positionals, 1, 'QID', usage);
   const docId = positional(positionals, 2, 'DOCID', usage);
@@ -90,7 +91,7 @@ async function runRemove(argv: string[], io: CliIo): Promise<number> {
 
 async function runList(argv: string[], io: CliIo): Promise<number> {
   const { values, positionals } = parse(argv, { query: { type: 'string' } });
-  if (values.help) return io.out(usage + '\n'), 0;
+  if (values.help) return (io.out(usage + '\n'), 0);
   const qrels = positional(positionals, 0, 'QRELS', usage);
   noMore(positionals, 1);
   const all = await readAdditions(qrels);
@@ -112,7 +113,8 @@ function formatRow(a: Addition): string {
 // Number('') is 0 and Number('2.0') is 2: only plain integer text is a grade.
 function gradeOption(value: string | undefined): number | undefined {
   if (value === undefined) return undefined;
-  if (!INTEGER.test(value.trim())) throw new InputError(`--grade must be an integer from 0 to ${MAX_GRADE}, got "${value}"`);
+  if (!INTEGER.test(value.trim()))
+    throw new InputError(`--grade must be an integer from 0 to ${MAX_GRADE}, got "${value}"`);
   return Number(value);
 }
 

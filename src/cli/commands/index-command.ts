@@ -15,7 +15,9 @@ Options:
   --chunker SPEC      auto | doc | words:SIZE[:OVERLAP] | structure:MAX | sentences:N[:OVERLAP]
                       (default auto: structure:N, N words sized for the embedder's input
                       (200 or fewer); structure:200 without an embedder)
-  --embedder SPEC     ${EMBEDDER_KINDS.filter((k) => k !== 'openai').map((k) => EMBEDDER_FORMS[k]).join(' | ')}
+  --embedder SPEC     ${EMBEDDER_KINDS.filter((k) => k !== 'openai')
+    .map((k) => EMBEDDER_FORMS[k])
+    .join(' | ')}
                       | ${EMBEDDER_FORMS.openai}
                       (default auto: transformers:Xenova/all-MiniLM-L6-v2 if available, else
                       use-lite); openai: any OpenAI-compatible POST <base-url>/embeddings
@@ -51,7 +53,7 @@ export const indexCommand: Command = {
       'cache-dir': { type: 'string' },
       'skip-empty': { type: 'boolean' },
     });
-    if (values.help) return io.out(usage + '\n'), 0;
+    if (values.help) return (io.out(usage + '\n'), 0);
     const corpus = positional(positionals, 0, 'CORPUS', usage);
     const out = values.out ?? positional([], 0, '--out FILE', usage);
     // Loaded here: --help should not wait for SQLite, the chunkers and the embedders.
@@ -72,7 +74,9 @@ export const indexCommand: Command = {
       `wrote ${out}: ${c.documents} documents, ${c.chunks} chunks (${meta.chunker}), ` +
         `${c.vectors} vectors (${meta.embedder?.id ?? 'no embedder'}), tokenizer ${meta.tokenizer}, ` +
         `${meta.build.seconds.toFixed(1)} s (embedding ${meta.build.embedSeconds.toFixed(1)} s` +
-        (meta.build.embeddings ? `: ${meta.build.embeddings.fromCache} from the cache, ${meta.build.embeddings.embedded} by the model` : '') +
+        (meta.build.embeddings
+          ? `: ${meta.build.embeddings.fromCache} from the cache, ${meta.build.embeddings.embedded} by the model`
+          : '') +
         ')' +
         (c.truncatedChunks ? `; ${c.truncatedChunks} chunks truncated by the model` : '') +
         '\n',

@@ -52,20 +52,26 @@ export const pushCommand: Command = {
       timeout: { type: 'string' },
       retries: { type: 'string' },
     });
-    if (values.help) return io.out(usage + '\n'), 0;
+    if (values.help) return (io.out(usage + '\n'), 0);
     if (values.to === undefined) throw new InputError(`missing --to ENGINE URL\n\n${usage}`);
     const engine = oneOf('to', values.to, PUSH_ENGINES, 'opensearch');
     // The URL follows --to ENGINE but parses as a positional: tell it from INDEX by its scheme,
     // so either order works.
     const urls = positionals.filter((p) => /^[a-z][a-z0-9+.-]*:\/\//i.test(p));
     const others = positionals.filter((p) => !urls.includes(p));
-    if (urls.length === 0) throw new InputError(`missing the ${engine} URL after --to ${engine} (e.g. --to ${engine} http://localhost:${engine === 'qdrant' ? 6333 : 9200})\n\n${usage}`);
+    if (urls.length === 0)
+      throw new InputError(
+        `missing the ${engine} URL after --to ${engine} (e.g. --to ${engine} http://localhost:${engine === 'qdrant' ? 6333 : 9200})\n\n${usage}`,
+      );
     const extra = [...urls.slice(1), ...others.slice(1)][0];
     if (extra !== undefined) throw new InputError(`unexpected argument "${extra}"; --help lists the options`);
     const url = urls[0]!;
     checkRemoteUrl(url, 'any', `--to ${engine}`);
     const file = indexFileArgument(positional(others, 0, 'INDEX', usage));
-    if (values.name === undefined) throw new InputError(`missing --name NAME (the ${engine === 'qdrant' ? 'collection' : 'index'} to create)\n\n${usage}`);
+    if (values.name === undefined)
+      throw new InputError(
+        `missing --name NAME (the ${engine === 'qdrant' ? 'collection' : 'index'} to create)\n\n${usage}`,
+      );
     const batchSize = intOption('batch', values.batch, DEFAULT_PUSH_BATCH, 1, 100_000);
     const client = new RemoteClient({
       headers: headerFlags(values.header),
@@ -74,12 +80,21 @@ export const pushCommand: Command = {
       concurrency: 1,
     });
     const target = createTarget(engine, client, url, values.name);
-    const s = await pushIndex({ file, target, batchSize, replace: values.replace, onProgress: countProgress(io, 'pushing', 'chunks') });
+    const s = await pushIndex({
+      file,
+      target,
+      batchSize,
+      replace: values.replace,
+      onProgress: countProgress(io, 'pushing', 'chunks'),
+    });
     io.err(
       `pushed ${s.chunks} chunks of ${file} to ${target.label}${s.replaced ? ' (replaced)' : ''}: ` +
         `${s.vectors} vectors${s.dims !== null ? ` (${s.dims} dims)` : ''}, ${s.batches} batches of up to ${batchSize}, ${s.seconds.toFixed(1)} s\n`,
     );
-    io.out(`# Legs that search the pushed ${engine === 'qdrant' ? 'collection' : 'index'}, for an experiment's retriever or --pipeline:\n` + legsYaml(target.legs(s.dims)));
+    io.out(
+      `# Legs that search the pushed ${engine === 'qdrant' ? 'collection' : 'index'}, for an experiment's retriever or --pipeline:\n` +
+        legsYaml(target.legs(s.dims)),
+    );
     return 0;
   },
 };

@@ -35,7 +35,7 @@ export const retrieveCommand: Command = {
       run: { type: 'string' },
       tag: { type: 'string' },
     });
-    if (values.help) return io.out(usage + '\n'), 0;
+    if (values.help) return (io.out(usage + '\n'), 0);
     const file = indexFileArgument(positional(positionals, 0, 'INDEX', usage));
     if (!values.queries) throw new InputError(`missing --queries FILE\n\n${usage}`);
     if (!values.run) throw new InputError(`missing --run FILE\n\n${usage}`);
@@ -59,12 +59,16 @@ export const retrieveCommand: Command = {
       const empty = results.filter((r) => r.hits.length === 0).length;
       io.err(
         `wrote ${values.run}: ${queries.length} queries read, ${results.length - empty} with hits (${lines} lines)` +
-          (empty > 0 ? `, ${empty} with no hit: absent from the file (a run cannot hold an empty ranking); \`testbed eval\` scores an answerable one 0` : '') +
+          (empty > 0
+            ? `, ${empty} with no hit: absent from the file (a run cannot hold an empty ranking); \`testbed eval\` scores an answerable one 0`
+            : '') +
           // Per query: retrieval alone (what a served search costs); the wall time also holds loading the legs once (model, vectors, wink's in-memory index).
           `; ${seconds.toFixed(1)} s (${(results.reduce((sum, r) => sum + r.ms, 0) / Math.max(1, results.length)).toFixed(1)} ms/query after loading the legs)\n`,
       );
       if (failed.length > 0) {
-        io.err(`${failed.length} of ${queries.length} queries failed and are not in the run:\n${failed.map((f) => `  ${f.message}\n`).join('')}`);
+        io.err(
+          `${failed.length} of ${queries.length} queries failed and are not in the run:\n${failed.map((f) => `  ${f.message}\n`).join('')}`,
+        );
         return 1;
       }
     } finally {

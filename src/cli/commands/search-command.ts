@@ -20,8 +20,12 @@ export const searchCommand: Command = {
   name: 'search',
   usage,
   async run(argv, io) {
-    const { values, positionals } = parse(argv, { ...SEARCH_FLAGS, json: { type: 'boolean' }, sql: { type: 'boolean' } });
-    if (values.help) return io.out(usage + '\n'), 0;
+    const { values, positionals } = parse(argv, {
+      ...SEARCH_FLAGS,
+      json: { type: 'boolean' },
+      sql: { type: 'boolean' },
+    });
+    if (values.help) return (io.out(usage + '\n'), 0);
     const file = indexFileArgument(positional(positionals, 0, 'INDEX', usage));
     const query = positional(positionals, 1, 'QUERY', usage);
     const req = searchRequest(values, query, { k: 10, level: 'chunk' });
@@ -32,7 +36,10 @@ export const searchCommand: Command = {
     }
     // Loaded here, not at the top: `testbed search --help` should not wait for SQLite, the
     // analysers and the retrievers (0.7 s).
-    const [{ EmbedderPool }, { Searcher }] = await Promise.all([import('../../embedders/embedder-pool.js'), import('../../search/searcher.js')]);
+    const [{ EmbedderPool }, { Searcher }] = await Promise.all([
+      import('../../embedders/embedder-pool.js'),
+      import('../../search/searcher.js'),
+    ]);
     const pool = new EmbedderPool();
     const searcher = new Searcher(path.basename(file).replace(/\.sqlite$/, ''), file, (id) => pool.get(id));
     try {
@@ -50,7 +57,9 @@ function formatHits(res: SearchResponse): string {
   const lines = [`${res.mode} "${res.q}" (${res.level} level, ${res.took_ms.total!.toFixed(1)} ms)`];
   if (res.hits.length === 0) lines.push('  no hits');
   for (const h of res.hits) {
-    const src = h.sources ? `  [${res.pipeline.legs.map((leg) => `${leg.name} ${h.sources![leg.name]?.rank ?? '-'}`).join(', ')}]` : '';
+    const src = h.sources
+      ? `  [${res.pipeline.legs.map((leg) => `${leg.name} ${h.sources![leg.name]?.rank ?? '-'}`).join(', ')}]`
+      : '';
     lines.push(`${String(h.rank).padStart(3)}. ${h.score.toFixed(4)}  ${h.id}  ${h.title}${src}`);
     lines.push(`       ${snippet(h.text)}`);
   }

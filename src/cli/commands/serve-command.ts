@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
-import { checkIndexName, INDEX_EXTENSION } from '../../spec/index-names.js';
+import { checkIndexName, INDEX_EXTENSION } from '../../schemas/index-names.js';
 import { InputError } from '../../errors.js';
 import { intOption, parse } from '../args.js';
 import type { Command, CliIo } from '../command.js';
@@ -79,7 +79,7 @@ export const serveCommand: Command = {
       'max-grid-cells': { type: 'string' },
       workers: { type: 'string' },
     });
-    if (values.help) return io.out(usage + '\n'), 0;
+    if (values.help) return (io.out(usage + '\n'), 0);
     // Through the environment, so builds, experiments and any process they start share it.
     if (values['cache-dir']) process.env.TESTBED_HOME = cacheHome(values['cache-dir']);
     const dataDir = values.data ?? 'data';
@@ -111,7 +111,9 @@ export const serveCommand: Command = {
     }).catch((err: unknown) => {
       if (!(err instanceof PortInUseError)) throw err;
       const other = err.port === 65535 ? 8788 : err.port + 1;
-      throw new InputError(`${err.message} (another server is listening there): stop it, or choose another port with --port N, e.g. --port ${other} (--port 0 picks a free one)`);
+      throw new InputError(
+        `${err.message} (another server is listening there): stop it, or choose another port with --port N, e.g. --port ${other} (--port 0 picks a free one)`,
+      );
     });
     const searching = workers ? `${workers} search worker${workers === 1 ? '' : 's'}` : 'searches on the main thread';
     io.err(`serving ${server.catalog.names().length} index(es) from ${dataDir} on ${server.url} (${searching})\n`);

@@ -73,8 +73,9 @@ export const tuneCommand: Command = {
       original: { type: 'boolean' },
       json: { type: 'boolean' },
     });
-    if (values.help) return io.out(usage + '\n'), 0;
-    if (positionals.length < 2) throw new InputError(`tune needs at least two leg runs, got ${positionals.length}\n\n${usage}`);
+    if (values.help) return (io.out(usage + '\n'), 0);
+    if (positionals.length < 2)
+      throw new InputError(`tune needs at least two leg runs, got ${positionals.length}\n\n${usage}`);
     if (!values.qrels) throw new InputError(`missing --qrels FILE\n\n${usage}`);
     if (!values.out) throw new InputError(`missing --out FILE\n\n${usage}`);
     const options: TuneOptions = {
@@ -86,12 +87,19 @@ export const tuneCommand: Command = {
       k: intOption('k', values.k, TUNE_DEFAULTS.k),
     };
 
-    const [qrels, legs] = await Promise.all([loadJudgements(values.qrels, Boolean(values.original), io), readLegRuns(positionals)]);
+    const [qrels, legs] = await Promise.all([
+      loadJudgements(values.qrels, Boolean(values.original), io),
+      readLegRuns(positionals),
+    ]);
     const t0 = performance.now();
     const result = tuneFusion(legs, qrels, options);
     writeRankedRun(values.out, result.run, values.tag ?? 'tuned');
     const seconds = (performance.now() - t0) / 1000;
-    io.out(values.json ? JSON.stringify(tuneReportJson(result, values.out), null, 2) + '\n' : tuneReportText(result, values.out, seconds));
+    io.out(
+      values.json
+        ? JSON.stringify(tuneReportJson(result, values.out), null, 2) + '\n'
+        : tuneReportText(result, values.out, seconds),
+    );
     return 0;
   },
 };

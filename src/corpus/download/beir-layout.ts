@@ -43,7 +43,8 @@ export async function missingBeirFiles(dir: string, layout: BeirLayout = {}): Pr
   }
   const qrels = await tsvFiles(join(dir, 'qrels'));
   if (qrels === undefined || qrels.length === 0) missing.push('qrels/*.tsv');
-  else if (layout.split !== undefined && !qrels.includes(`${layout.split}.tsv`)) missing.push(`qrels/${layout.split}.tsv`);
+  else if (layout.split !== undefined && !qrels.includes(`${layout.split}.tsv`))
+    missing.push(`qrels/${layout.split}.tsv`);
   return missing;
 }
 

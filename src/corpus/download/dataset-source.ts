@@ -28,7 +28,9 @@ export function datasetSource(name: string, url?: string, md5?: string): Dataset
   if (url !== undefined) checkUrl(url);
   const known = beirDataset(name);
   if (known === undefined && url === undefined) {
-    throw new InputError(`unknown dataset "${name}": expected one of ${BEIR_NAMES.join(', ')}, or give --url for another`);
+    throw new InputError(
+      `unknown dataset "${name}": expected one of ${BEIR_NAMES.join(', ')}, or give --url for another`,
+    );
   }
   return {
     name,

@@ -57,7 +57,9 @@ export async function downloadCorpus(o: DownloadCorpusOptions): Promise<Download
   if (!o.force && (await pathExists(target))) {
     const missing = await missingBeirFiles(target, source.layout);
     if (missing.length === 0) return { status: 'present', path: target };
-    throw new ConflictError(`${target} exists but is not a complete BEIR folder (no ${missing.join(', ')}); left it alone: use --force to replace it`);
+    throw new ConflictError(
+      `${target} exists but is not a complete BEIR folder (no ${missing.join(', ')}); left it alone: use --force to replace it`,
+    );
   }
   const files = downloadFiles(dir, source.name);
   const sharedDir = o.sharedDir ?? DEFAULT_SHARED_DIR;
@@ -65,7 +67,13 @@ export async function downloadCorpus(o: DownloadCorpusOptions): Promise<Download
     timeoutMs: o.timeoutMs ?? 30_000,
     onProgress: o.onProgress,
     onNotice: o.onNotice,
-    unreachableHint: await manualInstallHint({ name: source.name, url: source.url, md5: source.md5, target, sharedDir }),
+    unreachableHint: await manualInstallHint({
+      name: source.name,
+      url: source.url,
+      md5: source.md5,
+      target,
+      sharedDir,
+    }),
   });
 
   const scratch = await mkdtemp(join(dir, `.${source.name}.partial-`));
@@ -75,12 +83,16 @@ export async function downloadCorpus(o: DownloadCorpusOptions): Promise<Download
     await mkdir(unzipped);
     o.onNotice?.(`unzipping ${zip.path}`);
     count = await extractZip(zip.path, unzipped).catch((err: Error) => {
-      throw err instanceof InputError ? new InputError(`${err.message} (the download is kept at ${zip.path}: delete it to fetch afresh)`) : err;
+      throw err instanceof InputError
+        ? new InputError(`${err.message} (the download is kept at ${zip.path}: delete it to fetch afresh)`)
+        : err;
     });
     const root = await datasetRoot(unzipped);
     const missing = await missingBeirFiles(root, source.layout);
     if (missing.length > 0) {
-      throw new InputError(`${source.url} is not a BEIR dataset: the archive has no ${missing.join(', ')} (the download is kept at ${zip.path}: delete it to fetch afresh)`);
+      throw new InputError(
+        `${source.url} is not a BEIR dataset: the archive has no ${missing.join(', ')} (the download is kept at ${zip.path}: delete it to fetch afresh)`,
+      );
     }
     await installFolder(root, target, o.force ?? false, scratch);
   } finally {
@@ -98,4 +110,3 @@ export async function downloadCorpus(o: DownloadCorpusOptions): Promise<Download
     files: count,
   };
 }
-

@@ -27,7 +27,8 @@ export async function extractZip(zipPath: string, into: string): Promise<number>
     try {
       const dest = join(root, safeEntryPath(file.name));
       // Belt and braces: safeEntryPath already refuses anything that could resolve outside root.
-      if (!dest.startsWith(root + sep)) throw new InputError(`refusing zip entry ${JSON.stringify(file.name)}: it resolves outside ${root}`);
+      if (!dest.startsWith(root + sep))
+        throw new InputError(`refusing zip entry ${JSON.stringify(file.name)}: it resolves outside ${root}`);
       if (file.name.endsWith('/') || file.name.endsWith('\\')) {
         mkdirSync(dest, { recursive: true });
         return;
@@ -40,7 +41,9 @@ export async function extractZip(zipPath: string, into: string): Promise<number>
       file.ondata = (err, data, final) => {
         if (failure) return;
         if (err) {
-          failure = new InputError(`${zipPath}: entry ${JSON.stringify(file.name)} cannot be unzipped (${err.message})`);
+          failure = new InputError(
+            `${zipPath}: entry ${JSON.stringify(file.name)} cannot be unzipped (${err.message})`,
+          );
           return;
         }
         try {

@@ -45,7 +45,9 @@ export async function fetchToFile(url: string, part: string, opts: FetchOptions)
     res = await httpGet(new URL(url), headers, opts.timeoutMs);
   } catch (err) {
     if (err instanceof TestbedError) throw err;
-    throw new UnavailableError(`cannot reach ${url} (${describeNetworkError(err)}).${opts.unreachableHint ? ' ' + opts.unreachableHint : ''}`);
+    throw new UnavailableError(
+      `cannot reach ${url} (${describeNetworkError(err)}).${opts.unreachableHint ? ' ' + opts.unreachableHint : ''}`,
+    );
   }
   const status = res.statusCode ?? 0;
   const startOver = async (why: string): Promise<FetchResult> => {
@@ -64,13 +66,17 @@ export async function fetchToFile(url: string, part: string, opts: FetchOptions)
   } else if (status === 206) {
     const range = contentRange(res);
     if (range?.start !== have) {
-      if (have === 0) throw new UnavailableError(`${url}: the server sent a partial answer (${res.headers['content-range']}) to a plain request`);
+      if (have === 0)
+        throw new UnavailableError(
+          `${url}: the server sent a partial answer (${res.headers['content-range']}) to a plain request`,
+        );
       return startOver(`the server answered the resume request with another range (${res.headers['content-range']})`);
     }
     resumedFrom = have;
     total = range.total ?? (total === undefined ? undefined : have + total);
   } else if (status === 200) {
-    if (have > 0) opts.onNotice?.(`the server does not resume downloads (it answered 200 to a range request): starting over`);
+    if (have > 0)
+      opts.onNotice?.(`the server does not resume downloads (it answered 200 to a range request): starting over`);
   } else {
     res.resume();
     const answer = `${url}: the server answered ${status} ${res.statusMessage ?? ''}`.trimEnd();
@@ -135,7 +141,10 @@ function contentLength(res: IncomingMessage): number | undefined {
 function contentRange(res: IncomingMessage): { start: number | undefined; total: number | undefined } | undefined {
   const m = /^bytes (?:(\d+)-\d+|\*)\/(\d+|\*)$/.exec(res.headers['content-range']?.trim() ?? '');
   if (!m) return undefined;
-  return { start: m[1] === undefined ? undefined : Number(m[1]), total: m[2] === '*' || m[2] === undefined ? undefined : Number(m[2]) };
+  return {
+    start: m[1] === undefined ? undefined : Number(m[1]),
+    total: m[2] === '*' || m[2] === undefined ? undefined : Number(m[2]),
+  };
 }
 
 async function sizeOf(path: string): Promise<number> {

@@ -22,13 +22,14 @@ export async function installFolder(from: string, target: string, replace: boole
     return;
   }
   // rename(2) silently replaces an empty directory, so check first; a non-empty one fails anyway.
-  if (await pathExists(target)) throw new ConflictError(`${target} appeared while downloading; left it alone (use --force to replace it)`);
+  if (await pathExists(target))
+    throw new ConflictError(`${target} appeared while downloading; left it alone (use --force to replace it)`);
   try {
     await rename(from, target);
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code;
-    if (code === 'ENOTEMPTY' || code === 'EEXIST') throw new ConflictError(`${target} appeared while downloading; left it alone`);
+    if (code === 'ENOTEMPTY' || code === 'EEXIST')
+      throw new ConflictError(`${target} appeared while downloading; left it alone`);
     throw err;
   }
 }
-

@@ -12,7 +12,8 @@ export function safeEntryPath(name: string): string {
   };
   if (name.includes('\0')) refuse('the name holds a NUL byte');
   const slashed = name.replace(/\\/g, '/');
-  if (slashed.startsWith('/') || /^[A-Za-z]:/.test(slashed)) refuse('an absolute path would land outside the target folder');
+  if (slashed.startsWith('/') || /^[A-Za-z]:/.test(slashed))
+    refuse('an absolute path would land outside the target folder');
   const parts = slashed.split('/').filter((part) => part !== '' && part !== '.');
   if (parts.includes('..')) refuse('a ".." segment would land outside the target folder');
   if (parts.length === 0) refuse('the name is empty');

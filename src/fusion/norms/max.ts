@@ -12,7 +12,7 @@
  */
 export function maxNorm(scores: readonly number[]): number[] {
   if (scores.length === 0) return [];
-  const max = scores.reduce((m, s) => (s > m ? s : m), -Infinity);
+  const max = scores.reduce((m, s) => Math.max(s, m), -Infinity);
   const denominator = max > 0 ? max : 1;
   return scores.map((s) => s / denominator);
 }

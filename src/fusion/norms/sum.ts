@@ -12,7 +12,7 @@
 export function sumNorm(scores: readonly number[]): number[] {
   const n = scores.length;
   if (n === 0) return [];
-  const min = scores.reduce((m, s) => (s < m ? s : m), Infinity);
+  const min = scores.reduce((m, s) => Math.min(s, m), Infinity);
   const total = scores.reduce((a, s) => a + (s - min), 0);
   return scores.map((s) => (total > 0 ? (s - min) / total : 1 / n));
 }

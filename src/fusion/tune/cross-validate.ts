@@ -15,7 +15,11 @@ export interface FoldChoice {
  * evaluated once per pair (a settings × queries table); a fold's own scores never enter its
  * choice, so every held-out score is out of sample.
  */
-export function crossValidate(folds: readonly string[][], settings: number, score: (setting: number, qid: string) => number): FoldChoice[] {
+export function crossValidate(
+  folds: readonly string[][],
+  settings: number,
+  score: (setting: number, qid: string) => number,
+): FoldChoice[] {
   const queries = folds.flat();
   const column = new Map(queries.map((q, i) => [q, i]));
   const table = Array.from({ length: settings }, (_, s) => Float64Array.from(queries, (q) => score(s, q)));

@@ -8,8 +8,10 @@ import { InputError } from '../../errors.js';
  * in the order they were given.
  */
 export function assignFolds(queries: readonly string[], folds: number, randomIndex: (n: number) => number): string[][] {
-  if (!Number.isSafeInteger(folds) || folds < 2) throw new InputError(`cross-validation needs at least 2 folds, got ${folds}`);
-  if (folds > queries.length) throw new InputError(`${folds} folds need at least ${folds} queries, got ${queries.length}`);
+  if (!Number.isSafeInteger(folds) || folds < 2)
+    throw new InputError(`cross-validation needs at least 2 folds, got ${folds}`);
+  if (folds > queries.length)
+    throw new InputError(`${folds} folds need at least ${folds} queries, got ${queries.length}`);
   const order = queries.map((_, i) => i);
   for (let i = order.length - 1; i > 0; i--) {
     const j = randomIndex(i + 1);

@@ -16,7 +16,12 @@ export interface GridSpec {
 /** What the tuner searches when not told otherwise: every method, every norm, a small k grid, weights in tenths. */
 export const DEFAULT_RRF_KS: readonly number[] = [10, 20, 40, 60, 100];
 export const DEFAULT_WEIGHT_STEPS = 10;
-export const DEFAULT_GRID: GridSpec = Object.freeze({ methods: METHOD_NAMES, norms: NORM_NAMES, rrfKs: DEFAULT_RRF_KS, weightSteps: DEFAULT_WEIGHT_STEPS });
+export const DEFAULT_GRID: GridSpec = Object.freeze({
+  methods: METHOD_NAMES,
+  norms: NORM_NAMES,
+  rrfKs: DEFAULT_RRF_KS,
+  weightSteps: DEFAULT_WEIGHT_STEPS,
+});
 
 /**
  * Every setting the tuner compares, in a fixed order: methods as given; for each, the norms
@@ -33,7 +38,9 @@ export function settingsGrid(spec: GridSpec, legs: number): CompleteFuseOptions[
     // A method ignores the parameters it does not read: one placeholder value each.
     const norms = m.reads === 'normalised scores' ? spec.norms : [FUSE_DEFAULTS.norm];
     const ks = method === 'rrf' ? spec.rrfKs : [FUSE_DEFAULTS.rrfK];
-    for (const norm of norms) for (const rrfK of ks) for (const w of m.weighted ? weights : [equal]) settings.push({ method, norm, rrfK, weights: w });
+    for (const norm of norms)
+      for (const rrfK of ks)
+        for (const w of m.weighted ? weights : [equal]) settings.push({ method, norm, rrfK, weights: w });
   }
   return settings;
 }

@@ -29,9 +29,16 @@ export function tuneFusion(legs: readonly NamedRun[], qrels: Qrels, options: Tun
   const queries = evaluate(qrels, new Map(), [metric]).evaluated;
   const settings = settingsGrid(grid, legs.length);
   const cut = (run: NamedRun['run'], q: string) => (run.get(q) ?? []).slice(0, depth);
-  const lists = new Map(queries.map((q) => [q, legs.map(({ name, run }): RankedList => ({ name, items: cut(run, q) }))]));
+  const lists = new Map(
+    queries.map((q) => [q, legs.map(({ name, run }): RankedList => ({ name, items: cut(run, q) }))]),
+  );
   const rank = (q: string, o: FuseOptions): ScoredId[] => fuseLists(lists.get(q)!, o).slice(0, k);
-  const scoreOf = (q: string, ranking: readonly ScoredId[]) => scoreRanking(ranking.map((d) => d.id), qrels.get(q)!, [metric])[metric.label]!;
+  const scoreOf = (q: string, ranking: readonly ScoredId[]) =>
+    scoreRanking(
+      ranking.map((d) => d.id),
+      qrels.get(q)!,
+      [metric],
+    )[metric.label]!;
 
   const rng = createRng(seed);
   const foldQueries = assignFolds(queries, folds, (n) => randomIndex(rng, n));
@@ -48,18 +55,24 @@ export function tuneFusion(legs: readonly NamedRun[], qrels: Qrels, options: Tun
     const values = valuesOf(evaluate(qrels, r, [metric]));
     return { label, mean: mean(values), diff: ci(tunedValues.map((v, i) => v - values[i]!)) };
   };
-  const legBaselines = legs.map(({ name, run: leg }) => ({ name, ...baseline(name, new Map(queries.map((q) => [q, cut(leg, q).slice(0, k)]))) }));
+  const legBaselines = legs.map(({ name, run: leg }) => ({
+    name,
+    ...baseline(name, new Map(queries.map((q) => [q, cut(leg, q).slice(0, k)]))),
+  }));
   const bestLeg = legBaselines.reduce((best, b) => (b.mean > best.mean ? b : best));
-  const untunedRrf = baseline(`rrf k 60, weights ${legs.map(() => 1).join(',')}`, new Map(queries.map((q) => [q, rank(q, { method: 'rrf' })])));
+  const untunedRrf = baseline(
+    `rrf k 60, weights ${legs.map(() => 1).join(',')}`,
+    new Map(queries.map((q) => [q, rank(q, { method: 'rrf' })])),
+  );
   const judged = new Set(queries);
-  const valueOf = new Map(queries.map((q, i) => [q, tunedValues[i]!]));
+  const valueFor = new Map(queries.map((q, i) => [q, tunedValues[i]!]));
   return {
     metric,
     folds,
     seed,
     legNames: legs.map((l) => l.name),
     settings,
-    choices: choices.map((c) => ({ ...c, heldOutMean: mean(c.queries.map((q) => valueOf.get(q)!)) })),
+    choices: choices.map((c) => ({ ...c, heldOutMean: mean(c.queries.map((q) => valueFor.get(q)!)) })),
     queries,
     run,
     heldOut: { ...ci(tunedValues), mean: tuned.mean[metric.label]! },

@@ -15,13 +15,24 @@ export function tuneReportText(r: TuneResult, out: string, seconds: number): str
     `${r.folds}-fold cross-validation over ${r.queries.length} queries (seed ${r.seed}), ${m}, ${r.settings.length} settings per fold; ${seconds.toFixed(1)} s`,
     '',
     ['fold', 'queries', `${m} other folds`, `${m} held out`, 'chosen on the other folds'].join('\t'),
-    ...r.choices.map((c, i) => [i + 1, c.queries.length, formatValue(c.trainMean), formatValue(c.heldOutMean), describeSetting(r.settings[c.setting]!, r.legNames)].join('\t')),
+    ...r.choices.map((c, i) =>
+      [
+        i + 1,
+        c.queries.length,
+        formatValue(c.trainMean),
+        formatValue(c.heldOutMean),
+        describeSetting(r.settings[c.setting]!, r.legNames),
+      ].join('\t'),
+    ),
     '',
     `held-out ${m} of ${out}: ${formatValue(r.heldOut.mean)}  95% CI [${formatValue(r.heldOut.low)}, ${formatValue(r.heldOut.high)}]`,
     `best single leg, ${r.bestLeg.name}: ${formatValue(r.bestLeg.mean)}  tuned - leg ${signed(r.bestLeg.diff)}`,
     `untuned ${r.untunedRrf.label}: ${formatValue(r.untunedRrf.mean)}  tuned - untuned ${signed(r.untunedRrf.diff)}`,
   ];
-  if (r.leftOut > 0) lines.push(`${r.leftOut} run ${r.leftOut === 1 ? 'query' : 'queries'} without a relevant judgement not tuned and not written`);
+  if (r.leftOut > 0)
+    lines.push(
+      `${r.leftOut} run ${r.leftOut === 1 ? 'query' : 'queries'} without a relevant judgement not tuned and not written`,
+    );
   return lines.join('\n') + '\n';
 }
 
@@ -41,7 +52,12 @@ export function tuneReportJson(r: TuneResult, out: string) {
   });
   return {
     metric: r.metric.label,
-    folds: r.choices.map((c) => ({ queries: c.queries, setting: setting(r.settings[c.setting]!), train_mean: c.trainMean, held_out_mean: c.heldOutMean })),
+    folds: r.choices.map((c) => ({
+      queries: c.queries,
+      setting: setting(r.settings[c.setting]!),
+      train_mean: c.trainMean,
+      held_out_mean: c.heldOutMean,
+    })),
     settings: r.settings.length,
     queries: r.queries.length,
     held_out: r.heldOut,

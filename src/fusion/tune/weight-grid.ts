@@ -9,7 +9,8 @@ import { InputError } from '../../errors.js';
  */
 export function weightGrid(legs: number, steps: number): number[][] {
   if (!Number.isSafeInteger(legs) || legs < 1) throw new InputError(`weight grid: need at least one leg, got ${legs}`);
-  if (!Number.isSafeInteger(steps) || steps < 1) throw new InputError(`weight grid: steps must be a whole number >= 1, got ${steps}`);
+  if (!Number.isSafeInteger(steps) || steps < 1)
+    throw new InputError(`weight grid: steps must be a whole number >= 1, got ${steps}`);
   const out: number[][] = [];
   const walk = (prefix: number[], left: number) => {
     if (prefix.length === legs - 1) {

@@ -16,7 +16,9 @@ export function normaliseHostName(name: string): string {
   // In the canonical form (`[::1]` for `0:0::1`), the only one the Node adapter lets through.
   if (v6 && lower.includes(':')) return canonicalIpv6(v6[1]!, name);
   if (/^[a-z0-9._-]+$/.test(lower)) return lower;
-  throw new InputError(`allowed host "${name}" is not a host name (give a name or address without a port, IDN names in their xn-- form)`);
+  throw new InputError(
+    `allowed host "${name}" is not a host name (give a name or address without a port, IDN names in their xn-- form)`,
+  );
 }
 
 function canonicalIpv6(address: string, given: string): string {
@@ -71,6 +73,11 @@ export function checkHost(options: HostCheckOptions = {}): MiddlewareHandler {
     if (sentOk && allowed.has(urlHost)) return next();
     // The allowed names are not listed: a rebinding page can read this answer.
     const shown = JSON.stringify((sentOk ? urlHost : (header ?? urlHost)).slice(0, 100));
-    return jsonError(c, 403, 'host_not_allowed', `host ${shown} is not one of this server's names; start it with --allowed-host NAME to answer another`);
+    return jsonError(
+      c,
+      403,
+      'host_not_allowed',
+      `host ${shown} is not one of this server's names; start it with --allowed-host NAME to answer another`,
+    );
   };
 }

@@ -41,6 +41,11 @@ export function requireJson(): MiddlewareHandler {
     const type = c.req.header('content-type');
     if (isJsonMediaType(type)) return next();
     const got = type === undefined ? 'none' : JSON.stringify(type.slice(0, 100));
-    return jsonError(c, 415, 'unsupported_media_type', `${method} ${c.req.path} expects Content-Type: application/json (got ${got})`);
+    return jsonError(
+      c,
+      415,
+      'unsupported_media_type',
+      `${method} ${c.req.path} expects Content-Type: application/json (got ${got})`,
+    );
   };
 }

@@ -45,10 +45,20 @@ export function refuseCrossSite(options: OriginCheckOptions = {}): MiddlewareHan
     const origin = rawOrigin === undefined ? undefined : originOf(rawOrigin);
     const fromCors = origin !== undefined && cors.has(origin);
     if (rawOrigin !== undefined && !fromCors && (origin === undefined || origin !== own)) {
-      return jsonError(c, 403, 'cross_origin', `requests from origin ${JSON.stringify(rawOrigin.slice(0, 100))} may not change anything here (allow an origin with --cors ORIGIN)`);
+      return jsonError(
+        c,
+        403,
+        'cross_origin',
+        `requests from origin ${JSON.stringify(rawOrigin.slice(0, 100))} may not change anything here (allow an origin with --cors ORIGIN)`,
+      );
     }
     const site = c.req.header('sec-fetch-site');
     if (site === undefined || site === 'same-origin' || site === 'none' || fromCors) return next();
-    return jsonError(c, 403, 'cross_origin', `a ${JSON.stringify(site.slice(0, 40))} request (Sec-Fetch-Site) may not change anything here (allow an origin with --cors ORIGIN)`);
+    return jsonError(
+      c,
+      403,
+      'cross_origin',
+      `a ${JSON.stringify(site.slice(0, 40))} request (Sec-Fetch-Site) may not change anything here (allow an origin with --cors ORIGIN)`,
+    );
   };
 }

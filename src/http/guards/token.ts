@@ -13,11 +13,22 @@ export const MIN_REMOTE_TOKEN_LENGTH = 16;
  */
 export function checkTokenSetting(token: string | undefined, remote: { host: string } | false = false): void {
   if (token === undefined) return;
-  if (token.trim() === '') throw new InputError('TESTBED_TOKEN is set but empty or blank, and no client could send it: set a real token, or unset it');
-  if (token !== token.trim()) throw new InputError('TESTBED_TOKEN starts or ends with whitespace, which an Authorization header cannot carry (header values are trimmed)');
-  if (!/^[\x20-\x7e]+$/.test(token)) throw new InputError('TESTBED_TOKEN has a character outside printable ASCII, which an Authorization header cannot carry reliably');
+  if (token.trim() === '')
+    throw new InputError(
+      'TESTBED_TOKEN is set but empty or blank, and no client could send it: set a real token, or unset it',
+    );
+  if (token !== token.trim())
+    throw new InputError(
+      'TESTBED_TOKEN starts or ends with whitespace, which an Authorization header cannot carry (header values are trimmed)',
+    );
+  if (!/^[\x20-\x7e]+$/.test(token))
+    throw new InputError(
+      'TESTBED_TOKEN has a character outside printable ASCII, which an Authorization header cannot carry reliably',
+    );
   if (remote && token.length < MIN_REMOTE_TOKEN_LENGTH) {
-    throw new InputError(`TESTBED_TOKEN is shorter than ${MIN_REMOTE_TOKEN_LENGTH} characters, too guessable for ${remote.host}, which the network can reach (e.g. openssl rand -hex 32)`);
+    throw new InputError(
+      `TESTBED_TOKEN is shorter than ${MIN_REMOTE_TOKEN_LENGTH} characters, too guessable for ${remote.host}, which the network can reach (e.g. openssl rand -hex 32)`,
+    );
   }
 }
 

@@ -1,5 +1,4 @@
 import { DOCS_ASSET_NAMES } from '../../web/api-docs/docs-assets.js';
-import { LANGUAGE_CODE } from '../../spec/language-code.js';
 import { VERSION } from '../../version.js';
 import { schemas } from './schemas.js';
 import { MODE_PARAM, SEARCH_PARAM_NAMES, SEARCH_PARAMS, type ParamSpec } from '../../search/request-params.js';
@@ -10,9 +9,24 @@ const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
 const json = (schema: Json, description: string) => ({ description, content: { 'application/json': { schema } } });
 const error = (description: string) => json(ref('Error'), description);
 const html = (description: string) => ({ description, content: { 'text/html': { schema: { type: 'string' } } } });
-const text = (type: string, description: string) => ({ description, content: { [type]: { schema: { type: 'string' } } } });
-const pathParam = (name: string, description: string) => ({ name, in: 'path', required: true, description, schema: { type: 'string' } });
-const query = (name: string, description: string, schema: Json, required = false) => ({ name, in: 'query', required, description, schema });
+const text = (type: string, description: string) => ({
+  description,
+  content: { [type]: { schema: { type: 'string' } } },
+});
+const pathParam = (name: string, description: string) => ({
+  name,
+  in: 'path',
+  required: true,
+  description,
+  schema: { type: 'string' },
+});
+const query = (name: string, description: string, schema: Json, required = false) => ({
+  name,
+  in: 'query',
+  required,
+  description,
+  schema,
+});
 /** State-changing endpoints need the bearer token when the server has one (TESTBED_TOKEN). */
 const tokenNeeded = { security: [{ bearerToken: [] }] };
 const tokenErrors = { '401': error('token missing (only when the server has a token)'), '403': error('wrong token') };
@@ -23,9 +37,22 @@ const searchParameters = SEARCH_PARAM_NAMES.map((name) => {
   return query(name, spec.help, spec.schema, name === 'index' || name === 'q');
 });
 
-const modeParam = { name: 'mode', in: 'path', required: true, description: 'retrieval mode', schema: { type: 'string', enum: ['bm25', 'dense', 'hybrid'] } };
-const experimentId = pathParam('id', 'a job id from POST /experiments, or the folder name of a report saved under the results folder');
-const searchErrors = { '400': error('bad parameter'), '404': error('unknown index'), '409': error('the index\'s embedding model is not available, or its file cannot be read (code index_unreadable)') };
+const modeParam = {
+  name: 'mode',
+  in: 'path',
+  required: true,
+  description: 'retrieval mode',
+  schema: { type: 'string', enum: ['bm25', 'dense', 'hybrid'] },
+};
+const experimentId = pathParam(
+  'id',
+  'a job id from POST /experiments, or the folder name of a report saved under the results folder',
+);
+const searchErrors = {
+  '400': error('bad parameter'),
+  '404': error('unknown index'),
+  '409': error("the index's embedding model is not available, or its file cannot be read (code index_unreadable)"),
+};
 const download = (type: string, what: string) => ({
   get: {
     tags: ['experiments'],
@@ -64,13 +91,18 @@ export function openApiDocument(): Json {
         get: {
           tags: ['pages'],
           summary: 'Playground: one query against BM25, dense and hybrid side by side',
-          description: 'Takes the search parameters (all optional here), plus `qrels` (a qrels path inside the corpora root) and `qid` to mark judged hits and score the lists.',
+          description:
+            'Takes the search parameters (all optional here), plus `qrels` (a qrels path inside the corpora root) and `qid` to mark judged hits and score the lists.',
           parameters: [
             ...searchParameters.map((p) => ({ ...p, required: false })),
             query('qrels', 'gold set: a qrels file inside the corpora root', { type: 'string' }),
             query('qid', 'query id of the gold set; with an empty q its text is searched', { type: 'string' }),
           ],
-          responses: { '200': html('the playground'), '400': html('the playground, naming the bad parameter'), '404': html('the playground, naming the unknown index') },
+          responses: {
+            '200': html('the playground'),
+            '400': html('the playground, naming the bad parameter'),
+            '404': html('the playground, naming the unknown index'),
+          },
         },
       },
       '/assets/{name}': {
@@ -78,45 +110,98 @@ export function openApiDocument(): Json {
           tags: ['pages'],
           summary: "The pages' stylesheet and script",
           parameters: [{ ...pathParam('name', 'asset file'), schema: { type: 'string', enum: ['app.css', 'app.js'] } }],
-          responses: { '200': { description: 'the file', content: { 'text/css': { schema: { type: 'string' } }, 'text/javascript': { schema: { type: 'string' } } } }, '404': error('no such asset') },
+          responses: {
+            '200': {
+              description: 'the file',
+              content: {
+                'text/css': { schema: { type: 'string' } },
+                'text/javascript': { schema: { type: 'string' } },
+              },
+            },
+            '404': error('no such asset'),
+          },
         },
       },
       '/openapi.json': {
-        get: { tags: ['service'], summary: 'This document', responses: { '200': json({ type: 'object' }, 'OpenAPI 3.1 document') } },
+        get: {
+          tags: ['service'],
+          summary: 'This document',
+          responses: { '200': json({ type: 'object' }, 'OpenAPI 3.1 document') },
+        },
       },
       '/docs': {
-        get: { tags: ['service', 'pages'], summary: 'This document as a readable API reference (Swagger UI, served offline)', responses: { '200': html('the API reference page') } },
+        get: {
+          tags: ['service', 'pages'],
+          summary: 'This document as a readable API reference (Swagger UI, served offline)',
+          responses: { '200': html('the API reference page') },
+        },
       },
       '/docs/assets/{name}': {
         get: {
           tags: ['pages'],
           summary: "The API reference page's stylesheets and scripts (Swagger UI's from node_modules)",
           parameters: [{ ...pathParam('name', 'asset file'), schema: { type: 'string', enum: DOCS_ASSET_NAMES } }],
-          responses: { '200': { description: 'the file', content: { 'text/css': { schema: { type: 'string' } }, 'text/javascript': { schema: { type: 'string' } } } }, '404': error('no such asset') },
+          responses: {
+            '200': {
+              description: 'the file',
+              content: {
+                'text/css': { schema: { type: 'string' } },
+                'text/javascript': { schema: { type: 'string' } },
+              },
+            },
+            '404': error('no such asset'),
+          },
         },
       },
       '/health': {
-        get: { tags: ['service'], summary: 'Liveness and the number of served indexes', responses: { '200': json(ref('Health'), 'ok') } },
+        get: {
+          tags: ['service'],
+          summary: 'Liveness and the number of served indexes',
+          responses: { '200': json(ref('Health'), 'ok') },
+        },
       },
       '/search': {
         get: {
           tags: ['search'],
           summary: 'Search an index: a pipeline (legs, as JSON) or a shorthand (mode and its parameters)',
-          description: 'Pipeline form: `legs` (and `fusion`, `rerank`, `filter`) as JSON text, with `k`, `level`, `qlang`; see the PipelineRequest schema. Shorthand form: `mode` and the parameters of /search/{mode}. Unknown parameters answer 400.',
+          description:
+            'Pipeline form: `legs` (and `fusion`, `rerank`, `filter`) as JSON text, with `k`, `level`, `qlang`; see the PipelineRequest schema. Shorthand form: `mode` and the parameters of /search/{mode}. Unknown parameters answer 400.',
           parameters: [
             ...searchParameters.slice(0, 2),
             query('mode', MODE_PARAM.help, MODE_PARAM.schema),
-            query('legs', 'pipeline form: the legs as JSON, e.g. [{"type":"lexical","engine":"fts5"},{"type":"dense"}]', { type: 'string' }),
-            query('rerank', 'pipeline form: the rerank stage as JSON, e.g. {"type":"http","url":"http://tei:8080/rerank","shape":"tei","depth":50} (its origin must be allowed with --allow-remote)', { type: 'string' }),
-            ...searchParameters.slice(2).map((p) => (p.name === 'fusion' ? { ...p, description: `${p.description}; in the pipeline form, JSON: {"method": "combmnz", "norm": "zscore"}` } : p)),
+            query(
+              'legs',
+              'pipeline form: the legs as JSON, e.g. [{"type":"lexical","engine":"fts5"},{"type":"dense"}]',
+              { type: 'string' },
+            ),
+            query(
+              'rerank',
+              'pipeline form: the rerank stage as JSON, e.g. {"type":"http","url":"http://tei:8080/rerank","shape":"tei","depth":50} (its origin must be allowed with --allow-remote)',
+              { type: 'string' },
+            ),
+            ...searchParameters.slice(2).map((p) =>
+              p.name === 'fusion'
+                ? {
+                    ...p,
+                    description: `${p.description}; in the pipeline form, JSON: {"method": "combmnz", "norm": "zscore"}`,
+                  }
+                : p,
+            ),
           ],
           responses: { '200': json(ref('SearchResponse'), 'ranked hits'), ...searchErrors },
         },
         post: {
           tags: ['search'],
           summary: 'Search an index: a pipeline or a shorthand (with mode) as a JSON body',
-          requestBody: { required: true, content: { 'application/json': { schema: { oneOf: [ref('PipelineRequest'), ref('SearchRequest')] } } } },
-          responses: { '200': json(ref('SearchResponse'), 'ranked hits'), ...searchErrors, '413': error('body over 64 kB') },
+          requestBody: {
+            required: true,
+            content: { 'application/json': { schema: { oneOf: [ref('PipelineRequest'), ref('SearchRequest')] } } },
+          },
+          responses: {
+            '200': json(ref('SearchResponse'), 'ranked hits'),
+            ...searchErrors,
+            '413': error('body over 64 kB'),
+          },
         },
       },
       '/search/{mode}': {
@@ -131,27 +216,56 @@ export function openApiDocument(): Json {
           summary: 'Search an index, parameters as a JSON body',
           parameters: [modeParam],
           requestBody: { required: true, content: { 'application/json': { schema: ref('SearchRequest') } } },
-          responses: { '200': json(ref('SearchResponse'), 'ranked hits'), ...searchErrors, '413': error('body over 64 kB') },
+          responses: {
+            '200': json(ref('SearchResponse'), 'ranked hits'),
+            ...searchErrors,
+            '413': error('body over 64 kB'),
+          },
         },
       },
       '/indexes': {
-        get: { tags: ['indexes'], summary: 'Every index with its config and build job', responses: { '200': json({ type: 'object', properties: { indexes: { type: 'array', items: ref('IndexInfo') } } }, 'indexes') } },
+        get: {
+          tags: ['indexes'],
+          summary: 'Every index with its config and build job',
+          responses: {
+            '200': json(
+              { type: 'object', properties: { indexes: { type: 'array', items: ref('IndexInfo') } } },
+              'indexes',
+            ),
+          },
+        },
         post: {
           tags: ['indexes'],
           summary: 'Start building an index',
           ...tokenNeeded,
           requestBody: { required: true, content: { 'application/json': { schema: ref('BuildRequest') } } },
-          responses: { '202': json({ type: 'object', properties: { job: ref('BuildJob') } }, 'build started'), '400': error('bad request'), '404': error('corpus not found'), '409': error('already being built'), ...tokenErrors },
+          responses: {
+            '202': json({ type: 'object', properties: { job: ref('BuildJob') } }, 'build started'),
+            '400': error('bad request'),
+            '404': error('corpus not found'),
+            '409': error('already being built'),
+            ...tokenErrors,
+          },
         },
       },
       '/indexes/{name}': {
-        get: { tags: ['indexes'], summary: 'One index: config and build progress', parameters: [pathParam('name', 'index name')], responses: { '200': json(ref('IndexInfo'), 'the index'), '404': error('no such index') } },
+        get: {
+          tags: ['indexes'],
+          summary: 'One index: config and build progress',
+          parameters: [pathParam('name', 'index name')],
+          responses: { '200': json(ref('IndexInfo'), 'the index'), '404': error('no such index') },
+        },
         delete: {
           tags: ['indexes'],
           summary: 'Delete an index',
           ...tokenNeeded,
           parameters: [pathParam('name', 'index name')],
-          responses: { '200': json({ type: 'object', properties: { deleted: { type: 'string' } } }, 'deleted'), '404': error('no such index'), '409': error('being built'), ...tokenErrors },
+          responses: {
+            '200': json({ type: 'object', properties: { deleted: { type: 'string' } } }, 'deleted'),
+            '404': error('no such index'),
+            '409': error('being built'),
+            ...tokenErrors,
+          },
         },
       },
       '/experiments': {
@@ -161,7 +275,15 @@ export function openApiDocument(): Json {
           responses: {
             '200': {
               description: 'the jobs without their reports; or the page',
-              content: { 'application/json': { schema: { type: 'object', properties: { experiments: { type: 'array', items: ref('ExperimentJob') } } } }, 'text/html': { schema: { type: 'string' } } },
+              content: {
+                'application/json': {
+                  schema: {
+                    type: 'object',
+                    properties: { experiments: { type: 'array', items: ref('ExperimentJob') } },
+                  },
+                },
+                'text/html': { schema: { type: 'string' } },
+              },
             },
           },
         },
@@ -175,16 +297,39 @@ export function openApiDocument(): Json {
               'application/json': {
                 schema: {
                   oneOf: [
-                    { type: 'object', required: ['config'], additionalProperties: false, properties: { config: { type: 'string', description: 'NAME.yaml in the experiments folder' } } },
-                    { type: 'object', required: ['yaml'], additionalProperties: false, properties: { yaml: { type: 'string', maxLength: 61440 } } },
+                    {
+                      type: 'object',
+                      required: ['config'],
+                      additionalProperties: false,
+                      properties: { config: { type: 'string', description: 'NAME.yaml in the experiments folder' } },
+                    },
+                    {
+                      type: 'object',
+                      required: ['yaml'],
+                      additionalProperties: false,
+                      properties: { yaml: { type: 'string', maxLength: 61440 } },
+                    },
                   ],
                 },
               },
             },
           },
           responses: {
-            '202': json({ type: 'object', properties: { id: { type: 'string' }, name: { type: 'string' }, state: { type: 'string' }, output: { type: 'string' } } }, 'queued, or started at once when no other job runs (or the run of the same name already queued or running)'),
-            '400': error('bad config, a path outside the served roots, or a grid with more configurations than the server runs in one experiment (testbed serve --max-grid-cells; the message says how many and the limit)'),
+            '202': json(
+              {
+                type: 'object',
+                properties: {
+                  id: { type: 'string' },
+                  name: { type: 'string' },
+                  state: { type: 'string' },
+                  output: { type: 'string' },
+                },
+              },
+              'queued, or started at once when no other job runs (or the run of the same name already queued or running)',
+            ),
+            '400': error(
+              'bad config, a path outside the served roots, or a grid with more configurations than the server runs in one experiment (testbed serve --max-grid-cells; the message says how many and the limit)',
+            ),
             '404': error('config not found'),
             '409': error('the server is stopping'),
             ...tokenErrors,
@@ -194,56 +339,92 @@ export function openApiDocument(): Json {
       '/experiments/{id}': {
         get: {
           tags: ['experiments', 'pages'],
-          summary: 'One experiment job with its report when done (JSON), or its report page for a browser (Accept: text/html)',
+          summary:
+            'One experiment job with its report when done (JSON), or its report page for a browser (Accept: text/html)',
           description: 'The page also shows reports saved under the results folder, by folder name.',
           parameters: [experimentId],
           responses: {
-            '200': { description: 'the job; or the page', content: { 'application/json': { schema: ref('ExperimentJob') }, 'text/html': { schema: { type: 'string' } } } },
-            '404': { description: 'no such experiment', content: { 'application/json': { schema: ref('Error') }, 'text/html': { schema: { type: 'string' } } } },
+            '200': {
+              description: 'the job; or the page',
+              content: {
+                'application/json': { schema: ref('ExperimentJob') },
+                'text/html': { schema: { type: 'string' } },
+              },
+            },
+            '404': {
+              description: 'no such experiment',
+              content: { 'application/json': { schema: ref('Error') }, 'text/html': { schema: { type: 'string' } } },
+            },
           },
         },
         delete: {
           tags: ['experiments'],
           summary: 'Cancel a queued or running experiment',
-          description: 'A queued experiment never starts; a running one has its process stopped. Its state becomes cancelled, and the configurations it finished stay on disk: running the same config again resumes from them.',
+          description:
+            'A queued experiment never starts; a running one has its process stopped. Its state becomes cancelled, and the configurations it finished stay on disk: running the same config again resumes from them.',
           ...tokenNeeded,
           parameters: [pathParam('id', 'a job id from POST /experiments')],
           responses: {
             '200': json(ref('ExperimentJob'), 'cancelled: the job, state cancelled'),
             '404': error('no experiment with this id'),
-            '409': error('the experiment has already ended (done, failed, cancelled or interrupted), or another server process runs it'),
+            '409': error(
+              'the experiment has already ended (done, failed, cancelled or interrupted), or another server process runs it',
+            ),
             ...tokenErrors,
           },
         },
       },
       '/experiments/{id}/download/report.md': download('text/markdown', 'the report as Markdown'),
-      '/experiments/{id}/download/metrics.csv': download('text/csv', 'the metrics as CSV (config, slice, queries, metric, value)'),
+      '/experiments/{id}/download/metrics.csv': download(
+        'text/csv',
+        'the metrics as CSV (config, slice, queries, metric, value)',
+      ),
       '/experiments/{id}/download/report.json': download('application/json', 'the full report as JSON'),
       '/experiments/{id}/download/runs/{file}': {
         get: {
           tags: ['experiments'],
           summary: "One configuration's TREC run file (qid Q0 docid rank score tag)",
           parameters: [experimentId, pathParam('file', 'CONFIG.trec, the configuration name made file-safe')],
-          responses: { '200': text('text/plain', 'the run file'), '404': error('no such experiment or run file'), '409': error('still running') },
+          responses: {
+            '200': text('text/plain', 'the run file'),
+            '404': error('no such experiment or run file'),
+            '409': error('still running'),
+          },
         },
       },
       '/gold': {
         get: {
           tags: ['gold'],
           summary: 'The judgements added to a qrels file',
-          parameters: [query('qrels', 'qrels path inside the corpora root', { type: 'string' }, true), query('query_id', 'only this query', { type: 'string' })],
-          responses: { '200': json({ type: 'object', properties: { additions: { type: 'array', items: ref('Addition') } } }, 'additions in the order recorded'), '400': error('bad parameter'), '404': error('qrels not found') },
+          parameters: [
+            query('qrels', 'qrels path inside the corpora root', { type: 'string' }, true),
+            query('query_id', 'only this query', { type: 'string' }),
+          ],
+          responses: {
+            '200': json(
+              { type: 'object', properties: { additions: { type: 'array', items: ref('Addition') } } },
+              'additions in the order recorded',
+            ),
+            '400': error('bad parameter'),
+            '404': error('qrels not found'),
+          },
         },
         post: {
           tags: ['gold'],
           summary: 'Record a judgement in <qrels>.additions.jsonl',
           ...tokenNeeded,
           requestBody: { required: true, content: { 'application/json': { schema: ref('NewJudgement') } } },
-          responses: { '201': json(ref('Addition'), 'recorded'), '400': error('bad judgement or unknown id'), '404': error('qrels not found'), ...tokenErrors },
+          responses: {
+            '201': json(ref('Addition'), 'recorded'),
+            '400': error('bad judgement or unknown id'),
+            '404': error('qrels not found'),
+            ...tokenErrors,
+          },
         },
         delete: {
           tags: ['gold'],
-          summary: 'Take back the judgements added for one (query, document) pair; the additions file is deleted when none is left',
+          summary:
+            'Take back the judgements added for one (query, document) pair; the additions file is deleted when none is left',
           ...tokenNeeded,
           parameters: [
             query('qrels', 'qrels path inside the corpora root', { type: 'string' }, true),
@@ -257,7 +438,10 @@ export function openApiDocument(): Json {
                 required: ['removed', 'remaining'],
                 properties: {
                   removed: { type: 'array', items: ref('Addition') },
-                  published: { type: 'integer', description: "the pair's grade in the published qrels, absent when it is unjudged again" },
+                  published: {
+                    type: 'integer',
+                    description: "the pair's grade in the published qrels, absent when it is unjudged again",
+                  },
                   remaining: { type: 'integer', description: 'additions left in the file; 0: the file was deleted' },
                 },
               },

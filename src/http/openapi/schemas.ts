@@ -1,10 +1,9 @@
-import { LANGUAGE_CODE } from '../../spec/language-code.js';
 import { DEFAULT_CHUNKER } from '../../indexing/choose-chunker.js';
 import { DEFAULT_TOKENIZER } from '../../store/tokenizers.js';
 import { SEARCH_PARAM_NAMES, SEARCH_PARAMS, type ParamSpec } from '../../search/request-params.js';
-import { requestJsonSchema } from '../../spec/json-schema.js';
-import { pipelineSpec } from '../../spec/pipeline-spec.js';
-import { MODES } from '../../spec/shorthand.js';
+import { requestJsonSchema } from '../../schemas/json-schema.js';
+import { pipelineSpec } from '../../schemas/pipeline-spec.js';
+import { MODES } from '../../schemas/shorthand.js';
 
 /**
  * JSON Schemas (2020-12, as OpenAPI 3.1 uses) of the API's bodies. They follow the TypeScript
@@ -14,19 +13,42 @@ import { MODES } from '../../spec/shorthand.js';
 const str = { type: 'string' };
 const num = { type: 'number' };
 const int = { type: 'integer' };
-const obj = (properties: Record<string, unknown>, required: string[] = Object.keys(properties)) => ({ type: 'object', properties, required });
+const obj = (properties: Record<string, unknown>, required: string[] = Object.keys(properties)) => ({
+  type: 'object',
+  properties,
+  required,
+});
 
 export const schemas: Record<string, unknown> = {
   Error: obj({ error: obj({ code: str, message: str }) }),
-  Health: obj({ status: { const: 'ok' }, version: str, indexes: int, unreadable: { ...int, description: 'index files present that cannot be read (listed by GET /indexes with status unreadable)' } }),
+  Health: obj({
+    status: { const: 'ok' },
+    version: str,
+    indexes: int,
+    unreadable: {
+      ...int,
+      description: 'index files present that cannot be read (listed by GET /indexes with status unreadable)',
+    },
+  }),
   Sources: {
     type: 'object',
-    description: "fused hits: rank and score in each leg that returned them, keyed by leg name (the hybrid shorthand's are bm25 and dense)",
+    description:
+      "fused hits: rank and score in each leg that returned them, keyed by leg name (the hybrid shorthand's are bm25 and dense)",
     additionalProperties: obj({ rank: int, score: num }),
   },
   Hit: {
     ...obj(
-      { rank: int, id: str, doc_id: str, score: num, title: str, text: str, start: int, end: int, sources: { $ref: '#/components/schemas/Sources' } },
+      {
+        rank: int,
+        id: str,
+        doc_id: str,
+        score: num,
+        title: str,
+        text: str,
+        start: int,
+        end: int,
+        sources: { $ref: '#/components/schemas/Sources' },
+      },
       ['rank', 'id', 'doc_id', 'score', 'title', 'text', 'start', 'end'],
     ),
     description: 'HitView (src/search/types.ts)',
@@ -34,12 +56,23 @@ export const schemas: Record<string, unknown> = {
   SearchResponse: {
     ...obj({
       index: str,
-      mode: { type: 'string', enum: [...MODES, 'pipeline'], description: 'the shorthand searched with, or pipeline for a pipeline given as legs' },
+      mode: {
+        type: 'string',
+        enum: [...MODES, 'pipeline'],
+        description: 'the shorthand searched with, or pipeline for a pipeline given as legs',
+      },
       q: str,
       k: int,
       level: { type: 'string', enum: ['chunk', 'doc'] },
-      pipeline: { ...requestJsonSchema(pipelineSpec), description: 'the pipeline that ran, every default filled in (a shorthand expanded)' },
-      took_ms: { type: 'object', additionalProperties: num, description: 'total and per stage: bm25, dense, dense.embed, fuse, hydrate, ...' },
+      pipeline: {
+        ...requestJsonSchema(pipelineSpec),
+        description: 'the pipeline that ran, every default filled in (a shorthand expanded)',
+      },
+      took_ms: {
+        type: 'object',
+        additionalProperties: num,
+        description: 'total and per stage: bm25, dense, dense.embed, fuse, hydrate, ...',
+      },
       hits: { type: 'array', items: { $ref: '#/components/schemas/Hit' } },
     }),
     description: 'SearchResponse (src/search/types.ts)',
@@ -50,28 +83,64 @@ export const schemas: Record<string, unknown> = {
         SEARCH_PARAM_NAMES.map((name) => {
           const { help, schema } = SEARCH_PARAMS[name] as ParamSpec;
           // A JSON body may give the two weights as an array as well as "1,0.5".
-          const value = name === 'weights' ? { oneOf: [schema, { type: 'array', items: num, minItems: 2, maxItems: 2 }] } : schema;
+          const value =
+            name === 'weights' ? { oneOf: [schema, { type: 'array', items: num, minItems: 2, maxItems: 2 }] } : schema;
           return [name, { ...value, description: help }];
         }),
       ),
       ['index', 'q'],
     ),
-    description: 'a shorthand search as a JSON body (the same names as the query string); POST /search also takes mode here',
+    description:
+      'a shorthand search as a JSON body (the same names as the query string); POST /search also takes mode here',
   },
   PipelineRequest: {
     ...(() => {
       const body = requestJsonSchema(pipelineSpec) as { properties: Record<string, unknown>; required?: string[] };
-      return { ...body, properties: { index: { ...SEARCH_PARAMS.index.schema, description: SEARCH_PARAMS.index.help }, q: { ...SEARCH_PARAMS.q.schema, description: SEARCH_PARAMS.q.help }, ...body.properties }, required: ['index', 'q', ...(body.required ?? [])] };
+      return {
+        ...body,
+        properties: {
+          index: { ...SEARCH_PARAMS.index.schema, description: SEARCH_PARAMS.index.help },
+          q: { ...SEARCH_PARAMS.q.schema, description: SEARCH_PARAMS.q.help },
+          ...body.properties,
+        },
+        required: ['index', 'q', ...(body.required ?? [])],
+      };
     })(),
-    description: 'a pipeline search (src/spec/pipeline-spec.ts, generated from its zod schema): named legs, fusion, k, level, filter',
+    description:
+      'a pipeline search (src/schemas/pipeline-spec.ts, generated from its zod schema): named legs, fusion, k, level, filter',
   },
   BuildRequest: obj(
-    { name: str, corpus: { type: 'string', description: "inside the corpora root: from the server's folder as the CLI reads it (corpora/demo), or from the root (demo)" }, chunker: { type: 'string', default: DEFAULT_CHUNKER }, embedder: { type: 'string', default: 'auto' }, tokenizer: { type: 'string', default: DEFAULT_TOKENIZER } },
+    {
+      name: str,
+      corpus: {
+        type: 'string',
+        description:
+          "inside the corpora root: from the server's folder as the CLI reads it (corpora/demo), or from the root (demo)",
+      },
+      chunker: { type: 'string', default: DEFAULT_CHUNKER },
+      embedder: { type: 'string', default: 'auto' },
+      tokenizer: { type: 'string', default: DEFAULT_TOKENIZER },
+    },
     ['name', 'corpus'],
   ),
   BuildJob: {
     ...obj(
-      { name: str, state: { type: 'string', enum: ['queued', 'running', 'done', 'failed', 'interrupted'], description: 'queued: waiting for other jobs (testbed serve --max-jobs)' }, startedAt: str, finishedAt: str, interruptedAt: { ...str, description: 'interrupted builds: when their server was last seen working on them' }, request: { type: 'object' }, progress: { type: 'object' }, notices: { type: 'array', items: str }, error: str, meta: { type: 'object' } },
+      {
+        name: str,
+        state: {
+          type: 'string',
+          enum: ['queued', 'running', 'done', 'failed', 'interrupted'],
+          description: 'queued: waiting for other jobs (testbed serve --max-jobs)',
+        },
+        startedAt: str,
+        finishedAt: str,
+        interruptedAt: { ...str, description: 'interrupted builds: when their server was last seen working on them' },
+        request: { type: 'object' },
+        progress: { type: 'object' },
+        notices: { type: 'array', items: str },
+        error: str,
+        meta: { type: 'object' },
+      },
       ['name', 'state', 'startedAt', 'request', 'progress', 'notices'],
     ),
     description: 'BuildJob (src/catalog/build-jobs.ts)',
@@ -79,9 +148,18 @@ export const schemas: Record<string, unknown> = {
   IndexInfo: obj(
     {
       name: str,
-      status: { type: 'string', enum: ['ready', 'unreadable', 'absent'], description: 'the index file: served, present but unreadable (see error), or not there (a first build not finished)' },
+      status: {
+        type: 'string',
+        enum: ['ready', 'unreadable', 'absent'],
+        description:
+          'the index file: served, present but unreadable (see error), or not there (a first build not finished)',
+      },
       error: { ...str, description: 'unreadable only: why, in a few words' },
-      meta: { type: ['object', 'null'], description: 'IndexMeta (src/store/index-meta.ts): corpus, chunker, tokenizer, embedder, counts, build; paths relative to the corpora root' },
+      meta: {
+        type: ['object', 'null'],
+        description:
+          'IndexMeta (src/store/index-meta.ts): corpus, chunker, tokenizer, embedder, counts, build; paths relative to the corpora root',
+      },
       job: { oneOf: [{ $ref: '#/components/schemas/BuildJob' }, { type: 'null' }] },
     },
     ['name', 'status', 'meta', 'job'],
@@ -94,12 +172,21 @@ export const schemas: Record<string, unknown> = {
         state: {
           type: 'string',
           enum: ['queued', 'running', 'done', 'failed', 'interrupted', 'cancelled'],
-          description: 'queued: waiting for other jobs (testbed serve --max-jobs); cancelled: by DELETE /experiments/{id}; interrupted: the server stopped first',
+          description:
+            'queued: waiting for other jobs (testbed serve --max-jobs); cancelled: by DELETE /experiments/{id}; interrupted: the server stopped first',
         },
         startedAt: str,
         finishedAt: str,
         interruptedAt: { ...str, description: 'interrupted jobs: when their server was last seen working on them' },
-        progress: obj({ phase: { type: 'string', enum: ['indexing', 'retrieving', 'scoring', 'done'] }, cell: str, done: int, total: int }, ['phase', 'done', 'total']),
+        progress: obj(
+          {
+            phase: { type: 'string', enum: ['indexing', 'retrieving', 'scoring', 'done'] },
+            cell: str,
+            done: int,
+            total: int,
+          },
+          ['phase', 'done', 'total'],
+        ),
         output: str,
         error: str,
         report: { $ref: '#/components/schemas/ExperimentReport' },
@@ -123,7 +210,13 @@ export const schemas: Record<string, unknown> = {
         rerankDepth: int,
         baseline: str,
         sliceFields: { type: 'array', items: str },
-        configs: { type: 'array', items: { type: 'object', description: 'ConfigResult: means, perQuery, slices, significance, latency, index, failures' } },
+        configs: {
+          type: 'array',
+          items: {
+            type: 'object',
+            description: 'ConfigResult: means, perQuery, slices, significance, latency, index, failures',
+          },
+        },
         checks: { type: 'array', items: obj({ description: str, passed: { type: 'boolean' }, detail: str }) },
         wallSeconds: num,
       },
@@ -144,7 +237,12 @@ export const schemas: Record<string, unknown> = {
     },
   },
   Addition: {
-    ...obj({ query_id: str, doc_id: str, grade: int, date: { type: 'string', format: 'date-time' }, note: str }, ['query_id', 'doc_id', 'grade', 'date']),
+    ...obj({ query_id: str, doc_id: str, grade: int, date: { type: 'string', format: 'date-time' }, note: str }, [
+      'query_id',
+      'doc_id',
+      'grade',
+      'date',
+    ]),
     description: 'Addition (src/gold/types.ts)',
   },
 };

@@ -12,7 +12,17 @@ import { errorResponse } from '../errors.js';
 import { knownRoots, shownAnswer, type ServedRoots } from '../shown-paths.js';
 import { checkServedEmbedderSpec } from '../../embedders/served-embedder.js';
 
-const startSchema = z.union([z.object({ config: z.string().min(1) }).strict(), z.object({ yaml: z.string().min(1).max(60 * 1024) }).strict()]);
+const startSchema = z.union([
+  z.object({ config: z.string().min(1) }).strict(),
+  z
+    .object({
+      yaml: z
+        .string()
+        .min(1)
+        .max(60 * 1024),
+    })
+    .strict(),
+]);
 
 export interface ExperimentRoots {
   /** Config files named in `{config}` resolve here. */
@@ -28,23 +38,51 @@ export interface ExperimentRoots {
  * cancel them. A grid over the server's limit is refused before anything runs (see ExperimentJobs).
  * Answers write paths relative to the served roots (`output: "web"` for `<results>/web`).
  */
-export function experimentRoutes(jobs: ExperimentJobs, roots: ExperimentRoots, allowedRemoteOrigins: RemoteAllowList = []): Hono {
+export function experimentRoutes(
+  jobs: ExperimentJobs,
+  roots: ExperimentRoots,
+  allowedRemoteOrigins: RemoteAllowList = [],
+): Hono {
   const app = new Hono();
-  const served: ServedRoots = { corpora: roots.corporaRoot, results: roots.resultsRoot, experiments: roots.experimentsRoot };
+  const served: ServedRoots = {
+    corpora: roots.corporaRoot,
+    results: roots.resultsRoot,
+    experiments: roots.experimentsRoot,
+  };
   const shown = <T>(value: T) => shownAnswer(value, knownRoots(served));
 
   app.post('/', async (c) => {
-    const body = startSchema.parse(await c.req.json().catch(() => {
-      throw new InputError('request body is not valid JSON');
-    }));
-    const [source, file] = 'config' in body
-      ? [fs.readFileSync(insideRoot(roots.experimentsRoot, body.config, { field: 'config', root: 'experiments folder', kind: 'file' }), 'utf8'), body.config]
-      : [body.yaml, '<request body>'];
+    const body = startSchema.parse(
+      await c.req.json().catch(() => {
+        throw new InputError('request body is not valid JSON');
+      }),
+    );
+    const [source, file] =
+      'config' in body
+        ? [
+            fs.readFileSync(
+              insideRoot(roots.experimentsRoot, body.config, {
+                field: 'config',
+                root: 'experiments folder',
+                kind: 'file',
+              }),
+              'utf8',
+            ),
+            body.config,
+          ]
+        : [body.yaml, '<request body>'];
     // A config sent over HTTP may only read corpora and write results inside the served roots.
     const config = confineConfigPaths(parseExperimentConfig(source, file), roots);
-    config.grid.embedders.forEach((e, i) => checkServedEmbedderSpec(e, { field: `grid.embedders.${i}` }, allowedRemoteOrigins));
+    config.grid.embedders.forEach((e, i) =>
+      checkServedEmbedderSpec(e, { field: `grid.embedders.${i}` }, allowedRemoteOrigins),
+    );
     // Each retriever as a served pipeline (remote-check.ts): rerank stage, endpoints, headers.
-    config.grid.retrievers.forEach((r, i) => checkServedPipeline(retrieverPipeline(r, config.level, 100), allowedRemoteOrigins, { where: `grid.retrievers.${i}`, environment: 'config' in body }));
+    config.grid.retrievers.forEach((r, i) =>
+      checkServedPipeline(retrieverPipeline(r, config.level, 100), allowedRemoteOrigins, {
+        where: `grid.retrievers.${i}`,
+        environment: 'config' in body,
+      }),
+    );
     fs.mkdirSync(roots.resultsRoot, { recursive: true });
     const job = jobs.start(config);
     return c.json(shown({ id: job.id, name: job.name, state: job.state, output: job.output }), 202);

@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { InputError, NotFoundError } from '../../errors.js';
+import { InputError } from '../../errors.js';
 import { addJudgement, readAdditions } from '../../gold/additions.js';
 import { removeJudgement } from '../../gold/remove-judgement.js';
 import { insideRoot } from '../../corpus/inside-root.js';
@@ -37,7 +37,12 @@ export function goldRoutes(corporaRoot: string): Hono {
     });
     const req = addSchema.parse(body);
     const qrels = qrelsPath(corporaRoot, req.qrels);
-    const addition = await addJudgement(qrels, { queryId: req.query_id, docId: req.doc_id, grade: req.grade, note: req.note });
+    const addition = await addJudgement(qrels, {
+      queryId: req.query_id,
+      docId: req.doc_id,
+      grade: req.grade,
+      note: req.note,
+    });
     return c.json(addition, 201);
   });
 
@@ -50,7 +55,10 @@ export function goldRoutes(corporaRoot: string): Hono {
 
   app.delete('/', async (c) => {
     const req = removeSchema.parse(c.req.query());
-    const removal = await removeJudgement(qrelsPath(corporaRoot, req.qrels), { queryId: req.query_id, docId: req.doc_id });
+    const removal = await removeJudgement(qrelsPath(corporaRoot, req.qrels), {
+      queryId: req.query_id,
+      docId: req.doc_id,
+    });
     return c.json(removal);
   });
 

@@ -11,7 +11,12 @@ export function healthRoutes(catalog: IndexCatalog): Hono {
   const app = new Hono();
   app.get('/health', (c) => {
     const indexes = catalog.list();
-    return c.json({ status: 'ok', version: VERSION, indexes: indexes.length, unreadable: indexes.filter((i) => i.status === 'unreadable').length });
+    return c.json({
+      status: 'ok',
+      version: VERSION,
+      indexes: indexes.length,
+      unreadable: indexes.filter((i) => i.status === 'unreadable').length,
+    });
   });
   return app;
 }

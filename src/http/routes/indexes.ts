@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import type { IndexCatalog } from '../../catalog/index-catalog.js';
 import type { IndexStatus } from '../../catalog/index-status.js';
-import { checkIndexName } from '../../spec/index-names.js';
+import { checkIndexName } from '../../schemas/index-names.js';
 import { InputError, NotFoundError } from '../../errors.js';
 import { checkServedEmbedderSpec } from '../../embedders/served-embedder.js';
 import { corpusPathInRoot } from '../corpus-path.js';
@@ -26,12 +26,18 @@ const buildSchema = z.object({
  * Answers write paths relative to the data and corpora roots (see shownAnswer); an index file
  * that cannot be read is listed with `status: "unreadable"` and why, beside the others.
  */
-export function indexRoutes(catalog: IndexCatalog, corporaRoot: string, allowedRemoteOrigins: RemoteAllowList = []): Hono {
+export function indexRoutes(
+  catalog: IndexCatalog,
+  corporaRoot: string,
+  allowedRemoteOrigins: RemoteAllowList = [],
+): Hono {
   const app = new Hono();
   const served: ServedRoots = { data: catalog.dataDir, corpora: corporaRoot };
   const shown = <T>(value: T) => shownAnswer(value, knownRoots(served));
 
-  app.get('/', (c) => c.json(shown({ indexes: catalog.list().map((status) => describe(catalog, status.name, status)) })));
+  app.get('/', (c) =>
+    c.json(shown({ indexes: catalog.list().map((status) => describe(catalog, status.name, status)) })),
+  );
 
   app.get('/:name', (c) => {
     const name = checkIndexName(c.req.param('name'));
@@ -41,7 +47,8 @@ export function indexRoutes(catalog: IndexCatalog, corporaRoot: string, allowedR
   });
 
   app.post('/', async (c) => {
-    if (!(c.req.header('content-type') ?? '').includes('application/json')) throw new InputError('POST /indexes expects Content-Type: application/json');
+    if (!(c.req.header('content-type') ?? '').includes('application/json'))
+      throw new InputError('POST /indexes expects Content-Type: application/json');
     const body = await c.req.json().catch(() => {
       throw new InputError('request body is not valid JSON');
     });

@@ -21,7 +21,11 @@ export function openapiRoutes(): Hono {
   app.get('/docs/assets/:name', (c) => {
     const asset = docsAsset(c.req.param('name'));
     if (!asset) throw new NotFoundError(`no asset "${c.req.param('name')}"`);
-    return c.body(asset.body, 200, { 'Content-Type': asset.type, 'Cache-Control': 'no-cache', 'X-Content-Type-Options': 'nosniff' });
+    return c.body(asset.body, 200, {
+      'Content-Type': asset.type,
+      'Cache-Control': 'no-cache',
+      'X-Content-Type-Options': 'nosniff',
+    });
   });
   return app;
 }

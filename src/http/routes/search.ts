@@ -15,7 +15,11 @@ import { checkServedPipeline } from '../remote-check.js';
  * way, so a bad request is answered alike, without a trip to a worker. A pipeline naming an
  * endpoint the server was not started to call (--allow-remote) is a 403 before anything runs.
  */
-export function searchRoutes(catalog: IndexCatalog, pool?: Pick<SearchPool, 'searchJson'>, allowedRemoteOrigins: RemoteAllowList = []): Hono {
+export function searchRoutes(
+  catalog: IndexCatalog,
+  pool?: Pick<SearchPool, 'searchJson'>,
+  allowedRemoteOrigins: RemoteAllowList = [],
+): Hono {
   const app = new Hono();
   const run = async (c: Context, pathMode: Mode | undefined, raw: unknown) => {
     const { index, ...req } = parseSearchParams(pathMode, raw);
@@ -23,7 +27,9 @@ export function searchRoutes(catalog: IndexCatalog, pool?: Pick<SearchPool, 'sea
     checkServedPipeline(req.pipeline, allowedRemoteOrigins);
     const searcher = catalog.get(index);
     if (!pool) return c.json(await searcher.search(req));
-    return c.body(await pool.searchJson(index, catalog.fileOf(index), req), 200, { 'Content-Type': 'application/json' });
+    return c.body(await pool.searchJson(index, catalog.fileOf(index), req), 200, {
+      'Content-Type': 'application/json',
+    });
   };
   const body = async (c: { req: { header(name: string): string | undefined; json(): Promise<unknown> } }) => {
     if (!(c.req.header('content-type') ?? '').includes('application/json')) {
@@ -39,7 +45,8 @@ export function searchRoutes(catalog: IndexCatalog, pool?: Pick<SearchPool, 'sea
   app.post('/:mode', async (c) => run(c, checkMode(c.req.param('mode')), await body(c)));
   app.onError((err, c) => {
     // No worker could answer (the one searching died, and the one it was sent to next): not the request's fault.
-    if (err instanceof SearchUnavailableError) return c.header('Retry-After', '1'), jsonError(c, 503, 'unavailable', err.message);
+    if (err instanceof SearchUnavailableError)
+      return (c.header('Retry-After', '1'), jsonError(c, 503, 'unavailable', err.message));
     // An index's file is named from the data folder in messages (an unreadable one is a 409).
     return errorResponse(err, c, { data: catalog.dataDir });
   });

@@ -28,18 +28,30 @@ import { knownRoots, shownAnswer, type ServedRoots } from '../shown-paths.js';
 export function uiRoutes(deps: WebDeps): Hono {
   const app = new Hono();
   const tokenRequired = deps.tokenRequired === true;
-  const served: ServedRoots = { data: deps.catalog.dataDir, corpora: deps.corporaRoot, results: deps.resultsRoot, experiments: deps.experimentsRoot };
+  const served: ServedRoots = {
+    data: deps.catalog.dataDir,
+    corpora: deps.corporaRoot,
+    results: deps.resultsRoot,
+    experiments: deps.experimentsRoot,
+  };
 
   app.get('/', async (c) => {
     const view = await runPlayground(deps, readForm(c.req.query()));
-    const page = jsx(PlaygroundPage, { view, options: { tokenRequired, searchProtected: deps.searchProtected === true } });
+    const page = jsx(PlaygroundPage, {
+      view,
+      options: { tokenRequired, searchProtected: deps.searchProtected === true },
+    });
     return htmlPage(c, page, view.error?.status ?? 200);
   });
 
   app.get('/assets/:name', (c) => {
     const asset = assetNamed(c.req.param('name'));
     if (!asset) throw new NotFoundError(`no asset "${c.req.param('name')}"`);
-    return c.body(asset.body, 200, { 'Content-Type': asset.type, 'Cache-Control': 'no-cache', 'X-Content-Type-Options': 'nosniff' });
+    return c.body(asset.body, 200, {
+      'Content-Type': asset.type,
+      'Cache-Control': 'no-cache',
+      'X-Content-Type-Options': 'nosniff',
+    });
   });
 
   app.get('/experiments', async (c, next) => {
@@ -59,7 +71,11 @@ export function uiRoutes(deps: WebDeps): Hono {
     const id = c.req.param('id');
     const source = findReport(deps.jobs, deps.resultsRoot, id);
     if (!source) {
-      return htmlPage(c, jsx(NotFoundPage, { message: `No experiment run or saved report named "${id}".`, tokenRequired }), 404);
+      return htmlPage(
+        c,
+        jsx(NotFoundPage, { message: `No experiment run or saved report named "${id}".`, tokenRequired }),
+        404,
+      );
     }
     const report = source.report;
     const chunker = report?.configs[0]?.index.chunker;
@@ -70,7 +86,13 @@ export function uiRoutes(deps: WebDeps): Hono {
   // A download is the report as GET /experiments/:id answers it: paths relative to the served roots.
   const rendered = (kind: RenderedKind) => (c: Context) => {
     const source = sourceOf(c);
-    return send(c, renderedDownload(source.report ? { ...source, report: shownAnswer(source.report, knownRoots(served)) } : source, kind));
+    return send(
+      c,
+      renderedDownload(
+        source.report ? { ...source, report: shownAnswer(source.report, knownRoots(served)) } : source,
+        kind,
+      ),
+    );
   };
   app.get('/experiments/:id/download/report.md', rendered('report.md'));
   app.get('/experiments/:id/download/metrics.csv', rendered('metrics.csv'));

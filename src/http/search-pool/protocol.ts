@@ -1,5 +1,12 @@
 import { UnreadableIndexError } from '../../catalog/index-status.js';
-import { ConflictError, InputError, NotFoundError, TestbedError, UnavailableError, type Location } from '../../errors.js';
+import {
+  ConflictError,
+  InputError,
+  NotFoundError,
+  TestbedError,
+  UnavailableError,
+  type Location,
+} from '../../errors.js';
 import type { SharedVectorMatrix } from '../../retrievers/dense.js';
 import type { SearchRequest } from '../../search/types.js';
 
@@ -49,7 +56,8 @@ export type ErrorData =
 export function errorData(err: unknown): ErrorData {
   if (err instanceof InputError) return { kind: 'input', detail: err.detail, where: { ...err.where } };
   if (err instanceof UnreadableIndexError) return { kind: 'unreadable', index: err.index, reason: err.reason };
-  if (err instanceof TestbedError) return { kind: 'testbed', name: err.name, code: err.code, status: err.status, message: err.message };
+  if (err instanceof TestbedError)
+    return { kind: 'testbed', name: err.name, code: err.code, status: err.status, message: err.message };
   const e = err instanceof Error ? err : new Error(String(err));
   return { kind: 'internal', message: e.message, ...(e.stack !== undefined && { stack: e.stack }) };
 }

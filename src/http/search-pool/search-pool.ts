@@ -65,8 +65,10 @@ export class SearchPool {
   private starting: { left: number; resolve: () => void; reject: (err: Error) => void } | null = null;
 
   private constructor(private readonly options: SearchPoolOptions) {
-    if (!Number.isInteger(options.workers) || options.workers < 1) throw new RangeError(`a search pool needs at least 1 worker, got ${options.workers}`);
-    for (let index = 0; index < options.workers; index++) this.slots.push({ index, worker: null, ready: false, pending: new Map(), failedStarts: 0 });
+    if (!Number.isInteger(options.workers) || options.workers < 1)
+      throw new RangeError(`a search pool needs at least 1 worker, got ${options.workers}`);
+    for (let index = 0; index < options.workers; index++)
+      this.slots.push({ index, worker: null, ready: false, pending: new Map(), failedStarts: 0 });
     this.pruner = setInterval(() => this.shares.prune(), PRUNE_MS).unref();
   }
 
@@ -92,7 +94,9 @@ export class SearchPool {
 
   /** The response of `request` on the index `index` (whose file is `file`), as JSON text. */
   searchJson(index: string, file: string, request: SearchRequest): Promise<string> {
-    return new Promise((resolve, reject) => this.dispatch({ id: this.nextId++, index, file, request, retried: false, resolve, reject }));
+    return new Promise((resolve, reject) =>
+      this.dispatch({ id: this.nextId++, index, file, request, retried: false, resolve, reject }),
+    );
   }
 
   async search(index: string, file: string, request: SearchRequest): Promise<SearchResponse> {
@@ -138,7 +142,13 @@ export class SearchPool {
     if (slot.pending.size === 0) slot.worker.ref();
     slot.pending.set(p.id, p);
     try {
-      slot.worker.postMessage({ type: 'search', id: p.id, index: p.index, file: p.file, request: p.request } satisfies ToWorker);
+      slot.worker.postMessage({
+        type: 'search',
+        id: p.id,
+        index: p.index,
+        file: p.file,
+        request: p.request,
+      } satisfies ToWorker);
     } catch (err) {
       this.settle(slot, p.id);
       p.reject(err as Error);
@@ -167,7 +177,11 @@ export class SearchPool {
 
   private startWorker(slot: Slot): void {
     slot.restart = undefined;
-    const worker = spawnWorker({ slot: slot.index, slots: this.slots.length, ...(this.options.busyMs !== undefined && { busyMs: this.options.busyMs }) });
+    const worker = spawnWorker({
+      slot: slot.index,
+      slots: this.slots.length,
+      ...(this.options.busyMs !== undefined && { busyMs: this.options.busyMs }),
+    });
     slot.worker = worker;
     slot.ready = false;
     worker.unref();
@@ -188,7 +202,9 @@ export class SearchPool {
       case 'failed':
         return this.settle(slot, msg.id)?.reject(reviveError(msg.error, slot.index));
       case 'vectors?':
-        return this.shares.ask(msg.file, msg.build, msg.stamp, slot.index, (answer) => worker.postMessage({ type: 'vectors', id: msg.id, answer } satisfies ToWorker));
+        return this.shares.ask(msg.file, msg.build, msg.stamp, slot.index, (answer) =>
+          worker.postMessage({ type: 'vectors', id: msg.id, answer } satisfies ToWorker),
+        );
       case 'vectors!':
         return this.shares.loaded(msg.file, msg.build, msg.shared);
     }
@@ -203,18 +219,23 @@ export class SearchPool {
     const orphans = [...slot.pending.values()];
     slot.pending.clear();
     if (this.starting) {
-      this.starting.reject(new Error(`search worker ${slot.index} exited with code ${code} before it was ready (see the error above)`));
+      this.starting.reject(
+        new Error(`search worker ${slot.index} exited with code ${code} before it was ready (see the error above)`),
+      );
     } else if (!this.closed) {
       if (!wasReady) slot.failedStarts++;
       const delay = slot.failedStarts === 0 ? 0 : Math.min(MAX_RESTART_DELAY_MS, 250 * 2 ** (slot.failedStarts - 1));
-      console.error(`search worker ${slot.index} exited with code ${code}; starting another${delay ? ` in ${delay} ms` : ''}`);
+      console.error(
+        `search worker ${slot.index} exited with code ${code}; starting another${delay ? ` in ${delay} ms` : ''}`,
+      );
       // At once after a worker that was serving (its searches may be sent to the new one, which
       // takes them once started); later and later after one that died starting (a broken setup).
       if (delay === 0) this.startWorker(slot);
       else slot.restart = setTimeout(() => this.startWorker(slot), delay).unref();
     }
     for (const p of orphans) {
-      if (p.retried || this.closed) p.reject(new SearchUnavailableError('the search worker stopped while answering, twice; try again'));
+      if (p.retried || this.closed)
+        p.reject(new SearchUnavailableError('the search worker stopped while answering, twice; try again'));
       else (p.retried = true), this.dispatch(p);
     }
   }

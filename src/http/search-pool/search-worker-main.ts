@@ -1,7 +1,13 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { EmbedderPool } from '../../embedders/embedder-pool.js';
 import { InputError } from '../../errors.js';
-import { allocateSharedVectorMatrix, allocateVectorMatrix, attachVectorMatrix, type SharedVectorMatrix, type VectorTable } from '../../retrievers/dense.js';
+import {
+  allocateSharedVectorMatrix,
+  allocateVectorMatrix,
+  attachVectorMatrix,
+  type SharedVectorMatrix,
+  type VectorTable,
+} from '../../retrievers/dense.js';
 import type { VectorLoader } from '../../search/searcher.js';
 import type { IndexMeta } from '../../store/index-meta.js';
 import type { IndexReader } from '../../store/index-reader.js';
@@ -28,29 +34,37 @@ let nextAsk = 0;
 
 /** Which build of the file a table holds: rows of another build (same path, rebuilt) must not be borrowed. */
 function buildId(meta: IndexMeta): string {
-  return [meta.build.startedAt, meta.build.seconds, meta.corpus.contentHash, meta.counts.vectors, meta.embedder?.dims ?? 0].join('|');
+  return [
+    meta.build.startedAt,
+    meta.build.seconds,
+    meta.corpus.contentHash,
+    meta.counts.vectors,
+    meta.embedder?.dims ?? 0,
+  ].join('|');
 }
 
-const sharedVectors = (stamp: string): VectorLoader => async (reader) => {
-  const file = reader.file;
-  const build = buildId(reader.meta);
-  const id = nextAsk++;
-  const answer = await new Promise<VectorAnswer>((resolve) => {
-    asked.set(id, resolve);
-    post({ type: 'vectors?', id, file, build, stamp });
-  });
-  asked.delete(id);
-  if ('shared' in answer) return borrow(reader, answer.shared);
-  if (answer.load === 'own') return reader.loadVectors(allocateVectorMatrix);
-  let loaded: { table: VectorTable; shared: SharedVectorMatrix | null } | undefined;
-  try {
-    loaded = loadShared(reader);
-    return loaded.table;
-  } finally {
-    // Those waiting for this table are told either way: null sends them to load their own.
-    post({ type: 'vectors!', file, build, shared: loaded?.shared ?? null });
-  }
-};
+const sharedVectors =
+  (stamp: string): VectorLoader =>
+  async (reader) => {
+    const file = reader.file;
+    const build = buildId(reader.meta);
+    const id = nextAsk++;
+    const answer = await new Promise<VectorAnswer>((resolve) => {
+      asked.set(id, resolve);
+      post({ type: 'vectors?', id, file, build, stamp });
+    });
+    asked.delete(id);
+    if ('shared' in answer) return borrow(reader, answer.shared);
+    if (answer.load === 'own') return reader.loadVectors(allocateVectorMatrix);
+    let loaded: { table: VectorTable; shared: SharedVectorMatrix | null } | undefined;
+    try {
+      loaded = loadShared(reader);
+      return loaded.table;
+    } finally {
+      // Those waiting for this table are told either way: null sends them to load their own.
+      post({ type: 'vectors!', file, build, shared: loaded?.shared ?? null });
+    }
+  };
 
 /**
  * The file's vectors read into shared memory, sized by the meta's counts. Fewer rows than the
@@ -67,7 +81,9 @@ function loadShared(reader: IndexReader): { table: VectorTable; shared: SharedVe
 function borrow(reader: IndexReader, shared: SharedVectorMatrix): VectorTable {
   const ids = reader.loadVectorIds();
   if (ids.chunkIds.length !== shared.rows) {
-    throw new InputError(`index has ${ids.chunkIds.length} vectors, its shared table ${shared.rows}`, { file: reader.file });
+    throw new InputError(`index has ${ids.chunkIds.length} vectors, its shared table ${shared.rows}`, {
+      file: reader.file,
+    });
   }
   return { matrix: attachVectorMatrix(shared, setup.slot), dims: shared.dims, ...ids };
 }

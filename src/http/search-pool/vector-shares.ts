@@ -61,7 +61,8 @@ export class VectorShares {
 
   /** Forgets the tables of files deleted or replaced (workers keep theirs until they close the index). */
   prune(): void {
-    for (const [file, share] of this.byFile) if (share.table && fileStamp(file) !== share.stamp) this.byFile.delete(file);
+    for (const [file, share] of this.byFile)
+      if (share.table && fileStamp(file) !== share.stamp) this.byFile.delete(file);
   }
 
   /** Tables held, for tests. */

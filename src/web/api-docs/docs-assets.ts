@@ -17,7 +17,8 @@ const distDir = () => path.dirname(createRequire(import.meta.url).resolve('swagg
  * A file from swagger-ui-dist without its closing `sourceMappingURL` comment: the .map files
  * are not served, and a browser's devtools would otherwise ask for them and log a 404.
  */
-const vendor = (name: string) => () => fs.readFileSync(path.join(distDir(), name), 'utf8').replace(/\n?\/[/*]# sourceMappingURL=[^\n]*\s*$/, '\n');
+const vendor = (name: string) => () =>
+  fs.readFileSync(path.join(distDir(), name), 'utf8').replace(/\n?\/[/*]# sourceMappingURL=[^\n]*\s*$/, '\n');
 
 /**
  * Starts Swagger UI on the page's #swagger-ui element. A file of its own rather than an inline

@@ -23,7 +23,9 @@ export function DocsPage() {
           <nav aria-label="Pages">
             <a href="/">Playground</a>
             <a href="/experiments">Experiments</a>
-            <a href="/docs" aria-current="page">API</a>
+            <a href="/docs" aria-current="page">
+              API
+            </a>
             <a href="/openapi.json">openapi.json</a>
           </nav>
         </header>

@@ -3,7 +3,6 @@
 // Every page works without it; it adds: searching without a reload, re-searching when a
 // parameter changes, marking hits relevant (POST /gold) and taking a mark back (DELETE /gold),
 // starting experiments (POST /experiments) and following their progress (GET /experiments/:id).
-'use strict';
 
 const TOKEN_KEY = 'testbed-token';
 
@@ -28,7 +27,7 @@ const errorOf = (res: Response): Promise<string> =>
   );
 
 /** The value of the control named `name` in `form`, '' when there is none. */
-const valueOf = (form: HTMLFormElement, name: string): string => {
+const valueFor = (form: HTMLFormElement, name: string): string => {
   const field = form.elements.namedItem(name);
   return field instanceof HTMLInputElement || field instanceof HTMLSelectElement ? field.value : '';
 };
@@ -40,7 +39,11 @@ const formOf = (event: Event, className: string): HTMLFormElement | null => {
 };
 
 /** Fetches a page and returns the element with `id` from it: the server renders, we swap. */
-const fetchPart = async (url: string, id: string, signal?: AbortSignal): Promise<{ part: HTMLElement; doc: Document }> => {
+const fetchPart = async (
+  url: string,
+  id: string,
+  signal?: AbortSignal,
+): Promise<{ part: HTMLElement; doc: Document }> => {
   const res = await fetch(url, { headers: { Accept: 'text/html' }, signal });
   const doc = new DOMParser().parseFromString(await res.text(), 'text/html');
   const part = doc.getElementById(id);
@@ -133,13 +136,14 @@ const setupPlayground = (): void => {
     event.preventDefault();
     const button = mark.querySelector('button');
     if (!button) return;
-    const body: { qrels: string | null; query_id: string | null; doc_id: string | null; grade: number; note?: string } = {
-      qrels: mark.getAttribute('data-qrels'),
-      query_id: mark.getAttribute('data-qid'),
-      doc_id: mark.getAttribute('data-doc-id'),
-      grade: Number(valueOf(mark, 'grade')),
-    };
-    const note = valueOf(mark, 'note').trim();
+    const body: { qrels: string | null; query_id: string | null; doc_id: string | null; grade: number; note?: string } =
+      {
+        qrels: mark.getAttribute('data-qrels'),
+        query_id: mark.getAttribute('data-qid'),
+        doc_id: mark.getAttribute('data-doc-id'),
+        grade: Number(valueFor(mark, 'grade')),
+      };
+    const note = valueFor(mark, 'note').trim();
     if (note) body.note = note;
     button.disabled = true;
     try {
@@ -163,10 +167,17 @@ const setupPlayground = (): void => {
     if (!(undo instanceof HTMLButtonElement)) return;
     const docId = undo.getAttribute('data-doc-id') || '';
     const queryId = undo.getAttribute('data-qid') || '';
-    const params = new URLSearchParams({ qrels: undo.getAttribute('data-qrels') || '', query_id: queryId, doc_id: docId });
+    const params = new URLSearchParams({
+      qrels: undo.getAttribute('data-qrels') || '',
+      query_id: queryId,
+      doc_id: docId,
+    });
     undo.disabled = true;
     try {
-      const res = await fetch(`/gold?${params}`, { method: 'DELETE', headers: { Accept: 'application/json', ...authHeaders() } });
+      const res = await fetch(`/gold?${params}`, {
+        method: 'DELETE',
+        headers: { Accept: 'application/json', ...authHeaders() },
+      });
       if (res.status !== 200) throw new Error(await errorOf(res));
       const removal: { published?: number } = await res.json();
       await search(false);
@@ -215,15 +226,19 @@ const showProgress = (job: Job): void => {
 /** Polls every running job on the page; when one ends, the server's view of it replaces ours. */
 const pollJobs = async (): Promise<void> => {
   const ids = new Set<string>();
-  document.querySelectorAll('[data-job-state="running"][data-job-id], [data-job-state="queued"][data-job-id]').forEach((el) => {
-    const id = el.getAttribute('data-job-id');
-    if (id !== null) ids.add(id);
-  });
+  document
+    .querySelectorAll('[data-job-state="running"][data-job-id], [data-job-state="queued"][data-job-id]')
+    .forEach((el) => {
+      const id = el.getAttribute('data-job-id');
+      if (id !== null) ids.add(id);
+    });
   if (ids.size > 0) {
     try {
       const jobs = await Promise.all(
         [...ids].map(async (id): Promise<Job | null> => {
-          const res = await fetch(`/experiments/${encodeURIComponent(id)}`, { headers: { Accept: 'application/json' } });
+          const res = await fetch(`/experiments/${encodeURIComponent(id)}`, {
+            headers: { Accept: 'application/json' },
+          });
           return res.ok ? res.json() : null;
         }),
       );

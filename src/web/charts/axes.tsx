@@ -24,20 +24,35 @@ export function Axes(props: AxesProps) {
         {props.yTicks.map((t) => (
           <g>
             <line x1={px(frame.left)} x2={px(frame.left + w)} y1={px(y(t))} y2={px(y(t))} class="grid" />
-            <text x={px(frame.left - 6)} y={px(y(t) + 4)} text-anchor="end">{tickLabel(t)}</text>
+            <text x={px(frame.left - 6)} y={px(y(t) + 4)} text-anchor="end">
+              {tickLabel(t)}
+            </text>
           </g>
         ))}
-        <text class="axis-label" transform={`translate(12 ${px(frame.top + h / 2)}) rotate(-90)`} text-anchor="middle">{props.yLabel}</text>
+        <text class="axis-label" transform={`translate(12 ${px(frame.top + h / 2)}) rotate(-90)`} text-anchor="middle">
+          {props.yLabel}
+        </text>
       </g>
       <g class="axis x-axis">
-        <line x1={px(frame.left)} x2={px(frame.left + w)} y1={px(frame.top + h)} y2={px(frame.top + h)} class="axis-line" />
+        <line
+          x1={px(frame.left)}
+          x2={px(frame.left + w)}
+          y1={px(frame.top + h)}
+          y2={px(frame.top + h)}
+          class="axis-line"
+        />
         {props.xTicks.map((t) => (
           <g>
             <line x1={px(x(t))} x2={px(x(t))} y1={px(frame.top + h)} y2={px(frame.top + h + 5)} class="axis-line" />
-            <text x={px(x(t))} y={px(frame.top + h + 18)} text-anchor="middle">{tickLabel(t)}</text>
+            <text x={px(x(t))} y={px(frame.top + h + 18)} text-anchor="middle">
+              {tickLabel(t)}
+            </text>
           </g>
         ))}
-        <text class="axis-label" x={px(frame.left + w / 2)} y={px(frame.height - 6)} text-anchor="middle">{props.xLabel}{props.xLog ? ' (log scale)' : ''}</text>
+        <text class="axis-label" x={px(frame.left + w / 2)} y={px(frame.height - 6)} text-anchor="middle">
+          {props.xLabel}
+          {props.xLog ? ' (log scale)' : ''}
+        </text>
       </g>
     </>
   );

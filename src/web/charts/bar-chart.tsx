@@ -46,21 +46,33 @@ export function BarChart(props: BarChartProps) {
   const ticks = linearTicks(domain[0], domain[1], 5);
   const bottom = frame.height - frame.bottom;
   return (
-    <ChartFigure kind="bar-chart" title={props.title} frame={frame} names={series.map((s) => s.name)} lineLegend={false}>
+    <ChartFigure
+      kind="bar-chart"
+      title={props.title}
+      frame={frame}
+      names={series.map((s) => s.name)}
+      lineLegend={false}
+    >
       <g class="axis x-axis">
         {ticks.map((t) => (
           <g>
             <line x1={px(x(t))} x2={px(x(t))} y1={px(frame.top)} y2={px(bottom)} class="grid" />
-            <text x={px(x(t))} y={px(bottom + 16)} text-anchor="middle">{tickLabel(t)}</text>
+            <text x={px(x(t))} y={px(bottom + 16)} text-anchor="middle">
+              {tickLabel(t)}
+            </text>
           </g>
         ))}
-        <text class="axis-label" x={px(frame.left + w / 2)} y={px(frame.height - 6)} text-anchor="middle">{props.valueLabel}</text>
+        <text class="axis-label" x={px(frame.left + w / 2)} y={px(frame.height - 6)} text-anchor="middle">
+          {props.valueLabel}
+        </text>
       </g>
       {groups.map((g, gi) => {
         const top = frame.top + gi * (groupHeight + GROUP_GAP);
         return (
           <g class="group" data-group={g.label}>
-            <text x={px(frame.left - 8)} y={px(top + groupHeight / 2 + 4)} text-anchor="end" class="group-label">{clip(groupLabel(g), labelChars)}</text>
+            <text x={px(frame.left - 8)} y={px(top + groupHeight / 2 + 4)} text-anchor="end" class="group-label">
+              {clip(groupLabel(g), labelChars)}
+            </text>
             {series.map((s, si) => {
               const v = s.values[gi];
               if (v === undefined || !Number.isFinite(v)) return null;
@@ -69,10 +81,18 @@ export function BarChart(props: BarChartProps) {
               const barTop = top + si * (BAR + GAP);
               return (
                 <g class="bar" data-series={s.name}>
-                  <rect x={px(Math.min(x0, x1))} y={px(barTop)} width={px(Math.max(0.5, Math.abs(x1 - x0)))} height={String(BAR)} fill={seriesStyle(si).colour}>
+                  <rect
+                    x={px(Math.min(x0, x1))}
+                    y={px(barTop)}
+                    width={px(Math.max(0.5, Math.abs(x1 - x0)))}
+                    height={String(BAR)}
+                    fill={seriesStyle(si).colour}
+                  >
                     <title>{`${s.name}, ${groupLabel(g)}: ${props.valueLabel} = ${v.toFixed(4)}`}</title>
                   </rect>
-                  <text x={px(Math.max(x0, x1) + 4)} y={px(barTop + BAR - 3)} class="bar-value">{v.toFixed(3)}</text>
+                  <text x={px(Math.max(x0, x1) + 4)} y={px(barTop + BAR - 3)} class="bar-value">
+                    {v.toFixed(3)}
+                  </text>
                 </g>
               );
             })}

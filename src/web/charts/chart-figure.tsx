@@ -25,8 +25,15 @@ export function ChartFigure(props: ChartFigureProps) {
   const titleId = `chart-${slug(props.title)}`;
   return (
     <figure class={`chart ${props.kind}`} data-series-count={String(props.names.length)}>
-      <p class="chart-title" aria-hidden="true">{props.title}</p>
-      <svg viewBox={`0 0 ${props.frame.width} ${props.frame.height}`} role="img" aria-labelledby={titleId} class="chart-svg">
+      <p class="chart-title" aria-hidden="true">
+        {props.title}
+      </p>
+      <svg
+        viewBox={`0 0 ${props.frame.width} ${props.frame.height}`}
+        role="img"
+        aria-labelledby={titleId}
+        class="chart-svg"
+      >
         <title id={titleId}>{props.title}</title>
         {props.children}
       </svg>
@@ -39,5 +46,10 @@ export function ChartFigure(props: ChartFigureProps) {
 
 /** An id-safe form of a chart title, for aria-labelledby. */
 export function slug(text: string): string {
-  return text.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '') || 'chart';
+  return (
+    text
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-|-$/g, '') || 'chart'
+  );
 }

@@ -14,7 +14,15 @@ export function Legend({ names, line = true }: { names: readonly string[]; line?
           <li data-series={name}>
             <svg width="28" height="12" viewBox="0 0 28 12" aria-hidden="true">
               {line ? (
-                <line x1="1" y1="6" x2="27" y2="6" stroke={s.colour} stroke-width="3" stroke-dasharray={s.dash || undefined} />
+                <line
+                  x1="1"
+                  y1="6"
+                  x2="27"
+                  y2="6"
+                  stroke={s.colour}
+                  stroke-width="3"
+                  stroke-dasharray={s.dash || undefined}
+                />
               ) : (
                 <rect x="4" y="1" width="20" height="10" fill={s.colour} />
               )}

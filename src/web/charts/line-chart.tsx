@@ -41,17 +41,40 @@ export function LineChart(props: LineChartProps) {
   const yTicks = linearTicks(yExt[0], yExt[1], 5);
   const xTicks = useLog ? [...new Set(xs)].sort((a, b) => a - b) : linearTicks(xExt[0], xExt[1], 6);
   return (
-    <ChartFigure kind="line-chart" title={props.title} frame={FRAME} names={series.map((s) => s.name)} lineLegend={true}>
-      <Axes frame={FRAME} x={x} y={y} xTicks={xTicks} yTicks={yTicks} xLabel={props.xLabel} yLabel={props.yLabel} xLog={useLog} />
+    <ChartFigure
+      kind="line-chart"
+      title={props.title}
+      frame={FRAME}
+      names={series.map((s) => s.name)}
+      lineLegend={true}
+    >
+      <Axes
+        frame={FRAME}
+        x={x}
+        y={y}
+        xTicks={xTicks}
+        yTicks={yTicks}
+        xLabel={props.xLabel}
+        yLabel={props.yLabel}
+        xLog={useLog}
+      />
       {series.map((s, i) => {
         const style = seriesStyle(i);
         // Earlier series are drawn wider, so a later one with the same values (two retrievers
         // that tie) runs inside it instead of hiding it.
         const width = 2 + Math.min(4, series.length - 1 - i);
-        const points = xs.map((xv, j) => [xv, s.values[j]] as const).filter((p): p is readonly [number, number] => p[1] !== undefined && Number.isFinite(p[1]));
+        const points = xs
+          .map((xv, j) => [xv, s.values[j]] as const)
+          .filter((p): p is readonly [number, number] => p[1] !== undefined && Number.isFinite(p[1]));
         return (
           <g class="series" data-series={s.name}>
-            <path d={linePath(xs, s.values, x, y)} fill="none" stroke={style.colour} stroke-width={String(width)} stroke-dasharray={style.dash || undefined} />
+            <path
+              d={linePath(xs, s.values, x, y)}
+              fill="none"
+              stroke={style.colour}
+              stroke-width={String(width)}
+              stroke-dasharray={style.dash || undefined}
+            />
             {points.map(([xv, yv]) => (
               <circle cx={px(x(xv))} cy={px(y(yv))} r={String(width / 2 + 1.5)} fill={style.colour}>
                 <title>{`${s.name}: ${props.yLabel} at ${xv} = ${yv.toFixed(4)}`}</title>
@@ -65,7 +88,12 @@ export function LineChart(props: LineChartProps) {
 }
 
 /** An SVG path through the defined points; a missing value lifts the pen. */
-export function linePath(xs: readonly number[], values: readonly (number | undefined)[], x: (v: number) => number, y: (v: number) => number): string {
+export function linePath(
+  xs: readonly number[],
+  values: readonly (number | undefined)[],
+  x: (v: number) => number,
+  y: (v: number) => number,
+): string {
   let d = '';
   let penDown = false;
   xs.forEach((xv, i) => {

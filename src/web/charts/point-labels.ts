@@ -53,7 +53,12 @@ const inside = (a: Box, b: Bounds) => a.x0 >= b.left && a.x1 <= b.right && a.y0 
  * enough for the handful of configurations a report has; not an optimal placement.
  */
 export function placeLabels(points: readonly LabelledPoint[], bounds: Bounds): PlacedLabel[] {
-  const markers = points.map((p) => ({ x0: p.cx - MARKER_R, x1: p.cx + MARKER_R, y0: p.cy - MARKER_R, y1: p.cy + MARKER_R }));
+  const markers = points.map((p) => ({
+    x0: p.cx - MARKER_R,
+    x1: p.cx + MARKER_R,
+    y0: p.cy - MARKER_R,
+    y1: p.cy + MARKER_R,
+  }));
   const placed: PlacedLabel[] = [];
   const taken: Box[] = [];
   points.forEach((p, i) => {

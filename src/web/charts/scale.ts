@@ -19,9 +19,13 @@ export function linearScale(domain: readonly [number, number], range: readonly [
  * equal distances. Both ends must be positive.
  */
 export function logScale(domain: readonly [number, number], range: readonly [number, number]): Scale {
-  if (!(domain[0] > 0 && domain[1] > 0)) throw new RangeError(`a log scale needs a positive domain, got [${domain.join(', ')}]`);
+  if (!(domain[0] > 0 && domain[1] > 0))
+    throw new RangeError(`a log scale needs a positive domain, got [${domain.join(', ')}]`);
   const inner = linearScale([Math.log10(domain[0]), Math.log10(domain[1])], range);
-  return Object.assign((v: number) => inner(Math.log10(v)), { domain: [domain[0], domain[1]] as const, range: inner.range });
+  return Object.assign((v: number) => inner(Math.log10(v)), {
+    domain: [domain[0], domain[1]] as const,
+    range: inner.range,
+  });
 }
 
 /** About `count` round ticks (1, 2 or 5 times a power of ten apart) covering [min, max]. */
@@ -44,7 +48,10 @@ export function logTicks(min: number, max: number): number[] {
   const within = (t: number) => t >= min * (1 - 1e-9) && t <= max * (1 + 1e-9);
   const powers = decades.filter(within);
   if (powers.length >= 3) return powers;
-  return decades.flatMap((d) => [d, 2 * d, 5 * d]).filter(within).map((t) => Number(t.toPrecision(12)));
+  return decades
+    .flatMap((d) => [d, 2 * d, 5 * d])
+    .filter(within)
+    .map((t) => Number(t.toPrecision(12)));
 }
 
 /** The smallest and largest finite value, or undefined when there is none. */

@@ -21,14 +21,22 @@ export interface ConfigFile {
 export function listConfigFiles(experimentsRoot: string): ConfigFile[] {
   let files: string[];
   try {
-    files = fs.readdirSync(experimentsRoot).filter((f) => /\.ya?ml$/i.test(f)).sort();
+    files = fs
+      .readdirSync(experimentsRoot)
+      .filter((f) => /\.ya?ml$/i.test(f))
+      .sort();
   } catch {
     return [];
   }
   return files.map((file) => {
     try {
       const config = parseExperimentConfig(fs.readFileSync(path.join(experimentsRoot, file), 'utf8'), file);
-      const described: ConfigFile = { file, name: config.name, corpus: config.corpus, cells: expandGrid(config).length };
+      const described: ConfigFile = {
+        file,
+        name: config.name,
+        corpus: config.corpus,
+        cells: expandGrid(config).length,
+      };
       if (config.description) described.description = config.description.trim();
       return described;
     } catch (err) {

@@ -15,7 +15,9 @@ export function ConfigTable({ report }: { report: ExperimentReport }) {
         <thead>
           <tr>
             <th scope="col">configuration</th>
-            {metrics.map((m) => <th scope="col">{m}</th>)}
+            {metrics.map((m) => (
+              <th scope="col">{m}</th>
+            ))}
             <th scope="col">p50 ms</th>
             <th scope="col">p95 ms</th>
             <th scope="col">index MB</th>
@@ -37,7 +39,10 @@ export function ConfigTable({ report }: { report: ExperimentReport }) {
                     {fmt(c.means[m])}
                     {isBest ? <span class="visually-hidden"> (best)</span> : null}
                     {s?.significant ? (
-                      <span class="sig" title={`vs ${report.baseline}: Δ ${signed(s.meanDiff)}, 95% CI [${fmt(s.ci[0])}, ${fmt(s.ci[1])}], p = ${pValue(s.p)}`}>
+                      <span
+                        class="sig"
+                        title={`vs ${report.baseline}: Δ ${signed(s.meanDiff)}, 95% CI [${fmt(s.ci[0])}, ${fmt(s.ci[1])}], p = ${pValue(s.p)}`}
+                      >
                         †
                       </span>
                     ) : null}
@@ -47,7 +52,10 @@ export function ConfigTable({ report }: { report: ExperimentReport }) {
               <td>{fmt(c.latency.p50, 2)}</td>
               <td>{fmt(c.latency.p95, 2)}</td>
               <td>{(c.index.sizeBytes / 1e6).toFixed(2)}</td>
-              <td>{fmt(c.index.buildSeconds, 1)}{c.index.reused ? ' (cached)' : ''}</td>
+              <td>
+                {fmt(c.index.buildSeconds, 1)}
+                {c.index.reused ? ' (cached)' : ''}
+              </td>
             </tr>
           ))}
         </tbody>
@@ -58,7 +66,9 @@ export function ConfigTable({ report }: { report: ExperimentReport }) {
 
 /** Every configuration's difference from the baseline, per metric, with its interval and p. */
 export function SignificanceTable({ report }: { report: ExperimentReport }) {
-  const rows = report.configs.flatMap((c) => report.metrics.map((m) => ({ c, m, s: c.significance?.[m] })).filter((r) => r.s));
+  const rows = report.configs.flatMap((c) =>
+    report.metrics.map((m) => ({ c, m, s: c.significance?.[m] })).filter((r) => r.s),
+  );
   if (rows.length === 0) return null;
   return (
     <div class="table-wrap">
@@ -66,20 +76,28 @@ export function SignificanceTable({ report }: { report: ExperimentReport }) {
         <thead>
           <tr>
             <th scope="col">configuration</th>
-            <th scope="col" class="text-cell">metric</th>
+            <th scope="col" class="text-cell">
+              metric
+            </th>
             <th scope="col">Δ mean</th>
             <th scope="col">95% CI</th>
             <th scope="col">p</th>
-            <th scope="col" class="text-cell">p &lt; 0.05</th>
+            <th scope="col" class="text-cell">
+              p &lt; 0.05
+            </th>
           </tr>
         </thead>
         <tbody>
           {rows.map(({ c, m, s }) => (
             <tr>
-              <th scope="row" class="text-cell"><code>{c.name}</code></th>
+              <th scope="row" class="text-cell">
+                <code>{c.name}</code>
+              </th>
               <td class="text-cell">{m}</td>
               <td>{signed(s!.meanDiff)}</td>
-              <td>[{fmt(s!.ci[0])}, {fmt(s!.ci[1])}]</td>
+              <td>
+                [{fmt(s!.ci[0])}, {fmt(s!.ci[1])}]
+              </td>
               <td>{pValue(s!.p)}</td>
               <td class="text-cell">{s!.significant ? <span class="sig">yes †</span> : 'no'}</td>
             </tr>
@@ -102,7 +120,9 @@ export function HybridTable({ report }: { report: ExperimentReport }) {
           <tr>
             <th scope="col">hybrid</th>
             <th scope="col">{primary}</th>
-            <th scope="col" class="text-cell">best single</th>
+            <th scope="col" class="text-cell">
+              best single
+            </th>
             <th scope="col">{primary}</th>
             <th scope="col">Δ</th>
           </tr>
@@ -112,9 +132,13 @@ export function HybridTable({ report }: { report: ExperimentReport }) {
             const s = h.bestSingle!;
             return (
               <tr>
-                <th scope="row" class="text-cell"><code>{h.name}</code></th>
+                <th scope="row" class="text-cell">
+                  <code>{h.name}</code>
+                </th>
                 <td>{fmt(h.means[primary])}</td>
-                <td class="text-cell"><code>{s.name}</code></td>
+                <td class="text-cell">
+                  <code>{s.name}</code>
+                </td>
                 <td>{fmt(s.means[primary])}</td>
                 <td>{signed((h.means[primary] ?? NaN) - (s.means[primary] ?? NaN))}</td>
               </tr>

@@ -28,7 +28,11 @@ export function renderedDownload(source: ReportSource, kind: RenderedKind): Down
     case 'metrics.csv':
       return { body: renderCsv(report), type: 'text/csv; charset=utf-8', filename: `${stem}.csv` };
     case 'report.json':
-      return { body: JSON.stringify(report, null, 1) + '\n', type: 'application/json; charset=utf-8', filename: `${stem}.json` };
+      return {
+        body: JSON.stringify(report, null, 1) + '\n',
+        type: 'application/json; charset=utf-8',
+        filename: `${stem}.json`,
+      };
   }
 }
 
@@ -40,7 +44,10 @@ export function renderedDownload(source: ReportSource, kind: RenderedKind): Down
 export function runDownload(source: ReportSource, file: string): Download {
   const report = finished(source);
   const config = report.configs.find((c) => `${fileSafe(c.name)}.trec` === file);
-  if (!config) throw new NotFoundError(`no run file "${file}" in this report; expected one of ${report.configs.map((c) => `${fileSafe(c.name)}.trec`).join(', ')}`);
+  if (!config)
+    throw new NotFoundError(
+      `no run file "${file}" in this report; expected one of ${report.configs.map((c) => `${fileSafe(c.name)}.trec`).join(', ')}`,
+    );
   const full = path.join(source.output, 'runs', `${fileSafe(config.name)}.trec`);
   let body: string;
   try {
@@ -48,11 +55,18 @@ export function runDownload(source: ReportSource, file: string): Download {
   } catch {
     throw new NotFoundError(`the run file of "${config.name}" is no longer in ${path.join(source.output, 'runs')}`);
   }
-  return { body, type: 'text/plain; charset=utf-8', filename: `${fileSafe(report.name)}-${fileSafe(config.name)}.trec` };
+  return {
+    body,
+    type: 'text/plain; charset=utf-8',
+    filename: `${fileSafe(report.name)}-${fileSafe(config.name)}.trec`,
+  };
 }
 
 function finished(source: ReportSource): ExperimentReport {
   if (source.report) return source.report;
-  if (source.kind === 'job' && (source.job.state === 'running' || source.job.state === 'queued')) throw new ConflictError(`experiment "${source.job.name}" is still running`);
-  throw new NotFoundError(`experiment "${source.id}" has no report${source.kind === 'job' && source.job.error ? `: it failed (${source.job.error})` : ''}`);
+  if (source.kind === 'job' && (source.job.state === 'running' || source.job.state === 'queued'))
+    throw new ConflictError(`experiment "${source.job.name}" is still running`);
+  throw new NotFoundError(
+    `experiment "${source.id}" has no report${source.kind === 'job' && source.job.error ? `: it failed (${source.job.error})` : ''}`,
+  );
 }

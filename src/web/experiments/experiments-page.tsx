@@ -19,17 +19,23 @@ export function ExperimentsPage({ view, tokenRequired }: { view: ExperimentsView
       <h1>Experiments</h1>
       <div id="status" role="status" aria-live="polite"></div>
       <section aria-labelledby="configs-h">
-        <h2 id="configs-h">Configs in <code>{view.experimentsRoot}</code></h2>
+        <h2 id="configs-h">
+          Configs in <code>{view.experimentsRoot}</code>
+        </h2>
         {view.configs.length === 0 ? <p class="hint">No *.yaml experiment config in this folder.</p> : null}
         <ul class="config-list">
           {view.configs.map((c) => (
             <li data-config={c.file}>
-              <strong><code>{c.file}</code></strong>
+              <strong>
+                <code>{c.file}</code>
+              </strong>
               {c.error ? (
                 <span class="error">{c.error}</span>
               ) : (
                 <>
-                  <span>{c.cells} configurations on <code>{c.corpus}</code></span>
+                  <span>
+                    {c.cells} configurations on <code>{c.corpus}</code>
+                  </span>
                   {c.description ? <span class="desc">{c.description}</span> : null}
                   <form class="start-form" data-config={c.file}>
                     <button type="submit">Start</button>
@@ -42,7 +48,9 @@ export function ExperimentsPage({ view, tokenRequired }: { view: ExperimentsView
       </section>
       <Jobs jobs={view.jobs} />
       <section aria-labelledby="saved-h">
-        <h2 id="saved-h">Reports saved in <code>{view.resultsRoot}</code></h2>
+        <h2 id="saved-h">
+          Reports saved in <code>{view.resultsRoot}</code>
+        </h2>
         {view.saved.length === 0 ? (
           <p class="hint">None yet.</p>
         ) : (
@@ -51,7 +59,9 @@ export function ExperimentsPage({ view, tokenRequired }: { view: ExperimentsView
               <thead>
                 <tr>
                   <th scope="col">report</th>
-                  <th scope="col" class="text-cell">created</th>
+                  <th scope="col" class="text-cell">
+                    created
+                  </th>
                   <th scope="col">configurations</th>
                   <th scope="col">queries</th>
                 </tr>
@@ -59,7 +69,9 @@ export function ExperimentsPage({ view, tokenRequired }: { view: ExperimentsView
               <tbody>
                 {view.saved.map((s) => (
                   <tr>
-                    <th scope="row" class="text-cell"><a href={`/experiments/${encodeURIComponent(s.name)}`}>{s.name}</a></th>
+                    <th scope="row" class="text-cell">
+                      <a href={`/experiments/${encodeURIComponent(s.name)}`}>{s.name}</a>
+                    </th>
                     <td class="text-cell">{s.report.createdAt}</td>
                     <td>{s.report.configs.length}</td>
                     <td>{s.report.queries.answerable}</td>
@@ -88,19 +100,37 @@ function Jobs({ jobs }: { jobs: ExperimentJob[] }) {
             <thead>
               <tr>
                 <th scope="col">experiment</th>
-                <th scope="col" class="text-cell">state</th>
-                <th scope="col" class="text-cell">progress</th>
-                <th scope="col" class="text-cell">started</th>
+                <th scope="col" class="text-cell">
+                  state
+                </th>
+                <th scope="col" class="text-cell">
+                  progress
+                </th>
+                <th scope="col" class="text-cell">
+                  started
+                </th>
               </tr>
             </thead>
             <tbody>
               {newest.map((j) => (
                 <tr data-job-id={j.id} data-job-state={j.state}>
                   <th scope="row" class="text-cell">
-                    {j.state === 'done' ? <a href={`/experiments/${encodeURIComponent(j.id)}`} class="report-link">{j.name}</a> : j.name}
+                    {j.state === 'done' ? (
+                      <a href={`/experiments/${encodeURIComponent(j.id)}`} class="report-link">
+                        {j.name}
+                      </a>
+                    ) : (
+                      j.name
+                    )}
                   </th>
                   <td class={`text-cell state-${j.state}`}>{j.state}</td>
-                  <td class="text-cell">{j.state === 'failed' || j.state === 'interrupted' || j.state === 'cancelled' ? <span class="error">{j.error}</span> : <JobProgress job={j} />}</td>
+                  <td class="text-cell">
+                    {j.state === 'failed' || j.state === 'interrupted' || j.state === 'cancelled' ? (
+                      <span class="error">{j.error}</span>
+                    ) : (
+                      <JobProgress job={j} />
+                    )}
+                  </td>
                   <td class="text-cell">{j.startedAt}</td>
                 </tr>
               ))}

@@ -13,7 +13,12 @@ export interface LinkContext {
   qrels?: string;
 }
 
-export function linkContext(report: ExperimentReport, catalog: IndexCatalog, corporaRoot: string, chunker?: string): LinkContext {
+export function linkContext(
+  report: ExperimentReport,
+  catalog: IndexCatalog,
+  corporaRoot: string,
+  chunker?: string,
+): LinkContext {
   const ctx: LinkContext = {};
   const index = indexForCorpus(catalog, report.config.corpus, chunker);
   if (index) ctx.index = index;

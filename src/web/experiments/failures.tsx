@@ -13,9 +13,13 @@ export function Failures({ report, links }: { report: ExperimentReport; links: L
   return (
     <>
       <p class="legend-note">
-        A miss: no relevant document among the first {report.contextK} results. <em>first relevant</em> is its rank in the
-        list {report.retrievalDepth ? `down to ${report.retrievalDepth}` : 'each configuration retrieved'} (rerank depth {report.rerankDepth}); <em>found by</em> says which single retriever of the same index finds one within {report.contextK}.
-        {links.qrels ? null : ' The gold set is outside the corpora root, so the playground opens these queries without their judgements.'}
+        A miss: no relevant document among the first {report.contextK} results. <em>first relevant</em> is its rank in
+        the list {report.retrievalDepth ? `down to ${report.retrievalDepth}` : 'each configuration retrieved'} (rerank
+        depth {report.rerankDepth}); <em>found by</em> says which single retriever of the same index finds one within{' '}
+        {report.contextK}.
+        {links.qrels
+          ? null
+          : ' The gold set is outside the corpora root, so the playground opens these queries without their judgements.'}
       </p>
       {report.configs.map((c, i) => (
         <details class="failures" data-config={c.name} open={i === 0}>
@@ -28,29 +32,51 @@ export function Failures({ report, links }: { report: ExperimentReport; links: L
                 <thead>
                   <tr>
                     <th scope="col">query</th>
-                    <th scope="col" class="text-cell">text</th>
-                    <th scope="col" class="text-cell">gold (grade)</th>
+                    <th scope="col" class="text-cell">
+                      text
+                    </th>
+                    <th scope="col" class="text-cell">
+                      gold (grade)
+                    </th>
                     <th scope="col">first relevant</th>
-                    <th scope="col" class="text-cell">found by</th>
-                    <th scope="col" class="text-cell">cause</th>
+                    <th scope="col" class="text-cell">
+                      found by
+                    </th>
+                    <th scope="col" class="text-cell">
+                      cause
+                    </th>
                   </tr>
                 </thead>
                 <tbody>
                   {c.failures.slice(0, SHOWN).map((f) => (
                     <tr data-query-id={f.queryId}>
                       <th scope="row" class="text-cell">
-                        <a href={failureUrl(report, c, f, links)} class="replay" title="open in the playground with its gold marked">{f.queryId}</a>
+                        <a
+                          href={failureUrl(report, c, f, links)}
+                          class="replay"
+                          title="open in the playground with its gold marked"
+                        >
+                          {f.queryId}
+                        </a>
                       </th>
                       <td class="text-cell">{f.query}</td>
                       <td class="text-cell">{f.gold.map((g) => `${g.id} (${g.grade})`).join(', ')}</td>
-                      <td>{f.firstRelevantRank ?? (report.retrievalDepth ? `not in top ${report.retrievalDepth}` : 'not retrieved')}</td>
+                      <td>
+                        {f.firstRelevantRank ??
+                          (report.retrievalDepth ? `not in top ${report.retrievalDepth}` : 'not retrieved')}
+                      </td>
                       <td class="text-cell">{f.foundBy}</td>
-                      <td class="text-cell">{f.cause}{f.answersAcrossChunks.length ? ` (answer split: ${f.answersAcrossChunks.join(', ')})` : ''}</td>
+                      <td class="text-cell">
+                        {f.cause}
+                        {f.answersAcrossChunks.length ? ` (answer split: ${f.answersAcrossChunks.join(', ')})` : ''}
+                      </td>
                     </tr>
                   ))}
                 </tbody>
               </table>
-              {c.failures.length > SHOWN ? <p class="legend-note">{c.failures.length - SHOWN} more in report.json.</p> : null}
+              {c.failures.length > SHOWN ? (
+                <p class="legend-note">{c.failures.length - SHOWN} more in report.json.</p>
+              ) : null}
             </div>
           ) : null}
         </details>

@@ -6,7 +6,9 @@ export function JobProgress({ job }: { job: ExperimentJob }) {
   const text = `${p.phase}${p.cell ? ` ${p.cell}` : ''}${p.total ? ` ${p.done}/${p.total}` : ''}`;
   return (
     <span class="job-progress" data-job-id={job.id} data-job-state={job.state}>
-      {job.state === 'running' ? <progress max={String(p.total || 1)} value={p.total ? String(p.done) : undefined} /> : null}{' '}
+      {job.state === 'running' ? (
+        <progress max={String(p.total || 1)} value={p.total ? String(p.done) : undefined} />
+      ) : null}{' '}
       <span class="progress-text">{text}</span>
     </span>
   );

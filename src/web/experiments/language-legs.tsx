@@ -30,19 +30,31 @@ export function LanguageLegs({ report }: { report: ExperimentReport }) {
       return carried ? `${pct(carried.bm25)} / ${pct(carried.dense)} / ${pct(carried.both)}` : '–';
     }),
   ]);
-  const head = ['slice', ...lexical.map((c) => `${c.name} zero-hit`), ...hybrids.map((c) => `${c.name} top ${report.contextK}: led by lexical / dense / tie`)];
-  const englishOnly = [...new Set(report.configs.map((c) => c.index.embedderId).filter((e): e is string => !!e && isEnglishOnlyEncoder(e)))];
+  const head = [
+    'slice',
+    ...lexical.map((c) => `${c.name} zero-hit`),
+    ...hybrids.map((c) => `${c.name} top ${report.contextK}: led by lexical / dense / tie`),
+  ];
+  const englishOnly = [
+    ...new Set(
+      report.configs.map((c) => c.index.embedderId).filter((e): e is string => !!e && isEnglishOnlyEncoder(e)),
+    ),
+  ];
   return (
     <section class="language-legs" aria-label="Languages: where a leg is dead">
       <p class="legend-note">
-        Zero-hit: share of the slice's queries for which lexical search returned nothing. For each hybrid, the share of its first {report.contextK} hits
-        led by each leg: ranked higher by lexical, higher by dense, or a tie (a hit only one leg returned is led by that leg).
+        Zero-hit: share of the slice's queries for which lexical search returned nothing. For each hybrid, the share of
+        its first {report.contextK} hits led by each leg: ranked higher by lexical, higher by dense, or a tie (a hit
+        only one leg returned is led by that leg).
       </p>
       <DataTable head={head} rows={rows} />
       {englishOnly.length > 0 && labels.some((l) => l !== 'language=en') ? (
         <p class="note" role="note">
-          {englishOnly.join(', ')} {englishOnly.length > 1 ? 'are English-only encoders: on other languages their' : 'is an English-only encoder: on other languages its'} dense
-          scores measure little. Use a multilingual model (e.g.{' '}
+          {englishOnly.join(', ')}{' '}
+          {englishOnly.length > 1
+            ? 'are English-only encoders: on other languages their'
+            : 'is an English-only encoder: on other languages its'}{' '}
+          dense scores measure little. Use a multilingual model (e.g.{' '}
           <code>transformers:Xenova/multilingual-e5-small</code>) to compare dense retrieval there.
         </p>
       ) : null}

@@ -8,17 +8,40 @@ import { ScatterChart } from '../charts/scatter-chart.js';
 export function Curves({ report }: { report: ExperimentReport }) {
   const ks = report.curveKs;
   if (ks.length === 0 || report.configs.length === 0) return null;
-  const series = (kind: string) => report.configs.map((c) => ({ name: c.name, values: ks.map((k) => c.means[`${kind}@${k}`]) }));
+  const series = (kind: string) =>
+    report.configs.map((c) => ({ name: c.name, values: ks.map((k) => c.means[`${kind}@${k}`]) }));
   return (
     <>
       <div class="charts">
-        <LineChart title="recall@k per configuration" xLabel="k" yLabel="recall@k" xs={ks} xLog yDomain={[0, 1]} series={series('recall')} />
-        <LineChart title="hit@k per configuration" xLabel="k" yLabel="hit@k" xs={ks} xLog yDomain={[0, 1]} series={series('hit')} />
+        <LineChart
+          title="recall@k per configuration"
+          xLabel="k"
+          yLabel="recall@k"
+          xs={ks}
+          xLog
+          yDomain={[0, 1]}
+          series={series('recall')}
+        />
+        <LineChart
+          title="hit@k per configuration"
+          xLabel="k"
+          yLabel="hit@k"
+          xs={ks}
+          xLog
+          yDomain={[0, 1]}
+          series={series('hit')}
+        />
       </div>
       <details class="data">
         <summary>the numbers</summary>
-        <DataTable head={['configuration', ...ks.map((k) => `recall@${k}`)]} rows={report.configs.map((c) => [c.name, ...ks.map((k) => fmt(c.means[`recall@${k}`]))])} />
-        <DataTable head={['configuration', ...ks.map((k) => `hit@${k}`)]} rows={report.configs.map((c) => [c.name, ...ks.map((k) => fmt(c.means[`hit@${k}`]))])} />
+        <DataTable
+          head={['configuration', ...ks.map((k) => `recall@${k}`)]}
+          rows={report.configs.map((c) => [c.name, ...ks.map((k) => fmt(c.means[`recall@${k}`]))])}
+        />
+        <DataTable
+          head={['configuration', ...ks.map((k) => `hit@${k}`)]}
+          rows={report.configs.map((c) => [c.name, ...ks.map((k) => fmt(c.means[`hit@${k}`]))])}
+        />
       </details>
     </>
   );
@@ -57,7 +80,9 @@ export function SliceCharts({ report }: { report: ExperimentReport }) {
   const primary = report.metrics[0];
   const first = report.configs[0];
   if (primary === undefined || !first || first.slices.length === 0) return null;
-  const fields = report.sliceFields.length ? report.sliceFields : [...new Set(first.slices.map((s) => s.label.split('=')[0]!))];
+  const fields = report.sliceFields.length
+    ? report.sliceFields
+    : [...new Set(first.slices.map((s) => s.label.split('=')[0]!))];
   return (
     <>
       <div class="charts">
@@ -70,7 +95,10 @@ export function SliceCharts({ report }: { report: ExperimentReport }) {
               valueLabel={primary}
               domain={[0, 1]}
               groups={slices.map((s) => ({ label: s.label.slice(field.length + 1), n: s.n }))}
-              series={report.configs.map((c) => ({ name: c.name, values: slices.map((s) => c.slices.find((cs) => cs.label === s.label)?.means[primary]) }))}
+              series={report.configs.map((c) => ({
+                name: c.name,
+                values: slices.map((s) => c.slices.find((cs) => cs.label === s.label)?.means[primary]),
+              }))}
             />
           );
         })}
@@ -78,11 +106,19 @@ export function SliceCharts({ report }: { report: ExperimentReport }) {
       <details class="data">
         <summary>the numbers, every metric</summary>
         {first.slices.map((s) => {
-          const values = report.configs.map((c) => report.metrics.map((m) => c.slices.find((cs) => cs.label === s.label)?.means[m]));
+          const values = report.configs.map((c) =>
+            report.metrics.map((m) => c.slices.find((cs) => cs.label === s.label)?.means[m]),
+          );
           return (
             <>
-              <h3>{s.label} ({s.n} queries)</h3>
-              <DataTable head={['configuration', ...report.metrics]} rows={report.configs.map((c, i) => [c.name, ...values[i]!.map((v) => fmt(v))])} best={bestPerColumn(values)} />
+              <h3>
+                {s.label} ({s.n} queries)
+              </h3>
+              <DataTable
+                head={['configuration', ...report.metrics]}
+                rows={report.configs.map((c, i) => [c.name, ...values[i]!.map((v) => fmt(v))])}
+                best={bestPerColumn(values)}
+              />
             </>
           );
         })}
@@ -98,7 +134,10 @@ export function SourceGap({ report }: { report: ExperimentReport }) {
   const metric = gap[0]!.metric;
   return (
     <>
-      <p class="legend-note">Synthetic queries reuse the words of the passage they were written from and usually score higher: trust the real column.</p>
+      <p class="legend-note">
+        Synthetic queries reuse the words of the passage they were written from and usually score higher: trust the real
+        column.
+      </p>
       <div class="charts">
         <BarChart
           title={`${metric}: real vs synthetic queries`}
@@ -113,7 +152,13 @@ export function SourceGap({ report }: { report: ExperimentReport }) {
       </div>
       <DataTable
         head={['configuration', 'metric', 'real (n)', 'synthetic (n)', 'gap']}
-        rows={gap.map((g) => [g.config, g.metric, `${fmt(g.real.mean)} (${g.real.n})`, `${fmt(g.synthetic.mean)} (${g.synthetic.n})`, (g.gap >= 0 ? '+' : '') + fmt(g.gap)])}
+        rows={gap.map((g) => [
+          g.config,
+          g.metric,
+          `${fmt(g.real.mean)} (${g.real.n})`,
+          `${fmt(g.synthetic.mean)} (${g.synthetic.n})`,
+          (g.gap >= 0 ? '+' : '') + fmt(g.gap),
+        ])}
       />
     </>
   );
@@ -129,16 +174,25 @@ export function DataTable({ head, rows, best }: { head: string[]; rows: string[]
     <div class="table-wrap">
       <table>
         <thead>
-          <tr>{head.map((h) => <th scope="col">{h}</th>)}</tr>
+          <tr>
+            {head.map((h) => (
+              <th scope="col">{h}</th>
+            ))}
+          </tr>
         </thead>
         <tbody>
           {rows.map((r, ri) => (
             <tr>
               {r.map((cell, i) =>
                 i === 0 ? (
-                  <th scope="row" class="text-cell">{cell}</th>
+                  <th scope="row" class="text-cell">
+                    {cell}
+                  </th>
                 ) : best?.has(`${ri}:${i - 1}`) ? (
-                  <td class="best">{cell}<span class="visually-hidden"> (best)</span></td>
+                  <td class="best">
+                    {cell}
+                    <span class="visually-hidden"> (best)</span>
+                  </td>
                 ) : (
                   <td>{cell}</td>
                 ),

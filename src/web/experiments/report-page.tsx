@@ -11,8 +11,18 @@ import type { ReportSource } from './report-source.js';
 import { VerdictSection } from './verdict-section.js';
 
 /** A report page: the finished report, or the job's progress (or error) until there is one. */
-export function ReportPage({ source, links, tokenRequired }: { source: ReportSource; links: LinkContext; tokenRequired: boolean }) {
-  const title = source.report ? `Experiment: ${source.report.name}` : `Experiment: ${source.kind === 'job' ? source.job.name : source.id}`;
+export function ReportPage({
+  source,
+  links,
+  tokenRequired,
+}: {
+  source: ReportSource;
+  links: LinkContext;
+  tokenRequired: boolean;
+}) {
+  const title = source.report
+    ? `Experiment: ${source.report.name}`
+    : `Experiment: ${source.kind === 'job' ? source.job.name : source.id}`;
   return (
     <Layout title={title} section="experiments" tokenRequired={tokenRequired}>
       <div id="status" role="status" aria-live="polite"></div>
@@ -22,7 +32,12 @@ export function ReportPage({ source, links, tokenRequired }: { source: ReportSou
 }
 
 /** How a job that ended without a report is introduced. */
-const ENDED: Record<'done' | 'failed' | 'interrupted' | 'cancelled', string> = { done: 'Done', failed: 'Failed', interrupted: 'Interrupted', cancelled: 'Cancelled' };
+const ENDED: Record<'done' | 'failed' | 'interrupted' | 'cancelled', string> = {
+  done: 'Done',
+  failed: 'Failed',
+  interrupted: 'Interrupted',
+  cancelled: 'Cancelled',
+};
 
 function ReportBody({ source, links, title }: { source: ReportSource; links: LinkContext; title: string }) {
   if (source.kind === 'job' && source.job.state !== 'done') {
@@ -32,7 +47,8 @@ function ReportBody({ source, links, title }: { source: ReportSource; links: Lin
         <h1>{title}</h1>
         {job.state === 'running' || job.state === 'queued' ? (
           <p>
-            {job.state === 'running' ? 'Running' : 'Queued, behind other jobs,'} since {job.startedAt}: <JobProgress job={job} />. This page shows the report when it is done.
+            {job.state === 'running' ? 'Running' : 'Queued, behind other jobs,'} since {job.startedAt}:{' '}
+            <JobProgress job={job} />. This page shows the report when it is done.
           </p>
         ) : (
           <p class="error" role="alert">
@@ -51,15 +67,16 @@ function ReportBody({ source, links, title }: { source: ReportSource; links: Lin
       <Downloads id={source.id} report={report} />
       <h2>Configurations</h2>
       <p class="legend-note">
-        Means over {report.queries.answerable} answerable queries. Green and bold: best in its column. †: differs from the
-        baseline <code>{report.baseline}</code> at p &lt; 0.05 (paired randomization test; hover for Δ and p).
+        Means over {report.queries.answerable} answerable queries. Green and bold: best in its column. †: differs from
+        the baseline <code>{report.baseline}</code> at p &lt; 0.05 (paired randomization test; hover for Δ and p).
       </p>
       <ConfigTable report={report} />
       <h2>Quality and cost</h2>
       <QualityCost report={report} />
       <h2>Recall curves</h2>
       <p class="legend-note">
-        recall@k: share of a query's relevant documents in the top k. hit@k: share of queries with at least one. context_k = {report.contextK}, rerank depth = {report.rerankDepth}.
+        recall@k: share of a query's relevant documents in the top k. hit@k: share of queries with at least one.
+        context_k = {report.contextK}, rerank depth = {report.rerankDepth}.
       </p>
       <Curves report={report} />
       {report.configs[0]?.slices.length ? (
@@ -116,8 +133,9 @@ function ReportHeader({ report }: { report: ExperimentReport }) {
     <>
       {report.description ? <p>{report.description}</p> : null}
       <p class="meta-line">
-        Corpus <code>{report.config.corpus}</code>, {report.level} level. {q.total} queries: {q.answerable} answerable, {q.unanswerable.length} without a
-        relevant document (left out). {report.configs.length} configurations. Wall time {report.wallSeconds.toFixed(1)} s. testbed {report.testbedVersion}, {report.createdAt}.
+        Corpus <code>{report.config.corpus}</code>, {report.level} level. {q.total} queries: {q.answerable} answerable,{' '}
+        {q.unanswerable.length} without a relevant document (left out). {report.configs.length} configurations. Wall
+        time {report.wallSeconds.toFixed(1)} s. testbed {report.testbedVersion}, {report.createdAt}.
       </p>
     </>
   );
@@ -128,12 +146,26 @@ function Downloads({ id, report }: { id: string; report: ExperimentReport }) {
   return (
     <nav aria-label="Downloads">
       <ul class="downloads">
-        <li><a href={`${base}/report.md`} download>Markdown</a></li>
-        <li><a href={`${base}/metrics.csv`} download>CSV</a></li>
-        <li><a href={`${base}/report.json`} download>JSON</a></li>
+        <li>
+          <a href={`${base}/report.md`} download>
+            Markdown
+          </a>
+        </li>
+        <li>
+          <a href={`${base}/metrics.csv`} download>
+            CSV
+          </a>
+        </li>
+        <li>
+          <a href={`${base}/report.json`} download>
+            JSON
+          </a>
+        </li>
         {report.configs.map((c) => (
           <li>
-            <a href={`${base}/runs/${encodeURIComponent(fileSafe(c.name))}.trec`} download>TREC run: {c.name}</a>
+            <a href={`${base}/runs/${encodeURIComponent(fileSafe(c.name))}.trec`} download>
+              TREC run: {c.name}
+            </a>
           </li>
         ))}
       </ul>

@@ -73,7 +73,11 @@ export function readSaved(resultsRoot: string, name: string): SavedReport | unde
 function parseReport(text: string): ExperimentReport | null {
   try {
     const value = JSON.parse(text) as Partial<ExperimentReport>;
-    const ok = typeof value.name === 'string' && Array.isArray(value.configs) && Array.isArray(value.metrics) && Array.isArray(value.curveKs);
+    const ok =
+      typeof value.name === 'string' &&
+      Array.isArray(value.configs) &&
+      Array.isArray(value.metrics) &&
+      Array.isArray(value.curveKs);
     return ok ? (value as ExperimentReport) : null;
   } catch {
     return null;

@@ -11,18 +11,28 @@ export function VerdictSection({ report }: { report: ExperimentReport }) {
   return (
     <section class="verdict" aria-labelledby="verdict-title">
       <h2 id="verdict-title">Verdict</h2>
-      <p class="verdict-overall"><Sentence text={v.overall.sentence} /></p>
+      <p class="verdict-overall">
+        <Sentence text={v.overall.sentence} />
+      </p>
       {v.slices.length ? (
         <>
           <p class="legend-note">{v.sliceNote}</p>
           <ul class="verdict-slices">
-            {v.slices.map((s) => <li data-slice={s.label}><Sentence text={s.sentence} /></li>)}
+            {v.slices.map((s) => (
+              <li data-slice={s.label}>
+                <Sentence text={s.sentence} />
+              </li>
+            ))}
           </ul>
         </>
       ) : null}
       {v.hybrids.length ? (
         <ul class="verdict-hybrids">
-          {v.hybrids.map((h) => <li data-config={h.hybrid}><Sentence text={h.sentence} /></li>)}
+          {v.hybrids.map((h) => (
+            <li data-config={h.hybrid}>
+              <Sentence text={h.sentence} />
+            </li>
+          ))}
         </ul>
       ) : null}
     </section>

@@ -49,7 +49,8 @@ export function analysedMatcher(query: string, index: AnalysedIndex, queryLang?:
     terms,
     *find(text, lang) {
       for (const s of segmenter(lang).segment(text)) {
-        if (s.isWordLike && analyze(s.segment, lang).some((t) => terms.has(t))) yield { index: s.index, word: s.segment };
+        if (s.isWordLike && analyze(s.segment, lang).some((t) => terms.has(t)))
+          yield { index: s.index, word: s.segment };
       }
     },
   };

@@ -4,27 +4,71 @@ import { DEFAULT_ENGINE, ENGINES } from '../../search/types.js';
 /** How many gold queries the id picker lists; any other id can still be typed. */
 const MAX_LISTED_QUERIES = 2000;
 
-function Select({ name, label, value, options }: { name: string; label: string; value: string; options: readonly (string | [string, string])[] }) {
+function Select({
+  name,
+  label,
+  value,
+  options,
+}: {
+  name: string;
+  label: string;
+  value: string;
+  options: readonly (string | [string, string])[];
+}) {
   return (
     <label>
       <span>{label}</span>
       <select name={name}>
         {options.map((o) => {
           const [v, text] = typeof o === 'string' ? [o, o] : o;
-          return <option value={v} selected={v === value}>{text}</option>;
+          return (
+            <option value={v} selected={v === value}>
+              {text}
+            </option>
+          );
         })}
       </select>
     </label>
   );
 }
 
-function Field({ name, label, value, placeholder, type = 'text', step, min, max, size = 6, hint }: {
-  name: string; label: string; value: string; placeholder: string; type?: string; step?: string; min?: string; max?: string; size?: number; hint?: string;
+function Field({
+  name,
+  label,
+  value,
+  placeholder,
+  type = 'text',
+  step,
+  min,
+  max,
+  size = 6,
+  hint,
+}: {
+  name: string;
+  label: string;
+  value: string;
+  placeholder: string;
+  type?: string;
+  step?: string;
+  min?: string;
+  max?: string;
+  size?: number;
+  hint?: string;
 }) {
   return (
     <label title={hint}>
       <span>{label}</span>
-      <input name={name} type={type} value={value} placeholder={placeholder} step={step} min={min} max={max} size={size} inputmode={type === 'text' ? undefined : 'decimal'} />
+      <input
+        name={name}
+        type={type}
+        value={value}
+        placeholder={placeholder}
+        step={step}
+        min={min}
+        max={max}
+        size={size}
+        inputmode={type === 'text' ? undefined : 'decimal'}
+      />
     </label>
   );
 }
@@ -51,43 +95,159 @@ export function Controls({ view }: { view: PlaygroundView }) {
   return (
     <form id="search" method="get" action="/" data-fusion={fusion} role="search">
       <div class="query-row">
-        <label for="q" class="visually-hidden">Query</label>
-        <input id="q" name="q" type="search" value={f.q} placeholder="Type a query and press Enter" autofocus autocomplete="off" maxlength={2000} />
+        <label for="q" class="visually-hidden">
+          Query
+        </label>
+        <input
+          id="q"
+          name="q"
+          type="search"
+          value={f.q}
+          placeholder="Type a query and press Enter"
+          autofocus
+          autocomplete="off"
+          maxlength={2000}
+        />
         <button type="submit">Search</button>
       </div>
       <div class="param-groups">
         <fieldset>
           <legend>Retrieval</legend>
-          <Select name="index" label="index" value={f.index} options={view.indexes.length ? view.indexes : [['', '(no index)']]} />
-          <Field name="k" label="k" value={f.k} placeholder="10" type="number" min="1" max="1000" size={4} hint="hits per list (1–1000)" />
+          <Select
+            name="index"
+            label="index"
+            value={f.index}
+            options={view.indexes.length ? view.indexes : [['', '(no index)']]}
+          />
+          <Field
+            name="k"
+            label="k"
+            value={f.k}
+            placeholder="10"
+            type="number"
+            min="1"
+            max="1000"
+            size={4}
+            hint="hits per list (1–1000)"
+          />
           <Select name="level" label="level" value={f.level || 'chunk'} options={['chunk', 'doc']} />
           <Select name="engine" label="lexical" value={f.engine || DEFAULT_ENGINE} options={[...ENGINES]} />
-          <Select name="lang" label="documents in" value={f.lang} options={[['', 'any language'], ...languageOptions(view, f.lang, true)]} />
-          <Select name="qlang" label="query in" value={f.qlang} options={[['', 'detect'], ...languageOptions(view, f.qlang, false)]} />
+          <Select
+            name="lang"
+            label="documents in"
+            value={f.lang}
+            options={[['', 'any language'], ...languageOptions(view, f.lang, true)]}
+          />
+          <Select
+            name="qlang"
+            label="query in"
+            value={f.qlang}
+            options={[['', 'detect'], ...languageOptions(view, f.qlang, false)]}
+          />
           <span class="wink-only">
-            <Field name="k1" label="k1" value={f.k1} placeholder="0.9" type="number" step="0.1" min="0" max="10" size={4} hint="wink BM25 k1" />
-            <Field name="b" label="b" value={f.b} placeholder="0.4" type="number" step="0.05" min="0" max="1" size={4} hint="wink BM25 b" />
+            <Field
+              name="k1"
+              label="k1"
+              value={f.k1}
+              placeholder="0.9"
+              type="number"
+              step="0.1"
+              min="0"
+              max="10"
+              size={4}
+              hint="wink BM25 k1"
+            />
+            <Field
+              name="b"
+              label="b"
+              value={f.b}
+              placeholder="0.4"
+              type="number"
+              step="0.05"
+              min="0"
+              max="1"
+              size={4}
+              hint="wink BM25 b"
+            />
           </span>
         </fieldset>
         <fieldset>
           <legend>Hybrid fusion</legend>
-          <Select name="fusion" label="fusion" value={fusion} options={[['rrf', 'rrf (ranks)'], ['score', 'score (α-blend)']]} />
+          <Select
+            name="fusion"
+            label="fusion"
+            value={fusion}
+            options={[
+              ['rrf', 'rrf (ranks)'],
+              ['score', 'score (α-blend)'],
+            ]}
+          />
           <span class="rrf-only">
-            <Field name="rrf_k" label="rrf_k" value={f.rrf_k} placeholder="60" type="number" min="0" step="any" size={4} hint="RRF constant: larger flattens the rank weights" />
-            <Field name="weights" label="weights" value={f.weights} placeholder="1,1" size={6} hint="bm25,dense leg weights, e.g. 1,0.5" />
+            <Field
+              name="rrf_k"
+              label="rrf_k"
+              value={f.rrf_k}
+              placeholder="60"
+              type="number"
+              min="0"
+              step="any"
+              size={4}
+              hint="RRF constant: larger flattens the rank weights"
+            />
+            <Field
+              name="weights"
+              label="weights"
+              value={f.weights}
+              placeholder="1,1"
+              size={6}
+              hint="bm25,dense leg weights, e.g. 1,0.5"
+            />
           </span>
           <span class="score-only">
-            <Field name="alpha" label="alpha" value={f.alpha} placeholder="0.5" type="number" step="0.05" min="0" max="1" size={4} hint="weight of dense in [0, 1]" />
+            <Field
+              name="alpha"
+              label="alpha"
+              value={f.alpha}
+              placeholder="0.5"
+              type="number"
+              step="0.05"
+              min="0"
+              max="1"
+              size={4}
+              hint="weight of dense in [0, 1]"
+            />
             <Select name="norm" label="norm" value={f.norm || 'minmax'} options={['minmax', 'zscore']} />
           </span>
-          <Field name="depth" label="depth" value={f.depth} placeholder="100" type="number" min="1" max="10000" size={5} hint="hits taken from each leg before fusing" />
+          <Field
+            name="depth"
+            label="depth"
+            value={f.depth}
+            placeholder="100"
+            type="number"
+            min="1"
+            max="10000"
+            size={5}
+            hint="hits taken from each leg before fusing"
+          />
         </fieldset>
         <fieldset>
           <legend>Gold set</legend>
-          <Select name="qrels" label="qrels" value={view.gold?.qrels ?? f.qrels} options={[['', '(none)'], ...view.goldSets.map((g): [string, string] => [g.qrels, g.qrels])]} />
+          <Select
+            name="qrels"
+            label="qrels"
+            value={view.gold?.qrels ?? f.qrels}
+            options={[['', '(none)'], ...view.goldSets.map((g): [string, string] => [g.qrels, g.qrels])]}
+          />
           <label>
             <span>query id</span>
-            <input name="qid" value={f.qid} list="gold-queries" size={10} autocomplete="off" placeholder={queries.length ? 'pick or type' : ''} />
+            <input
+              name="qid"
+              value={f.qid}
+              list="gold-queries"
+              size={10}
+              autocomplete="off"
+              placeholder={queries.length ? 'pick or type' : ''}
+            />
           </label>
           {queries.length ? (
             <datalist id="gold-queries">

@@ -48,13 +48,16 @@ export function findGoldSets(corporaRoot: string): GoldSetRef[] {
     const names = new Set(entries.map((e) => e.name));
     if (names.has('queries.jsonl') && names.has('qrels')) {
       const qrelsDir = path.join(dir, 'qrels');
-      for (const file of safeList(qrelsDir).filter((f) => f.endsWith('.tsv')).sort()) {
+      for (const file of safeList(qrelsDir)
+        .filter((f) => f.endsWith('.tsv'))
+        .sort()) {
         found.push({ qrels: toPosix(path.relative(base, path.join(qrelsDir, file))), dir });
       }
     }
     if (depth >= MAX_DEPTH) return;
     for (const e of entries.sort((a, b) => a.name.localeCompare(b.name))) {
-      if (e.isDirectory() && !e.name.startsWith('.') && !SKIP.has(e.name) && e.name !== 'qrels') visit(path.join(dir, e.name), depth + 1);
+      if (e.isDirectory() && !e.name.startsWith('.') && !SKIP.has(e.name) && e.name !== 'qrels')
+        visit(path.join(dir, e.name), depth + 1);
     }
   };
   visit(base, 0);
@@ -83,7 +86,13 @@ export async function loadGoldSet(corporaRoot: string, relative: string): Promis
     if (docs === undefined) added.set(a.query_id, (docs = new Set()));
     docs.add(a.doc_id);
   }
-  return { qrels: relative, dir: siblings ? path.dirname(siblings.queries) : path.dirname(file), queries, judged, added };
+  return {
+    qrels: relative,
+    dir: siblings ? path.dirname(siblings.queries) : path.dirname(file),
+    queries,
+    judged,
+    added,
+  };
 }
 
 /** The absolute qrels path, refused with a message about `qrels` when it leaves the root. */
@@ -91,8 +100,10 @@ export function resolveQrels(corporaRoot: string, relative: string): string {
   try {
     return insideRoot(corporaRoot, relative);
   } catch (err) {
-    if (err instanceof InputError) throw new InputError(`qrels path ${JSON.stringify(relative)} is outside the corpora root`);
-    if (err instanceof NotFoundError) throw new NotFoundError(`qrels file ${JSON.stringify(relative)} not found under the corpora root`);
+    if (err instanceof InputError)
+      throw new InputError(`qrels path ${JSON.stringify(relative)} is outside the corpora root`);
+    if (err instanceof NotFoundError)
+      throw new NotFoundError(`qrels file ${JSON.stringify(relative)} not found under the corpora root`);
     throw err;
   }
 }

@@ -17,7 +17,10 @@ export function PlaygroundPage({ view, options }: { view: PlaygroundView; option
       <Controls view={view} />
       <div id="status" role="status" aria-live="polite"></div>
       {options.searchProtected ? (
-        <p class="error">This server runs with --protect-search: search needs the bearer token, so the playground cannot search. Use the HTTP API with the token.</p>
+        <p class="error">
+          This server runs with --protect-search: search needs the bearer token, so the playground cannot search. Use
+          the HTTP API with the token.
+        </p>
       ) : (
         <Results view={view} />
       )}

@@ -16,7 +16,12 @@ export interface QueryScores {
  * by doc_id, a document's later passages blanked (they keep their rank, so k still counts
  * passages, but a document is credited once), as the experiment runner scores chunk level.
  */
-export function scoreHits(hits: readonly HitView[], judged: ReadonlyMap<string, number>, k: number, threshold = 1): QueryScores {
+export function scoreHits(
+  hits: readonly HitView[],
+  judged: ReadonlyMap<string, number>,
+  k: number,
+  threshold = 1,
+): QueryScores {
   const seen = new Set<string>();
   const ranking = hits.map((h, i) => {
     if (seen.has(h.doc_id)) return `\u0000repeat-${i}`;

@@ -3,7 +3,12 @@ import { excerpt, Highlight } from './highlight.js';
 import type { Column, PlaygroundView } from './run-playground.js';
 
 const TITLES: Record<Mode, string> = { bm25: 'BM25', dense: 'Dense', hybrid: 'Hybrid' };
-const GRADES: [string, string][] = [['1', '1 relevant'], ['2', '2 highly relevant'], ['3', '3 perfect'], ['0', '0 not relevant']];
+const GRADES: [string, string][] = [
+  ['1', '1 relevant'],
+  ['2', '2 highly relevant'],
+  ['3', '3 perfect'],
+  ['0', '0 not relevant'],
+];
 /** Stages in the order they happen, then any others the retriever reported. */
 const STAGE_ORDER = ['embed', 'bm25', 'dense', 'dense.embed', 'dense.dense', 'fuse', 'hydrate'];
 
@@ -12,11 +17,21 @@ const fmtMs = (ms: number) => (ms >= 100 ? ms.toFixed(0) : ms >= 1 ? ms.toFixed(
 
 /** The results part of the page: the one the script swaps in after each search. */
 export function Results({ view }: { view: PlaygroundView }) {
-  const summary = view.columns.map((c) => `${TITLES[c.mode]}: ${c.response ? `${c.response.hits.length} hits` : 'error'}`).join(', ');
+  const summary = view.columns
+    .map((c) => `${TITLES[c.mode]}: ${c.response ? `${c.response.hits.length} hits` : 'error'}`)
+    .join(', ');
   return (
     <section id="results" aria-label="Results" data-summary={summary}>
-      {view.error ? <p class="error" role="alert">{view.error.message}</p> : null}
-      {view.goldError ? <p class="error" role="alert">Gold set: {view.goldError}</p> : null}
+      {view.error ? (
+        <p class="error" role="alert">
+          {view.error.message}
+        </p>
+      ) : null}
+      {view.goldError ? (
+        <p class="error" role="alert">
+          Gold set: {view.goldError}
+        </p>
+      ) : null}
       <GoldSummary view={view} />
       {view.columns.length ? (
         <div class="columns">
@@ -25,7 +40,9 @@ export function Results({ view }: { view: PlaygroundView }) {
           ))}
         </div>
       ) : !view.error && view.form.q.trim() === '' ? (
-        <p class="hint">Type a query and press Enter. Results of BM25, dense and hybrid retrieval appear side by side.</p>
+        <p class="hint">
+          Type a query and press Enter. Results of BM25, dense and hybrid retrieval appear side by side.
+        </p>
       ) : null}
     </section>
   );
@@ -34,15 +51,24 @@ export function Results({ view }: { view: PlaygroundView }) {
 function GoldSummary({ view }: { view: PlaygroundView }) {
   if (!view.gold) return null;
   const qid = view.form.qid.trim();
-  if (!qid) return <p class="gold-summary">Gold set <code>{view.gold.qrels}</code>: pick a query id to see its judgements and mark hits.</p>;
+  if (!qid)
+    return (
+      <p class="gold-summary">
+        Gold set <code>{view.gold.qrels}</code>: pick a query id to see its judgements and mark hits.
+      </p>
+    );
   const judged = [...(view.judged ?? new Map<string, number>())].filter(([, g]) => g > 0).sort((a, b) => b[1] - a[1]);
   return (
     <p class="gold-summary">
       Query <code>{qid}</code>
-      {view.query ? <> “{view.query.text}”</> : view.gold.queries.length ? <> (not in the gold set's queries)</> : null}:{' '}
-      {judged.length === 0 ? 'no relevant document judged yet' : (
+      {view.query ? <> “{view.query.text}”</> : view.gold.queries.length ? <> (not in the gold set's queries)</> : null}
+      :{' '}
+      {judged.length === 0 ? (
+        'no relevant document judged yet'
+      ) : (
         <>
-          {judged.length} relevant: {judged.map(([doc, g], i) => (
+          {judged.length} relevant:{' '}
+          {judged.map(([doc, g], i) => (
             <>
               {i > 0 ? ', ' : ''}
               <code>{doc}</code> ({g})
@@ -61,13 +87,33 @@ function ResultColumn({ column, view }: { column: Column; view: PlaygroundView }
     <section class="column" data-mode={column.mode} aria-labelledby={headingId}>
       <h2 id={headingId}>
         {TITLES[column.mode]}
-        {column.mode !== 'dense' ? <small> {view.form.engine || DEFAULT_ENGINE}{column.mode === 'hybrid' ? ` + dense, ${view.form.fusion === 'score' ? 'score' : 'rrf'}` : ''}</small> : null}
+        {column.mode !== 'dense' ? (
+          <small>
+            {' '}
+            {view.form.engine || DEFAULT_ENGINE}
+            {column.mode === 'hybrid' ? ` + dense, ${view.form.fusion === 'score' ? 'score' : 'rrf'}` : ''}
+          </small>
+        ) : null}
       </h2>
       {column.scores ? (
-        <dl class="scores" data-hit={String(column.scores.hit)} data-recall={String(column.scores.recall)} data-mrr={String(column.scores.mrr)}>
-          <div><dt>hit@{column.scores.k}</dt><dd>{column.scores.hit}</dd></div>
-          <div><dt>recall@{column.scores.k}</dt><dd>{column.scores.recall.toFixed(3)}</dd></div>
-          <div><dt>MRR@{column.scores.k}</dt><dd>{column.scores.mrr.toFixed(3)}</dd></div>
+        <dl
+          class="scores"
+          data-hit={String(column.scores.hit)}
+          data-recall={String(column.scores.recall)}
+          data-mrr={String(column.scores.mrr)}
+        >
+          <div>
+            <dt>hit@{column.scores.k}</dt>
+            <dd>{column.scores.hit}</dd>
+          </div>
+          <div>
+            <dt>recall@{column.scores.k}</dt>
+            <dd>{column.scores.recall.toFixed(3)}</dd>
+          </div>
+          <div>
+            <dt>MRR@{column.scores.k}</dt>
+            <dd>{column.scores.mrr.toFixed(3)}</dd>
+          </div>
         </dl>
       ) : null}
       {column.error ? <p class="error">{column.error}</p> : null}
@@ -93,16 +139,33 @@ function HitItem({ hit, mode, view }: { hit: HitView; mode: Mode; view: Playgrou
   const canMark = view.gold !== undefined && view.form.qid.trim() !== '';
   const lang = view.hitLanguages?.get(hit.id);
   return (
-    <li class={`hit${relevant ? ' relevant' : ''}${grade === 0 ? ' judged-not-relevant' : ''}`} data-doc-id={hit.doc_id} data-id={hit.id} data-grade={grade === undefined ? undefined : String(grade)}>
+    <li
+      class={`hit${relevant ? ' relevant' : ''}${grade === 0 ? ' judged-not-relevant' : ''}`}
+      data-doc-id={hit.doc_id}
+      data-id={hit.id}
+      data-grade={grade === undefined ? undefined : String(grade)}
+    >
       <div class="hit-head">
-        <span class="rank" title="rank">#{hit.rank}</span>
-        <span class="score" title="score">{fmtScore(hit.score)}</span>
-        {grade !== undefined ? <span class={`grade grade-${Math.min(grade, 3)}`}>{relevant ? `relevant · grade ${grade}` : 'judged not relevant'}</span> : null}
+        <span class="rank" title="rank">
+          #{hit.rank}
+        </span>
+        <span class="score" title="score">
+          {fmtScore(hit.score)}
+        </span>
+        {grade !== undefined ? (
+          <span class={`grade grade-${Math.min(grade, 3)}`}>
+            {relevant ? `relevant · grade ${grade}` : 'judged not relevant'}
+          </span>
+        ) : null}
         {canMark && grade !== undefined && view.added?.has(hit.doc_id) ? <UndoButton hit={hit} view={view} /> : null}
       </div>
-      <h3 class="title" lang={lang}><Highlight text={hit.title || hit.doc_id} matcher={view.matcher} lang={lang} /></h3>
+      <h3 class="title" lang={lang}>
+        <Highlight text={hit.title || hit.doc_id} matcher={view.matcher} lang={lang} />
+      </h3>
       <div class="hit-id">{hit.id}</div>
-      <p class="text" lang={lang}><Highlight text={excerpt(hit.text, view.matcher, undefined, lang)} matcher={view.matcher} lang={lang} /></p>
+      <p class="text" lang={lang}>
+        <Highlight text={excerpt(hit.text, view.matcher, undefined, lang)} matcher={view.matcher} lang={lang} />
+      </p>
       {mode === 'hybrid' ? <Sources hit={hit} /> : null}
       {canMark ? <MarkForm hit={hit} mode={mode} view={view} grade={grade} /> : null}
     </li>
@@ -115,7 +178,11 @@ function Sources({ hit }: { hit: HitView }) {
     const v = s[name];
     return v ? `${name} #${v.rank} (${fmtScore(v.score)})` : `${name} –`;
   };
-  return <div class="sources" title="rank and score in each source list">from {leg('bm25')} · {leg('dense')}</div>;
+  return (
+    <div class="sources" title="rank and score in each source list">
+      from {leg('bm25')} · {leg('dense')}
+    </div>
+  );
 }
 
 /**
@@ -124,15 +191,31 @@ function Sources({ hit }: { hit: HitView }) {
  */
 function UndoButton({ hit, view }: { hit: HitView; view: PlaygroundView }) {
   return (
-    <button type="button" class="undo-mark" data-qrels={view.gold!.qrels} data-qid={view.form.qid.trim()} data-doc-id={hit.doc_id}
-      title="take back the judgement added to the gold set (the published qrels stay as they are)">
+    <button
+      type="button"
+      class="undo-mark"
+      data-qrels={view.gold!.qrels}
+      data-qid={view.form.qid.trim()}
+      data-doc-id={hit.doc_id}
+      title="take back the judgement added to the gold set (the published qrels stay as they are)"
+    >
       undo
     </button>
   );
 }
 
 /** POST /gold with the hit, a grade and a note; the script sends it (there is no form fallback). */
-function MarkForm({ hit, mode, view, grade }: { hit: HitView; mode: Mode; view: PlaygroundView; grade: number | undefined }) {
+function MarkForm({
+  hit,
+  mode,
+  view,
+  grade,
+}: {
+  hit: HitView;
+  mode: Mode;
+  view: PlaygroundView;
+  grade: number | undefined;
+}) {
   const q = view.form.q.length > 120 ? view.form.q.slice(0, 119) + '…' : view.form.q;
   const note = `playground: ${mode} rank ${hit.rank} for "${q}" on index ${view.form.index}`;
   return (
@@ -142,7 +225,9 @@ function MarkForm({ hit, mode, view, grade }: { hit: HitView; mode: Mode; view: 
         <label>
           <span>grade</span>
           <select name="grade">
-            {GRADES.map(([v, t]) => <option value={v}>{t}</option>)}
+            {GRADES.map(([v, t]) => (
+              <option value={v}>{t}</option>
+            ))}
           </select>
         </label>
         <label class="note">
@@ -156,11 +241,18 @@ function MarkForm({ hit, mode, view, grade }: { hit: HitView; mode: Mode; view: 
 }
 
 function Timing({ took }: { took: Record<string, number> }) {
-  const stages = Object.keys(took).filter((s) => s !== 'total').sort((a, b) => rankOf(a) - rankOf(b) || a.localeCompare(b));
+  const stages = Object.keys(took)
+    .filter((s) => s !== 'total')
+    .sort((a, b) => rankOf(a) - rankOf(b) || a.localeCompare(b));
   return (
-    <footer class="timing" aria-label="latency per stage">
+    <footer class="timing" title="latency per stage">
       <strong>{fmtMs(took.total ?? 0)} ms</strong>
-      {stages.map((s) => <span> · {s} {fmtMs(took[s]!)}</span>)}
+      {stages.map((s) => (
+        <span>
+          {' '}
+          · {s} {fmtMs(took[s]!)}
+        </span>
+      ))}
     </footer>
   );
 }

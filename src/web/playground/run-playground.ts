@@ -65,7 +65,8 @@ export async function runPlayground(deps: PlaygroundDeps, input: PlaygroundForm)
   if (form.qrels.trim()) {
     try {
       view.gold = await loadGoldSet(deps.corporaRoot, form.qrels.trim());
-      if (!goldSets.some((g) => g.qrels === view.gold!.qrels)) goldSets.push({ qrels: view.gold.qrels, dir: view.gold.dir });
+      if (!goldSets.some((g) => g.qrels === view.gold!.qrels))
+        goldSets.push({ qrels: view.gold.qrels, dir: view.gold.dir });
     } catch (err) {
       view.goldError = messageOf(err);
     }
@@ -86,7 +87,7 @@ export async function runPlayground(deps: PlaygroundDeps, input: PlaygroundForm)
     return view;
   }
 
-  let requests;
+  let requests: ReturnType<typeof parseSearchParams>[];
   try {
     // One request per column, each validated as its shorthand (hybrid's checks every field).
     requests = MODES.map((mode) => parseSearchParams(mode, searchParams(form)));
@@ -100,12 +101,25 @@ export async function runPlayground(deps: PlaygroundDeps, input: PlaygroundForm)
     return view;
   }
   const searcher = deps.catalog.get(request.index);
-  const multilingual = analysedMatcher(request.query, { tokenizer: searcher.meta.tokenizer, languages: searcher.meta.languages ?? {} }, request.pipeline.qlang);
+  const multilingual = analysedMatcher(
+    request.query,
+    { tokenizer: searcher.meta.tokenizer, languages: searcher.meta.languages ?? {} },
+    request.pipeline.qlang,
+  );
   const lexical = request.pipeline.legs.find((leg) => leg.type === 'lexical');
-  view.matcher = multilingual ?? termMatcher(request.query, (lexical?.type === 'lexical' && lexical.engine === 'wink') || searcher.meta.tokenizer === 'porter');
+  view.matcher =
+    multilingual ??
+    termMatcher(
+      request.query,
+      (lexical?.type === 'lexical' && lexical.engine === 'wink') || searcher.meta.tokenizer === 'porter',
+    );
   const search = deps.search ?? ((_index: string, req: SearchRequest) => searcher.search(req));
   const settled = await Promise.allSettled(requests.map(({ index, ...req }) => search(index, req)));
-  if (multilingual) view.hitLanguages = hitLanguages(searcher, settled.flatMap((r) => (r.status === 'fulfilled' ? [r.value] : [])));
+  if (multilingual)
+    view.hitLanguages = hitLanguages(
+      searcher,
+      settled.flatMap((r) => (r.status === 'fulfilled' ? [r.value] : [])),
+    );
   view.columns = MODES.map((mode, i) => {
     const r = settled[i]!;
     if (r.status === 'rejected') return { mode, error: messageOf(r.reason) };

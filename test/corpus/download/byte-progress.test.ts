@@ -8,7 +8,14 @@ afterEach(() => {
 
 describe('download progress', () => {
   it('formats bytes in decimal units', () => {
-    expect([0, 999, 1000, 2_816_079, 98_765_432, 5_343_728_040].map(formatBytes)).toEqual(['0 B', '999 B', '1.0 kB', '2.8 MB', '99 MB', '5.3 GB']);
+    expect([0, 999, 1000, 2_816_079, 98_765_432, 5_343_728_040].map(formatBytes)).toEqual([
+      '0 B',
+      '999 B',
+      '1.0 kB',
+      '2.8 MB',
+      '99 MB',
+      '5.3 GB',
+    ]);
   });
 
   it('shows bytes, rate and ETA, the rate counting only this run (not resumed bytes)', () => {
@@ -16,15 +23,24 @@ describe('download progress', () => {
     expect(progressText('downloading', { done: 50e6, total: 100e6, resumedFrom: 40e6 }, 5)).toBe(
       'downloading [############............] 50 MB / 100 MB  2.0 MB/s  ETA 25s',
     );
-    expect(progressText('downloading', { done: 1e6, total: 1e9, resumedFrom: 0 }, 1)).toMatch(/1\.0 MB\/s {2}ETA 16m39s$/);
-    expect(progressText('downloading', { done: 3e6, total: undefined, resumedFrom: 0 }, 2)).toBe('downloading 3.0 MB  1.5 MB/s');
+    expect(progressText('downloading', { done: 1e6, total: 1e9, resumedFrom: 0 }, 1)).toMatch(
+      /1\.0 MB\/s {2}ETA 16m39s$/,
+    );
+    expect(progressText('downloading', { done: 3e6, total: undefined, resumedFrom: 0 }, 2)).toBe(
+      'downloading 3.0 MB  1.5 MB/s',
+    );
   });
 
   it('in a log: one line per further 10%, and nothing twice', () => {
     const lines: string[] = [];
     const draw = byteProgress({ err: (t) => lines.push(t), tty: false });
     for (const done of [0, 5, 10, 15, 55, 56, 100, 100]) draw({ done, total: 100, resumedFrom: 0 });
-    expect(lines.map((l) => l.match(/\d+ B \/ 100 B/)?.[0])).toEqual(['0 B / 100 B', '10 B / 100 B', '55 B / 100 B', '100 B / 100 B']);
+    expect(lines.map((l) => l.match(/\d+ B \/ 100 B/)?.[0])).toEqual([
+      '0 B / 100 B',
+      '10 B / 100 B',
+      '55 B / 100 B',
+      '100 B / 100 B',
+    ]);
     expect(lines.every((l) => l.endsWith('\n') && !l.includes('\r'))).toBe(true);
   });
 

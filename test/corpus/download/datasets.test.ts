@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { BEIR_BASE_URL, BEIR_DATASETS, BEIR_NAMES, beirDataset } from '../../../src/corpus/download/datasets.js';
 
 describe('BEIR dataset registry', () => {
-  it('holds the 15 public BEIR sets, each at BEIR\'s published address', () => {
+  it("holds the 15 public BEIR sets, each at BEIR's published address", () => {
     expect([...BEIR_NAMES].sort()).toEqual(
       [
         'arguana',
@@ -37,7 +37,12 @@ describe('BEIR dataset registry', () => {
       expect(d.bytes, name).toBeGreaterThan(1_000_000);
     }
     // Spot checks against the published table (scifact is also in ../shared/corpora).
-    expect(BEIR_DATASETS.scifact).toMatchObject({ md5: '5f7d1de60b170fc8027bb7898e2efca1', docs: 5_183, queries: 300, bytes: 2_816_079 });
+    expect(BEIR_DATASETS.scifact).toMatchObject({
+      md5: '5f7d1de60b170fc8027bb7898e2efca1',
+      docs: 5_183,
+      queries: 300,
+      bytes: 2_816_079,
+    });
     expect(BEIR_DATASETS.msmarco.split).toBe('dev');
     expect(BEIR_DATASETS.cqadupstack.parts).toHaveLength(12);
   });

@@ -68,7 +68,8 @@ describe('downloadCorpus', () => {
     expect(progress.at(-1)).toEqual({ done: NESTED.length, total: NESTED.length, resumedFrom: 0 });
     // Unwrapped from tiny/, byte-for-byte, and usable by the rest of the testbed.
     expect(listTree(target)).toEqual(['corpus.jsonl', 'qrels', 'qrels/test.tsv', 'queries.jsonl']);
-    for (const f of ['corpus.jsonl', 'queries.jsonl', 'qrels/test.tsv']) expect(fs.readFileSync(path.join(target, f), 'utf8')).toBe(fixture(f));
+    for (const f of ['corpus.jsonl', 'queries.jsonl', 'qrels/test.tsv'])
+      expect(fs.readFileSync(path.join(target, f), 'utf8')).toBe(fixture(f));
     expect((await openCorpus(target)).kind).toBe('beir');
     await expect(beirPaths(target)).resolves.toMatchObject({ corpus: path.join(target, 'corpus.jsonl') });
     expectClean(dir);
@@ -92,7 +93,9 @@ describe('downloadCorpus', () => {
 
     const first = download({ dir, url: server.url, md5: md5(NESTED) }).run;
     await expect(first).rejects.toThrow(UnavailableError);
-    await expect(first).rejects.toThrow(/stopped after 1\.0 kB .*kept in .*tiny\.zip\.part: run the same command again to resume/);
+    await expect(first).rejects.toThrow(
+      /stopped after 1\.0 kB .*kept in .*tiny\.zip\.part: run the same command again to resume/,
+    );
     expect(fs.statSync(part).size).toBe(cut);
     expect(fs.existsSync(path.join(dir, 'tiny'))).toBe(false);
 
@@ -116,7 +119,9 @@ describe('downloadCorpus', () => {
     const { run, notices } = download({ dir, url: server.url, md5: md5(NESTED) });
     const result = await run;
     expect(server.requests.map((r) => r.range)).toEqual(['bytes=700-']);
-    expect(notices).toContain('the server does not resume downloads (it answered 200 to a range request): starting over');
+    expect(notices).toContain(
+      'the server does not resume downloads (it answered 200 to a range request): starting over',
+    );
     expect(result).toMatchObject({ status: 'downloaded', md5: md5(NESTED), resumedFrom: 0, bytes: NESTED.length });
     expectClean(dir);
   });
@@ -128,7 +133,9 @@ describe('downloadCorpus', () => {
     const run = download({ dir, name: 'scifact', url: server.url }).run;
     await expect(run).rejects.toThrow(UnavailableError);
     await expect(run).rejects.toThrow(
-      new RegExp(`checksum mismatch: expected md5 5f7d1de60b170fc8027bb7898e2efca1, got ${md5(NESTED)}; deleted the bad file .*scifact\\.zip\\.part`),
+      new RegExp(
+        `checksum mismatch: expected md5 5f7d1de60b170fc8027bb7898e2efca1, got ${md5(NESTED)}; deleted the bad file .*scifact\\.zip\\.part`,
+      ),
     );
     expect(listTree(dir)).toEqual(['.downloads']);
   });
@@ -139,7 +146,9 @@ describe('downloadCorpus', () => {
     const dir = fresh();
     const run = download({ dir, url: server.url, md5: md5(evil) }).run;
     await expect(run).rejects.toThrow(InputError);
-    await expect(run).rejects.toThrow(/refusing zip entry "\.\.\/evil\.txt": a "\.\." segment would land outside the target folder/);
+    await expect(run).rejects.toThrow(
+      /refusing zip entry "\.\.\/evil\.txt": a "\.\." segment would land outside the target folder/,
+    );
     // No target, no scratch folder, nothing written beside or above the corpora folder.
     expect(listTree(dir)).toEqual(['.downloads', '.downloads/tiny.zip']);
     expect(fs.existsSync(path.join(base, 'evil.txt'))).toBe(false);
@@ -150,7 +159,9 @@ describe('downloadCorpus', () => {
     const evil = makeZip({ '/tmp/abs-evil.txt': new TextEncoder().encode('owned'), ...tinyBeirEntries('') });
     const server = await start(rangeServer(evil));
     const dir = fresh();
-    await expect(download({ dir, url: server.url }).run).rejects.toThrow(/refusing zip entry "\/tmp\/abs-evil\.txt": an absolute path/);
+    await expect(download({ dir, url: server.url }).run).rejects.toThrow(
+      /refusing zip entry "\/tmp\/abs-evil\.txt": an absolute path/,
+    );
     expect(fs.existsSync(path.join(dir, 'tiny'))).toBe(false);
     expect(fs.existsSync('/tmp/abs-evil.txt')).toBe(false);
   });
@@ -160,7 +171,9 @@ describe('downloadCorpus', () => {
     const server = await start(rangeServer(other));
     const dir = fresh();
     const run = download({ dir, url: server.url }).run;
-    await expect(run).rejects.toThrow(/is not a BEIR dataset: the archive has no corpus\.jsonl, queries\.jsonl, qrels\/\*\.tsv \(the download is kept at .*tiny\.zip: delete it to fetch afresh\)/);
+    await expect(run).rejects.toThrow(
+      /is not a BEIR dataset: the archive has no corpus\.jsonl, queries\.jsonl, qrels\/\*\.tsv \(the download is kept at .*tiny\.zip: delete it to fetch afresh\)/,
+    );
     expect(listTree(dir)).toEqual(['.downloads', '.downloads/tiny.zip']);
 
     const again = download({ dir, url: server.url });
@@ -178,7 +191,9 @@ describe('downloadCorpus', () => {
     const message = await run.catch((err: Error) => err.message);
     const target = path.join(dir, 'tiny');
     expect(message).toContain(`cannot reach ${url} (ECONNREFUSED: the connection was refused).`);
-    expect(message).toContain(`fetch ${url} (md5 ${md5(NESTED)}) on a machine that can and unzip it so that ${target}/corpus.jsonl exists`);
+    expect(message).toContain(
+      `fetch ${url} (md5 ${md5(NESTED)}) on a machine that can and unzip it so that ${target}/corpus.jsonl exists`,
+    );
     expect(message).toContain(`or copy any BEIR folder (corpus.jsonl, queries.jsonl, qrels/) to ${target}.`);
     expect(message).toContain(`${shared} may hold a copy of some BEIR sets (none for tiny on this machine).`);
     expect(fs.readdirSync(dir)).toEqual([]);
@@ -195,7 +210,9 @@ describe('downloadCorpus', () => {
       /* never answers */
     });
     const dir = fresh();
-    await expect(download({ dir, url: server.url, timeoutMs: 150 }).run).rejects.toThrow(/cannot reach .* \(ETIMEDOUT: no answer in time\)/);
+    await expect(download({ dir, url: server.url, timeoutMs: 150 }).run).rejects.toThrow(
+      /cannot reach .* \(ETIMEDOUT: no answer in time\)/,
+    );
   });
 
   it('a 404 is NotFoundError naming the address', async () => {
@@ -235,16 +252,26 @@ describe('downloadCorpus', () => {
     fs.writeFileSync(path.join(dir, 'tiny', 'corpus.jsonl'), '');
     const run = download({ dir, url: server.url }).run;
     await expect(run).rejects.toThrow(ConflictError);
-    await expect(run).rejects.toThrow(/exists but is not a complete BEIR folder \(no queries\.jsonl, qrels\/\*\.tsv\); left it alone: use --force/);
+    await expect(run).rejects.toThrow(
+      /exists but is not a complete BEIR folder \(no queries\.jsonl, qrels\/\*\.tsv\); left it alone: use --force/,
+    );
     expect(server.requests).toHaveLength(0);
   });
 
   it('validates the name, --md5 and --url before touching the network', async () => {
     const dir = fresh();
-    await expect(download({ dir, name: 'nope' }).run).rejects.toThrow(/unknown dataset "nope": expected one of scifact, nfcorpus, .*msmarco.*, or give --url/);
-    await expect(download({ dir, name: '../up', url: 'http://127.0.0.1:1/x.zip' }).run).rejects.toThrow(/dataset name .* got "\.\.\/up"/);
-    await expect(download({ dir, url: 'http://127.0.0.1:1/x.zip', md5: 'abc' }).run).rejects.toThrow('--md5 must be 32 hex digits, got "abc"');
-    await expect(download({ dir, url: 'ftp://example.org/x.zip' }).run).rejects.toThrow('--url must be an http:// or https:// address, got "ftp://example.org/x.zip"');
+    await expect(download({ dir, name: 'nope' }).run).rejects.toThrow(
+      /unknown dataset "nope": expected one of scifact, nfcorpus, .*msmarco.*, or give --url/,
+    );
+    await expect(download({ dir, name: '../up', url: 'http://127.0.0.1:1/x.zip' }).run).rejects.toThrow(
+      /dataset name .* got "\.\.\/up"/,
+    );
+    await expect(download({ dir, url: 'http://127.0.0.1:1/x.zip', md5: 'abc' }).run).rejects.toThrow(
+      '--md5 must be 32 hex digits, got "abc"',
+    );
+    await expect(download({ dir, url: 'ftp://example.org/x.zip' }).run).rejects.toThrow(
+      '--url must be an http:// or https:// address, got "ftp://example.org/x.zip"',
+    );
     expect(fs.readdirSync(dir)).toEqual([]);
   });
 });

@@ -19,7 +19,10 @@ describe('fetchToFile', () => {
   it('a .part that is already complete gets 416 and is kept as is', async () => {
     const server = await start(rangeServer(BODY));
     const part = partWith(BODY);
-    expect(await fetchToFile(server.url, part, { timeoutMs: 2000 })).toEqual({ bytes: BODY.length, resumedFrom: BODY.length });
+    expect(await fetchToFile(server.url, part, { timeoutMs: 2000 })).toEqual({
+      bytes: BODY.length,
+      resumedFrom: BODY.length,
+    });
     expect(server.requests.map((r) => r.range)).toEqual([`bytes=${BODY.length}-`]);
     expect(fs.readFileSync(part).equals(BODY)).toBe(true);
   });
@@ -28,7 +31,10 @@ describe('fetchToFile', () => {
     const server = await start(rangeServer(BODY));
     const part = partWith(Buffer.alloc(BODY.length + 10));
     const notices: string[] = [];
-    expect(await fetchToFile(server.url, part, { timeoutMs: 2000, onNotice: (m) => notices.push(m) })).toEqual({ bytes: BODY.length, resumedFrom: 0 });
+    expect(await fetchToFile(server.url, part, { timeoutMs: 2000, onNotice: (m) => notices.push(m) })).toEqual({
+      bytes: BODY.length,
+      resumedFrom: 0,
+    });
     expect(server.requests.map((r) => r.range)).toEqual([`bytes=${BODY.length + 10}-`, undefined]);
     expect(notices).toEqual([`the server cannot resume from byte ${BODY.length + 10}: starting the download over`]);
     expect(fs.readFileSync(part).equals(BODY)).toBe(true);
@@ -37,7 +43,10 @@ describe('fetchToFile', () => {
   it('a 206 that starts somewhere else is not appended: the download starts over', async () => {
     const server = await start((req, res) => {
       if (req.headers.range) {
-        res.writeHead(206, { 'content-range': `bytes 0-${BODY.length - 1}/${BODY.length}`, 'content-length': BODY.length });
+        res.writeHead(206, {
+          'content-range': `bytes 0-${BODY.length - 1}/${BODY.length}`,
+          'content-length': BODY.length,
+        });
         res.end(BODY);
       } else {
         rangeServer(BODY)(req, res, 0);

@@ -90,7 +90,10 @@ export function rangeServer(body: Uint8Array): Handler {
       res.end();
       return;
     }
-    res.writeHead(206, { 'content-length': body.length - start, 'content-range': `bytes ${start}-${body.length - 1}/${body.length}` });
+    res.writeHead(206, {
+      'content-length': body.length - start,
+      'content-range': `bytes ${start}-${body.length - 1}/${body.length}`,
+    });
     res.end(body.subarray(start));
   };
 }

@@ -12,11 +12,22 @@ export const ARTIFACTS = path.resolve(import.meta.dirname, '../artifacts');
  */
 export async function launchChromium(): Promise<Browser> {
   if (!fs.existsSync(CHROMIUM)) {
-    throw new Error(`no browser at ${CHROMIUM}: the end-to-end tests need Debian's chromium (apt-get install -y chromium), or CHROMIUM_PATH set to a Chromium binary`);
+    throw new Error(
+      `no browser at ${CHROMIUM}: the end-to-end tests need Debian's chromium (apt-get install -y chromium), or CHROMIUM_PATH set to a Chromium binary`,
+    );
   }
   return chromium.launch({
     executablePath: CHROMIUM,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
     timeout: 30_000,
   });
 }

@@ -13,7 +13,9 @@ export const FIREFOX = process.env.FIREFOX_PATH ?? '/usr/bin/firefox-esr';
  */
 export async function launchFirefox(): Promise<Browser> {
   if (!fs.existsSync(FIREFOX)) {
-    throw new Error(`no browser at ${FIREFOX}: the Firefox end-to-end tests need Debian's firefox-esr (apt-get install -y firefox-esr), or FIREFOX_PATH set to a Firefox binary`);
+    throw new Error(
+      `no browser at ${FIREFOX}: the Firefox end-to-end tests need Debian's firefox-esr (apt-get install -y firefox-esr), or FIREFOX_PATH set to a Firefox binary`,
+    );
   }
   return puppeteer.launch({
     browser: 'firefox',
@@ -36,7 +38,11 @@ export interface WatchedPage {
 const REPORT_CSP = `document.addEventListener('securitypolicyviolation', (e) => console.error('CSP violation: ' + e.violatedDirective + ' ' + e.blockedURI));`;
 
 /** Opens `url` in a new tab with the given viewport (deviceScaleFactor 2 on half a screen is 200% zoom). */
-export async function openWatched(browser: Browser, url: string, viewport: Viewport = { width: 1440, height: 900 }): Promise<WatchedPage> {
+export async function openWatched(
+  browser: Browser,
+  url: string,
+  viewport: Viewport = { width: 1440, height: 900 },
+): Promise<WatchedPage> {
   const page = await browser.newPage();
   const problems: string[] = [];
   page.on('pageerror', (err) => problems.push(`page error: ${err instanceof Error ? err.message : String(err)}`));

@@ -37,7 +37,13 @@ export async function startWebServer(): Promise<WebServer> {
   const { app, catalog, corporaRoot } = await webFixture(root);
   const multilingualCorpus = path.join(root, 'multilingual.jsonl');
   writeJsonl(multilingualCorpus, MULTILINGUAL_DOCS);
-  await buildIndex({ corpus: multilingualCorpus, out: path.join(root, 'data', 'tiny-multilingual.sqlite'), chunker: 'doc', embedder: 'none', tokenizer: 'multilingual' });
+  await buildIndex({
+    corpus: multilingualCorpus,
+    out: path.join(root, 'data', 'tiny-multilingual.sqlite'),
+    chunker: 'doc',
+    embedder: 'none',
+    tokenizer: 'multilingual',
+  });
   // The same HTTP layer `testbed serve` uses (header limit, JSON answers to malformed requests).
   const server = await listen(app.fetch, '127.0.0.1', 0);
   const { port } = server.address() as AddressInfo;

@@ -7,13 +7,16 @@ import type { WebFixture } from '../../web/helpers/web-fixture.js';
 export const QRELS = 'tiny/qrels/test.tsv';
 export const JUDGEMENT = { qrels: QRELS, query_id: 'q1', doc_id: 'plans', grade: 2 };
 export const INDEX_BUILD = { name: 'planted', corpus: 'tiny', embedder: 'none' };
-export const INLINE_EXPERIMENT = 'name: planted\ncorpus: tiny\ngrid:\n  retrievers:\n    - { name: bm25, mode: bm25 }\n';
+export const INLINE_EXPERIMENT =
+  'name: planted\ncorpus: tiny\ngrid:\n  retrievers:\n    - { name: bm25, mode: bm25 }\n';
 
 /** Everything a write could leave behind: gold additions, experiment jobs and reports, indexes and builds. */
 export async function stateOf(fx: WebFixture): Promise<unknown> {
   const additions = path.join(fx.corporaRoot, `${QRELS}.additions.jsonl`);
   const list = (dir: string) => (fs.existsSync(dir) ? fs.readdirSync(dir).sort() : null);
-  const jobs = (await (await fx.app.request('/experiments', { headers: { accept: 'application/json' } })).json()) as { experiments: unknown[] };
+  const jobs = (await (await fx.app.request('/experiments', { headers: { accept: 'application/json' } })).json()) as {
+    experiments: unknown[];
+  };
   return {
     additions: fs.existsSync(additions) ? fs.readFileSync(additions, 'utf8') : null,
     experiments: jobs.experiments.length,
@@ -25,7 +28,12 @@ export async function stateOf(fx: WebFixture): Promise<unknown> {
 }
 
 /** Sends `request` and checks it was refused with `status` and a JSON error `code`, and that nothing changed. */
-export async function expectRefused(fx: WebFixture, request: () => Response | Promise<Response>, status: number, code: string): Promise<string> {
+export async function expectRefused(
+  fx: WebFixture,
+  request: () => Response | Promise<Response>,
+  status: number,
+  code: string,
+): Promise<string> {
   const before = await stateOf(fx);
   const res = await request();
   expect(res.status).toBe(status);
@@ -36,4 +44,5 @@ export async function expectRefused(fx: WebFixture, request: () => Response | Pr
   return body.error.message;
 }
 
-export const post = (fx: WebFixture, url: string, body: string, headers: Record<string, string>) => fx.app.request(url, { method: 'POST', body, headers });
+export const post = (fx: WebFixture, url: string, body: string, headers: Record<string, string>) =>
+  fx.app.request(url, { method: 'POST', body, headers });

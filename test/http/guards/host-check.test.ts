@@ -47,7 +47,7 @@ describe('hostOf and normaliseHostName', () => {
   });
 });
 
-describe('the Host must be one of the server\'s names, on reads and writes (403 host_not_allowed)', () => {
+describe("the Host must be one of the server's names, on reads and writes (403 host_not_allowed)", () => {
   it('a foreign Host on a read (search): what DNS rebinding sends', async () => {
     const res = await fx.app.request(SEARCH, as('attacker.example'));
     expect(res.status).toBe(403);
@@ -66,12 +66,26 @@ describe('the Host must be one of the server\'s names, on reads and writes (403 
   });
 
   it('a foreign Host on a write, with a port, writes nothing', async () => {
-    const message = await expectRefused(fx, () => post(fx, '/gold', JSON.stringify(JUDGEMENT), { 'content-type': 'application/json', host: 'attacker.example:8787' }), 403, 'host_not_allowed');
+    const message = await expectRefused(
+      fx,
+      () =>
+        post(fx, '/gold', JSON.stringify(JUDGEMENT), {
+          'content-type': 'application/json',
+          host: 'attacker.example:8787',
+        }),
+      403,
+      'host_not_allowed',
+    );
     expect(message).toContain('"attacker.example:8787"');
   });
 
   it('a name that only starts like a loopback one, and a malformed Host', async () => {
-    for (const host of ['localhost.attacker.example', '127.0.0.1.nip.io', 'localhost@attacker.example', 'localhost:x']) {
+    for (const host of [
+      'localhost.attacker.example',
+      '127.0.0.1.nip.io',
+      'localhost@attacker.example',
+      'localhost:x',
+    ]) {
       expect((await fx.app.request(SEARCH, as(host))).status, host).toBe(403);
     }
   });
@@ -85,12 +99,15 @@ describe('the Host must be one of the server\'s names, on reads and writes (403 
   });
 });
 
-describe('the server\'s own names pass', () => {
-  it.each(['localhost', 'localhost:8787', '127.0.0.1', '127.0.0.1:8787', '[::1]', '[::1]:8787', 'LocalHost:1'])('Host %s', async (host) => {
-    expect((await fx.app.request(SEARCH, as(host))).status).toBe(200);
-  });
+describe("the server's own names pass", () => {
+  it.each(['localhost', 'localhost:8787', '127.0.0.1', '127.0.0.1:8787', '[::1]', '[::1]:8787', 'LocalHost:1'])(
+    'Host %s',
+    async (host) => {
+      expect((await fx.app.request(SEARCH, as(host))).status).toBe(200);
+    },
+  );
 
-  it('no Host header (in-process requests): the URL\'s host is checked', async () => {
+  it("no Host header (in-process requests): the URL's host is checked", async () => {
     expect((await fx.app.request(SEARCH)).status).toBe(200);
   });
 
@@ -115,7 +132,12 @@ function getWithHost(url: string, host: string): Promise<number> {
 describe('startServer: the bound host and --allowed-host, through the Node adapter', () => {
   it('answers its own names and the allowed one, refuses others', async () => {
     const root = tmpDir('guard-host-server-');
-    const s = await startServer({ dataDir: path.join(root, 'data'), corporaRoot: root, port: 0, allowedHosts: ['testbed.lan'] });
+    const s = await startServer({
+      dataDir: path.join(root, 'data'),
+      corporaRoot: root,
+      port: 0,
+      allowedHosts: ['testbed.lan'],
+    });
     try {
       const port = new URL(s.url).port;
       expect(await getWithHost(`${s.url}/indexes`, `127.0.0.1:${port}`)).toBe(200);
@@ -130,7 +152,13 @@ describe('startServer: the bound host and --allowed-host, through the Node adapt
 
   it('the --host value is one of the names (a wildcard bind too; other names need --allowed-host)', async () => {
     const root = tmpDir('guard-host-bound-');
-    const s = await startServer({ dataDir: path.join(root, 'data'), corporaRoot: root, host: '0.0.0.0', port: 0, token: 'a-token-of-32-characters-or-so!!' });
+    const s = await startServer({
+      dataDir: path.join(root, 'data'),
+      corporaRoot: root,
+      host: '0.0.0.0',
+      port: 0,
+      token: 'a-token-of-32-characters-or-so!!',
+    });
     try {
       const local = `http://127.0.0.1:${new URL(s.url).port}/indexes`;
       expect(await getWithHost(local, '0.0.0.0')).toBe(200);

@@ -45,36 +45,71 @@ describe('state-changing requests need Content-Type: application/json (415, noth
   const body = JSON.stringify(JUDGEMENT);
 
   it('POST /gold as text/plain', async () => {
-    const message = await expectRefused(fx, () => post(fx, '/gold', body, { 'content-type': 'text/plain' }), 415, 'unsupported_media_type');
+    const message = await expectRefused(
+      fx,
+      () => post(fx, '/gold', body, { 'content-type': 'text/plain' }),
+      415,
+      'unsupported_media_type',
+    );
     expect(message).toBe('POST /gold expects Content-Type: application/json (got "text/plain")');
   });
 
   it('POST /gold form-urlencoded, as an HTML form sends it', async () => {
     const form = new URLSearchParams({ qrels: QRELS, query_id: 'q1', doc_id: 'plans' }).toString();
-    await expectRefused(fx, () => post(fx, '/gold', form, { 'content-type': 'application/x-www-form-urlencoded' }), 415, 'unsupported_media_type');
+    await expectRefused(
+      fx,
+      () => post(fx, '/gold', form, { 'content-type': 'application/x-www-form-urlencoded' }),
+      415,
+      'unsupported_media_type',
+    );
   });
 
   it('POST /gold with no Content-Type (a no-cors fetch of a Blob sends none)', async () => {
-    const message = await expectRefused(fx, () => fx.app.request('/gold', { method: 'POST', body: new Blob([body]) }), 415, 'unsupported_media_type');
+    const message = await expectRefused(
+      fx,
+      () => fx.app.request('/gold', { method: 'POST', body: new Blob([body]) }),
+      415,
+      'unsupported_media_type',
+    );
     expect(message).toContain('(got none)');
   });
 
   it('POST /experiments as text/plain', async () => {
-    await expectRefused(fx, () => post(fx, '/experiments', JSON.stringify({ yaml: INLINE_EXPERIMENT }), { 'content-type': 'text/plain' }), 415, 'unsupported_media_type');
+    await expectRefused(
+      fx,
+      () => post(fx, '/experiments', JSON.stringify({ yaml: INLINE_EXPERIMENT }), { 'content-type': 'text/plain' }),
+      415,
+      'unsupported_media_type',
+    );
   });
 
   it('POST /indexes as "text/plain; x=application/json" (JSON named only in a parameter)', async () => {
-    const message = await expectRefused(fx, () => post(fx, '/indexes', JSON.stringify(INDEX_BUILD), { 'content-type': 'text/plain; x=application/json' }), 415, 'unsupported_media_type');
+    const message = await expectRefused(
+      fx,
+      () => post(fx, '/indexes', JSON.stringify(INDEX_BUILD), { 'content-type': 'text/plain; x=application/json' }),
+      415,
+      'unsupported_media_type',
+    );
     expect(message).toContain('"text/plain; x=application/json"');
   });
 
   it('POST /search too (a JSON API, though it changes nothing)', async () => {
-    await expectRefused(fx, () => post(fx, '/search/bm25', JSON.stringify({ index: 'tiny', q: 'harbor' }), { 'content-type': 'text/plain' }), 415, 'unsupported_media_type');
+    await expectRefused(
+      fx,
+      () => post(fx, '/search/bm25', JSON.stringify({ index: 'tiny', q: 'harbor' }), { 'content-type': 'text/plain' }),
+      415,
+      'unsupported_media_type',
+    );
   });
 
   it('DELETE with a text body is refused; a bodiless DELETE (parameters in the query) is not', async () => {
     const url = `/gold?${new URLSearchParams({ qrels: QRELS, query_id: 'q1', doc_id: 'plans' })}`;
-    await expectRefused(fx, () => fx.app.request(url, { method: 'DELETE', body: 'x', headers: { 'content-type': 'text/plain' } }), 415, 'unsupported_media_type');
+    await expectRefused(
+      fx,
+      () => fx.app.request(url, { method: 'DELETE', body: 'x', headers: { 'content-type': 'text/plain' } }),
+      415,
+      'unsupported_media_type',
+    );
     // Nothing to take back yet: the gold route itself answers (404), the guard let it through.
     expect((await fx.app.request(url, { method: 'DELETE' })).status).toBe(404);
   });

@@ -32,7 +32,9 @@ describe('checkTokenSetting: tokens nobody could send or anybody could guess are
   });
 
   it(`under ${MIN_REMOTE_TOKEN_LENGTH} characters only when the network can reach the server`, () => {
-    expect(() => checkTokenSetting('short', { host: '0.0.0.0' })).toThrow(/shorter than 16 characters, too guessable for 0\.0\.0\.0/);
+    expect(() => checkTokenSetting('short', { host: '0.0.0.0' })).toThrow(
+      /shorter than 16 characters, too guessable for 0\.0\.0\.0/,
+    );
     expect(() => checkTokenSetting('x'.repeat(15), { host: '0.0.0.0' })).toThrow(/shorter/);
     expect(() => checkTokenSetting('x'.repeat(16), { host: '0.0.0.0' })).not.toThrow();
     expect(() => checkTokenSetting('short')).not.toThrow();
@@ -83,7 +85,19 @@ describe('testbed serve reads TESTBED_TOKEN as set', () => {
     process.env.TESTBED_TOKEN = 'short';
     const root = tmpDir('guard-token-cli-short-');
     fs.cpSync(TINY_BEIR, path.join(root, 'tiny'), { recursive: true });
-    const r = await runCli(['serve', '--host', '0.0.0.0', '--port', '0', '--ensure', 'tiny', '--data', path.join(root, 'data'), '--corpora', root]);
+    const r = await runCli([
+      'serve',
+      '--host',
+      '0.0.0.0',
+      '--port',
+      '0',
+      '--ensure',
+      'tiny',
+      '--data',
+      path.join(root, 'data'),
+      '--corpora',
+      root,
+    ]);
     expect(r.code).toBe(2);
     expect(r.err).toMatch(/TESTBED_TOKEN is shorter than 16 characters, too guessable for 0\.0\.0\.0/);
     expect(r.err).not.toContain('first start');
@@ -97,7 +111,8 @@ describe('testbed serve reads TESTBED_TOKEN as set', () => {
 });
 
 describe('the bearer token over HTTP', () => {
-  const send = (authorization?: string) => post(fx, '/gold', JSON.stringify(JUDGEMENT), { ...JSON_TYPE, ...(authorization && { authorization }) });
+  const send = (authorization?: string) =>
+    post(fx, '/gold', JSON.stringify(JUDGEMENT), { ...JSON_TYPE, ...(authorization && { authorization }) });
 
   it('none: 401, nothing written', async () => {
     await expectRefused(fx, () => send(), 401, 'unauthorized');

@@ -29,7 +29,9 @@ const start = (body: unknown) => post(fx, '/experiments', JSON.stringify(body), 
 describe('POST /experiments: every YAML problem is a 400 naming it, and no job starts', () => {
   it('alias expansion over the limit (billion laughs), inline', async () => {
     const message = await expectRefused(fx, () => start({ yaml: billionLaughs() }), 400, 'bad_input');
-    expect(message).toBe('<request body>: invalid YAML: aliases expand to too many nodes (limit 100), as in an alias bomb');
+    expect(message).toBe(
+      '<request body>: invalid YAML: aliases expand to too many nodes (limit 100), as in an alias bomb',
+    );
   });
 
   it('the same in a config named by file', async () => {
@@ -45,7 +47,8 @@ describe('POST /experiments: every YAML problem is a 400 naming it, and no job s
       ['- just\n- a list\n', /must be a YAML mapping/],
       ['just a string\n', /must be a YAML mapping/],
     ];
-    for (const [yaml, says] of cases) expect(await expectRefused(fx, () => start({ yaml }), 400, 'bad_input'), yaml).toMatch(says);
+    for (const [yaml, says] of cases)
+      expect(await expectRefused(fx, () => start({ yaml }), 400, 'bad_input'), yaml).toMatch(says);
   });
 });
 

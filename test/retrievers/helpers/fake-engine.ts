@@ -29,7 +29,9 @@ export interface FakeEngine {
  * A search engine on 127.0.0.1, port 0, that records every request (body parsed as JSON) and
  * answers with whatever the test sets: the documented response shapes of the engine it stands for.
  */
-export async function startFakeEngine(handler: (req: SeenRequest) => FakeAnswer | Promise<FakeAnswer> = () => ({ status: 404, json: {} })): Promise<FakeEngine> {
+export async function startFakeEngine(
+  handler: (req: SeenRequest) => FakeAnswer | Promise<FakeAnswer> = () => ({ status: 404, json: {} }),
+): Promise<FakeEngine> {
   const seen: SeenRequest[] = [];
   let current = handler;
   const server = http.createServer((req, res) => {
@@ -38,7 +40,12 @@ export async function startFakeEngine(handler: (req: SeenRequest) => FakeAnswer 
     req.on('end', () => {
       void (async () => {
         const text = Buffer.concat(parts).toString('utf8');
-        const request: SeenRequest = { method: req.method ?? '', path: req.url ?? '', headers: req.headers, body: text === '' ? undefined : (JSON.parse(text) as unknown) };
+        const request: SeenRequest = {
+          method: req.method ?? '',
+          path: req.url ?? '',
+          headers: req.headers,
+          body: text === '' ? undefined : (JSON.parse(text) as unknown),
+        };
         seen.push(request);
         try {
           const a = await current(request);
@@ -62,9 +69,21 @@ export async function startFakeEngine(handler: (req: SeenRequest) => FakeAnswer 
 }
 
 /** An OpenSearch / Elasticsearch `_search` answer: `hits.hits[]` with `_id`, `_score`, `_source`. */
-export function searchAnswer(hits: { _id: string; _score: number; _source?: Record<string, unknown> }[], product?: 'Elasticsearch'): FakeAnswer {
+export function searchAnswer(
+  hits: { _id: string; _score: number; _source?: Record<string, unknown> }[],
+  product?: 'Elasticsearch',
+): FakeAnswer {
   return {
-    json: { took: 3, timed_out: false, _shards: { total: 1, successful: 1, skipped: 0, failed: 0 }, hits: { total: { value: hits.length, relation: 'eq' }, max_score: hits[0]?._score ?? null, hits: hits.map((h) => ({ _index: 'idx', ...h })) } },
+    json: {
+      took: 3,
+      timed_out: false,
+      _shards: { total: 1, successful: 1, skipped: 0, failed: 0 },
+      hits: {
+        total: { value: hits.length, relation: 'eq' },
+        max_score: hits[0]?._score ?? null,
+        hits: hits.map((h) => ({ _index: 'idx', ...h })),
+      },
+    },
     ...(product && { headers: { 'X-Elastic-Product': product } }),
   };
 }

@@ -6,7 +6,9 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { register } from 'tsx/esm/api';
 
 register();
-const { attachVectorMatrix, createDenseScan } = await import(new URL('../../../src/retrievers/dense-scan.ts', import.meta.url).href);
+const { attachVectorMatrix, createDenseScan } = await import(
+  new URL('../../../src/retrievers/dense-scan.ts', import.meta.url).href
+);
 const { shared, slot, query, control } = workerData;
 const scan = createDenseScan({ matrix: attachVectorMatrix(shared, slot), dims: shared.dims });
 const first = scan.scan(query);

@@ -13,7 +13,10 @@ export interface LineChild {
 }
 
 /** Starts a TypeScript script (through tsx) or a JS file with Node, reading its stdout as lines. */
-export function spawnLines(args: readonly string[], options: { cwd?: string; env?: NodeJS.ProcessEnv } = {}): LineChild {
+export function spawnLines(
+  args: readonly string[],
+  options: { cwd?: string; env?: NodeJS.ProcessEnv } = {},
+): LineChild {
   const child = spawn(process.execPath, [...args], { cwd: options.cwd, env: { ...process.env, ...options.env } });
   const lines: string[] = [];
   const waiters = new Set<() => void>();
@@ -28,7 +31,9 @@ export function spawnLines(args: readonly string[], options: { cwd?: string; env
     lines.push(...parts);
     for (const w of waiters) w();
   });
-  const exited = new Promise<number | string>((resolve) => child.once('exit', (code, signal) => resolve(code ?? signal ?? -1)));
+  const exited = new Promise<number | string>((resolve) =>
+    child.once('exit', (code, signal) => resolve(code ?? signal ?? -1)),
+  );
   let done = false;
   void exited.then(() => {
     done = true;
@@ -41,11 +46,22 @@ export function spawnLines(args: readonly string[], options: { cwd?: string; env
     exited,
     waitFor(match, timeoutMs = 60_000) {
       return new Promise((resolve, reject) => {
-        const timer = setTimeout(() => finish(new Error(`no matching line within ${timeoutMs} ms; stdout:\n${lines.slice(-5).join('\n')}\nstderr:\n${err}`)), timeoutMs);
+        const timer = setTimeout(
+          () =>
+            finish(
+              new Error(
+                `no matching line within ${timeoutMs} ms; stdout:\n${lines.slice(-5).join('\n')}\nstderr:\n${err}`,
+              ),
+            ),
+          timeoutMs,
+        );
         const check = () => {
           const line = lines.find(match);
           if (line !== undefined) finish(undefined, line);
-          else if (done) finish(new Error(`child exited before a matching line; stdout:\n${lines.slice(-5).join('\n')}\nstderr:\n${err}`));
+          else if (done)
+            finish(
+              new Error(`child exited before a matching line; stdout:\n${lines.slice(-5).join('\n')}\nstderr:\n${err}`),
+            );
         };
         const finish = (e?: Error, line?: string) => {
           clearTimeout(timer);

@@ -10,7 +10,10 @@ export function sha256(file: string): string {
 /** Temp files of builds of `dest` (`<dest>.building-<pid>-<rand>` and its -wal/-shm). */
 export function buildTemps(dest: string): string[] {
   const prefix = `${path.basename(dest)}.building-`;
-  return fs.readdirSync(path.dirname(dest)).filter((f) => f.startsWith(prefix)).sort();
+  return fs
+    .readdirSync(path.dirname(dest))
+    .filter((f) => f.startsWith(prefix))
+    .sort();
 }
 
 /** The pid a temp file name carries. */

@@ -1,11 +1,15 @@
 import type { Mode, SearchRequest } from '../../../src/search/types.js';
-import { pipelineForMode } from '../../../src/spec/search-spec.js';
-import type { ShorthandParams } from '../../../src/spec/shorthand.js';
+import { pipelineForMode } from '../../../src/schemas/search-spec.js';
+import type { ShorthandParams } from '../../../src/schemas/shorthand.js';
 
 /**
  * A complete SearchRequest with the service's defaults (k 10, chunk level, the default engine
  * and fusion), for tests that call Searcher directly; `params` are the shorthand's flat ones.
  */
-export function searchRequest(mode: Mode, query: string, params: Partial<Omit<ShorthandParams, 'mode'>> = {}): SearchRequest {
+export function searchRequest(
+  mode: Mode,
+  query: string,
+  params: Partial<Omit<ShorthandParams, 'mode'>> = {},
+): SearchRequest {
   return { query, mode, pipeline: pipelineForMode(mode, { k: 10, level: 'chunk', ...params }) };
 }

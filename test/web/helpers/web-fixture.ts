@@ -45,11 +45,24 @@ export async function webFixture(root: string, deps: Partial<AppDeps> = {}): Pro
   fs.mkdirSync(experimentsRoot, { recursive: true });
   fs.cpSync(TINY_BEIR, path.join(corporaRoot, 'tiny'), { recursive: true });
   fs.writeFileSync(path.join(experimentsRoot, 'tiny-grid.yaml'), TINY_EXPERIMENT);
-  await buildIndex({ corpus: path.join(corporaRoot, 'tiny'), out: path.join(root, 'data', 'tiny.sqlite'), chunker: 'structure:40', embedder: 'hash:64' });
+  await buildIndex({
+    corpus: path.join(corporaRoot, 'tiny'),
+    out: path.join(root, 'data', 'tiny.sqlite'),
+    chunker: 'structure:40',
+    embedder: 'hash:64',
+  });
   const catalog = new IndexCatalog(path.join(root, 'data'));
-  const app = createApp({ catalog, corporaRoot, experimentsRoot, resultsRoot, cacheDir: path.join(root, 'cache'), ...deps });
+  const app = createApp({
+    catalog,
+    corporaRoot,
+    experimentsRoot,
+    resultsRoot,
+    cacheDir: path.join(root, 'cache'),
+    ...deps,
+  });
   return { app, catalog, root, corporaRoot, resultsRoot };
 }
 
 /** GET as a browser navigating asks: text/html first. */
-export const browserGet = (app: WebFixture['app'], url: string) => app.request(url, { headers: { accept: 'text/html,application/xhtml+xml,*/*;q=0.8' } });
+export const browserGet = (app: WebFixture['app'], url: string) =>
+  app.request(url, { headers: { accept: 'text/html,application/xhtml+xml,*/*;q=0.8' } });

@@ -19,7 +19,6 @@ export function blankToUndefined(value: unknown): unknown {
   return typeof value === 'string' && value.trim() === '' ? undefined : value;
 }
 
-
 export interface NumberRange {
   int?: boolean;
   min: number;
@@ -38,22 +37,30 @@ export function numberParam(name: string, range: NumberRange) {
   const error = (issue: { input?: unknown }) => `${name} must be ${describeRange(range)}, got ${shown(issue.input)}`;
   let schema = range.int ? z.number({ error }).int({ error }) : z.number({ error });
   schema = range.exclusiveMin ? schema.gt(range.min, { error }) : schema.min(range.min, { error });
-  return z.preprocess((value, ctx) => {
-    const v = blankToUndefined(value);
-    if (typeof v !== 'string' || !DECIMAL.test(v)) return v;
-    const n = Number(v);
-    // "1e309" reads as Infinity: refused here, so the message shows what was sent.
-    if (!Number.isFinite(n)) {
-      ctx.issues.push({ code: 'custom', message: `${name} must be ${describeRange(range)}, got ${shown(v)}`, input: v });
-      return z.NEVER;
-    }
-    return n;
-  }, schema.max(range.max, { error }));
+  return z.preprocess(
+    (value, ctx) => {
+      const v = blankToUndefined(value);
+      if (typeof v !== 'string' || !DECIMAL.test(v)) return v;
+      const n = Number(v);
+      // "1e309" reads as Infinity: refused here, so the message shows what was sent.
+      if (!Number.isFinite(n)) {
+        ctx.issues.push({
+          code: 'custom',
+          message: `${name} must be ${describeRange(range)}, got ${shown(v)}`,
+          input: v,
+        });
+        return z.NEVER;
+      }
+      return n;
+    },
+    schema.max(range.max, { error }),
+  );
 }
 
 /** One of a closed set of names. */
 export function enumParam<const T extends readonly [string, ...string[]]>(name: string, values: T) {
-  const error = (issue: { input?: unknown }) => `${name} must be one of ${values.map((v) => `"${v}"`).join(', ')}, got ${shown(issue.input)}`;
+  const error = (issue: { input?: unknown }) =>
+    `${name} must be one of ${values.map((v) => `"${v}"`).join(', ')}, got ${shown(issue.input)}`;
   return z.preprocess(blankToUndefined, z.enum(values, { error }));
 }
 

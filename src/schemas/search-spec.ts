@@ -18,16 +18,31 @@ const JSON_FIELDS = ['legs', 'fusion', 'rerank', 'filter'] as const;
  * (`/search/hybrid`). Values may be JSON values or strings (query strings, CLI flags); unknown
  * names are refused either way, with the same message. Throws InputError naming the field.
  */
-export function parseSearchSpec(raw: Record<string, unknown>, options: { pathMode?: Mode; where?: Location } = {}): SearchSpec {
+export function parseSearchSpec(
+  raw: Record<string, unknown>,
+  options: { pathMode?: Mode; where?: Location } = {},
+): SearchSpec {
   const where = options.where ?? {};
   if (raw.legs !== undefined) {
-    if (options.pathMode) throw new InputError(`legs describe a pipeline: send them to /search, not /search/${options.pathMode} (a shorthand)`, { ...where, field: 'legs' });
-    if (raw.mode !== undefined) throw new InputError('give either mode (a shorthand) or legs (a pipeline), not both', { ...where, field: 'mode' });
+    if (options.pathMode)
+      throw new InputError(
+        `legs describe a pipeline: send them to /search, not /search/${options.pathMode} (a shorthand)`,
+        { ...where, field: 'legs' },
+      );
+    if (raw.mode !== undefined)
+      throw new InputError('give either mode (a shorthand) or legs (a pipeline), not both', {
+        ...where,
+        field: 'mode',
+      });
     const input: Record<string, unknown> = { ...raw };
     for (const field of JSON_FIELDS) input[field] = parseJsonText(field, input[field], where);
     return { pipeline: parsePipeline(input, where), mode: 'pipeline' };
   }
-  if (options.pathMode && raw.mode !== undefined) throw new InputError(`the mode is the path's (/search/${options.pathMode}); drop the mode parameter`, { ...where, field: 'mode' });
+  if (options.pathMode && raw.mode !== undefined)
+    throw new InputError(`the mode is the path's (/search/${options.pathMode}); drop the mode parameter`, {
+      ...where,
+      field: 'mode',
+    });
   const flat = options.pathMode ? { ...raw, mode: options.pathMode } : raw;
   const parsed = shorthandParams.safeParse(flat);
   if (!parsed.success) throw zodInputError(parsed.error, where);

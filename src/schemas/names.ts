@@ -14,7 +14,19 @@ export const ENGINES = ['fts5', 'wink'] as const;
 export type Engine = (typeof ENGINES)[number];
 
 /** ranx's fusion methods (ranx.fuse), one file each under fusion/methods/. */
-export const FUSION_METHOD_NAMES = ['rrf', 'isr', 'borda', 'combsum', 'combmnz', 'combmax', 'combmin', 'combmed', 'combanz', 'wsum', 'dbsf'] as const;
+export const FUSION_METHOD_NAMES = [
+  'rrf',
+  'isr',
+  'borda',
+  'combsum',
+  'combmnz',
+  'combmax',
+  'combmin',
+  'combmed',
+  'combanz',
+  'wsum',
+  'dbsf',
+] as const;
 export type FusionMethodName = (typeof FUSION_METHOD_NAMES)[number];
 
 /** Score normalisations of the score methods (comb*, wsum), one file each under fusion/norms/. */

@@ -26,7 +26,12 @@ const lexicalLeg = z
   .object({
     type: z.literal('lexical'),
     name: legName.optional(),
-    engine: z.enum(ENGINES).default(DEFAULT_ENGINE).describe("wink (k1, b settable; Anserini's 0.9 and 0.4 by default) or fts5 (SQLite's bm25(), k1 1.2 and b 0.75 fixed)"),
+    engine: z
+      .enum(ENGINES)
+      .default(DEFAULT_ENGINE)
+      .describe(
+        "wink (k1, b settable; Anserini's 0.9 and 0.4 by default) or fts5 (SQLite's bm25(), k1 1.2 and b 0.75 fixed)",
+      ),
     k1: z.number().min(0).max(10).optional().describe('wink only: term-frequency saturation (default 0.9)'),
     b: z.number().min(0).max(1).optional().describe('wink only: length normalisation (default 0.4)'),
   })
@@ -42,33 +47,74 @@ const runLeg = z
   .object({
     type: z.literal('run'),
     name: legName.optional(),
-    file: z.string().min(1).describe('a TREC run file (qid Q0 docid rank score tag), e.g. a Pyserini or production run'),
+    file: z
+      .string()
+      .min(1)
+      .describe('a TREC run file (qid Q0 docid rank score tag), e.g. a Pyserini or production run'),
   })
   .strict()
-  .describe("a TREC run file as a leg: each query's ranking is read by its query id (query sets only: retrieve, experiments); document level only");
+  .describe(
+    "a TREC run file as a leg: each query's ranking is read by its query id (query sets only: retrieve, experiments); document level only",
+  );
 
 // Search engines the user runs (engine-leg-specs.ts has their fields).
-const opensearchLeg = z.object({ type: z.literal('opensearch'), name: legName.optional(), ...opensearchFields }).strict().describe(ENGINE_LEG_DESCRIPTIONS.opensearch);
-const elasticsearchLeg = z.object({ type: z.literal('elasticsearch'), name: legName.optional(), ...elasticsearchFields }).strict().describe(ENGINE_LEG_DESCRIPTIONS.elasticsearch);
-const qdrantLeg = z.object({ type: z.literal('qdrant'), name: legName.optional(), ...qdrantFields }).strict().describe(ENGINE_LEG_DESCRIPTIONS.qdrant);
+const opensearchLeg = z
+  .object({ type: z.literal('opensearch'), name: legName.optional(), ...opensearchFields })
+  .strict()
+  .describe(ENGINE_LEG_DESCRIPTIONS.opensearch);
+const elasticsearchLeg = z
+  .object({ type: z.literal('elasticsearch'), name: legName.optional(), ...elasticsearchFields })
+  .strict()
+  .describe(ENGINE_LEG_DESCRIPTIONS.elasticsearch);
+const qdrantLeg = z
+  .object({ type: z.literal('qdrant'), name: legName.optional(), ...qdrantFields })
+  .strict()
+  .describe(ENGINE_LEG_DESCRIPTIONS.qdrant);
 
 const httpLeg = z
   .object({ type: z.literal('http'), name: legName.optional(), ...httpLegFields })
   .strict()
-  .describe('any search API over HTTP (src/spec/http-leg-spec.ts): a URL and body template, where the hits are and which fields hold the id and score');
+  .describe(
+    'any search API over HTTP (src/schemas/http-leg-spec.ts): a URL and body template, where the hits are and which fields hold the id and score',
+  );
 
-export const legSpec = z.discriminatedUnion('type', [lexicalLeg, denseLeg, runLeg, httpLeg, opensearchLeg, elasticsearchLeg, qdrantLeg]);
+export const legSpec = z.discriminatedUnion('type', [
+  lexicalLeg,
+  denseLeg,
+  runLeg,
+  httpLeg,
+  opensearchLeg,
+  elasticsearchLeg,
+  qdrantLeg,
+]);
 
 export const fusionSpec = z
   .object({
-    method: z.enum(FUSION_METHOD_NAMES).default(FUSION_DEFAULTS.method).describe('fusion method, as ranx.fuse defines it (README: "Fusing runs")'),
-    norm: z.enum(NORM_NAMES).default(FUSION_DEFAULTS.norm).describe('score normalisation of the score methods (comb*, wsum); ignored by rrf, isr, borda, dbsf'),
+    method: z
+      .enum(FUSION_METHOD_NAMES)
+      .default(FUSION_DEFAULTS.method)
+      .describe('fusion method, as ranx.fuse defines it (README: "Fusing runs")'),
+    norm: z
+      .enum(NORM_NAMES)
+      .default(FUSION_DEFAULTS.norm)
+      .describe('score normalisation of the score methods (comb*, wsum); ignored by rrf, isr, borda, dbsf'),
     rrf_k: z.number().positive().max(1e6).default(FUSION_DEFAULTS.rrfK).describe('the RRF constant k (rrf only)'),
     weights: z
-      .union([z.array(z.number().min(0).max(1e6)).min(1).max(MAX_LEGS), z.record(z.string(), z.number().min(0).max(1e6))])
+      .union([
+        z.array(z.number().min(0).max(1e6)).min(1).max(MAX_LEGS),
+        z.record(z.string(), z.number().min(0).max(1e6)),
+      ])
       .optional()
-      .describe('per-leg weights (rrf, isr, borda, wsum, dbsf): a list in leg order or {leg name: weight}; default 1 each'),
-    depth: z.number().int().min(1).max(MAX_DEPTH).default(FUSION_DEFAULTS.depth).describe('hits taken from each leg before fusing'),
+      .describe(
+        'per-leg weights (rrf, isr, borda, wsum, dbsf): a list in leg order or {leg name: weight}; default 1 each',
+      ),
+    depth: z
+      .number()
+      .int()
+      .min(1)
+      .max(MAX_DEPTH)
+      .default(FUSION_DEFAULTS.depth)
+      .describe('hits taken from each leg before fusing'),
   })
   .strict();
 
@@ -79,11 +125,22 @@ export const pipelineSpec = z
   .object({
     legs: z.array(legSpec).min(1).max(MAX_LEGS).describe('the retrievers whose lists are fused, each named'),
     fusion: fusionSpec.optional().describe('how the legs are fused (two legs or more)'),
-    rerank: rerankSpec.optional().describe('rescore the first stage\'s top depth hits with a cross-encoder or a /rerank endpoint'),
+    rerank: rerankSpec
+      .optional()
+      .describe("rescore the first stage's top depth hits with a cross-encoder or a /rerank endpoint"),
     k: numberParam('k', { int: true, min: 1, max: MAX_K }).default(DEFAULT_K).describe(`hits to return, 1 to ${MAX_K}`),
-    level: z.enum(LEVELS).default(DEFAULT_LEVEL).describe('rank passages (chunk) or whole documents by their best passage (doc)'),
-    filter: filterSpec.optional().describe('only documents whose metadata match: {"lang": "de", "year": {"gte": 2020}, "type": {"in": ["faq"]}}'),
-    qlang: languageCode.optional().describe("the query's language, which picks the analyser's stemmer on multilingual indexes (detected when absent)"),
+    level: z
+      .enum(LEVELS)
+      .default(DEFAULT_LEVEL)
+      .describe('rank passages (chunk) or whole documents by their best passage (doc)'),
+    filter: filterSpec
+      .optional()
+      .describe('only documents whose metadata match: {"lang": "de", "year": {"gte": 2020}, "type": {"in": ["faq"]}}'),
+    qlang: languageCode
+      .optional()
+      .describe(
+        "the query's language, which picks the analyser's stemmer on multilingual indexes (detected when absent)",
+      ),
   })
   .strict();
 

@@ -33,13 +33,22 @@ export const filterSpec = z
   .record(z.string(), conditionSpec)
   .superRefine((filter, ctx) => {
     for (const key of Object.keys(filter)) {
-      if (!FIELD_NAME.test(key)) ctx.addIssue({ code: 'custom', path: [key], message: 'a filter key is a metadata field name (letters, digits, _ and -, dots for nested fields)' });
+      if (!FIELD_NAME.test(key))
+        ctx.addIssue({
+          code: 'custom',
+          path: [key],
+          message: 'a filter key is a metadata field name (letters, digits, _ and -, dots for nested fields)',
+        });
     }
     const lang = filter.lang;
     if (lang === undefined) return;
     const codes = typeof lang === 'object' && 'in' in lang ? lang.in : [lang];
     if (!codes.every((c) => typeof c === 'string' && LANGUAGE_CODE.test(c))) {
-      ctx.addIssue({ code: 'custom', path: ['lang'], message: 'lang must be a language code such as de or zh, or {"in": [codes]}' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['lang'],
+        message: 'lang must be a language code such as de or zh, or {"in": [codes]}',
+      });
     }
   })
   .refine((f) => Object.keys(f).length <= 32, 'at most 32 filter conditions');

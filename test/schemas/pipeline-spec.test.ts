@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { InputError } from '../../src/errors.js';
-import { parsePipeline } from '../../src/spec/resolve-pipeline.js';
-import { parseSearchSpec, pipelineForMode } from '../../src/spec/search-spec.js';
+import { parsePipeline } from '../../src/schemas/resolve-pipeline.js';
+import { parseSearchSpec, pipelineForMode } from '../../src/schemas/search-spec.js';
 
 const fails = (f: () => unknown, field: string | undefined, message: RegExp) => {
   let caught: unknown;
@@ -32,7 +32,11 @@ describe('parsePipeline: one spec, every default in one place', () => {
   });
 
   it('weights by name or in leg order; a missing name weighs 1; an unknown name, a wrong count or all zero is refused', () => {
-    const legs = [{ type: 'lexical', name: 'a' }, { type: 'dense', name: 'b' }, { type: 'lexical', engine: 'fts5', name: 'c' }];
+    const legs = [
+      { type: 'lexical', name: 'a' },
+      { type: 'dense', name: 'b' },
+      { type: 'lexical', engine: 'fts5', name: 'c' },
+    ];
     expect(parsePipeline({ legs, fusion: { weights: { c: 2, a: 0.5 } } }).fusion!.weights).toEqual([0.5, 1, 2]);
     expect(parsePipeline({ legs, fusion: { weights: [3, 2, 1] } }).fusion!.weights).toEqual([3, 2, 1]);
     fails(() => parsePipeline({ legs, fusion: { weights: { z: 1 } } }), 'fusion.weights.z', /no leg is named "z"/);
@@ -41,29 +45,69 @@ describe('parsePipeline: one spec, every default in one place', () => {
   });
 
   it('refuses two legs of one name, k1/b on fts5, a run leg at chunk level, and unknown keys at any depth', () => {
-    fails(() => parsePipeline({ legs: [{ type: 'lexical' }, { type: 'lexical' }] }), 'legs.1.name', /two legs are named "wink"/);
-    fails(() => parsePipeline({ legs: [{ type: 'lexical', engine: 'fts5', b: 0.5 }] }), 'legs.0', /fts5's bm25\(\) fixes k1 1.2 and b 0.75/);
+    fails(
+      () => parsePipeline({ legs: [{ type: 'lexical' }, { type: 'lexical' }] }),
+      'legs.1.name',
+      /two legs are named "wink"/,
+    );
+    fails(
+      () => parsePipeline({ legs: [{ type: 'lexical', engine: 'fts5', b: 0.5 }] }),
+      'legs.0',
+      /fts5's bm25\(\) fixes k1 1.2 and b 0.75/,
+    );
     fails(() => parsePipeline({ legs: [{ type: 'run', file: 'x.trec' }] }), 'legs.0', /set level to doc/);
-    expect(parsePipeline({ legs: [{ type: 'run', file: 'x.trec' }], level: 'doc' }).legs[0]).toEqual({ type: 'run', name: 'run', file: 'x.trec' });
+    expect(parsePipeline({ legs: [{ type: 'run', file: 'x.trec' }], level: 'doc' }).legs[0]).toEqual({
+      type: 'run',
+      name: 'run',
+      file: 'x.trec',
+    });
     fails(() => parsePipeline({ legs: [{ type: 'dense' }], kk: 3 }), 'kk', /unknown parameter "kk"/);
-    fails(() => parsePipeline({ legs: [{ type: 'dense', engine: 'wink' }] }), 'legs.0.engine', /unknown parameter "engine"/);
+    fails(
+      () => parsePipeline({ legs: [{ type: 'dense', engine: 'wink' }] }),
+      'legs.0.engine',
+      /unknown parameter "engine"/,
+    );
     fails(() => parsePipeline({ legs: [{ type: 'sparse' }] }), 'legs.0.type', /./);
     fails(() => parsePipeline({ legs: [] }), 'legs', /./);
   });
 
   it('numbers are finite and in range whether given as numbers or strings', () => {
     expect(parsePipeline({ legs: [{ type: 'dense' }], k: '25' }).k).toBe(25);
-    fails(() => parsePipeline({ legs: [{ type: 'dense' }], k: '1e309' }), 'k', /k must be an integer from 1 to 1000, got "1e309"/);
+    fails(
+      () => parsePipeline({ legs: [{ type: 'dense' }], k: '1e309' }),
+      'k',
+      /k must be an integer from 1 to 1000, got "1e309"/,
+    );
     fails(() => parsePipeline({ legs: [{ type: 'dense' }], k: 1001 }), 'k', /k must be an integer from 1 to 1000/);
-    fails(() => parsePipeline({ legs: [{ type: 'dense' }, { type: 'lexical' }], fusion: { rrf_k: 0 } }), 'fusion.rrf_k', /./);
+    fails(
+      () => parsePipeline({ legs: [{ type: 'dense' }, { type: 'lexical' }], fusion: { rrf_k: 0 } }),
+      'fusion.rrf_k',
+      /./,
+    );
   });
 
   it('filters: values, in, ranges, lang as a code; anything else refused', () => {
-    const p = parsePipeline({ legs: [{ type: 'dense' }], filter: { lang: 'DE', year: { gte: 2020, lt: 2025 }, type: { in: ['faq', 'howto'] }, draft: false } });
-    expect(p.filter).toEqual({ lang: 'DE', year: { gte: 2020, lt: 2025 }, type: { in: ['faq', 'howto'] }, draft: false });
-    fails(() => parsePipeline({ legs: [{ type: 'dense' }], filter: { lang: 'german!' } }), 'filter.lang', /language code/);
+    const p = parsePipeline({
+      legs: [{ type: 'dense' }],
+      filter: { lang: 'DE', year: { gte: 2020, lt: 2025 }, type: { in: ['faq', 'howto'] }, draft: false },
+    });
+    expect(p.filter).toEqual({
+      lang: 'DE',
+      year: { gte: 2020, lt: 2025 },
+      type: { in: ['faq', 'howto'] },
+      draft: false,
+    });
+    fails(
+      () => parsePipeline({ legs: [{ type: 'dense' }], filter: { lang: 'german!' } }),
+      'filter.lang',
+      /language code/,
+    );
     fails(() => parsePipeline({ legs: [{ type: 'dense' }], filter: { year: { gte: 'x' } } }), 'filter.year', /./);
-    fails(() => parsePipeline({ legs: [{ type: 'dense' }], filter: { 'bad key': 1 } }), 'filter.bad key', /metadata field name/);
+    fails(
+      () => parsePipeline({ legs: [{ type: 'dense' }], filter: { 'bad key': 1 } }),
+      'filter.bad key',
+      /metadata field name/,
+    );
   });
 });
 
@@ -81,18 +125,38 @@ describe('shorthands expand to the pipeline they name', () => {
     expect(p.fusion).toEqual({ method: 'wsum', norm: 'zscore', rrfK: 60, weights: [0.75, 0.25], depth: 100 });
   });
 
-  it('lang is the filter\'s lang; parameters of another mode are checked, then ignored', () => {
-    expect(pipelineForMode('bm25', { lang: 'de', alpha: '0.3' })).toEqual({ legs: [{ type: 'lexical', name: 'bm25', engine: 'wink' }], k: 10, level: 'chunk', filter: { lang: 'de' } });
+  it("lang is the filter's lang; parameters of another mode are checked, then ignored", () => {
+    expect(pipelineForMode('bm25', { lang: 'de', alpha: '0.3' })).toEqual({
+      legs: [{ type: 'lexical', name: 'bm25', engine: 'wink' }],
+      k: 10,
+      level: 'chunk',
+      filter: { lang: 'de' },
+    });
     fails(() => pipelineForMode('bm25', { alpha: '2' }), 'alpha', /alpha must be a number in \[0, 1\], got 2/);
   });
 
   it('the same search written as a shorthand and as legs is the same pipeline', () => {
-    const legs = { legs: [{ type: 'lexical', name: 'bm25', engine: 'wink', k1: 1.2 }, { type: 'dense', name: 'dense' }], fusion: { method: 'rrf', rrf_k: 30 }, k: 5, level: 'doc' };
-    expect(parseSearchSpec(legs).pipeline).toEqual(pipelineForMode('hybrid', { k1: '1.2', rrf_k: '30', k: '5', level: 'doc' }));
+    const legs = {
+      legs: [
+        { type: 'lexical', name: 'bm25', engine: 'wink', k1: 1.2 },
+        { type: 'dense', name: 'dense' },
+      ],
+      fusion: { method: 'rrf', rrf_k: 30 },
+      k: 5,
+      level: 'doc',
+    };
+    expect(parseSearchSpec(legs).pipeline).toEqual(
+      pipelineForMode('hybrid', { k1: '1.2', rrf_k: '30', k: '5', level: 'doc' }),
+    );
   });
 
   it('legs, fusion and filter may come as JSON text (a query string); mode and legs together are refused', () => {
-    const fromText = parseSearchSpec({ legs: '[{"type":"dense"},{"type":"lexical"}]', fusion: '{"method":"combmnz"}', filter: '{"year":2020}', k: '3' });
+    const fromText = parseSearchSpec({
+      legs: '[{"type":"dense"},{"type":"lexical"}]',
+      fusion: '{"method":"combmnz"}',
+      filter: '{"year":2020}',
+      k: '3',
+    });
     expect(fromText.mode).toBe('pipeline');
     expect(fromText.pipeline).toMatchObject({ k: 3, fusion: { method: 'combmnz' }, filter: { year: 2020 } });
     fails(() => parseSearchSpec({ legs: '[{' }), 'legs', /legs must be JSON/);

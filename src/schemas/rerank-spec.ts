@@ -25,9 +25,20 @@ const crossEncoderRerank = z
   .object({
     type: z.literal('cross-encoder'),
     name: rerankName.optional(),
-    model: z.string().min(1).describe('a transformers.js sequence-classification model: a hub id (under MODELS_DIR, then the cache, then the hub) or a folder path'),
+    model: z
+      .string()
+      .min(1)
+      .describe(
+        'a transformers.js sequence-classification model: a hub id (under MODELS_DIR, then the cache, then the hub) or a folder path',
+      ),
     depth,
-    batch: z.number().int().min(1).max(MAX_RERANK_BATCH).default(RERANK_DEFAULTS.batch).describe('(query, passage) pairs per model call'),
+    batch: z
+      .number()
+      .int()
+      .min(1)
+      .max(MAX_RERANK_BATCH)
+      .default(RERANK_DEFAULTS.batch)
+      .describe('(query, passage) pairs per model call'),
     quantized: z.boolean().default(true).describe('load onnx/model_quantized.onnx (default) or onnx/model.onnx'),
   })
   .strict()
@@ -40,11 +51,28 @@ const httpRerank = z
     url: z.string().min(1).describe('the endpoint, e.g. http://tei:8080/rerank or https://api.cohere.com/v2/rerank'),
     model: z.string().min(1).optional().describe('sent as `model` (Cohere, Jina); TEI serves one model and takes none'),
     depth,
-    top_n: z.number().int().min(1).max(MAX_RERANK_DEPTH).optional().describe('cohere shape: results asked for (default all of them); the rest keep first-stage order below'),
-    shape: z.enum(['cohere', 'tei']).default('cohere').describe('cohere: {model, query, documents, top_n} -> {results: [{index, relevance_score}]} (Cohere, Jina); tei: {query, texts} -> [{index, score}]'),
+    top_n: z
+      .number()
+      .int()
+      .min(1)
+      .max(MAX_RERANK_DEPTH)
+      .optional()
+      .describe('cohere shape: results asked for (default all of them); the rest keep first-stage order below'),
+    shape: z
+      .enum(['cohere', 'tei'])
+      .default('cohere')
+      .describe(
+        'cohere: {model, query, documents, top_n} -> {results: [{index, relevance_score}]} (Cohere, Jina); tei: {query, texts} -> [{index, score}]',
+      ),
     headers: z.record(z.string(), z.string()).optional().describe('request headers; values may hold ${env:NAME}'),
     timeout_ms: z.number().int().min(1).max(600_000).optional().describe('per attempt'),
-    retries: z.number().int().min(0).max(10).optional().describe('further attempts after a 429, 5xx, timeout or refused connection'),
+    retries: z
+      .number()
+      .int()
+      .min(0)
+      .max(10)
+      .optional()
+      .describe('further attempts after a 429, 5xx, timeout or refused connection'),
     concurrency: z.number().int().min(1).max(64).optional().describe('requests in flight at once'),
   })
   .strict()
@@ -74,10 +102,27 @@ export type Rerank =
 /** Settles a parsed rerank spec; `fail` raises the caller's located InputError. */
 export function settleRerank(spec: RerankSpec, fail: (field: string, message: string) => never): Rerank {
   const name = spec.name ?? spec.type;
-  if (spec.type === 'cross-encoder') return { type: spec.type, name, model: spec.model, depth: spec.depth, batch: spec.batch, quantized: spec.quantized };
-  if (spec.top_n !== undefined && spec.top_n > spec.depth) fail('rerank.top_n', `top_n ${spec.top_n} is more than depth ${spec.depth}: only depth documents are sent`);
-  if (spec.top_n !== undefined && spec.shape === 'tei') fail('rerank.top_n', 'the tei shape always scores every text; top_n is for the cohere shape');
-  const rerank: Rerank = { type: 'http', name, url: spec.url, depth: spec.depth, topN: spec.top_n ?? spec.depth, shape: spec.shape };
+  if (spec.type === 'cross-encoder')
+    return {
+      type: spec.type,
+      name,
+      model: spec.model,
+      depth: spec.depth,
+      batch: spec.batch,
+      quantized: spec.quantized,
+    };
+  if (spec.top_n !== undefined && spec.top_n > spec.depth)
+    fail('rerank.top_n', `top_n ${spec.top_n} is more than depth ${spec.depth}: only depth documents are sent`);
+  if (spec.top_n !== undefined && spec.shape === 'tei')
+    fail('rerank.top_n', 'the tei shape always scores every text; top_n is for the cohere shape');
+  const rerank: Rerank = {
+    type: 'http',
+    name,
+    url: spec.url,
+    depth: spec.depth,
+    topN: spec.top_n ?? spec.depth,
+    shape: spec.shape,
+  };
   if (spec.model !== undefined) rerank.model = spec.model;
   if (spec.headers !== undefined) rerank.headers = spec.headers;
   if (spec.timeout_ms !== undefined) rerank.timeoutMs = spec.timeout_ms;

@@ -1,5 +1,13 @@
 import { z } from 'zod/v4';
-import { DEFAULT_ENGINE, DEFAULT_K, DEFAULT_LEVEL, FUSION_DEFAULTS, MAX_DEPTH, MAX_K, WINK_DEFAULTS } from './defaults.js';
+import {
+  DEFAULT_ENGINE,
+  DEFAULT_K,
+  DEFAULT_LEVEL,
+  FUSION_DEFAULTS,
+  MAX_DEPTH,
+  MAX_K,
+  WINK_DEFAULTS,
+} from './defaults.js';
 import { filterSpec, type FilterSpec } from './filter-spec.js';
 import { LANGUAGE_CODE } from './language-code.js';
 import { ENGINES, LEVELS } from './names.js';
@@ -25,7 +33,9 @@ const weightPair = z.preprocess(
     return m ? [Number(m[1]), Number(m[2])] : v;
   },
   z
-    .tuple([z.number().min(0), z.number().min(0)], { error: (i) => `weights must be two numbers >= 0 as "bm25,dense" (e.g. "1,0.5"), got ${JSON.stringify(i.input)}` })
+    .tuple([z.number().min(0), z.number().min(0)], {
+      error: (i) => `weights must be two numbers >= 0 as "bm25,dense" (e.g. "1,0.5"), got ${JSON.stringify(i.input)}`,
+    })
     .refine(([a, b]) => a > 0 || b > 0, 'weights: at least one of bm25,dense must be > 0'),
 );
 
@@ -38,23 +48,43 @@ export const shorthandParams = z
   .object({
     mode: enumParam('mode', MODES).default(DEFAULT_MODE).describe('retrieval mode'),
     k: numberParam('k', { int: true, min: 1, max: MAX_K }).default(DEFAULT_K).describe(`hits to return, 1 to ${MAX_K}`),
-    level: enumParam('level', LEVELS).default(DEFAULT_LEVEL).describe('rank passages or whole documents (by their best passage)'),
+    level: enumParam('level', LEVELS)
+      .default(DEFAULT_LEVEL)
+      .describe('rank passages or whole documents (by their best passage)'),
     engine: enumParam('engine', ENGINES)
       .default(DEFAULT_ENGINE)
-      .describe("lexical engine of bm25 and of hybrid's lexical leg: wink (k1, b settable, Anserini's 0.9 and 0.4 by default) or fts5 (SQLite's bm25(), k1 1.2 and b 0.75 fixed)"),
-    k1: numberParam('k1', { min: 0, max: 10 }).optional().describe(`wink BM25 term-frequency saturation (default ${WINK_DEFAULTS.k1})`),
-    b: numberParam('b', { min: 0, max: 1 }).optional().describe(`wink BM25 length normalisation (default ${WINK_DEFAULTS.b})`),
-    fusion: enumParam('fusion', SHORTHAND_FUSIONS).default('rrf').describe('hybrid: rrf (reciprocal rank fusion) or score (wsum: (1 - alpha) bm25 + alpha dense, normalised)'),
-    rrf_k: numberParam('rrf_k', { min: 0, max: 1e6, exclusiveMin: true }).default(FUSION_DEFAULTS.rrfK).describe('hybrid rrf: the RRF constant'),
+      .describe(
+        "lexical engine of bm25 and of hybrid's lexical leg: wink (k1, b settable, Anserini's 0.9 and 0.4 by default) or fts5 (SQLite's bm25(), k1 1.2 and b 0.75 fixed)",
+      ),
+    k1: numberParam('k1', { min: 0, max: 10 })
+      .optional()
+      .describe(`wink BM25 term-frequency saturation (default ${WINK_DEFAULTS.k1})`),
+    b: numberParam('b', { min: 0, max: 1 })
+      .optional()
+      .describe(`wink BM25 length normalisation (default ${WINK_DEFAULTS.b})`),
+    fusion: enumParam('fusion', SHORTHAND_FUSIONS)
+      .default('rrf')
+      .describe('hybrid: rrf (reciprocal rank fusion) or score (wsum: (1 - alpha) bm25 + alpha dense, normalised)'),
+    rrf_k: numberParam('rrf_k', { min: 0, max: 1e6, exclusiveMin: true })
+      .default(FUSION_DEFAULTS.rrfK)
+      .describe('hybrid rrf: the RRF constant'),
     weights: weightPair.optional().describe('hybrid rrf: leg weights bm25,dense'),
-    depth: numberParam('depth', { int: true, min: 1, max: MAX_DEPTH }).default(FUSION_DEFAULTS.depth).describe('hybrid: hits taken from each leg before fusing'),
+    depth: numberParam('depth', { int: true, min: 1, max: MAX_DEPTH })
+      .default(FUSION_DEFAULTS.depth)
+      .describe('hybrid: hits taken from each leg before fusing'),
     alpha: numberParam('alpha', { min: 0, max: 1 }).default(0.5).describe('hybrid score: weight of dense'),
     norm: enumParam('norm', SHORTHAND_NORMS).default('minmax').describe('hybrid score: score normalisation'),
-    lang: patternParam('lang', LANGUAGE_CODE, 'a language code such as de or zh').optional().describe('only documents in this language (ISO 639 code, e.g. de or zh)'),
-    filter: jsonParam('filter', filterSpec).optional().describe('only documents whose metadata match, as JSON: {"year": {"gte": 2020}, "type": {"in": ["faq"]}}'),
+    lang: patternParam('lang', LANGUAGE_CODE, 'a language code such as de or zh')
+      .optional()
+      .describe('only documents in this language (ISO 639 code, e.g. de or zh)'),
+    filter: jsonParam('filter', filterSpec)
+      .optional()
+      .describe('only documents whose metadata match, as JSON: {"year": {"gte": 2020}, "type": {"in": ["faq"]}}'),
     qlang: patternParam('qlang', LANGUAGE_CODE, 'a language code such as de or zh')
       .optional()
-      .describe("the query's language, which picks the analyser's stemmer on multilingual indexes (detected when absent)"),
+      .describe(
+        "the query's language, which picks the analyser's stemmer on multilingual indexes (detected when absent)",
+      ),
   })
   .strict();
 
@@ -71,9 +101,16 @@ export type ShorthandName = keyof ShorthandParams;
  * HTML form submits every field whichever mode is chosen.
  */
 export function expandShorthand(p: ShorthandParams): PipelineInput {
-  const lexical = { type: 'lexical' as const, name: 'bm25', engine: p.engine, ...(p.k1 !== undefined && { k1: p.k1 }), ...(p.b !== undefined && { b: p.b }) };
+  const lexical = {
+    type: 'lexical' as const,
+    name: 'bm25',
+    engine: p.engine,
+    ...(p.k1 !== undefined && { k1: p.k1 }),
+    ...(p.b !== undefined && { b: p.b }),
+  };
   const dense = { type: 'dense' as const, name: 'dense' };
-  const filter: FilterSpec | undefined = p.lang || p.filter ? { ...p.filter, ...(p.lang && { lang: p.lang.toLowerCase() }) } : undefined;
+  const filter: FilterSpec | undefined =
+    p.lang || p.filter ? { ...p.filter, ...(p.lang && { lang: p.lang.toLowerCase() }) } : undefined;
   const common = { k: p.k, level: p.level, ...(filter && { filter }), ...(p.qlang && { qlang: p.qlang }) };
   if (p.mode === 'bm25') return { legs: [lexical], ...common };
   if (p.mode === 'dense') return { legs: [dense], ...common };

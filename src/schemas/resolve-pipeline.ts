@@ -73,7 +73,13 @@ export function settle(spec: z.output<typeof pipelineSpec>, where: Location = {}
   const pipeline: Pipeline = { legs, k: spec.k, level: spec.level };
   if (legs.length > 1) {
     const f = spec.fusion ?? fusionSpec.parse({});
-    pipeline.fusion = { method: f.method, norm: f.norm, rrfK: f.rrf_k, weights: weightsInLegOrder(legs, f.weights, fail), depth: f.depth };
+    pipeline.fusion = {
+      method: f.method,
+      norm: f.norm,
+      rrfK: f.rrf_k,
+      weights: weightsInLegOrder(legs, f.weights, fail),
+      depth: f.depth,
+    };
   }
   if (spec.rerank) pipeline.rerank = settleRerank(spec.rerank, fail);
   if (spec.filter && Object.keys(spec.filter).length > 0) pipeline.filter = spec.filter;
@@ -85,15 +91,22 @@ function defaultName(leg: LegSpec): string {
   return leg.type === 'lexical' ? leg.engine : leg.type === 'http' ? DEFAULT_HTTP_LEG_NAME : leg.type;
 }
 
-function weightsInLegOrder(legs: readonly Leg[], given: number[] | Record<string, number> | undefined, fail: (field: string, message: string) => never): number[] {
+function weightsInLegOrder(
+  legs: readonly Leg[],
+  given: number[] | Record<string, number> | undefined,
+  fail: (field: string, message: string) => never,
+): number[] {
   let weights: number[];
   if (given === undefined) weights = legs.map(() => 1);
   else if (Array.isArray(given)) {
-    if (given.length !== legs.length) fail('fusion.weights', `${given.length} weights for ${legs.length} legs; give one per leg, in leg order`);
+    if (given.length !== legs.length)
+      fail('fusion.weights', `${given.length} weights for ${legs.length} legs; give one per leg, in leg order`);
     weights = given;
   } else {
     const names = new Set(legs.map((l) => l.name));
-    for (const name of Object.keys(given)) if (!names.has(name)) fail(`fusion.weights.${name}`, `no leg is named "${name}" (legs: ${[...names].join(', ')})`);
+    for (const name of Object.keys(given))
+      if (!names.has(name))
+        fail(`fusion.weights.${name}`, `no leg is named "${name}" (legs: ${[...names].join(', ')})`);
     weights = legs.map((l) => given[l.name] ?? 1);
   }
   if (weights.every((w) => w === 0)) fail('fusion.weights', 'every weight is 0; at least one leg must count');
@@ -108,7 +121,10 @@ export function zodInputError(error: z.ZodError, where: Location = {}): InputErr
   if (issue.code === 'unrecognized_keys') {
     const keys = issue.keys;
     const field = [...prefix, ...path, keys[0]!].join('.');
-    return new InputError(`unknown parameter${keys.length > 1 ? 's' : ''} ${keys.map((k) => `"${k}"`).join(', ')}`, { ...where, field });
+    return new InputError(`unknown parameter${keys.length > 1 ? 's' : ''} ${keys.map((k) => `"${k}"`).join(', ')}`, {
+      ...where,
+      field,
+    });
   }
   const field = [...prefix, ...path].join('.') || undefined;
   return new InputError(issue.message, { ...where, ...(field && { field }) });

@@ -1,9 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { InputError } from '../../src/errors.js';
-import { pipelineUrls } from '../../src/spec/pipeline-urls.js';
-import { parsePipeline } from '../../src/spec/resolve-pipeline.js';
+import { pipelineUrls } from '../../src/schemas/pipeline-urls.js';
+import { parsePipeline } from '../../src/schemas/resolve-pipeline.js';
 
-const leg = (extra: Record<string, unknown> = {}) => ({ type: 'http', url: 'http://127.0.0.1:9/search?q={{query}}&k={{k}}', hits: 'hits', id: 'docId', score: 'score', ...extra });
+const leg = (extra: Record<string, unknown> = {}) => ({
+  type: 'http',
+  url: 'http://127.0.0.1:9/search?q={{query}}&k={{k}}',
+  hits: 'hits',
+  id: 'docId',
+  score: 'score',
+  ...extra,
+});
 
 function refused(raw: unknown): InputError {
   try {
@@ -17,7 +24,9 @@ function refused(raw: unknown): InputError {
 
 describe('the http leg of a pipeline', () => {
   it('is named "http" by default; its method is GET without a body and POST with one, unless given', () => {
-    const p = parsePipeline({ legs: [leg(), leg({ name: 'api', body: { q: '{{query}}' } }), leg({ name: 'put', method: 'GET' })] });
+    const p = parsePipeline({
+      legs: [leg(), leg({ name: 'api', body: { q: '{{query}}' } }), leg({ name: 'put', method: 'GET' })],
+    });
     expect(p.legs.map((l) => [l.name, (l as { method?: string }).method])).toEqual([
       ['http', 'GET'],
       ['api', 'POST'],
@@ -35,16 +44,31 @@ describe('the http leg of a pipeline', () => {
   });
 
   it('accepts every documented placeholder', () => {
-    const body = { q: '{{query}}', size: '{{k}}', level: '{{level}}', filter: '{{filter}}', lang: '{{qlang}}', id: 'q-{{query_id}}' };
+    const body = {
+      q: '{{query}}',
+      size: '{{k}}',
+      level: '{{level}}',
+      filter: '{{filter}}',
+      lang: '{{qlang}}',
+      id: 'q-{{query_id}}',
+    };
     expect(() => parsePipeline({ legs: [leg({ body })] })).not.toThrow();
   });
 
   it('refuses a placeholder in the scheme, host or port: a query must not choose where the server connects', () => {
-    for (const url of ['http://{{query}}.example.com/s', 'http://127.0.0.1:{{k}}/s', 'http:{{query}}/s', 'http://{{query}}@127.0.0.1/s', 'http:\\\\{{query}}/s']) {
+    for (const url of [
+      'http://{{query}}.example.com/s',
+      'http://127.0.0.1:{{k}}/s',
+      'http:{{query}}/s',
+      'http://{{query}}@127.0.0.1/s',
+      'http:\\\\{{query}}/s',
+    ]) {
       const err = refused({ legs: [leg({ url })] });
       expect(err.where.field, url).toBe('legs.0.url');
     }
-    expect(refused({ legs: [leg({ url: 'http://{{query}}.example.com/' })] }).detail).toMatch(/path and query string only/);
+    expect(refused({ legs: [leg({ url: 'http://{{query}}.example.com/' })] }).detail).toMatch(
+      /path and query string only/,
+    );
   });
 
   it('refuses a URL that is not absolute http(s)', () => {
@@ -59,14 +83,18 @@ describe('the http leg of a pipeline', () => {
   });
 
   it('requires the hits, id and score paths, and bounds the call settings', () => {
-    expect(refused({ legs: [{ type: 'http', url: 'http://127.0.0.1:9/', hits: 'h', score: 's' }] }).where.field).toBe('legs.0.id');
+    expect(refused({ legs: [{ type: 'http', url: 'http://127.0.0.1:9/', hits: 'h', score: 's' }] }).where.field).toBe(
+      'legs.0.id',
+    );
     expect(refused({ legs: [leg({ retries: 11 })] }).where.field).toBe('legs.0.retries');
     expect(refused({ legs: [leg({ concurrency: 0 })] }).where.field).toBe('legs.0.concurrency');
     expect(refused({ legs: [leg({ headers: { 'bad name': 'x' } })] }).where.field).toMatch(/^legs\.0\.headers/);
   });
 
-  it('lists its URL among the pipeline\'s endpoints, with its method and leg', () => {
+  it("lists its URL among the pipeline's endpoints, with its method and leg", () => {
     const p = parsePipeline({ legs: [{ type: 'lexical', engine: 'fts5' }, leg({ name: 'api', body: {} })] });
-    expect(pipelineUrls(p)).toEqual([{ url: 'http://127.0.0.1:9/search?q={{query}}&k={{k}}', method: 'POST', leg: 'api', what: 'legs.1 (leg "api")' }]);
+    expect(pipelineUrls(p)).toEqual([
+      { url: 'http://127.0.0.1:9/search?q={{query}}&k={{k}}', method: 'POST', leg: 'api', what: 'legs.1 (leg "api")' },
+    ]);
   });
 });

@@ -20,6 +20,8 @@ export function pipelineUrls(pipeline: Pipeline): PipelineUrl[] {
   return pipeline.legs.flatMap((leg, i) => {
     const { url, method } = leg as { url?: unknown; method?: unknown };
     if (typeof url !== 'string') return [];
-    return [{ url, ...(typeof method === 'string' && { method }), leg: leg.name, what: `legs.${i} (leg "${leg.name}")` }];
+    return [
+      { url, ...(typeof method === 'string' && { method }), leg: leg.name, what: `legs.${i} (leg "${leg.name}")` },
+    ];
   });
 }

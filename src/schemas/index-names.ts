@@ -7,7 +7,10 @@ export const INDEX_EXTENSION = '.sqlite';
 
 export function checkIndexName(name: string): string {
   if (!NAME.test(name) || name.includes('..')) {
-    throw new InputError(`invalid index name "${name}": use letters, digits, '.', '_' and '-' (at most 128, not starting with a dot)`, { field: 'index' });
+    throw new InputError(
+      `invalid index name "${name}": use letters, digits, '.', '_' and '-' (at most 128, not starting with a dot)`,
+      { field: 'index' },
+    );
   }
   return name;
 }
