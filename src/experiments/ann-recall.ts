@@ -1,16 +1,17 @@
 import type { Query } from '../corpus/types.js';
-import { engineLegEndpoint } from '../legs/remote/remote-endpoint.js';
 import type { Searcher } from '../search/searcher.js';
 import { runQuerySet } from '../search/run-query-set.js';
-import { embedsQuery } from '../legs/engine/engine-leg-vectors.js';
+import { givesAnnResults, legEndpoints } from '../legs/leg-traits.js';
+import { shownEndpoint } from '../remote/remote-client.js';
 import type { Pipeline } from '../pipeline/resolve-pipeline.js';
 import type { AnnRecall } from '../reports/report-model.js';
 import type { CellRun } from './cell-run.js';
 
 /**
  * A cluster's approximate nearest-neighbour search held against our exact scan of the same
- * vectors: for a configuration that is one OpenSearch / Elasticsearch knn or Qdrant leg (one
- * that sends our query vector, see embedsQuery), the local `dense` leg (exact cosine over the
+ * vectors: for a configuration that is one leg whose leg type says its results are ANN
+ * results over our index's vectors (an OpenSearch / Elasticsearch knn or Qdrant leg that sends
+ * our query vector: givesAnnResults), the local `dense` leg (exact cosine over the
  * index's vectors, same embedder, same filter, same level) runs the same queries, and
  *
  *   ann_recall@k = mean over queries of |remote top k ∩ exact top k| / |exact top k|
@@ -21,7 +22,7 @@ import type { CellRun } from './cell-run.js';
  */
 export function annLeg(pipeline: Pipeline): Pipeline['legs'][number] | undefined {
   const [only, ...rest] = pipeline.legs;
-  return only && rest.length === 0 && embedsQuery(only) ? only : undefined;
+  return only && rest.length === 0 && givesAnnResults(only) ? only : undefined;
 }
 
 /** One query's overlap at k; undefined when the exact list is empty (nothing to recall). */
@@ -41,7 +42,7 @@ export async function measureAnnRecall(
   ks: readonly number[],
 ): Promise<AnnRecall | undefined> {
   const leg = annLeg(pipeline);
-  if (!leg || (leg.type !== 'opensearch' && leg.type !== 'elasticsearch' && leg.type !== 'qdrant')) return undefined;
+  if (!leg) return undefined;
   const depth = Math.max(...ks);
   const exact: Pipeline = {
     legs: [{ type: 'dense', name: 'exact' }],
@@ -73,9 +74,15 @@ export async function measureAnnRecall(
   return {
     leg: leg.name,
     engine: leg.type,
-    endpoint: engineLegEndpoint(leg),
+    endpoint: searchEndpoint(leg),
     queries: counted,
     level: run.level,
     values,
   };
+}
+
+/** The endpoint the leg searches, as reports show it. */
+function searchEndpoint(leg: Pipeline['legs'][number]): string {
+  const endpoint = legEndpoints(leg).find((e) => e.role === 'search');
+  return endpoint ? shownEndpoint(endpoint.method, endpoint.url) : '';
 }

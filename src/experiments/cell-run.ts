@@ -10,7 +10,7 @@ import { isAlive } from '../store/atomic-build.js';
 import { fileSafe } from '../reports/file-safe.js';
 import { stableHash, type Cell } from './grid.js';
 import type { Carried } from '../reports/report-model.js';
-import { ledBy } from './led-by.js';
+import { hybridLegs, ledBy } from './led-by.js';
 
 /** What one cell retrieved: kept on disk so an interrupted experiment resumes where it stopped. */
 export interface CellRun {
@@ -55,13 +55,14 @@ export function failedIds(run: Pick<CellRun, 'failed'>): Set<string> {
 /**
  * Part of every cell's cache key: bump it whenever a change to retrieval, query analysis or what
  * a cell records would make a cached run differ from a fresh one, so stale runs are recomputed.
- * 5: retrievers are pipelines (N legs, ranx's fusion: wsum gives a missing document 0, where the
+ * 6: `carried` is counted for any hybrid of one lexical and one dense leg (by leg type), not for
+ * legs named bm25 and dense; 5: retrievers are pipelines (N legs, ranx's fusion: wsum gives a missing document 0, where the
  * old z-score fusion gave it the list's lowest z); 4: ties ranked by id descending when retrieved (trec_eval's order), which changes which tied
  * hits survive the cut at depth; 3: short queries detected as a language the index does not hold are also analysed in the
  * majority language; 2: `carried` counts the leg that ranked a hit higher; 1: rankings in
  * trec_eval's order.
  */
-const CELL_RUN_REVISION = 5;
+const CELL_RUN_REVISION = 6;
 
 /**
  * Runs every query of a cell, or loads the finished result of an earlier run with the same key
@@ -100,10 +101,7 @@ export async function runCell(
     scores: {},
     latencyMs: {},
   };
-  const carries =
-    cell.pipeline.legs.length === 2 &&
-    cell.pipeline.legs.some((l) => l.name === 'bm25') &&
-    cell.pipeline.legs.some((l) => l.name === 'dense');
+  const hybrid = hybridLegs(cell.pipeline.legs);
   const rerank = cell.pipeline.rerank;
   if (rerank) run.firstStage = { reranker: rerank.name, depth: rerank.depth, rankings: {} };
   await runQuerySet(
@@ -115,8 +113,8 @@ export async function runCell(
       if (run.firstStage) run.firstStage.rankings[qid] = (firstStage ?? []).map((h) => h.id);
       run.rankings[qid] = hits.map((h) => h.id);
       run.scores[qid] = hits.map((h) => h.score);
-      if (carries) {
-        (run.carried ??= {})[qid] = ledBy(hits.slice(0, options.carriedK));
+      if (hybrid) {
+        (run.carried ??= {})[qid] = ledBy(hits.slice(0, options.carriedK), hybrid);
         run.carriedK = options.carriedK;
       }
       options.onQuery?.();

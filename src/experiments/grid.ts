@@ -3,7 +3,7 @@ import { InputError } from '../errors.js';
 import type { Pipeline } from '../pipeline/resolve-pipeline.js';
 import type { RetrieverKind } from '../reports/report-model.js';
 import type { IndexSpec } from '../reports/experiment-config.js';
-import { embedsQuery } from '../legs/engine/engine-leg-vectors.js';
+import { embedsQuery } from '../legs/leg-traits.js';
 import { retrieverPipeline, type ExperimentConfig, type RetrieverConfig } from './config.js';
 
 export function kindOf(pipeline: Pipeline): RetrieverKind {
@@ -40,7 +40,7 @@ export function expandGrid(config: ExperimentConfig, depth = 100): Cell[] {
       for (const [e, embedder] of embedders.entries())
         for (const retriever of retrievers) {
           const pipeline = pipelines.get(retriever.name)!;
-          const embeds = pipeline.legs.some((leg) => leg.type === 'dense' || embedsQuery(leg));
+          const embeds = pipeline.legs.some(embedsQuery);
           if (!embeds && e > 0) continue;
           const parts = [retriever.name];
           if (chunkers.length > 1) parts.push(chunker);

@@ -1,7 +1,8 @@
 import { z } from 'zod/v4';
 import { DEFAULT_K, DEFAULT_LEVEL, FUSION_DEFAULTS, MAX_DEPTH, MAX_K, MAX_LEGS } from '../schemas/defaults.js';
 import { filterSpec } from '../schemas/filter-spec.js';
-import { legSpec } from '../legs/leg-spec.js';
+import { legUnion } from '../legs/leg-schema.js';
+import { perRegistryVersion } from '../legs/registry.js';
 import { LANGUAGE_CODE } from '../schemas/language-code.js';
 import { FUSION_METHOD_NAMES, LEVELS, NORM_NAMES } from '../schemas/names.js';
 import { numberParam } from '../schemas/param-types.js';
@@ -47,31 +48,42 @@ export const fusionSpec = z
 
 const languageCode = z.string().regex(LANGUAGE_CODE, 'a language code such as de or zh');
 
-/** What a pipeline is, as every caller spells it. */
-export const pipelineSpec = z
-  .object({
-    legs: z.array(legSpec).min(1).max(MAX_LEGS).describe('the retrievers whose lists are fused, each named'),
-    fusion: fusionSpec.optional().describe('how the legs are fused (two legs or more)'),
-    rerank: rerankSpec
-      .optional()
-      .describe("rescore the first stage's top depth hits with a cross-encoder or a /rerank endpoint"),
-    k: numberParam('k', { int: true, min: 1, max: MAX_K }).default(DEFAULT_K).describe(`hits to return, 1 to ${MAX_K}`),
-    level: z
-      .enum(LEVELS)
-      .default(DEFAULT_LEVEL)
-      .describe('rank passages (chunk) or whole documents by their best passage (doc)'),
-    filter: filterSpec
-      .optional()
-      .describe('only documents whose metadata match: {"lang": "de", "year": {"gte": 2020}, "type": {"in": ["faq"]}}'),
-    qlang: languageCode
-      .optional()
-      .describe(
-        "the query's language, which picks the analyser's stemmer on multilingual indexes (detected when absent)",
-      ),
-  })
-  .strict();
+/**
+ * What a pipeline is, as every caller spells it: built from the registry's leg types when first
+ * needed after they change.
+ */
+export const pipelineSpec = perRegistryVersion(() => buildPipelineSpec());
+
+function buildPipelineSpec() {
+  return z
+    .object({
+      legs: z.array(legUnion()).min(1).max(MAX_LEGS).describe('the retrievers whose lists are fused, each named'),
+      fusion: fusionSpec.optional().describe('how the legs are fused (two legs or more)'),
+      rerank: rerankSpec
+        .optional()
+        .describe("rescore the first stage's top depth hits with a cross-encoder or a /rerank endpoint"),
+      k: numberParam('k', { int: true, min: 1, max: MAX_K })
+        .default(DEFAULT_K)
+        .describe(`hits to return, 1 to ${MAX_K}`),
+      level: z
+        .enum(LEVELS)
+        .default(DEFAULT_LEVEL)
+        .describe('rank passages (chunk) or whole documents by their best passage (doc)'),
+      filter: filterSpec
+        .optional()
+        .describe(
+          'only documents whose metadata match: {"lang": "de", "year": {"gte": 2020}, "type": {"in": ["faq"]}}',
+        ),
+      qlang: languageCode
+        .optional()
+        .describe(
+          "the query's language, which picks the analyser's stemmer on multilingual indexes (detected when absent)",
+        ),
+    })
+    .strict();
+}
 
 export type FusionSpec = z.infer<typeof fusionSpec>;
-export type PipelineSpec = z.infer<typeof pipelineSpec>;
+export type PipelineSpec = z.infer<ReturnType<typeof buildPipelineSpec>>;
 /** As a caller may write it: every defaulted field optional. */
-export type PipelineInput = z.input<typeof pipelineSpec>;
+export type PipelineInput = z.input<ReturnType<typeof buildPipelineSpec>>;

@@ -1,10 +1,13 @@
+import { legEndpoints } from '../legs/leg-traits.js';
+import type { LegEndpoint } from '../legs/leg-definition.js';
 import type { Pipeline } from './resolve-pipeline.js';
 
 /** A URL a pipeline would make us call, and the part of the pipeline that names it. */
 export interface PipelineUrl {
   url: string;
-  /** The HTTP method, when the leg says (an http leg always does once settled). */
-  method?: string;
+  method: LegEndpoint['method'];
+  /** What the call is for (LegEndpoint). */
+  role: LegEndpoint['role'];
   /** The leg's name. */
   leg: string;
   /** e.g. `legs.1 (leg "api")`. */
@@ -12,16 +15,18 @@ export interface PipelineUrl {
 }
 
 /**
- * Every endpoint a pipeline names: each leg with a `url` (http today; any remote leg type
- * spells its endpoint so). A server checks them all against its allow-list before running the
- * pipeline, so a new remote leg type is checked without being listed here.
+ * Every endpoint a pipeline's legs call, as each leg type's row declares them (never found by a
+ * field's name, so a leg type that keeps its address under another name is still listed). A
+ * server checks them all against its allow-list before running the pipeline.
  */
 export function pipelineUrls(pipeline: Pipeline): PipelineUrl[] {
-  return pipeline.legs.flatMap((leg, i) => {
-    const { url, method } = leg as { url?: unknown; method?: unknown };
-    if (typeof url !== 'string') return [];
-    return [
-      { url, ...(typeof method === 'string' && { method }), leg: leg.name, what: `legs.${i} (leg "${leg.name}")` },
-    ];
-  });
+  return pipeline.legs.flatMap((leg, i) =>
+    legEndpoints(leg).map(({ url, method, role }) => ({
+      url,
+      method,
+      role,
+      leg: leg.name,
+      what: `legs.${i} (leg "${leg.name}")`,
+    })),
+  );
 }

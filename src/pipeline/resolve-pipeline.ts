@@ -1,11 +1,10 @@
 import type { z } from 'zod/v4';
 import { InputError, type Location } from '../errors.js';
-import { DEFAULT_HTTP_LEG_NAME, FTS5_BM25 } from '../schemas/defaults.js';
 import type { FilterSpec } from '../schemas/filter-spec.js';
-import { checkHttpLeg, httpMethodOf } from '../legs/http/http-leg-spec.js';
 import type { FusionMethodName, Level, NormName } from '../schemas/names.js';
-import { fusionSpec, pipelineSpec, type PipelineInput } from './pipeline-spec.js';
-import type { HttpLeg, Leg, LegSpec, LexicalLeg } from '../legs/leg-spec.js';
+import { fusionSpec, pipelineSpec, type PipelineInput, type PipelineSpec } from './pipeline-spec.js';
+import { settleLeg } from '../legs/leg-traits.js';
+import type { HttpLeg, Leg, LexicalLeg } from '../legs/registry.js';
 import { settleRerank, type Rerank } from './rerank-spec.js';
 
 export type { Leg, LexicalLeg, HttpLeg };
@@ -40,32 +39,23 @@ export interface Pipeline {
  * (a file and line) in front when the caller knows it.
  */
 export function parsePipeline(raw: unknown, where: Location = {}): Pipeline {
-  const parsed = pipelineSpec.safeParse(raw);
+  const parsed = pipelineSpec().safeParse(raw);
   if (!parsed.success) throw zodInputError(parsed.error, where);
   return settle(parsed.data, where);
 }
 
 /** Settles an already-parsed spec (shorthand expansion builds one directly). */
-export function settle(spec: z.output<typeof pipelineSpec>, where: Location = {}): Pipeline {
+export function settle(spec: PipelineSpec, where: Location = {}): Pipeline {
   const fail = (field: string, message: string): never => {
     throw new InputError(message, { ...where, field: where.field ? `${where.field}.${field}` : field });
   };
-  const legs = spec.legs.map((leg): Leg => {
-    const named = { ...leg, name: leg.name ?? defaultName(leg) };
-    return named.type === 'http' ? { ...named, method: httpMethodOf(named) } : named;
-  });
+  const settled = spec.legs.map((leg) => settleLeg(leg, { level: spec.level }));
+  const legs = settled.map((s) => s.leg);
   const seen = new Set<string>();
-  legs.forEach((leg, i) => {
+  settled.forEach(({ leg, problem }, i) => {
     if (seen.has(leg.name)) fail(`legs.${i}.name`, `two legs are named "${leg.name}": give each leg its own name`);
     seen.add(leg.name);
-    if (leg.type === 'lexical' && leg.engine === 'fts5' && (leg.k1 !== undefined || leg.b !== undefined)) {
-      fail(`legs.${i}`, `fts5's bm25() fixes k1 ${FTS5_BM25.k1} and b ${FTS5_BM25.b}; use engine wink to set k1 or b`);
-    }
-    if (leg.type === 'run' && spec.level !== 'doc') fail(`legs.${i}`, 'a run leg holds document ids: set level to doc');
-    if (leg.type === 'http') {
-      const problem = checkHttpLeg(spec.legs[i] as HttpLeg);
-      if (problem) fail(`legs.${i}.${problem[0]}`, problem[1]);
-    }
+    if (problem) fail(problem.field ? `legs.${i}.${problem.field}` : `legs.${i}`, problem.message);
   });
   if (legs.length === 1 && spec.fusion) fail('fusion', 'fusion needs two legs or more; this pipeline has one');
   const pipeline: Pipeline = { legs, k: spec.k, level: spec.level };
@@ -83,10 +73,6 @@ export function settle(spec: z.output<typeof pipelineSpec>, where: Location = {}
   if (spec.filter && Object.keys(spec.filter).length > 0) pipeline.filter = spec.filter;
   if (spec.qlang) pipeline.qlang = spec.qlang.toLowerCase();
   return pipeline;
-}
-
-function defaultName(leg: LegSpec): string {
-  return leg.type === 'lexical' ? leg.engine : leg.type === 'http' ? DEFAULT_HTTP_LEG_NAME : leg.type;
 }
 
 function weightsInLegOrder(

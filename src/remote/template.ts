@@ -30,8 +30,13 @@ export function fillUrlTemplate(template: string, values: TemplateValues, what: 
   // not `qlang=null`, which an API would read as the language "null".
   return template.replace(INSIDE, (_, name: string) => {
     const v = valueFor(name, values, what);
-    return v === null || v === undefined ? '' : encodeURIComponent(asText(v));
+    return v === null || v === undefined ? '' : encodeURIComponent(wellFormed(asText(v)));
   });
+}
+
+/** A lone surrogate (pasted text cut mid-character) as U+FFFD, as String.prototype.toWellFormed does: encodeURIComponent throws on one. */
+function wellFormed(text: string): string {
+  return text.replace(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, '\uFFFD');
 }
 
 /** The placeholders a template uses, so a config naming one we never fill is refused when it is read. */

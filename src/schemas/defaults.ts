@@ -82,6 +82,3 @@ export const HTTP_LEG_PLACEHOLDERS = ['query', 'k', 'level', 'filter', 'qlang', 
  * would be a load test, not a measurement.
  */
 export const REMOTE_LIMITS = Object.freeze({ maxTimeoutMs: 600_000, maxRetries: 10, maxConcurrency: 64 });
-
-/** The name of an http leg that is not given one. */
-export const DEFAULT_HTTP_LEG_NAME = 'http';

@@ -32,7 +32,3 @@ export type FusionMethodName = (typeof FUSION_METHOD_NAMES)[number];
 /** Score normalisations of the score methods (comb*, wsum), one file each under fusion/norms/. */
 export const NORM_NAMES = ['minmax', 'zscore', 'max', 'sum', 'rank'] as const;
 export type NormName = (typeof NORM_NAMES)[number];
-
-/** The leg types of a pipeline. */
-export const LEG_TYPES = ['lexical', 'dense', 'run', 'http', 'opensearch', 'elasticsearch', 'qdrant'] as const;
-export type LegType = (typeof LEG_TYPES)[number];

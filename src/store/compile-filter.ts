@@ -1,7 +1,7 @@
 import type Database from 'better-sqlite3';
 import type { ChunkFilter } from './chunk-filter.js';
 import type { FilterSpec } from '../schemas/filter-spec.js';
-import { filterKey } from './filter-key.js';
+import { canonicalFilter } from './filter-key.js';
 import { filterSql } from './filter-sql.js';
 
 /**
@@ -21,5 +21,6 @@ export function compileFilter(db: Database.Database, filter: FilterSpec): ChunkF
     chunkIds.add(chunkId);
     docIds.add(docId);
   }
-  return { key: filterKey(filter), sql, chunkIds, docIds };
+  const spec = canonicalFilter(filter);
+  return { spec, key: JSON.stringify(spec), sql, chunkIds, docIds };
 }

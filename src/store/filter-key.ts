@@ -6,7 +6,12 @@ import type { FilterSpec } from '../schemas/filter-spec.js';
  * does not change what passes, but sorting mixed scalars has no single obvious order).
  */
 export function filterKey(filter: FilterSpec): string {
-  return JSON.stringify(sorted(filter));
+  return JSON.stringify(canonicalFilter(filter));
+}
+
+/** The filter with its object keys sorted at every depth: the value filterKey writes. */
+export function canonicalFilter(filter: FilterSpec): FilterSpec {
+  return sorted(filter) as FilterSpec;
 }
 
 function sorted(value: unknown): unknown {

@@ -94,7 +94,13 @@ describe('the http leg of a pipeline', () => {
   it("lists its URL among the pipeline's endpoints, with its method and leg", () => {
     const p = parsePipeline({ legs: [{ type: 'lexical', engine: 'fts5' }, leg({ name: 'api', body: {} })] });
     expect(pipelineUrls(p)).toEqual([
-      { url: 'http://127.0.0.1:9/search?q={{query}}&k={{k}}', method: 'POST', leg: 'api', what: 'legs.1 (leg "api")' },
+      {
+        url: 'http://127.0.0.1:9/search?q={{query}}&k={{k}}',
+        method: 'POST',
+        role: 'search',
+        leg: 'api',
+        what: 'legs.1 (leg "api")',
+      },
     ]);
   });
 });

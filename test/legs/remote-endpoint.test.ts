@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { remoteLegEndpoint } from '../../src/legs/remote/remote-endpoint.js';
+import { legEndpoints } from '../../src/legs/leg-traits.js';
+import { remoteEndpoints } from '../../src/experiments/remote-endpoints.js';
 import { parsePipeline } from '../../src/pipeline/resolve-pipeline.js';
 
-/** What a report names as each leg's endpoint: the request the leg actually makes. */
-describe('remoteLegEndpoint', () => {
-  const legs = parsePipeline({
+/** What each leg type's row says a leg calls, and what a report names as each leg's endpoint. */
+describe('legEndpoints and the report endpoints', () => {
+  const pipeline = parsePipeline({
     legs: [
       { type: 'lexical', engine: 'fts5' },
       { type: 'dense' },
@@ -21,21 +22,33 @@ describe('remoteLegEndpoint', () => {
       { type: 'qdrant', name: 'qd', url: 'http://127.0.0.1:6333', collection: 'docs' },
     ],
     fusion: { method: 'rrf' },
-  }).legs;
+  });
+  const { legs } = pipeline;
 
-  it('an http leg: its method and URL template, without credentials', () => {
-    expect(remoteLegEndpoint(legs[2]!)).toBe('GET http://127.0.0.1:9/s?q={{query}}');
+  it('an http leg: its method and URL template, as configured (credentials included: the allow-list reads the origin)', () => {
+    expect(legEndpoints(legs[2]!)).toEqual([
+      { role: 'search', method: 'GET', url: 'http://user:pw@127.0.0.1:9/s?q={{query}}' },
+    ]);
   });
 
   it('a search-engine leg: POST to the search path it builds, not its base URL', () => {
-    expect(legs.slice(3).map(remoteLegEndpoint)).toEqual([
-      'POST http://127.0.0.1:9200/docs/_search',
-      'POST http://127.0.0.1:9201/a,b/_search',
-      'POST http://127.0.0.1:6333/collections/docs/points/query',
+    expect(legs.slice(3).flatMap(legEndpoints)).toEqual([
+      { role: 'search', method: 'POST', url: 'http://127.0.0.1:9200/docs/_search' },
+      { role: 'search', method: 'POST', url: 'http://127.0.0.1:9201/a,b/_search' },
+      { role: 'search', method: 'POST', url: 'http://127.0.0.1:6333/collections/docs/points/query' },
     ]);
   });
 
   it('a leg computed here: none', () => {
-    expect(legs.slice(0, 2).map(remoteLegEndpoint)).toEqual([undefined, undefined]);
+    expect(legs.slice(0, 2).map(legEndpoints)).toEqual([[], []]);
+  });
+
+  it('the report: each remote leg once, METHOD and URL without credentials', () => {
+    expect(remoteEndpoints(pipeline)).toEqual([
+      { leg: 'api', endpoint: 'GET http://127.0.0.1:9/s?q={{query}}' },
+      { leg: 'os', endpoint: 'POST http://127.0.0.1:9200/docs/_search' },
+      { leg: 'es', endpoint: 'POST http://127.0.0.1:9201/a,b/_search' },
+      { leg: 'qd', endpoint: 'POST http://127.0.0.1:6333/collections/docs/points/query' },
+    ]);
   });
 });

@@ -100,6 +100,7 @@ describe('remoteHits', () => {
 
   it('drops hits outside the filter (an engine may ignore the filter it was sent)', () => {
     const filter: ChunkFilter = {
+      spec: {},
       key: '{}',
       sql: { where: '1', params: [] },
       chunkIds: new Set(['a#1', 'c#0']),

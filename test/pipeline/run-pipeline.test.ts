@@ -201,6 +201,7 @@ describe('runPipeline', () => {
       level: 'doc',
     });
     const filter = {
+      spec: {},
       key: '{}',
       sql: { where: '1', params: [] },
       chunkIds: new Set<string>(),

@@ -51,6 +51,14 @@ describe('templates', () => {
     );
   });
 
+  it('URL-encodes a lone surrogate as U+FFFD (UTF-8 EF BF BD) instead of throwing; a surrogate pair stays one character', () => {
+    const fill = (query: string) => fillUrlTemplate('http://h/s?q={{query}}', { ...values, query }, 'leg "x"');
+    expect(fill('a\udc00b')).toBe('http://h/s?q=a%EF%BF%BDb');
+    expect(fill('\ud83d')).toBe('http://h/s?q=%EF%BF%BD');
+    // U+1F511 (the key emoji) is F0 9F 94 91 in UTF-8.
+    expect(fill('\ud83d\udd11')).toBe('http://h/s?q=%F0%9F%94%91');
+  });
+
   it('names an unknown placeholder and lists the known ones', () => {
     expect(() => fillJsonTemplate({ a: '{{size}}' }, values, 'leg "x"')).toThrow(
       'leg "x": the template names {{size}}; known placeholders are {{query}}, {{k}}, {{filter}}',

@@ -1,20 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parsePipeline } from '../../src/pipeline/resolve-pipeline.js';
 import { tmpDir } from '../helpers/tmp.js';
-import {
-  ALL_DOCS,
-  legContract,
-  openLegWorld,
-  QID,
-  QUERY,
-  RUN_ORDER,
-  type LegInput,
-  type LegSubject,
-  type LegWorld,
-} from './leg-contract.js';
+import { legContract, openLegWorld, QID, QUERY, RUN_ORDER, type LegInput, type LegWorld } from './leg-contract.js';
+import { FUSED_SUBJECTS, fts5, run, subjectsOfEveryLegType, wink, winkTuned } from './leg-subjects.js';
 
-// Every leg type as a pipeline builds it (parsePipeline -> Searcher.prepare -> LegFactory), over
-// the filter fixture (metadata, hash:64 vectors) and a small multilingual index.
+// Every registered leg type as a pipeline builds it (parsePipeline -> Searcher.prepare ->
+// LegFactory), and fusions of them, over the filter fixture (metadata, hash:64 vectors) and a
+// small multilingual index; the remote leg types against fake engines on 127.0.0.1.
 const dir = tmpDir('leg-contract-');
 let world: LegWorld;
 beforeAll(async () => {
@@ -22,47 +14,7 @@ beforeAll(async () => {
 });
 afterAll(() => world.close());
 
-const fts5: LegInput = { type: 'lexical', engine: 'fts5' };
-const wink: LegInput = { type: 'lexical', engine: 'wink' };
-const winkTuned: LegInput = { type: 'lexical', engine: 'wink', name: 'wink-tuned', k1: 1.6, b: 0.9 };
-const dense: LegInput = { type: 'dense' };
-const run = (file: string): LegInput => ({ type: 'run', file });
-
-// Every chunk of the fixture says "password", so the lexical legs find all seven documents, and
-// the exact dense scan scores every chunk. The run leg returns its run's six, in its order.
-const SUBJECTS: LegSubject[] = [
-  { name: 'lexical fts5', legs: () => [fts5], password: { docs: ALL_DOCS }, lexicalLegs: ['fts5'] },
-  { name: 'lexical wink (defaults)', legs: () => [wink], password: { docs: ALL_DOCS }, lexicalLegs: ['wink'] },
-  {
-    name: 'lexical wink (k1 1.6, b 0.9)',
-    legs: () => [winkTuned],
-    password: { docs: ALL_DOCS },
-    lexicalLegs: ['wink-tuned'],
-  },
-  { name: 'dense (hash:64)', legs: () => [dense], password: { docs: ALL_DOCS }, lexicalLegs: [] },
-  {
-    name: 'run file',
-    legs: (file) => [run(file)],
-    password: { docs: RUN_ORDER, inOrder: true },
-    runLeg: 'run',
-    lexicalLegs: [],
-  },
-  {
-    name: 'fused: fts5 + wink + wink-tuned + dense',
-    legs: () => [fts5, wink, winkTuned, dense],
-    password: { docs: ALL_DOCS },
-    lexicalLegs: ['fts5', 'wink', 'wink-tuned'],
-  },
-  {
-    name: 'fused: fts5 + wink + wink-tuned + dense + run',
-    legs: (file) => [fts5, wink, winkTuned, dense, run(file)],
-    password: { docs: ALL_DOCS },
-    runLeg: 'run',
-    lexicalLegs: ['fts5', 'wink', 'wink-tuned'],
-  },
-];
-
-for (const subject of SUBJECTS) legContract(() => world, subject);
+for (const subject of [...subjectsOfEveryLegType(), ...FUSED_SUBJECTS]) legContract(() => world, subject);
 
 describe('leg-specific facts the contract relies on', () => {
   const search = async (legs: LegInput[], level: 'chunk' | 'doc' = 'doc') => {

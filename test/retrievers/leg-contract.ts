@@ -9,7 +9,9 @@ import type { Hit, Level } from '../../src/retrievers/types.js';
 import { Searcher } from '../../src/search/searcher.js';
 import type { FilterSpec } from '../../src/schemas/filter-spec.js';
 import { parsePipeline, type Pipeline, type PipelineInput } from '../../src/pipeline/resolve-pipeline.js';
+import { IndexReader } from '../../src/store/index-reader.js';
 import { writeJsonl } from '../helpers/lexical-fixtures.js';
+import { type FakeAnswer, type SeenRequest, startFakeEngine } from './helpers/fake-engine.js';
 import { buildFilterIndex, CHUNK_COUNT, chunksOf } from '../store/filter-fixture.js';
 
 /**
@@ -28,15 +30,25 @@ import { buildFilterIndex, CHUNK_COUNT, chunksOf } from '../store/filter-fixture
 
 export type LegInput = PipelineInput['legs'][number];
 
+/** One index of the world, as a subject's legs see it. */
+export interface LegSide {
+  searcher: Searcher;
+  /** The index's run file. */
+  runFile: string;
+  /** Where the fake engines serve this index's chunks (see lengthRankingEngines). */
+  remote: string;
+}
+
 export interface LegSubject {
   name: string;
-  /** The pipeline's legs, given that index's run file. More than one leg: fused (RRF by default). */
-  legs: (runFile: string) => LegInput[];
+  /** The pipeline's legs over one index. More than one leg: fused (RRF by default). */
+  legs: (side: LegSide) => LegInput[];
   /**
    * Hand-derived: the documents returned for {@link QUERY} (query id {@link QID}) on `meta` with
-   * a large k. `inOrder`: `docs` is the exact ranking.
+   * a large k. `inOrder`: `docs` is the exact ranking. Absent (a leg type registered with no
+   * facts written for it): the contract's other promises are checked against its own answer.
    */
-  password: { docs: readonly string[]; inOrder?: boolean };
+  password?: { docs: readonly string[]; inOrder?: boolean };
   /** The run leg's name, if the pipeline has one: then document level only, and a query id is required. */
   runLeg?: string;
   /** Names of the lexical legs: those the query language must reach. */
@@ -44,9 +56,9 @@ export interface LegSubject {
 }
 
 export interface LegWorld {
-  meta: { searcher: Searcher; runFile: string };
-  langs: { searcher: Searcher; runFile: string };
-  close(): void;
+  meta: LegSide;
+  langs: LegSide;
+  close(): Promise<void>;
 }
 
 /** The contract's query on `meta`, and its id in the run file. */
@@ -152,13 +164,60 @@ export async function openLegWorld(dir: string): Promise<LegWorld> {
   fs.writeFileSync(langsRun, LANG_RUN.join('\n') + '\n');
   const meta = new Searcher('meta', metaFile, load);
   const langs = new Searcher('langs', langsFile, load);
+  const engines = await startFakeEngine(lengthRankingEngines({ meta: chunksIn(metaFile), langs: chunksIn(langsFile) }));
   return {
-    meta: { searcher: meta, runFile: metaRun },
-    langs: { searcher: langs, runFile: langsRun },
-    close: () => {
+    meta: { searcher: meta, runFile: metaRun, remote: `${engines.url}/meta` },
+    langs: { searcher: langs, runFile: langsRun, remote: `${engines.url}/langs` },
+    close: async () => {
       meta.close();
       langs.close();
+      await engines.close();
     },
+  };
+}
+
+type ServedChunk = { id: string; docId: string; text: string };
+
+function chunksIn(file: string): ServedChunk[] {
+  const reader = IndexReader.open(file);
+  try {
+    return [...reader.chunks()].map(({ id, docId, text }) => ({ id, docId, text }));
+  } finally {
+    reader.close();
+  }
+}
+
+/**
+ * The fake engines' answers for each index ("side", the first segment of the path): as
+ * OpenSearch / Elasticsearch (`POST SIDE/INDEX/_search`), Qdrant (`POST
+ * SIDE/collections/NAME/points/query`) and a plain search API (`GET SIDE/search`) answer, every
+ * chunk of the index scored by the length of its text, whatever the query, the filter or k. So a
+ * remote leg runs the contract over a real index: our side ranks, cuts at k and applies the
+ * filter (an engine may ignore the one it was sent).
+ */
+function lengthRankingEngines(sides: Record<string, ServedChunk[]>): (req: SeenRequest) => FakeAnswer {
+  return (req) => {
+    const [side, ...rest] = new URL(req.path, 'http://x').pathname.slice(1).split('/');
+    const chunks = sides[side!];
+    const route = rest.join('/');
+    if (!chunks) return { status: 404, json: {} };
+    if (route.endsWith('/_search'))
+      return {
+        json: {
+          hits: { hits: chunks.map((c) => ({ _id: c.docId, _score: c.text.length, _source: { chunk_id: c.id } })) },
+        },
+      };
+    if (route.endsWith('/points/query'))
+      return {
+        json: {
+          result: {
+            points: chunks.map((c) => ({ score: c.text.length, payload: { doc_id: c.docId, chunk_id: c.id } })),
+          },
+        },
+      };
+    if (route === 'search')
+      return { json: { hits: chunks.map((c) => ({ doc: c.docId, chunk: c.id, s: c.text.length })) } };
+    return { status: 404, json: {} };
   };
 }
 
@@ -176,12 +235,13 @@ interface Ask {
 
 export function legContract(world: () => LegWorld, subject: LegSubject): void {
   describe(`${subject.name}: leg contract`, () => {
-    const fused = subject.legs('x.run').length > 1;
+    // Read before the world is opened: only the number of legs matters here.
+    const fused = subject.legs({ searcher: undefined as never, runFile: 'x.run', remote: 'http://x' }).length > 1;
     const levels: Level[] = subject.runLeg ? ['doc'] : ['chunk', 'doc'];
 
     const pipelineFor = (index: 'meta' | 'langs', { k = 100, level = 'doc', filter, qlang }: Ask): Pipeline =>
       parsePipeline({
-        legs: subject.legs(world()[index].runFile),
+        legs: subject.legs(world()[index]),
         k,
         level,
         ...(filter && { filter }),
@@ -206,25 +266,30 @@ export function legContract(world: () => LegWorld, subject: LegSubject): void {
     const scored = (hits: Hit[]) => hits.map(({ id, docId, chunkId, score }) => ({ id, docId, chunkId, score }));
     /** The chunks of `docs`, as the fixture chunks them (d3 and d6 one chunk, the others two). */
     const chunkSet = (docs: readonly string[]) => sorted(chunksOf([...docs]));
+    /** The documents found for the query with a large k: hand-derived, or (no facts given) the leg's own answer. */
+    const passwordDocs = async (): Promise<readonly string[]> =>
+      subject.password?.docs ?? ids(await ask('meta', { k: 1000 }));
 
     it('ranks 1..n in the shared order (score desc, ties by id desc in bytes), at most k, finite scores', async () => {
+      const docs = await passwordDocs();
       for (const level of levels) {
         for (const k of [1, 3, 100]) {
           const hits = await ask('meta', { k, level });
-          expect(hits.length).toBe(
-            Math.min(k, level === 'doc' ? subject.password.docs.length : chunkSet(subject.password.docs).length),
-          );
+          expect(hits.length).toBe(Math.min(k, level === 'doc' ? docs.length : chunkSet(docs).length));
         }
       }
     });
 
-    it(`finds the hand-derived documents for "${QUERY}" with a large k`, async () => {
-      const hits = await ask('meta', { k: 1000 });
-      if (subject.password.inOrder) expect(ids(hits)).toEqual(subject.password.docs);
-      else expect(sorted(ids(hits))).toEqual(sorted(subject.password.docs));
-      if (!subject.runLeg)
-        expect(sorted(ids(await ask('meta', { k: 1000, level: 'chunk' })))).toEqual(chunkSet(subject.password.docs));
-    });
+    const password = subject.password;
+    if (password) {
+      it(`finds the hand-derived documents for "${QUERY}" with a large k`, async () => {
+        const hits = await ask('meta', { k: 1000 });
+        if (password.inOrder) expect(ids(hits)).toEqual(password.docs);
+        else expect(sorted(ids(hits))).toEqual(sorted(password.docs));
+        if (!subject.runLeg)
+          expect(sorted(ids(await ask('meta', { k: 1000, level: 'chunk' })))).toEqual(chunkSet(password.docs));
+      });
+    }
 
     it('doc level: one hit per document, carrying one of its own chunks', async () => {
       const hits = await ask('meta', { k: 1000 });
@@ -258,13 +323,13 @@ export function legContract(world: () => LegWorld, subject: LegSubject): void {
     describe('under a filter', () => {
       for (const { spec, passing } of FILTERS) {
         it(`${JSON.stringify(spec)}: only ${passing.join(', ')} come back${fused ? '' : ', in the unfiltered order'}`, async () => {
-          const expectedDocs = subject.password.docs.filter((d) => passing.includes(d));
+          const expectedDocs = (await passwordDocs()).filter((d) => passing.includes(d));
           for (const level of levels) {
             const all = await ask('meta', { k: 1000, level });
             const filtered = await ask('meta', { k: 1000, level, filter: spec });
             for (const h of filtered) expect(passing).toContain(h.docId);
             if (level === 'doc') {
-              if (subject.password.inOrder) expect(ids(filtered)).toEqual(expectedDocs);
+              if (subject.password?.inOrder) expect(ids(filtered)).toEqual(expectedDocs);
               else expect(sorted(ids(filtered))).toEqual(sorted(expectedDocs));
             } else {
               expect(sorted(ids(filtered))).toEqual(chunkSet(expectedDocs));
@@ -353,7 +418,7 @@ export function legContract(world: () => LegWorld, subject: LegSubject): void {
           else expect(q2.filter((h) => h.sources?.[runLeg]).map((h) => h.id)).toEqual(['d7']);
         });
         it('chunk level is refused with the documented InputError, by the spec and by the leg', () => {
-          const legs = subject.legs(world().meta.runFile);
+          const legs = subject.legs(world().meta);
           const i = legs.findIndex((l) => l.type === 'run');
           let error: unknown;
           try {

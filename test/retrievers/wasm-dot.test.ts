@@ -107,6 +107,7 @@ describe('WebAssembly dense scan (scan64)', () => {
     const kept = (_: string, i: number) => i % 4 !== 1;
     // Only the id sets matter to the dense leg; the SQL is for legs that filter in the query.
     const filter: ChunkFilter = {
+      spec: {},
       key: 'every chunk but the second of each four',
       sql: { where: '1', params: [] },
       chunkIds: new Set(chunkIds.filter(kept)),

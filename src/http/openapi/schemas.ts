@@ -53,29 +53,32 @@ export const schemas: Record<string, unknown> = {
     ),
     description: 'HitView (src/search/types.ts)',
   },
-  SearchResponse: {
-    ...obj({
-      index: str,
-      mode: {
-        type: 'string',
-        enum: [...MODES, 'pipeline'],
-        description: 'the shorthand searched with, or pipeline for a pipeline given as legs',
-      },
-      q: str,
-      k: int,
-      level: { type: 'string', enum: ['chunk', 'doc'] },
-      pipeline: {
-        ...requestJsonSchema(pipelineSpec),
-        description: 'the pipeline that ran, every default filled in (a shorthand expanded)',
-      },
-      took_ms: {
-        type: 'object',
-        additionalProperties: num,
-        description: 'total and per stage: bm25, dense, dense.embed, fuse, hydrate, ...',
-      },
-      hits: { type: 'array', items: { $ref: '#/components/schemas/Hit' } },
-    }),
-    description: 'SearchResponse (src/search/types.ts)',
+  // Getters: the pipeline's schema follows the leg types registered when the document is made.
+  get SearchResponse() {
+    return {
+      ...obj({
+        index: str,
+        mode: {
+          type: 'string',
+          enum: [...MODES, 'pipeline'],
+          description: 'the shorthand searched with, or pipeline for a pipeline given as legs',
+        },
+        q: str,
+        k: int,
+        level: { type: 'string', enum: ['chunk', 'doc'] },
+        pipeline: {
+          ...requestJsonSchema(pipelineSpec()),
+          description: 'the pipeline that ran, every default filled in (a shorthand expanded)',
+        },
+        took_ms: {
+          type: 'object',
+          additionalProperties: num,
+          description: 'total and per stage: bm25, dense, dense.embed, fuse, hydrate, ...',
+        },
+        hits: { type: 'array', items: { $ref: '#/components/schemas/Hit' } },
+      }),
+      description: 'SearchResponse (src/search/types.ts)',
+    };
   },
   SearchRequest: {
     ...obj(
@@ -93,21 +96,23 @@ export const schemas: Record<string, unknown> = {
     description:
       'a shorthand search as a JSON body (the same names as the query string); POST /search also takes mode here',
   },
-  PipelineRequest: {
-    ...(() => {
-      const body = requestJsonSchema(pipelineSpec) as { properties: Record<string, unknown>; required?: string[] };
-      return {
-        ...body,
-        properties: {
-          index: { ...SEARCH_PARAMS.index.schema, description: SEARCH_PARAMS.index.help },
-          q: { ...SEARCH_PARAMS.q.schema, description: SEARCH_PARAMS.q.help },
-          ...body.properties,
-        },
-        required: ['index', 'q', ...(body.required ?? [])],
-      };
-    })(),
-    description:
-      'a pipeline search (src/pipeline/pipeline-spec.ts, generated from its zod schema): named legs, fusion, k, level, filter',
+  get PipelineRequest() {
+    return {
+      ...(() => {
+        const body = requestJsonSchema(pipelineSpec()) as { properties: Record<string, unknown>; required?: string[] };
+        return {
+          ...body,
+          properties: {
+            index: { ...SEARCH_PARAMS.index.schema, description: SEARCH_PARAMS.index.help },
+            q: { ...SEARCH_PARAMS.q.schema, description: SEARCH_PARAMS.q.help },
+            ...body.properties,
+          },
+          required: ['index', 'q', ...(body.required ?? [])],
+        };
+      })(),
+      description:
+        'a pipeline search (src/pipeline/pipeline-spec.ts, generated from its zod schema): named legs, fusion, k, level, filter',
+    };
   },
   BuildRequest: obj(
     {

@@ -3,8 +3,8 @@ import { ENGINE_LEG_DEFAULTS } from '../../schemas/defaults.js';
 
 /**
  * The fields of the pipeline legs served by a search engine the user runs: OpenSearch or Elasticsearch `_search`,
- * Qdrant's query API. They are described here and run by engine-leg.ts; leg-spec.ts
- * makes the leg objects (with `type` and `name`) and puts them in the leg union. Request bodies are templates (remote/template.ts) with the
+ * Qdrant's query API. They are described here and run by engine-leg.ts; ../opensearch.ts,
+ * ../elasticsearch.ts and ../qdrant.ts make them leg types. Request bodies are templates (remote/template.ts) with the
  * placeholders {{query}}, {{k}}, {{vector}} (the query embedded by the index's own embedder) and
  * {{filter}} (the pipeline's filter in the engine's own syntax).
  */
@@ -110,10 +110,11 @@ export const qdrantFields = {
   ...callFields,
 };
 
-export const ENGINE_LEG_DESCRIPTIONS = {
-  opensearch: 'an OpenSearch index through POST INDEX/_search: BM25 multi_match, k-NN (knn query) or your own body',
-  elasticsearch:
-    'an Elasticsearch index through POST INDEX/_search: BM25 multi_match, the knn search option or your own body',
-  qdrant:
-    "a Qdrant collection through POST /collections/NAME/points/query: the query embedded by the index's embedder, or your own body",
-} as const;
+type EngineLegOf<Type extends string, Fields extends z.ZodRawShape> = { type: Type; name: string } & z.output<
+  z.ZodObject<Fields>
+>;
+export type OpensearchLeg = EngineLegOf<'opensearch', typeof opensearchFields>;
+export type ElasticsearchLeg = EngineLegOf<'elasticsearch', typeof elasticsearchFields>;
+export type QdrantLeg = EngineLegOf<'qdrant', typeof qdrantFields>;
+/** A search-engine leg, its name settled. */
+export type EngineLeg = OpensearchLeg | ElasticsearchLeg | QdrantLeg;

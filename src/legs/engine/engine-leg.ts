@@ -4,9 +4,7 @@ import { parseJsonPath } from '../../remote/json-path.js';
 import { shownEndpoint, type RemoteClient } from '../../remote/remote-client.js';
 import { placeholdersOf } from '../../remote/template.js';
 import { ENGINE_LEG_DEFAULTS } from '../../schemas/defaults.js';
-import { embedsQuery } from './engine-leg-vectors.js';
-import type { FilterSpec } from '../../schemas/filter-spec.js';
-import { engineRequest, type EngineLeg } from './engine-requests.js';
+import { embedsQuery, engineRequest, type EngineLeg } from './engine-requests.js';
 import { readRemoteHits, type HitPaths } from '../remote/read-remote-hits.js';
 import { remoteHits, type IndexIds } from '../remote/remote-hits.js';
 import type { Retriever } from '../../retrievers/types.js';
@@ -51,8 +49,7 @@ export function createEngineLeg(leg: EngineLeg, parts: EngineLegParts): Retrieve
     name: leg.name,
     async search(query, { k, level, filter, queryId }) {
       const caller = { what, ...(queryId !== undefined && { queryId }) };
-      // A compiled filter's key is the filter's canonical JSON (store/filter-key.ts): the spec itself.
-      const filterSpec = filter ? (JSON.parse(filter.key) as FilterSpec) : undefined;
+      const filterSpec = filter?.spec;
       if (filterSpec && leg.body !== undefined && !used.includes('filter')) {
         throw new InputError(
           `${what}: the pipeline has a filter and the leg's body has no {{filter}} to send it in; add "{{filter}}" where the engine takes a filter`,

@@ -1,10 +1,22 @@
-import { fillJsonTemplate } from '../../remote/template.js';
+import { fillJsonTemplate, placeholdersOf } from '../../remote/template.js';
 import { ENGINE_LEG_DEFAULTS } from '../../schemas/defaults.js';
 import type { FilterSpec } from '../../schemas/filter-spec.js';
-import type { Leg } from '../leg-spec.js';
 import { qdrantFilter, searchEngineFilter, searchEngineFilterClauses } from './engine-filters.js';
+import type { EngineLeg } from './engine-leg-specs.js';
 
-export type EngineLeg = Extract<Leg, { type: 'opensearch' | 'elasticsearch' | 'qdrant' }>;
+export type { EngineLeg };
+
+/**
+ * Whether a search-engine leg sends the query as our vector: a knn or qdrant leg with our body, or any
+ * engine leg whose own body names {{vector}}. Such a leg embeds each query with the index's
+ * embedder (so it needs an index built with one, and it varies with the grid's embedders), and
+ * its ANN results can be held against our exact scan of the same vectors. A Qdrant body that
+ * embeds on the server (its own inference) sends none.
+ */
+export function embedsQuery(leg: EngineLeg): boolean {
+  if (leg.body !== undefined) return placeholdersOf(leg.body).includes('vector');
+  return leg.type === 'qdrant' || leg.query === 'knn';
+}
 
 /** What one query fills a request with. */
 export interface EngineQuery {

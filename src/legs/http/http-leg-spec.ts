@@ -68,6 +68,9 @@ export const httpLegFields = {
     .describe(`requests in flight at once (default ${REMOTE_DEFAULTS.concurrency})`),
 };
 
+/** An http leg, its name settled. */
+export type HttpLeg = { type: 'http'; name: string } & z.output<z.ZodObject<typeof httpLegFields>>;
+
 /** The methods an http leg calls with. */
 export type HttpMethod = 'GET' | 'POST';
 

@@ -2,7 +2,7 @@ import { performance } from 'node:perf_hooks';
 import { parseJsonPath } from '../../remote/json-path.js';
 import { shownEndpoint, type RemoteClient } from '../../remote/remote-client.js';
 import { fillJsonTemplate, fillUrlTemplate, type TemplateValues } from '../../remote/template.js';
-import type { HttpLeg } from '../leg-spec.js';
+import type { HttpLeg } from './http-leg-spec.js';
 import { readRemoteHits, type HitPaths } from '../remote/read-remote-hits.js';
 import { remoteHits, type IndexIds } from '../remote/remote-hits.js';
 import type { Retriever, SearchOptions } from '../../retrievers/types.js';
@@ -30,8 +30,8 @@ export function createHttpLeg(leg: HttpLeg, client: RemoteClient, index: IndexId
         query,
         k,
         level,
-        // The filter as the pipeline wrote it (its canonical JSON), for an API that filters itself.
-        filter: filter ? (JSON.parse(filter.key) as unknown) : null,
+        // The filter as the pipeline wrote it (in canonical form), for an API that filters itself.
+        filter: filter?.spec ?? null,
         qlang: queryLang ?? null,
         query_id: queryId ?? null,
       };

@@ -1,0 +1,114 @@
+import type { z } from 'zod/v4';
+import type { Embedder } from '../embedders/types.js';
+import type { LegCallSettings, RemoteClient } from '../remote/remote-client.js';
+import type { VectorTable } from '../retrievers/dense.js';
+import type { Retriever } from '../retrievers/types.js';
+import type { Level } from '../schemas/names.js';
+import type { IndexReader } from '../store/index-reader.js';
+
+/**
+ * One leg type, described once: its schema, how a pipeline settles and checks it, the retriever
+ * it makes, and what the rest of the program needs to know about it without naming it (the
+ * endpoints it calls, whether it embeds the query, whether its results are ANN results). The
+ * registry (registry.ts) holds one row per leg type and derives everything else from the rows:
+ * the pipeline's leg union, the factory dispatch, --allow-remote's targets, the report's
+ * endpoints. Adding a leg type is one file that exports a definition plus one row.
+ */
+export interface LegDefinition<Type extends string = string, Fields extends z.ZodRawShape = z.ZodRawShape> {
+  type: Type;
+  /** One line for the OpenAPI document and --help: what the leg ranks by. */
+  description: string;
+  /** The leg's own fields (not `type` or `name`), with their bounds, defaults and help. */
+  fields: Fields;
+  /** The name of a leg that is not given one. */
+  defaultName(leg: LegOf<Type, Fields>): string;
+  /** Fills in what the schema cannot default (an http leg's method from its body). */
+  settle?(leg: NamedLeg<Type, Fields>): NamedLeg<Type, Fields>;
+  /** The rules a schema cannot say, checked when a pipeline is parsed: the first problem, or undefined. */
+  check?(leg: LegOf<Type, Fields>, pipeline: PipelineContext): LegProblem | undefined;
+  /** The leg's retriever over one open index; errors a leg can see before its first query are thrown here. */
+  create(leg: NamedLeg<Type, Fields>, ctx: LegContext): Retriever | Promise<Retriever>;
+  /** Every remote endpoint the leg calls, by role (none for a leg computed here). */
+  endpoints?(leg: NamedLeg<Type, Fields>): LegEndpoint[];
+  /**
+   * Whether the leg embeds each query with the index's own embedder: it then needs an index built
+   * with one, and an experiment's grid varies it with its embedders.
+   */
+  embedsQuery?(leg: NamedLeg<Type, Fields>): boolean;
+  /**
+   * Whether the leg's results are an approximate nearest-neighbour search over the vectors of our
+   * index's embedder, so `ann_recall@k` can hold them against our exact scan.
+   */
+  annResults?(leg: NamedLeg<Type, Fields>): boolean;
+  /**
+   * What the leg ranks by, when it is one of the two signals a hybrid is read by: lexical (term
+   * matching) or dense (vectors). Which leg carried a hybrid's hits is counted from this.
+   */
+  signal?(leg: NamedLeg<Type, Fields>): LegSignal | undefined;
+}
+
+/** A leg as parsed: `type`, an optional `name`, and the fields with their defaults applied. */
+export type LegOf<Type extends string, Fields extends z.ZodRawShape> = {
+  type: Type;
+  name?: string | undefined;
+} & FieldsOf<Fields>;
+/** The fields' parsed values; zod types a leg type with no fields of its own as a record of nevers, read as none. */
+export type FieldsOf<Fields extends z.ZodRawShape> =
+  z.output<z.ZodObject<Fields>> extends infer O ? (string extends keyof O ? unknown : O) : never;
+/** A leg with its name settled. */
+export type NamedLeg<Type extends string, Fields extends z.ZodRawShape> = LegOf<Type, Fields> & { name: string };
+
+/** What the pipeline around a leg says that a leg's checks may need. */
+export interface PipelineContext {
+  level: Level;
+}
+
+/** A problem with a leg: the field it lies in (undefined: the leg as a whole) and what to do. */
+export interface LegProblem {
+  field?: string;
+  message: string;
+}
+
+/** The two signals a hybrid's carried counts tell apart. */
+export type LegSignal = 'lexical' | 'dense';
+
+/**
+ * A remote endpoint a leg calls. `role` says what the call is for (`search`: the query, answered
+ * by hits); the server's allow-list checks every endpoint whatever its role, and reports list
+ * them. The URL is as configured (an http leg's may hold placeholders in its path and query).
+ */
+export interface LegEndpoint {
+  role: 'search';
+  method: 'GET' | 'POST';
+  url: string;
+}
+
+/**
+ * What a leg is made from: the open index and the services the factory keeps for it, so a leg
+ * type needs nothing from the code that calls it.
+ */
+export interface LegContext {
+  /** The index's name, for errors. */
+  indexName: string;
+  reader: IndexReader;
+  /** Loads (once per process) the embedder an index was built with. */
+  loadEmbedder(id: string): Promise<Embedder>;
+  /** The index's vector table (this thread's own, or one shared by the search workers). */
+  loadVectors(reader: IndexReader): VectorTable | Promise<VectorTable>;
+  /** The language the index stored for a chunk. */
+  chunkLanguage(chunkId: string): string | undefined;
+  /**
+   * One value per key for as long as the index is open, made again when `version` changes (a run
+   * file's modification time); a promise that rejects is forgotten, so the next search retries.
+   */
+  memo<T>(key: string, make: () => T, version?: unknown): T;
+  /** The one client of a remote leg as spelt, so its concurrency limit holds across queries. */
+  remoteClient(leg: LegCallSettings): RemoteClient;
+}
+
+/** A definition with its types checked, the way each leg file declares one. */
+export function defineLeg<const Type extends string, Fields extends z.ZodRawShape>(
+  definition: LegDefinition<Type, Fields>,
+): LegDefinition<Type, Fields> {
+  return definition;
+}

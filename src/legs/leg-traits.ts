@@ -1,0 +1,39 @@
+import type { LegEndpoint, LegProblem, LegSignal, PipelineContext } from './leg-definition.js';
+import { legDefinition, type Leg, type LegSpec } from './registry.js';
+
+/**
+ * What the rest of the program asks of a leg, answered by its leg type's row: never by the
+ * leg's name or by a field of a given name.
+ */
+
+/** The remote endpoints the leg calls (none for a leg computed here). */
+export function legEndpoints(leg: Leg): LegEndpoint[] {
+  return legDefinition(leg.type).endpoints?.(leg) ?? [];
+}
+
+/** Whether the leg embeds each query with the index's own embedder. */
+export function embedsQuery(leg: Leg): boolean {
+  return legDefinition(leg.type).embedsQuery?.(leg) ?? false;
+}
+
+/** Whether the leg's results are ANN results over our index's vectors, comparable with our exact scan. */
+export function givesAnnResults(leg: Leg): boolean {
+  return legDefinition(leg.type).annResults?.(leg) ?? false;
+}
+
+/** Lexical or dense, when the leg ranks by one of the two signals a hybrid is read by. */
+export function legSignal(leg: Leg): LegSignal | undefined {
+  return legDefinition(leg.type).signal?.(leg);
+}
+
+/**
+ * A parsed leg settled: its name given or defaulted, anything else its row fills in, and the
+ * first problem its row's checks find in it within this pipeline.
+ */
+export function settleLeg(spec: LegSpec, pipeline: PipelineContext): { leg: Leg; problem?: LegProblem } {
+  const row = legDefinition(spec.type);
+  const named = { ...spec, name: spec.name ?? row.defaultName(spec) } as Leg;
+  const leg = (row.settle ? row.settle(named) : named) as Leg;
+  const problem = row.check?.(spec, pipeline);
+  return problem ? { leg, problem } : { leg };
+}
