@@ -6,7 +6,9 @@ export const LEG_NAME = /^[A-Za-z0-9][A-Za-z0-9_.+-]{0,39}$/;
 const legName = z
   .string()
   .regex(LEG_NAME, 'a leg name is 1-40 letters, digits and . _ + - (it keys `sources` and the timings)')
-  .describe('how the leg is named in `sources`, timings and weights; default: its engine (lexical), "dense" or "run"');
+  .describe(
+    "how the leg is named in `sources`, timings and weights; default: set by its leg type (a lexical leg's engine, else the type)",
+  );
 
 /** One leg type's schema: its `type`, an optional `name`, its own fields, and nothing else. */
 export function legSchema(definition: LegDefinition) {

@@ -44,23 +44,6 @@ export const FUSION_DEFAULTS = Object.freeze({
 });
 
 /**
- * The search-engine legs (opensearch, elasticsearch, qdrant). The id paths read what `testbed
- * push` writes there (Qdrant payload `doc_id`, `chunk_id`); on OpenSearch and Elasticsearch `_id`
- * is taken as the document id, the usual layout of an index that holds whole documents.
- * num_candidates (Elasticsearch knn) defaults to 1.5 × k, what Elasticsearch itself uses when
- * it is left out (8.x releases before that required it).
- */
-export const ENGINE_LEG_DEFAULTS = Object.freeze({
-  fields: Object.freeze(['title', 'text']) as readonly string[],
-  vectorField: 'vector',
-  searchEngineId: '_id',
-  qdrantId: 'payload.doc_id',
-  qdrantChunkId: 'payload.chunk_id',
-  numCandidatesPerK: 1.5,
-  maxNumCandidates: 10_000,
-});
-
-/**
  * The rerank stage: a cross-encoder costs one model call per (query, passage), so 100 is deep
  * enough to lift what the first stage found into the top 10 and shallow enough for a CPU; pairs
  * go 16 to a model call. At most 1000 hits are rescored (MAX_K, a TREC run's depth).
@@ -68,13 +51,6 @@ export const ENGINE_LEG_DEFAULTS = Object.freeze({
 export const RERANK_DEFAULTS = Object.freeze({ depth: 100, batch: 16 });
 export const MAX_RERANK_DEPTH = 1000;
 export const MAX_RERANK_BATCH = 256;
-
-/**
- * What an http leg's URL and body template may name: the query text, the hits asked for, the
- * level, the pipeline's filter (its spec object, or null), the query's language (or null) and
- * the query's id in its query set (or null for a free-text search).
- */
-export const HTTP_LEG_PLACEHOLDERS = ['query', 'k', 'level', 'filter', 'qlang', 'query_id'] as const;
 
 /**
  * Bounds of a remote leg's call settings (their defaults are the client's, REMOTE_DEFAULTS in

@@ -17,7 +17,7 @@ import { buildFilterIndex, CHUNK_COUNT, chunksOf } from '../store/filter-fixture
 /**
  * The contract every leg type keeps as a pipeline builds it: parsed with parsePipeline, its
  * legs made by the Searcher's LegFactory over a real index, run by Searcher.retrieve. One suite,
- * run for fts5, wink (default and tuned), dense, a run file, and fusions of them.
+ * run for every registered leg type and fusions of them (leg-subjects.ts).
  *
  * Two indexes:
  * - `meta`: test/store/filter-fixture.ts (seven documents with metadata, every chunk says

@@ -1,5 +1,6 @@
 import { DOCS_ASSET_NAMES } from '../../web/api-docs/docs-assets.js';
 import { VERSION } from '../../version.js';
+import { legTypes } from '../../legs/registry.js';
 import { schemas } from './schemas.js';
 import { MODE_PARAM, SEARCH_PARAM_NAMES, SEARCH_PARAMS, type ParamSpec } from '../../search/request-params.js';
 
@@ -74,7 +75,7 @@ export function openApiDocument(): Json {
       title: 'retrieval testbed',
       version: VERSION,
       description:
-        'Index a corpus into SQLite FTS5 plus local embeddings, search it with pipelines of BM25, dense and run-file legs fused N ways (or the bm25, dense and hybrid shorthands), judge results and run experiments. ' +
+        `Index a corpus into SQLite FTS5 plus local embeddings, search it with pipelines of legs (${legTypes().join(', ')}) fused N ways (or the bm25, dense and hybrid shorthands), judge results and run experiments. ` +
         'Errors are JSON {"error": {"code", "message"}}. When the server has a token, POST and DELETE need `Authorization: Bearer <token>` (and search too with --protect-search).',
     },
     servers: [{ url: '/' }],

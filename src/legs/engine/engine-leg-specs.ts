@@ -1,5 +1,6 @@
 import { z } from 'zod/v4';
-import { ENGINE_LEG_DEFAULTS } from '../../schemas/defaults.js';
+import { REMOTE_DEFAULTS } from '../../remote/remote-client.js';
+import { REMOTE_LIMITS } from '../../schemas/defaults.js';
 
 /**
  * The fields of the pipeline legs served by a search engine the user runs: OpenSearch or Elasticsearch `_search`,
@@ -8,6 +9,23 @@ import { ENGINE_LEG_DEFAULTS } from '../../schemas/defaults.js';
  * placeholders {{query}}, {{k}}, {{vector}} (the query embedded by the index's own embedder) and
  * {{filter}} (the pipeline's filter in the engine's own syntax).
  */
+
+/**
+ * Defaults of the search-engine legs. The id paths read what `testbed
+ * push` writes there (Qdrant payload `doc_id`, `chunk_id`); on OpenSearch and Elasticsearch `_id`
+ * is taken as the document id, the usual layout of an index that holds whole documents.
+ * num_candidates (Elasticsearch knn) defaults to 1.5 × k, what Elasticsearch itself uses when
+ * it is left out (8.x releases before that required it).
+ */
+export const ENGINE_LEG_DEFAULTS = Object.freeze({
+  fields: Object.freeze(['title', 'text']) as readonly string[],
+  vectorField: 'vector',
+  searchEngineId: '_id',
+  qdrantId: 'payload.doc_id',
+  qdrantChunkId: 'payload.chunk_id',
+  numCandidatesPerK: 1.5,
+  maxNumCandidates: 10_000,
+});
 
 const baseUrl = z
   .string()
@@ -27,15 +45,29 @@ const callFields = {
     .describe(
       'sent with every request; a value may hold ${env:NAME} (a key kept in the environment, never in a report)',
     ),
-  timeout_ms: z.number().int().min(1).max(600_000).optional().describe('per attempt (default 30000)'),
+  timeout_ms: z
+    .number()
+    .int()
+    .min(1)
+    .max(REMOTE_LIMITS.maxTimeoutMs)
+    .optional()
+    .describe(`per attempt (default ${REMOTE_DEFAULTS.timeoutMs})`),
   retries: z
     .number()
     .int()
     .min(0)
-    .max(10)
+    .max(REMOTE_LIMITS.maxRetries)
     .optional()
-    .describe('further attempts after a 429, a 5xx, a timeout or a refused connection (default 2)'),
-  concurrency: z.number().int().min(1).max(64).optional().describe('requests in flight at once (default 4)'),
+    .describe(
+      `further attempts after a 429, a 5xx, a timeout or a refused connection (default ${REMOTE_DEFAULTS.retries})`,
+    ),
+  concurrency: z
+    .number()
+    .int()
+    .min(1)
+    .max(REMOTE_LIMITS.maxConcurrency)
+    .optional()
+    .describe(`requests in flight at once (default ${REMOTE_DEFAULTS.concurrency})`),
 };
 
 const templateBody = z
@@ -87,9 +119,11 @@ export const elasticsearchFields = {
     .number()
     .int()
     .min(1)
-    .max(10_000)
+    .max(ENGINE_LEG_DEFAULTS.maxNumCandidates)
     .optional()
-    .describe('knn: candidates per shard (default 1.5 × k, at most 10000)'),
+    .describe(
+      `knn: candidates per shard (default ${ENGINE_LEG_DEFAULTS.numCandidatesPerK} × k, at most ${ENGINE_LEG_DEFAULTS.maxNumCandidates})`,
+    ),
 };
 
 export const qdrantFields = {

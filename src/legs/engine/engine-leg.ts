@@ -3,7 +3,7 @@ import { InputError } from '../../errors.js';
 import { parseJsonPath } from '../../remote/json-path.js';
 import { shownEndpoint, type RemoteClient } from '../../remote/remote-client.js';
 import { placeholdersOf } from '../../remote/template.js';
-import { ENGINE_LEG_DEFAULTS } from '../../schemas/defaults.js';
+import { ENGINE_LEG_DEFAULTS } from './engine-leg-specs.js';
 import { embedsQuery, engineRequest, type EngineLeg } from './engine-requests.js';
 import { readRemoteHits, type HitPaths } from '../remote/read-remote-hits.js';
 import { remoteHits, type IndexIds } from '../remote/remote-hits.js';

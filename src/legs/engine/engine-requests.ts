@@ -1,8 +1,7 @@
 import { fillJsonTemplate, placeholdersOf } from '../../remote/template.js';
-import { ENGINE_LEG_DEFAULTS } from '../../schemas/defaults.js';
 import type { FilterSpec } from '../../schemas/filter-spec.js';
 import { qdrantFilter, searchEngineFilter, searchEngineFilterClauses } from './engine-filters.js';
-import type { EngineLeg } from './engine-leg-specs.js';
+import { ENGINE_LEG_DEFAULTS, type EngineLeg } from './engine-leg-specs.js';
 
 export type { EngineLeg };
 

@@ -3,7 +3,14 @@ import { originOf } from '../../remote/allowed-origins.js';
 import { parseJsonPath } from '../../remote/json-path.js';
 import { REMOTE_DEFAULTS } from '../../remote/remote-client.js';
 import { placeholdersOf } from '../../remote/template.js';
-import { HTTP_LEG_PLACEHOLDERS, REMOTE_LIMITS } from '../../schemas/defaults.js';
+import { REMOTE_LIMITS } from '../../schemas/defaults.js';
+
+/**
+ * What an http leg's URL and body template may name: the query text, the hits asked for, the
+ * level, the pipeline's filter (its spec object, or null), the query's language (or null) and
+ * the query's id in its query set (or null for a free-text search).
+ */
+export const HTTP_LEG_PLACEHOLDERS = ['query', 'k', 'level', 'filter', 'qlang', 'query_id'] as const;
 
 const jsonPath = (what: string) => z.string().max(500).describe(what);
 

@@ -1,0 +1,80 @@
+import { describe, expect, it } from 'vitest';
+import type { z } from 'zod/v4';
+import { openApiDocument } from '../../src/http/openapi/document.js';
+import { legUnion } from '../../src/legs/leg-schema.js';
+import { LEG_TYPES, LEGS, type LegType, legTypes, registerLegType } from '../../src/legs/registry.js';
+import { pipelineSpec } from '../../src/pipeline/pipeline-spec.js';
+import { parsePipeline } from '../../src/pipeline/resolve-pipeline.js';
+import { shortestFirstLeg } from '../fixtures/legs/shortest-first-leg.js';
+
+/** The smallest leg of each built-in type a pipeline takes (a run leg needs document level). */
+const url = 'http://127.0.0.1:9';
+const MINIMAL: Record<LegType, Record<string, unknown>> = {
+  lexical: { type: 'lexical' },
+  dense: { type: 'dense' },
+  run: { type: 'run', file: 'x.run' },
+  http: { type: 'http', url, hits: 'hits', id: 'id', score: 'score' },
+  opensearch: { type: 'opensearch', url, index: 'i' },
+  elasticsearch: { type: 'elasticsearch', url, index: 'i' },
+  qdrant: { type: 'qdrant', url, collection: 'c' },
+};
+
+type UnionOption = z.ZodObject<{ type: z.ZodLiteral<string> }>;
+const unionOptions = () => (legUnion() as unknown as z.ZodDiscriminatedUnion<UnionOption[]>).options;
+
+describe('the leg registry: every surface is derived from its rows', () => {
+  it('LEG_TYPES and legTypes() are the rows, in row order, each row keyed by its own type', () => {
+    expect(LEG_TYPES).toEqual(Object.keys(LEGS));
+    expect(legTypes()).toEqual(LEG_TYPES);
+    for (const [key, row] of Object.entries(LEGS)) expect(row.type).toBe(key);
+  });
+
+  it("the pipeline's leg union has one option per row: its type, an optional name and the row's fields", () => {
+    expect(unionOptions().map((o) => o.shape.type.value)).toEqual(legTypes());
+    for (const option of unionOptions()) {
+      const row = LEGS[option.shape.type.value as LegType];
+      expect(Object.keys(option.shape)).toEqual(['type', 'name', ...Object.keys(row.fields)]);
+      expect(option.description).toBe(row.description);
+    }
+  });
+
+  it("a leg with no name gets its row's default name", () => {
+    for (const type of LEG_TYPES) {
+      const [leg] = parsePipeline({ legs: [MINIMAL[type]], level: 'doc' }).legs;
+      // The row says it, reading the parsed leg (a lexical leg is named by its engine: wink by default).
+      expect(leg!.name).toBe((LEGS[type].defaultName as (l: unknown) => string)(leg));
+    }
+    expect(parsePipeline({ legs: [MINIMAL.lexical] }).legs[0]!.name).toBe('wink');
+    expect(parsePipeline({ legs: [MINIMAL.http] }).legs[0]!.name).toBe('http');
+  });
+
+  it("the OpenAPI document's leg types are the rows'", () => {
+    const doc = openApiDocument() as {
+      components: { schemas: Record<string, { properties: Record<string, unknown> }> };
+    };
+    const legs = doc.components.schemas.PipelineRequest!.properties.legs as {
+      items: {
+        oneOf?: { properties: { type: { const: string } } }[];
+        anyOf?: { properties: { type: { const: string } } }[];
+      };
+    };
+    expect((legs.items.oneOf ?? legs.items.anyOf ?? []).map((v) => v.properties.type.const)).toEqual(legTypes());
+  });
+
+  it('the derived schemas are made once per change of the rows, and again after one', () => {
+    const before = pipelineSpec();
+    expect(pipelineSpec()).toBe(before);
+    const unregister = registerLegType(shortestFirstLeg);
+    try {
+      expect(() => registerLegType(shortestFirstLeg)).toThrow('leg type "shortest-first" is already registered');
+      expect(legTypes()).toEqual([...LEG_TYPES, 'shortest-first']);
+      expect(pipelineSpec()).not.toBe(before);
+    } finally {
+      unregister();
+    }
+    expect(legTypes()).toEqual(LEG_TYPES);
+    // Removing twice changes nothing more.
+    unregister();
+    expect(legTypes()).toEqual(LEG_TYPES);
+  });
+});
