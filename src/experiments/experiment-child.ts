@@ -8,7 +8,8 @@ import { serveJob } from '../catalog/job-entry.js';
 import type { ExperimentReport } from '../reports/report-model.js';
 import { writeReport } from '../reports/write-report.js';
 import type { ExperimentConfig } from './config.js';
-import { outputDir, runExperiment, type ExperimentProgress } from './runner.js';
+import type { ExperimentProgress } from './progress.js';
+import { outputDir, runExperiment } from './runner.js';
 
 export interface ExperimentInput {
   config: ExperimentConfig;

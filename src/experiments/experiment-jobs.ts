@@ -9,7 +9,8 @@ import type { ExperimentConfig } from './config.js';
 import type { ExperimentReport } from '../reports/report-model.js';
 import { startExperimentProcess } from './experiment-process.js';
 import { checkGridSize, DEFAULT_MAX_GRID_CELLS } from './grid-limit.js';
-import { outputDir, type ExperimentProgress } from './runner.js';
+import type { ExperimentProgress } from './progress.js';
+import { outputDir } from './runner.js';
 
 /** An experiment started over HTTP, as `GET /experiments/:id` reports it. */
 export interface ExperimentJob {

@@ -2,7 +2,7 @@ import { entryBeside, startJobProcess, type JobProcess } from '../catalog/job-pr
 import type { ExperimentReport } from '../reports/report-model.js';
 import type { ExperimentConfig } from './config.js';
 import type { ExperimentInput } from './experiment-child.js';
-import type { ExperimentProgress } from './runner.js';
+import type { ExperimentProgress } from './progress.js';
 
 const ENTRY = entryBeside(import.meta.url, 'experiment-child');
 

@@ -5,8 +5,6 @@ import { parseSearchSpec } from '../schemas/search-spec.js';
 import type { Mode } from '../schemas/shorthand.js';
 import type { SearchRequest } from './types.js';
 
-export { MAX_QUERY_CHARS };
-
 /**
  * Reads one search request from a query string or a JSON body (the same names either way):
  * `index` and `q`, then a pipeline or a shorthand (schemas/search-spec.ts). `pathMode` is the
