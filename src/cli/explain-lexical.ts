@@ -1,7 +1,7 @@
 import { createQueryTerms } from '../analysis/query-terms.js';
 import { fts5Phrases } from '../retrievers/fts5-bm25.js';
 import { englishAnalysis } from '../retrievers/wink-bm25.js';
-import type { Pipeline } from '../schemas/resolve-pipeline.js';
+import type { Pipeline } from '../pipeline/resolve-pipeline.js';
 import { bm25Sql, matchOf } from '../store/bm25-sql.js';
 import type { IndexReader } from '../store/index-reader.js';
 import { analyzerFor } from '../store/tokenizers.js';
