@@ -55,3 +55,8 @@ export function headingAnchors(markdown: string): Set<string> {
   }
   return anchors;
 }
+
+/** The contents of a page's fenced code blocks, in order, with the info string each opens with (`json`, `yaml`, or ''). */
+export function codeBlocks(markdown: string): { info: string; code: string }[] {
+  return [...markdown.matchAll(/^```([^\n]*)\n([\s\S]*?)^```$/gm)].map((m) => ({ info: m[1]!.trim(), code: m[2]! }));
+}
