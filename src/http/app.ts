@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { cors } from 'hono/cors';
-import type { IndexCatalog } from '../catalog/index-catalog.js';
+import type { IndexCatalog } from '../serving/catalog/index-catalog.js';
 import type { RemoteAllowList } from '../remote/allowed-origins.js';
 import type { SearchRequest } from '../search/types.js';
 import { ExperimentJobs } from '../experiments/experiment-jobs.js';
@@ -18,7 +18,7 @@ import { openapiRoutes } from './routes/openapi.js';
 import { cacheHome } from '../cache-home.js';
 import { healthRoutes } from './routes/health.js';
 import { searchRoutes } from './routes/search.js';
-import type { SearchPool } from './search-pool/search-pool.js';
+import type { SearchPool } from '../serving/search-pool/search-pool.js';
 import { uiRoutes } from './routes/ui.js';
 
 export interface AppDeps {

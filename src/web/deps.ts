@@ -1,4 +1,4 @@
-import type { IndexCatalog } from '../catalog/index-catalog.js';
+import type { IndexCatalog } from '../serving/catalog/index-catalog.js';
 import type { SearchRequest, SearchResponse } from '../search/types.js';
 import type { JobsView } from './experiments/report-source.js';
 

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { IndexCatalog } from '../../src/catalog/index-catalog.js';
+import { IndexCatalog } from '../../src/serving/catalog/index-catalog.js';
 import { createHashEmbedder } from '../../src/embedders/hash.js';
 import type { Embedder } from '../../src/embedders/types.js';
 import { buildIndex } from '../../src/indexing/build-index.js';

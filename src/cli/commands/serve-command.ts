@@ -7,7 +7,7 @@ import { intOption, parse } from '../args.js';
 import type { Command, CliIo } from '../command.js';
 import { cacheHome } from '../../cache-home.js';
 import { progressBar } from '../progress-bar.js';
-import { DEFAULT_MAX_JOBS } from '../../catalog/job-queue.js';
+import { DEFAULT_MAX_JOBS } from '../../serving/jobs/job-queue.js';
 import { DEFAULT_MAX_GRID_CELLS } from '../../experiments/grid-limit.js';
 import { normalOrigin } from '../../remote/allowed-origins.js';
 

@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import type { IndexCatalog } from '../../catalog/index-catalog.js';
+import type { IndexCatalog } from '../../serving/catalog/index-catalog.js';
 import { VERSION } from '../../version.js';
 
 /**

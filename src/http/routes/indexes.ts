@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
-import type { IndexCatalog } from '../../catalog/index-catalog.js';
-import type { IndexStatus } from '../../catalog/index-status.js';
+import type { IndexCatalog } from '../../serving/catalog/index-catalog.js';
+import type { IndexStatus } from '../../serving/catalog/index-status.js';
 import { checkIndexName } from '../../schemas/index-names.js';
 import { InputError, NotFoundError } from '../../errors.js';
 import { checkServedEmbedderSpec } from '../../embedders/served-embedder.js';

@@ -1,11 +1,11 @@
 import { Hono, type Context } from 'hono';
-import type { IndexCatalog } from '../../catalog/index-catalog.js';
+import type { IndexCatalog } from '../../serving/catalog/index-catalog.js';
 import { InputError } from '../../errors.js';
 import { MODES, type Mode } from '../../search/types.js';
 import { parseSearchParams } from '../../search/search-params.js';
 import type { RemoteAllowList } from '../../remote/allowed-origins.js';
 import { errorResponse, jsonError } from '../errors.js';
-import { SearchUnavailableError, type SearchPool } from '../search-pool/search-pool.js';
+import { SearchUnavailableError, type SearchPool } from '../../serving/search-pool/search-pool.js';
 import { checkServedPipeline } from '../remote-check.js';
 
 /**

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { IndexCatalog } from '../../catalog/index-catalog.js';
+import type { IndexCatalog } from '../../serving/catalog/index-catalog.js';
 import { goldPaths } from '../../experiments/config.js';
 import type { ConfigResult, ExperimentReport, Failure } from '../../reports/report-model.js';
 import { playgroundUrl, type PlaygroundForm } from '../playground/form.js';

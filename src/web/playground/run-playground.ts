@@ -1,4 +1,4 @@
-import type { IndexCatalog } from '../../catalog/index-catalog.js';
+import type { IndexCatalog } from '../../serving/catalog/index-catalog.js';
 import type { Query } from '../../corpus/index.js';
 import { TestbedError } from '../../errors.js';
 import { parseSearchParams } from '../../search/search-params.js';
@@ -9,7 +9,7 @@ import { searchParams, type PlaygroundForm } from './form.js';
 import { findGoldSets, loadGoldSet, type GoldSet, type GoldSetRef } from './gold-sets.js';
 import { analysedMatcher } from './analysed-matcher.js';
 import { NO_TERMS, termMatcher, type TermMatcher } from './highlight.js';
-import { hitLanguages } from './hit-languages.js';
+import { hitLanguages } from '../../serving/searchers/hit-languages.js';
 import { scoreHits, type QueryScores } from './query-scores.js';
 import { indexForCorpus } from './index-for-corpus.js';
 

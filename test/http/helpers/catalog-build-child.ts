@@ -5,7 +5,7 @@
  *
  * Arguments: DATA_DIR NAME CORPUS CACHE_FILE.
  */
-import { IndexCatalog } from '../../../src/catalog/index-catalog.js';
+import { IndexCatalog } from '../../../src/serving/catalog/index-catalog.js';
 
 const [dataDir, name, corpus, cacheFile] = process.argv.slice(2);
 if (!dataDir || !name || !corpus || !cacheFile) {

@@ -1,5 +1,5 @@
-import { fileStamp } from '../../catalog/index-catalog.js';
-import { UnreadableIndexError, unreadableReason } from '../../catalog/index-status.js';
+import { fileStamp } from '../catalog/index-catalog.js';
+import { UnreadableIndexError, unreadableReason } from '../catalog/index-status.js';
 import { InputError, NotFoundError } from '../../errors.js';
 import { Searcher, type EmbedderLoader, type VectorLoader } from '../../search/searcher.js';
 

@@ -4,10 +4,10 @@
  * notices back. The index is written to a temp file and renamed into place when complete, so a
  * build stopped half way leaves nothing at the index's name.
  */
-import { buildIndex, type BuildOptions } from '../indexing/build-index.js';
-import type { BuildProgress } from '../indexing/progress.js';
-import type { IndexMeta } from '../store/index-meta.js';
-import { serveJob } from './job-entry.js';
+import { buildIndex, type BuildOptions } from '../../indexing/build-index.js';
+import type { BuildProgress } from '../../indexing/progress.js';
+import type { IndexMeta } from '../../store/index-meta.js';
+import { serveJob } from '../jobs/job-entry.js';
 
 /** What the parent sends: the build's options, without the listeners (they are messages here). */
 export type BuildInput = Omit<BuildOptions, 'onProgress' | 'onNotice' | 'embedder'> & { embedder?: string };

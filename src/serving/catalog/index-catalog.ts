@@ -1,18 +1,18 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { EmbedderPool } from '../embedders/embedder-pool.js';
-import { ConflictError, InputError, NotFoundError } from '../errors.js';
-import type { BuildOptions } from '../indexing/build-index.js';
-import { Searcher } from '../search/searcher.js';
-import { removeStaleBuilds } from '../store/atomic-build.js';
-import type { IndexMeta } from '../store/index-meta.js';
-import type { BuildInput } from './build-child.js';
-import { interruptBuild, type BuildJob } from './build-jobs.js';
+import { EmbedderPool } from '../../embedders/embedder-pool.js';
+import { ConflictError, InputError, NotFoundError } from '../../errors.js';
+import type { BuildOptions } from '../../indexing/build-index.js';
+import { Searcher } from '../../search/searcher.js';
+import { removeStaleBuilds } from '../../store/atomic-build.js';
+import type { IndexMeta } from '../../store/index-meta.js';
+import type { BuildInput } from '../builds/build-child.js';
+import { interruptBuild, type BuildJob } from '../builds/build-jobs.js';
 import { UnreadableIndexError, unreadableReason, type IndexStatus } from './index-status.js';
-import { entryBeside, startJobProcess, type JobProcess } from './job-process.js';
-import { JobQueue, type QueuedJob } from './job-queue.js';
-import { JobRecords } from './job-records.js';
-import { checkIndexName, INDEX_EXTENSION } from '../schemas/index-names.js';
+import { entryBeside, startJobProcess, type JobProcess } from '../jobs/job-process.js';
+import { JobQueue, type QueuedJob } from '../jobs/job-queue.js';
+import { JobRecords } from '../jobs/job-records.js';
+import { checkIndexName, INDEX_EXTENSION } from '../../schemas/index-names.js';
 
 /** Build records live beside the indexes, in a folder no index name can take (names cannot start with a dot). */
 const JOBS_FOLDER = '.jobs';

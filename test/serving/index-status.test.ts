@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { IndexCatalog } from '../../src/catalog/index-catalog.js';
-import { UnreadableIndexError } from '../../src/catalog/index-status.js';
+import { IndexCatalog } from '../../src/serving/catalog/index-catalog.js';
+import { UnreadableIndexError } from '../../src/serving/catalog/index-status.js';
 import { buildIndex } from '../../src/indexing/build-index.js';
 import { pipelineForMode } from '../../src/schemas/search-spec.js';
 import { incompleteSqlite } from '../../src/store/sqlite-header.js';

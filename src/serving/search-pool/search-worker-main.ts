@@ -12,7 +12,7 @@ import type { VectorLoader } from '../../search/searcher.js';
 import type { IndexMeta } from '../../store/index-meta.js';
 import type { IndexReader } from '../../store/index-reader.js';
 import { errorData, type FromWorker, type ToWorker, type VectorAnswer, type WorkerSetup } from './protocol.js';
-import { WorkerIndexes } from './worker-indexes.js';
+import { WorkerIndexes } from '../searchers/open-indexes.js';
 
 /**
  * One search worker (started by search-worker.mjs): answers the pool's search messages with its
