@@ -50,7 +50,7 @@ describe('a model named over HTTP stays inside MODELS_DIR', () => {
       expect(res.status, embedder).toBe(400);
       expect(await message(res)).toMatch(/MODELS_DIR/);
     }
-    expect(catalog.job('a')).toBeUndefined();
+    expect(catalog.builds.job('a')).toBeUndefined();
     expect(fs.readdirSync(dataDir)).toEqual([]);
   });
 

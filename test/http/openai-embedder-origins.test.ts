@@ -48,7 +48,7 @@ describe('openai embedders over HTTP', () => {
     expect(await errorOf(res)).toContain(
       `this server does not call ${fake.originUrl}; start it with --allow-remote ${fake.originUrl}`,
     );
-    expect(catalog.job('remote')).toBeUndefined();
+    expect(catalog.builds.job('remote')).toBeUndefined();
     expect(fake.requests).toHaveLength(0);
   });
 

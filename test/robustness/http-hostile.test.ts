@@ -604,7 +604,7 @@ describe('hostile HTTP input: the catalogue', () => {
   });
 
   it('nothing the catalogue sent built, deleted or wrote anything', () => {
-    expect(catalog.names()).toEqual(['lexical', 'tiny']);
+    expect(catalog.indexes.names()).toEqual(['lexical', 'tiny']);
     expect(fs.existsSync(path.join(root, 'results'))).toBe(false);
     expect(fs.readdirSync(path.join(corporaRoot, 'tiny', 'qrels'))).toEqual(['test.tsv']);
   });

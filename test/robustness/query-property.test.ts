@@ -40,7 +40,7 @@ beforeAll(async () => {
     embedder: 'hash:64',
   });
   catalog = new IndexCatalog(dataDir);
-  searcher = catalog.get('tiny');
+  searcher = catalog.local.searcher('tiny', catalog.indexes.fileOf('tiny'));
   app = createApp({ catalog, corporaRoot: dir });
 });
 afterAll(() => catalog.close());

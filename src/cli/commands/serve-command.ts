@@ -116,7 +116,9 @@ export const serveCommand: Command = {
       );
     });
     const searching = workers ? `${workers} search worker${workers === 1 ? '' : 's'}` : 'searches on the main thread';
-    io.err(`serving ${server.catalog.names().length} index(es) from ${dataDir} on ${server.url} (${searching})\n`);
+    io.err(
+      `serving ${server.catalog.indexes.names().length} index(es) from ${dataDir} on ${server.url} (${searching})\n`,
+    );
     const signal = await new Promise<NodeJS.Signals>((resolve) => {
       process.once('SIGINT', () => resolve('SIGINT'));
       process.once('SIGTERM', () => resolve('SIGTERM'));

@@ -10,7 +10,7 @@ import { VERSION } from '../../version.js';
 export function healthRoutes(catalog: IndexCatalog): Hono {
   const app = new Hono();
   app.get('/health', (c) => {
-    const indexes = catalog.list();
+    const indexes = catalog.indexes.list();
     return c.json({
       status: 'ok',
       version: VERSION,

@@ -1,5 +1,5 @@
 /**
- * The process of one index build started over HTTP (IndexCatalog.startBuild, through
+ * The process of one index build started over HTTP (BuildScheduler.start, through
  * startJobProcess): builds the index as `testbed index` does and reports its progress and
  * notices back. The index is written to a temp file and renamed into place when complete, so a
  * build stopped half way leaves nothing at the index's name.

@@ -1,7 +1,10 @@
-import { fileStamp } from '../catalog/index-catalog.js';
-import { UnreadableIndexError, unreadableReason } from '../catalog/index-status.js';
 import { InputError, NotFoundError } from '../../errors.js';
-import { Searcher, type EmbedderLoader, type VectorLoader } from '../../search/searcher.js';
+import type { Searcher } from '../../search/searcher.js';
+import { fileStamp } from '../catalog/file-stamp.js';
+import { UnreadableIndexError, unreadableReason } from '../catalog/index-status.js';
+
+/** Opens the searcher of an index file; `stamp` is the file's identity when it was looked at (fileStamp). */
+export type SearcherOpener = (name: string, file: string, stamp: string) => Searcher;
 
 interface Open {
   searcher: Searcher;
@@ -9,30 +12,30 @@ interface Open {
 }
 
 /**
- * A search worker's own open indexes, each with its own read-only connection, by file. As the
- * main thread's catalog does, every request looks at the file first: one rebuilt (renamed into
- * place) is reopened for that request, while searches in flight finish on the old one. sweep()
- * closes what was deleted or replaced since, so a worker holds no old file open for long.
+ * The open indexes of the thread that searches them (a search worker, or the server's own thread
+ * when it has no workers), each with its own read-only connection, by file, each opened once.
+ * Every request looks at the file first: one rebuilt (renamed into place) is reopened for that
+ * request, while searches in flight finish on the old one. sweep() closes what was deleted or
+ * replaced since, so no old file is held open for long.
  */
-export class WorkerIndexes {
+export class OpenIndexes {
   private readonly open = new Map<string, Open>();
 
-  constructor(
-    private readonly loadEmbedder: EmbedderLoader,
-    private readonly loadVectors: (stamp: string) => VectorLoader,
-  ) {}
+  constructor(private readonly openSearcher: SearcherOpener) {}
 
+  /** The index's searcher, opened on first use; NotFoundError when there is no file, UnreadableIndexError when it cannot be read. */
   get(name: string, file: string): Searcher {
     const stamp = fileStamp(file);
     if (stamp === null) throw new NotFoundError(`no index named "${name}"`);
     const current = this.open.get(file);
     if (current?.stamp === stamp) return current.searcher;
-    current?.searcher.closeWhenIdle();
-    this.open.delete(file);
+    // The old reader may still serve requests awaiting their query embedding: they finish on it.
+    this.release(file);
     let searcher: Searcher;
     try {
-      searcher = new Searcher(name, file, this.loadEmbedder, this.loadVectors(stamp));
+      searcher = this.openSearcher(name, file, stamp);
     } catch (err) {
+      // Not remembered: a copy in progress is readable on the next request after it completes.
       if (err instanceof InputError) throw new UnreadableIndexError(name, unreadableReason(err, file));
       throw err;
     }
@@ -40,13 +43,15 @@ export class WorkerIndexes {
     return searcher;
   }
 
+  /** Lets go of one file (deleted): closed once the searches in flight on it are answered. */
+  release(file: string): void {
+    this.open.get(file)?.searcher.closeWhenIdle();
+    this.open.delete(file);
+  }
+
   /** Closes (once idle) every index whose file is gone or another now. */
   sweep(): void {
-    for (const [file, { searcher, stamp }] of this.open) {
-      if (fileStamp(file) === stamp) continue;
-      searcher.closeWhenIdle();
-      this.open.delete(file);
-    }
+    for (const [file, { stamp }] of this.open) if (fileStamp(file) !== stamp) this.release(file);
   }
 
   close(): void {

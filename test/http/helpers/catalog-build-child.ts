@@ -14,7 +14,7 @@ if (!dataDir || !name || !corpus || !cacheFile) {
 }
 
 const catalog = new IndexCatalog(dataDir);
-const job = catalog.startBuild(name, { corpus, cacheFile, chunker: 'doc', embedder: 'hash:64', tokenizer: 'auto' });
+const job = catalog.builds.start(name, { corpus, cacheFile, chunker: 'doc', embedder: 'hash:64', tokenizer: 'auto' });
 const report = setInterval(() => {
   process.stdout.write(`phase ${job.progress.phase} ${job.progress.done}\n`);
   if (job.state !== 'running') {
