@@ -10,11 +10,14 @@ import type { IndexRegistry } from '../../serving/catalog/index-registry.js';
 export function indexForCorpus(indexes: IndexRegistry, dir: string, preferChunker?: string): string | undefined {
   const want = real(dir);
   const matches: { name: string; chunker: string }[] = [];
-  for (const status of indexes.list()) {
-    // an index that cannot be read is simply not offered
-    if (status.status !== 'ready') continue;
-    const { meta } = status;
-    if (real(meta.corpus.path) === want) matches.push({ name: status.name, chunker: meta.chunker });
+  for (const name of indexes.names()) {
+    try {
+      const status = indexes.status(name);
+      if (status?.status !== 'ready') continue; // an index that cannot be read is simply not offered
+      if (real(status.meta.corpus.path) === want) matches.push({ name, chunker: status.meta.chunker });
+    } catch {
+      // nor is a file whose name is no index name
+    }
   }
   return (matches.find((m) => m.chunker === preferChunker) ?? matches[0])?.name;
 }

@@ -135,12 +135,16 @@ export async function runPlayground(deps: PlaygroundDeps, input: PlaygroundForm)
 
 /**
  * Documents per language of the picked index, for the language pickers. An index that cannot be
- * opened offers none here: the search below reports why, and the empty form still renders.
+ * read offers none here: the search below reports why, and the empty form still renders.
  */
 function languagesOf(registry: IndexRegistry, indexes: string[], index: string): Record<string, number> {
   if (!indexes.includes(index)) return {};
-  const status = registry.status(index);
-  return (status?.status === 'ready' && status.meta.languages) || {};
+  try {
+    const status = registry.status(index);
+    return (status?.status === 'ready' && status.meta.languages) || {};
+  } catch {
+    return {};
+  }
 }
 
 /** A message fit for the page: ours and zod's as they are, anything else generic (and logged). */
