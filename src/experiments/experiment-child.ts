@@ -4,7 +4,7 @@
  * Finished cells are written one by one as they finish (cell-run.ts), so stopping this process
  * at any moment leaves them for the next run of the same config to resume from.
  */
-import { serveJob } from '../catalog/job-entry.js';
+import { serveJob } from '../serving/jobs/job-entry.js';
 import type { ExperimentReport } from '../reports/report-model.js';
 import { writeReport } from '../reports/write-report.js';
 import type { ExperimentConfig } from './config.js';

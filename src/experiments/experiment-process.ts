@@ -1,4 +1,4 @@
-import { entryBeside, startJobProcess, type JobProcess } from '../catalog/job-process.js';
+import { entryBeside, startJobProcess, type JobProcess } from '../serving/jobs/job-process.js';
 import type { ExperimentReport } from '../reports/report-model.js';
 import type { ExperimentConfig } from './config.js';
 import type { ExperimentInput } from './experiment-child.js';

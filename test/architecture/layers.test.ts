@@ -43,7 +43,10 @@ const LAYERS = [
   // push/ sends an index to OpenSearch, Elasticsearch or Qdrant: it reads the store and calls
   // remote/; only the CLI runs it.
   'push',
-  'catalog',
+  // serving/ is what a server keeps running: the registry of a data folder's indexes, the build
+  // scheduler, the job processes (experiments queue behind builds), and the searchers and the
+  // search worker pool that open an index; http/ routes requests to it.
+  'serving',
   'gold',
   'reports',
   'experiments',

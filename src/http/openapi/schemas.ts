@@ -143,7 +143,7 @@ export const schemas: Record<string, unknown> = {
       },
       ['name', 'state', 'startedAt', 'request', 'progress', 'notices'],
     ),
-    description: 'BuildJob (src/catalog/build-jobs.ts)',
+    description: 'BuildJob (src/serving/builds/build-jobs.ts)',
   },
   IndexInfo: obj(
     {

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { IndexCatalog } from '../../catalog/index-catalog.js';
+import type { IndexRegistry } from '../../serving/catalog/index-registry.js';
 import { goldPaths } from '../../experiments/config.js';
 import type { ConfigResult, ExperimentReport, Failure } from '../../reports/report-model.js';
 import { playgroundUrl, type PlaygroundForm } from '../playground/form.js';
@@ -15,12 +15,12 @@ export interface LinkContext {
 
 export function linkContext(
   report: ExperimentReport,
-  catalog: IndexCatalog,
+  indexes: IndexRegistry,
   corporaRoot: string,
   chunker?: string,
 ): LinkContext {
   const ctx: LinkContext = {};
-  const index = indexForCorpus(catalog, report.config.corpus, chunker);
+  const index = indexForCorpus(indexes, report.config.corpus, chunker);
   if (index) ctx.index = index;
   const qrels = relativeInside(corporaRoot, goldPaths(report.config).qrels);
   if (qrels) ctx.qrels = qrels;

@@ -1,9 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { fileStamp } from '../../src/catalog/index-catalog.js';
-import type { VectorAnswer } from '../../src/http/search-pool/protocol.js';
-import { VectorShares } from '../../src/http/search-pool/vector-shares.js';
+import { fileStamp } from '../../src/serving/catalog/file-stamp.js';
+import type { VectorAnswer } from '../../src/serving/search-pool/protocol.js';
+import { VectorShares } from '../../src/serving/search-pool/vector-shares.js';
 import type { SharedVectorMatrix } from '../../src/retrievers/dense.js';
 import { tmpDir } from '../helpers/tmp.js';
 

@@ -1,4 +1,4 @@
-import { UnavailableError } from '../errors.js';
+import { UnavailableError } from '../../errors.js';
 
 /** A job the queue runs when a place is free. */
 export interface QueuedJob {

@@ -1,4 +1,4 @@
-import { TestbedError } from '../errors.js';
+import { TestbedError } from '../../errors.js';
 import type { JobMessage } from './job-process.js';
 
 /** How a job reports from its process; progress is sent at most every PROGRESS_EVERY_MS unless `now` is set. */
@@ -23,7 +23,7 @@ export function serveJob<I, P, R>(work: (input: I, report: JobReporter<P>) => Pr
   const send = process.send?.bind(process);
   if (!send) {
     process.stderr.write(
-      'this module is a job process: it is started by startJobProcess (src/catalog/job-process.ts)\n',
+      'this module is a job process: it is started by startJobProcess (src/serving/jobs/job-process.ts)\n',
     );
     process.exit(2);
   }

@@ -1,4 +1,4 @@
-import { UnreadableIndexError } from '../../catalog/index-status.js';
+import { UnreadableIndexError } from '../catalog/index-status.js';
 import {
   ConflictError,
   InputError,
@@ -9,6 +9,7 @@ import {
 } from '../../errors.js';
 import type { SharedVectorMatrix } from '../../retrievers/dense.js';
 import type { SearchRequest } from '../../search/types.js';
+import type { HitIds } from '../searchers/hit-languages.js';
 
 /**
  * The messages between the SearchPool (main thread) and its search workers. Only plain data
@@ -33,9 +34,13 @@ export interface WorkerSetup {
  */
 export type VectorAnswer = { shared: SharedVectorMatrix } | { load: 'shared' | 'own' };
 
-export type ToWorker =
-  | { type: 'search'; id: number; file: string; index: string; request: SearchRequest }
-  | { type: 'vectors'; id: number; answer: VectorAnswer };
+/** What a worker is asked to do on one index (see IndexSearch); it answers with JSON text. */
+export type WorkerTask =
+  | { type: 'search'; file: string; index: string; request: SearchRequest }
+  /** The hits' languages (hitLanguages), answered as [hit id, language] pairs. */
+  | { type: 'languages'; file: string; index: string; responses: HitIds[] };
+
+export type ToWorker = (WorkerTask & { id: number }) | { type: 'vectors'; id: number; answer: VectorAnswer };
 
 export type FromWorker =
   | { type: 'ready' }

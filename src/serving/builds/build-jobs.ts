@@ -1,5 +1,5 @@
-import type { BuildProgress } from '../indexing/progress.js';
-import type { IndexMeta } from '../store/index-meta.js';
+import type { BuildProgress } from '../../indexing/progress.js';
+import type { IndexMeta } from '../../store/index-meta.js';
 
 /** A build started over HTTP, as `GET /indexes/:name` reports it. */
 export interface BuildJob {

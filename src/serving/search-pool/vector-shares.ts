@@ -1,4 +1,4 @@
-import { fileStamp } from '../../catalog/index-catalog.js';
+import { fileStamp } from '../catalog/file-stamp.js';
 import type { SharedVectorMatrix } from '../../retrievers/dense.js';
 import type { VectorAnswer } from './protocol.js';
 

@@ -3,7 +3,7 @@ import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { TestbedError } from '../errors.js';
+import { TestbedError } from '../../errors.js';
 
 /**
  * Long jobs (index builds, experiments) run in a process of their own, one per job, forked from

@@ -1,6 +1,15 @@
 import { Worker } from 'node:worker_threads';
 import type { SearchRequest, SearchResponse } from '../../search/types.js';
-import { reviveError, SearchUnavailableError, type FromWorker, type ToWorker, type WorkerSetup } from './protocol.js';
+import { type HitIds, hitIds } from '../searchers/hit-languages.js';
+import type { IndexSearch } from '../searchers/index-search.js';
+import {
+  type FromWorker,
+  reviveError,
+  SearchUnavailableError,
+  type ToWorker,
+  type WorkerSetup,
+  type WorkerTask,
+} from './protocol.js';
 import { VectorShares } from './vector-shares.js';
 
 export { SearchUnavailableError };
@@ -14,9 +23,7 @@ export interface SearchPoolOptions {
 
 interface Pending {
   id: number;
-  index: string;
-  file: string;
-  request: SearchRequest;
+  task: WorkerTask;
   /** Already sent again once after its worker died: a second death answers 503. */
   retried: boolean;
   resolve: (json: string) => void;
@@ -54,7 +61,7 @@ function spawnWorker(setup: WorkerSetup): Worker {
  * once into shared memory (VectorShares). A worker that dies is replaced; its searches are sent
  * once more to another, then answered with SearchUnavailableError. Idle workers are unref'd.
  */
-export class SearchPool {
+export class SearchPool implements IndexSearch {
   private readonly slots: Slot[] = [];
   private readonly shares = new VectorShares();
   private readonly pruner: NodeJS.Timeout;
@@ -94,13 +101,23 @@ export class SearchPool {
 
   /** The response of `request` on the index `index` (whose file is `file`), as JSON text. */
   searchJson(index: string, file: string, request: SearchRequest): Promise<string> {
-    return new Promise((resolve, reject) =>
-      this.dispatch({ id: this.nextId++, index, file, request, retried: false, resolve, reject }),
-    );
+    return this.run({ type: 'search', index, file, request });
   }
 
   async search(index: string, file: string, request: SearchRequest): Promise<SearchResponse> {
     return JSON.parse(await this.searchJson(index, file, request)) as SearchResponse;
+  }
+
+  /** Read by a worker, where the index is open: the main thread opens none. */
+  async hitLanguages(index: string, file: string, responses: readonly HitIds[]): Promise<Map<string, string>> {
+    const json = await this.run({ type: 'languages', index, file, responses: hitIds(responses) });
+    return new Map(JSON.parse(json) as [string, string][]);
+  }
+
+  private run(task: WorkerTask): Promise<string> {
+    return new Promise((resolve, reject) =>
+      this.dispatch({ id: this.nextId++, task, retried: false, resolve, reject }),
+    );
   }
 
   /** Searches in flight per worker (for tests and benches). */
@@ -142,13 +159,7 @@ export class SearchPool {
     if (slot.pending.size === 0) slot.worker.ref();
     slot.pending.set(p.id, p);
     try {
-      slot.worker.postMessage({
-        type: 'search',
-        id: p.id,
-        index: p.index,
-        file: p.file,
-        request: p.request,
-      } satisfies ToWorker);
+      slot.worker.postMessage({ ...p.task, id: p.id } satisfies ToWorker);
     } catch (err) {
       this.settle(slot, p.id);
       p.reject(err as Error);

@@ -1,6 +1,6 @@
 import path from 'node:path';
-import { InputError, TestbedError } from '../errors.js';
-import type { IndexMeta } from '../store/index-meta.js';
+import { InputError, TestbedError } from '../../errors.js';
+import type { IndexMeta } from '../../store/index-meta.js';
 
 /**
  * An index file of the data folder as a listing shows it: served, or present but unreadable

@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { IndexCatalog } from '../../src/catalog/index-catalog.js';
-import { UnreadableIndexError } from '../../src/catalog/index-status.js';
+import { IndexCatalog } from '../../src/serving/catalog/index-catalog.js';
+import { UnreadableIndexError } from '../../src/serving/catalog/index-status.js';
 import { buildIndex } from '../../src/indexing/build-index.js';
 import { pipelineForMode } from '../../src/pipeline/search-spec.js';
 import { incompleteSqlite } from '../../src/store/sqlite-header.js';
@@ -27,7 +27,7 @@ afterAll(() => catalog.close());
 
 describe('an index file that cannot be read', () => {
   it('is listed as unreadable, with a short reason and no path, beside the readable one', () => {
-    const list = catalog.list();
+    const list = catalog.indexes.list();
     expect(list.map((s) => [s.name, s.status])).toEqual([
       ['empty', 'unreadable'],
       ['garbage', 'unreadable'],
@@ -43,28 +43,33 @@ describe('an index file that cannot be read', () => {
     for (const r of Object.values(reason)) expect(r).not.toContain(root);
   });
 
-  it('is a 409 UnreadableIndexError when opened; the readable one still searches', async () => {
-    expect(() => catalog.get('half')).toThrow(UnreadableIndexError);
+  it('is a 409 UnreadableIndexError when searched or opened; the readable one still searches', async () => {
+    const opened = (name: string) => catalog.local.searcher(name, catalog.indexes.fileOf(name));
+    expect(() => catalog.indexes.searchable('half')).toThrow(UnreadableIndexError);
+    expect(() => opened('half')).toThrow(UnreadableIndexError);
     const err = (() => {
       try {
-        catalog.get('garbage');
+        catalog.indexes.searchable('garbage');
       } catch (e) {
         return e as UnreadableIndexError;
       }
     })();
     expect(err).toMatchObject({ status: 409, code: 'index_unreadable', index: 'garbage' });
-    const { hits } = await catalog
-      .get('good')
-      .search({ query: 'session token', mode: 'bm25', pipeline: pipelineForMode('bm25', { k: 3, level: 'doc' }) });
+    expect(() => opened('garbage')).toThrow(UnreadableIndexError);
+    const { hits } = await opened('good').search({
+      query: 'session token',
+      mode: 'bm25',
+      pipeline: pipelineForMode('bm25', { k: 3, level: 'doc' }),
+    });
     expect(hits.length).toBeGreaterThan(0);
   });
 
   it('is served once its copy completes, without a restart', () => {
     const late = path.join(dataDir, 'late.sqlite');
     fs.writeFileSync(late, bytes.subarray(0, 4096 * 3));
-    expect(catalog.status('late')).toMatchObject({ status: 'unreadable' });
+    expect(catalog.indexes.status('late')).toMatchObject({ status: 'unreadable' });
     fs.writeFileSync(late, bytes);
-    expect(catalog.status('late')).toMatchObject({ status: 'ready', meta: { counts: { documents: 12 } } });
+    expect(catalog.indexes.status('late')).toMatchObject({ status: 'ready', meta: { counts: { documents: 12 } } });
     catalog.remove('late');
   });
 
@@ -77,6 +82,6 @@ describe('an index file that cannot be read', () => {
   it('can still be deleted', () => {
     fs.copyFileSync(path.join(dataDir, 'garbage.sqlite'), path.join(dataDir, 'doomed.sqlite'));
     catalog.remove('doomed');
-    expect(catalog.names()).not.toContain('doomed');
+    expect(catalog.indexes.names()).not.toContain('doomed');
   });
 });

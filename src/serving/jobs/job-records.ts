@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { isAlive } from '../store/atomic-build.js';
+import { isAlive } from '../../store/atomic-build.js';
 import { tempFileOwner, writeJsonAtomic } from './write-json-atomic.js';
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { JobQueue, type QueuedJob } from '../../src/catalog/job-queue.js';
+import { JobQueue, type QueuedJob } from '../../src/serving/jobs/job-queue.js';
 
 /** A job that runs until finish() is called, and records what happened to it. */
 function job(log: string[], name: string) {

@@ -2,8 +2,8 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { JobRecords } from '../../src/catalog/job-records.js';
-import { writeJsonAtomic } from '../../src/catalog/write-json-atomic.js';
+import { JobRecords } from '../../src/serving/jobs/job-records.js';
+import { writeJsonAtomic } from '../../src/serving/jobs/write-json-atomic.js';
 import { tmpDir } from '../helpers/tmp.js';
 
 interface Job {

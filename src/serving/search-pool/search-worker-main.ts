@@ -8,11 +8,12 @@ import {
   type SharedVectorMatrix,
   type VectorTable,
 } from '../../retrievers/dense.js';
-import type { VectorLoader } from '../../search/searcher.js';
+import { Searcher, type VectorLoader } from '../../search/searcher.js';
 import type { IndexMeta } from '../../store/index-meta.js';
 import type { IndexReader } from '../../store/index-reader.js';
 import { errorData, type FromWorker, type ToWorker, type VectorAnswer, type WorkerSetup } from './protocol.js';
-import { WorkerIndexes } from './worker-indexes.js';
+import { hitLanguages } from '../searchers/hit-languages.js';
+import { OpenIndexes } from '../searchers/open-indexes.js';
 
 /**
  * One search worker (started by search-worker.mjs): answers the pool's search messages with its
@@ -88,7 +89,9 @@ function borrow(reader: IndexReader, shared: SharedVectorMatrix): VectorTable {
   return { matrix: attachVectorMatrix(shared, setup.slot), dims: shared.dims, ...ids };
 }
 
-const indexes = new WorkerIndexes((id) => embedders.get(id), sharedVectors);
+const indexes = new OpenIndexes(
+  (name, file, stamp) => new Searcher(name, file, (id) => embedders.get(id), sharedVectors(stamp)),
+);
 setInterval(() => indexes.sweep(), SWEEP_MS).unref();
 
 /** Keeps the thread busy for ms (the busyMs hook): what a slow, CPU-bound search does to it. */
@@ -99,8 +102,11 @@ function spin(ms: number): void {
 
 port.on('message', async (msg: ToWorker) => {
   if (msg.type === 'vectors') return asked.get(msg.id)?.(msg.answer);
-  if (msg.type !== 'search') return;
   try {
+    if (msg.type === 'languages') {
+      const languages = hitLanguages(indexes.get(msg.index, msg.file), msg.responses);
+      return post({ type: 'result', id: msg.id, json: JSON.stringify([...languages]) });
+    }
     if (setup.busyMs) spin(setup.busyMs);
     const response = await indexes.get(msg.index, msg.file).search(msg.request);
     post({ type: 'result', id: msg.id, json: JSON.stringify(response) });
