@@ -2,7 +2,7 @@ import type { Level } from '../schemas/names.js';
 import { pipelineSpec } from '../pipeline/pipeline-spec.js';
 import { zodInputError, type Pipeline } from '../pipeline/resolve-pipeline.js';
 import { parseSearchSpec } from '../pipeline/search-spec.js';
-import type { RetrieverConfig } from '../reports/experiment-config.js';
+import type { ExperimentConfig, RetrieverConfig } from '../reports/experiment-config.js';
 
 /** The depth a retriever is first settled at, as the config is checked; the grid sets the real one. */
 const CHECK_DEPTH = 100;
@@ -32,4 +32,20 @@ export function retrieverPipeline(r: RetrieverConfig, level: Level, depth: numbe
   const k = pipelineSpec.shape.k.safeParse(depth);
   if (!k.success) throw zodInputError(k.error);
   return { ...known.pipeline, k: k.data };
+}
+
+/** Every retriever's pipeline as settled, in grid order: what the experiment's own process is handed with its config. */
+export function settledPipelines(config: ExperimentConfig): Pipeline[] {
+  return config.grid.retrievers.map((r) => retrieverPipeline(r, config.level, CHECK_DEPTH));
+}
+
+/**
+ * Takes the pipelines settled in the process that read the config (settledPipelines) for the
+ * same config received as JSON, so the experiment's own process does not parse them again.
+ */
+export function adoptPipelines(config: ExperimentConfig, pipelines: readonly Pipeline[]): void {
+  config.grid.retrievers.forEach((r, i) => {
+    const pipeline = pipelines[i];
+    if (pipeline) settled.set(r, { level: config.level, source: JSON.stringify(r), pipeline });
+  });
 }

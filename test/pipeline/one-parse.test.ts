@@ -6,7 +6,7 @@ import { searchRequest } from '../../src/cli/search-options.js';
 import { parseExperimentConfig } from '../../src/experiments/config.js';
 import { checkGridSize } from '../../src/experiments/grid-limit.js';
 import { expandGrid } from '../../src/experiments/grid.js';
-import { retrieverPipeline } from '../../src/experiments/retriever-pipeline.js';
+import { adoptPipelines, retrieverPipeline, settledPipelines } from '../../src/experiments/retriever-pipeline.js';
 import { createApp } from '../../src/http/app.js';
 import { pipelineSpec } from '../../src/pipeline/pipeline-spec.js';
 import { shorthandParams } from '../../src/pipeline/shorthand.js';
@@ -65,6 +65,18 @@ describe('each pipeline is parsed once per request or experiment', () => {
     expect(deep[0]!.pipeline.legs).toBe(checked[0]!.legs);
     expect(() => expandGrid(c, 1001)).toThrow('k must be an integer from 1 to 1000, got 1001');
     expect(parses()).toBe(retrievers);
+  });
+
+  it("the experiment's own process, handed the config as JSON with the settled pipelines, parses none", () => {
+    const read = parseExperimentConfig(config('corpora/demo'), 'once.yaml');
+    const settled = settledPipelines(read);
+    // What startExperimentProcess sends and experiment-child.ts receives.
+    const { config: sent, pipelines } = JSON.parse(JSON.stringify({ config: read, pipelines: settled }));
+    const parses = countParses();
+    adoptPipelines(sent, pipelines);
+    const cells = expandGrid(sent, 100);
+    expect(parses()).toBe(0);
+    expect(cells.map((cell) => cell.pipeline)).toEqual(settled);
   });
 
   it('a retriever rewritten in place after it was read is settled again, not answered stale', () => {
