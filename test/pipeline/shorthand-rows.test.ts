@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod/v4';
 import { retrieveCommand } from '../../src/cli/commands/retrieve-command.js';
@@ -20,8 +21,12 @@ import {
 } from '../../src/pipeline/shorthand-rows.js';
 import { flagName } from '../../src/search/request-params.js';
 import { FORM_FIELDS } from '../../src/web/playground/form.js';
+import { IndexCatalog } from '../../src/catalog/index-catalog.js';
+import { createApp } from '../../src/http/app.js';
+import { tmpDir } from '../helpers/tmp.js';
 
 const rows = SHORTHAND_ROWS as Record<string, ShorthandRow>;
+const root = tmpDir('rows-page-');
 const escaped = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** The pipeline field a row names, found by its path: `k`, `fusion.depth`, `legs[lexical].k1`. */
@@ -123,8 +128,19 @@ describe('every surface of the flat parameters is generated from the rows', () =
     expect(Object.keys(body)).toEqual(['index', 'q', ...FLAT_PARAM_NAMES]);
   });
 
-  it('playground: the form holds every row, then the gold-set fields', () => {
+  it('playground: the form holds every row, then the gold-set fields; its number inputs carry the rows bounds', async () => {
     expect(FORM_FIELDS).toEqual(['index', 'q', ...FLAT_PARAM_NAMES, 'qrels', 'qid']);
+    const catalog = new IndexCatalog(path.join(root, 'data'));
+    const app = createApp({ catalog, corporaRoot: root, experimentsRoot: root, resultsRoot: root, cacheDir: root });
+    const page = await (await app.request('/')).text();
+    catalog.close();
+    for (const name of ['k', 'rrf_k', 'alpha', 'depth']) {
+      const input = new RegExp(`<input name="${name}"[^>]*>`).exec(page)?.[0] ?? '';
+      const schema = fieldJsonSchema(rows[name]!.schema);
+      expect(input, name).toContain(`placeholder="${schema.default}"`);
+      expect(input, name).toContain(`min="${schema.minimum ?? schema.exclusiveMinimum}"`);
+      expect(input, name).toContain(`max="${schema.maximum}"`);
+    }
   });
 
   it("YAML: a retriever takes the retriever rows and refuses the experiment's, at the line of the key", () => {
