@@ -45,7 +45,11 @@ const retrieverSchema = z
       });
   });
 
-/** Checks each retriever as the pipeline it is, at the experiment's level (a run-file leg needs doc). */
+/**
+ * Checks each retriever as the pipeline it is, at the experiment's level (a run-file leg needs
+ * doc), and so settles it: the checks and the grid that follow take the settled pipeline
+ * (retriever-pipeline.ts) rather than parse it again.
+ */
 function checkRetrievers(
   config: { level: Level; grid: { retrievers: RetrieverConfig[] } },
   ctx: z.RefinementCtx,
