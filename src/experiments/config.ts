@@ -4,8 +4,7 @@ import { isMap, LineCounter, parseDocument } from 'yaml';
 import { z } from 'zod';
 import { InputError } from '../errors.js';
 import { FUSION_METHOD_NAMES, type Level } from '../schemas/names.js';
-import type { Pipeline } from '../pipeline/resolve-pipeline.js';
-import { parseSearchSpec } from '../pipeline/search-spec.js';
+import { EXPERIMENT_PARAMS } from '../pipeline/shorthand-rows.js';
 import { DEFAULT_TOKENIZER } from '../store/tokenizers.js';
 import { DEFAULT_CHUNKER } from '../indexing/choose-chunker.js';
 import { checkEmbedderSpec } from '../embedders/registry.js';
@@ -16,6 +15,7 @@ import type {
   RetrieverFields,
   TuneConfig,
 } from '../reports/experiment-config.js';
+import { retrieverPipeline } from './retriever-pipeline.js';
 
 /**
  * One retriever of the grid; `name` labels it in every table. It is a pipeline, written either
@@ -29,7 +29,7 @@ const retrieverSchema = z
   .catchall(z.unknown())
   .superRefine((r, ctx) => {
     const { name: _name, ...rest } = r;
-    for (const own of ['k', 'level', 'qlang'] as const) {
+    for (const own of EXPERIMENT_PARAMS) {
       if (own in rest)
         ctx.addIssue({
           code: z.ZodIssueCode.custom,
@@ -45,7 +45,11 @@ const retrieverSchema = z
       });
   });
 
-/** Checks each retriever as the pipeline it is, at the experiment's level (a run-file leg needs doc). */
+/**
+ * Checks each retriever as the pipeline it is, at the experiment's level (a run-file leg needs
+ * doc), and so settles it: the checks and the grid that follow take the settled pipeline
+ * (retriever-pipeline.ts) rather than parse it again.
+ */
 function checkRetrievers(
   config: { level: Level; grid: { retrievers: RetrieverConfig[] } },
   ctx: z.RefinementCtx,
@@ -63,12 +67,6 @@ function checkRetrievers(
       });
     }
   });
-}
-
-/** A retriever's pipeline, as the grid runs it (at the experiment's level and depth). */
-export function retrieverPipeline(r: RetrieverConfig, level: Level, depth: number): Pipeline {
-  const { name: _name, ...rest } = r;
-  return parseSearchSpec({ ...rest, k: depth, level }).pipeline;
 }
 
 /**

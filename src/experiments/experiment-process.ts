@@ -3,6 +3,7 @@ import type { ExperimentReport } from '../reports/report-model.js';
 import type { ExperimentConfig } from './config.js';
 import type { ExperimentInput } from './experiment-child.js';
 import type { ExperimentProgress } from './progress.js';
+import { settledPipelines } from './retriever-pipeline.js';
 
 const ENTRY = entryBeside(import.meta.url, 'experiment-child');
 
@@ -28,6 +29,7 @@ export function startExperimentProcess(
 ): JobProcess<ExperimentReport | null> {
   const input: ExperimentInput = {
     config,
+    pipelines: settledPipelines(config),
     ...(options.cacheDir && { cacheDir: options.cacheDir }),
     returnReport: options.returnReport ?? false,
   };

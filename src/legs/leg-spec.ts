@@ -1,5 +1,5 @@
 import { z } from 'zod/v4';
-import { DEFAULT_ENGINE } from '../schemas/defaults.js';
+import { DEFAULT_ENGINE, FTS5_BM25, WINK_DEFAULTS } from '../schemas/defaults.js';
 import { ENGINES, type Engine } from '../schemas/names.js';
 import {
   elasticsearchFields,
@@ -27,10 +27,15 @@ const lexicalLeg = z
       .enum(ENGINES)
       .default(DEFAULT_ENGINE)
       .describe(
-        "wink (k1, b settable; Anserini's 0.9 and 0.4 by default) or fts5 (SQLite's bm25(), k1 1.2 and b 0.75 fixed)",
+        `wink (k1, b settable, Anserini's ${WINK_DEFAULTS.k1} and ${WINK_DEFAULTS.b} by default) or fts5 (SQLite's bm25(), k1 ${FTS5_BM25.k1} and b ${FTS5_BM25.b} fixed)`,
       ),
-    k1: z.number().min(0).max(10).optional().describe('wink only: term-frequency saturation (default 0.9)'),
-    b: z.number().min(0).max(1).optional().describe('wink only: length normalisation (default 0.4)'),
+    k1: z
+      .number()
+      .min(0)
+      .max(10)
+      .optional()
+      .describe(`wink BM25 term-frequency saturation (default ${WINK_DEFAULTS.k1})`),
+    b: z.number().min(0).max(1).optional().describe(`wink BM25 length normalisation (default ${WINK_DEFAULTS.b})`),
   })
   .strict()
   .describe("BM25 over the index's analysed terms");

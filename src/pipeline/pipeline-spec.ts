@@ -25,7 +25,7 @@ export const fusionSpec = z
       .enum(NORM_NAMES)
       .default(FUSION_DEFAULTS.norm)
       .describe('score normalisation of the score methods (comb*, wsum); ignored by rrf, isr, borda, dbsf'),
-    rrf_k: z.number().positive().max(1e6).default(FUSION_DEFAULTS.rrfK).describe('the RRF constant k (rrf only)'),
+    rrf_k: z.number().positive().max(1e6).default(FUSION_DEFAULTS.rrfK).describe('the RRF constant'),
     weights: z
       .union([
         z.array(z.number().min(0).max(1e6)).min(1).max(MAX_LEGS),
@@ -56,13 +56,10 @@ export const pipelineSpec = z
       .optional()
       .describe("rescore the first stage's top depth hits with a cross-encoder or a /rerank endpoint"),
     k: numberParam('k', { int: true, min: 1, max: MAX_K }).default(DEFAULT_K).describe(`hits to return, 1 to ${MAX_K}`),
-    level: z
-      .enum(LEVELS)
-      .default(DEFAULT_LEVEL)
-      .describe('rank passages (chunk) or whole documents by their best passage (doc)'),
+    level: z.enum(LEVELS).default(DEFAULT_LEVEL).describe('rank passages or whole documents (by their best passage)'),
     filter: filterSpec
       .optional()
-      .describe('only documents whose metadata match: {"lang": "de", "year": {"gte": 2020}, "type": {"in": ["faq"]}}'),
+      .describe('only documents whose metadata match, as JSON: {"year": {"gte": 2020}, "type": {"in": ["faq"]}}'),
     qlang: languageCode
       .optional()
       .describe(

@@ -2,7 +2,7 @@ import { checkIndexName } from '../schemas/index-names.js';
 import { InputError } from '../errors.js';
 import { MAX_QUERY_CHARS } from '../schemas/limits.js';
 import { parseSearchSpec } from '../pipeline/search-spec.js';
-import type { Mode } from '../pipeline/shorthand.js';
+import type { Mode } from '../pipeline/shorthand-rows.js';
 import type { SearchRequest } from './types.js';
 
 /**

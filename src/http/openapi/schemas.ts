@@ -3,7 +3,7 @@ import { DEFAULT_TOKENIZER } from '../../store/tokenizers.js';
 import { SEARCH_PARAM_NAMES, SEARCH_PARAMS, type ParamSpec } from '../../search/request-params.js';
 import { requestJsonSchema } from '../../schemas/json-schema.js';
 import { pipelineSpec } from '../../pipeline/pipeline-spec.js';
-import { MODES } from '../../pipeline/shorthand.js';
+import { MODES } from '../../pipeline/shorthand-rows.js';
 
 /**
  * JSON Schemas (2020-12, as OpenAPI 3.1 uses) of the API's bodies. They follow the TypeScript

@@ -1,7 +1,8 @@
 import { Hono } from 'hono';
 import fs from 'node:fs';
 import { z } from 'zod';
-import { parseExperimentConfig, retrieverPipeline } from '../../experiments/config.js';
+import { parseExperimentConfig } from '../../experiments/config.js';
+import { retrieverPipeline } from '../../experiments/retriever-pipeline.js';
 import type { RemoteAllowList } from '../../remote/allowed-origins.js';
 import { checkServedPipeline } from '../remote-check.js';
 import type { ExperimentJobs } from '../../experiments/experiment-jobs.js';

@@ -50,10 +50,10 @@ export function failureUrl(report: ExperimentReport, config: ConfigResult, failu
     ...(r.b !== undefined && { b: String(r.b) }),
     ...(typeof r.fusion === 'string' && { fusion: r.fusion }),
     ...(r.rrf_k !== undefined && { rrf_k: String(r.rrf_k) }),
-    ...(r.weights !== undefined && { weights: Array.isArray(r.weights) ? r.weights.join(',') : r.weights }),
+    ...(r.weights !== undefined && { weights: Array.isArray(r.weights) ? r.weights.join(',') : String(r.weights) }),
     ...(r.depth !== undefined && { depth: String(r.depth) }),
     ...(r.alpha !== undefined && { alpha: String(r.alpha) }),
-    ...(r.norm && { norm: r.norm }),
+    ...(typeof r.norm === 'string' && r.norm && { norm: r.norm }),
   };
   return playgroundUrl(form);
 }
