@@ -1,26 +1,26 @@
+import { Registry } from '../registry.js';
 import { METRIC_WORD, type MetricRow } from './metric-row.js';
 import { METRIC_TABLE } from './metric-table.js';
 
-// The rows in listing order: the built-in ones, then those registered, in registration order.
-const rows: MetricRow[] = [...METRIC_TABLE];
+const metrics = new Registry<MetricRow>('a metric', METRIC_TABLE);
 
 /**
- * The metrics known now. Every list of metrics (the parser, its errors, `testbed eval --help`)
- * is computed from this on each use, so a metric registered later shows up in all of them.
+ * The metrics known now, built-in then registered. Every list of metrics (the parser, its
+ * errors, `testbed eval --help`) is computed from this on each use.
  */
 export function metricRows(): readonly MetricRow[] {
-  return rows;
+  return metrics.rows();
 }
 
 /** The metric a word names, by its name or one of its aliases (lower case); undefined if none. */
 export function findMetric(word: string): MetricRow | undefined {
-  return rows.find((r) => r.name === word) ?? rows.find((r) => r.aliases.includes(word));
+  return metrics.get(word) ?? metrics.rows().find((r) => r.aliases.includes(word));
 }
 
 /**
  * Adds a metric at run time (tests and extensions; the built-in ones are METRIC_TABLE's rows)
  * and returns the function that removes it again. A name or alias already taken is refused, so
- * no spelling ever means two metrics.
+ * no spelling ever means two metrics, and so is one the parser could not read.
  */
 export function registerMetric(row: MetricRow): () => void {
   const spellings = [row.name, ...row.aliases];
@@ -29,9 +29,5 @@ export function registerMetric(row: MetricRow): () => void {
     throw new Error(`a metric is spelled in lower case letters, _ and -, not ${JSON.stringify(unreadable)}`);
   const taken = spellings.find((s) => findMetric(s) !== undefined);
   if (taken !== undefined) throw new Error(`a metric is already spelled ${JSON.stringify(taken)}`);
-  rows.push(row);
-  return () => {
-    const at = rows.indexOf(row);
-    if (at >= 0) rows.splice(at, 1);
-  };
+  return metrics.register(row);
 }

@@ -13,7 +13,7 @@ export const DEFAULT_RRF_K = 60;
  * Reads ranks only. A document absent from a list gets 0 from it (no rank is imputed).
  */
 export const rrf: FusionMethodSpec = {
-  reads: 'ranks',
-  weighted: true,
+  kind: 'rank',
+  params: ['weights', 'rrf_k'],
   combine: (legs, { rrfK }) => sumOver(legs, (leg, i) => leg.weight / (rrfK + i + 1)),
 };
