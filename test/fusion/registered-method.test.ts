@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { methodName } from '../../src/cli/commands/fusion-flags.js';
+import { parseExperimentConfig } from '../../src/experiments/config.js';
 import { fusionMethodNames, fusionMethods, registerFusionMethod } from '../../src/fusion/method-registry.js';
 import { METHOD_TABLE } from '../../src/fusion/method-table.js';
 import { DEFAULT_GRID, describeSetting, settingsGrid } from '../../src/fusion/tune/settings-grid.js';
@@ -73,6 +74,23 @@ describe('a fusion method registered with one call', () => {
       'rrsum weights a 0.5 b 0.5',
       'rrsum weights a 0 b 1',
     ]);
+  });
+
+  it("is accepted in an experiment's tune: methods", () => {
+    const yaml = `name: tiny
+corpus: corpora/demo
+grid:
+  retrievers:
+    - { name: bm25, mode: bm25 }
+    - { name: dense, mode: dense }
+tune:
+  - { name: fused, legs: [bm25, dense], methods: [rrf, rrsum] }
+`;
+    expect(() => parseExperimentConfig(yaml, 'x.yaml')).toThrow(
+      /x\.yaml:8 \(field "tune\.0\.methods\.1"\): Invalid enum value\. Expected 'rrf' \| .* 'dbsf', received 'rrsum'/,
+    );
+    register();
+    expect(parseExperimentConfig(yaml).tune[0]!.methods).toEqual(['rrf', 'rrsum']);
   });
 
   it('is refused when its name is taken or it is not consistent', () => {
