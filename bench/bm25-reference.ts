@@ -20,7 +20,7 @@ import { ndcgAt } from '../src/metrics/ndcg.js';
 import { recallAt } from '../src/metrics/recall.js';
 import { Searcher } from '../src/search/searcher.js';
 import { DEFAULT_ENGINE, type Engine } from '../src/search/types.js';
-import { pipelineForMode } from '../src/schemas/search-spec.js';
+import { pipelineForMode } from '../src/pipeline/search-spec.js';
 import type { TokenizerRequest } from '../src/store/tokenizers.js';
 import { loadGold, OUT_DIR, type Gold } from './lib/corpora.js';
 import { f4, mdTable } from './lib/markdown.js';

@@ -40,7 +40,7 @@ import { rankHits } from '../src/ranking/rank.js';
 import type { Hit, Level } from '../src/ranking/hit.js';
 import type { Retriever } from '../src/retrievers/types.js';
 import { Searcher } from '../src/search/searcher.js';
-import { parsePipeline } from '../src/schemas/resolve-pipeline.js';
+import { parsePipeline } from '../src/pipeline/resolve-pipeline.js';
 import { matchOf, plainTerms, queryPhrases, termsToMatch, toMatchExpression } from '../src/store/bm25-sql.js';
 import { bm25TopK, type Bm25Source } from '../src/store/bm25-top-k.js';
 import type { IndexReader } from '../src/store/index-reader.js';

@@ -26,7 +26,7 @@ import { ndcgAt } from '../src/metrics/ndcg.js';
 import { recallAt } from '../src/metrics/recall.js';
 import { Searcher } from '../src/search/searcher.js';
 import type { Engine } from '../src/search/types.js';
-import { pipelineForMode } from '../src/schemas/search-spec.js';
+import { pipelineForMode } from '../src/pipeline/search-spec.js';
 
 const { values } = parseArgs({
   options: {

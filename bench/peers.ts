@@ -18,7 +18,7 @@ import { buildIndex } from '../src/indexing/build-index.js';
 import { allocateVectorMatrix, createDenseRetriever } from '../src/retrievers/dense.js';
 import type { Retriever } from '../src/retrievers/types.js';
 import { Searcher } from '../src/search/searcher.js';
-import { pipelineForMode } from '../src/schemas/search-spec.js';
+import { pipelineForMode } from '../src/pipeline/search-spec.js';
 import { printHeader } from './lib/command.js';
 import { EMBEDDING_CACHE, loadGold, OUT_DIR, safeName } from './lib/corpora.js';
 import { meanScores, scoreRanking } from './lib/evaluate.js';

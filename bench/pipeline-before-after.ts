@@ -80,7 +80,7 @@ async function stages(tree: string, before: boolean): Promise<Record<string, num
     const { DEFAULT_FUSION } = await tsImport(path.join(tree, 'src/fusion/options.ts'), import.meta.url);
     request = (q) => ({ mode: 'hybrid', query: q, k: 100, level: 'doc', engine: 'wink', fusion: DEFAULT_FUSION });
   } else {
-    const { pipelineForMode } = await tsImport(path.join(tree, 'src/schemas/search-spec.ts'), import.meta.url);
+    const { pipelineForMode } = await tsImport(path.join(tree, 'src/pipeline/search-spec.ts'), import.meta.url);
     const pipeline = pipelineForMode('hybrid', { k: 100, level: 'doc' });
     request = (q) => ({ mode: 'hybrid', query: q, pipeline });
   }

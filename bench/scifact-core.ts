@@ -18,7 +18,7 @@ import { ndcgAt } from '../src/metrics/ndcg.js';
 import { recallAt } from '../src/metrics/recall.js';
 import { Searcher } from '../src/search/searcher.js';
 import type { Engine, Mode } from '../src/search/types.js';
-import { pipelineForMode } from '../src/schemas/search-spec.js';
+import { pipelineForMode } from '../src/pipeline/search-spec.js';
 import { latencySummary, mean } from './lib/stats.js';
 
 const { values } = parseArgs({

@@ -1,7 +1,7 @@
 import type { Level } from '../../src/retrievers/types.js';
 import type { Searcher } from '../../src/search/searcher.js';
 import type { Engine, Mode } from '../../src/search/types.js';
-import { pipelineForMode } from '../../src/schemas/search-spec.js';
+import { pipelineForMode } from '../../src/pipeline/search-spec.js';
 import { median } from './stats-extra.js';
 import { latencySummary } from './stats.js';
 

@@ -2,8 +2,8 @@ import { runPipeline } from '../../src/pipeline/run-pipeline.js';
 import type { Retriever } from '../../src/retrievers/types.js';
 import type { Searcher } from '../../src/search/searcher.js';
 import type { Engine } from '../../src/search/types.js';
-import type { Pipeline } from '../../src/schemas/resolve-pipeline.js';
-import { pipelineForMode } from '../../src/schemas/search-spec.js';
+import type { Pipeline } from '../../src/pipeline/resolve-pipeline.js';
+import { pipelineForMode } from '../../src/pipeline/search-spec.js';
 import { memoRetriever } from './memo-retriever.js';
 
 /** One retrieval configuration of the quality table. */

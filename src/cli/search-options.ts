@@ -8,7 +8,7 @@ import {
   type SearchParamName,
 } from '../search/request-params.js';
 import type { SearchRequest } from '../search/types.js';
-import { parseSearchSpec } from '../schemas/search-spec.js';
+import { parseSearchSpec } from '../pipeline/search-spec.js';
 import { readPipelineFlag } from './pipeline-flag.js';
 
 type Dashed<S extends string> = S extends `${infer A}_${infer B}` ? `${A}-${Dashed<B>}` : S;
@@ -78,7 +78,7 @@ type Values = Partial<Record<keyof typeof SEARCH_FLAGS, string>>;
 const WITH_PIPELINE = new Set(['k', 'level', 'filter', 'qlang']);
 
 /**
- * The search the flags describe, through the same parser as HTTP (schemas/search-spec.ts), so a
+ * The search the flags describe, through the same parser as HTTP (pipeline/search-spec.ts), so a
  * flag means what the parameter of the same name means there. `defaults` are the command's
  * k and level (search: 10 passages; retrieve: 100 documents, as run files are).
  */

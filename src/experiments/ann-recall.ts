@@ -1,9 +1,9 @@
 import type { Query } from '../corpus/types.js';
-import { engineLegEndpoint } from '../retrievers/remote-endpoint.js';
+import { engineLegEndpoint } from '../legs/remote/remote-endpoint.js';
 import type { Searcher } from '../search/searcher.js';
 import { runQuerySet } from '../search/run-query-set.js';
-import { embedsQuery } from '../schemas/engine-leg-vectors.js';
-import type { Pipeline } from '../schemas/resolve-pipeline.js';
+import { embedsQuery } from '../legs/engine/engine-leg-vectors.js';
+import type { Pipeline } from '../pipeline/resolve-pipeline.js';
 import type { AnnRecall } from '../reports/report-model.js';
 import type { CellRun } from './cell-run.js';
 

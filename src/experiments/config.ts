@@ -4,8 +4,8 @@ import { isMap, LineCounter, parseDocument } from 'yaml';
 import { z } from 'zod';
 import { InputError } from '../errors.js';
 import type { Level } from '../schemas/names.js';
-import type { Pipeline } from '../schemas/resolve-pipeline.js';
-import { parseSearchSpec } from '../schemas/search-spec.js';
+import type { Pipeline } from '../pipeline/resolve-pipeline.js';
+import { parseSearchSpec } from '../pipeline/search-spec.js';
 import { DEFAULT_TOKENIZER } from '../store/tokenizers.js';
 import { DEFAULT_CHUNKER } from '../indexing/choose-chunker.js';
 import { checkEmbedderSpec } from '../embedders/registry.js';
@@ -17,12 +17,12 @@ import type {
   RetrieverConfig,
   RetrieverFields,
   TuneConfig,
-} from '../schemas/experiment-config.js';
+} from '../reports/experiment-config.js';
 
 /**
  * One retriever of the grid; `name` labels it in every table. It is a pipeline, written either
  * as a shorthand (`mode:` and the flat search parameters) or as `legs:` with `fusion:` and
- * `filter:` (schemas/pipeline-spec.ts), and read by the same parser as HTTP and the CLI, so every
+ * `filter:` (pipeline/pipeline-spec.ts), and read by the same parser as HTTP and the CLI, so every
  * name and range means what it means there. k, level and the query language are the
  * experiment's (depth, `level:`, each query's `language` tag), not the retriever's.
  */
@@ -157,7 +157,7 @@ export type {
   RetrieverConfig,
   RetrieverFields,
   TuneConfig,
-} from '../schemas/experiment-config.js';
+} from '../reports/experiment-config.js';
 
 /** A compile-time check: T must be `true`. */
 type Expect<T extends true> = T;
@@ -174,7 +174,7 @@ type Same<A, B> = [A] extends [B]
     : false
   : false;
 type Parsed = z.infer<typeof experimentSchema>;
-/** The schema produces the plain types of schemas/experiment-config.ts: changing one without the other fails to compile. */
+/** The schema produces the plain types of reports/experiment-config.ts: changing one without the other fails to compile. */
 export type SchemaMatchesTypes = [
   Expect<Same<Parsed, ExperimentConfig>>,
   Expect<Same<Parsed['grid'], ExperimentConfig['grid']>>,

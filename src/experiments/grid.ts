@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
 import { InputError } from '../errors.js';
-import type { Pipeline } from '../schemas/resolve-pipeline.js';
+import type { Pipeline } from '../pipeline/resolve-pipeline.js';
 import type { RetrieverKind } from '../reports/report-model.js';
-import type { IndexSpec } from '../schemas/experiment-config.js';
-import { embedsQuery } from '../schemas/engine-leg-vectors.js';
+import type { IndexSpec } from '../reports/experiment-config.js';
+import { embedsQuery } from '../legs/engine/engine-leg-vectors.js';
 import { retrieverPipeline, type ExperimentConfig, type RetrieverConfig } from './config.js';
 
 export function kindOf(pipeline: Pipeline): RetrieverKind {

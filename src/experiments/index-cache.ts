@@ -6,7 +6,7 @@ import type { ProgressListener } from '../indexing/progress.js';
 import { IndexReader } from '../store/index-reader.js';
 import type { IndexMeta } from '../store/index-meta.js';
 import { SCHEMA_VERSION } from '../store/index-meta.js';
-import type { IndexSpec } from '../schemas/experiment-config.js';
+import type { IndexSpec } from '../reports/experiment-config.js';
 import { stableHash } from './grid.js';
 
 export interface CachedIndex {

@@ -1,5 +1,5 @@
-import { remoteLegEndpoint } from '../retrievers/remote-endpoint.js';
-import type { Pipeline } from '../schemas/resolve-pipeline.js';
+import { remoteLegEndpoint } from '../legs/remote/remote-endpoint.js';
+import type { Pipeline } from '../pipeline/resolve-pipeline.js';
 
 /**
  * The endpoints a configuration's remote legs call, for the report: METHOD and URL as the leg

@@ -7,11 +7,11 @@ import type { CachedIndex } from './index-cache.js';
 import { latencySummary } from './latency.js';
 import type { ExperimentPlan } from './plan.js';
 import { FAILED_QUERIES_LISTED, type ConfigResult, type RetrieverKind } from '../reports/report-model.js';
-import type { IndexSpec } from '../schemas/experiment-config.js';
+import type { IndexSpec } from '../reports/experiment-config.js';
 import { firstStageOf } from './first-stage.js';
 import { scoreCell } from './score-cell.js';
 import { sliceMean, sliceQueries, type Slice } from './slices.js';
-import type { Pipeline } from '../schemas/resolve-pipeline.js';
+import type { Pipeline } from '../pipeline/resolve-pipeline.js';
 
 /** What the score stage needs of one configuration, grid cell or tuned. */
 export interface ScoredEntry {

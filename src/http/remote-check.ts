@@ -1,8 +1,8 @@
 import { ForbiddenError } from '../errors.js';
 import { checkRemoteUrl, type RemoteAllowList } from '../remote/allowed-origins.js';
 import { envVariableIn } from '../remote/secrets.js';
-import { pipelineUrls } from '../schemas/pipeline-urls.js';
-import type { Pipeline } from '../schemas/resolve-pipeline.js';
+import { pipelineUrls } from '../pipeline/pipeline-urls.js';
+import type { Pipeline } from '../pipeline/resolve-pipeline.js';
 import { checkServedRerank } from './served-rerank.js';
 
 export interface RemoteCheckOptions {

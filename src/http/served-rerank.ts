@@ -1,6 +1,6 @@
 import { checkServedEmbedderSpec } from '../embedders/served-embedder.js';
 import { checkRemoteUrl, type RemoteAllowList } from '../remote/allowed-origins.js';
-import type { Pipeline } from '../schemas/resolve-pipeline.js';
+import type { Pipeline } from '../pipeline/resolve-pipeline.js';
 
 /**
  * A rerank stage sent to the server by a request: an http reranker may call only the origins

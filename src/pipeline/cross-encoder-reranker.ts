@@ -1,5 +1,5 @@
 import type { CrossEncoder } from '../embedders/transformers-cross-encoder.js';
-import type { Rerank } from '../schemas/resolve-pipeline.js';
+import type { Rerank } from './resolve-pipeline.js';
 import type { Reranker } from './rerank.js';
 
 type CrossEncoderRerank = Extract<Rerank, { type: 'cross-encoder' }>;

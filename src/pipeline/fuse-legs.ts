@@ -1,7 +1,7 @@
 import { fuseLists } from '../fusion/fuse-lists.js';
 import type { Hit, Sources } from '../ranking/hit.js';
 import { compareIdBytes } from '../ranking/id-order.js';
-import type { Fusion } from '../schemas/resolve-pipeline.js';
+import type { Fusion } from './resolve-pipeline.js';
 
 /** One leg's ranked hits, under the leg's name. */
 export interface LegHits {

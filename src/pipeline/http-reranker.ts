@@ -1,6 +1,6 @@
 import { RemoteClient, shownEndpoint } from '../remote/remote-client.js';
 import { RemoteError } from '../remote/remote-error.js';
-import type { Rerank } from '../schemas/resolve-pipeline.js';
+import type { Rerank } from './resolve-pipeline.js';
 import type { Reranker } from './rerank.js';
 import { readRerankScores } from './rerank-response.js';
 

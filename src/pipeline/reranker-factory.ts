@@ -1,4 +1,4 @@
-import type { Rerank } from '../schemas/resolve-pipeline.js';
+import type { Rerank } from './resolve-pipeline.js';
 import { RecentCache } from '../store/recent-cache.js';
 import { createCrossEncoderReranker } from './cross-encoder-reranker.js';
 import { createHttpReranker } from './http-reranker.js';

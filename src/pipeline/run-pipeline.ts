@@ -1,7 +1,7 @@
 import { performance } from 'node:perf_hooks';
 import type { Hit, Retrieval } from '../ranking/hit.js';
 import type { ChunkFilter, Retriever, SearchOptions } from '../retrievers/types.js';
-import type { Pipeline } from '../schemas/resolve-pipeline.js';
+import type { Pipeline } from './resolve-pipeline.js';
 import { fuseLegs } from './fuse-legs.js';
 import { rerankHits, type Reranker } from './rerank.js';
 

@@ -1,7 +1,7 @@
-import type { ExperimentConfig, IndexSpec, RetrieverConfig } from '../schemas/experiment-config.js';
+import type { ExperimentConfig, IndexSpec, RetrieverConfig } from './experiment-config.js';
 import type { FailedQuery } from '../search/failed-query.js';
 import type { LegType } from '../schemas/names.js';
-import type { Pipeline } from '../schemas/resolve-pipeline.js';
+import type { Pipeline } from '../pipeline/resolve-pipeline.js';
 
 /** What a retriever is, for the report: one leg of a type (lexical, dense, run file, remote engine), or several fused. */
 export type RetrieverKind = LegType | 'fused';

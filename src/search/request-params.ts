@@ -1,6 +1,6 @@
 import { z } from 'zod/v4';
 import { MAX_QUERY_CHARS } from '../schemas/limits.js';
-import { MODES, shorthandParams, type ShorthandName } from '../schemas/shorthand.js';
+import { MODES, shorthandParams, type ShorthandName } from '../pipeline/shorthand.js';
 
 /** A JSON Schema fragment, as OpenAPI 3.1 takes it. */
 export type JsonSchema = Record<string, unknown>;
@@ -78,7 +78,7 @@ const names = Object.keys(generated.properties).filter((n): n is Exclude<Shortha
 
 /**
  * Every flat search parameter, with one name, one meaning, one range and one default: the
- * validator is schemas/shorthand.ts (zod), and this table is generated from it for what needs a
+ * validator is pipeline/shorthand.ts (zod), and this table is generated from it for what needs a
  * description: the CLI flags of `search` and `retrieve` (the name with `-` for `_`), their
  * --help, the playground form and the OpenAPI parameters. `index` and `q` are the request's own.
  */

@@ -1,7 +1,7 @@
 import type { Query } from '../corpus/types.js';
 import type { Hit } from '../ranking/hit.js';
 import { trecOrder } from '../runs/run.js';
-import type { Pipeline } from '../schemas/resolve-pipeline.js';
+import type { Pipeline } from '../pipeline/resolve-pipeline.js';
 import { failedQueryOf, type FailedQuery } from './failed-query.js';
 import type { Searcher } from './searcher.js';
 

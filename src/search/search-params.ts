@@ -1,15 +1,15 @@
 import { checkIndexName } from '../schemas/index-names.js';
 import { InputError } from '../errors.js';
 import { MAX_QUERY_CHARS } from '../schemas/limits.js';
-import { parseSearchSpec } from '../schemas/search-spec.js';
-import type { Mode } from '../schemas/shorthand.js';
+import { parseSearchSpec } from '../pipeline/search-spec.js';
+import type { Mode } from '../pipeline/shorthand.js';
 import type { SearchRequest } from './types.js';
 
 export { MAX_QUERY_CHARS };
 
 /**
  * Reads one search request from a query string or a JSON body (the same names either way):
- * `index` and `q`, then a pipeline or a shorthand (schemas/search-spec.ts). `pathMode` is the
+ * `index` and `q`, then a pipeline or a shorthand (pipeline/search-spec.ts). `pathMode` is the
  * mode of `/search/:mode`. Unknown parameters are refused alike on GET and POST. Run-file legs
  * are for query sets (`testbed retrieve`, experiments), which have query ids; a free-text
  * request has none, and the server reads no file a request names.

@@ -2,10 +2,10 @@ import type { Hit, Retrieval } from '../ranking/hit.js';
 import { embedText } from '../indexing/embed-text.js';
 import { rerankerFor } from '../pipeline/reranker-factory.js';
 import { runPipeline, type PipelineParts, type QueryContext } from '../pipeline/run-pipeline.js';
-import type { Pipeline } from '../schemas/resolve-pipeline.js';
+import type { Pipeline } from '../pipeline/resolve-pipeline.js';
 import { IndexReader } from '../store/index-reader.js';
 import { hydrate } from './hydrate.js';
-import { LegFactory, type EmbedderLoader, type VectorLoader } from './leg-factory.js';
+import { LegFactory, type EmbedderLoader, type VectorLoader } from '../legs/leg-factory.js';
 import type { SearchRequest, SearchResponse } from './types.js';
 
 export type { EmbedderLoader, VectorLoader };

@@ -13,9 +13,11 @@ import { describe, expect, it } from 'vitest';
  * `(root)` is the files directly under src/ (errors.ts, version.ts). reports/ sits below
  * experiments/: reports renders the report model (reports/report-model.ts) that experiments
  * builds, and imports nothing from it. remote/ (an HTTP client for other engines: legs,
- * embedders, rerankers and push all call it) needs only the root, and sits below spec because
- * a pipeline naming a remote engine is checked when it is parsed: its URL, its JSON paths and
- * the placeholders of its request template.
+ * embedders, rerankers and push all call it) needs only the root, and sits low because a
+ * pipeline naming a remote engine is checked when it is parsed: its URL, its JSON paths and the
+ * placeholders of its request template. schemas/ holds the building blocks of requests that
+ * name no leg type (parameter types, filters, defaults); the pipeline's own schema lives in
+ * pipeline/, above the legs and fusion it is made of.
  */
 const LAYERS = [
   '(root)',
@@ -30,6 +32,9 @@ const LAYERS = [
   'store',
   'runs',
   'retrievers',
+  // legs/ is the registry of leg types: each one's schema, checks, endpoints and factory (the
+  // remote legs' code with them); it builds on the engines of retrievers/ and the runs of runs/.
+  'legs',
   'metrics',
   'fusion',
   'pipeline',

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { IndexCatalog } from '../../src/catalog/index-catalog.js';
 import { UnreadableIndexError } from '../../src/catalog/index-status.js';
 import { buildIndex } from '../../src/indexing/build-index.js';
-import { pipelineForMode } from '../../src/schemas/search-spec.js';
+import { pipelineForMode } from '../../src/pipeline/search-spec.js';
 import { incompleteSqlite } from '../../src/store/sqlite-header.js';
 import { TINY_BEIR, tmpDir } from '../helpers/tmp.js';
 

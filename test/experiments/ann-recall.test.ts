@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { annLeg, annRecallAt } from '../../src/experiments/ann-recall.js';
-import { parsePipeline } from '../../src/schemas/resolve-pipeline.js';
+import { parsePipeline } from '../../src/pipeline/resolve-pipeline.js';
 
 describe('ann_recall@k', () => {
   it('is |remote top k ∩ exact top k| / |exact top k|, whatever the order inside the top k', () => {

@@ -6,7 +6,7 @@ import { parseExperimentConfig } from '../../src/experiments/config.js';
 import { runExperiment } from '../../src/experiments/runner.js';
 import { renderMarkdown } from '../../src/reports/markdown.js';
 import { Searcher } from '../../src/search/searcher.js';
-import { parsePipeline } from '../../src/schemas/resolve-pipeline.js';
+import { parsePipeline } from '../../src/pipeline/resolve-pipeline.js';
 import { tmpDir } from '../helpers/tmp.js';
 import { qdrantAnswer, searchAnswer, startFakeEngine, type FakeEngine } from '../retrievers/helpers/fake-engine.js';
 

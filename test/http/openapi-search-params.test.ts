@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { LEG_TYPES } from '../../src/schemas/names.js';
-import { pipelineSpec } from '../../src/schemas/pipeline-spec.js';
-import { shorthandParams } from '../../src/schemas/shorthand.js';
+import { pipelineSpec } from '../../src/pipeline/pipeline-spec.js';
+import { shorthandParams } from '../../src/pipeline/shorthand.js';
 import { openApiDocument } from '../../src/http/openapi/document.js';
 
 interface Doc {

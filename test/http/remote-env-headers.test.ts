@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ForbiddenError } from '../../src/errors.js';
 import { checkServedPipeline } from '../../src/http/remote-check.js';
-import { parsePipeline } from '../../src/schemas/resolve-pipeline.js';
+import { parsePipeline } from '../../src/pipeline/resolve-pipeline.js';
 
 /**
  * A pipeline sent in a request must not read the server's environment into its headers: with

@@ -5,7 +5,7 @@ import type { Embedder } from '../../src/embedders/types.js';
 import { buildIndex } from '../../src/indexing/build-index.js';
 import { chooseChunker, LEXICAL_CHUNK_WORDS, TOKENS_PER_WORD } from '../../src/indexing/choose-chunker.js';
 import { chooseTokenizer, ENGLISH_SHARE } from '../../src/indexing/choose-tokenizer.js';
-import { pipelineForMode } from '../../src/schemas/search-spec.js';
+import { pipelineForMode } from '../../src/pipeline/search-spec.js';
 import { lexicalSearcher, writeJsonl } from '../helpers/lexical-fixtures.js';
 import { tmpDir } from '../helpers/tmp.js';
 

@@ -13,7 +13,7 @@ import { UnavailableError } from '../../src/errors.js';
 import { closeCrossEncoders } from '../../src/pipeline/cross-encoder-reranker.js';
 import type { Hit } from '../../src/ranking/hit.js';
 import { Searcher } from '../../src/search/searcher.js';
-import { parsePipeline } from '../../src/schemas/resolve-pipeline.js';
+import { parsePipeline } from '../../src/pipeline/resolve-pipeline.js';
 import { makeTinyCrossEncoder } from '../fixtures/tiny-bert/make-tiny-bert.js';
 import { buildTinyIndex } from '../helpers/tiny-index.js';
 import { tmpDir } from '../helpers/tmp.js';

@@ -5,7 +5,7 @@ import { createHttpReranker } from '../../src/pipeline/http-reranker.js';
 import { rerankHits } from '../../src/pipeline/rerank.js';
 import type { Hit } from '../../src/ranking/hit.js';
 import { RemoteError } from '../../src/remote/remote-error.js';
-import { parsePipeline, type Rerank } from '../../src/schemas/resolve-pipeline.js';
+import { parsePipeline, type Rerank } from '../../src/pipeline/resolve-pipeline.js';
 
 /**
  * The server's relevance: how many times the letter "o" occurs in the passage. Written out per

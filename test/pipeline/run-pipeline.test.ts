@@ -3,7 +3,7 @@ import type { Hit } from '../../src/ranking/hit.js';
 import { rerankHits, type Reranker } from '../../src/pipeline/rerank.js';
 import { runPipeline } from '../../src/pipeline/run-pipeline.js';
 import type { Retriever, SearchOptions } from '../../src/retrievers/types.js';
-import { parsePipeline } from '../../src/schemas/resolve-pipeline.js';
+import { parsePipeline } from '../../src/pipeline/resolve-pipeline.js';
 import { trecOrder } from '../../src/runs/run.js';
 
 /** A leg that returns a fixed document list (best first) and records what it was asked. */

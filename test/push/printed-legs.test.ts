@@ -2,7 +2,7 @@ import { parse as parseYaml } from 'yaml';
 import { describe, expect, it } from 'vitest';
 import { legsYaml } from '../../src/push/legs-yaml.js';
 import { searchEngineLegs } from '../../src/push/opensearch-target.js';
-import { parsePipeline } from '../../src/schemas/resolve-pipeline.js';
+import { parsePipeline } from '../../src/pipeline/resolve-pipeline.js';
 
 /**
  * What `testbed push` prints to paste into an experiment must be legs the pipeline spec accepts

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll } from 'vitest';
 import type { Searcher } from '../../src/search/searcher.js';
 import type { Engine } from '../../src/search/types.js';
-import { pipelineForMode } from '../../src/schemas/search-spec.js';
+import { pipelineForMode } from '../../src/pipeline/search-spec.js';
 import { buildTinyIndex } from '../helpers/tiny-index.js';
 import { tmpDir } from '../helpers/tmp.js';
 import { retrieverContract } from './retriever-contract.js';

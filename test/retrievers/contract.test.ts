@@ -5,7 +5,7 @@ import { createFts5Retriever } from '../../src/retrievers/fts5-bm25.js';
 import { runPipeline } from '../../src/pipeline/run-pipeline.js';
 import type { Retriever } from '../../src/retrievers/types.js';
 import { createWinkRetriever } from '../../src/retrievers/wink-bm25.js';
-import { pipelineForMode } from '../../src/schemas/search-spec.js';
+import { pipelineForMode } from '../../src/pipeline/search-spec.js';
 import { IndexReader } from '../../src/store/index-reader.js';
 import { buildTinyIndex } from '../helpers/tiny-index.js';
 import { tmpDir } from '../helpers/tmp.js';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parsePipeline } from '../../src/schemas/resolve-pipeline.js';
+import { parsePipeline } from '../../src/pipeline/resolve-pipeline.js';
 import { tmpDir } from '../helpers/tmp.js';
 import {
   ALL_DOCS,

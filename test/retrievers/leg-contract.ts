@@ -8,7 +8,7 @@ import { compareHits } from '../../src/ranking/rank.js';
 import type { Hit, Level } from '../../src/retrievers/types.js';
 import { Searcher } from '../../src/search/searcher.js';
 import type { FilterSpec } from '../../src/schemas/filter-spec.js';
-import { parsePipeline, type Pipeline, type PipelineInput } from '../../src/schemas/resolve-pipeline.js';
+import { parsePipeline, type Pipeline, type PipelineInput } from '../../src/pipeline/resolve-pipeline.js';
 import { writeJsonl } from '../helpers/lexical-fixtures.js';
 import { buildFilterIndex, CHUNK_COUNT, chunksOf } from '../store/filter-fixture.js';
 

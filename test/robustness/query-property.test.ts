@@ -8,7 +8,7 @@ import { buildIndex } from '../../src/indexing/build-index.js';
 import type { Level } from '../../src/retrievers/types.js';
 import type { Searcher } from '../../src/search/searcher.js';
 import type { Engine, Mode, SearchResponse } from '../../src/search/types.js';
-import { pipelineForMode } from '../../src/schemas/search-spec.js';
+import { pipelineForMode } from '../../src/pipeline/search-spec.js';
 import { TINY_BEIR, tmpDir } from '../helpers/tmp.js';
 import { percentEncode, queryText } from './helpers/hostile-strings.js';
 

@@ -4,7 +4,7 @@ import { EmbedderPool } from '../../src/embedders/embedder-pool.js';
 import { buildIndex } from '../../src/indexing/build-index.js';
 import { Searcher } from '../../src/search/searcher.js';
 import type { Mode } from '../../src/search/types.js';
-import { pipelineForMode } from '../../src/schemas/search-spec.js';
+import { pipelineForMode } from '../../src/pipeline/search-spec.js';
 import { bm25Sql } from '../../src/store/bm25-sql.js';
 import { tmpDir } from '../helpers/tmp.js';
 import { writeJsonl } from '../helpers/lexical-fixtures.js';

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildIndex } from '../../src/indexing/build-index.js';
 import type { Searcher } from '../../src/search/searcher.js';
 import type { SearchRequest } from '../../src/search/types.js';
-import { pipelineForMode } from '../../src/schemas/search-spec.js';
+import { pipelineForMode } from '../../src/pipeline/search-spec.js';
 import { tmpDir } from '../helpers/tmp.js';
 import { lexicalSearcher, writeJsonl } from '../helpers/lexical-fixtures.js';
 

@@ -5,7 +5,7 @@ import { SEARCH_FLAGS, searchRequest } from '../../src/cli/search-options.js';
 import { parseExperimentConfig } from '../../src/experiments/config.js';
 import { parseSearchParams } from '../../src/search/search-params.js';
 import { flagName, SEARCH_PARAM_NAMES, SEARCH_PARAMS, type ParamSpec } from '../../src/search/request-params.js';
-import { shorthandParams } from '../../src/schemas/shorthand.js';
+import { shorthandParams } from '../../src/pipeline/shorthand.js';
 import { openApiDocument } from '../../src/http/openapi/document.js';
 import { readForm, searchParams } from '../../src/web/playground/form.js';
 

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EmbedderPool } from '../../src/embedders/embedder-pool.js';
 import { buildIndex } from '../../src/indexing/build-index.js';
 import { Searcher } from '../../src/search/searcher.js';
-import { pipelineForMode } from '../../src/schemas/search-spec.js';
+import { pipelineForMode } from '../../src/pipeline/search-spec.js';
 import { makeTinyBert } from '../fixtures/tiny-bert/make-tiny-bert.js';
 import { TINY_BEIR, tmpDir } from '../helpers/tmp.js';
 

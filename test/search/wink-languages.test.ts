@@ -5,7 +5,7 @@ import { buildIndex } from '../../src/indexing/build-index.js';
 import type { Searcher } from '../../src/search/searcher.js';
 import { createWinkRetriever } from '../../src/retrievers/wink-bm25.js';
 import type { Engine, SearchRequest } from '../../src/search/types.js';
-import { pipelineForMode } from '../../src/schemas/search-spec.js';
+import { pipelineForMode } from '../../src/pipeline/search-spec.js';
 import { analyzerFor } from '../../src/store/tokenizers.js';
 import { tmpDir } from '../helpers/tmp.js';
 import { lexicalSearcher, writeJsonl } from '../helpers/lexical-fixtures.js';

@@ -2,8 +2,8 @@ import { DEFAULT_CHUNKER } from '../../indexing/choose-chunker.js';
 import { DEFAULT_TOKENIZER } from '../../store/tokenizers.js';
 import { SEARCH_PARAM_NAMES, SEARCH_PARAMS, type ParamSpec } from '../../search/request-params.js';
 import { requestJsonSchema } from '../../schemas/json-schema.js';
-import { pipelineSpec } from '../../schemas/pipeline-spec.js';
-import { MODES } from '../../schemas/shorthand.js';
+import { pipelineSpec } from '../../pipeline/pipeline-spec.js';
+import { MODES } from '../../pipeline/shorthand.js';
 
 /**
  * JSON Schemas (2020-12, as OpenAPI 3.1 uses) of the API's bodies. They follow the TypeScript
@@ -107,7 +107,7 @@ export const schemas: Record<string, unknown> = {
       };
     })(),
     description:
-      'a pipeline search (src/schemas/pipeline-spec.ts, generated from its zod schema): named legs, fusion, k, level, filter',
+      'a pipeline search (src/pipeline/pipeline-spec.ts, generated from its zod schema): named legs, fusion, k, level, filter',
   },
   BuildRequest: obj(
     {

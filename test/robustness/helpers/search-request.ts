@@ -1,6 +1,6 @@
 import type { Mode, SearchRequest } from '../../../src/search/types.js';
-import { pipelineForMode } from '../../../src/schemas/search-spec.js';
-import type { ShorthandParams } from '../../../src/schemas/shorthand.js';
+import { pipelineForMode } from '../../../src/pipeline/search-spec.js';
+import type { ShorthandParams } from '../../../src/pipeline/shorthand.js';
 
 /**
  * A complete SearchRequest with the service's defaults (k 10, chunk level, the default engine

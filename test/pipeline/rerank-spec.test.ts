@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { InputError } from '../../src/errors.js';
-import { parsePipeline } from '../../src/schemas/resolve-pipeline.js';
-import { parseSearchSpec } from '../../src/schemas/search-spec.js';
+import { parsePipeline } from '../../src/pipeline/resolve-pipeline.js';
+import { parseSearchSpec } from '../../src/pipeline/search-spec.js';
 
 const legs = [{ type: 'lexical' }];
 const fails = (rerank: unknown): InputError => {

@@ -1,4 +1,4 @@
-import type { Condition, FilterSpec } from '../schemas/filter-spec.js';
+import type { Condition, FilterSpec } from '../../schemas/filter-spec.js';
 
 /**
  * A pipeline filter (schemas/filter-spec.ts) in an engine's own filter syntax, for the documents

@@ -1,9 +1,9 @@
 import { z } from 'zod/v4';
-import { ENGINE_LEG_DEFAULTS } from './defaults.js';
+import { ENGINE_LEG_DEFAULTS } from '../../schemas/defaults.js';
 
 /**
  * The fields of the pipeline legs served by a search engine the user runs: OpenSearch or Elasticsearch `_search`,
- * Qdrant's query API. They are described here and run by retrievers/engine-leg.ts; pipeline-spec.ts
+ * Qdrant's query API. They are described here and run by engine-leg.ts; leg-spec.ts
  * makes the leg objects (with `type` and `name`) and puts them in the leg union. Request bodies are templates (remote/template.ts) with the
  * placeholders {{query}}, {{k}}, {{vector}} (the query embedded by the index's own embedder) and
  * {{filter}} (the pipeline's filter in the engine's own syntax).

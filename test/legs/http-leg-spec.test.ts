@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { InputError } from '../../src/errors.js';
-import { pipelineUrls } from '../../src/schemas/pipeline-urls.js';
-import { parsePipeline } from '../../src/schemas/resolve-pipeline.js';
+import { pipelineUrls } from '../../src/pipeline/pipeline-urls.js';
+import { parsePipeline } from '../../src/pipeline/resolve-pipeline.js';
 
 const leg = (extra: Record<string, unknown> = {}) => ({
   type: 'http',

@@ -1,5 +1,5 @@
 import { z } from 'zod/v4';
-import { MAX_RERANK_BATCH, MAX_RERANK_DEPTH, RERANK_DEFAULTS } from './defaults.js';
+import { MAX_RERANK_BATCH, MAX_RERANK_DEPTH, RERANK_DEFAULTS } from '../schemas/defaults.js';
 
 /**
  * The optional rerank stage of a pipeline (pipeline/rerank.ts runs it): the first stage's top

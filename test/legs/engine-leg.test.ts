@@ -2,10 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHashEmbedder } from '../../src/embedders/hash.js';
 import { RemoteError } from '../../src/remote/remote-error.js';
 import { Searcher } from '../../src/search/searcher.js';
-import { parsePipeline } from '../../src/schemas/resolve-pipeline.js';
+import { parsePipeline } from '../../src/pipeline/resolve-pipeline.js';
 import { tmpDir } from '../helpers/tmp.js';
 import { buildFilterIndex } from '../store/filter-fixture.js';
-import { qdrantAnswer, searchAnswer, startFakeEngine, type FakeEngine } from './helpers/fake-engine.js';
+import { qdrantAnswer, searchAnswer, startFakeEngine, type FakeEngine } from '../retrievers/helpers/fake-engine.js';
 
 /**
  * OpenSearch, Elasticsearch and Qdrant legs against in-test servers that answer the engines'

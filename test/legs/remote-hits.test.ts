@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { RemoteError } from '../../src/remote/remote-error.js';
 import { parseJsonPath } from '../../src/remote/json-path.js';
-import { readRemoteHits, type HitPaths } from '../../src/retrievers/read-remote-hits.js';
-import { remoteHits, type IndexIds, type RemoteHitsContext } from '../../src/retrievers/remote-hits.js';
+import { readRemoteHits, type HitPaths } from '../../src/legs/remote/read-remote-hits.js';
+import { remoteHits, type IndexIds, type RemoteHitsContext } from '../../src/legs/remote/remote-hits.js';
 import type { ChunkFilter } from '../../src/store/chunk-filter.js';
 
 /** Three documents: a has chunks a#0 and a#1, b has b#0, c has c#0. */

@@ -1,6 +1,6 @@
 import { InputError } from '../errors.js';
 import type { Run } from '../runs/run.js';
-import type { Retriever } from './types.js';
+import type { Retriever } from '../retrievers/types.js';
 
 /**
  * A TREC run file as a leg: a Pyserini, production or earlier testbed run fused like any other

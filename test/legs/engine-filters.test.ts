@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { qdrantFilter, searchEngineFilter } from '../../src/retrievers/engine-filters.js';
+import { qdrantFilter, searchEngineFilter } from '../../src/legs/engine/engine-filters.js';
 
 describe("pipeline filters in the engines' syntax", () => {
   it('OpenSearch / Elasticsearch: lang at the top, metadata fields under metadata., booleans and nested keys as written', () => {

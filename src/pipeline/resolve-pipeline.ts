@@ -1,16 +1,14 @@
 import type { z } from 'zod/v4';
 import { InputError, type Location } from '../errors.js';
-import { DEFAULT_HTTP_LEG_NAME, FTS5_BM25 } from './defaults.js';
-import type { FilterSpec } from './filter-spec.js';
-import { checkHttpLeg, httpMethodOf } from './http-leg-spec.js';
-import type { Engine, FusionMethodName, Level, NormName } from './names.js';
-import { fusionSpec, pipelineSpec, type LegSpec, type PipelineInput } from './pipeline-spec.js';
+import { DEFAULT_HTTP_LEG_NAME, FTS5_BM25 } from '../schemas/defaults.js';
+import type { FilterSpec } from '../schemas/filter-spec.js';
+import { checkHttpLeg, httpMethodOf } from '../legs/http/http-leg-spec.js';
+import type { FusionMethodName, Level, NormName } from '../schemas/names.js';
+import { fusionSpec, pipelineSpec, type PipelineInput } from './pipeline-spec.js';
+import type { HttpLeg, Leg, LegSpec, LexicalLeg } from '../legs/leg-spec.js';
 import { settleRerank, type Rerank } from './rerank-spec.js';
 
-/** A leg with its name settled (given, or its default). */
-export type Leg = LegSpec & { name: string };
-export type LexicalLeg = Extract<Leg, { type: 'lexical' }> & { engine: Engine };
-export type HttpLeg = Extract<Leg, { type: 'http' }>;
+export type { Leg, LexicalLeg, HttpLeg };
 
 /** Fusion with every default filled in and the weights in leg order. */
 export interface Fusion {

@@ -5,7 +5,7 @@ import { RemoteError } from '../../src/remote/remote-error.js';
 import { runQuerySet } from '../../src/search/run-query-set.js';
 import { Searcher } from '../../src/search/searcher.js';
 import type { FailedQuery } from '../../src/search/failed-query.js';
-import { parsePipeline } from '../../src/schemas/resolve-pipeline.js';
+import { parsePipeline } from '../../src/pipeline/resolve-pipeline.js';
 import { buildTinyIndex } from '../helpers/tiny-index.js';
 import { tmpDir } from '../helpers/tmp.js';
 

@@ -1,11 +1,11 @@
 import { performance } from 'node:perf_hooks';
-import { parseJsonPath } from '../remote/json-path.js';
-import { shownEndpoint, type RemoteClient } from '../remote/remote-client.js';
-import { fillJsonTemplate, fillUrlTemplate, type TemplateValues } from '../remote/template.js';
-import type { HttpLeg } from '../schemas/resolve-pipeline.js';
-import { readRemoteHits, type HitPaths } from './read-remote-hits.js';
-import { remoteHits, type IndexIds } from './remote-hits.js';
-import type { Retriever, SearchOptions } from './types.js';
+import { parseJsonPath } from '../../remote/json-path.js';
+import { shownEndpoint, type RemoteClient } from '../../remote/remote-client.js';
+import { fillJsonTemplate, fillUrlTemplate, type TemplateValues } from '../../remote/template.js';
+import type { HttpLeg } from '../leg-spec.js';
+import { readRemoteHits, type HitPaths } from '../remote/read-remote-hits.js';
+import { remoteHits, type IndexIds } from '../remote/remote-hits.js';
+import type { Retriever, SearchOptions } from '../../retrievers/types.js';
 
 /**
  * Any search API as a leg: each query fills the URL and body templates ({{query}}, {{k}},

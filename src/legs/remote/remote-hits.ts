@@ -1,7 +1,7 @@
-import type { Hit, Level, Retrieval } from '../ranking/hit.js';
-import { rankHits, toLevel } from '../ranking/rank.js';
-import { RemoteError, type RemoteCaller } from '../remote/remote-error.js';
-import type { ChunkFilter } from '../store/chunk-filter.js';
+import type { Hit, Level, Retrieval } from '../../ranking/hit.js';
+import { rankHits, toLevel } from '../../ranking/rank.js';
+import { RemoteError, type RemoteCaller } from '../../remote/remote-error.js';
+import type { ChunkFilter } from '../../store/chunk-filter.js';
 
 /** One hit as a remote engine gave it, after its fields were read (read-remote-hits.ts). */
 export interface RawRemoteHit {

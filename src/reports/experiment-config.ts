@@ -1,4 +1,4 @@
-import type { FusionMethodName, Level } from './names.js';
+import type { FusionMethodName, Level } from '../schemas/names.js';
 
 /**
  * An experiment config as the YAML parser returns it (experiments/config.ts: the zod schema,

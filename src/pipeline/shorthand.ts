@@ -7,11 +7,11 @@ import {
   MAX_DEPTH,
   MAX_K,
   WINK_DEFAULTS,
-} from './defaults.js';
-import { filterSpec, type FilterSpec } from './filter-spec.js';
-import { LANGUAGE_CODE } from './language-code.js';
-import { ENGINES, LEVELS } from './names.js';
-import { enumParam, jsonParam, numberParam, patternParam } from './param-types.js';
+} from '../schemas/defaults.js';
+import { filterSpec, type FilterSpec } from '../schemas/filter-spec.js';
+import { LANGUAGE_CODE } from '../schemas/language-code.js';
+import { ENGINES, LEVELS } from '../schemas/names.js';
+import { enumParam, jsonParam, numberParam, patternParam } from '../schemas/param-types.js';
 import type { PipelineInput } from './pipeline-spec.js';
 
 /** The three named pipelines: `/search/bm25|dense|hybrid`, `--mode`, `mode:` in an experiment. */

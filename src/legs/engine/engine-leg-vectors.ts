@@ -1,7 +1,5 @@
-import type { Leg } from './resolve-pipeline.js';
-
-/** Same placeholder syntax as remote/template.ts, which sits above spec/ and cannot be imported here. */
-const VECTOR_PLACEHOLDER = /\{\{\s*vector\s*\}\}/;
+import { placeholdersOf } from '../../remote/template.js';
+import type { Leg } from '../leg-spec.js';
 
 /**
  * Whether a leg sends the query as our vector: a knn or qdrant leg with our body, or any
@@ -12,6 +10,6 @@ const VECTOR_PLACEHOLDER = /\{\{\s*vector\s*\}\}/;
  */
 export function embedsQuery(leg: Leg): boolean {
   if (leg.type !== 'opensearch' && leg.type !== 'elasticsearch' && leg.type !== 'qdrant') return false;
-  if (leg.body !== undefined) return VECTOR_PLACEHOLDER.test(JSON.stringify(leg.body));
+  if (leg.body !== undefined) return placeholdersOf(leg.body).includes('vector');
   return leg.type === 'qdrant' || leg.query === 'knn';
 }

@@ -1,6 +1,6 @@
-import { shownEndpoint } from '../remote/remote-client.js';
-import type { Leg } from '../schemas/resolve-pipeline.js';
-import { endpointUrl, type EngineLeg } from './engine-requests.js';
+import { shownEndpoint } from '../../remote/remote-client.js';
+import type { Leg } from '../leg-spec.js';
+import { endpointUrl, type EngineLeg } from '../engine/engine-requests.js';
 
 /**
  * What a report names as the endpoint a leg calls: METHOD and URL as shownEndpoint writes them

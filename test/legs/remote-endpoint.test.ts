@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { remoteLegEndpoint } from '../../src/retrievers/remote-endpoint.js';
-import { parsePipeline } from '../../src/schemas/resolve-pipeline.js';
+import { remoteLegEndpoint } from '../../src/legs/remote/remote-endpoint.js';
+import { parsePipeline } from '../../src/pipeline/resolve-pipeline.js';
 
 /** What a report names as each leg's endpoint: the request the leg actually makes. */
 describe('remoteLegEndpoint', () => {

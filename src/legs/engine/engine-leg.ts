@@ -1,15 +1,15 @@
-import type { Embedder } from '../embedders/types.js';
-import { InputError } from '../errors.js';
-import { parseJsonPath } from '../remote/json-path.js';
-import { shownEndpoint, type RemoteClient } from '../remote/remote-client.js';
-import { placeholdersOf } from '../remote/template.js';
-import { ENGINE_LEG_DEFAULTS } from '../schemas/defaults.js';
-import { embedsQuery } from '../schemas/engine-leg-vectors.js';
-import type { FilterSpec } from '../schemas/filter-spec.js';
+import type { Embedder } from '../../embedders/types.js';
+import { InputError } from '../../errors.js';
+import { parseJsonPath } from '../../remote/json-path.js';
+import { shownEndpoint, type RemoteClient } from '../../remote/remote-client.js';
+import { placeholdersOf } from '../../remote/template.js';
+import { ENGINE_LEG_DEFAULTS } from '../../schemas/defaults.js';
+import { embedsQuery } from './engine-leg-vectors.js';
+import type { FilterSpec } from '../../schemas/filter-spec.js';
 import { engineRequest, type EngineLeg } from './engine-requests.js';
-import { readRemoteHits, type HitPaths } from './read-remote-hits.js';
-import { remoteHits, type IndexIds } from './remote-hits.js';
-import type { Retriever } from './types.js';
+import { readRemoteHits, type HitPaths } from '../remote/read-remote-hits.js';
+import { remoteHits, type IndexIds } from '../remote/remote-hits.js';
+import type { Retriever } from '../../retrievers/types.js';
 
 export type { EngineLeg };
 

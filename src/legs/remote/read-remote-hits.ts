@@ -1,5 +1,5 @@
-import { formatJsonPath, getPath, type JsonPath } from '../remote/json-path.js';
-import { RemoteError, type RemoteCaller } from '../remote/remote-error.js';
+import { formatJsonPath, getPath, type JsonPath } from '../../remote/json-path.js';
+import { RemoteError, type RemoteCaller } from '../../remote/remote-error.js';
 import type { RawRemoteHit } from './remote-hits.js';
 
 /** Where a remote answer keeps its hits and, inside one hit, each field (parsed with parseJsonPath). */

@@ -1,9 +1,9 @@
 import { z } from 'zod/v4';
-import { originOf } from '../remote/allowed-origins.js';
-import { parseJsonPath } from '../remote/json-path.js';
-import { REMOTE_DEFAULTS } from '../remote/remote-client.js';
-import { placeholdersOf } from '../remote/template.js';
-import { HTTP_LEG_PLACEHOLDERS, REMOTE_LIMITS } from './defaults.js';
+import { originOf } from '../../remote/allowed-origins.js';
+import { parseJsonPath } from '../../remote/json-path.js';
+import { REMOTE_DEFAULTS } from '../../remote/remote-client.js';
+import { placeholdersOf } from '../../remote/template.js';
+import { HTTP_LEG_PLACEHOLDERS, REMOTE_LIMITS } from '../../schemas/defaults.js';
 
 const jsonPath = (what: string) => z.string().max(500).describe(what);
 

@@ -1,7 +1,7 @@
-import { fillJsonTemplate } from '../remote/template.js';
-import { ENGINE_LEG_DEFAULTS } from '../schemas/defaults.js';
-import type { FilterSpec } from '../schemas/filter-spec.js';
-import type { Leg } from '../schemas/resolve-pipeline.js';
+import { fillJsonTemplate } from '../../remote/template.js';
+import { ENGINE_LEG_DEFAULTS } from '../../schemas/defaults.js';
+import type { FilterSpec } from '../../schemas/filter-spec.js';
+import type { Leg } from '../leg-spec.js';
 import { qdrantFilter, searchEngineFilter, searchEngineFilterClauses } from './engine-filters.js';
 
 export type EngineLeg = Extract<Leg, { type: 'opensearch' | 'elasticsearch' | 'qdrant' }>;
