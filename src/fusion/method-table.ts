@@ -10,7 +10,6 @@ import { dbsf } from './methods/dbsf.js';
 import { isr } from './methods/isr.js';
 import { rrf } from './methods/rrf.js';
 import { wsum } from './methods/wsum.js';
-import type { FusionMethodName as SchemaMethodName } from '../schemas/names.js';
 
 /**
  * One fusion method: its behaviour (kind, parameters, combine: a file under methods/, whose doc
@@ -58,9 +57,3 @@ export const METHOD_TABLE = [
 
 /** The built-in fusion method names. A method registered at run time is named by a plain string. */
 export type FusionMethodName = (typeof METHOD_TABLE)[number]['name'];
-
-/** True when two unions hold the same names. */
-type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
-
-/** schemas/names.ts spells the same names for the pipeline schema, which cannot import this table: a compile error if the two differ. */
-export const METHOD_NAMES_AGREE: Same<FusionMethodName, SchemaMethodName> = true;

@@ -3,7 +3,6 @@ import { minMaxNorm } from './norms/min-max.js';
 import { rankNorm } from './norms/rank.js';
 import { sumNorm } from './norms/sum.js';
 import { zScoreNorm } from './norms/z-score.js';
-import type { NormName as SchemaNormName } from '../schemas/names.js';
 
 /** Brings one list's scores (best first) to a common scale; the result matches index for index. */
 export type NormFn = (scores: readonly number[]) => number[];
@@ -32,9 +31,3 @@ export const NORM_TABLE = [
 
 /** The built-in normalisation names. */
 export type NormName = (typeof NORM_TABLE)[number]['name'];
-
-/** True when two unions hold the same names. */
-type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
-
-/** schemas/names.ts spells the same names for the pipeline schema, which cannot import this table: a compile error if the two differ. */
-export const NORM_NAMES_AGREE: Same<NormName, SchemaNormName> = true;

@@ -3,6 +3,11 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { methodName } from '../../src/cli/commands/fusion-flags.js';
 import { parseExperimentConfig } from '../../src/experiments/config.js';
+import { fuseLegs } from '../../src/pipeline/fuse-legs.js';
+import { fusionSpec } from '../../src/pipeline/pipeline-spec.js';
+import { parseSearchSpec } from '../../src/pipeline/search-spec.js';
+import type { Hit } from '../../src/ranking/hit.js';
+import { requestJsonSchema } from '../../src/schemas/json-schema.js';
 import { fusionMethodNames, fusionMethods, registerFusionMethod } from '../../src/fusion/method-registry.js';
 import { METHOD_TABLE } from '../../src/fusion/method-table.js';
 import { DEFAULT_GRID, describeSetting, settingsGrid } from '../../src/fusion/tune/settings-grid.js';
@@ -91,6 +96,38 @@ tune:
     );
     register();
     expect(parseExperimentConfig(yaml).tune[0]!.methods).toEqual(['rrf', 'rrsum']);
+  });
+
+  it("is a pipeline's fusion.method: parsed, run by the fusion stage, and in the generated JSON Schema", () => {
+    const spec = { legs: [{ type: 'lexical' }, { type: 'dense' }], fusion: { method: 'rrsum', weights: [2, 1] } };
+    const methodEnum = () =>
+      (requestJsonSchema(fusionSpec) as { properties: { method: { enum: string[] } } }).properties.method.enum;
+    expect(() => parseSearchSpec(spec)).toThrow(/\(field "fusion\.method"\): Invalid option: expected one of "rrf"\|/);
+    expect(methodEnum()).toEqual(METHOD_TABLE.map((m) => m.name));
+
+    register();
+    const { fusion } = parseSearchSpec(spec).pipeline;
+    expect(fusion).toMatchObject({ method: 'rrsum', weights: [2, 1] });
+    expect(methodEnum()).toEqual([...METHOD_TABLE.map((m) => m.name), 'rrsum']);
+    // The legs are wink (weight 2) and dense (weight 1): a = 2/1 + 1/2, b = 2/2 + 1/1, c = 1/3.
+    const hits = (ids: string[]): Hit[] =>
+      ids.map((id, i) => ({ id, docId: id, chunkId: id, score: 1 / (i + 1), rank: i + 1 }));
+    const fused = fuseLegs(
+      [
+        { name: 'wink', hits: hits(['a', 'b']) },
+        { name: 'dense', hits: hits(['b', 'a', 'c']) },
+      ],
+      fusion!,
+    );
+    expect(fused.map((h) => [h.id, h.score])).toEqual([
+      ['a', 2 / 1 + 1 / 2],
+      ['b', 2 / 2 + 1 / 1],
+      ['c', 1 / 3],
+    ]);
+
+    unregisterNow();
+    expect(() => parseSearchSpec(spec)).toThrow(/fusion\.method/);
+    expect(methodEnum()).not.toContain('rrsum');
   });
 
   it('is refused when its name is taken or it is not consistent', () => {

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { normRows, registerNorm } from '../../src/fusion/norm-registry.js';
 import { NORM_TABLE, type NormRow } from '../../src/fusion/norm-table.js';
+import { parseSearchSpec } from '../../src/pipeline/search-spec.js';
 import { fuse, fuseFixture } from '../cli/fuse-fixture.js';
 import { runCli } from '../helpers/cli.js';
 
@@ -44,6 +45,13 @@ describe('a normalisation registered with one call', () => {
     expect((await fuse(BM25, DENSE, '--method', 'combsum', '--norm', 'half', '--out', out)).err).toMatch(
       /unknown normalisation "half"/,
     );
+  });
+
+  it("is a pipeline's fusion.norm while registered", () => {
+    const spec = { legs: [{ type: 'lexical' }, { type: 'dense' }], fusion: { method: 'combsum', norm: 'half' } };
+    expect(() => parseSearchSpec(spec)).toThrow(/\(field "fusion\.norm"\): Invalid option/);
+    unregister = registerNorm(half);
+    expect(parseSearchSpec(spec).pipeline.fusion).toMatchObject({ method: 'combsum', norm: 'half' });
   });
 
   it('is refused when its name is taken', () => {
