@@ -1,10 +1,10 @@
 import { InputError } from '../errors.js';
+import { FUSION_DEFAULTS } from '../schemas/defaults.js';
 import { compareIdBytes } from '../ranking/id-order.js';
 import { checkLists } from './check-lists.js';
 import { fusionMethod } from './method-registry.js';
 import { methodInput } from './method-spec.js';
 import type { FusionMethodName } from './method-table.js';
-import { DEFAULT_RRF_K } from './methods/rrf.js';
 import { normRow } from './norm-registry.js';
 import type { NormName } from './norm-table.js';
 import type { Leg, RankedList, ScoredId } from './ranked-list.js';
@@ -28,8 +28,12 @@ export interface CompleteFuseOptions {
   rrfK: number;
 }
 
-/** The one place the defaults live (ranx's: min-max normalisation, RRF k 60, equal weights). */
-export const FUSE_DEFAULTS = Object.freeze({ norm: 'minmax' as NormName, rrfK: DEFAULT_RRF_K, weight: 1 });
+/** The defaults of fusion (ranx's: min-max normalisation, RRF k 60, equal weights), as pipelines have them (FUSION_DEFAULTS). */
+export const FUSE_DEFAULTS = Object.freeze({
+  norm: FUSION_DEFAULTS.norm as NormName,
+  rrfK: FUSION_DEFAULTS.rrfK,
+  weight: FUSION_DEFAULTS.weight,
+});
 
 /** Fills in FUSE_DEFAULTS for `listCount` lists and refuses impossible weights and k. */
 export function completeOptions(options: FuseOptions, listCount: number): CompleteFuseOptions {
