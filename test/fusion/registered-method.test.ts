@@ -140,3 +140,22 @@ tune:
     expect(fusionMethodNames()).not.toContain('rrsum');
   });
 });
+
+describe('the built-in methods and normalisations', () => {
+  it('are listed by testbed fuse --help from their rows, one line each in the order they are tuned', async () => {
+    const help = (await runCli(['fuse', '--help'])).out;
+    const methods = help.slice(help.indexOf('Methods (--method):\n'), help.indexOf('  n(d) is the number'));
+    // The first column is each row's name, in METHOD_TABLE's order; dbsf's second line explains lo and hi.
+    const names = methods
+      .split('\n')
+      .slice(1, -1)
+      .map((l) => l.slice(2, 12).trim());
+    expect(names).toEqual([...METHOD_TABLE.map((m) => m.name).slice(0, -1), 'dbsf', '']);
+    expect(methods).toContain('\n  rrf       Σ w / (k + rank)                       absent: 0\n');
+    expect(methods).toContain('\n  combmax   max norm                               over the runs holding d\n');
+    expect(help).toContain(
+      'Normalisations (--norm, for combsum, combmnz, combmax, combmin, combmed, combanz, wsum):\n' +
+        '  minmax    (s - min) / (max - min); all-equal scores give 1\n',
+    );
+  });
+});
