@@ -1,11 +1,12 @@
 import { EMBEDDER_FORMS, EMBEDDER_KINDS } from '../../embedders/registry.js';
-import { FTS5_TOKENIZERS } from '../../store/tokenizers.js';
+import { tokenizerNames } from '../../store/tokenizers.js';
 import { parse, positional } from '../args.js';
 import type { Command } from '../command.js';
 import { cacheHome, embeddingCacheFile } from '../../cache-home.js';
 import { progressBar } from '../progress-bar.js';
 
-const usage = `Usage: testbed index CORPUS --out FILE [options]
+/** The help text, computed on each call so that it lists the tokenizers registered now. */
+const usage = () => `Usage: testbed index CORPUS --out FILE [options]
 
 Reads CORPUS (a BEIR folder, a folder of .md/.txt files, or a .jsonl file), chunks it, and
 writes one SQLite index file (FTS5 + vectors). The file appears only when the build is complete.
@@ -21,7 +22,7 @@ Options:
                       | ${EMBEDDER_FORMS.openai}
                       (default auto: transformers:Xenova/all-MiniLM-L6-v2 if available, else
                       use-lite); openai: any OpenAI-compatible POST <base-url>/embeddings
-  --tokenizer T       auto | ${Object.keys(FTS5_TOKENIZERS).join(' | ')}
+  --tokenizer T       auto | ${tokenizerNames().join(' | ')}
                       (default auto: english, Lucene's English analysis as in Anserini's BM25,
                       for an English corpus; multilingual for any other or mixed corpus)
   --cache-dir DIR     the cache shared by every command (default: TESTBED_HOME, else
@@ -42,7 +43,9 @@ Environment (the openai embedder; none of these changes a vector, so the cache s
 
 export const indexCommand: Command = {
   name: 'index',
-  usage,
+  get usage() {
+    return usage();
+  },
   async run(argv, io) {
     const { values, positionals } = parse(argv, {
       out: { type: 'string' },
@@ -53,9 +56,9 @@ export const indexCommand: Command = {
       'cache-dir': { type: 'string' },
       'skip-empty': { type: 'boolean' },
     });
-    if (values.help) return (io.out(usage + '\n'), 0);
-    const corpus = positional(positionals, 0, 'CORPUS', usage);
-    const out = values.out ?? positional([], 0, '--out FILE', usage);
+    if (values.help) return (io.out(usage() + '\n'), 0);
+    const corpus = positional(positionals, 0, 'CORPUS', usage());
+    const out = values.out ?? positional([], 0, '--out FILE', usage());
     // Loaded here: --help should not wait for SQLite, the chunkers and the embedders.
     const { buildIndex } = await import('../../indexing/build-index.js');
     const meta = await buildIndex({
