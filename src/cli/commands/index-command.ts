@@ -1,4 +1,4 @@
-import { EMBEDDER_FORMS, EMBEDDER_KINDS } from '../../embedders/registry.js';
+import { embedderKinds } from '../../embedders/registry.js';
 import { tokenizerNames } from '../../store/tokenizers.js';
 import { parse, positional } from '../args.js';
 import type { Command } from '../command.js';
@@ -16,10 +16,7 @@ Options:
   --chunker SPEC      auto | doc | words:SIZE[:OVERLAP] | structure:MAX | sentences:N[:OVERLAP]
                       (default auto: structure:N, N words sized for the embedder's input
                       (200 or fewer); structure:200 without an embedder)
-  --embedder SPEC     ${EMBEDDER_KINDS.filter((k) => k !== 'openai')
-    .map((k) => EMBEDDER_FORMS[k])
-    .join(' | ')}
-                      | ${EMBEDDER_FORMS.openai}
+  --embedder SPEC     ${embedderForms()}
                       (default auto: transformers:Xenova/all-MiniLM-L6-v2 if available, else
                       use-lite); openai: any OpenAI-compatible POST <base-url>/embeddings
   --tokenizer T       auto | ${tokenizerNames().join(' | ')}
@@ -40,6 +37,25 @@ Environment (the openai embedder; none of these changes a vector, so the cache s
                              attempt (default 60000); TESTBED_OPENAI_RETRIES on 429/5xx
                              (default 4), the first after TESTBED_OPENAI_BACKOFF_MS (default 500)
   TESTBED_OPENAI_MAX_TOKENS  the model's input limit (default 8191 for OpenAI's models, else 512)`;
+
+// Where the value column of an option starts, and the width help texts keep to.
+const VALUE_COLUMN = 22;
+const HELP_WIDTH = 96;
+
+/** The embedder kinds' forms joined by " | ", a line broken before a form that would run past HELP_WIDTH. */
+function embedderForms(): string {
+  const lines: string[] = [];
+  let line = '';
+  for (const { form } of embedderKinds()) {
+    const longer = line === '' ? form : `${line} | ${form}`;
+    if (line !== '' && VALUE_COLUMN + longer.length > HELP_WIDTH) {
+      lines.push(line);
+      line = `| ${form}`;
+    } else line = longer;
+  }
+  lines.push(line);
+  return lines.join(`\n${' '.repeat(VALUE_COLUMN)}`);
+}
 
 export const indexCommand: Command = {
   name: 'index',
