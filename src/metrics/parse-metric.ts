@@ -27,8 +27,7 @@ const SPELLING = new RegExp(`^(${METRIC_WORD})(?:@(\\d+))?$`);
  */
 export function parseMetric(text: string): ParsedMetric {
   const match = SPELLING.exec(text.trim().toLowerCase());
-  const word = match?.[1] ?? '';
-  const row = match === null ? undefined : findMetric(word);
+  const row = match === null ? undefined : findMetric(match[1]!);
   if (match === null || row === undefined) throw invalid(text, 'unknown metric');
   const { name, cutoff: rule } = row;
   const k = match[2] === undefined ? undefined : Number(match[2]);
