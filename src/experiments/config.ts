@@ -3,11 +3,13 @@ import path from 'node:path';
 import { isMap, LineCounter, parseDocument } from 'yaml';
 import { z } from 'zod';
 import { InputError } from '../errors.js';
-import { FUSION_METHOD_NAMES, type Level } from '../schemas/names.js';
+import type { Level } from '../schemas/names.js';
 import { EXPERIMENT_PARAMS } from '../pipeline/shorthand-rows.js';
 import { DEFAULT_TOKENIZER } from '../store/tokenizers.js';
 import { DEFAULT_CHUNKER } from '../indexing/choose-chunker.js';
 import { checkEmbedderSpec } from '../embedders/registry.js';
+import { fusionMethodNames } from '../fusion/method-registry.js';
+import type { FusionMethodName } from '../fusion/method-table.js';
 import type {
   CheckConfig,
   ExperimentConfig,
@@ -69,6 +71,9 @@ function checkRetrievers(
   });
 }
 
+/** A fusion method registered when the config is read (a lazy schema asks the registry on each parse). */
+const fusionMethodName = z.lazy(() => z.enum(fusionMethodNames() as [FusionMethodName, ...FusionMethodName[]]));
+
 /**
  * Fusion tuned honestly: the runs of the named configurations are fused with the setting chosen
  * by k-fold cross-validation over the judged queries (each query ranked with a setting chosen on
@@ -80,7 +85,7 @@ const tuneSchema = z
     legs: z.array(z.string()).min(2).max(8),
     folds: z.number().int().min(2).max(100).default(5),
     metric: z.string().optional(),
-    methods: z.array(z.enum(FUSION_METHOD_NAMES)).min(1).optional(),
+    methods: z.array(fusionMethodName).min(1).optional(),
   })
   .strict();
 

@@ -3,8 +3,11 @@ import { DEFAULT_K, DEFAULT_LEVEL, FUSION_DEFAULTS, MAX_DEPTH, MAX_K, MAX_LEGS }
 import { filterSpec } from '../schemas/filter-spec.js';
 import { legSpec } from '../legs/leg-spec.js';
 import { LANGUAGE_CODE } from '../schemas/language-code.js';
-import { FUSION_METHOD_NAMES, LEVELS, NORM_NAMES } from '../schemas/names.js';
+import { fusionMethodNames } from '../fusion/method-registry.js';
+import { normNames } from '../fusion/norm-registry.js';
+import { LEVELS } from '../schemas/names.js';
 import { numberParam } from '../schemas/param-types.js';
+import { registryEnum } from '../schemas/registry-enum.js';
 import { rerankSpec } from './rerank-spec.js';
 
 /**
@@ -17,12 +20,11 @@ import { rerankSpec } from './rerank-spec.js';
 
 export const fusionSpec = z
   .object({
-    method: z
-      .enum(FUSION_METHOD_NAMES)
+    // The methods and normalisations registered when a pipeline is read (fusion/method-registry.ts).
+    method: registryEnum(fusionMethodNames)
       .default(FUSION_DEFAULTS.method)
       .describe('fusion method, as ranx.fuse defines it (README: "Fusing runs")'),
-    norm: z
-      .enum(NORM_NAMES)
+    norm: registryEnum(normNames)
       .default(FUSION_DEFAULTS.norm)
       .describe('score normalisation of the score methods (comb*, wsum); ignored by rrf, isr, borda, dbsf'),
     rrf_k: z.number().positive().max(1e6).default(FUSION_DEFAULTS.rrfK).describe('the RRF constant'),

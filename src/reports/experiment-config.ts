@@ -1,5 +1,6 @@
-import type { FusionMethodName, Level } from '../schemas/names.js';
+import type { FusionMethodName } from '../fusion/method-table.js';
 import type { RetrieverParamName } from '../pipeline/shorthand-rows.js';
+import type { Level } from '../schemas/names.js';
 
 /**
  * An experiment config as the YAML parser returns it (experiments/config.ts: the zod schema,

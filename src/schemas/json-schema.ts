@@ -1,4 +1,5 @@
 import { z } from 'zod/v4';
+import { registryEnumNames } from './registry-enum.js';
 
 type Json = Record<string, unknown>;
 
@@ -6,10 +7,20 @@ type Json = Record<string, unknown>;
  * The JSON Schema (2020-12, as OpenAPI 3.1 takes it) of a request a zod schema validates: what
  * the OpenAPI document says about bodies and parameters is generated from the validator, never
  * written beside it. zod describes its output, where a defaulted field is always present; a
- * caller may leave it out, so fields with a default are dropped from `required`.
+ * caller may leave it out, so fields with a default are dropped from `required`. A registry
+ * enum (registry-enum.ts) is written as the enum of the names registered now.
  */
 export function requestJsonSchema(schema: z.ZodType): Json {
-  const { $schema: _dialect, ...generated } = z.toJSONSchema(schema, { io: 'output', unrepresentable: 'any' }) as Json;
+  const { $schema: _dialect, ...generated } = z.toJSONSchema(schema, {
+    io: 'output',
+    unrepresentable: 'any',
+    override: ({ zodSchema, jsonSchema }) => {
+      const names = registryEnumNames(zodSchema);
+      if (names === undefined) return;
+      jsonSchema.type = 'string';
+      jsonSchema.enum = [...names];
+    },
+  }) as Json;
   return optionalDefaults(generated) as Json;
 }
 
