@@ -9,11 +9,15 @@
  *
  * Each tree runs its own `bin/testbed.js`. Search run files (`testbed retrieve`, document level,
  * k 100) are compared whole, tag included. Each experiment runs once per tree into its own
- * output folder, with its own cache folder (so the indexes are built by each tree's own code);
- * its run files and metrics.csv are compared whole, and report.json without the fields that
- * hold a clock reading (createdAt, wallSeconds, latency) or the version. `--experiments a,b`
- * picks experiments by name; `--keep DIR` keeps the outputs (a second run reuses the
- * experiments' caches there).
+ * output folder, with its own cache folder, so each tree builds its indexes with its own code;
+ * only the embedding cache is carried from the before tree's cache to the after tree's (the
+ * model gives the same vector for the same text, and use-lite embeds about 10 chunks a second
+ * on this machine). Run files and metrics.csv are compared whole, report.json without the
+ * fields that hold a clock reading (createdAt, wallSeconds, latency) or the version.
+ * `--experiments a,b` picks experiments by name; `--keep DIR` keeps the outputs (a second run
+ * reuses the experiments' caches there); `--embeddings FILE` starts the before tree's cache
+ * from an embedding cache (e.g. ~/.cache/retrieval-testbed/embeddings.sqlite after the index
+ * command above).
  */
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -27,6 +31,7 @@ const { values } = parseArgs({
     index: { type: 'string' },
     experiments: { type: 'string' },
     keep: { type: 'string' },
+    embeddings: { type: 'string' },
   },
 });
 if (!values.before || !values.index)
@@ -95,18 +100,24 @@ console.log(
   '\n| experiment | run files | run files before = after | metrics.csv before = after | report.json before = after |',
 );
 console.log('|---|---:|---|---|---|');
+const cacheOf = (tree: string) => path.join(out, `cache-${tree}`);
+const EMBEDDINGS = 'embeddings.sqlite';
+/** Copies an embedding cache with its write-ahead log (what is not yet checkpointed lives there). */
+const copyCache = (from: string, toDir: string) => {
+  fs.mkdirSync(toDir, { recursive: true });
+  for (const suffix of ['', '-wal', '-shm']) {
+    fs.rmSync(path.join(toDir, EMBEDDINGS + suffix), { force: true });
+    if (fs.existsSync(from + suffix)) fs.copyFileSync(from + suffix, path.join(toDir, EMBEDDINGS + suffix));
+  }
+};
+if (values.embeddings && !fs.existsSync(path.join(cacheOf('before'), EMBEDDINGS)))
+  copyCache(path.resolve(values.embeddings), cacheOf('before'));
 for (const file of experiments) {
   const name = file.replace(/\.yaml$/, '');
   const dirs = Object.entries(trees).map(([tree, checkout]) => {
+    if (tree === 'after') copyCache(path.join(cacheOf('before'), EMBEDDINGS), cacheOf('after'));
     const dir = path.join(out, `${tree}-${name}`);
-    testbed(checkout, [
-      'experiment',
-      path.join(root, 'experiments', file),
-      '--out',
-      dir,
-      '--cache-dir',
-      path.join(out, `cache-${tree}`),
-    ]);
+    testbed(checkout, ['experiment', path.join(root, 'experiments', file), '--out', dir, '--cache-dir', cacheOf(tree)]);
     return dir;
   }) as [string, string];
   const runs = fs.readdirSync(path.join(dirs[0], 'runs')).sort();
