@@ -14,7 +14,7 @@
  * model gives the same vector for the same text, and use-lite embeds about 10 chunks a second
  * on this machine). Run files and metrics.csv are compared whole, report.json without the
  * fields that hold a clock reading (createdAt, wallSeconds, latency) or the version.
- * `--experiments a,b` picks experiments by name; `--keep DIR` keeps the outputs (a second run
+ * `--only searches|experiments` runs one half; `--experiments a,b` picks experiments by name; `--keep DIR` keeps the outputs (a second run
  * reuses the experiments' caches there); `--embeddings FILE` starts the before tree's cache
  * from an embedding cache (e.g. ~/.cache/retrieval-testbed/embeddings.sqlite after the index
  * command above).
@@ -32,6 +32,7 @@ const { values } = parseArgs({
     experiments: { type: 'string' },
     keep: { type: 'string' },
     embeddings: { type: 'string' },
+    only: { type: 'string' },
   },
 });
 if (!values.before || !values.index)
@@ -74,8 +75,9 @@ const SEARCHES: Record<string, string[]> = {
   ),
 };
 
-console.log('| search | run file before = after | lines that differ |\n|---|---|---:|');
-for (const [label, flags] of Object.entries(SEARCHES)) {
+if (values.only !== 'experiments')
+  console.log('| search | run file before = after | lines that differ |\n|---|---|---:|');
+for (const [label, flags] of values.only === 'experiments' ? [] : Object.entries(SEARCHES)) {
   const [a, b] = Object.entries(trees).map(([name, tree]) => {
     const file = path.join(out, `${name}-${label.replace(/\W+/g, '_')}.trec`);
     testbed(tree, ['retrieve', index, '--queries', queries, '--run', file, '--level', 'doc', '--k', '100', ...flags]);
@@ -92,8 +94,7 @@ const stableReport = (file: string): string =>
   );
 
 const chosen = values.experiments?.split(',');
-const experiments = fs
-  .readdirSync(path.join(root, 'experiments'))
+const experiments = (values.only === 'searches' ? [] : fs.readdirSync(path.join(root, 'experiments')))
   .filter((f) => f.endsWith('.yaml') && (!chosen || chosen.includes(f.replace(/\.yaml$/, ''))))
   .sort();
 console.log(
