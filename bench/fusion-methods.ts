@@ -21,7 +21,7 @@ import { parseArgs } from 'node:util';
 import { beirPaths } from '../src/corpus/index.js';
 import type { CliIo } from '../src/cli/command.js';
 import { main } from '../src/cli/main.js';
-import { METHOD_NAMES } from '../src/fusion/method-table.js';
+import { fusionMethodNames } from '../src/fusion/method-registry.js';
 import { CORPORA_DIR, EMBEDDING_CACHE, OUT_DIR } from './lib/corpora.js';
 import { delta, f4, mdTable } from './lib/markdown.js';
 
@@ -151,7 +151,7 @@ for (const name of values.collections.split(',')) {
   let legs: TuneJson['best_leg'] | undefined;
   let queries = 0;
   const legMeans = { bm25: await evalMean(qrels, bm25), dense: await evalMean(qrels, dense) };
-  for (const method of METHOD_NAMES) {
+  for (const method of fusionMethodNames()) {
     const untunedRun = path.join(scratch, `untuned-${method}.trec`);
     await cli(['fuse', bm25, dense, '--method', method, '--out', untunedRun]);
     const untuned = await evalMean(qrels, untunedRun);

@@ -1,3 +1,5 @@
+import { dotRowRange } from '../../src/retrievers/dot-all.js';
+
 /**
  * Candidate kernels for the exact dense scan (scores[i] = <row i, q> over a row-major
  * Float32Array), to compare with src/retrievers/dot-all.ts's dotAll on the same data.
@@ -171,21 +173,13 @@ export function int8Scores({ codes, scales, dims }: Int8Table, qc: Int8Array): F
   return scores;
 }
 
-/** The exact float score of one row, added in the same order as dotAll. */
+/** The exact float score of one row, added in the same order as dotAll (its own row loop). */
 export function exactRowScore(matrix: Float32Array, dims: number, row: number, q: Float32Array): number {
-  let s = 0;
-  for (let j = 0, off = row * dims; j < dims; j++) s += matrix[off + j]! * q[j]!;
-  return Math.fround(s);
+  const one = matrix.subarray(row * dims, (row + 1) * dims);
+  return dotRowRange({ matrix: one, dims }, q, 0, 1, new Float32Array(1))[0]!;
 }
 
 /** The plain row-by-row loop (dotAll before it scored eight rows at a time): the baseline. */
 export function dotRowByRow(matrix: Float32Array, dims: number, q: Float32Array): Float32Array {
-  const n = matrix.length / dims;
-  const scores = new Float32Array(n);
-  for (let i = 0, off = 0; i < n; i++, off += dims) {
-    let s = 0;
-    for (let j = 0; j < dims; j++) s += matrix[off + j]! * q[j]!;
-    scores[i] = s;
-  }
-  return scores;
+  return dotRowRange({ matrix, dims }, q, 0, matrix.length / dims, new Float32Array(matrix.length / dims));
 }

@@ -46,14 +46,6 @@ export function intOption(name: string, value: string | undefined, fallback: num
   return n;
 }
 
-export function numberOption(name: string, value: string | undefined, min: number, max: number): number | undefined {
-  if (value === undefined) return undefined;
-  const n = Number(value);
-  if (!Number.isFinite(n) || n < min || n > max)
-    throw new InputError(`--${name} must be a number from ${min} to ${max}, got "${value}"`);
-  return n;
-}
-
 export function oneOf<T extends string>(
   name: string,
   value: string | undefined,

@@ -1,7 +1,11 @@
 /** One CLI command: its help text is part of its definition, so none can ship without it. */
 export interface Command {
   name: string;
-  /** The full --help text; the one-line summary is in command-table.ts, read without loading this. */
+  /**
+   * The full --help text; the one-line summary is in command-table.ts, read without loading this.
+   * A command whose help lists a registry (metrics, fusion methods) defines it as a getter, so
+   * the text lists the rows registered when it is read.
+   */
   usage: string;
   run(argv: string[], io: CliIo): Promise<number>;
 }

@@ -1,5 +1,5 @@
 import { formatSeconds } from '../corpus/download/format-seconds.js';
-import type { ExperimentProgress } from '../experiments/runner.js';
+import type { ExperimentProgress } from '../experiments/progress.js';
 import type { CliIo } from './command.js';
 import { etaEstimator } from './eta.js';
 

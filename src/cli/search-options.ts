@@ -9,6 +9,7 @@ import {
 } from '../search/request-params.js';
 import type { SearchRequest } from '../search/types.js';
 import { parseSearchSpec } from '../pipeline/search-spec.js';
+import { PIPELINE_FIELD_PARAMS } from '../pipeline/shorthand-rows.js';
 import { readPipelineFlag } from './pipeline-flag.js';
 
 type Dashed<S extends string> = S extends `${infer A}_${infer B}` ? `${A}-${Dashed<B>}` : S;
@@ -22,6 +23,13 @@ export const SEARCH_FLAGS = Object.fromEntries([
 ]) as { mode: { type: 'string' }; pipeline: { type: 'string' } } & {
   [N in FlagParam as Dashed<N>]: { type: 'string' };
 };
+
+/** Flags that may go with --pipeline: the rows that respell the pipeline's own top-level fields (k, level, filter, qlang). */
+const WITH_PIPELINE = new Set<string>(PIPELINE_FIELD_PARAMS);
+/** "--k, --level, --filter and --qlang", for the help and the error that name them. */
+const WITH_PIPELINE_FLAGS = PIPELINE_FIELD_PARAMS.map((n) => `--${flagName(n)}`)
+  .join(', ')
+  .replace(/, ([^,]*)$/, ' and $1');
 
 const HELP_WIDTH = 22;
 const WRAP = 98;
@@ -37,7 +45,7 @@ export function searchFlagsHelp(defaults: { k: number; level: string }): string 
     line(
       'pipeline',
       'P',
-      'a pipeline: a JSON or YAML file, or inline JSON {"legs": [...], "fusion": {...}} (README: "Pipelines"); with it, only --k, --level, --filter and --qlang may be given',
+      `a pipeline: a JSON or YAML file, or inline JSON {"legs": [...], "fusion": {...}} (README: "Pipelines"); with it, only ${WITH_PIPELINE_FLAGS} may be given`,
       undefined,
     ),
     line(
@@ -74,9 +82,6 @@ function wrap(text: string): string {
 
 type Values = Partial<Record<keyof typeof SEARCH_FLAGS, string>>;
 
-/** Flags that may go with --pipeline: they are the pipeline's own top-level fields. */
-const WITH_PIPELINE = new Set(['k', 'level', 'filter', 'qlang']);
-
 /**
  * The search the flags describe, through the same parser as HTTP (pipeline/search-spec.ts), so a
  * flag means what the parameter of the same name means there. `defaults` are the command's
@@ -109,7 +114,7 @@ function fromFlags(
     const extra = Object.keys(given).filter((n) => !WITH_PIPELINE.has(n));
     if (extra.length)
       throw new InputError(
-        `--${flagName(extra[0]!)} is a shorthand flag; with --pipeline, write it in the pipeline (only --k, --level, --filter and --qlang go beside it)`,
+        `--${flagName(extra[0]!)} is a shorthand flag; with --pipeline, write it in the pipeline (only ${WITH_PIPELINE_FLAGS} go beside it)`,
       );
     const spec = parseSearchSpec({
       k: defaults.k,

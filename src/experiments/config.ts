@@ -3,12 +3,13 @@ import path from 'node:path';
 import { isMap, LineCounter, parseDocument } from 'yaml';
 import { z } from 'zod';
 import { InputError } from '../errors.js';
-import { FUSION_METHOD_NAMES, type Level } from '../schemas/names.js';
-import type { Pipeline } from '../pipeline/resolve-pipeline.js';
-import { parseSearchSpec } from '../pipeline/search-spec.js';
+import type { Level } from '../schemas/names.js';
+import { EXPERIMENT_PARAMS } from '../pipeline/shorthand-rows.js';
 import { DEFAULT_TOKENIZER } from '../store/tokenizers.js';
 import { DEFAULT_CHUNKER } from '../indexing/choose-chunker.js';
 import { checkEmbedderSpec } from '../embedders/registry.js';
+import { fusionMethodNames } from '../fusion/method-registry.js';
+import type { FusionMethodName } from '../fusion/method-table.js';
 import type {
   CheckConfig,
   ExperimentConfig,
@@ -16,6 +17,7 @@ import type {
   RetrieverFields,
   TuneConfig,
 } from '../reports/experiment-config.js';
+import { retrieverPipeline } from './retriever-pipeline.js';
 
 /**
  * One retriever of the grid; `name` labels it in every table. It is a pipeline, written either
@@ -29,7 +31,7 @@ const retrieverSchema = z
   .catchall(z.unknown())
   .superRefine((r, ctx) => {
     const { name: _name, ...rest } = r;
-    for (const own of ['k', 'level', 'qlang'] as const) {
+    for (const own of EXPERIMENT_PARAMS) {
       if (own in rest)
         ctx.addIssue({
           code: z.ZodIssueCode.custom,
@@ -45,7 +47,11 @@ const retrieverSchema = z
       });
   });
 
-/** Checks each retriever as the pipeline it is, at the experiment's level (a run-file leg needs doc). */
+/**
+ * Checks each retriever as the pipeline it is, at the experiment's level (a run-file leg needs
+ * doc), and so settles it: the checks and the grid that follow take the settled pipeline
+ * (retriever-pipeline.ts) rather than parse it again.
+ */
 function checkRetrievers(
   config: { level: Level; grid: { retrievers: RetrieverConfig[] } },
   ctx: z.RefinementCtx,
@@ -65,11 +71,8 @@ function checkRetrievers(
   });
 }
 
-/** A retriever's pipeline, as the grid runs it (at the experiment's level and depth). */
-export function retrieverPipeline(r: RetrieverConfig, level: Level, depth: number): Pipeline {
-  const { name: _name, ...rest } = r;
-  return parseSearchSpec({ ...rest, k: depth, level }).pipeline;
-}
+/** A fusion method registered when the config is read (a lazy schema asks the registry on each parse). */
+const fusionMethodName = z.lazy(() => z.enum(fusionMethodNames() as [FusionMethodName, ...FusionMethodName[]]));
 
 /**
  * Fusion tuned honestly: the runs of the named configurations are fused with the setting chosen
@@ -82,7 +85,7 @@ const tuneSchema = z
     legs: z.array(z.string()).min(2).max(8),
     folds: z.number().int().min(2).max(100).default(5),
     metric: z.string().optional(),
-    methods: z.array(z.enum(FUSION_METHOD_NAMES)).min(1).optional(),
+    methods: z.array(fusionMethodName).min(1).optional(),
   })
   .strict();
 

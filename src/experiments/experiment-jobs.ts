@@ -1,15 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import type { JobProcess } from '../catalog/job-process.js';
-import { JobQueue, type QueuedJob } from '../catalog/job-queue.js';
-import { JobRecords } from '../catalog/job-records.js';
+import type { JobProcess } from '../serving/jobs/job-process.js';
+import { JobQueue, type QueuedJob } from '../serving/jobs/job-queue.js';
+import { JobRecords } from '../serving/jobs/job-records.js';
 import { ConflictError, NotFoundError } from '../errors.js';
 import type { ExperimentConfig } from './config.js';
 import type { ExperimentReport } from '../reports/report-model.js';
 import { startExperimentProcess } from './experiment-process.js';
 import { checkGridSize, DEFAULT_MAX_GRID_CELLS } from './grid-limit.js';
-import { outputDir, type ExperimentProgress } from './runner.js';
+import type { ExperimentProgress } from './progress.js';
+import { outputDir } from './runner.js';
 
 /** An experiment started over HTTP, as `GET /experiments/:id` reports it. */
 export interface ExperimentJob {

@@ -1,8 +1,9 @@
-import { entryBeside, startJobProcess, type JobProcess } from '../catalog/job-process.js';
+import { entryBeside, startJobProcess, type JobProcess } from '../serving/jobs/job-process.js';
 import type { ExperimentReport } from '../reports/report-model.js';
 import type { ExperimentConfig } from './config.js';
 import type { ExperimentInput } from './experiment-child.js';
-import type { ExperimentProgress } from './runner.js';
+import type { ExperimentProgress } from './progress.js';
+import { settledPipelines } from './retriever-pipeline.js';
 
 const ENTRY = entryBeside(import.meta.url, 'experiment-child');
 
@@ -28,6 +29,7 @@ export function startExperimentProcess(
 ): JobProcess<ExperimentReport | null> {
   const input: ExperimentInput = {
     config,
+    pipelines: settledPipelines(config),
     ...(options.cacheDir && { cacheDir: options.cacheDir }),
     returnReport: options.returnReport ?? false,
   };

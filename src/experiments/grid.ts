@@ -4,7 +4,8 @@ import type { Pipeline } from '../pipeline/resolve-pipeline.js';
 import type { RetrieverKind } from '../reports/report-model.js';
 import type { IndexSpec } from '../reports/experiment-config.js';
 import { embedsQuery } from '../legs/leg-traits.js';
-import { retrieverPipeline, type ExperimentConfig, type RetrieverConfig } from './config.js';
+import type { ExperimentConfig, RetrieverConfig } from './config.js';
+import { retrieverPipeline } from './retriever-pipeline.js';
 
 export function kindOf(pipeline: Pipeline): RetrieverKind {
   return pipeline.legs.length > 1 ? 'fused' : pipeline.legs[0]!.type;

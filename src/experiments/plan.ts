@@ -6,7 +6,7 @@ import { readGold } from '../gold/index.js';
 import { parseMetric, type ParsedMetric } from '../metrics/index.js';
 import { goldPaths, type ExperimentConfig } from './config.js';
 import { expandGrid, type Cell } from './grid.js';
-import { tuneLegCells } from './tune-cells.js';
+import { tuneLegCells } from './tune-legs.js';
 
 /** What an experiment will do, settled before anything is built: the first stage of the runner. */
 export interface ExperimentPlan {

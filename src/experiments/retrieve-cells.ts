@@ -8,7 +8,7 @@ import { checkGoldIds } from './gold-check.js';
 import { stableHash } from './grid.js';
 import { ensureIndex, type CachedIndex } from './index-cache.js';
 import type { ExperimentPlan } from './plan.js';
-import type { ExperimentProgress } from './runner.js';
+import type { ExperimentProgress } from './progress.js';
 
 /** One index of the grid, open. */
 export interface OpenIndex {

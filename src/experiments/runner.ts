@@ -1,3 +1,4 @@
+import type { ExperimentProgress } from './progress.js';
 import { EmbedderPool } from '../embedders/embedder-pool.js';
 import { cacheHome } from '../cache-home.js';
 import { VERSION } from '../version.js';
@@ -14,14 +15,6 @@ import { retrieveCells, type OpenIndex } from './retrieve-cells.js';
 import { scoreConfigs, type ScoredEntry } from './score-configs.js';
 import { tuneCells } from './tune-cells.js';
 import { outputDir } from './output-dir.js';
-
-export interface ExperimentProgress {
-  phase: 'indexing' | 'retrieving' | 'scoring' | 'done';
-  cell?: string;
-  /** Queries retrieved so far over all cells, and in all. */
-  done: number;
-  total: number;
-}
 
 export interface RunOptions {
   /** Indexes and embeddings are cached here, shared by every command (default cacheHome()). */
@@ -114,11 +107,8 @@ export async function runExperiment(config: ExperimentConfig, options: RunOption
       retrievalDepth: plan.depth,
       baseline,
       sliceFields: config.slices,
-      configs: configs.map((c) => ({
-        ...c,
-        retriever: redactConfigHeaders(c.retriever),
-        ...(c.pipeline && { pipeline: redactConfigHeaders(c.pipeline) }),
-      })),
+      // Redacted once above, where configs is made.
+      configs,
       ...(sourceGap.length && { sourceGap }),
       checks: [],
       wallSeconds: 0,

@@ -1,4 +1,3 @@
-import { InputError } from '../errors.js';
 import { tuneFusion } from '../fusion/tune/tune-fusion.js';
 import { describeSetting } from '../fusion/tune/settings-grid.js';
 import { parseMetric } from '../metrics/index.js';
@@ -6,6 +5,7 @@ import type { CellRun } from './cell-run.js';
 import type { TuneConfig } from './config.js';
 import type { Cell } from './grid.js';
 import type { ExperimentPlan } from './plan.js';
+import { tuneLegCells } from './tune-legs.js';
 import type { Tuning } from '../reports/report-model.js';
 
 /** A configuration made by tuning: the cross-validated run of a tune block, and how it was chosen. */
@@ -77,28 +77,6 @@ export function tuneCells(plan: ExperimentPlan, runs: ReadonlyMap<string, CellRu
       untunedRrf: { mean: result.untunedRrf.mean, diff: result.untunedRrf.diff },
     };
     return { config: t, base: legCells[0]!, run, tuning };
-  });
-}
-
-/**
- * The grid cells a tune block fuses; refuses, before anything is built, a block at chunk level,
- * one named like a grid configuration, or a leg that names none.
- */
-export function tuneLegCells(config: ExperimentPlan['config'], cells: readonly Cell[], i: number): Cell[] {
-  const t = config.tune[i]!;
-  const where = (field: string) => ({ field: `tune.${i}.${field}` });
-  if (config.level !== 'doc') throw new InputError('tune blocks score documents: set level to doc', where('legs'));
-  if (cells.some((c) => c.name === t.name) || config.tune.findIndex((o) => o.name === t.name) !== i) {
-    throw new InputError(`"${t.name}" is already a configuration: give the tuned one its own name`, where('name'));
-  }
-  return t.legs.map((name) => {
-    const cell = cells.find((c) => c.name === name);
-    if (!cell)
-      throw new InputError(
-        `no configuration is named "${name}" (configurations: ${cells.map((c) => c.name).join(', ')})`,
-        where('legs'),
-      );
-    return cell;
   });
 }
 

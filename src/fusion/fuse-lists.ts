@@ -1,9 +1,12 @@
 import { InputError } from '../errors.js';
+import { FUSION_DEFAULTS } from '../schemas/defaults.js';
 import { compareIdBytes } from '../ranking/id-order.js';
 import { checkLists } from './check-lists.js';
-import { METHODS, type FusionMethodName } from './method-table.js';
-import { DEFAULT_RRF_K } from './methods/rrf.js';
-import { NORMS, type NormName } from './norm-table.js';
+import { fusionMethod } from './method-registry.js';
+import { methodInput } from './method-spec.js';
+import type { FusionMethodName } from './method-table.js';
+import { normRow } from './norm-registry.js';
+import type { NormName } from './norm-table.js';
 import type { Leg, RankedList, ScoredId } from './ranked-list.js';
 
 /** How to fuse, as callers give it: only the method is required. */
@@ -25,8 +28,12 @@ export interface CompleteFuseOptions {
   rrfK: number;
 }
 
-/** The one place the defaults live (ranx's: min-max normalisation, RRF k 60, equal weights). */
-export const FUSE_DEFAULTS = Object.freeze({ norm: 'minmax' as NormName, rrfK: DEFAULT_RRF_K, weight: 1 });
+/** The defaults of fusion (ranx's: min-max normalisation, RRF k 60, equal weights), as pipelines have them (FUSION_DEFAULTS). */
+export const FUSE_DEFAULTS = Object.freeze({
+  norm: FUSION_DEFAULTS.norm as NormName,
+  rrfK: FUSION_DEFAULTS.rrfK,
+  weight: FUSION_DEFAULTS.weight,
+});
 
 /** Fills in FUSE_DEFAULTS for `listCount` lists and refuses impossible weights and k. */
 export function completeOptions(options: FuseOptions, listCount: number): CompleteFuseOptions {
@@ -46,7 +53,7 @@ export function completeOptions(options: FuseOptions, listCount: number): Comple
 }
 
 /**
- * Fuses N ranked lists (each best first, see RankedList) with one method of METHODS, and
+ * Fuses N ranked lists (each best first, see RankedList) with one registered method, and
  * returns every candidate { id, score } in the project's one tie order: fused score
  * descending, then id descending in UTF-8 byte order (trec_eval's; compareIdBytes).
  *
@@ -60,11 +67,12 @@ export function completeOptions(options: FuseOptions, listCount: number): Comple
 export function fuseLists(lists: readonly RankedList[], options: FuseOptions): ScoredId[] {
   checkLists(lists);
   const o = completeOptions(options, lists.length);
-  const spec = METHODS[o.method];
+  const spec = fusionMethod(o.method);
+  const normalise = methodInput(spec) === 'normalised scores' ? normRow(o.norm).normalise : undefined;
   const legs: Leg[] = lists
     .map(({ name, items }, i): Leg => {
       const raw = items.map((item) => item.score);
-      const scores = spec.reads === 'normalised scores' ? NORMS[o.norm](raw) : raw;
+      const scores = normalise ? normalise(raw) : raw;
       return { name, weight: o.weights[i]!, ids: items.map((item) => item.id), scores };
     })
     .filter((leg) => leg.weight > 0)

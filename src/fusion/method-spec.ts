@@ -3,19 +3,37 @@ import type { Leg } from './ranked-list.js';
 /** What a method reads of each list: positions only, scores after --norm, or the raw scores. */
 export type MethodInput = 'ranks' | 'normalised scores' | 'raw scores';
 
-/** Parameters some methods take; the rest ignore them. */
+/** Whether a method combines ranks (positions only) or scores. */
+export type MethodKind = 'rank' | 'score';
+
+/**
+ * A parameter a method takes (as a pipeline's `fusion:` block spells it); the others it ignores.
+ * - `weights`: per-leg weights are the method's parameters, and the tuner searches them (the
+ *   comb* methods multiply by weights given too, but are defined with them equal, so they keep 1).
+ * - `norm`: the scores are normalised by the chosen normalisation first (score methods only).
+ * - `rrf_k`: the RRF constant k.
+ */
+export type FusionParam = 'weights' | 'norm' | 'rrf_k';
+
+/** Parameter values the methods that take them read. */
 export interface MethodParams {
-  /** The RRF constant k (rrf only). */
+  /** The RRF constant k (the methods that take `rrf_k`). */
   rrfK: number;
 }
 
 /**
- * One fusion method: what it reads and how it combines. `combine` gets the legs of weight > 0,
- * in a fixed order (by name), and returns every candidate's fused score; the caller ranks.
+ * One fusion method's behaviour: its kind, the parameters it takes, and how it combines.
+ * `combine` gets the legs of weight > 0, in a fixed order (by name), and returns every
+ * candidate's fused score; the caller ranks.
  */
 export interface FusionMethodSpec {
-  reads: MethodInput;
-  /** Whether the tuner searches per-leg weights for it (the comb* methods are unweighted by definition). */
-  weighted: boolean;
+  kind: MethodKind;
+  params: readonly FusionParam[];
   combine(legs: readonly Leg[], params: MethodParams): Map<string, number>;
+}
+
+/** What the method reads: ranks (rank methods), normalised scores (score methods taking `norm`) or raw scores. */
+export function methodInput(spec: FusionMethodSpec): MethodInput {
+  if (spec.kind === 'rank') return 'ranks';
+  return spec.params.includes('norm') ? 'normalised scores' : 'raw scores';
 }

@@ -11,32 +11,49 @@ import { isr } from './methods/isr.js';
 import { rrf } from './methods/rrf.js';
 import { wsum } from './methods/wsum.js';
 
-export type FusionMethodName =
-  | 'rrf'
-  | 'isr'
-  | 'borda'
-  | 'combsum'
-  | 'combmnz'
-  | 'combmax'
-  | 'combmin'
-  | 'combmed'
-  | 'combanz'
-  | 'wsum'
-  | 'dbsf';
+/**
+ * One fusion method: its behaviour (kind, parameters, combine: a file under methods/, whose doc
+ * comment gives the full definition) and how `testbed fuse --help` states it in one line.
+ */
+export interface FusionMethodRow extends FusionMethodSpec {
+  /** Lower case, as --method, a pipeline's `fusion.method` and the tuner spell it. */
+  name: string;
+  /** The fused score of a document d, in the notation of `testbed fuse --help`. */
+  formula: string;
+  /** What a document missing from a run gets from it (or over which runs the formula runs). */
+  absence: string;
+  /** A further line of the definition, when the formula has a symbol to explain. */
+  where?: string;
+}
 
-/** Every N-leg fusion method by name (one file each under methods/, formula in its doc comment). */
-export const METHODS: Record<FusionMethodName, FusionMethodSpec> = {
-  rrf,
-  isr,
-  borda,
-  combsum,
-  combmnz,
-  combmax,
-  combmin,
-  combmed,
-  combanz,
-  wsum,
-  dbsf,
-};
+/**
+ * Every built-in N-leg fusion method (ranx's, plus Qdrant's dbsf), in the order they are listed,
+ * tuned and tried: method-registry.ts serves these rows and any registered at run time.
+ */
+export const METHOD_TABLE = [
+  { name: 'rrf', formula: 'Σ w / (k + rank)', absence: 'absent: 0', ...rrf },
+  { name: 'isr', formula: 'n(d) · Σ w / rank²', absence: 'absent: 0, not counted in n(d)', ...isr },
+  {
+    name: 'borda',
+    formula: 'Σ w · (C - rank + 1), C candidates',
+    absence: "absent: (C - n + 1) / 2, n its run's length",
+    ...borda,
+  },
+  { name: 'combsum', formula: 'Σ norm', absence: 'absent: 0 after normalisation', ...combsum },
+  { name: 'combmnz', formula: 'n(d) · Σ norm', absence: 'absent: not counted', ...combmnz },
+  { name: 'combmax', formula: 'max norm', absence: 'over the runs holding d', ...combmax },
+  { name: 'combmin', formula: 'min norm', absence: 'over the runs holding d', ...combmin },
+  { name: 'combmed', formula: 'median norm', absence: 'over the runs holding d', ...combmed },
+  { name: 'combanz', formula: 'Σ norm / n(d)', absence: 'absent: not counted', ...combanz },
+  { name: 'wsum', formula: 'Σ w · norm', absence: 'absent: 0 after normalisation', ...wsum },
+  {
+    name: 'dbsf',
+    formula: 'Σ w · (s - lo) / (hi - lo)',
+    absence: 'absent: 0',
+    where: "lo, hi = mean ∓ 3 sample sd of the run's scores, as Qdrant (not clamped)",
+    ...dbsf,
+  },
+] as const satisfies readonly FusionMethodRow[];
 
-export const METHOD_NAMES = Object.keys(METHODS) as FusionMethodName[];
+/** The built-in fusion method names. A method registered at run time is named by a plain string. */
+export type FusionMethodName = (typeof METHOD_TABLE)[number]['name'];

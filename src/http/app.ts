@@ -1,9 +1,8 @@
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { cors } from 'hono/cors';
-import type { IndexCatalog } from '../catalog/index-catalog.js';
+import type { IndexCatalog } from '../serving/catalog/index-catalog.js';
 import type { RemoteAllowList } from '../remote/allowed-origins.js';
-import type { SearchRequest } from '../search/types.js';
 import { ExperimentJobs } from '../experiments/experiment-jobs.js';
 import { requireToken } from './auth.js';
 import { errorResponse, jsonError } from './errors.js';
@@ -18,7 +17,8 @@ import { openapiRoutes } from './routes/openapi.js';
 import { cacheHome } from '../cache-home.js';
 import { healthRoutes } from './routes/health.js';
 import { searchRoutes } from './routes/search.js';
-import type { SearchPool } from './search-pool/search-pool.js';
+import type { SearchPool } from '../serving/search-pool/search-pool.js';
+import type { IndexSearch } from '../serving/searchers/index-search.js';
 import { uiRoutes } from './routes/ui.js';
 
 export interface AppDeps {
@@ -50,11 +50,11 @@ export interface AppDeps {
   maxBodyBytes?: number;
   /** Experiments over HTTP with more grid configurations are refused with a 400 (default 200: see grid-limit.ts). */
   maxGridCells?: number;
-  /** Searches (the API's and the playground's) run on these worker threads; in-process without one. */
+  /** Searches (the API's and the playground's) run on these worker threads; in-process (catalog.local) without one. */
   searchPool?: SearchPool;
 }
 
-/** The HTTP service: a thin shell over the catalog and the searcher. */
+/** The HTTP service: a thin shell over the catalog and where the searches run. */
 export function createApp(deps: AppDeps): Hono {
   const {
     catalog,
@@ -99,10 +99,9 @@ export function createApp(deps: AppDeps): Hono {
     queue: catalog.queue,
     ...(deps.maxGridCells !== undefined && { maxGridCells: deps.maxGridCells }),
   });
-  const pool = deps.searchPool;
+  const search: IndexSearch = deps.searchPool ?? catalog.local;
   // The pages first: GET /experiments and /experiments/:id answer a browser (Accept: text/html)
   // with a page and pass every other request on to the JSON API below.
-  const search = pool && ((index: string, req: SearchRequest) => pool.search(index, catalog.fileOf(index), req));
   app.route(
     '/',
     uiRoutes({
@@ -113,14 +112,14 @@ export function createApp(deps: AppDeps): Hono {
       resultsRoot,
       tokenRequired: Boolean(token),
       searchProtected: Boolean(deps.protectSearch),
-      ...(search && { search }),
+      search,
     }),
   );
   app.route('/', openapiRoutes());
   app.route('/', healthRoutes(catalog));
   const allowedRemoteOrigins = deps.allowedRemoteOrigins ?? [];
   app.route('/indexes', indexRoutes(catalog, corporaRoot, allowedRemoteOrigins));
-  app.route('/search', searchRoutes(catalog, pool, allowedRemoteOrigins));
+  app.route('/search', searchRoutes(catalog, search, allowedRemoteOrigins));
   app.route('/gold', goldRoutes(corporaRoot));
   app.route(
     '/experiments',

@@ -4,7 +4,16 @@ import { InputError } from '../errors.js';
 import type { ExperimentConfig } from '../experiments/config.js';
 import { corpusPathInRoot } from './corpus-path.js';
 import { insideRoot, type PathKind } from '../corpus/inside-root.js';
-import type { ExperimentRoots } from './routes/experiments.js';
+
+/** The folders an experiment started over HTTP may read from and write to. */
+export interface ExperimentRoots {
+  /** Config files named in `{config}` resolve here. */
+  experimentsRoot: string;
+  /** corpus, queries and qrels of any config must resolve here. */
+  corporaRoot: string;
+  /** Reports are written here, under the experiment's name. */
+  resultsRoot: string;
+}
 
 /**
  * Confines the paths of an experiment config sent over HTTP to the served roots, rewriting them

@@ -1,14 +1,14 @@
 import { serve, type ServerType } from '@hono/node-server';
 import type { Server as HttpServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { IndexCatalog } from '../catalog/index-catalog.js';
-import { BACKGROUND_NICENESS } from '../catalog/job-process.js';
-import { JobQueue } from '../catalog/job-queue.js';
+import { IndexCatalog } from '../serving/catalog/index-catalog.js';
+import { BACKGROUND_NICENESS } from '../serving/jobs/job-process.js';
+import { JobQueue } from '../serving/jobs/job-queue.js';
 import { InputError, TestbedError } from '../errors.js';
 import { createApp } from './app.js';
 import { answerClientErrors } from './client-errors.js';
 import { checkTokenSetting } from './guards/token.js';
-import { SearchPool } from './search-pool/search-pool.js';
+import { SearchPool } from '../serving/search-pool/search-pool.js';
 import { normalOrigin } from '../remote/allowed-origins.js';
 
 export interface ServerOptions {

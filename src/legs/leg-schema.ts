@@ -1,4 +1,5 @@
 import { z } from 'zod/v4';
+import { currentSchema } from '../schemas/current-schema.js';
 import type { LegDefinition } from './leg-definition.js';
 import { legDefinitions, perRegistryVersion, type LegInput, type LegSpec } from './registry.js';
 
@@ -30,3 +31,10 @@ export const legUnion = perRegistryVersion(
       legDefinitions().map(legSchema) as unknown as [ReturnType<typeof legSchema>],
     ) as unknown as z.ZodType<LegSpec, LegInput>,
 );
+
+/**
+ * A leg of a pipeline, as pipeline/pipeline-spec.ts holds it: checked against the leg types
+ * registered when the pipeline is read, so a schema built before a leg type was registered
+ * takes it (and its JSON Schema lists it).
+ */
+export const legSpec = currentSchema(legUnion);

@@ -3,7 +3,7 @@ import { createQueryTerms } from '../analysis/query-terms.js';
 import { createFts5Retriever } from '../retrievers/fts5-bm25.js';
 import type { Retriever } from '../retrievers/types.js';
 import { createWinkRetriever, type TermAnalysis, type WinkBM25Params } from '../retrievers/wink-bm25.js';
-import { DEFAULT_ENGINE, FTS5_BM25 } from '../schemas/defaults.js';
+import { DEFAULT_ENGINE, FTS5_BM25, WINK_DEFAULTS } from '../schemas/defaults.js';
 import { ENGINES } from '../schemas/names.js';
 import { analyzerFor } from '../store/tokenizers.js';
 import { defineLeg, type LegContext } from './leg-definition.js';
@@ -20,10 +20,15 @@ export const lexicalLeg = defineLeg({
       .enum(ENGINES)
       .default(DEFAULT_ENGINE)
       .describe(
-        "wink (k1, b settable; Anserini's 0.9 and 0.4 by default) or fts5 (SQLite's bm25(), k1 1.2 and b 0.75 fixed)",
+        `wink (k1, b settable, Anserini's ${WINK_DEFAULTS.k1} and ${WINK_DEFAULTS.b} by default) or fts5 (SQLite's bm25(), k1 ${FTS5_BM25.k1} and b ${FTS5_BM25.b} fixed)`,
       ),
-    k1: z.number().min(0).max(10).optional().describe('wink only: term-frequency saturation (default 0.9)'),
-    b: z.number().min(0).max(1).optional().describe('wink only: length normalisation (default 0.4)'),
+    k1: z
+      .number()
+      .min(0)
+      .max(10)
+      .optional()
+      .describe(`wink BM25 term-frequency saturation (default ${WINK_DEFAULTS.k1})`),
+    b: z.number().min(0).max(1).optional().describe(`wink BM25 length normalisation (default ${WINK_DEFAULTS.b})`),
   },
   defaultName: (leg) => leg.engine,
   check(leg) {

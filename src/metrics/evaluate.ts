@@ -1,10 +1,10 @@
 import { InputError } from '../errors.js';
 import type { Qrels } from '../corpus/types.js';
 import { compareBytes, rankingOf, type Run } from '../runs/run.js';
-import { METRIC_FNS } from './metric-table.js';
+import { findMetric } from './metric-registry.js';
 import type { ParsedMetric } from './parse-metric.js';
 import { countRelevant } from './relevance.js';
-import { DEFAULT_THRESHOLD } from './types.js';
+import { DEFAULT_THRESHOLD, type MetricFn } from './types.js';
 
 /** Metric label -> value, for one query or for the mean. */
 export type Scores = Record<string, number>;
@@ -41,8 +41,15 @@ export function scoreRanking(
   threshold = DEFAULT_THRESHOLD,
 ): Scores {
   const scores: Scores = {};
-  for (const m of metrics) scores[m.label] = METRIC_FNS[m.name](ranking, judged, m.k, threshold);
+  for (const m of metrics) scores[m.label] = metricFn(m)(ranking, judged, m.k, threshold);
   return scores;
+}
+
+/** The function of a parsed metric's row; an Error if its row was unregistered since it was parsed. */
+function metricFn(m: ParsedMetric): MetricFn {
+  const row = findMetric(m.name);
+  if (row === undefined || row.name !== m.name) throw new Error(`metric ${m.name} is no longer registered`);
+  return row.fn;
 }
 
 /**

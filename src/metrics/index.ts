@@ -7,11 +7,16 @@
  * - recall@k (trec_eval `recall_k`) is the SHARE of all relevant documents found in the top k.
  * They agree only for queries with a single relevant document.
  *
- * Every metric has the MetricFn signature (types.ts) and lives in its own file with its formula.
+ * Every metric has the MetricFn signature (types.ts), lives in its own file with its formula and
+ * is one row of metric-table.ts (name, cutoff rule, aliases, trec_eval twin, help, function);
+ * the parser, its errors and `testbed eval --help` are computed from the registry's rows.
  */
-export type { MetricFn, MetricName } from './types.js';
-export { METRIC_NAMES, DEFAULT_THRESHOLD } from './types.js';
-export { METRIC_FNS, CUTOFF_RULES, TREC_EVAL_NAMES, type CutoffRule } from './metric-table.js';
+export type { MetricFn } from './types.js';
+export { DEFAULT_THRESHOLD } from './types.js';
+export { METRIC_TABLE, type MetricName } from './metric-table.js';
+export type { CutoffRule, MetricRow } from './metric-row.js';
+export { findMetric, metricRows, registerMetric } from './metric-registry.js';
+export { metricHelpLines, validMetrics } from './metric-help.js';
 export { parseMetric, parseMetricList, DEFAULT_METRICS, type ParsedMetric } from './parse-metric.js';
 export { evaluate, scoreRanking, type Evaluation, type Scores } from './evaluate.js';
 export { formatValue } from './format-value.js';

@@ -1,6 +1,6 @@
 /**
- * The one shape every metric has, so the table in metric-table.ts can hold them all and the
- * evaluator can call any of them the same way.
+ * The one shape every metric has, so the rows of metric-table.ts (and any registered at run
+ * time) can hold them all and the evaluator can call any of them the same way.
  *
  * - `ranking`: document ids, best first, already tie-broken (see runs/run.ts for TREC order).
  * - `judged`: the query's judgements, document id -> grade. Unjudged documents are simply absent.
@@ -14,11 +14,6 @@ export type MetricFn = (
   k: number | undefined,
   threshold: number,
 ) => number;
-
-/** The metric names the CLI and the evaluator accept, without cutoff (see parse-metric.ts). */
-export const METRIC_NAMES = ['hit', 'recall', 'precision', 'mrr', 'ndcg', 'map', 'r-precision'] as const;
-
-export type MetricName = (typeof METRIC_NAMES)[number];
 
 /** The default relevance threshold: like trec_eval, any grade of 1 or more is relevant. */
 export const DEFAULT_THRESHOLD = 1;

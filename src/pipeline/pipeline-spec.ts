@@ -1,11 +1,13 @@
 import { z } from 'zod/v4';
 import { DEFAULT_K, DEFAULT_LEVEL, FUSION_DEFAULTS, MAX_DEPTH, MAX_K, MAX_LEGS } from '../schemas/defaults.js';
 import { filterSpec } from '../schemas/filter-spec.js';
-import { legUnion } from '../legs/leg-schema.js';
-import { perRegistryVersion } from '../legs/registry.js';
+import { legSpec } from '../legs/leg-schema.js';
 import { LANGUAGE_CODE } from '../schemas/language-code.js';
-import { FUSION_METHOD_NAMES, LEVELS, NORM_NAMES } from '../schemas/names.js';
+import { fusionMethodNames } from '../fusion/method-registry.js';
+import { normNames } from '../fusion/norm-registry.js';
+import { LEVELS } from '../schemas/names.js';
 import { numberParam } from '../schemas/param-types.js';
+import { registryEnum } from '../schemas/registry-enum.js';
 import { rerankSpec } from './rerank-spec.js';
 
 /**
@@ -18,15 +20,14 @@ import { rerankSpec } from './rerank-spec.js';
 
 export const fusionSpec = z
   .object({
-    method: z
-      .enum(FUSION_METHOD_NAMES)
+    // The methods and normalisations registered when a pipeline is read (fusion/method-registry.ts).
+    method: registryEnum(fusionMethodNames)
       .default(FUSION_DEFAULTS.method)
       .describe('fusion method, as ranx.fuse defines it (README: "Fusing runs")'),
-    norm: z
-      .enum(NORM_NAMES)
+    norm: registryEnum(normNames)
       .default(FUSION_DEFAULTS.norm)
       .describe('score normalisation of the score methods (comb*, wsum); ignored by rrf, isr, borda, dbsf'),
-    rrf_k: z.number().positive().max(1e6).default(FUSION_DEFAULTS.rrfK).describe('the RRF constant k (rrf only)'),
+    rrf_k: z.number().positive().max(1e6).default(FUSION_DEFAULTS.rrfK).describe('the RRF constant'),
     weights: z
       .union([
         z.array(z.number().min(0).max(1e6)).min(1).max(MAX_LEGS),
@@ -48,42 +49,28 @@ export const fusionSpec = z
 
 const languageCode = z.string().regex(LANGUAGE_CODE, 'a language code such as de or zh');
 
-/**
- * What a pipeline is, as every caller spells it: built from the registry's leg types when first
- * needed after they change.
- */
-export const pipelineSpec = perRegistryVersion(() => buildPipelineSpec());
-
-function buildPipelineSpec() {
-  return z
-    .object({
-      legs: z.array(legUnion()).min(1).max(MAX_LEGS).describe('the retrievers whose lists are fused, each named'),
-      fusion: fusionSpec.optional().describe('how the legs are fused (two legs or more)'),
-      rerank: rerankSpec
-        .optional()
-        .describe("rescore the first stage's top depth hits with a cross-encoder or a /rerank endpoint"),
-      k: numberParam('k', { int: true, min: 1, max: MAX_K })
-        .default(DEFAULT_K)
-        .describe(`hits to return, 1 to ${MAX_K}`),
-      level: z
-        .enum(LEVELS)
-        .default(DEFAULT_LEVEL)
-        .describe('rank passages (chunk) or whole documents by their best passage (doc)'),
-      filter: filterSpec
-        .optional()
-        .describe(
-          'only documents whose metadata match: {"lang": "de", "year": {"gte": 2020}, "type": {"in": ["faq"]}}',
-        ),
-      qlang: languageCode
-        .optional()
-        .describe(
-          "the query's language, which picks the analyser's stemmer on multilingual indexes (detected when absent)",
-        ),
-    })
-    .strict();
-}
+/** What a pipeline is, as every caller spells it. */
+export const pipelineSpec = z
+  .object({
+    legs: z.array(legSpec).min(1).max(MAX_LEGS).describe('the retrievers whose lists are fused, each named'),
+    fusion: fusionSpec.optional().describe('how the legs are fused (two legs or more)'),
+    rerank: rerankSpec
+      .optional()
+      .describe("rescore the first stage's top depth hits with a cross-encoder or a /rerank endpoint"),
+    k: numberParam('k', { int: true, min: 1, max: MAX_K }).default(DEFAULT_K).describe(`hits to return, 1 to ${MAX_K}`),
+    level: z.enum(LEVELS).default(DEFAULT_LEVEL).describe('rank passages or whole documents (by their best passage)'),
+    filter: filterSpec
+      .optional()
+      .describe('only documents whose metadata match, as JSON: {"year": {"gte": 2020}, "type": {"in": ["faq"]}}'),
+    qlang: languageCode
+      .optional()
+      .describe(
+        "the query's language, which picks the analyser's stemmer on multilingual indexes (detected when absent)",
+      ),
+  })
+  .strict();
 
 export type FusionSpec = z.infer<typeof fusionSpec>;
-export type PipelineSpec = z.infer<ReturnType<typeof buildPipelineSpec>>;
+export type PipelineSpec = z.infer<typeof pipelineSpec>;
 /** As a caller may write it: every defaulted field optional. */
-export type PipelineInput = z.input<ReturnType<typeof buildPipelineSpec>>;
+export type PipelineInput = z.input<typeof pipelineSpec>;

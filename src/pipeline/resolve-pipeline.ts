@@ -1,7 +1,9 @@
 import type { z } from 'zod/v4';
 import { InputError, type Location } from '../errors.js';
 import type { FilterSpec } from '../schemas/filter-spec.js';
-import type { FusionMethodName, Level, NormName } from '../schemas/names.js';
+import type { FusionMethodName } from '../fusion/method-table.js';
+import type { NormName } from '../fusion/norm-table.js';
+import type { Level } from '../schemas/names.js';
 import { fusionSpec, pipelineSpec, type PipelineInput, type PipelineSpec } from './pipeline-spec.js';
 import { settleLeg } from '../legs/leg-traits.js';
 import type { HttpLeg, Leg, LexicalLeg } from '../legs/registry.js';
@@ -39,7 +41,7 @@ export interface Pipeline {
  * (a file and line) in front when the caller knows it.
  */
 export function parsePipeline(raw: unknown, where: Location = {}): Pipeline {
-  const parsed = pipelineSpec().safeParse(raw);
+  const parsed = pipelineSpec.safeParse(raw);
   if (!parsed.success) throw zodInputError(parsed.error, where);
   return settle(parsed.data, where);
 }

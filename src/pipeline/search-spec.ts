@@ -1,6 +1,7 @@
 import { InputError, type Location } from '../errors.js';
-import { parsePipeline, zodInputError, type Pipeline } from './resolve-pipeline.js';
-import { expandShorthand, shorthandParams, type Mode } from './shorthand.js';
+import { parsePipeline, settle, zodInputError, type Pipeline } from './resolve-pipeline.js';
+import { expandShorthand, shorthandParams } from './shorthand.js';
+import type { Mode } from './shorthand-rows.js';
 
 /** A search as every edge hands it over: the pipeline, and which shorthand (if any) it came from. */
 export interface SearchSpec {
@@ -46,7 +47,8 @@ export function parseSearchSpec(
   const flat = options.pathMode ? { ...raw, mode: options.pathMode } : raw;
   const parsed = shorthandParams.safeParse(flat);
   if (!parsed.success) throw zodInputError(parsed.error, where);
-  return { pipeline: parsePipeline(expandShorthand(parsed.data), where), mode: parsed.data.mode };
+  // The flat parameters were validated against the pipeline fields' own schemas: the expansion is settled, not parsed again.
+  return { pipeline: settle(expandShorthand(parsed.data), where), mode: parsed.data.mode };
 }
 
 /** The pipeline a shorthand stands for, with the given flat parameters (defaults for the rest). */

@@ -1,4 +1,6 @@
-import type { FusionMethodName, Level } from '../schemas/names.js';
+import type { FusionMethodName } from '../fusion/method-table.js';
+import type { RetrieverParamName } from '../pipeline/shorthand-rows.js';
+import type { Level } from '../schemas/names.js';
 
 /**
  * An experiment config as the YAML parser returns it (experiments/config.ts: the zod schema,
@@ -35,21 +37,12 @@ export interface ExperimentConfig {
 /** One retriever of the grid: its name, then a shorthand (`mode:` ...) or `legs:` (a pipeline). */
 export type RetrieverConfig = { name: string; [key: string]: unknown } & RetrieverFields;
 
-/** The shorthand fields a report reads back (the playground link of a miss); a pipeline's are under legs. */
-export interface RetrieverFields {
-  mode?: string;
-  engine?: string;
-  k1?: number;
-  b?: number;
-  fusion?: string | Record<string, unknown>;
-  rrf_k?: number;
-  weights?: string | number[];
-  depth?: number;
-  alpha?: number;
-  norm?: string;
-  lang?: string;
-  legs?: unknown[];
-}
+/**
+ * The fields a report reads back (the playground link of a miss): `mode` and the flat parameters
+ * a retriever may give (pipeline/shorthand-rows.ts), or `legs` (a pipeline). They are as the YAML
+ * wrote them (a number or its string, a list or "1,0.5"), the parser having checked them.
+ */
+export type RetrieverFields = { mode?: string; legs?: unknown[] } & { [N in RetrieverParamName]?: unknown };
 
 /** A CI assertion: an absolute threshold, or "no drop against a baseline file". */
 export type CheckConfig =

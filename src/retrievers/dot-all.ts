@@ -55,7 +55,23 @@ export function dotAll({ matrix, dims }: { matrix: Float32Array; dims: number },
     scores[i + 6] = s6;
     scores[i + 7] = s7;
   }
-  for (let i = blocked, off = blocked * dims; i < n; i++, off += dims) {
+  dotRowRange({ matrix, dims }, q, blocked, n, scores);
+  return scores;
+}
+
+/**
+ * scores[i] = <row i, q> for rows from..to-1, one row at a time, each row's products added in
+ * order j = 0..dims-1 (float64, rounded to float32 when stored): dotAll's tail, and the baseline
+ * its blocked loop is measured and checked against.
+ */
+export function dotRowRange(
+  { matrix, dims }: { matrix: Float32Array; dims: number },
+  q: Float32Array,
+  from: number,
+  to: number,
+  scores: Float32Array,
+): Float32Array {
+  for (let i = from, off = from * dims; i < to; i++, off += dims) {
     let s = 0;
     for (let j = 0; j < dims; j++) s += matrix[off + j]! * q[j]!;
     scores[i] = s;

@@ -29,6 +29,14 @@ export function createFts5Retriever(reader: IndexReader): Retriever {
   };
 }
 
+/**
+ * The phrases the FTS5 leg searches an index for, in the order it ORs them: the query analysed
+ * as the index's documents were (`testbed search --sql` shows these, not the raw words).
+ */
+export function fts5Phrases(reader: IndexReader, query: string, queryLang?: string): string[] {
+  return queryPhrases(termsFor(reader)(query, queryLang));
+}
+
 function termsFor(reader: IndexReader): QueryTerms {
   const { tokenizer, languages } = reader.meta;
   const analyze = analyzerFor(tokenizer);

@@ -1,3 +1,4 @@
+import { WINK_DEFAULTS } from '../schemas/defaults.js';
 import winkBM25 from 'wink-bm25-text-search';
 import type { Chunk } from '../chunking/types.js';
 import { InputError } from '../errors.js';
@@ -42,8 +43,8 @@ export interface TermAnalysis {
 const SEPARATOR = ' ';
 const splitTerms = (joined: string): string[] => (joined === '' ? [] : joined.split(SEPARATOR));
 
-/** Anserini's BM25 defaults, so results compare with its published numbers. */
-export const WINK_BM25_DEFAULTS = { k1: 0.9, b: 0.4, stem: true, stopwords: true } as const;
+/** Anserini's BM25 defaults (schemas/defaults.ts), so results compare with its published numbers; English analysis. */
+export const WINK_BM25_DEFAULTS = { ...WINK_DEFAULTS, stem: true, stopwords: true } as const;
 
 /** wink refuses to consolidate (compute IDF) with fewer documents than this. */
 export const WINK_MIN_CHUNKS = 3;
@@ -127,7 +128,7 @@ export function createWinkRetriever(
 }
 
 /** The English analyser (Porter2, Lucene's stop words), which ignores the language. */
-function englishAnalysis(params: WinkBM25Params): TermAnalysis['analyze'] {
+export function englishAnalysis(params: WinkBM25Params): TermAnalysis['analyze'] {
   const analyze = createLexicalAnalyzer({
     stem: params.stem ?? WINK_BM25_DEFAULTS.stem,
     stopwords: params.stopwords ?? WINK_BM25_DEFAULTS.stopwords,

@@ -1,4 +1,4 @@
-import type { Engine, FusionMethodName, Level, NormName } from './names.js';
+import type { Engine, Level } from './names.js';
 
 /**
  * One default per parameter, in one place: the CLI, HTTP, experiment YAML, the playground and
@@ -36,8 +36,8 @@ export const FTS5_BM25 = Object.freeze({ k1: 1.2, b: 0.75 });
  * leg contributes its first 100 hits.
  */
 export const FUSION_DEFAULTS = Object.freeze({
-  method: 'rrf' as FusionMethodName,
-  norm: 'minmax' as NormName,
+  method: 'rrf' as const,
+  norm: 'minmax' as const,
   rrfK: 60,
   depth: 100,
   weight: 1,

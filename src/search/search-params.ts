@@ -2,10 +2,8 @@ import { checkIndexName } from '../schemas/index-names.js';
 import { InputError } from '../errors.js';
 import { MAX_QUERY_CHARS } from '../schemas/limits.js';
 import { parseSearchSpec } from '../pipeline/search-spec.js';
-import type { Mode } from '../pipeline/shorthand.js';
+import type { Mode } from '../pipeline/shorthand-rows.js';
 import type { SearchRequest } from './types.js';
-
-export { MAX_QUERY_CHARS };
 
 /**
  * Reads one search request from a query string or a JSON body (the same names either way):

@@ -1,9 +1,9 @@
 import type { Sources } from '../ranking/hit.js';
 import type { Level } from '../schemas/names.js';
 import type { Pipeline } from '../pipeline/resolve-pipeline.js';
-import type { Mode } from '../pipeline/shorthand.js';
+import type { Mode } from '../pipeline/shorthand-rows.js';
 
-export { MODES, type Mode } from '../pipeline/shorthand.js';
+export { MODES, type Mode } from '../pipeline/shorthand-rows.js';
 export { DEFAULT_ENGINE, MAX_K } from '../schemas/defaults.js';
 export { ENGINES, type Engine } from '../schemas/names.js';
 

@@ -1,5 +1,5 @@
 import type Database from 'better-sqlite3';
-import { FTS5_TOKENIZERS, isPreAnalyzed, type TokenizerName } from './tokenizers.js';
+import { fts5Tokenize, isPreAnalyzed, type TokenizerName } from './tokenizers.js';
 
 /**
  * One SQLite file per index. Chunk text lives once, in `chunks`; the FTS5 table indexes it as
@@ -30,7 +30,7 @@ export function createSchema(db: Database.Database, tokenizer: TokenizerName): v
     );
     CREATE INDEX chunks_doc ON chunks(doc_id, ordinal);
     CREATE VIRTUAL TABLE chunks_fts USING fts5(
-      title, text, ${isPreAnalyzed(tokenizer) ? "content=''" : "content='chunks', content_rowid='rowid'"}, tokenize='${FTS5_TOKENIZERS[tokenizer]}'
+      title, text, ${isPreAnalyzed(tokenizer) ? "content=''" : "content='chunks', content_rowid='rowid'"}, tokenize='${fts5Tokenize(tokenizer)}'
     );
     CREATE TABLE vectors (chunk_rowid INTEGER PRIMARY KEY REFERENCES chunks(rowid), vector BLOB NOT NULL);
   `);

@@ -1,5 +1,5 @@
-import type { IndexCatalog } from '../catalog/index-catalog.js';
-import type { SearchRequest, SearchResponse } from '../search/types.js';
+import type { IndexCatalog } from '../serving/catalog/index-catalog.js';
+import type { IndexSearch } from '../serving/searchers/index-search.js';
 import type { JobsView } from './experiments/report-source.js';
 
 /** What the pages read: the same objects the API routes serve, never copies of them. */
@@ -15,6 +15,6 @@ export interface WebDeps {
   tokenRequired?: boolean;
   /** Search needs the token (--protect-search): the playground then runs no search. */
   searchProtected?: boolean;
-  /** Runs the playground's searches elsewhere (the server's search workers); in-process without it. */
-  search?: (index: string, request: SearchRequest) => Promise<SearchResponse>;
+  /** Where the playground's searches run: the server's search workers, or its own thread without them. */
+  search: IndexSearch;
 }

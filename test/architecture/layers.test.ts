@@ -43,7 +43,10 @@ const LAYERS = [
   // push/ sends an index to OpenSearch, Elasticsearch or Qdrant: it reads the store and calls
   // remote/; only the CLI runs it.
   'push',
-  'catalog',
+  // serving/ is what a server keeps running: the registry of a data folder's indexes, the build
+  // scheduler, the job processes (experiments queue behind builds), and the searchers and the
+  // search worker pool that open an index; http/ routes requests to it.
+  'serving',
   'gold',
   'reports',
   'experiments',
@@ -100,6 +103,36 @@ function crossFolderImports(): Import[] {
       }))
       .filter((i) => i.from !== i.to),
   );
+}
+
+/** The source file a relative specifier names (`./a.js` is `a.ts` or `a.tsx` on disk), or undefined for a non-source file. */
+function resolveSource(from: string, specifier: string): string | undefined {
+  const base = path.resolve(path.dirname(from), specifier);
+  const candidates = [
+    base,
+    base.replace(/\.js$/, '.ts'),
+    base.replace(/\.js$/, '.tsx'),
+    base.replace(/\.mjs$/, '.mts'),
+  ];
+  return candidates.find((c) => SOURCE.test(c) && fs.existsSync(c) && fs.statSync(c).isFile());
+}
+
+/**
+ * The import circles between files (type-only imports count: a circle of types is still two
+ * files that cannot be read one without the other), each as `a.ts -> b.ts -> a.ts`.
+ */
+function fileCycles(files: readonly string[], importsOf: (file: string) => string[]): string[] {
+  const state = new Map<string, 'open' | 'done'>();
+  const cycles: string[] = [];
+  const visit = (file: string, trail: string[]) => {
+    if (state.get(file) === 'done') return;
+    if (state.get(file) === 'open') return void cycles.push([...trail.slice(trail.indexOf(file)), file].join(' -> '));
+    state.set(file, 'open');
+    for (const next of importsOf(file)) visit(next, [...trail, file]);
+    state.set(file, 'done');
+  };
+  for (const file of files) visit(file, []);
+  return cycles;
 }
 
 const layer = (folder: string): number => (LAYERS as readonly string[]).indexOf(folder);
@@ -170,5 +203,26 @@ describe('layers of src/', () => {
     };
     for (const folder of edges.keys()) visit(folder, []);
     expect(cycles).toEqual([]);
+  });
+
+  it('has no import circle between files, type-only imports included', () => {
+    const files = sourceFiles(SRC);
+    const importsOf = (file: string) =>
+      moduleSpecifiers(fs.readFileSync(file, 'utf8'))
+        .filter((specifier) => specifier.startsWith('.'))
+        .flatMap((specifier) => resolveSource(file, specifier) ?? []);
+    const relative = (cycle: string) =>
+      cycle
+        .split(' -> ')
+        .map((f) => path.relative(SRC, f))
+        .join(' -> ');
+    expect(fileCycles(files, importsOf).map(relative)).toEqual([]);
+  });
+
+  it('finds a circle of three files and none in a chain', () => {
+    const circle: Record<string, string[]> = { a: ['b'], b: ['c'], c: ['a'], d: ['a'] };
+    expect(fileCycles(Object.keys(circle), (f) => circle[f] ?? [])).toEqual(['a -> b -> c -> a']);
+    const chain: Record<string, string[]> = { a: ['b'], b: ['c'], c: [] };
+    expect(fileCycles(Object.keys(chain), (f) => chain[f] ?? [])).toEqual([]);
   });
 });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { parseExperimentConfig, retrieverPipeline } from '../../src/experiments/config.js';
+import { parseExperimentConfig } from '../../src/experiments/config.js';
+import { retrieverPipeline } from '../../src/experiments/retriever-pipeline.js';
 import { InputError } from '../../src/errors.js';
 
 const minimal = `name: tiny

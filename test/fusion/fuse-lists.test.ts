@@ -1,8 +1,13 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { fuseLists, FUSE_DEFAULTS } from '../../src/fusion/fuse-lists.js';
-import { METHOD_NAMES, type FusionMethodName } from '../../src/fusion/method-table.js';
-import { NORM_NAMES, type NormName } from '../../src/fusion/norm-table.js';
+import { fusionMethodNames } from '../../src/fusion/method-registry.js';
+import type { FusionMethodName } from '../../src/fusion/method-table.js';
+import { normNames } from '../../src/fusion/norm-registry.js';
+import type { NormName } from '../../src/fusion/norm-table.js';
+
+const METHOD_NAMES = fusionMethodNames();
+const NORM_NAMES = normNames();
 import type { RankedList, ScoredId } from '../../src/fusion/ranked-list.js';
 import { InputError } from '../../src/errors.js';
 import { compareIdBytes } from '../../src/ranking/id-order.js';

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { NORM_NAMES, NORMS } from '../../src/fusion/norm-table.js';
+import { normRows } from '../../src/fusion/norm-registry.js';
 import { maxNorm } from '../../src/fusion/norms/max.js';
 import { minMaxNorm } from '../../src/fusion/norms/min-max.js';
 import { rankNorm } from '../../src/fusion/norms/rank.js';
@@ -76,7 +76,7 @@ describe('normalisations on zero-variance, single and empty lists', () => {
   });
 
   it('an empty list normalises to an empty list under every normalisation', () => {
-    for (const name of NORM_NAMES) expect(NORMS[name]([]), name).toEqual([]);
+    for (const { name, normalise } of normRows()) expect(normalise([]), name).toEqual([]);
     expect(threeSigmaNorm([])).toEqual([]);
   });
 
@@ -97,8 +97,8 @@ describe('normalisation properties', () => {
   it('every normalisation keeps a best-first list best first (never raises a later item above an earlier one)', () => {
     fc.assert(
       fc.property(desc, (scores) => {
-        for (const name of NORM_NAMES) {
-          const n = NORMS[name](scores);
+        for (const { name, normalise } of normRows()) {
+          const n = normalise(scores);
           for (let i = 1; i < n.length; i++) expect(n[i]!, name).toBeLessThanOrEqual(n[i - 1]!);
         }
         const t = threeSigmaNorm(scores);

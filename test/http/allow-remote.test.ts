@@ -3,7 +3,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { IndexCatalog } from '../../src/catalog/index-catalog.js';
+import { IndexCatalog } from '../../src/serving/catalog/index-catalog.js';
 import type { ExperimentJob } from '../../src/experiments/experiment-jobs.js';
 import { createApp } from '../../src/http/app.js';
 import { searchRoutes } from '../../src/http/routes/search.js';

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { IndexCatalog } from '../../src/catalog/index-catalog.js';
+import { IndexCatalog } from '../../src/serving/catalog/index-catalog.js';
 import { createApp } from '../../src/http/app.js';
 import { startServer } from '../../src/http/start-server.js';
 import { buildIndex } from '../../src/indexing/build-index.js';

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { IndexCatalog } from '../../src/catalog/index-catalog.js';
+import { IndexCatalog } from '../../src/serving/catalog/index-catalog.js';
 import { createApp } from '../../src/http/app.js';
 import { TINY_BEIR, tmpDir } from '../helpers/tmp.js';
 
@@ -50,7 +50,7 @@ describe('a model named over HTTP stays inside MODELS_DIR', () => {
       expect(res.status, embedder).toBe(400);
       expect(await message(res)).toMatch(/MODELS_DIR/);
     }
-    expect(catalog.job('a')).toBeUndefined();
+    expect(catalog.builds.job('a')).toBeUndefined();
     expect(fs.readdirSync(dataDir)).toEqual([]);
   });
 

@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { IndexCatalog } from '../../src/catalog/index-catalog.js';
-import { JobQueue } from '../../src/catalog/job-queue.js';
+import { IndexCatalog } from '../../src/serving/catalog/index-catalog.js';
+import { JobQueue } from '../../src/serving/jobs/job-queue.js';
 import type { ExperimentJob } from '../../src/experiments/experiment-jobs.js';
 import { createApp } from '../../src/http/app.js';
 import { buildIndex } from '../../src/indexing/build-index.js';

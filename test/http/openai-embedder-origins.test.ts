@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { IndexCatalog } from '../../src/catalog/index-catalog.js';
+import { IndexCatalog } from '../../src/serving/catalog/index-catalog.js';
 import { createApp } from '../../src/http/app.js';
 import { FakeOpenAIServer } from '../embedders/fake-openai-server.js';
 import { TINY_BEIR, tmpDir } from '../helpers/tmp.js';
@@ -48,7 +48,7 @@ describe('openai embedders over HTTP', () => {
     expect(await errorOf(res)).toContain(
       `this server does not call ${fake.originUrl}; start it with --allow-remote ${fake.originUrl}`,
     );
-    expect(catalog.job('remote')).toBeUndefined();
+    expect(catalog.builds.job('remote')).toBeUndefined();
     expect(fake.requests).toHaveLength(0);
   });
 

@@ -3,7 +3,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { IndexCatalog } from '../../src/catalog/index-catalog.js';
+import { IndexCatalog } from '../../src/serving/catalog/index-catalog.js';
 import { createApp } from '../../src/http/app.js';
 import { buildIndex } from '../../src/indexing/build-index.js';
 import type { SearchResponse } from '../../src/search/types.js';

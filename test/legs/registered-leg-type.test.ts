@@ -1,8 +1,9 @@
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { IndexCatalog } from '../../src/catalog/index-catalog.js';
+import { IndexCatalog } from '../../src/serving/catalog/index-catalog.js';
 import { InputError } from '../../src/errors.js';
-import { parseExperimentConfig, retrieverPipeline } from '../../src/experiments/config.js';
+import { parseExperimentConfig } from '../../src/experiments/config.js';
+import { retrieverPipeline } from '../../src/experiments/retriever-pipeline.js';
 import { createApp } from '../../src/http/app.js';
 import { registerLegType } from '../../src/legs/registry.js';
 import { parsePipeline } from '../../src/pipeline/resolve-pipeline.js';

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { hitAt } from '../../src/metrics/hit.js';
-import { METRIC_FNS } from '../../src/metrics/metric-table.js';
+import { metricRows } from '../../src/metrics/metric-registry.js';
 import { averagePrecision } from '../../src/metrics/average-precision.js';
 import { ndcgAt } from '../../src/metrics/ndcg.js';
 import { recallAt } from '../../src/metrics/recall.js';
@@ -64,7 +64,7 @@ describe('metric properties', () => {
     fc.assert(
       fc.property(ranking, judgedEntries, fc.option(k, { nil: undefined }), threshold, (r, entries, cut, t) => {
         const orders = [entries, [...entries].reverse(), [...entries].sort(([x], [y]) => (x < y ? 1 : -1))];
-        for (const fn of Object.values(METRIC_FNS)) {
+        for (const { fn } of metricRows()) {
           const values = orders.map((order) => fn(r, new Map(order), cut, t));
           expect(values[1]).toBe(values[0]);
           expect(values[2]).toBe(values[0]);
@@ -76,7 +76,7 @@ describe('metric properties', () => {
   it('every metric stays within [0, 1]', () => {
     fc.assert(
       fc.property(ranking, judgedEntries, fc.option(k, { nil: undefined }), threshold, (r, entries, cut, t) => {
-        for (const fn of Object.values(METRIC_FNS)) {
+        for (const { fn } of metricRows()) {
           const value = fn(r, new Map(entries), cut, t);
           expect(value >= 0 && value <= 1, `${fn.name} = ${value}`).toBe(true);
         }

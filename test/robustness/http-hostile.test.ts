@@ -5,7 +5,7 @@ import net from 'node:net';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { IndexCatalog } from '../../src/catalog/index-catalog.js';
+import { IndexCatalog } from '../../src/serving/catalog/index-catalog.js';
 import { createApp } from '../../src/http/app.js';
 import { listen as listenLikeServe } from '../../src/http/start-server.js';
 import { buildIndex } from '../../src/indexing/build-index.js';
@@ -604,7 +604,7 @@ describe('hostile HTTP input: the catalogue', () => {
   });
 
   it('nothing the catalogue sent built, deleted or wrote anything', () => {
-    expect(catalog.names()).toEqual(['lexical', 'tiny']);
+    expect(catalog.indexes.names()).toEqual(['lexical', 'tiny']);
     expect(fs.existsSync(path.join(root, 'results'))).toBe(false);
     expect(fs.readdirSync(path.join(corporaRoot, 'tiny', 'qrels'))).toEqual(['test.tsv']);
   });

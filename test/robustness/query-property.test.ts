@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { IndexCatalog } from '../../src/catalog/index-catalog.js';
+import { IndexCatalog } from '../../src/serving/catalog/index-catalog.js';
 import { createApp } from '../../src/http/app.js';
 import { buildIndex } from '../../src/indexing/build-index.js';
 import type { Level } from '../../src/retrievers/types.js';
@@ -40,7 +40,7 @@ beforeAll(async () => {
     embedder: 'hash:64',
   });
   catalog = new IndexCatalog(dataDir);
-  searcher = catalog.get('tiny');
+  searcher = catalog.local.searcher('tiny', catalog.indexes.fileOf('tiny'));
   app = createApp({ catalog, corporaRoot: dir });
 });
 afterAll(() => catalog.close());

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { IndexCatalog } from '../../src/catalog/index-catalog.js';
+import { IndexCatalog } from '../../src/serving/catalog/index-catalog.js';
 import { createHashEmbedder } from '../../src/embedders/hash.js';
 import type { Embedder } from '../../src/embedders/types.js';
 import { buildIndex } from '../../src/indexing/build-index.js';
@@ -23,9 +23,12 @@ function catalogWithSlowEmbedder(dataDir: string) {
   const catalog = new IndexCatalog(dataDir);
   let release!: () => void;
   const loaded = new Promise<Embedder>((resolve) => (release = () => resolve(embedder)));
-  vi.spyOn(catalog.embedders, 'get').mockImplementation(() => loaded);
+  vi.spyOn(catalog.local.embedders, 'get').mockImplementation(() => loaded);
   return { catalog, release: () => release() };
 }
+
+/** The catalog's in-process searcher of the index `live`, opened on first use as a search opens it. */
+const live = (catalog: IndexCatalog) => catalog.local.searcher('live', catalog.indexes.fileOf('live'));
 
 async function build(dataDir: string, chunker: string) {
   await buildIndex({
@@ -45,11 +48,11 @@ describe('a search in flight while its index changes', () => {
     await build(dataDir, 'doc');
     const { catalog, release } = catalogWithSlowEmbedder(dataDir);
     try {
-      const old = catalog.get('live');
+      const old = live(catalog);
       const inFlight = old.search(searchRequest('dense', 'error E1042 session token', { k: 3 }));
       await build(dataDir, 'structure:40');
       vi.useFakeTimers();
-      const fresh = catalog.get('live');
+      const fresh = live(catalog);
       expect(fresh).not.toBe(old);
       expect(fresh.meta.chunker).toBe('structure:40');
       vi.advanceTimersByTime(60_000);
@@ -72,7 +75,7 @@ describe('a search in flight while its index changes', () => {
     await build(dataDir, 'doc');
     const { catalog, release } = catalogWithSlowEmbedder(dataDir);
     try {
-      const old = catalog.get('live');
+      const old = live(catalog);
       const inFlight = old.search(searchRequest('hybrid', 'port 7400 memory', { k: 2 }));
       catalog.remove('live');
       expect(fs.existsSync(path.join(dataDir, 'live.sqlite'))).toBe(false);
@@ -90,10 +93,10 @@ describe('a search in flight while its index changes', () => {
     await build(dataDir, 'doc');
     const catalog = new IndexCatalog(dataDir);
     try {
-      const old = catalog.get('live');
+      const old = live(catalog);
       await old.search(searchRequest('bm25', 'install', { k: 1 }));
       await build(dataDir, 'structure:40');
-      expect(catalog.get('live')).not.toBe(old);
+      expect(live(catalog)).not.toBe(old);
       expect(old.reader.isOpen).toBe(false);
     } finally {
       await catalog.close();

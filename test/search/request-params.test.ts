@@ -6,6 +6,7 @@ import { parseExperimentConfig } from '../../src/experiments/config.js';
 import { parseSearchParams } from '../../src/search/search-params.js';
 import { flagName, SEARCH_PARAM_NAMES, SEARCH_PARAMS, type ParamSpec } from '../../src/search/request-params.js';
 import { shorthandParams } from '../../src/pipeline/shorthand.js';
+import { RETRIEVER_PARAMS } from '../../src/pipeline/shorthand-rows.js';
 import { openApiDocument } from '../../src/http/openapi/document.js';
 import { readForm, searchParams } from '../../src/web/playground/form.js';
 
@@ -73,7 +74,7 @@ describe('one table of search parameters, every spelling derived from it', () =>
   });
 
   it('an experiment retriever takes every retriever parameter of the table, and nothing else', () => {
-    const retrieverParams = SEARCH_PARAM_NAMES.filter((n) => (SEARCH_PARAMS[n] as ParamSpec).retriever);
+    const retrieverParams = RETRIEVER_PARAMS;
     expect(retrieverParams).toEqual([
       'engine',
       'k1',

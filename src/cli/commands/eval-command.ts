@@ -4,6 +4,7 @@ import {
   DEFAULT_METRICS,
   evaluate,
   formatValue,
+  metricHelpLines,
   parseMetricList,
   type Evaluation,
   type ParsedMetric,
@@ -12,7 +13,8 @@ import { readTrecRun } from '../../runs/trec-run-reader.js';
 import { intOption, parse, positional } from '../args.js';
 import type { Command } from '../command.js';
 
-const usage = `Usage: testbed eval QRELS RUN [options]
+/** The help text, computed on each call so that it lists the metrics registered now. */
+const usage = () => `Usage: testbed eval QRELS RUN [options]
 
 Scores a TREC run file against relevance judgements the way trec_eval -c does, and prints
 one line per metric in trec_eval's layout: metric, "all", mean over the evaluated queries.
@@ -36,13 +38,7 @@ qrels file alone, as trec_eval would see it.
 Options:
   --metrics LIST      comma-separated metrics, default
                       ${DEFAULT_METRICS}
-                        hit@K        1 if any relevant doc is in the top K (trec_eval success_K)
-                        recall@K     share of all relevant docs found in the top K (recall_K)
-                        precision@K  relevant docs in the top K, divided by K (P_K)
-                        mrr, mrr@K   1 / rank of the first relevant doc (recip_rank)
-                        ndcg@K       nDCG, gain = grade, log2 discount (ndcg_cut_K)
-                        map, map@K   average precision (map, map_cut_K)
-                        r-precision  precision at rank R = number of relevant docs (Rprec)
+${metricHelpLines(' '.repeat(24)).join('\n')}
                       also accepted: P@K, R@K, nDCG@K, success@K, hit_rate@K, AP, RR, Rprec
   --threshold N       lowest grade counted relevant (default 1; 0 or more, like trec_eval -l);
                       nDCG uses the grades themselves and ignores it, as trec_eval does
@@ -60,7 +56,9 @@ const MAX_LISTED = 10;
 
 export const evalCommand: Command = {
   name: 'eval',
-  usage,
+  get usage() {
+    return usage();
+  },
   async run(argv, io) {
     const { values, positionals } = parse(argv, {
       metrics: { type: 'string' },
@@ -70,9 +68,9 @@ export const evalCommand: Command = {
       'trec-compat': { type: 'boolean' },
       json: { type: 'boolean' },
     });
-    if (values.help) return (io.out(usage + '\n'), 0);
-    const qrelsFile = positional(positionals, 0, 'QRELS', usage);
-    const runFile = positional(positionals, 1, 'RUN', usage);
+    if (values.help) return (io.out(usage() + '\n'), 0);
+    const qrelsFile = positional(positionals, 0, 'QRELS', usage());
+    const runFile = positional(positionals, 1, 'RUN', usage());
     const metrics = parseMetricList(values.metrics ?? DEFAULT_METRICS);
     const threshold = intOption('threshold', values.threshold, 1, 0);
     const [qrels, run] = await Promise.all([

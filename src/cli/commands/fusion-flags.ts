@@ -1,7 +1,9 @@
 import path from 'node:path';
 import { InputError } from '../../errors.js';
-import { METHOD_NAMES, METHODS, type FusionMethodName } from '../../fusion/method-table.js';
-import { NORM_NAMES, type NormName } from '../../fusion/norm-table.js';
+import { fusionMethodNames } from '../../fusion/method-registry.js';
+import type { FusionMethodName } from '../../fusion/method-table.js';
+import { normNames } from '../../fusion/norm-registry.js';
+import type { NormName } from '../../fusion/norm-table.js';
 import { readTrecRun } from '../../runs/trec-run-reader.js';
 import type { NamedRun } from '../../fusion/fuse-runs.js';
 import type { GridSpec } from '../../fusion/tune/settings-grid.js';
@@ -9,22 +11,20 @@ import type { GridSpec } from '../../fusion/tune/settings-grid.js';
 // Plain decimal notation only: Number() alone would also take "0x10", "Infinity" and "" (as 0).
 const DECIMAL = /^[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?$/;
 
-/** The methods that read --norm (the score methods); the rest read ranks or normalise themselves. */
-export const NORMED_METHODS = METHOD_NAMES.filter((m) => METHODS[m].reads === 'normalised scores');
-
+/** A registered fusion method's name, case-insensitive; an InputError listing the methods otherwise. */
 export function methodName(flag: string, value: string): FusionMethodName {
-  const found = METHOD_NAMES.find((m) => m === value.trim().toLowerCase());
-  if (!found)
-    throw new InputError(`--${flag}: unknown fusion method "${value}"; the methods are ${METHOD_NAMES.join(', ')}`);
+  const names = fusionMethodNames();
+  const found = names.find((m) => m === value.trim().toLowerCase());
+  if (!found) throw new InputError(`--${flag}: unknown fusion method "${value}"; the methods are ${names.join(', ')}`);
   return found;
 }
 
+/** A registered normalisation's name, case-insensitive; an InputError listing them otherwise. */
 export function normName(flag: string, value: string): NormName {
-  const found = NORM_NAMES.find((n) => n === value.trim().toLowerCase());
+  const names = normNames();
+  const found = names.find((n) => n === value.trim().toLowerCase());
   if (!found)
-    throw new InputError(
-      `--${flag}: unknown normalisation "${value}"; the normalisations are ${NORM_NAMES.join(', ')}`,
-    );
+    throw new InputError(`--${flag}: unknown normalisation "${value}"; the normalisations are ${names.join(', ')}`);
   return found;
 }
 

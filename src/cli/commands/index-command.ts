@@ -1,11 +1,12 @@
-import { EMBEDDER_FORMS, EMBEDDER_KINDS } from '../../embedders/registry.js';
-import { FTS5_TOKENIZERS } from '../../store/tokenizers.js';
+import { embedderKinds } from '../../embedders/registry.js';
+import { tokenizerNames } from '../../store/tokenizers.js';
 import { parse, positional } from '../args.js';
 import type { Command } from '../command.js';
 import { cacheHome, embeddingCacheFile } from '../../cache-home.js';
 import { progressBar } from '../progress-bar.js';
 
-const usage = `Usage: testbed index CORPUS --out FILE [options]
+/** The help text, computed on each call so that it lists the tokenizers registered now. */
+const usage = () => `Usage: testbed index CORPUS --out FILE [options]
 
 Reads CORPUS (a BEIR folder, a folder of .md/.txt files, or a .jsonl file), chunks it, and
 writes one SQLite index file (FTS5 + vectors). The file appears only when the build is complete.
@@ -15,13 +16,10 @@ Options:
   --chunker SPEC      auto | doc | words:SIZE[:OVERLAP] | structure:MAX | sentences:N[:OVERLAP]
                       (default auto: structure:N, N words sized for the embedder's input
                       (200 or fewer); structure:200 without an embedder)
-  --embedder SPEC     ${EMBEDDER_KINDS.filter((k) => k !== 'openai')
-    .map((k) => EMBEDDER_FORMS[k])
-    .join(' | ')}
-                      | ${EMBEDDER_FORMS.openai}
+  --embedder SPEC     ${embedderForms()}
                       (default auto: transformers:Xenova/all-MiniLM-L6-v2 if available, else
                       use-lite); openai: any OpenAI-compatible POST <base-url>/embeddings
-  --tokenizer T       auto | ${Object.keys(FTS5_TOKENIZERS).join(' | ')}
+  --tokenizer T       auto | ${tokenizerNames().join(' | ')}
                       (default auto: english, Lucene's English analysis as in Anserini's BM25,
                       for an English corpus; multilingual for any other or mixed corpus)
   --cache-dir DIR     the cache shared by every command (default: TESTBED_HOME, else
@@ -40,9 +38,30 @@ Environment (the openai embedder; none of these changes a vector, so the cache s
                              (default 4), the first after TESTBED_OPENAI_BACKOFF_MS (default 500)
   TESTBED_OPENAI_MAX_TOKENS  the model's input limit (default 8191 for OpenAI's models, else 512)`;
 
+// Where the value column of an option starts, and the width help texts keep to.
+const VALUE_COLUMN = 22;
+const HELP_WIDTH = 96;
+
+/** The embedder kinds' forms joined by " | ", a line broken before a form that would run past HELP_WIDTH. */
+function embedderForms(): string {
+  const lines: string[] = [];
+  let line = '';
+  for (const { form } of embedderKinds()) {
+    const longer = line === '' ? form : `${line} | ${form}`;
+    if (line !== '' && VALUE_COLUMN + longer.length > HELP_WIDTH) {
+      lines.push(line);
+      line = `| ${form}`;
+    } else line = longer;
+  }
+  lines.push(line);
+  return lines.join(`\n${' '.repeat(VALUE_COLUMN)}`);
+}
+
 export const indexCommand: Command = {
   name: 'index',
-  usage,
+  get usage() {
+    return usage();
+  },
   async run(argv, io) {
     const { values, positionals } = parse(argv, {
       out: { type: 'string' },
@@ -53,9 +72,9 @@ export const indexCommand: Command = {
       'cache-dir': { type: 'string' },
       'skip-empty': { type: 'boolean' },
     });
-    if (values.help) return (io.out(usage + '\n'), 0);
-    const corpus = positional(positionals, 0, 'CORPUS', usage);
-    const out = values.out ?? positional([], 0, '--out FILE', usage);
+    if (values.help) return (io.out(usage() + '\n'), 0);
+    const corpus = positional(positionals, 0, 'CORPUS', usage());
+    const out = values.out ?? positional([], 0, '--out FILE', usage());
     // Loaded here: --help should not wait for SQLite, the chunkers and the embedders.
     const { buildIndex } = await import('../../indexing/build-index.js');
     const meta = await buildIndex({

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import type { SearchResponse } from '../../search/types.js';
-import { bm25Sql, toMatchExpression } from '../../store/bm25-sql.js';
 import { parse, positional } from '../args.js';
+import { explainLexicalLegs } from '../explain-lexical.js';
 import type { Command } from '../command.js';
 import { indexFileArgument } from '../index-file.js';
 import { SEARCH_FLAGS, searchFlagsHelp, searchRequest } from '../search-options.js';
@@ -13,7 +13,7 @@ Searches an index file and prints the ranked hits.
 Options:
 ${searchFlagsHelp({ k: 10, level: 'chunk' })}
   --json              print the same JSON the HTTP API returns
-  --sql               print the FTS5 MATCH expression and SQL used for BM25, then search
+  --sql               print each lexical leg's analysed terms (and an fts5 leg's MATCH and SQL), then search
   -h, --help          show this help`;
 
 export const searchCommand: Command = {
@@ -29,11 +29,6 @@ export const searchCommand: Command = {
     const file = indexFileArgument(positional(positionals, 0, 'INDEX', usage));
     const query = positional(positionals, 1, 'QUERY', usage);
     const req = searchRequest(values, query, { k: 10, level: 'chunk' });
-    if (values.sql) {
-      // bm25TopK (store/bm25-top-k.ts) runs this statement: once over the rarest phrases alone for
-      // a lower bound, then over chunks containing the phrases that can still reach the top k.
-      io.err(`-- MATCH ${JSON.stringify(toMatchExpression(query))}\n${bm25Sql({ candidates: true })}\n`);
-    }
     // Loaded here, not at the top: `testbed search --help` should not wait for SQLite, the
     // analysers and the retrievers (0.7 s).
     const [{ EmbedderPool }, { Searcher }] = await Promise.all([
@@ -43,6 +38,7 @@ export const searchCommand: Command = {
     const pool = new EmbedderPool();
     const searcher = new Searcher(path.basename(file).replace(/\.sqlite$/, ''), file, (id) => pool.get(id));
     try {
+      if (values.sql) io.err(explainLexicalLegs(searcher.reader, req.pipeline, query));
       const res = await searcher.search(req);
       io.out(values.json ? JSON.stringify(res, null, 2) + '\n' : formatHits(res));
     } finally {

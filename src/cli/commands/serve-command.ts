@@ -7,7 +7,7 @@ import { intOption, parse } from '../args.js';
 import type { Command, CliIo } from '../command.js';
 import { cacheHome } from '../../cache-home.js';
 import { progressBar } from '../progress-bar.js';
-import { DEFAULT_MAX_JOBS } from '../../catalog/job-queue.js';
+import { DEFAULT_MAX_JOBS } from '../../serving/jobs/job-queue.js';
 import { DEFAULT_MAX_GRID_CELLS } from '../../experiments/grid-limit.js';
 import { normalOrigin } from '../../remote/allowed-origins.js';
 
@@ -116,7 +116,9 @@ export const serveCommand: Command = {
       );
     });
     const searching = workers ? `${workers} search worker${workers === 1 ? '' : 's'}` : 'searches on the main thread';
-    io.err(`serving ${server.catalog.names().length} index(es) from ${dataDir} on ${server.url} (${searching})\n`);
+    io.err(
+      `serving ${server.catalog.indexes.names().length} index(es) from ${dataDir} on ${server.url} (${searching})\n`,
+    );
     const signal = await new Promise<NodeJS.Signals>((resolve) => {
       process.once('SIGINT', () => resolve('SIGINT'));
       process.once('SIGTERM', () => resolve('SIGTERM'));

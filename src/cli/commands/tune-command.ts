@@ -10,7 +10,8 @@ import type { Command } from '../command.js';
 import { loadJudgements } from '../load-judgements.js';
 import { gridFlags, readLegRuns } from './fusion-flags.js';
 
-const usage = `Usage: testbed tune LEGRUN LEGRUN... --qrels QRELS --out tuned.trec [options]
+/** The help text, computed on each call so that its default grid lists the methods and norms registered now. */
+const usage = () => `Usage: testbed tune LEGRUN LEGRUN... --qrels QRELS --out tuned.trec [options]
 
 Tunes fusion honestly, by k-fold cross-validation over queries, and writes the cross-validated
 run. The judged queries (those \`testbed eval\` averages: in QRELS with a relevant document) are
@@ -55,7 +56,9 @@ Options:
 // A thin shell: every tuning decision is tuneFusion's, so bench scripts and tests get the same numbers without the CLI.
 export const tuneCommand: Command = {
   name: 'tune',
-  usage,
+  get usage() {
+    return usage();
+  },
   async run(argv, io) {
     const { values, positionals } = parse(argv, {
       qrels: { type: 'string' },
@@ -73,11 +76,11 @@ export const tuneCommand: Command = {
       original: { type: 'boolean' },
       json: { type: 'boolean' },
     });
-    if (values.help) return (io.out(usage + '\n'), 0);
+    if (values.help) return (io.out(usage() + '\n'), 0);
     if (positionals.length < 2)
-      throw new InputError(`tune needs at least two leg runs, got ${positionals.length}\n\n${usage}`);
-    if (!values.qrels) throw new InputError(`missing --qrels FILE\n\n${usage}`);
-    if (!values.out) throw new InputError(`missing --out FILE\n\n${usage}`);
+      throw new InputError(`tune needs at least two leg runs, got ${positionals.length}\n\n${usage()}`);
+    if (!values.qrels) throw new InputError(`missing --qrels FILE\n\n${usage()}`);
+    if (!values.out) throw new InputError(`missing --out FILE\n\n${usage()}`);
     const options: TuneOptions = {
       metric: parseMetric(values.metric ?? TUNE_DEFAULTS.metric),
       grid: gridFlags(values),

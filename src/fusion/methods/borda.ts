@@ -13,8 +13,8 @@ import type { FusionMethodSpec } from '../method-spec.js';
  * places below that list's last: missing from a short list costs less than from a long one.
  */
 export const borda: FusionMethodSpec = {
-  reads: 'ranks',
-  weighted: true,
+  kind: 'rank',
+  params: ['weights'],
   combine(legs) {
     const candidates = new Set(legs.flatMap((leg) => leg.ids));
     const c = candidates.size;

@@ -10,7 +10,7 @@ import { gather, reduceValues, weightedScore } from './gather.js';
  * A document absent from a list is left out of the mean (it is not averaged in as 0).
  */
 export const combanz: FusionMethodSpec = {
-  reads: 'normalised scores',
-  weighted: false,
+  kind: 'score',
+  params: ['norm'],
   combine: (legs) => reduceValues(gather(legs, weightedScore), (vs) => vs.reduce((a, v) => a + v, 0) / vs.length),
 };

@@ -9,7 +9,7 @@ import { gather, reduceValues, weightedScore } from './gather.js';
  * over the lists holding d only: ranx gives an absent document -10⁹, which never wins a max.
  */
 export const combmax: FusionMethodSpec = {
-  reads: 'normalised scores',
-  weighted: false,
+  kind: 'score',
+  params: ['norm'],
   combine: (legs) => reduceValues(gather(legs, weightedScore), (vs) => Math.max(...vs)),
 };

@@ -10,8 +10,8 @@ import { gather, reduceValues, weightedScore } from './gather.js';
  * the mean of the two middle values, as numpy does.
  */
 export const combmed: FusionMethodSpec = {
-  reads: 'normalised scores',
-  weighted: false,
+  kind: 'score',
+  params: ['norm'],
   combine: (legs) => reduceValues(gather(legs, weightedScore), median),
 };
 

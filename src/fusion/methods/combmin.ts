@@ -10,7 +10,7 @@ import { gather, reduceValues, weightedScore } from './gather.js';
  * a document found by one list is not pulled to 0 by the others.
  */
 export const combmin: FusionMethodSpec = {
-  reads: 'normalised scores',
-  weighted: false,
+  kind: 'score',
+  params: ['norm'],
   combine: (legs) => reduceValues(gather(legs, weightedScore), (vs) => Math.min(...vs)),
 };

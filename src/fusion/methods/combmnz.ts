@@ -9,7 +9,7 @@ import { gather, reduceValues, weightedScore } from './gather.js';
  * A document absent from a list adds nothing to the sum and does not count in n(d).
  */
 export const combmnz: FusionMethodSpec = {
-  reads: 'normalised scores',
-  weighted: false,
+  kind: 'score',
+  params: ['norm'],
   combine: (legs) => reduceValues(gather(legs, weightedScore), (vs) => vs.length * vs.reduce((a, v) => a + v, 0)),
 };

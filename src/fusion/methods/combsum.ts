@@ -11,7 +11,7 @@ import { sumOver, weightedScore } from './gather.js';
  * under min-max it is the bottom of the range).
  */
 export const combsum: FusionMethodSpec = {
-  reads: 'normalised scores',
-  weighted: false,
+  kind: 'score',
+  params: ['norm'],
   combine: (legs) => sumOver(legs, weightedScore),
 };

@@ -16,8 +16,8 @@ import { sumOver } from './gather.js';
  * absent from a list gets 0 from it. --norm does not apply: the method is its own normalisation.
  */
 export const dbsf: FusionMethodSpec = {
-  reads: 'raw scores',
-  weighted: true,
+  kind: 'score',
+  params: ['weights'],
   combine(legs) {
     const normalised = new Map(legs.map((leg) => [leg, threeSigmaNorm(leg.scores)]));
     return sumOver(legs, (leg, i) => leg.weight * normalised.get(leg)![i]!);

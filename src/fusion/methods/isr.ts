@@ -10,8 +10,8 @@ import { gather, reduceValues } from './gather.js';
  * Reads ranks only. A document absent from a list gets 0 from it and does not count in n(d).
  */
 export const isr: FusionMethodSpec = {
-  reads: 'ranks',
-  weighted: true,
+  kind: 'rank',
+  params: ['weights'],
   combine: (legs) =>
     reduceValues(
       gather(legs, (leg, i) => leg.weight / (i + 1) ** 2),

@@ -10,7 +10,7 @@ import { sumOver, weightedScore } from './gather.js';
  * keeps them equal. A document absent from a list gets 0 from it after normalisation (ranx).
  */
 export const wsum: FusionMethodSpec = {
-  reads: 'normalised scores',
-  weighted: true,
+  kind: 'score',
+  params: ['weights', 'norm'],
   combine: (legs) => sumOver(legs, weightedScore),
 };

@@ -1,6 +1,9 @@
 import { FUSE_DEFAULTS, type CompleteFuseOptions } from '../fuse-lists.js';
-import { METHOD_NAMES, METHODS, type FusionMethodName } from '../method-table.js';
-import { NORM_NAMES, type NormName } from '../norm-table.js';
+import { fusionMethod, fusionMethodNames } from '../method-registry.js';
+import { methodInput } from '../method-spec.js';
+import type { FusionMethodName } from '../method-table.js';
+import { normNames } from '../norm-registry.js';
+import type { NormName } from '../norm-table.js';
 import { weightGrid } from './weight-grid.js';
 
 export interface GridSpec {
@@ -13,20 +16,27 @@ export interface GridSpec {
   weightSteps: number;
 }
 
-/** What the tuner searches when not told otherwise: every method, every norm, a small k grid, weights in tenths. */
+/**
+ * What the tuner searches when not told otherwise: every method, every norm, a small k grid,
+ * weights in tenths. The methods and norms are the ones registered when it is read.
+ */
 export const DEFAULT_RRF_KS: readonly number[] = [10, 20, 40, 60, 100];
 export const DEFAULT_WEIGHT_STEPS = 10;
 export const DEFAULT_GRID: GridSpec = Object.freeze({
-  methods: METHOD_NAMES,
-  norms: NORM_NAMES,
+  get methods() {
+    return fusionMethodNames();
+  },
+  get norms() {
+    return normNames();
+  },
   rrfKs: DEFAULT_RRF_KS,
   weightSteps: DEFAULT_WEIGHT_STEPS,
 });
 
 /**
  * Every setting the tuner compares, in a fixed order: methods as given; for each, the norms
- * (score methods only), the RRF ks (rrf only) and the weight grid (weighted methods: rrf, isr,
- * borda, wsum, dbsf). The comb* methods keep equal weights 1, their definition. When two settings
+ * (methods taking `norm`), the RRF ks (methods taking `rrf_k`) and the weight grid (methods
+ * taking `weights`: rrf, isr, borda, wsum, dbsf). The comb* methods keep equal weights 1, their definition. When two settings
  * score the same on the training folds, the earlier one in this order is chosen.
  */
 export function settingsGrid(spec: GridSpec, legs: number): CompleteFuseOptions[] {
@@ -34,23 +44,24 @@ export function settingsGrid(spec: GridSpec, legs: number): CompleteFuseOptions[
   const weights = weightGrid(legs, spec.weightSteps);
   const settings: CompleteFuseOptions[] = [];
   for (const method of spec.methods) {
-    const m = METHODS[method];
+    const m = fusionMethod(method);
     // A method ignores the parameters it does not read: one placeholder value each.
-    const norms = m.reads === 'normalised scores' ? spec.norms : [FUSE_DEFAULTS.norm];
-    const ks = method === 'rrf' ? spec.rrfKs : [FUSE_DEFAULTS.rrfK];
+    const norms = methodInput(m) === 'normalised scores' ? spec.norms : [FUSE_DEFAULTS.norm];
+    const ks = m.params.includes('rrf_k') ? spec.rrfKs : [FUSE_DEFAULTS.rrfK];
     for (const norm of norms)
       for (const rrfK of ks)
-        for (const w of m.weighted ? weights : [equal]) settings.push({ method, norm, rrfK, weights: w });
+        for (const w of m.params.includes('weights') ? weights : [equal])
+          settings.push({ method, norm, rrfK, weights: w });
   }
   return settings;
 }
 
 /** A setting as people read it: "rrf k 60, weights bm25 0.5 dense 0.5", "combmnz zscore". */
 export function describeSetting(s: CompleteFuseOptions, legNames: readonly string[]): string {
-  const m = METHODS[s.method];
+  const m = fusionMethod(s.method);
   const parts: string[] = [s.method];
-  if (m.reads === 'normalised scores') parts.push(s.norm);
-  if (s.method === 'rrf') parts.push(`k ${s.rrfK}`);
-  if (m.weighted) parts.push(`weights ${legNames.map((n, i) => `${n} ${s.weights[i]}`).join(' ')}`);
+  if (methodInput(m) === 'normalised scores') parts.push(s.norm);
+  if (m.params.includes('rrf_k')) parts.push(`k ${s.rrfK}`);
+  if (m.params.includes('weights')) parts.push(`weights ${legNames.map((n, i) => `${n} ${s.weights[i]}`).join(' ')}`);
   return parts.join(' ');
 }

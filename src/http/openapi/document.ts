@@ -38,13 +38,9 @@ const searchParameters = SEARCH_PARAM_NAMES.map((name) => {
   return query(name, spec.help, spec.schema, name === 'index' || name === 'q');
 });
 
-const modeParam = {
-  name: 'mode',
-  in: 'path',
-  required: true,
-  description: 'retrieval mode',
-  schema: { type: 'string', enum: ['bm25', 'dense', 'hybrid'] },
-};
+// The mode row's values; a path segment is never absent, so it has no default.
+const { default: _always, ...modeValues } = MODE_PARAM.schema;
+const modeParam = { name: 'mode', in: 'path', required: true, description: MODE_PARAM.help, schema: modeValues };
 const experimentId = pathParam(
   'id',
   'a job id from POST /experiments, or the folder name of a report saved under the results folder',
@@ -169,7 +165,7 @@ export function openApiDocument(): Json {
             'Pipeline form: `legs` (and `fusion`, `rerank`, `filter`) as JSON text, with `k`, `level`, `qlang`; see the PipelineRequest schema. Shorthand form: `mode` and the parameters of /search/{mode}. Unknown parameters answer 400.',
           parameters: [
             ...searchParameters.slice(0, 2),
-            query('mode', MODE_PARAM.help, MODE_PARAM.schema),
+            query('mode', `${MODE_PARAM.help} (a shorthand pipeline)`, MODE_PARAM.schema),
             query(
               'legs',
               'pipeline form: the legs as JSON, e.g. [{"type":"lexical","engine":"fts5"},{"type":"dense"}]',

@@ -3,7 +3,7 @@ import { DEFAULT_TOKENIZER } from '../../store/tokenizers.js';
 import { SEARCH_PARAM_NAMES, SEARCH_PARAMS, type ParamSpec } from '../../search/request-params.js';
 import { requestJsonSchema } from '../../schemas/json-schema.js';
 import { pipelineSpec } from '../../pipeline/pipeline-spec.js';
-import { MODES } from '../../pipeline/shorthand.js';
+import { MODES } from '../../pipeline/shorthand-rows.js';
 
 /**
  * JSON Schemas (2020-12, as OpenAPI 3.1 uses) of the API's bodies. They follow the TypeScript
@@ -53,7 +53,7 @@ export const schemas: Record<string, unknown> = {
     ),
     description: 'HitView (src/search/types.ts)',
   },
-  // Getters: the pipeline's schema follows the leg types registered when the document is made.
+  // Getters: the pipeline's JSON Schema lists the leg types registered when the document is made.
   get SearchResponse() {
     return {
       ...obj({
@@ -67,7 +67,7 @@ export const schemas: Record<string, unknown> = {
         k: int,
         level: { type: 'string', enum: ['chunk', 'doc'] },
         pipeline: {
-          ...requestJsonSchema(pipelineSpec()),
+          ...requestJsonSchema(pipelineSpec),
           description: 'the pipeline that ran, every default filled in (a shorthand expanded)',
         },
         took_ms: {
@@ -99,7 +99,7 @@ export const schemas: Record<string, unknown> = {
   get PipelineRequest() {
     return {
       ...(() => {
-        const body = requestJsonSchema(pipelineSpec()) as { properties: Record<string, unknown>; required?: string[] };
+        const body = requestJsonSchema(pipelineSpec) as { properties: Record<string, unknown>; required?: string[] };
         return {
           ...body,
           properties: {
@@ -148,7 +148,7 @@ export const schemas: Record<string, unknown> = {
       },
       ['name', 'state', 'startedAt', 'request', 'progress', 'notices'],
     ),
-    description: 'BuildJob (src/catalog/build-jobs.ts)',
+    description: 'BuildJob (src/serving/builds/build-jobs.ts)',
   },
   IndexInfo: obj(
     {

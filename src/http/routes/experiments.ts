@@ -1,12 +1,13 @@
 import { Hono } from 'hono';
 import fs from 'node:fs';
 import { z } from 'zod';
-import { parseExperimentConfig, retrieverPipeline } from '../../experiments/config.js';
+import { parseExperimentConfig } from '../../experiments/config.js';
+import { retrieverPipeline } from '../../experiments/retriever-pipeline.js';
 import type { RemoteAllowList } from '../../remote/allowed-origins.js';
 import { checkServedPipeline } from '../remote-check.js';
 import type { ExperimentJobs } from '../../experiments/experiment-jobs.js';
 import { InputError, NotFoundError } from '../../errors.js';
-import { confineConfigPaths } from '../config-paths.js';
+import { confineConfigPaths, type ExperimentRoots } from '../config-paths.js';
 import { insideRoot } from '../../corpus/inside-root.js';
 import { errorResponse } from '../errors.js';
 import { knownRoots, shownAnswer, type ServedRoots } from '../shown-paths.js';
@@ -23,15 +24,6 @@ const startSchema = z.union([
     })
     .strict(),
 ]);
-
-export interface ExperimentRoots {
-  /** Config files named in `{config}` resolve here. */
-  experimentsRoot: string;
-  /** corpus, queries and qrels of any config must resolve here. */
-  corporaRoot: string;
-  /** Reports are written here, under the experiment's name. */
-  resultsRoot: string;
-}
 
 /**
  * Start experiments (a config file by name, or inline YAML), poll their progress and results,

@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import type { IndexCatalog } from '../../catalog/index-catalog.js';
+import type { IndexCatalog } from '../../serving/catalog/index-catalog.js';
 import { VERSION } from '../../version.js';
 
 /**
@@ -10,7 +10,7 @@ import { VERSION } from '../../version.js';
 export function healthRoutes(catalog: IndexCatalog): Hono {
   const app = new Hono();
   app.get('/health', (c) => {
-    const indexes = catalog.list();
+    const indexes = catalog.indexes.list();
     return c.json({
       status: 'ok',
       version: VERSION,

@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
-import type { IndexCatalog } from '../../catalog/index-catalog.js';
-import type { IndexStatus } from '../../catalog/index-status.js';
+import type { IndexCatalog } from '../../serving/catalog/index-catalog.js';
+import type { IndexStatus } from '../../serving/catalog/index-status.js';
 import { checkIndexName } from '../../schemas/index-names.js';
 import { InputError, NotFoundError } from '../../errors.js';
 import { checkServedEmbedderSpec } from '../../embedders/served-embedder.js';
@@ -36,12 +36,12 @@ export function indexRoutes(
   const shown = <T>(value: T) => shownAnswer(value, knownRoots(served));
 
   app.get('/', (c) =>
-    c.json(shown({ indexes: catalog.list().map((status) => describe(catalog, status.name, status)) })),
+    c.json(shown({ indexes: catalog.indexes.list().map((status) => describe(catalog, status.name, status)) })),
   );
 
   app.get('/:name', (c) => {
     const name = checkIndexName(c.req.param('name'));
-    const info = describe(catalog, name, catalog.status(name));
+    const info = describe(catalog, name, catalog.indexes.status(name));
     if (info.status === 'absent' && !info.job) throw new NotFoundError(`no index named "${name}"`);
     return c.json(shown(info));
   });
@@ -58,7 +58,7 @@ export function indexRoutes(
     parseTokenizer(req.tokenizer);
     checkServedEmbedderSpec(req.embedder, { field: 'embedder' }, allowedRemoteOrigins);
     const corpus = corpusPathInRoot(corporaRoot, req.corpus, { field: 'corpus', root: 'corpora root' });
-    const job = catalog.startBuild(req.name, { ...req, corpus });
+    const job = catalog.builds.start(req.name, { ...req, corpus });
     return c.json(shown({ job }), 202);
   });
 
@@ -74,7 +74,7 @@ export function indexRoutes(
 
 /** An index as GET /indexes shows it: its file's status (`absent` before a first build finishes), metadata, latest build. */
 function describe(catalog: IndexCatalog, name: string, status: IndexStatus | undefined) {
-  const job = catalog.job(name) ?? null;
+  const job = catalog.builds.job(name) ?? null;
   if (status?.status === 'ready') return { name, status: status.status, meta: status.meta, job };
   if (status?.status === 'unreadable') return { name, status: status.status, error: status.error, meta: null, job };
   return { name, status: 'absent' as const, meta: null, job };

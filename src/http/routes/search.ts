@@ -1,23 +1,26 @@
 import { Hono, type Context } from 'hono';
-import type { IndexCatalog } from '../../catalog/index-catalog.js';
+import type { IndexCatalog } from '../../serving/catalog/index-catalog.js';
 import { InputError } from '../../errors.js';
 import { MODES, type Mode } from '../../search/types.js';
 import { parseSearchParams } from '../../search/search-params.js';
 import type { RemoteAllowList } from '../../remote/allowed-origins.js';
 import { errorResponse, jsonError } from '../errors.js';
-import { SearchUnavailableError, type SearchPool } from '../search-pool/search-pool.js';
+import { SearchUnavailableError } from '../../serving/search-pool/search-pool.js';
+import type { IndexSearch } from '../../serving/searchers/index-search.js';
 import { checkServedPipeline } from '../remote-check.js';
 
 /**
  * GET (query string) and POST (JSON body) `/search`, a pipeline or a shorthand with `mode`, and
- * `/search/:mode`, the shorthands by path: the same parameters everywhere. With a `pool` the
- * search runs on a worker thread; the parameters and the index are checked here first either
- * way, so a bad request is answered alike, without a trip to a worker. A pipeline naming an
- * endpoint the server was not started to call (--allow-remote) is a 403 before anything runs.
+ * `/search/:mode`, the shorthands by path: the same parameters everywhere. The search runs in
+ * `search` (the server's worker threads, or its own thread without them); the parameters and the
+ * index are checked here first, from what the catalog knows (a missing index is a 404, an
+ * unreadable one a 409), so a bad request is answered alike, without a trip to a worker and
+ * without opening the index. A pipeline naming an endpoint the server was not started to call
+ * (--allow-remote) is a 403 before anything runs.
  */
 export function searchRoutes(
   catalog: IndexCatalog,
-  pool?: Pick<SearchPool, 'searchJson'>,
+  search: Pick<IndexSearch, 'searchJson'>,
   allowedRemoteOrigins: RemoteAllowList = [],
 ): Hono {
   const app = new Hono();
@@ -25,11 +28,9 @@ export function searchRoutes(
     const { index, ...req } = parseSearchParams(pathMode, raw);
     // On this thread, before a worker sees it (remote-check.ts).
     checkServedPipeline(req.pipeline, allowedRemoteOrigins);
-    const searcher = catalog.get(index);
-    if (!pool) return c.json(await searcher.search(req));
-    return c.body(await pool.searchJson(index, catalog.fileOf(index), req), 200, {
-      'Content-Type': 'application/json',
-    });
+    const { file } = catalog.indexes.searchable(index);
+    // The JSON text as the searcher wrote it (a worker's is not parsed and serialised again here).
+    return c.body(await search.searchJson(index, file, req), 200, { 'Content-Type': 'application/json' });
   };
   const body = async (c: { req: { header(name: string): string | undefined; json(): Promise<unknown> } }) => {
     if (!(c.req.header('content-type') ?? '').includes('application/json')) {

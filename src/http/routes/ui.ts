@@ -79,7 +79,7 @@ export function uiRoutes(deps: WebDeps): Hono {
     }
     const report = source.report;
     const chunker = report?.configs[0]?.index.chunker;
-    const links = report ? linkContext(report, deps.catalog, deps.corporaRoot, chunker) : {};
+    const links = report ? linkContext(report, deps.catalog.indexes, deps.corporaRoot, chunker) : {};
     return htmlPage(c, jsx(ReportPage, { source, links, tokenRequired }));
   });
 

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { IndexCatalog } from '../../catalog/index-catalog.js';
+import type { IndexRegistry } from '../../serving/catalog/index-registry.js';
 import { goldPaths } from '../../experiments/config.js';
 import type { ConfigResult, ExperimentReport, Failure } from '../../reports/report-model.js';
 import { playgroundUrl, type PlaygroundForm } from '../playground/form.js';
@@ -15,12 +15,12 @@ export interface LinkContext {
 
 export function linkContext(
   report: ExperimentReport,
-  catalog: IndexCatalog,
+  indexes: IndexRegistry,
   corporaRoot: string,
   chunker?: string,
 ): LinkContext {
   const ctx: LinkContext = {};
-  const index = indexForCorpus(catalog, report.config.corpus, chunker);
+  const index = indexForCorpus(indexes, report.config.corpus, chunker);
   if (index) ctx.index = index;
   const qrels = relativeInside(corporaRoot, goldPaths(report.config).qrels);
   if (qrels) ctx.qrels = qrels;
@@ -50,10 +50,10 @@ export function failureUrl(report: ExperimentReport, config: ConfigResult, failu
     ...(r.b !== undefined && { b: String(r.b) }),
     ...(typeof r.fusion === 'string' && { fusion: r.fusion }),
     ...(r.rrf_k !== undefined && { rrf_k: String(r.rrf_k) }),
-    ...(r.weights !== undefined && { weights: Array.isArray(r.weights) ? r.weights.join(',') : r.weights }),
+    ...(r.weights !== undefined && { weights: Array.isArray(r.weights) ? r.weights.join(',') : String(r.weights) }),
     ...(r.depth !== undefined && { depth: String(r.depth) }),
     ...(r.alpha !== undefined && { alpha: String(r.alpha) }),
-    ...(r.norm && { norm: r.norm }),
+    ...(typeof r.norm === 'string' && r.norm && { norm: r.norm }),
   };
   return playgroundUrl(form);
 }

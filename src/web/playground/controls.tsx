@@ -1,5 +1,29 @@
 import type { PlaygroundView } from './run-playground.js';
-import { DEFAULT_ENGINE, ENGINES } from '../../search/types.js';
+import { WINK_DEFAULTS } from '../../schemas/defaults.js';
+import { SEARCH_PARAMS } from '../../search/request-params.js';
+
+/**
+ * A number field's bounds and placeholder (its default), from the parameter's schema: the
+ * pipeline field's own (pipeline/shorthand-rows.ts), never restated here.
+ */
+function numberBounds(name: 'k' | 'k1' | 'b' | 'rrf_k' | 'alpha' | 'depth'): {
+  min: string;
+  max?: string;
+  placeholder: string;
+} {
+  const { minimum, exclusiveMinimum, maximum, default: byDefault } = SEARCH_PARAMS[name].schema;
+  return {
+    min: String(minimum ?? exclusiveMinimum),
+    ...(maximum !== undefined && { max: String(maximum) }),
+    placeholder: String(byDefault ?? ''),
+  };
+}
+
+/** A closed set's values and default, from the parameter's schema. */
+function choices(name: 'level' | 'engine' | 'norm'): { options: string[]; byDefault: string } {
+  const { enum: options, default: byDefault } = SEARCH_PARAMS[name].schema;
+  return { options: options as string[], byDefault: byDefault as string };
+}
 
 /** How many gold queries the id picker lists; any other id can still be typed. */
 const MAX_LISTED_QUERIES = 2000;
@@ -92,6 +116,8 @@ export function Controls({ view }: { view: PlaygroundView }) {
   const f = view.form;
   const fusion = f.fusion === 'score' ? 'score' : 'rrf';
   const queries = view.gold?.queries ?? [];
+  const k = numberBounds('k');
+  const [level, engine, norm] = [choices('level'), choices('engine'), choices('norm')];
   return (
     <form id="search" method="get" action="/" data-fusion={fusion} role="search">
       <div class="query-row">
@@ -123,15 +149,13 @@ export function Controls({ view }: { view: PlaygroundView }) {
             name="k"
             label="k"
             value={f.k}
-            placeholder="10"
+            {...k}
             type="number"
-            min="1"
-            max="1000"
             size={4}
-            hint="hits per list (1–1000)"
+            hint={`hits per list (${k.min}–${k.max})`}
           />
-          <Select name="level" label="level" value={f.level || 'chunk'} options={['chunk', 'doc']} />
-          <Select name="engine" label="lexical" value={f.engine || DEFAULT_ENGINE} options={[...ENGINES]} />
+          <Select name="level" label="level" value={f.level || level.byDefault} options={level.options} />
+          <Select name="engine" label="lexical" value={f.engine || engine.byDefault} options={engine.options} />
           <Select
             name="lang"
             label="documents in"
@@ -149,11 +173,10 @@ export function Controls({ view }: { view: PlaygroundView }) {
               name="k1"
               label="k1"
               value={f.k1}
-              placeholder="0.9"
+              {...numberBounds('k1')}
+              placeholder={String(WINK_DEFAULTS.k1)}
               type="number"
               step="0.1"
-              min="0"
-              max="10"
               size={4}
               hint="wink BM25 k1"
             />
@@ -161,11 +184,10 @@ export function Controls({ view }: { view: PlaygroundView }) {
               name="b"
               label="b"
               value={f.b}
-              placeholder="0.4"
+              {...numberBounds('b')}
+              placeholder={String(WINK_DEFAULTS.b)}
               type="number"
               step="0.05"
-              min="0"
-              max="1"
               size={4}
               hint="wink BM25 b"
             />
@@ -187,9 +209,8 @@ export function Controls({ view }: { view: PlaygroundView }) {
               name="rrf_k"
               label="rrf_k"
               value={f.rrf_k}
-              placeholder="60"
+              {...numberBounds('rrf_k')}
               type="number"
-              min="0"
               step="any"
               size={4}
               hint="RRF constant: larger flattens the rank weights"
@@ -198,7 +219,7 @@ export function Controls({ view }: { view: PlaygroundView }) {
               name="weights"
               label="weights"
               value={f.weights}
-              placeholder="1,1"
+              placeholder={String(SEARCH_PARAMS.weights.schema.default)}
               size={6}
               hint="bm25,dense leg weights, e.g. 1,0.5"
             />
@@ -208,24 +229,20 @@ export function Controls({ view }: { view: PlaygroundView }) {
               name="alpha"
               label="alpha"
               value={f.alpha}
-              placeholder="0.5"
+              {...numberBounds('alpha')}
               type="number"
               step="0.05"
-              min="0"
-              max="1"
               size={4}
               hint="weight of dense in [0, 1]"
             />
-            <Select name="norm" label="norm" value={f.norm || 'minmax'} options={['minmax', 'zscore']} />
+            <Select name="norm" label="norm" value={f.norm || norm.byDefault} options={norm.options} />
           </span>
           <Field
             name="depth"
             label="depth"
             value={f.depth}
-            placeholder="100"
+            {...numberBounds('depth')}
             type="number"
-            min="1"
-            max="10000"
             size={5}
             hint="hits taken from each leg before fusing"
           />

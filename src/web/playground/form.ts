@@ -2,29 +2,15 @@ import { SEARCH_PARAM_NAMES, type SearchParamName } from '../../search/request-p
 
 /**
  * The playground's parameters exactly as typed, so the form can be redrawn with them: every
- * search parameter (a missing one is a compile error below) and the gold-set fields.
+ * search parameter (the rows of pipeline/shorthand-rows.ts, with index and q) and the gold-set
+ * fields.
  */
-export interface PlaygroundForm extends Record<SearchParamName, string> {
-  index: string;
-  q: string;
-  k: string;
-  level: string;
-  engine: string;
-  k1: string;
-  b: string;
-  fusion: string;
-  rrf_k: string;
-  weights: string;
-  depth: string;
-  alpha: string;
-  norm: string;
-  /** Only documents in this language (blank: any). */
-  lang: string;
-  /** The query's language (blank: detected). */
-  qlang: string;
+export type PlaygroundForm = Record<SearchParamName, string> & {
+  /** A qrels path inside the corpora root: the gold set whose judged hits are marked. */
   qrels: string;
+  /** The query id of that gold set; with an empty q its text is searched. */
   qid: string;
-}
+};
 
 /** The search parameters among the form fields (what goes to parseSearchParams): the one parameter table's. */
 const SEARCH_FIELDS: readonly SearchParamName[] = SEARCH_PARAM_NAMES;

@@ -1,21 +1,22 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { IndexCatalog } from '../../catalog/index-catalog.js';
+import type { IndexRegistry } from '../../serving/catalog/index-registry.js';
 
 /**
  * The served index built from the corpus folder `dir`, if any: the playground preselects it for
  * a gold set, and a report links its misses to it, so judgements land on the right documents.
  * Among several, `preferChunker` decides, then the name.
  */
-export function indexForCorpus(catalog: IndexCatalog, dir: string, preferChunker?: string): string | undefined {
+export function indexForCorpus(indexes: IndexRegistry, dir: string, preferChunker?: string): string | undefined {
   const want = real(dir);
   const matches: { name: string; chunker: string }[] = [];
-  for (const name of catalog.names()) {
+  for (const name of indexes.names()) {
     try {
-      const meta = catalog.get(name).meta;
-      if (real(meta.corpus.path) === want) matches.push({ name, chunker: meta.chunker });
+      const status = indexes.status(name);
+      if (status?.status !== 'ready') continue; // an index that cannot be read is simply not offered
+      if (real(status.meta.corpus.path) === want) matches.push({ name, chunker: status.meta.chunker });
     } catch {
-      // an index that cannot be opened is simply not offered
+      // nor is a file whose name is no index name
     }
   }
   return (matches.find((m) => m.chunker === preferChunker) ?? matches[0])?.name;

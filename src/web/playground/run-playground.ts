@@ -1,15 +1,16 @@
-import type { IndexCatalog } from '../../catalog/index-catalog.js';
+import type { IndexCatalog } from '../../serving/catalog/index-catalog.js';
 import type { Query } from '../../corpus/index.js';
 import { TestbedError } from '../../errors.js';
 import { parseSearchParams } from '../../search/search-params.js';
-import { MODES, type Mode, type SearchRequest, type SearchResponse } from '../../search/types.js';
+import { MODES, type Mode, type SearchResponse } from '../../search/types.js';
+import type { IndexRegistry } from '../../serving/catalog/index-registry.js';
+import type { IndexSearch } from '../../serving/searchers/index-search.js';
 import { ZodError } from 'zod';
 import { InputError } from '../../errors.js';
 import { searchParams, type PlaygroundForm } from './form.js';
 import { findGoldSets, loadGoldSet, type GoldSet, type GoldSetRef } from './gold-sets.js';
 import { analysedMatcher } from './analysed-matcher.js';
 import { NO_TERMS, termMatcher, type TermMatcher } from './highlight.js';
-import { hitLanguages } from './hit-languages.js';
 import { scoreHits, type QueryScores } from './query-scores.js';
 import { indexForCorpus } from './index-for-corpus.js';
 
@@ -47,8 +48,8 @@ export interface PlaygroundView {
 export interface PlaygroundDeps {
   catalog: IndexCatalog;
   corporaRoot: string;
-  /** Where the searches run (the server's search workers); the catalog's searcher, in-process, without it. */
-  search?: (index: string, request: SearchRequest) => Promise<SearchResponse>;
+  /** Where the searches run: the server's search workers, or its own thread without them. */
+  search: IndexSearch;
 }
 
 /**
@@ -58,7 +59,8 @@ export interface PlaygroundDeps {
  */
 export async function runPlayground(deps: PlaygroundDeps, input: PlaygroundForm): Promise<PlaygroundView> {
   const form = { ...input };
-  const indexes = deps.catalog.names();
+  const registry = deps.catalog.indexes;
+  const indexes = registry.names();
   const goldSets = findGoldSets(deps.corporaRoot);
   const view: PlaygroundView = { form, indexes, goldSets, languages: {}, columns: [], matcher: NO_TERMS };
 
@@ -79,8 +81,8 @@ export async function runPlayground(deps: PlaygroundDeps, input: PlaygroundForm)
     // A query id alone (a link from a report, a pick from the list) searches its text.
     if (!form.q.trim() && view.query) form.q = view.query.text;
   }
-  if (!form.index) form.index = (view.gold && indexForCorpus(deps.catalog, view.gold.dir)) ?? indexes[0] ?? '';
-  view.languages = languagesOf(deps.catalog, indexes, form.index);
+  if (!form.index) form.index = (view.gold && indexForCorpus(registry, view.gold.dir)) ?? indexes[0] ?? '';
+  view.languages = languagesOf(registry, indexes, form.index);
   if (!form.q.trim()) return view;
   if (!form.index) {
     view.error = { status: 404, message: 'no index to search: build one first (testbed index, or POST /indexes)' };
@@ -100,10 +102,11 @@ export async function runPlayground(deps: PlaygroundDeps, input: PlaygroundForm)
     view.error = { status: 404, message: `no index named "${request.index}"` };
     return view;
   }
-  const searcher = deps.catalog.get(request.index);
+  // Checked here as the API checks it (a 409 for an unreadable file); opened only where it is searched.
+  const { file, meta } = registry.searchable(request.index);
   const multilingual = analysedMatcher(
     request.query,
-    { tokenizer: searcher.meta.tokenizer, languages: searcher.meta.languages ?? {} },
+    { tokenizer: meta.tokenizer, languages: meta.languages ?? {} },
     request.pipeline.qlang,
   );
   const lexical = request.pipeline.legs.find((leg) => leg.type === 'lexical');
@@ -111,13 +114,13 @@ export async function runPlayground(deps: PlaygroundDeps, input: PlaygroundForm)
     multilingual ??
     termMatcher(
       request.query,
-      (lexical?.type === 'lexical' && lexical.engine === 'wink') || searcher.meta.tokenizer === 'porter',
+      (lexical?.type === 'lexical' && lexical.engine === 'wink') || meta.tokenizer === 'porter',
     );
-  const search = deps.search ?? ((_index: string, req: SearchRequest) => searcher.search(req));
-  const settled = await Promise.allSettled(requests.map(({ index, ...req }) => search(index, req)));
+  const settled = await Promise.allSettled(requests.map(({ index, ...req }) => deps.search.search(index, file, req)));
   if (multilingual)
-    view.hitLanguages = hitLanguages(
-      searcher,
+    view.hitLanguages = await deps.search.hitLanguages(
+      request.index,
+      file,
       settled.flatMap((r) => (r.status === 'fulfilled' ? [r.value] : [])),
     );
   view.columns = MODES.map((mode, i) => {
@@ -132,12 +135,13 @@ export async function runPlayground(deps: PlaygroundDeps, input: PlaygroundForm)
 
 /**
  * Documents per language of the picked index, for the language pickers. An index that cannot be
- * opened offers none here: the search below reports why, and the empty form still renders.
+ * read offers none here: the search below reports why, and the empty form still renders.
  */
-function languagesOf(catalog: IndexCatalog, indexes: string[], index: string): Record<string, number> {
+function languagesOf(registry: IndexRegistry, indexes: string[], index: string): Record<string, number> {
   if (!indexes.includes(index)) return {};
   try {
-    return catalog.get(index).meta.languages ?? {};
+    const status = registry.status(index);
+    return (status?.status === 'ready' && status.meta.languages) || {};
   } catch {
     return {};
   }

@@ -21,8 +21,8 @@ export async function stateOf(fx: WebFixture): Promise<unknown> {
     additions: fs.existsSync(additions) ? fs.readFileSync(additions, 'utf8') : null,
     experiments: jobs.experiments.length,
     results: list(fx.resultsRoot),
-    indexes: fx.catalog.names(),
-    build: fx.catalog.job(INDEX_BUILD.name) ?? null,
+    indexes: fx.catalog.indexes.names(),
+    build: fx.catalog.builds.job(INDEX_BUILD.name) ?? null,
     data: list(path.join(fx.root, 'data')),
   };
 }

@@ -5,7 +5,7 @@
  *
  * Arguments: DATA_DIR NAME CORPUS CACHE_FILE.
  */
-import { IndexCatalog } from '../../../src/catalog/index-catalog.js';
+import { IndexCatalog } from '../../../src/serving/catalog/index-catalog.js';
 
 const [dataDir, name, corpus, cacheFile] = process.argv.slice(2);
 if (!dataDir || !name || !corpus || !cacheFile) {
@@ -14,7 +14,7 @@ if (!dataDir || !name || !corpus || !cacheFile) {
 }
 
 const catalog = new IndexCatalog(dataDir);
-const job = catalog.startBuild(name, { corpus, cacheFile, chunker: 'doc', embedder: 'hash:64', tokenizer: 'auto' });
+const job = catalog.builds.start(name, { corpus, cacheFile, chunker: 'doc', embedder: 'hash:64', tokenizer: 'auto' });
 const report = setInterval(() => {
   process.stdout.write(`phase ${job.progress.phase} ${job.progress.done}\n`);
   if (job.state !== 'running') {

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { IndexCatalog } from '../../../src/catalog/index-catalog.js';
+import { IndexCatalog } from '../../../src/serving/catalog/index-catalog.js';
 import { createApp, type AppDeps } from '../../../src/http/app.js';
 import { buildIndex } from '../../../src/indexing/build-index.js';
 import { TINY_BEIR } from '../../helpers/tmp.js';

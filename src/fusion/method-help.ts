@@ -1,0 +1,34 @@
+import { fusionMethods } from './method-registry.js';
+import { methodInput } from './method-spec.js';
+import { normRows } from './norm-registry.js';
+
+/** The methods that read --norm (the score methods that take `norm`), in listing order. */
+export function normedMethodNames(): string[] {
+  return fusionMethods()
+    .filter((m) => methodInput(m) === 'normalised scores')
+    .map((m) => m.name);
+}
+
+// Both tables share the name column, three spaces wider than the longest name; each method's
+// formula column is five spaces wider than the longest formula.
+const nameWidth = () => Math.max(...[...fusionMethods(), ...normRows()].map((r) => r.name.length)) + 3;
+
+/**
+ * One line per fusion method for `testbed fuse --help` (name, formula, what absence gives), and
+ * a second line for a method whose formula has a symbol to explain; each starts with `indent`.
+ */
+export function methodHelpLines(indent: string): string[] {
+  const rows = fusionMethods();
+  const names = nameWidth();
+  const formulas = Math.max(...rows.map((r) => r.formula.length)) + 5;
+  return rows.flatMap((r) => [
+    `${indent}${r.name.padEnd(names)}${r.formula.padEnd(formulas)}${r.absence}`,
+    ...(r.where === undefined ? [] : [`${indent}${''.padEnd(names)}${r.where}`]),
+  ]);
+}
+
+/** One line per normalisation for `testbed fuse --help` (name, formula); each starts with `indent`. */
+export function normHelpLines(indent: string): string[] {
+  const names = nameWidth();
+  return normRows().map((r) => `${indent}${r.name.padEnd(names)}${r.formula}`);
+}

@@ -1,0 +1,43 @@
+import { EmbedderPool } from '../../embedders/embedder-pool.js';
+import { Searcher } from '../../search/searcher.js';
+import type { SearchRequest, SearchResponse } from '../../search/types.js';
+import { type HitIds, hitLanguages } from './hit-languages.js';
+import type { IndexSearch } from './index-search.js';
+import { OpenIndexes } from './open-indexes.js';
+
+/**
+ * Searches on the calling thread: a server started without search workers (`--workers 0`), and
+ * tests. Opens nothing until asked, then each index once (OpenIndexes), with query embedders
+ * loaded once for all of them.
+ */
+export class InProcessSearch implements IndexSearch {
+  readonly embedders = new EmbedderPool();
+  private readonly indexes = new OpenIndexes((name, file) => new Searcher(name, file, (id) => this.embedders.get(id)));
+
+  /** The index's searcher, opened on first use (see OpenIndexes.get). */
+  searcher(index: string, file: string): Searcher {
+    return this.indexes.get(index, file);
+  }
+
+  async search(index: string, file: string, request: SearchRequest): Promise<SearchResponse> {
+    return this.searcher(index, file).search(request);
+  }
+
+  async searchJson(index: string, file: string, request: SearchRequest): Promise<string> {
+    return JSON.stringify(await this.search(index, file, request));
+  }
+
+  async hitLanguages(index: string, file: string, responses: readonly HitIds[]): Promise<Map<string, string>> {
+    return hitLanguages(this.searcher(index, file), responses);
+  }
+
+  /** Lets go of a deleted index file (closed once its searches in flight are answered). */
+  release(file: string): void {
+    this.indexes.release(file);
+  }
+
+  async close(): Promise<void> {
+    this.indexes.close();
+    await this.embedders.close();
+  }
+}

@@ -1,0 +1,75 @@
+import { describe, expect, it } from 'vitest';
+import { parse as parseYaml } from 'yaml';
+import { loadCommands } from '../../src/cli/command-table.js';
+import { parseExperimentConfig } from '../../src/experiments/config.js';
+import { parseSearchSpec } from '../../src/pipeline/search-spec.js';
+import { codeBlocks, docPages, readDoc } from './markdown.js';
+
+/** The one code block of `page` opened with `info`. */
+function onlyBlock(page: string, info: string): string {
+  const blocks = codeBlocks(readDoc(page)).filter((b) => b.info === info);
+  expect(blocks, `${page} should hold one ${info} block`).toHaveLength(1);
+  return blocks[0]!.code;
+}
+
+/** Every `npx testbed ...` command line of the code blocks of README.md and docs/ (continuation lines joined). */
+function testbedCommandLines(): { page: string; line: string }[] {
+  return ['README.md', ...docPages()].flatMap((page) =>
+    codeBlocks(readDoc(page)).flatMap(({ code }) =>
+      code
+        .replace(/\\\n\s*/g, ' ')
+        .split('\n')
+        .filter((line) => line.startsWith('npx testbed '))
+        .map((line) => ({ page, line })),
+    ),
+  );
+}
+
+describe('the examples of README.md and docs/ are read by the code as they are written', () => {
+  it('the experiment file of docs/experiments.md is a valid experiment', () => {
+    const config = parseExperimentConfig(onlyBlock('docs/experiments.md', 'yaml'), 'docs/experiments.md');
+    expect(config.grid.retrievers.map((r) => r.name)).toEqual([
+      'bm25',
+      'bm25-fts5',
+      'dense',
+      'hybrid-rrf',
+      'hybrid-score',
+      'three-legs',
+    ]);
+    expect(config.tune.map((t) => t.name)).toEqual(['tuned']);
+  });
+
+  it('the pipeline of docs/pipelines.md and the legs of docs/scale-out.md are valid pipelines', () => {
+    const pipeline = JSON.parse(onlyBlock('docs/pipelines.md', 'json')) as Record<string, unknown>;
+    expect(parseSearchSpec(pipeline).pipeline.legs.map((l) => l.name)).toEqual(['fts5', 'bm25', 'dense']);
+    const legs = parseYaml(onlyBlock('docs/scale-out.md', 'yaml')) as Record<string, unknown>;
+    expect(parseSearchSpec(legs).pipeline.legs.map((l) => l.type)).toEqual(['lexical', 'http']);
+  });
+
+  it('the pipelines given inline (--pipeline, a POST body) are valid too', () => {
+    const inline = [readDoc('README.md'), readDoc('docs/pipelines.md')].flatMap((page) =>
+      [...page.matchAll(/--pipeline '(\{.*?\})'|-d '(\{.*?\})'/g)].map((m) => m[1] ?? m[2]!),
+    );
+    expect(inline.length).toBeGreaterThanOrEqual(3);
+    for (const json of inline) {
+      const { index: _index, q: _q, ...spec } = JSON.parse(json) as Record<string, unknown>;
+      expect(() => parseSearchSpec(spec), json).not.toThrow();
+    }
+  });
+
+  it('every npx testbed command line names a command and only options that command has', async () => {
+    const usage = new Map((await loadCommands()).map((c) => [c.name, c.usage]));
+    const lines = testbedCommandLines();
+    expect(lines.length).toBeGreaterThanOrEqual(10);
+    const wrong: string[] = [];
+    for (const { page, line } of lines) {
+      const [, , name = ''] = line.split(/\s+/);
+      const help = usage.get(name);
+      if (help === undefined) wrong.push(`${page}: no command "${name}": ${line}`);
+      else
+        for (const [flag] of line.replace(/'[^']*'|"[^"]*"/g, '').matchAll(/(?<=\s)--[a-z][a-z0-9-]*/g))
+          if (!help.includes(`${flag} `) && !help.includes(`${flag}\n`)) wrong.push(`${page}: ${name} has no ${flag}`);
+    }
+    expect(wrong).toEqual([]);
+  });
+});
