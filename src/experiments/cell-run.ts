@@ -11,6 +11,7 @@ import { fileSafe } from '../reports/file-safe.js';
 import { stableHash, type Cell } from './grid.js';
 import type { Carried } from '../reports/report-model.js';
 import { hybridLegs, ledBy } from './led-by.js';
+import { legFiles } from '../legs/leg-traits.js';
 
 /** What one cell retrieved: kept on disk so an interrupted experiment resumes where it stopped. */
 export interface CellRun {
@@ -82,8 +83,8 @@ export async function runCell(
     depth: options.depth,
     carriedK: options.carriedK,
     revision: CELL_RUN_REVISION,
-    // A run-file leg's file can change under the same name: its content is part of the key.
-    runFiles: cell.pipeline.legs.flatMap((leg) => (leg.type === 'run' ? [fileDigest(leg.file)] : [])),
+    // A file a leg reads (a run leg's run file) can change under the same name: its content is part of the key.
+    runFiles: cell.pipeline.legs.flatMap((leg) => legFiles(leg).map(fileDigest)),
     queries: queries.map((q) => [q.id, q.text]),
   });
   const file = path.join(options.cellsDir, `${fileSafe(cell.name)}.json`);

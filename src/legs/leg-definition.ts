@@ -41,6 +41,11 @@ export interface LegDefinition<Type extends string = string, Fields extends z.Zo
    */
   annResults?(leg: NamedLeg<Type, Fields>): boolean;
   /**
+   * The files the leg's results are read from (a run leg's run file): an experiment keys its
+   * cached results by their content, since a file can change under the same name.
+   */
+  files?(leg: NamedLeg<Type, Fields>): string[];
+  /**
    * What the leg ranks by, when it is one of the two signals a hybrid is read by: lexical (term
    * matching) or dense (vectors). Which leg carried a hybrid's hits is counted from this.
    */

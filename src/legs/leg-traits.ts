@@ -21,6 +21,11 @@ export function givesAnnResults(leg: Leg): boolean {
   return legDefinition(leg.type).annResults?.(leg) ?? false;
 }
 
+/** The files the leg's results are read from. */
+export function legFiles(leg: Leg): string[] {
+  return legDefinition(leg.type).files?.(leg) ?? [];
+}
+
 /** Lexical or dense, when the leg ranks by one of the two signals a hybrid is read by. */
 export function legSignal(leg: Leg): LegSignal | undefined {
   return legDefinition(leg.type).signal?.(leg);

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { z } from 'zod/v4';
 import { openApiDocument } from '../../src/http/openapi/document.js';
 import { legUnion } from '../../src/legs/leg-schema.js';
+import { legFiles } from '../../src/legs/leg-traits.js';
 import { LEG_TYPES, LEGS, type LegType, legTypes, registerLegType } from '../../src/legs/registry.js';
 import { pipelineSpec } from '../../src/pipeline/pipeline-spec.js';
 import { parsePipeline } from '../../src/pipeline/resolve-pipeline.js';
@@ -46,6 +47,11 @@ describe('the leg registry: every surface is derived from its rows', () => {
     }
     expect(parsePipeline({ legs: [MINIMAL.lexical] }).legs[0]!.name).toBe('wink');
     expect(parsePipeline({ legs: [MINIMAL.http] }).legs[0]!.name).toBe('http');
+  });
+
+  it('the files a leg reads (an experiment keys its cache by their content): a run leg its run file, the others none', () => {
+    const legs = parsePipeline({ legs: LEG_TYPES.map((t) => ({ ...MINIMAL[t], name: t })), level: 'doc' }).legs;
+    expect(legs.map((l) => [l.name, legFiles(l)])).toEqual(LEG_TYPES.map((t) => [t, t === 'run' ? ['x.run'] : []]));
   });
 
   it("the OpenAPI document's leg types are the rows'", () => {
