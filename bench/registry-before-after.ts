@@ -14,10 +14,10 @@
  * model gives the same vector for the same text, and use-lite embeds about 10 chunks a second
  * on this machine). Run files and metrics.csv are compared whole, report.json without the
  * fields that hold a clock reading (createdAt, wallSeconds, latency) or the version.
- * `--only searches|experiments` runs one half; `--experiments a,b` picks experiments by name; `--keep DIR` keeps the outputs (a second run
- * reuses the experiments' caches there); `--embeddings FILE` starts the before tree's cache
- * from an embedding cache (e.g. ~/.cache/retrieval-testbed/embeddings.sqlite after the index
- * command above).
+ * `--only searches|experiments` runs one half; `--experiments a,b` picks experiments by name;
+ * `--keep DIR` keeps the outputs (a second run reuses the experiments' caches there);
+ * `--embeddings FILE` starts the before tree's cache from an embedding cache (e.g.
+ * ~/.cache/retrieval-testbed/embeddings.sqlite after the index command above).
  */
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
