@@ -13,11 +13,11 @@
  * only the embedding cache is carried from the before tree's cache to the after tree's (the
  * model gives the same vector for the same text, and use-lite embeds about 10 chunks a second
  * on this machine). Run files and metrics.csv are compared whole, report.json without the
- * fields that hold a clock reading (createdAt, wallSeconds, latency) or the version.
- * `--only searches|experiments` runs one half; `--experiments a,b` picks experiments by name; `--keep DIR` keeps the outputs (a second run
- * reuses the experiments' caches there); `--embeddings FILE` starts the before tree's cache
- * from an embedding cache (e.g. ~/.cache/retrieval-testbed/embeddings.sqlite after the index
- * command above).
+ * fields a clock, the version, the output folder or a cache hit decide.
+ * `--only searches|experiments` runs one half; `--experiments a,b` picks experiments by name;
+ * `--keep DIR` keeps the outputs (a second run reuses the experiments' caches there);
+ * `--embeddings FILE` starts the before tree's cache from an embedding cache (e.g.
+ * ~/.cache/retrieval-testbed/embeddings.sqlite after the index command above).
  */
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -87,10 +87,24 @@ for (const [label, flags] of values.only === 'experiments' ? [] : Object.entries
   console.log(`| ${label} | ${differ === 0 ? 'yes' : 'no'} | ${differ} |`);
 }
 
-/** report.json without what a clock or the version decides. */
+/**
+ * report.json without what a clock, the version or the run's history decides: when and how long,
+ * the output folder (each tree writes its own), and whether an index or a configuration was
+ * reused from a cache.
+ */
+const VOLATILE = [
+  'createdAt',
+  'wallSeconds',
+  'latency',
+  'testbedVersion',
+  'output',
+  'buildSeconds',
+  'reused',
+  'resumed',
+];
 const stableReport = (file: string): string =>
   JSON.stringify(JSON.parse(fs.readFileSync(file, 'utf8')), (key, value) =>
-    ['createdAt', 'wallSeconds', 'latency', 'testbedVersion'].includes(key) ? undefined : value,
+    VOLATILE.includes(key) ? undefined : value,
   );
 
 const chosen = values.experiments?.split(',');
