@@ -1,7 +1,7 @@
 import { loadCommands } from './command-table.js';
 import { mainUsage } from './main.js';
 
-/** The README's CLI reference, generated from the commands' own help (`npm run docs`). */
+/** The CLI reference (docs/cli.md), generated from the commands' own help (`npm run docs`). */
 export async function cliReference(): Promise<string> {
   const block = (text: string) => '```\n' + text + '\n```\n';
   return [

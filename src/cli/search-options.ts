@@ -1,3 +1,4 @@
+import { legTypes } from '../legs/registry.js';
 import { InputError } from '../errors.js';
 import {
   flagName,
@@ -34,7 +35,10 @@ const WITH_PIPELINE_FLAGS = PIPELINE_FIELD_PARAMS.map((n) => `--${flagName(n)}`)
 const HELP_WIDTH = 22;
 const WRAP = 98;
 
-/** The flags' --help lines, from the parameter table; the `k` and `level` defaults differ by command. */
+/**
+ * The flags' --help lines, from the parameter table and the leg types registered now; the `k` and
+ * `level` defaults differ by command.
+ */
 export function searchFlagsHelp(defaults: { k: number; level: string }): string {
   const line = (flag: string, metavar: string | undefined, help: string, def: unknown) =>
     wrap(
@@ -45,7 +49,7 @@ export function searchFlagsHelp(defaults: { k: number; level: string }): string 
     line(
       'pipeline',
       'P',
-      `a pipeline: a JSON or YAML file, or inline JSON {"legs": [...], "fusion": {...}} (README: "Pipelines"); with it, only ${WITH_PIPELINE_FLAGS} may be given`,
+      `a pipeline: a JSON or YAML file, or inline JSON {"legs": [...], "fusion": {...}} (docs/pipelines.md) whose legs are of the types ${legTypes().join(', ')}; with it, only ${WITH_PIPELINE_FLAGS} may be given`,
       undefined,
     ),
     line(

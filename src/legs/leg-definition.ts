@@ -46,6 +46,11 @@ export interface LegDefinition<Type extends string = string, Fields extends z.Zo
    */
   files?(leg: NamedLeg<Type, Fields>): string[];
   /**
+   * Whether the leg finds each query's results by the query's id in a query set (a run file), so
+   * only query sets can use it (`testbed retrieve`, experiments), never a free-text search.
+   */
+  byQueryId?: boolean;
+  /**
    * What the leg ranks by, when it is one of the two signals a hybrid is read by: lexical (term
    * matching) or dense (vectors). Which leg carried a hybrid's hits is counted from this.
    */

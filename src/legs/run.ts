@@ -30,4 +30,5 @@ export const runLeg = defineLeg({
     return createRunLeg(leg.name, leg.file, run, (docId) => ctx.reader.chunksOf(docId)[0]?.id);
   },
   files: (leg) => [leg.file],
+  byQueryId: true,
 });

@@ -23,7 +23,7 @@ export const fusionSpec = z
     // The methods and normalisations registered when a pipeline is read (fusion/method-registry.ts).
     method: registryEnum(fusionMethodNames)
       .default(FUSION_DEFAULTS.method)
-      .describe('fusion method, as ranx.fuse defines it (README: "Fusing runs")'),
+      .describe('fusion method, as ranx.fuse defines it (docs/pipelines.md, "Fusing runs and tuning fusion")'),
     norm: registryEnum(normNames)
       .default(FUSION_DEFAULTS.norm)
       .describe('score normalisation of the score methods (comb*, wsum); ignored by rrf, isr, borda, dbsf'),

@@ -1,3 +1,4 @@
+import { legDefinition } from '../legs/registry.js';
 import { checkIndexName } from '../schemas/index-names.js';
 import { InputError } from '../errors.js';
 import { MAX_QUERY_CHARS } from '../schemas/limits.js';
@@ -22,10 +23,11 @@ export function parseSearchParams(pathMode: Mode | undefined, raw: unknown): Sea
   if (q.length > MAX_QUERY_CHARS)
     throw new InputError(`q must be at most ${MAX_QUERY_CHARS} characters`, { field: 'q' });
   const { pipeline, mode } = parseSearchSpec(rest, pathMode ? { pathMode } : {});
-  const runLeg = pipeline.legs.findIndex((leg) => leg.type === 'run');
-  if (runLeg >= 0)
-    throw new InputError('run-file legs need query ids: use them in `testbed retrieve` or an experiment', {
-      field: `legs.${runLeg}`,
-    });
+  const byId = pipeline.legs.findIndex((leg) => legDefinition(leg.type).byQueryId);
+  if (byId >= 0)
+    throw new InputError(
+      `${pipeline.legs[byId]!.type} legs need query ids: use them in \`testbed retrieve\` or an experiment`,
+      { field: `legs.${byId}` },
+    );
   return { index: checkIndexName(index), query: q, pipeline, ...(mode !== 'pipeline' && { mode }) };
 }

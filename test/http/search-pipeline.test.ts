@@ -149,7 +149,9 @@ describe('/search: a pipeline or a shorthand, the same parameters on GET and POS
   it('refuses run-file legs (a free-text search has no query id; the server reads no file a request names), 1e309 and bad JSON', async () => {
     const run = await post('/search', { index: 'tiny', q, legs: [{ type: 'run', file: '/etc/passwd' }], level: 'doc' });
     expect(run.status).toBe(400);
-    expect((await errorOf(run)).message).toMatch(/run-file legs need query ids/);
+    expect((await errorOf(run)).message).toBe(
+      '(field "legs.0"): run legs need query ids: use them in `testbed retrieve` or an experiment',
+    );
     const huge = await get(`/search/hybrid?index=tiny&q=x&rrf_k=1e309`);
     expect(huge.status).toBe(400);
     expect((await errorOf(huge)).message).toMatch(/rrf_k must be a number > 0/);

@@ -8,6 +8,7 @@ import { createApp } from '../../src/http/app.js';
 import { registerLegType } from '../../src/legs/registry.js';
 import { parsePipeline } from '../../src/pipeline/resolve-pipeline.js';
 import { shortestFirstLeg } from '../fixtures/legs/shortest-first-leg.js';
+import { runCli } from '../helpers/cli.js';
 import { tmpDir } from '../helpers/tmp.js';
 import { legContract, type LegWorld, openLegWorld } from '../retrievers/leg-contract.js';
 import { subjectsOfEveryLegType } from '../retrievers/leg-subjects.js';
@@ -75,6 +76,15 @@ describe('a leg type registered with one call', () => {
     expect(introduced.split(', ').at(-1)).toBe(TYPE);
   });
 
+  it('is among the leg types testbed search --help and retrieve --help name for --pipeline', async () => {
+    for (const command of ['search', 'retrieve']) {
+      const help = (await runCli([command, '--help'])).out.replace(/\s+/g, ' ');
+      expect(help).toContain(
+        `whose legs are of the types lexical, dense, run, http, opensearch, elasticsearch, qdrant, ${TYPE};`,
+      );
+    }
+  });
+
   it('parses in a pipeline, its fields defaulted and bounded, its name its row default', () => {
     expect(parsePipeline({ legs: [{ type: TYPE }] }).legs).toEqual([
       { type: TYPE, order: 'shortest', name: 'shortest-first' },
@@ -104,6 +114,7 @@ describe('once its row is removed', () => {
     const { variants, introduced } = await documentedLegTypes();
     expect(variants).not.toContain(TYPE);
     expect(introduced.split(', ')).not.toContain(TYPE);
+    expect((await runCli(['search', '--help'])).out).not.toContain(TYPE);
     expect(refusal(() => parsePipeline({ legs: [{ type: TYPE }] })).where.field).toBe('legs.0.type');
     expect(refusal(() => parseExperimentConfig(experiment(`{ type: ${TYPE} }`), 'exp.yaml')).message).toMatch(
       /^exp\.yaml:5 \(field "grid\.retrievers\.0\.legs\.0\.type"\)/,

@@ -8,7 +8,8 @@ import type { Command } from '../command.js';
 import { indexFileArgument } from '../index-file.js';
 import { SEARCH_FLAGS, searchFlagsHelp, searchRequest } from '../search-options.js';
 
-const usage = `Usage: testbed retrieve INDEX --queries queries.jsonl --run out.trec [options]
+/** Computed when read: the help lists the leg types registered at that moment. */
+const usage = () => `Usage: testbed retrieve INDEX --queries queries.jsonl --run out.trec [options]
 
 Runs every query of a BEIR queries.jsonl against an index and writes a TREC run file
 (qid Q0 docid rank score tag), ready for trec_eval or \`testbed eval\`. Ties are written in
@@ -27,7 +28,9 @@ ${searchFlagsHelp({ k: 100, level: 'doc' })}
 
 export const retrieveCommand: Command = {
   name: 'retrieve',
-  usage,
+  get usage() {
+    return usage();
+  },
   async run(argv, io) {
     const { values, positionals } = parse(argv, {
       ...SEARCH_FLAGS,
@@ -35,10 +38,10 @@ export const retrieveCommand: Command = {
       run: { type: 'string' },
       tag: { type: 'string' },
     });
-    if (values.help) return (io.out(usage + '\n'), 0);
-    const file = indexFileArgument(positional(positionals, 0, 'INDEX', usage));
-    if (!values.queries) throw new InputError(`missing --queries FILE\n\n${usage}`);
-    if (!values.run) throw new InputError(`missing --run FILE\n\n${usage}`);
+    if (values.help) return (io.out(usage() + '\n'), 0);
+    const file = indexFileArgument(positional(positionals, 0, 'INDEX', usage()));
+    if (!values.queries) throw new InputError(`missing --queries FILE\n\n${usage()}`);
+    if (!values.run) throw new InputError(`missing --run FILE\n\n${usage()}`);
     const base = searchRequest(values, '', { k: 100, level: 'doc' });
     const tag = values.tag ?? `testbed-${base.mode ?? 'pipeline'}`;
     const queries = await readQueries(values.queries);

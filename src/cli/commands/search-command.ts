@@ -6,7 +6,8 @@ import type { Command } from '../command.js';
 import { indexFileArgument } from '../index-file.js';
 import { SEARCH_FLAGS, searchFlagsHelp, searchRequest } from '../search-options.js';
 
-const usage = `Usage: testbed search INDEX QUERY [options]
+/** Computed when read: the help lists the leg types registered at that moment. */
+const usage = () => `Usage: testbed search INDEX QUERY [options]
 
 Searches an index file and prints the ranked hits.
 
@@ -18,16 +19,18 @@ ${searchFlagsHelp({ k: 10, level: 'chunk' })}
 
 export const searchCommand: Command = {
   name: 'search',
-  usage,
+  get usage() {
+    return usage();
+  },
   async run(argv, io) {
     const { values, positionals } = parse(argv, {
       ...SEARCH_FLAGS,
       json: { type: 'boolean' },
       sql: { type: 'boolean' },
     });
-    if (values.help) return (io.out(usage + '\n'), 0);
-    const file = indexFileArgument(positional(positionals, 0, 'INDEX', usage));
-    const query = positional(positionals, 1, 'QUERY', usage);
+    if (values.help) return (io.out(usage() + '\n'), 0);
+    const file = indexFileArgument(positional(positionals, 0, 'INDEX', usage()));
+    const query = positional(positionals, 1, 'QUERY', usage());
     const req = searchRequest(values, query, { k: 10, level: 'chunk' });
     // Loaded here, not at the top: `testbed search --help` should not wait for SQLite, the
     // analysers and the retrievers (0.7 s).
