@@ -1,5 +1,6 @@
 import { z } from 'zod/v4';
 import { MAX_RERANK_BATCH, MAX_RERANK_DEPTH, RERANK_DEFAULTS } from '../schemas/defaults.js';
+import { remoteCallFields } from '../schemas/remote-call-fields.js';
 
 /**
  * The optional rerank stage of a pipeline (pipeline/rerank.ts runs it): the first stage's top
@@ -64,16 +65,7 @@ const httpRerank = z
       .describe(
         'cohere: {model, query, documents, top_n} -> {results: [{index, relevance_score}]} (Cohere, Jina); tei: {query, texts} -> [{index, score}]',
       ),
-    headers: z.record(z.string(), z.string()).optional().describe('request headers; values may hold ${env:NAME}'),
-    timeout_ms: z.number().int().min(1).max(600_000).optional().describe('per attempt'),
-    retries: z
-      .number()
-      .int()
-      .min(0)
-      .max(10)
-      .optional()
-      .describe('further attempts after a 429, 5xx, timeout or refused connection'),
-    concurrency: z.number().int().min(1).max(64).optional().describe('requests in flight at once'),
+    ...remoteCallFields,
   })
   .strict()
   .describe('a remote reranker speaking the common /rerank shape');

@@ -1,6 +1,5 @@
 import { z } from 'zod/v4';
-import { REMOTE_DEFAULTS } from '../../remote/remote-client.js';
-import { REMOTE_LIMITS } from '../../schemas/defaults.js';
+import { remoteCallFields } from '../../schemas/remote-call-fields.js';
 
 /**
  * The fields of the pipeline legs served by a search engine the user runs: OpenSearch or Elasticsearch `_search`,
@@ -36,39 +35,6 @@ const baseUrl = z
 
 /** A JSON path inside one hit (remote/json-path.ts): checked when the leg is made. */
 const hitPath = (what: string) => z.string().max(200).describe(what);
-
-/** How the engine is called: the fields RemoteClient takes, as the other remote legs spell them. */
-const callFields = {
-  headers: z
-    .record(z.string().regex(/^[A-Za-z0-9!#$%&'*+.^_`|~-]+$/, 'a header name'), z.string().max(4000))
-    .optional()
-    .describe(
-      'sent with every request; a value may hold ${env:NAME} (a key kept in the environment, never in a report)',
-    ),
-  timeout_ms: z
-    .number()
-    .int()
-    .min(1)
-    .max(REMOTE_LIMITS.maxTimeoutMs)
-    .optional()
-    .describe(`per attempt (default ${REMOTE_DEFAULTS.timeoutMs})`),
-  retries: z
-    .number()
-    .int()
-    .min(0)
-    .max(REMOTE_LIMITS.maxRetries)
-    .optional()
-    .describe(
-      `further attempts after a 429, a 5xx, a timeout or a refused connection (default ${REMOTE_DEFAULTS.retries})`,
-    ),
-  concurrency: z
-    .number()
-    .int()
-    .min(1)
-    .max(REMOTE_LIMITS.maxConcurrency)
-    .optional()
-    .describe(`requests in flight at once (default ${REMOTE_DEFAULTS.concurrency})`),
-};
 
 const templateBody = z
   .record(z.string(), z.unknown())
@@ -108,7 +74,7 @@ const searchEngineFields = {
   chunk_id: hitPath(
     'path in a hit to the chunk id (_source.chunk_id or _id for an index made by testbed push); without it a hit stands for its document',
   ).optional(),
-  ...callFields,
+  ...remoteCallFields,
 };
 
 export const opensearchFields = searchEngineFields;
@@ -141,7 +107,7 @@ export const qdrantFields = {
   chunk_id: hitPath(
     `path in a point to the chunk id (default ${ENGINE_LEG_DEFAULTS.qdrantChunkId}; "" when points stand for whole documents)`,
   ).optional(),
-  ...callFields,
+  ...remoteCallFields,
 };
 
 type EngineLegOf<Type extends string, Fields extends z.ZodRawShape> = { type: Type; name: string } & z.output<

@@ -1,9 +1,8 @@
 import { z } from 'zod/v4';
 import { originOf } from '../../remote/allowed-origins.js';
 import { parseJsonPath } from '../../remote/json-path.js';
-import { REMOTE_DEFAULTS } from '../../remote/remote-client.js';
 import { placeholdersOf } from '../../remote/template.js';
-import { REMOTE_LIMITS } from '../../schemas/defaults.js';
+import { remoteCallFields } from '../../schemas/remote-call-fields.js';
 
 /**
  * What an http leg's URL and body template may name: the query text, the hits asked for, the
@@ -41,38 +40,7 @@ export const httpLegFields = {
     "inside one hit, the chunk id (docId#ordinal); without it a hit stands as its document's first chunk",
   ).optional(),
   score: jsonPath('inside one hit, the score (higher is better)'),
-  headers: z
-    .record(
-      z.string().regex(/^[A-Za-z0-9!#$%&'*+.^_`|~-]+$/, 'a header name is a token (letters, digits, - and the like)'),
-      z.string().max(4000),
-    )
-    .optional()
-    .describe(
-      'sent with every request; values may hold ${env:NAME}, read from the environment, never written into reports',
-    ),
-  timeout_ms: z
-    .number()
-    .int()
-    .min(1)
-    .max(REMOTE_LIMITS.maxTimeoutMs)
-    .optional()
-    .describe(`ms per attempt (default ${REMOTE_DEFAULTS.timeoutMs})`),
-  retries: z
-    .number()
-    .int()
-    .min(0)
-    .max(REMOTE_LIMITS.maxRetries)
-    .optional()
-    .describe(
-      `further attempts after a 429, a 5xx, a timeout or a refused connection, with exponential backoff (default ${REMOTE_DEFAULTS.retries})`,
-    ),
-  concurrency: z
-    .number()
-    .int()
-    .min(1)
-    .max(REMOTE_LIMITS.maxConcurrency)
-    .optional()
-    .describe(`requests in flight at once (default ${REMOTE_DEFAULTS.concurrency})`),
+  ...remoteCallFields,
 };
 
 /** An http leg, its name settled. */

@@ -1,0 +1,43 @@
+import { z } from 'zod/v4';
+import { REMOTE_DEFAULTS } from '../remote/remote-client.js';
+import { REMOTE_LIMITS } from './defaults.js';
+
+/**
+ * How a remote service is called, the fields every caller of one spells alike (http and
+ * search-engine legs, the http reranker): headers, and the RemoteClient settings with their
+ * bounds (REMOTE_LIMITS) and defaults (REMOTE_DEFAULTS), written once.
+ */
+export const remoteCallFields = {
+  headers: z
+    .record(
+      z.string().regex(/^[A-Za-z0-9!#$%&'*+.^_`|~-]+$/, 'a header name is a token (letters, digits, - and the like)'),
+      z.string().max(4000),
+    )
+    .optional()
+    .describe(
+      'sent with every request; values may hold ${env:NAME}, read from the environment, never written into reports',
+    ),
+  timeout_ms: z
+    .number()
+    .int()
+    .min(1)
+    .max(REMOTE_LIMITS.maxTimeoutMs)
+    .optional()
+    .describe(`ms per attempt (default ${REMOTE_DEFAULTS.timeoutMs})`),
+  retries: z
+    .number()
+    .int()
+    .min(0)
+    .max(REMOTE_LIMITS.maxRetries)
+    .optional()
+    .describe(
+      `further attempts after a 429, a 5xx, a timeout or a refused connection, with exponential backoff (default ${REMOTE_DEFAULTS.retries})`,
+    ),
+  concurrency: z
+    .number()
+    .int()
+    .min(1)
+    .max(REMOTE_LIMITS.maxConcurrency)
+    .optional()
+    .describe(`requests in flight at once (default ${REMOTE_DEFAULTS.concurrency})`),
+};
