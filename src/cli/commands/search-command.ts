@@ -1,3 +1,4 @@
+import { DEFAULT_K, DEFAULT_LEVEL } from '../../schemas/defaults.js';
 import path from 'node:path';
 import type { SearchResponse } from '../../search/types.js';
 import { parse, positional } from '../args.js';
@@ -6,13 +7,16 @@ import type { Command } from '../command.js';
 import { indexFileArgument } from '../index-file.js';
 import { SEARCH_FLAGS, searchFlagsHelp, searchRequest } from '../search-options.js';
 
+/** A one-off search answers as the API does: the pipeline's own k and level defaults. */
+const SEARCH_DEFAULTS = { k: DEFAULT_K, level: DEFAULT_LEVEL };
+
 /** Computed when read: the help lists the leg types registered at that moment. */
 const usage = () => `Usage: testbed search INDEX QUERY [options]
 
 Searches an index file and prints the ranked hits.
 
 Options:
-${searchFlagsHelp({ k: 10, level: 'chunk' })}
+${searchFlagsHelp(SEARCH_DEFAULTS)}
   --json              print the same JSON the HTTP API returns
   --sql               print each lexical leg's analysed terms (and an fts5 leg's MATCH and SQL), then search
   -h, --help          show this help`;
@@ -31,7 +35,7 @@ export const searchCommand: Command = {
     if (values.help) return (io.out(usage() + '\n'), 0);
     const file = indexFileArgument(positional(positionals, 0, 'INDEX', usage()));
     const query = positional(positionals, 1, 'QUERY', usage());
-    const req = searchRequest(values, query, { k: 10, level: 'chunk' });
+    const req = searchRequest(values, query, SEARCH_DEFAULTS);
     // Loaded here, not at the top: `testbed search --help` should not wait for SQLite, the
     // analysers and the retrievers (0.7 s).
     const [{ EmbedderPool }, { Searcher }] = await Promise.all([
