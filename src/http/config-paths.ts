@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { InputError } from '../errors.js';
 import type { ExperimentConfig } from '../experiments/config.js';
+import { legDefinition, legTypes } from '../legs/registry.js';
 import { corpusPathInRoot } from './corpus-path.js';
 import { insideRoot, type PathKind } from '../corpus/inside-root.js';
 
@@ -44,22 +45,27 @@ export function confineConfigPaths(
   }
   config.grid.retrievers.forEach((r, i) => {
     (r.legs ?? []).forEach((leg, j) => {
-      if (!isRunLeg(leg)) return;
-      const field = `grid.retrievers.${i}.legs.${j}.file`;
-      leg.file = runFileInRoots(leg.file, roots.corporaRoot, resultsRoot, workingDir, field);
+      const named = leg as Record<string, unknown>;
+      for (const name of fileFieldsOf(named.type)) {
+        const file = named[name];
+        if (typeof file !== 'string') continue;
+        named[name] = runFileInRoots(
+          file,
+          roots.corporaRoot,
+          resultsRoot,
+          workingDir,
+          `grid.retrievers.${i}.legs.${j}.${name}`,
+        );
+      }
     });
   });
   config.output = path.join(resultsRoot, config.name);
   return config;
 }
 
-function isRunLeg(leg: unknown): leg is { type: 'run'; file: string } {
-  return (
-    typeof leg === 'object' &&
-    leg !== null &&
-    (leg as { type?: unknown }).type === 'run' &&
-    typeof (leg as { file?: unknown }).file === 'string'
-  );
+/** The fields of a leg type's row that name a file the leg reads (a run leg's `file`). */
+function fileFieldsOf(type: unknown): readonly string[] {
+  return typeof type === 'string' && legTypes().includes(type) ? (legDefinition(type).fileFields ?? []) : [];
 }
 
 /**

@@ -41,10 +41,11 @@ export interface LegDefinition<Type extends string = string, Fields extends z.Zo
    */
   annResults?(leg: NamedLeg<Type, Fields>): boolean;
   /**
-   * The files the leg's results are read from (a run leg's run file): an experiment keys its
-   * cached results by their content, since a file can change under the same name.
+   * The fields that name a file the leg reads (a run leg's `file`): an experiment keys its cached
+   * results by the files' content, since a file can change under the same name, and a server
+   * confines them to its roots before anything reads them.
    */
-  files?(leg: NamedLeg<Type, Fields>): string[];
+  fileFields?: readonly string[];
   /**
    * Whether the leg finds each query's results by the query's id in a query set (a run file), so
    * only query sets can use it (`testbed retrieve`, experiments), never a free-text search.

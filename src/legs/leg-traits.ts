@@ -23,7 +23,8 @@ export function givesAnnResults(leg: Leg): boolean {
 
 /** The files the leg's results are read from. */
 export function legFiles(leg: Leg): string[] {
-  return legDefinition(leg.type).files?.(leg) ?? [];
+  const fields = legDefinition(leg.type).fileFields ?? [];
+  return fields.map((field) => (leg as unknown as Record<string, string>)[field]!);
 }
 
 /** Lexical or dense, when the leg ranks by one of the two signals a hybrid is read by. */

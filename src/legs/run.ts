@@ -29,6 +29,6 @@ export const runLeg = defineLeg({
     const run = await ctx.memo(`run:${leg.file}`, () => readTrecRun(leg.file), stat.mtimeMs);
     return createRunLeg(leg.name, leg.file, run, (docId) => ctx.reader.chunksOf(docId)[0]?.id);
   },
-  files: (leg) => [leg.file],
+  fileFields: ['file'],
   byQueryId: true,
 });

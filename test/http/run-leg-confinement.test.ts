@@ -3,6 +3,9 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { IndexCatalog } from '../../src/serving/catalog/index-catalog.js';
 import { createApp } from '../../src/http/app.js';
+import { defineLeg } from '../../src/legs/leg-definition.js';
+import { registerLegType } from '../../src/legs/registry.js';
+import { z } from 'zod/v4';
 import { TINY_BEIR, tmpDir } from '../helpers/tmp.js';
 
 const root = tmpDir('run-legs-');
@@ -50,5 +53,40 @@ describe('run-file legs of an experiment sent over HTTP', () => {
   it('a run beside its corpus is accepted', async () => {
     const res = await start('tiny/prod.trec');
     expect(res.status).toBe(202);
+  });
+});
+
+/**
+ * Which fields name a file is the leg type's row's to say (fileFields), not a check for legs
+ * typed `run`: a leg type registered here with a file field of another name is confined alike.
+ */
+const replayLeg = defineLeg({
+  type: 'replay-file',
+  description: 'a test fixture: a leg whose `source` names a file (it is refused before it would read it)',
+  fields: { source: z.string().min(1).describe('a file the leg would read') },
+  fileFields: ['source'],
+  defaultName: () => 'replay',
+  create: () => {
+    throw new Error('never made: the file is refused first');
+  },
+});
+
+describe('a leg type whose row names a file field', () => {
+  it("has that field confined like a run leg's file, under its own name", async () => {
+    const unregister = registerLegType(replayLeg);
+    try {
+      const res = await app.request('/experiments', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({
+          yaml: `name: replay\ncorpus: tiny\nlevel: doc\ngrid:\n  embedders: [none]\n  retrievers:\n    - { name: r, legs: [{ type: replay-file, source: /etc/passwd }] }\n`,
+        }),
+      });
+      expect(res.status).toBe(400);
+      const { error } = (await res.json()) as { error: { message: string } };
+      expect(error.message).toMatch(/grid\.retrievers\.0\.legs\.0\.source.*outside the corpora root or results folder/);
+    } finally {
+      unregister();
+    }
   });
 });
