@@ -8,7 +8,7 @@ const current = new WeakMap<object, () => z.ZodType>();
  * read, for a schema derived from a registry that may change at run time (the leg types: a
  * pipeline built before a leg type was registered still parses it). Issues are the current
  * schema's, at the same paths; through requestJsonSchema its JSON Schema is the current
- * schema's. Like registry-enum.ts, for a schema with structure rather than names.
+ * schema's. registry-enum.ts builds its name lists on it.
  */
 export function currentSchema<Out, In>(now: () => z.ZodType<Out, In>): z.ZodType<Out, In> {
   const schema = z.unknown().transform((value, ctx) => {

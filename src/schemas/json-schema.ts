@@ -1,6 +1,5 @@
 import { z } from 'zod/v4';
 import { currentSchemaOf } from './current-schema.js';
-import { registryEnumNames } from './registry-enum.js';
 
 type Json = Record<string, unknown>;
 
@@ -8,30 +7,24 @@ type Json = Record<string, unknown>;
  * The JSON Schema (2020-12, as OpenAPI 3.1 takes it) of a request a zod schema validates: what
  * the OpenAPI document says about bodies and parameters is generated from the validator, never
  * written beside it. zod describes its output, where a defaulted field is always present; a
- * caller may leave it out, so fields with a default are dropped from `required`. A registry
- * enum (registry-enum.ts) is written as the enum of the names registered now, a current schema
- * (current-schema.ts) as the schema it checks against now.
+ * caller may leave it out, so fields with a default are dropped from `required`. A current
+ * schema (current-schema.ts: the leg union, a registry enum) is written as the schema it checks
+ * against now.
  */
 export function requestJsonSchema(schema: z.ZodType): Json {
   return optionalDefaults(generatedJsonSchema(schema)) as Json;
 }
 
-/** zod's JSON Schema, with registry enums and current schemas (current-schema.ts) written as they are now. */
+/** zod's JSON Schema, with current schemas (current-schema.ts) written as they are now. */
 function generatedJsonSchema(schema: z.ZodType): Json {
   const { $schema: _dialect, ...generated } = z.toJSONSchema(schema, {
     io: 'output',
     unrepresentable: 'any',
     override: ({ zodSchema, jsonSchema }) => {
       const now = currentSchemaOf(zodSchema);
-      if (now) {
-        for (const key of Object.keys(jsonSchema)) delete jsonSchema[key];
-        Object.assign(jsonSchema, generatedJsonSchema(now));
-        return;
-      }
-      const names = registryEnumNames(zodSchema);
-      if (names === undefined) return;
-      jsonSchema.type = 'string';
-      jsonSchema.enum = [...names];
+      if (!now) return;
+      for (const key of Object.keys(jsonSchema)) delete jsonSchema[key];
+      Object.assign(jsonSchema, generatedJsonSchema(now));
     },
   }) as Json;
   return generated;

@@ -1,25 +1,13 @@
 import { z } from 'zod/v4';
-
-// Each registry enum and the function giving its names now, for requestJsonSchema.
-const currentNames = new WeakMap<object, () => readonly string[]>();
+import { currentSchema } from './current-schema.js';
 
 /**
  * One of the names of a registry (fusion methods, normalisations), read when a value is checked:
- * a name registered after this schema was built is accepted, and one removed is refused. It
- * reads as z.enum does: the same issue (invalid_value, listing the names) and, through
- * requestJsonSchema, the same JSON Schema ({type: string, enum: [the names now]}). A zod enum
- * cannot do this: it keeps the names it was given.
+ * a name registered after this schema was built is accepted, and one removed is refused. It is
+ * the current schema (current-schema.ts) of a z.enum over the names registered now, so it reads
+ * as z.enum does: the same issue (invalid_value, listing the names) and, through
+ * requestJsonSchema, the same JSON Schema ({type: string, enum: [the names now]}).
  */
 export function registryEnum<T extends string>(names: () => readonly T[]): z.ZodType<T> {
-  const schema: z.ZodType<T> = z.custom<T>().check((ctx) => {
-    const values = names();
-    if (!values.includes(ctx.value)) ctx.issues.push({ code: 'invalid_value', values: [...values], input: ctx.value });
-  });
-  currentNames.set(schema, names);
-  return schema;
-}
-
-/** The names a registry enum accepts now; undefined for any other schema. */
-export function registryEnumNames(schema: object): readonly string[] | undefined {
-  return currentNames.get(schema)?.();
+  return currentSchema(() => z.enum(names() as [T, ...T[]]) as unknown as z.ZodType<T, T>);
 }
