@@ -1,4 +1,5 @@
 import type { z } from 'zod/v4';
+import { Registry } from '../registry.js';
 import { denseLeg } from './dense.js';
 import { elasticsearchLeg } from './elasticsearch.js';
 import { httpLeg } from './http.js';
@@ -48,38 +49,33 @@ export type HttpLeg = Extract<Leg, { type: 'http' }>;
 /** Any row, built in or registered. */
 export type AnyLegDefinition = LegDefinition<string, z.ZodRawShape>;
 
-const rows = new Map<string, AnyLegDefinition>(Object.entries(LEGS) as [string, AnyLegDefinition][]);
-/** Bumped on every change of the rows, so what is derived from them is derived again. */
-let version = 0;
+const legTypeRows = new Registry<AnyLegDefinition>(
+  'a leg type',
+  Object.values(LEGS) as AnyLegDefinition[],
+  (row) => row.type,
+);
 
 /**
  * Adds a leg type (a test's fixture, an extension) after the built-in ones; it is then parsed,
  * documented, made and checked like them. Returns the function that removes it again.
  */
 export function registerLegType(definition: AnyLegDefinition): () => void {
-  if (rows.has(definition.type)) throw new Error(`leg type "${definition.type}" is already registered`);
-  rows.set(definition.type, definition);
-  version++;
-  return () => {
-    if (rows.get(definition.type) !== definition) return;
-    rows.delete(definition.type);
-    version++;
-  };
+  return legTypeRows.register(definition);
 }
 
 /** The leg types registered now, built-in ones first. */
 export function legTypes(): string[] {
-  return [...rows.keys()];
+  return legTypeRows.names();
 }
 
 /** Every row, in order. */
 export function legDefinitions(): AnyLegDefinition[] {
-  return [...rows.values()];
+  return [...legTypeRows.rows()];
 }
 
 /** The row of a leg type; a leg that parsed has one, so a missing row is a bug (or a row removed mid-flight). */
 export function legDefinition(type: string): AnyLegDefinition {
-  const row = rows.get(type);
+  const row = legTypeRows.get(type);
   if (!row) throw new Error(`no leg type "${type}" is registered (registered: ${legTypes().join(', ')})`);
   return row;
 }
@@ -88,7 +84,7 @@ export function legDefinition(type: string): AnyLegDefinition {
 export function perRegistryVersion<T>(make: () => T): () => T {
   let made: { version: number; value: T } | undefined;
   return () => {
-    if (made?.version !== version) made = { version, value: make() };
+    if (made?.version !== legTypeRows.version) made = { version: legTypeRows.version, value: make() };
     return made.value;
   };
 }

@@ -72,7 +72,7 @@ describe('the leg registry: every surface is derived from its rows', () => {
     expect(legUnion()).toBe(before);
     const unregister = registerLegType(shortestFirstLeg);
     try {
-      expect(() => registerLegType(shortestFirstLeg)).toThrow('leg type "shortest-first" is already registered');
+      expect(() => registerLegType(shortestFirstLeg)).toThrow('a leg type is already named "shortest-first"');
       expect(legTypes()).toEqual([...LEG_TYPES, 'shortest-first']);
       expect(legUnion()).not.toBe(before);
       // The pipeline's schema, built once at import, takes the new leg type when it reads a pipeline.
