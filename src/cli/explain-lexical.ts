@@ -1,10 +1,8 @@
-import { createQueryTerms } from '../analysis/query-terms.js';
+import { winkQueryTerms } from '../legs/lexical.js';
 import { fts5Phrases } from '../retrievers/fts5-bm25.js';
-import { englishAnalysis } from '../retrievers/wink-bm25.js';
 import type { Pipeline } from '../pipeline/resolve-pipeline.js';
 import { bm25Sql, matchOf } from '../store/bm25-sql.js';
 import type { IndexReader } from '../store/index-reader.js';
-import { analyzerFor } from '../store/tokenizers.js';
 
 /**
  * What `testbed search --sql` prints before searching: for each lexical leg of the pipeline, the
@@ -24,24 +22,12 @@ export function explainLexicalLegs(reader: IndexReader, pipeline: Pipeline, quer
       lines.push(phrases.length === 0 ? '-- no term to search for: no SQL runs' : `-- MATCH ${matchOf(phrases)}`);
       if (phrases.length > 0) lines.push(bm25Sql({ candidates: true }));
     } else {
-      lines.push(`-- leg "${leg.name}" (wink): terms ${termList(winkTerms(reader, query, pipeline.qlang))}`);
+      lines.push(`-- leg "${leg.name}" (wink): terms ${termList(winkQueryTerms(reader)(query, pipeline.qlang))}`);
       lines.push('-- wink scores in memory (wink-bm25-text-search): no SQL runs');
     }
   }
   if (lines.length === 0) lines.push('-- this pipeline has no lexical leg: no SQL runs');
   return lines.join('\n') + '\n';
-}
-
-/**
- * wink's query terms, as the leg factory hands them to it: on an index built with one of our
- * analysers (english, multilingual...) the index's analyser in the query's language(s); on an
- * index FTS5 tokenizes itself (unicode61, porter, trigram) wink's own English analysis. A term
- * the query repeats is listed (and scored) again.
- */
-function winkTerms(reader: IndexReader, query: string, qlang: string | undefined): string[] {
-  const analyze = analyzerFor(reader.meta.tokenizer, {});
-  if (analyze) return createQueryTerms(analyze, reader.meta.languages ?? {})(query, qlang);
-  return englishAnalysis({})(query, undefined);
 }
 
 const termList = (terms: readonly string[]): string => (terms.length === 0 ? '(none)' : terms.join(', '));

@@ -2,9 +2,15 @@ import { z } from 'zod/v4';
 import { createQueryTerms } from '../analysis/query-terms.js';
 import { createFts5Retriever } from '../retrievers/fts5-bm25.js';
 import type { Retriever } from '../retrievers/types.js';
-import { createWinkRetriever, type TermAnalysis, type WinkBM25Params } from '../retrievers/wink-bm25.js';
+import {
+  createWinkRetriever,
+  englishAnalysis,
+  type TermAnalysis,
+  type WinkBM25Params,
+} from '../retrievers/wink-bm25.js';
 import { DEFAULT_ENGINE, FTS5_BM25, WINK_DEFAULTS } from '../schemas/defaults.js';
 import { ENGINES } from '../schemas/names.js';
+import type { IndexReader } from '../store/index-reader.js';
 import { analyzerFor } from '../store/tokenizers.js';
 import { defineLeg, type LegContext } from './leg-definition.js';
 
@@ -56,12 +62,24 @@ export const lexicalLeg = defineLeg({
  * search for, with the analyser the index records. Undefined elsewhere: wink's English analysis.
  */
 function termAnalysis(ctx: LegContext): TermAnalysis | undefined {
-  const meta = ctx.reader.meta;
+  const own = indexAnalysis(ctx.reader.meta);
+  return own && { ...own, chunkLanguage: (id) => ctx.chunkLanguage(id) };
+}
+
+/** The index's own analyser and the query terms it gives, when the index was built with one of ours. */
+function indexAnalysis(meta: IndexReader['meta']): Omit<TermAnalysis, 'chunkLanguage'> | undefined {
   const analyze = analyzerFor(meta.tokenizer, {});
-  if (!analyze) return undefined;
-  return {
-    analyze,
-    chunkLanguage: (id) => ctx.chunkLanguage(id),
-    queryTerms: createQueryTerms(analyze, meta.languages ?? {}),
-  };
+  return analyze && { analyze, queryTerms: createQueryTerms(analyze, meta.languages ?? {}) };
+}
+
+/**
+ * The terms a wink leg over this index searches a query for (a term the query repeats is listed,
+ * and scored, again): the index's analyser where it has one of ours, else wink's English
+ * analysis. `testbed search --sql` shows them.
+ */
+export function winkQueryTerms(reader: IndexReader): (query: string, queryLang: string | undefined) => string[] {
+  const own = indexAnalysis(reader.meta);
+  if (own) return own.queryTerms;
+  const english = englishAnalysis({});
+  return (query) => english(query, undefined);
 }
