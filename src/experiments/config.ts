@@ -17,7 +17,7 @@ import type {
   RetrieverFields,
   TuneConfig,
 } from '../reports/experiment-config.js';
-import { retrieverPipeline } from './retriever-pipeline.js';
+import { checkedPipeline } from './retriever-pipeline.js';
 
 /**
  * One retriever of the grid; `name` labels it in every table. It is a pipeline, written either
@@ -59,7 +59,7 @@ function checkRetrievers(
   config.grid.retrievers.forEach((r, i) => {
     if (!('mode' in r) && !('legs' in r)) return;
     try {
-      retrieverPipeline(r, config.level, 100);
+      checkedPipeline(r, config.level);
     } catch (err) {
       if (!(err instanceof InputError)) throw err;
       ctx.addIssue({

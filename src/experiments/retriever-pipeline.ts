@@ -34,9 +34,14 @@ export function retrieverPipeline(r: RetrieverConfig, level: Level, depth: numbe
   return { ...known.pipeline, k: k.data };
 }
 
+/** A retriever's pipeline as its config is checked (the config parser, the server's remote checks): the one the grid reuses. */
+export function checkedPipeline(r: RetrieverConfig, level: Level): Pipeline {
+  return retrieverPipeline(r, level, CHECK_DEPTH);
+}
+
 /** Every retriever's pipeline as settled, in grid order: what the experiment's own process is handed with its config. */
 export function settledPipelines(config: ExperimentConfig): Pipeline[] {
-  return config.grid.retrievers.map((r) => retrieverPipeline(r, config.level, CHECK_DEPTH));
+  return config.grid.retrievers.map((r) => checkedPipeline(r, config.level));
 }
 
 /**

@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import fs from 'node:fs';
 import { z } from 'zod';
 import { parseExperimentConfig } from '../../experiments/config.js';
-import { retrieverPipeline } from '../../experiments/retriever-pipeline.js';
+import { checkedPipeline } from '../../experiments/retriever-pipeline.js';
 import type { RemoteAllowList } from '../../remote/allowed-origins.js';
 import { checkServedPipeline } from '../remote-check.js';
 import type { ExperimentJobs } from '../../experiments/experiment-jobs.js';
@@ -70,7 +70,7 @@ export function experimentRoutes(
     );
     // Each retriever as a served pipeline (remote-check.ts): rerank stage, endpoints, headers.
     config.grid.retrievers.forEach((r, i) =>
-      checkServedPipeline(retrieverPipeline(r, config.level, 100), allowedRemoteOrigins, {
+      checkServedPipeline(checkedPipeline(r, config.level), allowedRemoteOrigins, {
         where: `grid.retrievers.${i}`,
         environment: 'config' in body,
       }),
