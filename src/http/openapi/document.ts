@@ -64,6 +64,17 @@ const download = (type: string, what: string) => ({
  * test/web/openapi.test.ts walks the app's registered routes against it in both directions, so
  * a route added without a description here (or a description left after a route is gone) fails.
  */
+/** The answers of a route that serves a stylesheet or a script by name. */
+function assetResponses(): Json {
+  return {
+    '200': {
+      description: 'the file',
+      content: { 'text/css': { schema: { type: 'string' } }, 'text/javascript': { schema: { type: 'string' } } },
+    },
+    '404': error('no such asset'),
+  };
+}
+
 export function openApiDocument(): Json {
   return {
     openapi: '3.1.0',
@@ -107,16 +118,7 @@ export function openApiDocument(): Json {
           tags: ['pages'],
           summary: "The pages' stylesheet and script",
           parameters: [{ ...pathParam('name', 'asset file'), schema: { type: 'string', enum: ['app.css', 'app.js'] } }],
-          responses: {
-            '200': {
-              description: 'the file',
-              content: {
-                'text/css': { schema: { type: 'string' } },
-                'text/javascript': { schema: { type: 'string' } },
-              },
-            },
-            '404': error('no such asset'),
-          },
+          responses: assetResponses(),
         },
       },
       '/openapi.json': {
@@ -138,16 +140,7 @@ export function openApiDocument(): Json {
           tags: ['pages'],
           summary: "The API reference page's stylesheets and scripts (Swagger UI's from node_modules)",
           parameters: [{ ...pathParam('name', 'asset file'), schema: { type: 'string', enum: DOCS_ASSET_NAMES } }],
-          responses: {
-            '200': {
-              description: 'the file',
-              content: {
-                'text/css': { schema: { type: 'string' } },
-                'text/javascript': { schema: { type: 'string' } },
-              },
-            },
-            '404': error('no such asset'),
-          },
+          responses: assetResponses(),
         },
       },
       '/health': {
