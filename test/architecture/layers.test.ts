@@ -43,6 +43,9 @@ const LAYERS = [
   // push/ sends an index to OpenSearch, Elasticsearch or Qdrant: it reads the store and calls
   // remote/; only the CLI runs it.
   'push',
+  // traffic/ reads search logs and clicks (UBI records, click logs, tickets), samples query sets
+  // from them and turns clicks into judgements; the server's query log writer lives there too.
+  'traffic',
   // serving/ is what a server keeps running: the registry of a data folder's indexes, the build
   // scheduler, the job processes (experiments queue behind builds), and the searchers and the
   // search worker pool that open an index; http/ routes requests to it.
