@@ -1,0 +1,75 @@
+/** How many of each kind of personal data one masking replaced. */
+export interface MaskCounts {
+  email: number;
+  phone: number;
+  number: number;
+}
+
+/** Masked text and what was masked in it. */
+export interface MaskedText {
+  text: string;
+  counts: MaskCounts;
+}
+
+// Local part, @ (or the fullwidth ＠ a pasted address may carry), a domain with at least one dot and a
+// top-level label of two or more letters.
+const EMAIL = /[\p{L}\p{N}._%+-]+[@＠][\p{L}\p{N}-]+(?:\.[\p{L}\p{N}-]+)*\.\p{L}{2,}/gu;
+
+// A phone candidate: an optional +, an optional bracketed area code, then digit groups joined by one
+// space, dot or dash (or a bracketed group). It may not continue a word, a version (v12.4.0) or a
+// dotted key, nor run into a letter or another digit group.
+const PHONE =
+  /(?<![\p{L}\p{N}_.+-])(?:\+\s?)?(?:\(\p{Nd}+\)\s?)?\p{Nd}+(?:[\s.-]\p{Nd}+|[\s.-]?\(\p{Nd}+\)\s?\p{Nd}+)*(?![\p{L}\p{N}_]|[.-]\p{Nd})/gu;
+
+const LONG_NUMBER = /\p{Nd}{7,}/gu;
+
+const DIGIT = /\p{Nd}/gu;
+const ISO_DATE = /^\p{Nd}{4}-\p{Nd}{2}-\p{Nd}{2}$/u;
+const IPV4 = /^\p{Nd}{1,3}(?:\.\p{Nd}{1,3}){3}$/u;
+const YEARS = /^(?:19|20)\p{Nd}{2}(?:[\s.-](?:19|20)\p{Nd}{2})+$/u;
+
+/**
+ * Masks the personal data a search box collects (people paste e-mail addresses, phone numbers,
+ * order and account numbers), so a query set sampled from a log can be shared and committed:
+ *
+ * - e-mail addresses become `<email>`;
+ * - phone numbers become `<phone>`: an optional `+`, then digits grouped by spaces, dots, dashes or
+ *   brackets, at least 8 digits in all, and written as a phone is (a `+` or at least one separator:
+ *   a bare run of digits is a number, below);
+ * - any other run of 7 or more digits becomes `<number>`.
+ *
+ * What must stay readable because it is what people search for is left alone: error codes (E1042),
+ * versions (3.2.1, v12.4.0), years (2024) and year ranges (2023-2024), ISO dates (2024-01-15), IPv4
+ * addresses, dotted config keys (sync.interval) and ports (8787). Digits are matched in any script
+ * (`\p{Nd}`), so fullwidth digits do not slip through.
+ */
+export function maskPii(text: string): MaskedText {
+  const counts: MaskCounts = { email: 0, phone: 0, number: 0 };
+  let out = text.replace(EMAIL, () => {
+    counts.email++;
+    return '<email>';
+  });
+  out = out.replace(PHONE, (match) => {
+    if (!looksLikePhone(match)) return match;
+    counts.phone++;
+    return '<phone>';
+  });
+  out = out.replace(LONG_NUMBER, () => {
+    counts.number++;
+    return '<number>';
+  });
+  return { text: out, counts };
+}
+
+/** Adds `more` into `total`, for a summary over many searches. */
+export function addMaskCounts(total: MaskCounts, more: MaskCounts): void {
+  total.email += more.email;
+  total.phone += more.phone;
+  total.number += more.number;
+}
+
+function looksLikePhone(candidate: string): boolean {
+  if ((candidate.match(DIGIT) ?? []).length < 8) return false;
+  if (!candidate.startsWith('+') && !/[^\p{Nd}]/u.test(candidate)) return false;
+  return !ISO_DATE.test(candidate) && !IPV4.test(candidate) && !YEARS.test(candidate);
+}
