@@ -16,6 +16,12 @@ export const DEFAULT_THRESHOLDS: Record<ClickModel, readonly number[]> = {
   ctr: [0.05, 0.2, 0.5],
 };
 
+/**
+ * A score within this of a threshold reaches it: E is a sum of fractions, so a COEC that is exactly
+ * 2 on paper (2 clicks over 2/7 + 3/7 + 2/7) can come out as 1.9999999999999998 in floating point.
+ */
+export const REACH_TOLERANCE = 1e-9;
+
 export interface ClickOptions {
   model: ClickModel;
   /** Pairs shown fewer times than this are dropped (too few to judge). */
@@ -95,7 +101,8 @@ export interface ClickJudgements {
  *   each impression at its own position: the textbook definition, exact when a document moves
  *   between positions from one search to the next.
  * - Pairs shown fewer than `minImpressions` times are dropped and counted.
- * - Grade = how many thresholds (ascending) the score reaches (score >= t): 0..3 with the defaults
+ * - Grade = how many thresholds (ascending) the score reaches (score >= t, to within 1e-9 of floating-point
+ *   error): 0..3 with the defaults
  *   (coec 0.5, 1, 2; ctr 0.05, 0.2, 0.5). Grade 0 means shown enough and not clicked enough: judged
  *   not relevant and kept, because metrics tell a judged non-relevant document from an unjudged one.
  */
@@ -161,7 +168,7 @@ export function clickJudgements(traffic: Traffic, options: ClickOptions): ClickJ
       continue;
     }
     const score = model === 'ctr' ? pair.clicks / pair.impressions : coec(pair.clicks, pair.expectedClicks);
-    const grade = thresholds.filter((t) => score >= t).length;
+    const grade = thresholds.filter((t) => score >= t - REACH_TOLERANCE).length;
     judgements.push({ ...pair, userQuery: display.get(pair.queryKey) ?? '', grade, score });
   }
   judgements.sort((a, b) => compare(a.queryKey, b.queryKey) || compare(a.docId, b.docId));

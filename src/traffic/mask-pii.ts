@@ -21,7 +21,8 @@ const EMAIL = /[\p{L}\p{N}._%+-]+[@＠][\p{L}\p{N}-]+(?:\.[\p{L}\p{N}-]+)*\.\p{L
 const PHONE =
   /(?<![\p{L}\p{N}_.+-])(?:\+\s?)?(?:\(\p{Nd}+\)\s?)?\p{Nd}+(?:[\s.-]\p{Nd}+|[\s.-]?\(\p{Nd}+\)\s?\p{Nd}+)*(?![\p{L}\p{N}_]|[.-]\p{Nd})/gu;
 
-const LONG_NUMBER = /\p{Nd}{7,}/gu;
+// A hex literal (0x80070005, a Windows error code) is matched whole so that its digits are left alone.
+const LONG_NUMBER = /\b0x[0-9a-f]+\b|\p{Nd}{7,}/giu;
 
 const DIGIT = /\p{Nd}/gu;
 const ISO_DATE = /^\p{Nd}{4}-\p{Nd}{2}-\p{Nd}{2}$/u;
@@ -39,8 +40,8 @@ const YEARS = /^(?:19|20)\p{Nd}{2}(?:[\s.-](?:19|20)\p{Nd}{2})+$/u;
  * - any other run of 7 or more digits becomes `<number>`.
  *
  * What must stay readable because it is what people search for is left alone: error codes (E1042),
- * versions (3.2.1, v12.4.0), years (2024) and year ranges (2023-2024), ISO dates (2024-01-15), IPv4
- * addresses, dotted config keys (sync.interval) and ports (8787). Digits are matched in any script
+ * hex error codes (0x80070005), versions (3.2.1, v12.4.0), years (2024) and year ranges (2023-2024),
+ * ISO dates (2024-01-15), IPv4 addresses, dotted config keys (sync.interval) and ports (8787). Digits are matched in any script
  * (`\p{Nd}`), so fullwidth digits do not slip through.
  */
 export function maskPii(text: string): MaskedText {
@@ -54,7 +55,8 @@ export function maskPii(text: string): MaskedText {
     counts.phone++;
     return '<phone>';
   });
-  out = out.replace(LONG_NUMBER, () => {
+  out = out.replace(LONG_NUMBER, (match) => {
+    if (/^0x/i.test(match)) return match;
     counts.number++;
     return '<number>';
   });
