@@ -12,6 +12,7 @@ describe('maskPii', () => {
   it.each([
     ['call +44 20 7946 0958 about billing', 'call <phone> about billing'],
     ['call (030) 1234-5678', 'call <phone>'],
+    ['+1 (555) 123-4567 after hours', '<phone> after hours'],
     ['support 555.123.4567', 'support <phone>'],
     ['+4915112345678 not delivered', '<phone> not delivered'],
     ['fax 0049-30-1234567', 'fax <phone>'],
