@@ -80,14 +80,17 @@ describe('matchDocs', () => {
       { _id: 'a', text: 'A', url: 'https://x/same' },
       { _id: 'b', text: 'B', url: 'https://x/same' },
     ]);
-    const matched = await matchDocs({ searches: [search('q', ['https://x/same'], 1)], events: [], dropped: [] }, {
-      corpus: file,
-      docKey: 'url',
-    });
+    const matched = await matchDocs(
+      { searches: [search('q', ['https://x/same'], 1)], events: [], dropped: [] },
+      {
+        corpus: file,
+        docKey: 'url',
+      },
+    );
     expect(matched.searches[0]!.hitIds).toEqual(['a']);
     expect(matched.dropped).toEqual([{ reason: SHARED_KEY, count: 1, examples: ['"https://x/same": a, b'] }]);
-    await expect(matchDocs({ searches: [], events: [], dropped: [] }, { corpus: file, docKey: 'metadata.link' })).rejects.toThrow(
-      InputError,
-    );
+    await expect(
+      matchDocs({ searches: [], events: [], dropped: [] }, { corpus: file, docKey: 'metadata.link' }),
+    ).rejects.toThrow(InputError);
   });
 });

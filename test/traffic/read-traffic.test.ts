@@ -193,7 +193,9 @@ describe('readTraffic: UBI', () => {
   });
 
   it('refuses a malformed line in the middle of a file, naming file and line', async () => {
-    const dir = folder({ 'log.jsonl': `${lines([{ user_query: 'a' }])}{"user_query": oops}\n${lines([{ user_query: 'b' }])}` });
+    const dir = folder({
+      'log.jsonl': `${lines([{ user_query: 'a' }])}{"user_query": oops}\n${lines([{ user_query: 'b' }])}`,
+    });
     const file = path.join(dir, 'log.jsonl');
     const err = await readTraffic([file]).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(InputError);
