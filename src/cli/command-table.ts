@@ -50,7 +50,8 @@ export const COMMAND_TABLE: readonly CommandEntry[] = [
   },
   {
     name: 'gold',
-    summary: 'grow a gold set: record judgements found after the fact, take them back, list them',
+    summary:
+      'grow a gold set: record judgements found after the fact, take them back, list them; import tickets as a query set',
     load: async () => (await import('./commands/gold-command.js')).goldCommand,
   },
   {

@@ -1,25 +1,36 @@
 import type { DroppedCount, RecordSource } from './types.js';
 
-const EXAMPLES = 10;
+/** How many examples a reason keeps: enough to find the pattern, few enough to print. */
+export const MAX_EXAMPLES = 10;
 
 /**
- * Tallies what a traffic command did not use, by reason, keeping the first ten of each as
- * `file:line` and a note, so a summary can say how many and show where, and nothing is dropped
- * silently.
+ * Counts records left out, by reason, keeping the first few examples of each, so a summary can
+ * say what was dropped and where instead of losing it silently. Reasons keep the order they
+ * were first seen.
  */
 export class DroppedTally {
   private readonly byReason = new Map<string, DroppedCount>();
 
-  /** Counts one record left out for `reason`. */
-  add(reason: string, from: RecordSource, note?: string): void {
-    let entry = this.byReason.get(reason);
-    if (!entry) this.byReason.set(reason, (entry = { reason, count: 0, examples: [] }));
-    entry.count++;
-    if (entry.examples.length < EXAMPLES) entry.examples.push(`${from.file}:${from.line}${note ? ` ${note}` : ''}`);
+  constructor(earlier: readonly DroppedCount[] = []) {
+    for (const d of earlier) this.byReason.set(d.reason, { ...d, examples: [...d.examples] });
   }
 
-  /** Every reason seen, in the order first met. */
+  /**
+   * Counts one record under `reason`. The example (text, or where the record was read plus a
+   * note, written `file:line note`) is kept while fewer than MAX_EXAMPLES are; leave it out to
+   * count a record whose like is already shown (the same unmatched id again).
+   */
+  add(reason: string, example?: string | RecordSource, note?: string): void {
+    let entry = this.byReason.get(reason);
+    if (entry === undefined) this.byReason.set(reason, (entry = { reason, count: 0, examples: [] }));
+    entry.count += 1;
+    if (example === undefined || entry.examples.length >= MAX_EXAMPLES) return;
+    entry.examples.push(
+      typeof example === 'string' ? example : `${example.file}:${example.line}${note ? ` ${note}` : ''}`,
+    );
+  }
+
   list(): DroppedCount[] {
-    return [...this.byReason.values()];
+    return [...this.byReason.values()].map((d) => ({ ...d, examples: [...d.examples] }));
   }
 }

@@ -115,7 +115,8 @@ describe('testbed gold', () => {
   });
 
   it.each([
-    [[], /^missing subcommand \(add, remove or list\)/],
+    [[], /^missing subcommand \(add, remove, list or import\)/],
+    [['import', 'tickets.csv', '--doc', 'answer', '--out', 'set'], /^missing --query FIELD/],
     [['rm'], /^unknown subcommand "rm"/],
     [['remove', 'QRELS', 'q1'], /^missing DOCID/],
     [['remove', 'QRELS', 'q1', 'plans', '--grade', '1'], /^unknown option "--grade"/],

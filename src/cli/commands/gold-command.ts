@@ -2,6 +2,7 @@ import { additionsFile } from '../../gold/additions-file.js';
 import { addJudgement, readAdditions } from '../../gold/additions.js';
 import { MAX_GRADE } from '../../gold/check-fields.js';
 import { removeJudgement } from '../../gold/remove-judgement.js';
+import { runImport } from './gold-import.js';
 import type { Addition } from '../../gold/types.js';
 import { InputError } from '../../errors.js';
 import { parse, positional } from '../args.js';
@@ -10,6 +11,8 @@ import type { CliIo, Command } from '../command.js';
 const usage = `Usage: testbed gold add QRELS QID DOCID [--grade G] [--note TEXT]
        testbed gold remove QRELS QID DOCID
        testbed gold list QRELS [--query QID]
+       testbed gold import FILE --query FIELD --doc FIELD --out DIR [--grade FIELD] [--id FIELD]
+                           [--corpus DIR] [--doc-key PATH] [--force]
 
 Grows a gold set with judgements found after the fact (a retrieved passage that answers the
 query but was never judged). Additions go to QRELS.additions.jsonl, one JSON line each, and the
@@ -22,35 +25,63 @@ QRELS has it (or unjudged) again. When no addition is left the additions file is
 add followed by remove leaves a checkout clean. A judgement that is only in QRELS cannot be
 removed (the command refuses, naming the file); add it with --grade 0 to overrule it.
 
+import builds a gold set from resolved support tickets or answered questions (the best gold
+there is: a real question and the page that answered it). FILE is CSV with a header row or JSON
+Lines; --query and --doc name its fields. A JSON field may hold an array of documents, a CSV cell
+several separated by ";", and rows with the same --id (or, without --id, the same query text
+after case, whitespace and Unicode NFKC are normalised) merge into one query. It writes
+DIR/queries.jsonl (each query tagged "source": "tickets") and DIR/qrels/test.tsv, both or
+neither, and prints what it wrote, the rows it skipped and why, and the documents --corpus does
+not have (the first ten shown).
+
 Subcommands:
   add QRELS QID DOCID     record that document DOCID is relevant to query QID
   remove QRELS QID DOCID  take back the judgements added for query QID and document DOCID
   list QRELS              print the additions recorded for QRELS, in the order recorded
+  import FILE             write a BEIR query set from tickets or answered questions
 
 Options:
   --grade G           add: relevance grade, an integer from 0 to ${MAX_GRADE} (default 1);
                       0 records "judged not relevant"
   --note TEXT         add: why, kept with the judgement for later review
   --query QID         list: only the additions for query QID
+  --query FIELD       import: the field holding the question
+  --doc FIELD         import: the field holding the answering document id(s)
+  --grade FIELD       import: the field holding a grade, 0 to ${MAX_GRADE} (default 1 when absent)
+  --id FIELD          import: the field holding the ticket's id (default: an id made from the
+                      normalised query text, log- and 12 hex digits of its SHA-256)
+  --corpus DIR        import: match documents against this corpus (BEIR folder or .jsonl)
+  --doc-key PATH      import: with --corpus, where the id sits in each document, e.g.
+                      metadata.url (default: the document id); DOCID#N chunk ids count
+  --out DIR           import: the folder to write (created if missing)
+  --force             import: replace DIR/queries.jsonl and DIR/qrels/test.tsv if present
   -h, --help          show this help`;
 
 const INTEGER = /^[+-]?\d+$/;
 
 type Subcommand = (argv: string[], io: CliIo) => Promise<number>;
 
-const SUBCOMMANDS: Record<string, Subcommand> = { add: runAdd, remove: runRemove, list: runList };
+const SUBCOMMANDS: Record<string, Subcommand> = {
+  add: runAdd,
+  remove: runRemove,
+  list: runList,
+  import: (argv, io) => runImport(argv, io, usage),
+};
 
-/** `testbed gold`: record a false negative in one command, and list what has been recorded. */
+/**
+ * `testbed gold`: record a false negative in one command, list what has been recorded, and
+ * import a gold set from tickets.
+ */
 export const goldCommand: Command = {
   name: 'gold',
   usage,
   async run(argv, io) {
     const [name, ...rest] = argv;
     if (name === '-h' || name === '--help' || name === 'help') return (io.out(usage + '\n'), 0);
-    if (name === undefined) throw new InputError(`missing subcommand (add, remove or list)\n\n${usage}`);
+    if (name === undefined) throw new InputError(`missing subcommand (add, remove, list or import)\n\n${usage}`);
     const sub = Object.hasOwn(SUBCOMMANDS, name) ? SUBCOMMANDS[name] : undefined;
     if (sub === undefined)
-      throw new InputError(`unknown subcommand "${name}" (expected add, remove or list)\n\n${usage}`);
+      throw new InputError(`unknown subcommand "${name}" (expected add, remove, list or import)\n\n${usage}`);
     return sub(rest, io);
   },
 };
