@@ -51,8 +51,13 @@ export const COMMAND_TABLE: readonly CommandEntry[] = [
   {
     name: 'gold',
     summary:
-      'grow a gold set: record judgements found after the fact, take them back, list them; import tickets as a query set',
+      'grow a gold set: record judgements found after the fact, take them back, list them; import tickets; judge from clicks',
     load: async () => (await import('./commands/gold-command.js')).goldCommand,
+  },
+  {
+    name: 'queries',
+    summary: 'sample a query set from a search log (random, pps or top), tagged head, torso or tail',
+    load: async () => (await import('./commands/queries-command.js')).queriesCommand,
   },
   {
     name: 'corpus',

@@ -2,6 +2,7 @@ import { additionsFile } from '../../gold/additions-file.js';
 import { addJudgement, readAdditions } from '../../gold/additions.js';
 import { MAX_GRADE } from '../../gold/check-fields.js';
 import { removeJudgement } from '../../gold/remove-judgement.js';
+import { runFromClicks } from './gold-from-clicks.js';
 import { runImport } from './gold-import.js';
 import type { Addition } from '../../gold/types.js';
 import { InputError } from '../../errors.js';
@@ -13,6 +14,7 @@ const usage = `Usage: testbed gold add QRELS QID DOCID [--grade G] [--note TEXT]
        testbed gold list QRELS [--query QID]
        testbed gold import FILE --query FIELD --doc FIELD --out DIR [--grade FIELD] [--id FIELD]
                            [--corpus DIR] [--doc-key PATH] [--force]
+       testbed gold from-clicks LOG... --out QRELS [--model coec|ctr] [--min-impressions N]
 
 Grows a gold set with judgements found after the fact (a retrieved passage that answers the
 query but was never judged). Additions go to QRELS.additions.jsonl, one JSON line each, and the
@@ -39,6 +41,7 @@ Subcommands:
   remove QRELS QID DOCID  take back the judgements added for query QID and document DOCID
   list QRELS              print the additions recorded for QRELS, in the order recorded
   import FILE             write a BEIR query set from tickets or answered questions
+  from-clicks LOG...      graded qrels from a search log's clicks (testbed gold from-clicks --help)
 
 Options:
   --grade G           add: relevance grade, an integer from 0 to ${MAX_GRADE} (default 1);
@@ -66,11 +69,12 @@ const SUBCOMMANDS: Record<string, Subcommand> = {
   remove: runRemove,
   list: runList,
   import: (argv, io) => runImport(argv, io, usage),
+  'from-clicks': runFromClicks,
 };
 
 /**
  * `testbed gold`: record a false negative in one command, list what has been recorded, and
- * import a gold set from tickets.
+ * import a gold set from tickets or derive one from a search log's clicks.
  */
 export const goldCommand: Command = {
   name: 'gold',
@@ -78,7 +82,8 @@ export const goldCommand: Command = {
   async run(argv, io) {
     const [name, ...rest] = argv;
     if (name === '-h' || name === '--help' || name === 'help') return (io.out(usage + '\n'), 0);
-    if (name === undefined) throw new InputError(`missing subcommand (add, remove, list or import)\n\n${usage}`);
+    if (name === undefined)
+      throw new InputError(`missing subcommand (add, remove, list, import or from-clicks)\n\n${usage}`);
     const sub = Object.hasOwn(SUBCOMMANDS, name) ? SUBCOMMANDS[name] : undefined;
     if (sub === undefined)
       throw new InputError(`unknown subcommand "${name}" (expected add, remove, list or import)\n\n${usage}`);

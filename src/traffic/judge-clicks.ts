@@ -1,0 +1,53 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { clickJudgements, type ClickOptions, type PositionCtr } from './click-models.js';
+import type { DroppedCount, Traffic } from './types.js';
+import { writeClickQrels } from './write-click-qrels.js';
+
+/** What `testbed gold from-clicks` (and POST /traffic/judgements) did, for its summary. */
+export interface ClickQrelsSummary {
+  qrels: string;
+  sources: string;
+  model: ClickOptions['model'];
+  minImpressions: number;
+  maxRank: number;
+  thresholds: number[];
+  searches: number;
+  clicks: number;
+  queriesKept: number;
+  pairsKept: number;
+  pairsBelowMinImpressions: number;
+  /** Pairs kept per grade, 0 first. */
+  grades: number[];
+  ctrCurve: PositionCtr[];
+  /** Records the readers left out and clicks the model could not use, by reason. */
+  dropped: DroppedCount[];
+}
+
+/**
+ * Click judgements from a log written as a BEIR qrels file (`qrelsFile`, its folder created) with
+ * its `.sources.jsonl` sidecar; query ids are the log query keys `testbed queries sample` writes,
+ * so the two files make a gold set together.
+ */
+export function judgeClicks(traffic: Traffic, qrelsFile: string, options: ClickOptions): ClickQrelsSummary {
+  const result = clickJudgements(traffic, options);
+  fs.mkdirSync(path.dirname(qrelsFile), { recursive: true });
+  const written = writeClickQrels(qrelsFile, result);
+  const grades: number[] = Array.from({ length: result.thresholds.length + 1 }, () => 0);
+  for (const j of result.judgements) grades[j.grade] = (grades[j.grade] ?? 0) + 1;
+  return {
+    ...written,
+    model: result.model,
+    minImpressions: result.minImpressions,
+    maxRank: result.maxRank,
+    thresholds: result.thresholds,
+    searches: result.counts.searches,
+    clicks: result.counts.clicks,
+    queriesKept: result.counts.queriesKept,
+    pairsKept: result.counts.pairsKept,
+    pairsBelowMinImpressions: result.counts.pairsBelowMinImpressions,
+    grades,
+    ctrCurve: result.ctrCurve,
+    dropped: [...traffic.dropped, ...result.counts.ignored],
+  };
+}
