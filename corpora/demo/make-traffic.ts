@@ -18,6 +18,7 @@
 import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { InputError } from '../../src/errors.js';
 import { pipelineForMode } from '../../src/pipeline/search-spec.js';
 import { createRng } from '../../src/stats/prng.js';
 import type { UbiEventRecord, UbiQueryRecord } from '../../src/traffic/types.js';
@@ -198,10 +199,13 @@ export function writeTraffic(outDir: string, demoDir: string = DEMO_DIR): Traffi
 /** Every hand-written text must be usable: zero-hit texts find nothing, and named queries exist. */
 function checkTexts(engine: DemoEngine, queryIds: ReadonlySet<string>): void {
   for (const text of ZERO_HIT_TEXTS) {
-    if (engine.matchesAnything(text)) throw new Error(`zero-hit text "${text}" shares a word with the corpus`);
+    if (engine.matchesAnything(text))
+      throw new InputError(`zero-hit text "${text}" shares a word with the corpus`, { field: 'ZERO_HIT_TEXTS' });
   }
   const named = [...Object.keys(VARIANTS), ...PII_QUERIES.map((p) => p.like)];
-  for (const id of named) if (!queryIds.has(id)) throw new Error(`traffic-texts.ts names ${id}, not in queries.jsonl`);
+  for (const id of named)
+    if (!queryIds.has(id))
+      throw new InputError(`names ${id}, which is not in queries.jsonl`, { file: 'traffic-texts.ts' });
 }
 
 /** Writes records into one file per UTC day of their timestamps, in time order, as a server appends them. */
@@ -226,10 +230,18 @@ function iso(ms: number): string {
 }
 
 function readJsonl(file: string): Record<string, unknown>[] {
-  return readFileSync(file, 'utf8')
+  const records: Record<string, unknown>[] = [];
+  readFileSync(file, 'utf8')
     .split('\n')
-    .filter((line) => line.trim() !== '')
-    .map((line) => JSON.parse(line) as Record<string, unknown>);
+    .forEach((text, i) => {
+      if (text.trim() === '') return;
+      try {
+        records.push(JSON.parse(text) as Record<string, unknown>);
+      } catch {
+        throw new InputError('is not a JSON line', { file, line: i + 1 });
+      }
+    });
+  return records;
 }
 
 /** qrels/test.tsv as query id → document id → grade. */

@@ -21,6 +21,7 @@ export function words(text: string): string[] {
   return text.normalize('NFKC').toLowerCase().match(CJK_OR_WORD) ?? [];
 }
 
+/** Ranks the corpus for a query text; holds the idf of every word and the lists already shown. */
 export class DemoEngine {
   private readonly idf = new Map<string, number>();
   private readonly shown = new Map<string, string[]>();
