@@ -86,7 +86,11 @@ queryLines.forEach((line, index) => {
   for (const key of Object.keys(metadata)) if (!(key in ALLOWED)) fail(`${at} (${id}): unknown tag "${key}"`);
   let answers: string[] | undefined;
   if (record.answers !== undefined) {
-    if (!Array.isArray(record.answers) || record.answers.length === 0 || record.answers.some((a) => typeof a !== 'string' || a.trim() === '')) {
+    if (
+      !Array.isArray(record.answers) ||
+      record.answers.length === 0 ||
+      record.answers.some((a) => typeof a !== 'string' || a.trim() === '')
+    ) {
       fail(`${at} (${id}): answers must be a non-empty list of non-empty strings`);
     } else answers = record.answers as string[];
   }
@@ -96,7 +100,8 @@ queryLines.forEach((line, index) => {
 // --- qrels -------------------------------------------------------------------------------
 const judged = new Map<string, Map<string, number>>();
 const qrelsLines = readFileSync(join(DEMO_DIR, 'qrels', 'test.tsv'), 'utf8').split('\n');
-if (qrelsLines[0] !== QRELS_HEADER) fail(`qrels/test.tsv: first line must be the header "${QRELS_HEADER.replace(/\t/g, '\\t')}"`);
+if (qrelsLines[0] !== QRELS_HEADER)
+  fail(`qrels/test.tsv: first line must be the header "${QRELS_HEADER.replace(/\t/g, '\\t')}"`);
 let qrelsCount = 0;
 qrelsLines.slice(1).forEach((line, index) => {
   if (line === '') return;
@@ -141,26 +146,47 @@ const printTally = (label: string, values: string[]) => {
   console.log(`  ${label.padEnd(11)} ${parts.join(', ')}`);
 };
 const wordCount = (text: string) => text.split(/\s+/).filter(Boolean).length;
-const isLong = (p: Page) => ((p.text.match(CJK) ?? []).length > 200 ? (p.text.match(CJK) ?? []).length >= LONG_CJK_CHARS : wordCount(p.text) >= LONG_WORDS);
+const isLong = (p: Page) =>
+  (p.text.match(CJK) ?? []).length > 200
+    ? (p.text.match(CJK) ?? []).length >= LONG_CJK_CHARS
+    : wordCount(p.text) >= LONG_WORDS;
 
 console.log(`documents: ${pages.length}`);
-printTally('language', pages.map((p) => p.language));
+printTally(
+  'language',
+  pages.map((p) => p.language),
+);
 const long = pages.filter(isLong);
 console.log(`  long pages (${LONG_WORDS}+ words, or ${LONG_CJK_CHARS}+ CJK characters): ${long.length}`);
-const sizes = pages.filter((p) => p.language !== 'ja' && p.language !== 'zh').map((p) => wordCount(p.text)).sort((a, b) => a - b);
+const sizes = pages
+  .filter((p) => p.language !== 'ja' && p.language !== 'zh')
+  .map((p) => wordCount(p.text))
+  .sort((a, b) => a - b);
 if (sizes.length > 0) {
-  console.log(`  words per non-CJK page: min ${sizes[0]}, median ${sizes[Math.floor(sizes.length / 2)]}, max ${sizes[sizes.length - 1]}`);
+  console.log(
+    `  words per non-CJK page: min ${sizes[0]}, median ${sizes[Math.floor(sizes.length / 2)]}, max ${sizes[sizes.length - 1]}`,
+  );
 }
 const all = [...queries.values()];
 console.log(`queries: ${all.length}`);
-for (const tag of Object.keys(ALLOWED)) printTally(tag, all.map((q) => q.tags[tag] ?? '?'));
+for (const tag of Object.keys(ALLOWED))
+  printTally(
+    tag,
+    all.map((q) => q.tags[tag] ?? '?'),
+  );
 console.log(`  with answers ${all.filter((q) => q.answers).length}`);
 const grades = [...judged.values()].flatMap((m) => [...m.values()]);
-console.log(`qrels lines: ${qrelsCount} (grade 2: ${grades.filter((g) => g === 2).length}, grade 1: ${grades.filter((g) => g === 1).length})`);
+console.log(
+  `qrels lines: ${qrelsCount} (grade 2: ${grades.filter((g) => g === 2).length}, grade 1: ${grades.filter((g) => g === 1).length})`,
+);
 const answerable = all.filter((q) => judged.has(q.id));
-console.log(`  judged documents per answerable query: ${(qrelsCount / Math.max(answerable.length, 1)).toFixed(2)}; with 2+ judged: ${answerable.filter((q) => judged.get(q.id)!.size > 1).length}`);
+console.log(
+  `  judged documents per answerable query: ${(qrelsCount / Math.max(answerable.length, 1)).toFixed(2)}; with 2+ judged: ${answerable.filter((q) => judged.get(q.id)!.size > 1).length}`,
+);
 const unanswerable = all.filter((q) => !judged.has(q.id));
-console.log(`unanswerable queries (no qrels): ${unanswerable.length} of ${all.length} (${pct(unanswerable.length, all.length)})`);
+console.log(
+  `unanswerable queries (no qrels): ${unanswerable.length} of ${all.length} (${pct(unanswerable.length, all.length)})`,
+);
 
 if (errors.length > 0) {
   console.error(`\n${errors.length} problem(s):`);
