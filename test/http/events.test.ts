@@ -186,7 +186,7 @@ describe('POST /events', () => {
     });
 
     /** Sends the request, expects `status`, and checks the log folder is byte for byte as before. */
-    async function refused(send: () => Promise<Response>, status: number, message?: RegExp) {
+    async function refused(send: () => Response | Promise<Response>, status: number, message?: RegExp) {
       const before = snapshot();
       const res = await send();
       expect(res.status).toBe(status);
