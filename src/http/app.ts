@@ -17,6 +17,8 @@ import { openapiRoutes } from './routes/openapi.js';
 import { cacheHome } from '../cache-home.js';
 import { healthRoutes } from './routes/health.js';
 import { searchRoutes } from './routes/search.js';
+import { eventRoutes } from './routes/events.js';
+import type { QueryLog } from '../traffic/query-log.js';
 import type { SearchPool } from '../serving/search-pool/search-pool.js';
 import type { IndexSearch } from '../serving/searchers/index-search.js';
 import { uiRoutes } from './routes/ui.js';
@@ -52,6 +54,11 @@ export interface AppDeps {
   maxGridCells?: number;
   /** Searches (the API's and the playground's) run on these worker threads; in-process (catalog.local) without one. */
   searchPool?: SearchPool;
+  /**
+   * The traffic log (`testbed serve --log-queries DIR`): every search is written to it, and
+   * POST /events writes there (409 without one). Opened and closed by whoever starts the app.
+   */
+  queryLog?: QueryLog;
 }
 
 /** The HTTP service: a thin shell over the catalog and where the searches run. */
@@ -69,7 +76,8 @@ export function createApp(deps: AppDeps): Hono {
   const app = new Hono();
   // Host first, on every request but the health probe, so a rebinding page reads nothing.
   app.use('*', checkHost({ allowedHosts: deps.allowedHosts ?? [], anyHostPaths: ['/health'] }));
-  if (deps.corsOrigins?.length) app.use('*', cors({ origin: deps.corsOrigins }));
+  // A front end on a --cors origin reads the search's X-Query-Id to send its clicks with.
+  if (deps.corsOrigins?.length) app.use('*', cors({ origin: deps.corsOrigins, exposeHeaders: ['X-Query-Id'] }));
   app.use(
     '*',
     bodyLimit({
@@ -89,6 +97,7 @@ export function createApp(deps: AppDeps): Hono {
   app.on(['POST', 'DELETE'], '/indexes', requireToken(token));
   app.on('POST', ['/gold', '/gold/*', '/experiments', '/experiments/*'], requireToken(token));
   app.on('DELETE', ['/gold', '/gold/*', '/experiments/*'], requireToken(token));
+  app.on('POST', ['/events', '/events/*'], requireToken(token));
   if (deps.protectSearch) {
     app.use('/search', requireToken(token));
     app.use('/search/*', requireToken(token));
@@ -119,7 +128,8 @@ export function createApp(deps: AppDeps): Hono {
   app.route('/', healthRoutes(catalog));
   const allowedRemoteOrigins = deps.allowedRemoteOrigins ?? [];
   app.route('/indexes', indexRoutes(catalog, corporaRoot, allowedRemoteOrigins));
-  app.route('/search', searchRoutes(catalog, search, allowedRemoteOrigins));
+  app.route('/search', searchRoutes(catalog, search, allowedRemoteOrigins, deps.queryLog));
+  app.route('/events', eventRoutes(deps.queryLog));
   app.route('/gold', goldRoutes(corporaRoot));
   app.route(
     '/experiments',

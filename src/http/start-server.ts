@@ -10,6 +10,8 @@ import { answerClientErrors } from './client-errors.js';
 import { checkTokenSetting } from './guards/token.js';
 import { SearchPool } from '../serving/search-pool/search-pool.js';
 import { normalOrigin } from '../remote/allowed-origins.js';
+import { QueryLog } from '../traffic/query-log.js';
+import { seedTraffic } from '../traffic/seed-traffic.js';
 
 export interface ServerOptions {
   dataDir: string;
@@ -29,6 +31,10 @@ export interface ServerOptions {
   maxJobs?: number;
   /** Grid configurations an experiment over HTTP may have (default 200). */
   maxGridCells?: number;
+  /** Log every search and accept POST /events into this folder (`--log-queries DIR`); off when absent. */
+  logQueries?: string;
+  /** A folder of UBI files copied into the logQueries folder when it holds no log yet (`--seed-traffic DIR`). */
+  seedTraffic?: string;
 }
 
 /** After close() stops accepting, requests in flight have this long before their connections are cut. */
@@ -74,13 +80,19 @@ export async function startServer(
   const host = options.host ?? DEFAULT_HOST;
   checkBinding(host, options.token);
   const allowedRemoteOrigins = (options.allowRemote ?? []).map(normalOrigin);
-  // Jobs run behind the searches (niceness 10), at most maxJobs at a time.
-  const catalog = new IndexCatalog(options.dataDir, { queue: new JobQueue(options.maxJobs, BACKGROUND_NICENESS) });
   if (options.protectSearch && !options.token)
     throw new InputError('--protect-search needs a token: set TESTBED_TOKEN');
+  if (options.seedTraffic !== undefined && options.logQueries === undefined)
+    throw new InputError('--seed-traffic needs --log-queries DIR: the folder the seed is copied into');
+  // Before anything is started: a log folder that cannot be written is reported at once.
+  const queryLog =
+    options.logQueries === undefined ? undefined : await openQueryLog(options.logQueries, options.seedTraffic);
+  // Jobs run behind the searches (niceness 10), at most maxJobs at a time.
+  const catalog = new IndexCatalog(options.dataDir, { queue: new JobQueue(options.maxJobs, BACKGROUND_NICENESS) });
   const searchPool = options.workers
     ? await SearchPool.start({ workers: options.workers }).catch(async (err: unknown) => {
         await catalog.close();
+        await queryLog?.close();
         throw err;
       })
     : undefined;
@@ -96,10 +108,12 @@ export async function startServer(
     ...(options.corsOrigins && { corsOrigins: options.corsOrigins }),
     ...(options.maxGridCells !== undefined && { maxGridCells: options.maxGridCells }),
     allowedRemoteOrigins,
+    ...(queryLog && { queryLog }),
   });
   const server = await listen(app.fetch, host, options.port ?? 8787).catch(async (err: unknown) => {
     await searchPool?.close();
     await catalog.close();
+    await queryLog?.close();
     throw err;
   });
   const { port } = server.address() as AddressInfo;
@@ -119,8 +133,16 @@ export async function startServer(
       clearTimeout(cut);
       await searchPool?.close();
       await catalog.close();
+      // Last: the searches and events answered before the connections closed are all written.
+      await queryLog?.close();
     },
   };
+}
+
+/** The --log-queries folder's log, seeded first from --seed-traffic when it holds no log yet. */
+async function openQueryLog(dir: string, seed: string | undefined): Promise<QueryLog> {
+  if (seed !== undefined) await seedTraffic(dir, seed);
+  return QueryLog.open(dir);
 }
 
 /**

@@ -84,6 +84,10 @@ export interface UbiEventRecord {
   query_id: string;
   client_id?: string;
   session_id?: string;
+  /** UBI `user_id`: the signed-in person, when the caller knows one. */
+  user_id?: string;
+  /** UBI `application`: which front end sent it (`type-ahead`, `primary-search`, ...). */
+  application?: string;
   timestamp: string;
   message_type?: string;
   message?: string;

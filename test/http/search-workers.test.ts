@@ -53,11 +53,14 @@ const get = (base: string, url: string) => fetch(base + url);
 const post = (base: string, url: string, body: unknown) =>
   fetch(base + url, { method: 'POST', body: JSON.stringify(body), headers: { 'content-type': 'application/json' } });
 
-/** Status, content type and body, took_ms aside (timings differ from run to run). */
+/** Status, content type and body, took_ms and query_id aside (timings and ids differ from run to run). */
 async function answer(res: Response) {
   const text = await res.text();
   const body = JSON.parse(text) as Record<string, unknown>;
   delete body.took_ms;
+  // Each search is its own: a fresh id, the same in the header and the body.
+  if (res.status === 200) expect(body.query_id).toBe(res.headers.get('x-query-id'));
+  delete body.query_id;
   return { status: res.status, type: res.headers.get('content-type'), body };
 }
 

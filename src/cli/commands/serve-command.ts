@@ -21,6 +21,7 @@ Serves every index file DIR/NAME.sqlite as index NAME over HTTP:
   GET /indexes, GET /indexes/:name, POST /indexes, DELETE /indexes/:name
   POST /experiments, GET /experiments, GET /experiments/:id, DELETE /experiments/:id (cancel)
   POST /gold, GET /gold, DELETE /gold, GET /health
+  POST /events (UBI click and other events for a search's query_id; with --log-queries)
   Pages (a browser asking for HTML): GET / (playground), GET /experiments, GET /experiments/:id
   (reports, with downloads); the API described: GET /docs (a readable reference), GET /openapi.json
 
@@ -44,6 +45,12 @@ Options:
   --max-jobs N        index builds and experiments run at once, each in a process of its own
                       (default 1); the others wait, state queued
   --max-grid-cells N  refuse (400) an experiment whose grid has more configurations (default 200)
+  --log-queries DIR   log every search (a UBI query record: query_id, X-Client-Id, the query,
+                      index, pipeline, hit ids) and the events of POST /events to
+                      DIR/ubi_queries-DAY.jsonl and DIR/ubi_events-DAY.jsonl, a file a UTC
+                      day; off by default (every search answer carries its query_id anyway)
+  --seed-traffic DIR  when the --log-queries folder holds no log yet, copy DIR's
+                      ubi_queries*.jsonl and ubi_events*.jsonl files into it first
   --workers N         search worker threads, each with its own index connections (default: one
                       per core); 0 searches on the main thread, one search at a time
   -h, --help          show this help
@@ -78,6 +85,8 @@ export const serveCommand: Command = {
       'max-jobs': { type: 'string' },
       'max-grid-cells': { type: 'string' },
       workers: { type: 'string' },
+      'log-queries': { type: 'string' },
+      'seed-traffic': { type: 'string' },
     });
     if (values.help) return (io.out(usage + '\n'), 0);
     // Through the environment, so builds, experiments and any process they start share it.
@@ -108,6 +117,8 @@ export const serveCommand: Command = {
       maxJobs,
       maxGridCells,
       workers,
+      logQueries: values['log-queries'],
+      seedTraffic: values['seed-traffic'],
     }).catch((err: unknown) => {
       if (!(err instanceof PortInUseError)) throw err;
       const other = err.port === 65535 ? 8788 : err.port + 1;
@@ -119,6 +130,7 @@ export const serveCommand: Command = {
     io.err(
       `serving ${server.catalog.indexes.names().length} index(es) from ${dataDir} on ${server.url} (${searching})\n`,
     );
+    if (values['log-queries']) io.err(`logging searches and events to ${values['log-queries']}\n`);
     const signal = await new Promise<NodeJS.Signals>((resolve) => {
       process.once('SIGINT', () => resolve('SIGINT'));
       process.once('SIGTERM', () => resolve('SIGTERM'));

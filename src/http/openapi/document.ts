@@ -2,6 +2,7 @@ import { DOCS_ASSET_NAMES } from '../../web/api-docs/docs-assets.js';
 import { VERSION } from '../../version.js';
 import { legTypes } from '../../legs/registry.js';
 import { schemas } from './schemas.js';
+import { MAX_EVENTS_PER_REQUEST } from '../../traffic/ubi-events.js';
 import { MODE_PARAM, SEARCH_PARAM_NAMES, SEARCH_PARAMS, type ParamSpec } from '../../search/request-params.js';
 
 type Json = Record<string, unknown>;
@@ -45,8 +46,27 @@ const experimentId = pathParam(
   'id',
   'a job id from POST /experiments, or the folder name of a report saved under the results folder',
 );
+/** A search's answer: the hits, and the query_id that events about them name (header and body). */
+const searchAnswer = {
+  ...json(ref('SearchResponse'), 'ranked hits'),
+  headers: {
+    'X-Query-Id': {
+      description:
+        'the query_id of this search (also the first field of the body); POST /events takes it. Exposed to --cors origins',
+      schema: { type: 'string', format: 'uuid' },
+    },
+  },
+};
+const clientIdHeader = {
+  name: 'X-Client-Id',
+  in: 'header',
+  required: false,
+  description:
+    "the caller's UBI client_id (a browser, a service, a bot), written with the search when the server logs queries (--log-queries)",
+  schema: { type: 'string', maxLength: 100 },
+};
 const searchErrors = {
-  '400': error('bad parameter'),
+  '400': error('bad parameter, or an X-Client-Id over 100 characters'),
   '404': error('unknown index'),
   '409': error("the index's embedding model is not available, or its file cannot be read (code index_unreadable)"),
 };
@@ -87,7 +107,7 @@ export function openApiDocument(): Json {
     },
     servers: [{ url: '/' }],
     tags: [
-      { name: 'search' },
+      { name: 'search', description: 'searches, and the UBI events (clicks) about their results' },
       { name: 'indexes' },
       { name: 'experiments' },
       { name: 'gold' },
@@ -177,18 +197,20 @@ export function openApiDocument(): Json {
                   }
                 : p,
             ),
+            clientIdHeader,
           ],
-          responses: { '200': json(ref('SearchResponse'), 'ranked hits'), ...searchErrors },
+          responses: { '200': searchAnswer, ...searchErrors },
         },
         post: {
           tags: ['search'],
           summary: 'Search an index: a pipeline or a shorthand (with mode) as a JSON body',
+          parameters: [clientIdHeader],
           requestBody: {
             required: true,
             content: { 'application/json': { schema: { oneOf: [ref('PipelineRequest'), ref('SearchRequest')] } } },
           },
           responses: {
-            '200': json(ref('SearchResponse'), 'ranked hits'),
+            '200': searchAnswer,
             ...searchErrors,
             '413': error('body over 64 kB'),
           },
@@ -198,18 +220,64 @@ export function openApiDocument(): Json {
         get: {
           tags: ['search'],
           summary: 'Search an index with a shorthand pipeline (bm25, dense, hybrid)',
-          parameters: [modeParam, ...searchParameters],
-          responses: { '200': json(ref('SearchResponse'), 'ranked hits'), ...searchErrors },
+          parameters: [modeParam, ...searchParameters, clientIdHeader],
+          responses: { '200': searchAnswer, ...searchErrors },
         },
         post: {
           tags: ['search'],
           summary: 'Search an index, parameters as a JSON body',
-          parameters: [modeParam],
+          parameters: [modeParam, clientIdHeader],
           requestBody: { required: true, content: { 'application/json': { schema: ref('SearchRequest') } } },
           responses: {
-            '200': json(ref('SearchResponse'), 'ranked hits'),
+            '200': searchAnswer,
             ...searchErrors,
             '413': error('body over 64 kB'),
+          },
+        },
+      },
+      '/events': {
+        post: {
+          tags: ['search'],
+          summary: 'Record UBI events (clicks, impressions, any action_name) about searches this server answered',
+          description:
+            `One UbiEvent, an array of them, or {"events": [...]}, at most ${MAX_EVENTS_PER_REQUEST}, each naming the query_id of a search response. ` +
+            'Written to the query log of a server started with --log-queries DIR (DIR/ubi_events-YYYY-MM-DD.jsonl). Every event is checked before any is written, and then all are written at once: a request is recorded whole or not at all. A missing timestamp is the time the server received it.',
+          ...tokenNeeded,
+          requestBody: {
+            required: true,
+            content: {
+              'application/json': {
+                schema: {
+                  oneOf: [
+                    ref('UbiEvent'),
+                    { type: 'array', items: ref('UbiEvent'), minItems: 1, maxItems: MAX_EVENTS_PER_REQUEST },
+                    {
+                      type: 'object',
+                      required: ['events'],
+                      properties: {
+                        events: {
+                          type: 'array',
+                          items: ref('UbiEvent'),
+                          minItems: 1,
+                          maxItems: MAX_EVENTS_PER_REQUEST,
+                        },
+                      },
+                    },
+                  ],
+                },
+              },
+            },
+          },
+          responses: {
+            '202': json(
+              { type: 'object', required: ['accepted'], properties: { accepted: { type: 'integer' } } },
+              'written: how many events',
+            ),
+            '400': error('a malformed event (the message names its index, events[i], and the field), or no events'),
+            '404': error('an event names a query_id this server has not logged'),
+            '409': error('the server does not log queries: start it with --log-queries DIR'),
+            '413': error(`body over 64 kB, or more than ${MAX_EVENTS_PER_REQUEST} events`),
+            ...tokenErrors,
           },
         },
       },

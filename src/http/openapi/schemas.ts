@@ -57,6 +57,12 @@ export const schemas: Record<string, unknown> = {
   get SearchResponse() {
     return {
       ...obj({
+        query_id: {
+          type: 'string',
+          format: 'uuid',
+          description:
+            'this search, for the UBI events (clicks) about its hits (POST /events); also the X-Query-Id header',
+        },
         index: str,
         mode: {
           type: 'string',
@@ -228,6 +234,46 @@ export const schemas: Record<string, unknown> = {
       ['name', 'createdAt', 'level', 'queries', 'metrics', 'curveKs', 'configs'],
     ),
     description: 'ExperimentReport (src/reports/report-model.ts)',
+  },
+  UbiEvent: {
+    type: 'object',
+    required: ['action_name', 'query_id'],
+    description:
+      'a UBI event (o19s/ubi schema 1.3.0, event.schema.json), query_id required; click, click_through and impression need event_attributes.object.object_id and event_attributes.position.ordinal. Other top-level properties are not kept',
+    properties: {
+      action_name: { type: 'string', maxLength: 100, examples: ['click', 'impression', 'add_to_cart'] },
+      query_id: { type: 'string', maxLength: 100, description: 'the query_id of a search response' },
+      client_id: { type: 'string', maxLength: 100 },
+      session_id: { type: 'string', maxLength: 100 },
+      user_id: { type: 'string', maxLength: 100 },
+      application: { type: 'string', maxLength: 100 },
+      timestamp: { type: 'string', format: 'date-time', description: 'ISO 8601; the server time when absent' },
+      message_type: { type: 'string', maxLength: 100 },
+      message: { type: 'string', maxLength: 1024 },
+      event_attributes: {
+        type: 'object',
+        additionalProperties: true,
+        properties: {
+          object: {
+            type: 'object',
+            additionalProperties: true,
+            required: ['object_id'],
+            properties: {
+              object_id: {
+                anyOf: [{ type: 'string', maxLength: 256 }, { type: 'integer' }],
+                description: "the hit's id as the search response gave it",
+              },
+              object_id_field: { type: 'string', maxLength: 100 },
+            },
+          },
+          position: {
+            type: 'object',
+            additionalProperties: true,
+            properties: { ordinal: { type: 'integer', minimum: 1, description: '1 is the first result shown' } },
+          },
+        },
+      },
+    },
   },
   NewJudgement: {
     type: 'object',

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { Hono, type Context } from 'hono';
 import type { IndexCatalog } from '../../serving/catalog/index-catalog.js';
 import { InputError } from '../../errors.js';
@@ -8,6 +9,11 @@ import { errorResponse, jsonError } from '../errors.js';
 import { SearchUnavailableError } from '../../serving/search-pool/search-pool.js';
 import type { IndexSearch } from '../../serving/searchers/index-search.js';
 import { checkServedPipeline } from '../remote-check.js';
+import type { QueryLog } from '../../traffic/query-log.js';
+import { queryRecord } from '../../traffic/query-record.js';
+
+/** The longest X-Client-Id taken: UBI's limit on client_id. */
+export const MAX_CLIENT_ID_LENGTH = 100;
 
 /**
  * GET (query string) and POST (JSON body) `/search`, a pipeline or a shorthand with `mode`, and
@@ -17,20 +23,34 @@ import { checkServedPipeline } from '../remote-check.js';
  * unreadable one a 409), so a bad request is answered alike, without a trip to a worker and
  * without opening the index. A pipeline naming an endpoint the server was not started to call
  * (--allow-remote) is a 403 before anything runs.
+ *
+ * Every answer carries a fresh `query_id` (first field of the body, and the X-Query-Id header),
+ * with the server logging or not, so a client that sends click events is written once. With a
+ * `queryLog` (`testbed serve --log-queries DIR`) the search is logged as a UBI query record,
+ * with the caller's X-Client-Id, before it is answered: an event naming the id is then accepted.
  */
 export function searchRoutes(
   catalog: IndexCatalog,
   search: Pick<IndexSearch, 'searchJson'>,
   allowedRemoteOrigins: RemoteAllowList = [],
+  queryLog?: QueryLog,
 ): Hono {
   const app = new Hono();
   const run = async (c: Context, pathMode: Mode | undefined, raw: unknown) => {
     const { index, ...req } = parseSearchParams(pathMode, raw);
+    const clientId = clientIdOf(c);
     // On this thread, before a worker sees it (remote-check.ts).
     checkServedPipeline(req.pipeline, allowedRemoteOrigins);
     const { file } = catalog.indexes.searchable(index);
-    // The JSON text as the searcher wrote it (a worker's is not parsed and serialised again here).
-    return c.body(await search.searchJson(index, file, req), 200, { 'Content-Type': 'application/json' });
+    const queryId = randomUUID();
+    // The JSON text as the searcher wrote it (a worker's is not parsed and serialised again here;
+    // only the log reads it, for the hit ids).
+    const json = await search.searchJson(index, file, req);
+    if (queryLog)
+      await queryLog.writeQuery(
+        queryRecord(json, { queryId, ...(clientId !== undefined && { clientId }), at: queryLog.now() }),
+      );
+    return c.body(withQueryId(json, queryId), 200, { 'Content-Type': 'application/json', 'X-Query-Id': queryId });
   };
   const body = async (c: { req: { header(name: string): string | undefined; json(): Promise<unknown> } }) => {
     if (!(c.req.header('content-type') ?? '').includes('application/json')) {
@@ -52,6 +72,27 @@ export function searchRoutes(
     return errorResponse(err, c, { data: catalog.dataDir });
   });
   return app;
+}
+
+/** The caller's X-Client-Id (UBI client_id), or undefined when it sent none (or an empty one). */
+function clientIdOf(c: Context): string | undefined {
+  const value = c.req.header('x-client-id');
+  if (value === undefined || value === '') return undefined;
+  if (value.length > MAX_CLIENT_ID_LENGTH)
+    throw new InputError(`X-Client-Id must be at most ${MAX_CLIENT_ID_LENGTH} characters (got ${value.length})`, {
+      field: 'X-Client-Id',
+    });
+  return value;
+}
+
+/**
+ * `json` (a JSON object's text) with `"query_id"` spliced in as its first field: the rest of
+ * the text goes out as the searcher wrote it, never parsed and written again.
+ */
+export function withQueryId(json: string, queryId: string): string {
+  const head = `{"query_id":${JSON.stringify(queryId)}`;
+  const rest = json.slice(json.indexOf('{') + 1).trimStart();
+  return rest.startsWith('}') ? `${head}${rest}` : `${head},${rest}`;
 }
 
 function checkMode(mode: string): Mode {

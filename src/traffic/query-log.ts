@@ -1,0 +1,204 @@
+import { constants } from 'node:fs';
+import { type FileHandle, mkdir, open } from 'node:fs/promises';
+import path from 'node:path';
+import { translateFsError } from '../corpus/fs-errors.js';
+import { dayFileName, type LogKind, utcDay } from './log-files.js';
+import { readLoggedQueryIds } from './logged-query-ids.js';
+import { RecentIds } from './recent-ids.js';
+import type { UbiEventRecord, UbiQueryRecord } from './types.js';
+
+const NEWLINE = 0x0a;
+const APPEND_FLAGS = constants.O_RDWR | constants.O_APPEND | constants.O_CREAT;
+
+/**
+ * Query ids a server remembers for POST /events: the most recent million (about 100 MB of
+ * strings at most). An event for a search older than that is answered 404 like an unknown id.
+ */
+export const DEFAULT_MAX_KNOWN_QUERY_IDS = 1_000_000;
+/** Written data reaches the disk within this long (fsync), whatever happens to the machine. */
+export const DEFAULT_SYNC_EVERY_MS = 1000;
+
+export interface QueryLogOptions {
+  /** The clock that dates records and picks the day's file (tests pass their own). */
+  now?: () => Date;
+  /** How many query ids to remember (default DEFAULT_MAX_KNOWN_QUERY_IDS). */
+  maxKnownIds?: number;
+  /** Longest time between a write and its fsync (default DEFAULT_SYNC_EVERY_MS). */
+  syncEveryMs?: number;
+}
+
+interface DayFile {
+  day: string;
+  file: string;
+  handle: FileHandle;
+  /** Written to since its last fsync. */
+  dirty: boolean;
+}
+
+/**
+ * The server's own traffic log (`testbed serve --log-queries DIR`), in the UBI schema: every
+ * search answered as a line of `DIR/ubi_queries-YYYY-MM-DD.jsonl`, every posted event as a line
+ * of `DIR/ubi_events-YYYY-MM-DD.jsonl`, the day being the UTC date when the line is written (a
+ * new file when it changes).
+ *
+ * What a crash can cost:
+ * - A killed process (SIGKILL, an out-of-memory kill) loses only what it had not written yet.
+ *   Each query record, and each request's batch of events whole, is ONE write call on a file
+ *   opened with O_APPEND, so the kernel puts it after everything already there in one step: an
+ *   earlier line is never overwritten or split, and a batch is never half in the file. A search
+ *   is answered, and an event batch acknowledged, only once its write has returned.
+ * - A power loss or kernel crash can lose what the page cache held: the files are fsynced at
+ *   most `syncEveryMs` (1 s) after a write, and when the log is closed or rotated, so at most
+ *   the last second. The one write a power loss interrupts may be left cut short.
+ * - A line cut short (that power loss, a disk that filled up, another process killed mid-write
+ *   on a shared folder) is never joined to the next: every write first looks at the file's last
+ *   byte and puts a newline in front of its own lines when it is not one. Readers skip the
+ *   broken line.
+ *
+ * Writes from concurrent requests are queued and made one at a time, in the order asked.
+ */
+export class QueryLog {
+  private readonly files = new Map<LogKind, DayFile>();
+  private queue: Promise<void> = Promise.resolve();
+  private syncTimer: NodeJS.Timeout | undefined;
+  private closed = false;
+
+  private constructor(
+    readonly dir: string,
+    private readonly known: RecentIds,
+    private readonly clock: () => Date,
+    private readonly syncEveryMs: number,
+  ) {}
+
+  /**
+   * Opens the log in `dir` (created if missing) and learns the query ids its query files already
+   * hold, so a restarted server accepts events for searches answered before it stopped.
+   */
+  static async open(dir: string, options: QueryLogOptions = {}): Promise<QueryLog> {
+    try {
+      await mkdir(dir, { recursive: true });
+    } catch (err) {
+      throw translateFsError(err, dir);
+    }
+    const known = new RecentIds(options.maxKnownIds ?? DEFAULT_MAX_KNOWN_QUERY_IDS);
+    await readLoggedQueryIds(dir, (id) => known.add(id));
+    return new QueryLog(dir, known, options.now ?? (() => new Date()), options.syncEveryMs ?? DEFAULT_SYNC_EVERY_MS);
+  }
+
+  /** The log's clock: records are dated with it, so their timestamps and files agree. */
+  now(): Date {
+    return this.clock();
+  }
+
+  /** Whether a search with this id was logged (by this server, or found in the folder at start) and is still remembered. */
+  knows(queryId: string): boolean {
+    return this.known.has(queryId);
+  }
+
+  /** Appends one search; its id is known (events may name it) once the line is written. */
+  async writeQuery(record: UbiQueryRecord): Promise<void> {
+    await this.append('queries', [record]);
+    this.known.add(record.query_id);
+  }
+
+  /** Appends a request's events in one write: all of them are in the file, or (on an error) none. */
+  async writeEvents(records: readonly UbiEventRecord[]): Promise<void> {
+    if (records.length > 0) await this.append('events', records);
+  }
+
+  /** Waits for the writes asked so far, fsyncs and closes the files; later writes are refused. */
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    clearTimeout(this.syncTimer);
+    this.syncTimer = undefined;
+    const done = this.queue.then(async () => {
+      for (const file of this.files.values()) await closeDayFile(file);
+      this.files.clear();
+    });
+    this.queue = done.catch(() => {});
+    await done;
+  }
+
+  private append(kind: LogKind, records: readonly object[]): Promise<void> {
+    if (this.closed) return Promise.reject(new Error('the query log is closed'));
+    // Serialised before queueing: the write itself is one buffer, whatever is queued ahead of it.
+    const text = records.map((r) => `${JSON.stringify(r)}\n`).join('');
+    const written = this.queue.then(() => this.write(kind, text));
+    this.queue = written.catch(() => {});
+    return written;
+  }
+
+  private async write(kind: LogKind, text: string): Promise<void> {
+    const target = await this.fileFor(kind, utcDay(this.clock()));
+    const prefix = (await endsWithNewline(target.handle)) ? '' : '\n';
+    const bytes = Buffer.from(prefix + text, 'utf8');
+    let written: number;
+    try {
+      ({ bytesWritten: written } = await target.handle.write(bytes, 0, bytes.length));
+    } catch (err) {
+      throw translateFsError(err, target.file);
+    }
+    target.dirty = true;
+    this.scheduleSync();
+    // Finishing a short write with a second call could let another writer's line in between:
+    // the next write starts on a new line instead (see above).
+    if (written !== bytes.length) throw new Error(`short write to ${target.file}: ${written} of ${bytes.length} bytes`);
+  }
+
+  /** The open file of `kind` for `day`, the previous day's fsynced and closed when the day has changed. */
+  private async fileFor(kind: LogKind, day: string): Promise<DayFile> {
+    const current = this.files.get(kind);
+    if (current?.day === day) return current;
+    if (current) {
+      this.files.delete(kind);
+      await closeDayFile(current);
+    }
+    const file = path.join(this.dir, dayFileName(kind, day));
+    let handle: FileHandle;
+    try {
+      handle = await open(file, APPEND_FLAGS, 0o644);
+    } catch (err) {
+      throw translateFsError(err, file);
+    }
+    const opened = { day, file, handle, dirty: false };
+    this.files.set(kind, opened);
+    return opened;
+  }
+
+  private scheduleSync(): void {
+    if (this.syncTimer || this.closed) return;
+    this.syncTimer = setTimeout(() => {
+      this.syncTimer = undefined;
+      // Queued like a write, so a rotation cannot close a file under it.
+      const synced = this.queue.then(async () => {
+        for (const file of this.files.values()) await syncDayFile(file);
+      });
+      this.queue = synced.catch((err: unknown) => console.error(`query log: fsync failed: ${String(err)}`));
+    }, this.syncEveryMs);
+    // A pending fsync does not keep the process alive: close() syncs whatever is left.
+    this.syncTimer.unref();
+  }
+}
+
+async function syncDayFile(file: DayFile): Promise<void> {
+  if (!file.dirty) return;
+  file.dirty = false;
+  await file.handle.sync();
+}
+
+async function closeDayFile(file: DayFile): Promise<void> {
+  try {
+    await syncDayFile(file);
+  } finally {
+    await file.handle.close();
+  }
+}
+
+async function endsWithNewline(handle: FileHandle): Promise<boolean> {
+  const { size } = await handle.stat();
+  if (size === 0) return true;
+  const last = Buffer.alloc(1);
+  await handle.read(last, 0, 1, size - 1);
+  return last[0] === NEWLINE;
+}
