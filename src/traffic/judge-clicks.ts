@@ -22,6 +22,17 @@ export interface ClickQrelsSummary {
   ctrCurve: PositionCtr[];
   /** Records the readers left out and clicks the model could not use, by reason. */
   dropped: DroppedCount[];
+  /** With a query set: its size, and how many of its queries got at least one judgement. */
+  querySet?: { queries: number; judged: number; pairsOutside: number };
+}
+
+/** Options of judgeClicks: the click model's, and the query set the judgements are for. */
+export interface JudgeClicksOptions extends ClickOptions {
+  /**
+   * The ids of the query set these judgements are for (its queries.jsonl): pairs of other queries
+   * are left out and counted, since an experiment refuses qrels that name queries it lacks.
+   */
+  queryIds?: ReadonlySet<string>;
 }
 
 /**
@@ -29,8 +40,10 @@ export interface ClickQrelsSummary {
  * its `.sources.jsonl` sidecar; query ids are the log query keys `testbed queries sample` writes,
  * so the two files make a gold set together.
  */
-export function judgeClicks(traffic: Traffic, qrelsFile: string, options: ClickOptions): ClickQrelsSummary {
-  const result = clickJudgements(traffic, options);
+export function judgeClicks(traffic: Traffic, qrelsFile: string, options: JudgeClicksOptions): ClickQrelsSummary {
+  const { queryIds, ...clickOptions } = options;
+  const all = clickJudgements(traffic, clickOptions);
+  const result = queryIds ? { ...all, judgements: all.judgements.filter((j) => queryIds.has(j.queryKey)) } : all;
   fs.mkdirSync(path.dirname(qrelsFile), { recursive: true });
   const written = writeClickQrels(qrelsFile, result);
   const grades: number[] = Array.from({ length: result.thresholds.length + 1 }, () => 0);
@@ -43,11 +56,18 @@ export function judgeClicks(traffic: Traffic, qrelsFile: string, options: ClickO
     thresholds: result.thresholds,
     searches: result.counts.searches,
     clicks: result.counts.clicks,
-    queriesKept: result.counts.queriesKept,
-    pairsKept: result.counts.pairsKept,
+    queriesKept: new Set(result.judgements.map((j) => j.queryKey)).size,
+    pairsKept: result.judgements.length,
     pairsBelowMinImpressions: result.counts.pairsBelowMinImpressions,
     grades,
     ctrCurve: result.ctrCurve,
     dropped: [...traffic.dropped, ...result.counts.ignored],
+    ...(queryIds && {
+      querySet: {
+        queries: queryIds.size,
+        judged: new Set(result.judgements.map((j) => j.queryKey)).size,
+        pairsOutside: all.judgements.length - result.judgements.length,
+      },
+    }),
   };
 }

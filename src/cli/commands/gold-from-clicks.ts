@@ -1,3 +1,4 @@
+import { readQueries } from '../../corpus/read-queries.js';
 import { InputError } from '../../errors.js';
 import {
   CLICK_MODELS,
@@ -33,6 +34,9 @@ Options:
                       ctr ${DEFAULT_THRESHOLDS.ctr.join(',')})
   --click-action NAME action_name values that count as clicks (repeatable; default ${DEFAULT_CLICK_ACTIONS.join(', ')})
   --out QRELS         the qrels file to write (replaced whole; its folder created)
+  --queries FILE      judge only the queries of this query set (a queries.jsonl written by
+                      \`testbed queries sample\`): an experiment refuses qrels naming queries its
+                      set lacks; the summary says how many of the set's queries got judgements
   --keep-pii          key queries by the text as typed: use it here only if the query set was
                       sampled with --keep-pii, or the ids will not join
 ${LOG_USAGE}`;
@@ -46,6 +50,7 @@ export async function runFromClicks(argv: string[], io: CliIo): Promise<number> 
     thresholds: { type: 'string' },
     'click-action': { type: 'string', multiple: true },
     out: { type: 'string' },
+    queries: { type: 'string' },
     'keep-pii': { type: 'boolean' },
     ...LOG_OPTIONS,
   });
@@ -60,6 +65,7 @@ export async function runFromClicks(argv: string[], io: CliIo): Promise<number> 
     ...(values.thresholds !== undefined && { thresholds: thresholdsOption(values.thresholds) }),
     ...(values['click-action'] && { clickActions: values['click-action'] }),
     keepPii: values['keep-pii'] === true,
+    ...(values.queries !== undefined && { queryIds: new Set((await readQueries(values.queries)).map((q) => q.id)) }),
   });
   const lines = [
     `read ${s.searches} searches with ${s.clicks} clicks`,
@@ -68,6 +74,12 @@ export async function runFromClicks(argv: string[], io: CliIo): Promise<number> 
     ...formatCtrCurve(s.ctrCurve),
     `${s.model}: kept ${s.pairsKept} pairs over ${s.queriesKept} queries; ` +
       `dropped ${s.pairsBelowMinImpressions} pairs shown fewer than ${s.minImpressions} times`,
+    ...(s.querySet
+      ? [
+          `query set: ${s.querySet.judged} of its ${s.querySet.queries} queries judged; ` +
+            `${s.querySet.pairsOutside} pairs of queries outside it left out`,
+        ]
+      : []),
     `grades (thresholds ${s.thresholds.join(', ')}): ${s.grades.map((n, g) => `${g}: ${n}`).join(', ')}`,
     `wrote ${s.qrels} and ${s.sources}`,
   ];
