@@ -17,6 +17,8 @@ import { openapiRoutes } from './routes/openapi.js';
 import { cacheHome } from '../cache-home.js';
 import { healthRoutes } from './routes/health.js';
 import { searchRoutes } from './routes/search.js';
+import { trafficRoutes } from './routes/traffic.js';
+import type { ServedTraffic } from '../traffic/served-traffic.js';
 import type { SearchPool } from '../serving/search-pool/search-pool.js';
 import type { IndexSearch } from '../serving/searchers/index-search.js';
 import { uiRoutes } from './routes/ui.js';
@@ -52,6 +54,12 @@ export interface AppDeps {
   maxGridCells?: number;
   /** Searches (the API's and the playground's) run on these worker threads; in-process (catalog.local) without one. */
   searchPool?: SearchPool;
+  /**
+   * The server's query log (`testbed serve --log-queries DIR`): GET /traffic and the home page
+   * summarise it (load() reads it afresh at each request). Absent: the server logs nothing, GET
+   * /traffic answers 409 and the home page says how to turn logging on.
+   */
+  traffic?: ServedTraffic;
 }
 
 /** The HTTP service: a thin shell over the catalog and where the searches run. */
@@ -92,6 +100,9 @@ export function createApp(deps: AppDeps): Hono {
   if (deps.protectSearch) {
     app.use('/search', requireToken(token));
     app.use('/search/*', requireToken(token));
+    // The traffic summary shows what users searched: as private as the searches themselves.
+    app.use('/traffic', requireToken(token));
+    app.use('/traffic/*', requireToken(token));
   }
 
   // Experiments wait in the catalog's queue, behind its builds: one set of job processes per server.
@@ -113,6 +124,7 @@ export function createApp(deps: AppDeps): Hono {
       tokenRequired: Boolean(token),
       searchProtected: Boolean(deps.protectSearch),
       search,
+      ...(deps.traffic && { traffic: deps.traffic }),
     }),
   );
   app.route('/', openapiRoutes());
@@ -121,6 +133,7 @@ export function createApp(deps: AppDeps): Hono {
   app.route('/indexes', indexRoutes(catalog, corporaRoot, allowedRemoteOrigins));
   app.route('/search', searchRoutes(catalog, search, allowedRemoteOrigins));
   app.route('/gold', goldRoutes(corporaRoot));
+  app.route('/traffic', trafficRoutes(deps.traffic));
   app.route(
     '/experiments',
     experimentRoutes(jobs, { experimentsRoot, corporaRoot, resultsRoot }, allowedRemoteOrigins),
