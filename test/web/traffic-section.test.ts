@@ -57,6 +57,8 @@ describe('the Traffic section of the home page', () => {
     expect(part).toMatch(/<th scope="col">query<\/th>/);
     expect(part).toMatch(/<form class="sample-form"[^>]*>[\s\S]*<select name="method">/);
     for (const method of ['random', 'pps', 'top']) expect(part).toContain(`<option value="${method}">`);
+    // the answer is read out beside the button, where the form is
+    expect(part).toMatch(/<output id="sample-status" aria-live="polite">/);
   });
 
   it('shows the latest days only when the log spans more than the chart holds', async () => {

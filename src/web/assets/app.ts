@@ -212,7 +212,13 @@ const setupTraffic = (): void => {
       n: Number(valueFor(sample, 'n')),
       seed: Number(valueFor(sample, 'seed')),
     };
+    const status = document.getElementById('sample-status');
+    const tell = (message: string): void => {
+      if (status) status.textContent = message;
+      else say(message);
+    };
     button.disabled = true;
+    tell('sampling…');
     try {
       const res = await fetch('/traffic/samples', {
         method: 'POST',
@@ -226,9 +232,9 @@ const setupTraffic = (): void => {
         sampled.out ? `in ${sampled.out}` : '',
         sampled.id ? `(job ${sampled.id})` : '',
       ].filter(Boolean);
-      say(`sampled by ${body.method}, seed ${body.seed}${what.length ? `: ${what.join(' ')}` : ''}`);
+      tell(`sampled by ${body.method}, seed ${body.seed}${what.length ? `: ${what.join(' ')}` : ''}`);
     } catch (err) {
-      say(`not sampled: ${messageOf(err)}`);
+      tell(`not sampled: ${messageOf(err)}`);
     }
     button.disabled = false;
   });

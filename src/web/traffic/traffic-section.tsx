@@ -181,7 +181,11 @@ function QueryTable(props: {
   );
 }
 
-/** Draws a query set from the log (POST /traffic/samples, by the page's script); the answer shows in #status. */
+/**
+ * Draws a query set from the log (POST /traffic/samples, by the page's script). The answer shows
+ * beside the button, not in the page's #status far above, where someone scrolled down to the
+ * form would miss it.
+ */
 function SampleForm() {
   return (
     <form class="sample-form" aria-labelledby="sample-h">
@@ -203,6 +207,7 @@ function SampleForm() {
         <input name="seed" type="number" value="1" step="1" size={5} required />
       </label>
       <button type="submit">Sample</button>
+      <output id="sample-status" aria-live="polite"></output>
     </form>
   );
 }
