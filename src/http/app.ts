@@ -19,6 +19,8 @@ import { healthRoutes } from './routes/health.js';
 import { searchRoutes } from './routes/search.js';
 import { eventRoutes } from './routes/events.js';
 import type { QueryLog } from '../traffic/query-log.js';
+import { trafficRoutes } from './routes/traffic.js';
+import { servedTrafficOf, type ServedTraffic } from '../traffic/served-traffic.js';
 import type { SearchPool } from '../serving/search-pool/search-pool.js';
 import type { IndexSearch } from '../serving/searchers/index-search.js';
 import { uiRoutes } from './routes/ui.js';
@@ -59,10 +61,17 @@ export interface AppDeps {
    * POST /events writes there (409 without one). Opened and closed by whoever starts the app.
    */
   queryLog?: QueryLog;
+  /**
+   * What GET /traffic and the home page summarise (load() reads it afresh at each request): by
+   * default the query log's folder. Absent, with no query log: GET /traffic answers 409 and the
+   * home page says how to turn logging on.
+   */
+  traffic?: ServedTraffic;
 }
 
 /** The HTTP service: a thin shell over the catalog and where the searches run. */
 export function createApp(deps: AppDeps): Hono {
+  const traffic = deps.traffic ?? (deps.queryLog && servedTrafficOf(deps.queryLog.dir));
   const {
     catalog,
     corporaRoot,
@@ -101,6 +110,9 @@ export function createApp(deps: AppDeps): Hono {
   if (deps.protectSearch) {
     app.use('/search', requireToken(token));
     app.use('/search/*', requireToken(token));
+    // The traffic summary shows what users searched: as private as the searches themselves.
+    app.use('/traffic', requireToken(token));
+    app.use('/traffic/*', requireToken(token));
   }
 
   // Experiments wait in the catalog's queue, behind its builds: one set of job processes per server.
@@ -122,6 +134,7 @@ export function createApp(deps: AppDeps): Hono {
       tokenRequired: Boolean(token),
       searchProtected: Boolean(deps.protectSearch),
       search,
+      ...(traffic && { traffic }),
     }),
   );
   app.route('/', openapiRoutes());
@@ -131,6 +144,7 @@ export function createApp(deps: AppDeps): Hono {
   app.route('/search', searchRoutes(catalog, search, allowedRemoteOrigins, deps.queryLog));
   app.route('/events', eventRoutes(deps.queryLog));
   app.route('/gold', goldRoutes(corporaRoot));
+  app.route('/traffic', trafficRoutes(traffic));
   app.route(
     '/experiments',
     experimentRoutes(jobs, { experimentsRoot, corporaRoot, resultsRoot }, allowedRemoteOrigins),

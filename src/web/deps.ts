@@ -1,5 +1,6 @@
 import type { IndexCatalog } from '../serving/catalog/index-catalog.js';
 import type { IndexSearch } from '../serving/searchers/index-search.js';
+import type { ServedTraffic } from '../traffic/served-traffic.js';
 import type { JobsView } from './experiments/report-source.js';
 
 /** What the pages read: the same objects the API routes serve, never copies of them. */
@@ -17,4 +18,6 @@ export interface WebDeps {
   searchProtected?: boolean;
   /** Where the playground's searches run: the server's search workers, or its own thread without them. */
   search: IndexSearch;
+  /** The server's query log (--log-queries): the home page summarises it below the playground. */
+  traffic?: ServedTraffic;
 }

@@ -111,6 +111,7 @@ export function openApiDocument(): Json {
       { name: 'indexes' },
       { name: 'experiments' },
       { name: 'gold' },
+      { name: 'traffic', description: "the server's query log (testbed serve --log-queries DIR)" },
       { name: 'service' },
       { name: 'pages', description: 'HTML pages for people' },
     ],
@@ -120,7 +121,7 @@ export function openApiDocument(): Json {
           tags: ['pages'],
           summary: 'Playground: one query against BM25, dense and hybrid side by side',
           description:
-            'Takes the search parameters (all optional here), plus `qrels` (a qrels path inside the corpora root) and `qid` to mark judged hits and score the lists.',
+            'Takes the search parameters (all optional here), plus `qrels` (a qrels path inside the corpora root) and `qid` to mark judged hits and score the lists. Below the playground, the Traffic section: the query log summarised as GET /traffic answers it (with --log-queries DIR; not shown under --protect-search).',
           parameters: [
             ...searchParameters.map((p) => ({ ...p, required: false })),
             query('qrels', 'gold set: a qrels file inside the corpora root', { type: 'string' }),
@@ -509,6 +510,36 @@ export function openApiDocument(): Json {
             '404': error('qrels not found, or no judgement of the pair was added'),
             '409': error('the pair is judged only in the published qrels, which are never edited'),
             ...tokenErrors,
+          },
+        },
+      },
+      '/traffic': {
+        get: {
+          tags: ['traffic'],
+          summary:
+            "A summary of the server's query log: searches per day, top and zero-hit queries, click-through by position",
+          description:
+            'Read from the log at each request. Needs the server started with --log-queries DIR (409 otherwise), and the bearer token when it runs with --protect-search: it shows what users searched.',
+          parameters: [
+            query('top', 'rows in the top-query and zero-hit tables', {
+              type: 'integer',
+              minimum: 1,
+              maximum: 1000,
+              default: 10,
+            }),
+            query('max_rank', 'positions in the click-through curve', {
+              type: 'integer',
+              minimum: 1,
+              maximum: 100,
+              default: 10,
+            }),
+          ],
+          responses: {
+            '200': json(ref('TrafficSummary'), 'the summary'),
+            '400': error('bad parameter'),
+            '409': error('the server logs no queries: start it with --log-queries DIR'),
+            '401': error('token missing (only with --protect-search)'),
+            '403': error('wrong token (only with --protect-search)'),
           },
         },
       },

@@ -287,6 +287,50 @@ export const schemas: Record<string, unknown> = {
       note: { type: 'string', maxLength: 2000 },
     },
   },
+  TrafficSummary: {
+    ...obj({
+      searches: int,
+      distinctQueries: { ...int, description: 'distinct texts after normalising (NFKC, lower case, whitespace)' },
+      clients: { ...int, description: 'distinct client ids over searches and events' },
+      eventsByAction: { type: 'object', additionalProperties: int, description: 'every event by its action_name' },
+      clicks: { ...int, description: 'click events' },
+      perDay: {
+        type: 'array',
+        description: 'every UTC day from the first logged to the last, days without traffic as 0',
+        items: obj({ day: { type: 'string', format: 'date' }, searches: int, clicks: int }),
+      },
+      undatedSearches: { ...int, description: 'searches without a readable timestamp (not in perDay)' },
+      topQueries: { type: 'array', items: { $ref: '#/components/schemas/TrafficQuery' } },
+      zeroHitQueries: {
+        type: 'array',
+        description: 'queries with searches that found nothing, by those searches',
+        items: { $ref: '#/components/schemas/TrafficQuery' },
+      },
+      byPosition: {
+        type: 'array',
+        description:
+          'click-through by rank: impressions = searches showing a hit at the ordinal, clicks = those clicked there (once each), ctr = clicks / impressions (null without impressions)',
+        items: obj({ ordinal: int, impressions: int, clicks: int, ctr: { type: ['number', 'null'] } }),
+      },
+      withoutHitList: { ...int, description: 'searches whose log does not say what was shown: not in byPosition' },
+      unmatchedEvents: { ...int, description: 'events naming a query_id no logged search has' },
+      dropped: {
+        type: 'array',
+        description: 'log records not read, by reason, with the first few (file:line)',
+        items: obj({ reason: str, count: int, examples: { type: 'array', items: str } }),
+      },
+    }),
+    description: 'TrafficSummary (src/traffic/traffic-summary.ts)',
+  },
+  TrafficQuery: {
+    ...obj({
+      query: { ...str, description: 'the most frequent form typed' },
+      searches: int,
+      clickThrough: { ...num, description: 'share of its searches with at least one click' },
+      zeroHit: { ...int, description: 'its searches that found nothing' },
+    }),
+    description: 'QueryRow (src/traffic/traffic-summary.ts)',
+  },
   Addition: {
     ...obj({ query_id: str, doc_id: str, grade: int, date: { type: 'string', format: 'date-time' }, note: str }, [
       'query_id',

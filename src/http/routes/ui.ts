@@ -14,12 +14,14 @@ import { htmlPage, wantsHtml } from '../../web/page-response.js';
 import { readForm } from '../../web/playground/form.js';
 import { PlaygroundPage } from '../../web/playground/playground-page.js';
 import { runPlayground } from '../../web/playground/run-playground.js';
+import { trafficView } from '../../web/traffic/traffic-view.js';
 import { errorResponse } from '../errors.js';
 import { knownRoots, shownAnswer, type ServedRoots } from '../shown-paths.js';
 
 /**
- * The pages for people: the playground at `/`, the experiments list and reports, their
- * downloads, and the stylesheet and script they load.
+ * The pages for people: the playground at `/` (the query log's summary below it, when the
+ * server keeps one), the experiments list and reports, their downloads, and the stylesheet and
+ * script they load.
  *
  * `/experiments` and `/experiments/:id` are also API routes. A browser navigating there asks
  * for text/html and gets the page; every other client falls through (next()) to the JSON API.
@@ -36,11 +38,12 @@ export function uiRoutes(deps: WebDeps): Hono {
   };
 
   app.get('/', async (c) => {
-    const view = await runPlayground(deps, readForm(c.req.query()));
-    const page = jsx(PlaygroundPage, {
-      view,
-      options: { tokenRequired, searchProtected: deps.searchProtected === true },
-    });
+    const searchProtected = deps.searchProtected === true;
+    const [view, traffic] = await Promise.all([
+      runPlayground(deps, readForm(c.req.query())),
+      trafficView(deps.traffic, searchProtected),
+    ]);
+    const page = jsx(PlaygroundPage, { view, options: { tokenRequired, searchProtected }, traffic });
     return htmlPage(c, page, view.error?.status ?? 200);
   });
 

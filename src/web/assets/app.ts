@@ -2,7 +2,8 @@
 // request for it (src/web/assets.ts: no bundler, no build step to run).
 // Every page works without it; it adds: searching without a reload, re-searching when a
 // parameter changes, marking hits relevant (POST /gold) and taking a mark back (DELETE /gold),
-// starting experiments (POST /experiments) and following their progress (GET /experiments/:id).
+// starting experiments (POST /experiments) and following their progress (GET /experiments/:id),
+// sampling a query set from the query log (POST /traffic/samples).
 
 const TOKEN_KEY = 'testbed-token';
 
@@ -190,6 +191,55 @@ const setupPlayground = (): void => {
   });
 };
 
+// ---- Traffic (the home page's query-log section) ----------------------------------------
+
+/** A sampling answer (the fields read here): a job to follow, or the set written at once. */
+interface Sampled {
+  id?: string;
+  out?: string;
+  queries?: number;
+}
+
+const setupTraffic = (): void => {
+  document.addEventListener('submit', async (event) => {
+    const sample = formOf(event, 'sample-form');
+    if (!sample) return;
+    event.preventDefault();
+    const button = sample.querySelector('button');
+    if (!button) return;
+    const body = {
+      method: valueFor(sample, 'method'),
+      n: Number(valueFor(sample, 'n')),
+      seed: Number(valueFor(sample, 'seed')),
+    };
+    const status = document.getElementById('sample-status');
+    const tell = (message: string): void => {
+      if (status) status.textContent = message;
+      else say(message);
+    };
+    button.disabled = true;
+    tell('sampling…');
+    try {
+      const res = await fetch('/traffic/samples', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', Accept: 'application/json', ...authHeaders() },
+        body: JSON.stringify(body),
+      });
+      if (!res.ok) throw new Error(await errorOf(res));
+      const sampled: Sampled = await res.json();
+      const what = [
+        sampled.queries === undefined ? '' : `${sampled.queries} queries`,
+        sampled.out ? `in ${sampled.out}` : '',
+        sampled.id ? `(job ${sampled.id})` : '',
+      ].filter(Boolean);
+      tell(`sampled by ${body.method}, seed ${body.seed}${what.length ? `: ${what.join(' ')}` : ''}`);
+    } catch (err) {
+      tell(`not sampled: ${messageOf(err)}`);
+    }
+    button.disabled = false;
+  });
+};
+
 // ---- Experiments ------------------------------------------------------------------------
 
 const POLL_MS = 1000;
@@ -291,5 +341,6 @@ const setupExperiments = (): void => {
 document.addEventListener('DOMContentLoaded', () => {
   setupToken();
   setupPlayground();
+  if (document.getElementById('traffic')) setupTraffic();
   if (document.body.getAttribute('data-page') === 'experiments') setupExperiments();
 });

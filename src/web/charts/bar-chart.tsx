@@ -22,6 +22,8 @@ export interface BarChartProps {
   series: readonly BarSeries[];
   /** Fixed value range, e.g. [0, 1] for a metric; otherwise 0 to the largest value. */
   domain?: [number, number];
+  /** How a bar's value is written beside it and in its tooltip (default: 3 and 4 decimals, for metrics); counts want none. */
+  valueText?: (value: number) => string;
 }
 
 const BAR = 14;
@@ -88,10 +90,10 @@ export function BarChart(props: BarChartProps) {
                     height={String(BAR)}
                     fill={seriesStyle(si).colour}
                   >
-                    <title>{`${s.name}, ${groupLabel(g)}: ${props.valueLabel} = ${v.toFixed(4)}`}</title>
+                    <title>{`${s.name}, ${groupLabel(g)}: ${props.valueLabel} = ${props.valueText?.(v) ?? v.toFixed(4)}`}</title>
                   </rect>
                   <text x={px(Math.max(x0, x1) + 4)} y={px(barTop + BAR - 3)} class="bar-value">
-                    {v.toFixed(3)}
+                    {props.valueText?.(v) ?? v.toFixed(3)}
                   </text>
                 </g>
               );

@@ -2,6 +2,8 @@ import { Layout } from '../layout.js';
 import { Controls } from './controls.js';
 import { Results } from './results.js';
 import type { PlaygroundView } from './run-playground.js';
+import { TrafficSection } from '../traffic/traffic-section.js';
+import type { TrafficView } from '../traffic/traffic-view.js';
 
 export interface PageOptions {
   tokenRequired: boolean;
@@ -9,8 +11,19 @@ export interface PageOptions {
   searchProtected?: boolean;
 }
 
-/** The playground: one query, three retrievers side by side, judged against a gold set when asked. */
-export function PlaygroundPage({ view, options }: { view: PlaygroundView; options: PageOptions }) {
+/**
+ * The playground: one query, three retrievers side by side, judged against a gold set when asked;
+ * below it, what the server's query log says (the Traffic section), when the route read it.
+ */
+export function PlaygroundPage({
+  view,
+  options,
+  traffic,
+}: {
+  view: PlaygroundView;
+  options: PageOptions;
+  traffic?: TrafficView;
+}) {
   return (
     <Layout title="Playground" section="playground" tokenRequired={options.tokenRequired}>
       <h1 class="visually-hidden">Playground</h1>
@@ -24,6 +37,7 @@ export function PlaygroundPage({ view, options }: { view: PlaygroundView; option
       ) : (
         <Results view={view} />
       )}
+      {traffic ? <TrafficSection view={traffic} /> : null}
     </Layout>
   );
 }

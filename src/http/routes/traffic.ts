@@ -1,0 +1,38 @@
+import { Hono } from 'hono';
+import { z } from 'zod';
+import { ConflictError } from '../../errors.js';
+import { summarizeServedTraffic, type ServedTraffic } from '../../traffic/served-traffic.js';
+import { errorResponse } from '../errors.js';
+
+/** GET /traffic's query string: the two table sizes, both optional. */
+const summarySchema = z
+  .object({
+    top: z.coerce.number().int().min(1).max(1000).optional(),
+    max_rank: z.coerce.number().int().min(1).max(100).optional(),
+  })
+  .strict();
+
+/** What GET /traffic answers on a server that keeps no log: how to start one that does. */
+export const NOT_LOGGING = 'this server does not log queries: start it with --log-queries DIR';
+
+/**
+ * `GET /traffic`: the summary of the server's query log (summarizeTraffic), read at each request.
+ * A 409 when the server was started without `--log-queries`: the request is fine, the server is
+ * in the wrong state for it, and the message says how to change that. It shows what users
+ * searched, so with --protect-search it needs the token as searches do (app.ts).
+ */
+export function trafficRoutes(traffic: ServedTraffic | undefined): Hono {
+  const app = new Hono();
+  app.get('/', async (c) => {
+    const req = summarySchema.parse(c.req.query());
+    if (!traffic) throw new ConflictError(NOT_LOGGING);
+    return c.json(
+      await summarizeServedTraffic(traffic, {
+        ...(req.top !== undefined && { top: req.top }),
+        ...(req.max_rank !== undefined && { maxRank: req.max_rank }),
+      }),
+    );
+  });
+  app.onError((err, c) => errorResponse(err, c));
+  return app;
+}

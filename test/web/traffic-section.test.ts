@@ -1,0 +1,115 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import { createApp } from '../../src/http/app.js';
+import { InputError } from '../../src/errors.js';
+import { IndexCatalog } from '../../src/serving/catalog/index-catalog.js';
+import type { Traffic } from '../../src/traffic/types.js';
+import { CHART_DAYS } from '../../src/web/traffic/traffic-section.js';
+import { tmpDir } from '../helpers/tmp.js';
+import { servedTraffic, smallTraffic } from '../traffic/helpers/small-traffic.js';
+import { browserGet } from './helpers/web-fixture.js';
+
+const catalog = new IndexCatalog(tmpDir('web-traffic-'));
+afterAll(() => catalog.close());
+const corporaRoot = tmpDir('web-traffic-corpora-');
+
+const home = async (deps: Partial<Parameters<typeof createApp>[0]>, url = '/') => {
+  const res = await browserGet(createApp({ catalog, corporaRoot, ...deps }), url);
+  return { status: res.status, html: await res.text() };
+};
+/** The Traffic section's HTML, '' when the page has none. */
+const section = (html: string) => html.split('<section id="traffic"')[1]?.split('</section>')[0] ?? '';
+/** The rows of the table under the heading with this id: [query, ...cells]. */
+const tableRows = (html: string, id: string) =>
+  [...(html.split(`<div id="${id}">`)[1]?.split('</table>')[0] ?? '').matchAll(/<tr>(.*?)<\/tr>/g)]
+    .slice(1)
+    .map((m) => [...m[1]!.matchAll(/<t[hd][^>]*>(?:<a [^>]*>)?(.*?)(?:<\/a>)?<\/t[hd]>/g)].map((c) => c[1]));
+
+describe('the Traffic section of the home page', () => {
+  it('sums up the log below the playground: totals, both charts, top and zero-hit queries, the sample form', async () => {
+    const { status, html } = await home({ traffic: servedTraffic() });
+    expect(status).toBe(200);
+    // below the playground: after the results part the script swaps
+    expect(html.indexOf('<section id="traffic"')).toBeGreaterThan(html.indexOf('<section id="results"'));
+    const part = section(html);
+    expect(part).toContain('<h2 id="traffic-h">Traffic</h2>');
+    // 4 searches, 2 distinct, 1 to 3 May (3 days, the 2nd empty), 2 clicks
+    expect(part.replace(/<[^>]+>/g, '')).toContain(
+      '4 searches, 2 distinct queries over 3 days (2024-05-01 to 2024-05-03), 2 clicks',
+    );
+    // the charts, named by their titles for screen readers
+    expect(part).toContain('<title id="chart-searches-per-day">Searches per day</title>');
+    expect(part).toContain('<title id="chart-click-through-by-position">Click-through by position</title>');
+    expect(part).toMatch(/<svg[^>]*role="img"[^>]*aria-labelledby="chart-searches-per-day"/);
+    // one bar per day, the empty day as 0
+    expect([...part.matchAll(/<g class="group" data-group="([^"]+)"/g)].map((m) => m[1])).toEqual([
+      '2024-05-01',
+      '2024-05-02',
+      '2024-05-03',
+    ]);
+    expect([...part.matchAll(/<text[^>]*class="bar-value">(\d+)<\/text>/g)].map((m) => m[1])).toEqual(['1', '0', '3']);
+    // top queries: 3 searches, 2 of them clicked; each opens in the playground
+    expect(tableRows(part, 'top-queries')).toEqual([
+      ['reset password', '3', `${((2 / 3) * 100).toFixed(1)}%`],
+      ['lost invoice', '1', '0.0%'],
+    ]);
+    expect(part).toContain('<a href="/?q=reset%20password">reset password</a>');
+    expect(tableRows(part, 'zero-hit-queries')).toEqual([['lost invoice', '1', '1']]);
+    expect(part).toMatch(/<th scope="col">query<\/th>/);
+    expect(part).toMatch(/<form class="sample-form"[^>]*>[\s\S]*<select name="method">/);
+    for (const method of ['random', 'pps', 'top']) expect(part).toContain(`<option value="${method}">`);
+    // the answer is read out beside the button, where the form is
+    expect(part).toMatch(/<output id="sample-status" aria-live="polite">/);
+  });
+
+  it('shows the latest days only when the log spans more than the chart holds', async () => {
+    const traffic = (): Traffic => {
+      const t = smallTraffic();
+      return {
+        ...t,
+        searches: [...t.searches, { ...t.searches[0]!, queryId: 'old', timestamp: '2024-04-01T00:00:00Z' }],
+      };
+    };
+    const part = section((await home({ traffic: servedTraffic(traffic) })).html);
+    // 1 April to 3 May: 30 + 3 days, the chart the last CHART_DAYS of them
+    expect(part).toContain(`over ${30 + 3} days`);
+    expect(part).toContain(`Searches per day, last ${CHART_DAYS} days`);
+    expect([...part.matchAll(/<g class="group" data-group="([^"]+)"/g)].at(-1)?.[1]).toBe('2024-05-03');
+    expect([...part.matchAll(/<g class="group"/g)]).toHaveLength(CHART_DAYS);
+  });
+
+  it('says in one line how to turn logging on when the server logs nothing', async () => {
+    const { status, html } = await home({});
+    expect(status).toBe(200);
+    const part = section(html);
+    expect(part).toContain('start the server with <code>--log-queries DIR</code>');
+    expect(part).not.toContain('<svg');
+    expect(part).not.toContain('sample-form');
+  });
+
+  it('shows no query under --protect-search, where reading them needs the token', async () => {
+    const served = servedTraffic();
+    const { html } = await home({ token: 'secret', protectSearch: true, traffic: served });
+    const part = section(html);
+    expect(part).toContain('--protect-search');
+    expect(part).not.toContain('reset password');
+    expect(served.loads).toBe(0);
+  });
+
+  it('keeps the playground when the log cannot be read, the reason in the section', async () => {
+    const broken = {
+      ...servedTraffic(),
+      load: async (): Promise<Traffic> => {
+        throw new InputError('not JSON', { file: 'logs/ubi_queries-2024-05-01.jsonl', line: 7 });
+      },
+    };
+    const { status, html } = await home({ traffic: broken });
+    expect(status).toBe(200);
+    expect(html).toContain('<input id="q" name="q" type="search"');
+    expect(section(html)).toContain('logs/ubi_queries-2024-05-01.jsonl:7: not JSON');
+  });
+
+  it('the links fill the query in: the page they open searches it', async () => {
+    const { html } = await home({ traffic: servedTraffic() }, '/?q=reset%20password');
+    expect(html).toMatch(/<input id="q" name="q" type="search" value="reset password"/);
+  });
+});
