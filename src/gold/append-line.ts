@@ -1,8 +1,8 @@
+import { endsWithNewline } from '../corpus/ends-with-newline.js';
 import { constants } from 'node:fs';
 import { open, type FileHandle } from 'node:fs/promises';
 import { translateFsError } from '../corpus/fs-errors.js';
 
-const NEWLINE = 0x0a;
 const APPEND_FLAGS = constants.O_RDWR | constants.O_APPEND | constants.O_CREAT;
 
 /**
@@ -32,12 +32,4 @@ export async function appendLine(file: string, line: string): Promise<void> {
   } finally {
     await handle.close();
   }
-}
-
-async function endsWithNewline(handle: FileHandle): Promise<boolean> {
-  const { size } = await handle.stat();
-  if (size === 0) return true;
-  const last = Buffer.alloc(1);
-  await handle.read(last, 0, 1, size - 1);
-  return last[0] === NEWLINE;
 }

@@ -1,3 +1,4 @@
+import { endsWithNewline } from '../corpus/ends-with-newline.js';
 import { constants } from 'node:fs';
 import { type FileHandle, mkdir, open } from 'node:fs/promises';
 import path from 'node:path';
@@ -7,7 +8,6 @@ import { readLoggedQueryIds } from './logged-query-ids.js';
 import { RecentIds } from './recent-ids.js';
 import type { UbiEventRecord, UbiQueryRecord } from './types.js';
 
-const NEWLINE = 0x0a;
 const APPEND_FLAGS = constants.O_RDWR | constants.O_APPEND | constants.O_CREAT;
 
 /**
@@ -193,12 +193,4 @@ async function closeDayFile(file: DayFile): Promise<void> {
   } finally {
     await file.handle.close();
   }
-}
-
-async function endsWithNewline(handle: FileHandle): Promise<boolean> {
-  const { size } = await handle.stat();
-  if (size === 0) return true;
-  const last = Buffer.alloc(1);
-  await handle.read(last, 0, 1, size - 1);
-  return last[0] === NEWLINE;
 }
