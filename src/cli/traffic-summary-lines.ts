@@ -30,8 +30,9 @@ export function formatBands(bands: readonly BandBounds[]): string[] {
 
 /** The position click-through curve a click model used, one ordinal a line. */
 export function formatCtrCurve(curve: readonly PositionCtr[]): string[] {
-  return curve.map(
-    (p) =>
-      `  ${String(p.ordinal).padStart(2)}  ${p.ctr.toFixed(4)}  (${p.clicks} clicks / ${p.impressions} impressions)`,
-  );
+  return curve.map((p) => {
+    const ordinal = String(p.ordinal).padStart(2);
+    if (p.impressions === 0) return `  ${ordinal}  -       (nothing shown there)`;
+    return `  ${ordinal}  ${p.ctr.toFixed(4)}  (${p.clicks} clicks / ${p.impressions} impressions)`;
+  });
 }

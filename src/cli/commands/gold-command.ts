@@ -15,6 +15,7 @@ const usage = `Usage: testbed gold add QRELS QID DOCID [--grade G] [--note TEXT]
        testbed gold import FILE --query FIELD --doc FIELD --out DIR [--grade FIELD] [--id FIELD]
                            [--corpus DIR] [--doc-key PATH] [--force]
        testbed gold from-clicks LOG... --out QRELS [--model coec|ctr] [--min-impressions N]
+                                [--queries FILE] [--corpus DIR]
 
 Grows a gold set with judgements found after the fact (a retrieved passage that answers the
 query but was never judged). Additions go to QRELS.additions.jsonl, one JSON line each, and the

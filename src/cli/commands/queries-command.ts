@@ -62,14 +62,16 @@ export const queriesCommand: Command = {
     const method = oneOf('method', values.method, SAMPLE_METHODS, 'pps');
     const n = intOption('n', values.n, 0, 1, 10_000_000);
     const seed = intOption('seed', values.seed, DEFAULT_SEED, 0, 2 ** 32 - 1);
+    const headShare = shareOption('head-share', values['head-share'], DEFAULT_HEAD_SHARE);
+    const torsoShare = shareOption('torso-share', values['torso-share'], DEFAULT_TORSO_SHARE);
     const traffic = await readLogs(positionals, values, usage);
     const summary = sampleQuerySet(traffic, values.out, {
       method,
       n,
       seed,
       keepPii: values['keep-pii'] === true,
-      headShare: shareOption('head-share', values['head-share'], DEFAULT_HEAD_SHARE),
-      torsoShare: shareOption('torso-share', values['torso-share'], DEFAULT_TORSO_SHARE),
+      headShare,
+      torsoShare,
     });
     const lines = [
       `read ${summary.searches} searches; ${summary.distinctQueries} distinct queries after masking and normalising`,
