@@ -57,12 +57,16 @@ export async function runFromClicks(argv: string[], io: CliIo): Promise<number> 
   if (values.help) return (io.out(fromClicksUsage + '\n'), 0);
   if (values.out === undefined) throw new InputError(`--out is required\n\n${fromClicksUsage}`);
   const model = oneOf('model', values.model, CLICK_MODELS, 'coec');
+  // Every flag is checked before a log is read.
+  const minImpressions = intOption('min-impressions', values['min-impressions'], 10, 0, 1_000_000_000);
+  const maxRank = intOption('max-rank', values['max-rank'], DEFAULT_MAX_RANK, 1, 1000);
+  const thresholds = values.thresholds === undefined ? undefined : thresholdsOption(values.thresholds);
   const traffic = await readLogs(positionals, values, fromClicksUsage);
   const s = judgeClicks(traffic, values.out, {
     model,
-    minImpressions: intOption('min-impressions', values['min-impressions'], 10, 0, 1_000_000_000),
-    maxRank: intOption('max-rank', values['max-rank'], DEFAULT_MAX_RANK, 1, 1000),
-    ...(values.thresholds !== undefined && { thresholds: thresholdsOption(values.thresholds) }),
+    minImpressions,
+    maxRank,
+    ...(thresholds && { thresholds }),
     ...(values['click-action'] && { clickActions: values['click-action'] }),
     keepPii: values['keep-pii'] === true,
     ...(values.queries !== undefined && { queryIds: new Set((await readQueries(values.queries)).map((q) => q.id)) }),
