@@ -37,16 +37,16 @@ describe('the Traffic section of the home page', () => {
       '4 searches, 2 distinct queries over 3 days (2024-05-01 to 2024-05-03), 2 clicks',
     );
     // the charts, named by their titles for screen readers
-    expect(part).toContain('<title id="chart-searches-per-day">Searches per day</title>');
+    const perDay = 'chart-searches-per-day-the-last-2-days-with-traffic';
+    expect(part).toContain(`<title id="${perDay}">Searches per day, the last 2 days with traffic</title>`);
     expect(part).toContain('<title id="chart-click-through-by-position">Click-through by position</title>');
-    expect(part).toMatch(/<svg[^>]*role="img"[^>]*aria-labelledby="chart-searches-per-day"/);
-    // one bar per day, the empty day as 0
+    expect(part).toMatch(new RegExp(`<svg[^>]*role="img"[^>]*aria-labelledby="${perDay}"`));
+    // one bar per day with traffic: the empty 2 May is left out of the chart (the totals count it)
     expect([...part.matchAll(/<g class="group" data-group="([^"]+)"/g)].map((m) => m[1])).toEqual([
       '2024-05-01',
-      '2024-05-02',
       '2024-05-03',
     ]);
-    expect([...part.matchAll(/<text[^>]*class="bar-value">(\d+)<\/text>/g)].map((m) => m[1])).toEqual(['1', '0', '3']);
+    expect([...part.matchAll(/<text[^>]*class="bar-value">(\d+)<\/text>/g)].map((m) => m[1])).toEqual(['1', '3']);
     // top queries: 3 searches, 2 of them clicked; each opens in the playground
     expect(tableRows(part, 'top-queries')).toEqual([
       ['reset password', '3', `${((2 / 3) * 100).toFixed(1)}%`],
@@ -61,18 +61,21 @@ describe('the Traffic section of the home page', () => {
     expect(part).toMatch(/<output id="sample-status" aria-live="polite">/);
   });
 
-  it('shows the latest days only when the log spans more than the chart holds', async () => {
+  it('shows the latest days with traffic only when the log has more than the chart holds', async () => {
+    // One more search on each of 1 to 20 April: with 1 and 3 May, 22 days with traffic.
     const traffic = (): Traffic => {
       const t = smallTraffic();
-      return {
-        ...t,
-        searches: [...t.searches, { ...t.searches[0]!, queryId: 'old', timestamp: '2024-04-01T00:00:00Z' }],
-      };
+      const april = Array.from({ length: 20 }, (_, i) => ({
+        ...t.searches[0]!,
+        queryId: `april-${i + 1}`,
+        timestamp: `2024-04-${String(i + 1).padStart(2, '0')}T00:00:00Z`,
+      }));
+      return { ...t, searches: [...t.searches, ...april] };
     };
     const part = section((await home({ traffic: servedTraffic(traffic) })).html);
-    // 1 April to 3 May: 30 + 3 days, the chart the last CHART_DAYS of them
+    // 1 April to 3 May: 30 + 3 days, the chart the last CHART_DAYS of the 22 with traffic
     expect(part).toContain(`over ${30 + 3} days`);
-    expect(part).toContain(`Searches per day, last ${CHART_DAYS} days`);
+    expect(part).toContain(`Searches per day, the last ${CHART_DAYS} days with traffic`);
     expect([...part.matchAll(/<g class="group" data-group="([^"]+)"/g)].at(-1)?.[1]).toBe('2024-05-03');
     expect([...part.matchAll(/<g class="group"/g)]).toHaveLength(CHART_DAYS);
   });

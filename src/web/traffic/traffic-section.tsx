@@ -3,7 +3,11 @@ import { BarChart } from '../charts/bar-chart.js';
 import { LineChart } from '../charts/line-chart.js';
 import type { TrafficView } from './traffic-view.js';
 
-/** Days the searches-per-day chart shows at most (the latest): one bar each, so the chart stays small. */
+/**
+ * Days the searches-per-day chart shows at most (the latest with traffic): one bar each, so the
+ * chart stays small. Days without a search are left out: a log imported from last year and
+ * today's searches would otherwise be a row of empty bars.
+ */
 export const CHART_DAYS = 14;
 
 /** The ways POST /traffic/samples draws a query set (testbed queries sample --method). */
@@ -105,8 +109,12 @@ function Dropped({ summary }: { summary: TrafficSummary }) {
 
 function SearchesPerDay({ summary }: { summary: TrafficSummary }) {
   if (summary.perDay.length === 0) return <p class="hint">No logged search has a timestamp.</p>;
-  const days = summary.perDay.slice(-CHART_DAYS);
-  const title = summary.perDay.length > days.length ? `Searches per day, last ${days.length} days` : 'Searches per day';
+  const active = summary.perDay.filter((d) => d.searches > 0);
+  const days = active.slice(-CHART_DAYS);
+  const title =
+    summary.perDay.length > days.length
+      ? `Searches per day, the last ${days.length} days with traffic`
+      : 'Searches per day';
   return (
     <BarChart
       title={title}
