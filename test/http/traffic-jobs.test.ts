@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createApp } from '../../src/http/app.js';
+import { openApiDocument } from '../../src/http/openapi/document.js';
 import { IndexCatalog } from '../../src/serving/catalog/index-catalog.js';
 import { JobQueue } from '../../src/serving/jobs/job-queue.js';
 import type { TrafficJob } from '../../src/serving/traffic-jobs/traffic-jobs.js';
@@ -316,6 +317,80 @@ describe('POST /traffic/judgements', () => {
     expect((await post('/traffic/judgements', { model: 'ctr', corpus: 'nope' })).status).toBe(404);
     const after = (await (await app.request('/traffic/judgements')).json()) as { judgements: unknown[] };
     expect(after.judgements.length).toBe(before.judgements.length);
+  });
+});
+
+describe('an experiment over what the jobs wrote', () => {
+  it('POST /experiments names the query set and qrels as the jobs answer them (from the results folder) and reports the bands as slices', async () => {
+    const sample = await ended<QuerySetSummary>(
+      '/traffic/samples',
+      (await start('/traffic/samples', { method: 'top', n: 2 })).id,
+    );
+    const judged = await ended<ClickQrelsSummary>(
+      '/traffic/judgements',
+      (await start('/traffic/judgements', { model: 'coec', min_impressions: 2, corpus: 'tiny' })).id,
+    );
+    const yaml = [
+      'name: from-traffic',
+      'corpus: tiny',
+      `queries: ${sample.summary!.file}`,
+      `qrels: ${judged.summary!.qrels}`,
+      'level: doc',
+      'metrics: [ndcg@10]',
+      'slices: [band]',
+      'grid:',
+      "  chunkers: ['structure:40']",
+      "  embedders: ['hash:64']",
+      '  retrievers: [{ name: bm25, mode: bm25 }]',
+    ].join('\n');
+    const experiment = await start('/experiments', { yaml });
+    const end = Date.now() + 90_000;
+    let job: { state: string; error?: string; report?: { configs: { slices: { label: string; n: number }[] }[] } };
+    for (;;) {
+      job = (await (await app.request(`/experiments/${experiment.id}`)).json()) as typeof job;
+      if (job.state !== 'queued' && job.state !== 'running') break;
+      if (Date.now() > end) throw new Error('timed out waiting for the experiment');
+      await sleep(100);
+    }
+    expect(job.state, job.error).toBe('done');
+    // "harbor install" is the head, "token expired" the torso (see the first test).
+    expect(job.report!.configs[0]!.slices.map((sl) => [sl.label, sl.n])).toEqual([
+      ['band=head', 1],
+      ['band=torso', 1],
+    ]);
+    // Nothing else in the results folder may be read as a gold set: a path out of it is refused.
+    const res = await post('/experiments', {
+      yaml: yaml.replace(sample.summary!.file, '../logs/ubi_queries-2024-03-05.jsonl'),
+    });
+    expect(res.status).toBe(400);
+    expect(((await res.json()) as { error: { message: string } }).error.message).toContain(
+      'outside the corpora root or results folder',
+    );
+  });
+});
+
+describe('the OpenAPI document', () => {
+  const schemas = (openApiDocument() as { components: { schemas: Record<string, { required?: string[] }> } }).components
+    .schemas;
+  const hasRequired = (value: object, schema: string) => {
+    for (const key of schemas[schema]!.required ?? []) expect(value, `${schema}.${key}`).toHaveProperty(key);
+  };
+
+  it('names the fields real answers have: the job started, the job done, and both summaries', async () => {
+    const started = await start('/traffic/samples', { method: 'top', n: 1 });
+    hasRequired(started, 'TrafficJobStarted');
+    const sample = await ended<QuerySetSummary>('/traffic/samples', started.id);
+    hasRequired(sample, 'TrafficJob');
+    hasRequired(sample.summary!, 'QuerySetSummary');
+    const judged = await ended<ClickQrelsSummary>(
+      '/traffic/judgements',
+      (await start('/traffic/judgements', { model: 'ctr', min_impressions: 1, corpus: 'tiny' })).id,
+    );
+    hasRequired(judged, 'TrafficJob');
+    hasRequired(judged.summary!, 'ClickQrelsSummary');
+    // retired-page is not in tiny: counted under a reason.
+    expect(judged.summary!.dropped.length).toBeGreaterThan(0);
+    hasRequired(judged.summary!.dropped[0]!, 'DroppedCount');
   });
 });
 
