@@ -478,6 +478,13 @@ describe('what ends a job', () => {
     const queued = await start('/traffic/judgements', { model: 'ctr' }, stopping);
     expect([running.state, queued.state]).toEqual(['running', 'queued']);
     await ownCatalog.close();
+    // A stopped server starts no more: 409, and no job is left recorded as queued.
+    const before = ((await (await stopping.request('/traffic/samples')).json()) as { samples: unknown[] }).samples;
+    const refused = await post('/traffic/samples', { method: 'top', n: 1 }, stopping);
+    expect(refused.status).toBe(409);
+    expect(((await (await stopping.request('/traffic/samples')).json()) as { samples: unknown[] }).samples).toEqual(
+      before,
+    );
     for (const [url, id] of [
       ['/traffic/samples', running.id],
       ['/traffic/judgements', queued.id],

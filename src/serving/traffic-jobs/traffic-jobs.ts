@@ -90,8 +90,13 @@ export class TrafficJobs<Request> {
     };
     const own: Own<Request> = { job, task: { run: () => this.run(own, work), stop: () => this.interrupt(own) } };
     this.own.set(id, own);
-    this.records.save(id, job);
-    this.queue.add(own.task);
+    try {
+      this.queue.add(own.task); // may start it at once, which records it running
+    } catch (err) {
+      this.own.delete(id); // the server is stopping: no job, and no record of one
+      throw err;
+    }
+    if (job.state === 'queued') this.records.save(id, job);
     return job;
   }
 
