@@ -18,6 +18,8 @@ import { cacheHome } from '../cache-home.js';
 import { healthRoutes } from './routes/health.js';
 import { searchRoutes } from './routes/search.js';
 import { eventRoutes } from './routes/events.js';
+import { type JudgementRequest, type SampleRequest, trafficJobRoutes } from './routes/traffic-jobs.js';
+import { TrafficJobs } from '../serving/traffic-jobs/traffic-jobs.js';
 import type { QueryLog } from '../traffic/query-log.js';
 import { trafficRoutes } from './routes/traffic.js';
 import { servedTrafficOf, type ServedTraffic } from '../traffic/served-traffic.js';
@@ -69,6 +71,9 @@ export interface AppDeps {
   traffic?: ServedTraffic;
 }
 
+/** The traffic jobs' routes: POST starts one (a write), GET shows what users searched. */
+const TRAFFIC_JOB_PATHS = ['/traffic/samples', '/traffic/samples/*', '/traffic/judgements', '/traffic/judgements/*'];
+
 /** The HTTP service: a thin shell over the catalog and where the searches run. */
 export function createApp(deps: AppDeps): Hono {
   const traffic = deps.traffic ?? (deps.queryLog && servedTrafficOf(deps.queryLog.dir));
@@ -107,10 +112,12 @@ export function createApp(deps: AppDeps): Hono {
   app.on('POST', ['/gold', '/gold/*', '/experiments', '/experiments/*'], requireToken(token));
   app.on('DELETE', ['/gold', '/gold/*', '/experiments/*'], requireToken(token));
   app.on('POST', ['/events', '/events/*'], requireToken(token));
+  app.on('POST', TRAFFIC_JOB_PATHS, requireToken(token));
   if (deps.protectSearch) {
     app.use('/search', requireToken(token));
     app.use('/search/*', requireToken(token));
-    // The traffic summary shows what users searched: as private as the searches themselves.
+    // The traffic summary, the jobs' summaries and their query sets show what users searched:
+    // as private as the searches themselves.
     app.use('/traffic', requireToken(token));
     app.use('/traffic/*', requireToken(token));
   }
@@ -120,6 +127,10 @@ export function createApp(deps: AppDeps): Hono {
     queue: catalog.queue,
     ...(deps.maxGridCells !== undefined && { maxGridCells: deps.maxGridCells }),
   });
+  // Traffic jobs wait in the same queue, so a server stopping stops them with the rest.
+  const trafficJobs = { cacheDir, resultsRoot, queue: catalog.queue };
+  const samples = new TrafficJobs<SampleRequest>('sample', trafficJobs);
+  const judgements = new TrafficJobs<JudgementRequest>('judgement', trafficJobs);
   const search: IndexSearch = deps.searchPool ?? catalog.local;
   // The pages first: GET /experiments and /experiments/:id answer a browser (Accept: text/html)
   // with a page and pass every other request on to the JSON API below.
@@ -145,6 +156,7 @@ export function createApp(deps: AppDeps): Hono {
   app.route('/events', eventRoutes(deps.queryLog));
   app.route('/gold', goldRoutes(corporaRoot));
   app.route('/traffic', trafficRoutes(traffic));
+  app.route('/traffic', trafficJobRoutes({ samples, judgements, queryLog: deps.queryLog, corporaRoot, resultsRoot }));
   app.route(
     '/experiments',
     experimentRoutes(jobs, { experimentsRoot, corporaRoot, resultsRoot }, allowedRemoteOrigins),

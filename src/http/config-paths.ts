@@ -10,16 +10,16 @@ import { insideRoot, type PathKind } from '../corpus/inside-root.js';
 export interface ExperimentRoots {
   /** Config files named in `{config}` resolve here. */
   experimentsRoot: string;
-  /** corpus, queries and qrels of any config must resolve here. */
+  /** The corpus of any config must resolve here; queries and qrels here or in the results folder. */
   corporaRoot: string;
-  /** Reports are written here, under the experiment's name. */
+  /** Reports are written here, under the experiment's name; run files, queries and qrels may be read from here. */
   resultsRoot: string;
 }
 
 /**
  * Confines the paths of an experiment config sent over HTTP to the served roots, rewriting them
- * to absolute paths: corpus, queries and qrels inside the corpora root, baseline files inside the
- * results folder, the output under the results folder.
+ * to absolute paths: the corpus inside the corpora root, queries and qrels inside it or the results
+ * folder, baseline files inside the results folder, the output under the results folder.
  *
  * A corpus path is read the way `testbed experiment` reads it when run in the server's working
  * folder (the configs in experiments/ say `corpus: corpora/demo`), and otherwise relative to the
@@ -33,8 +33,12 @@ export function confineConfigPaths(
   const resultsRoot = path.resolve(workingDir, roots.resultsRoot);
   const corpus = (relative: string, what: PathKind) => corpusPathInRoot(roots.corporaRoot, relative, what, workingDir);
   config.corpus = corpus(config.corpus, { field: 'corpus', root: 'corpora root' });
-  if (config.queries) config.queries = corpus(config.queries, { field: 'queries', root: 'corpora root', kind: 'file' });
-  if (config.qrels) config.qrels = corpus(config.qrels, { field: 'qrels', root: 'corpora root', kind: 'file' });
+  // A gold set sampled from traffic (POST /traffic/samples, /traffic/judgements) is written under
+  // the results folder, and named from it as those jobs answer (traffic/ID/queries.jsonl).
+  if (config.queries)
+    config.queries = fileInRoots(config.queries, roots.corporaRoot, resultsRoot, workingDir, 'queries', 'queries file');
+  if (config.qrels)
+    config.qrels = fileInRoots(config.qrels, roots.corporaRoot, resultsRoot, workingDir, 'qrels', 'qrels file');
   for (const check of config.checks) {
     if ('baseline_file' in check)
       check.baseline_file = insideRoot(resultsRoot, check.baseline_file, {
@@ -49,12 +53,13 @@ export function confineConfigPaths(
       for (const name of fileFieldsOf(named.type)) {
         const file = named[name];
         if (typeof file !== 'string') continue;
-        named[name] = runFileInRoots(
+        named[name] = fileInRoots(
           file,
           roots.corporaRoot,
           resultsRoot,
           workingDir,
           `grid.retrievers.${i}.legs.${j}.${name}`,
+          'run file',
         );
       }
     });
@@ -69,21 +74,23 @@ function fileFieldsOf(type: unknown): readonly string[] {
 }
 
 /**
- * A run-file leg's file, over HTTP: inside the corpora root (a published or production run kept
- * beside its corpus) or the results folder (a run an earlier experiment wrote), nowhere else, so
- * a request cannot make the server read an arbitrary file as a run.
+ * A file an experiment reads, over HTTP: inside the corpora root (a gold set or a published run
+ * kept beside its corpus) or the results folder (a run an earlier experiment wrote, a query set
+ * or qrels a traffic job wrote), nowhere else, so a request cannot make the server read an
+ * arbitrary file. `what` names the file in the message (`run file`, `queries`).
  */
-function runFileInRoots(
+function fileInRoots(
   file: string,
   corporaRoot: string,
   resultsRoot: string,
   workingDir: string,
   field: string,
+  what: string,
 ): string {
   try {
     return corpusPathInRoot(corporaRoot, file, { field, root: 'corpora root', kind: 'file' }, workingDir);
   } catch (inCorpora) {
-    const outside = new InputError(`run file ${JSON.stringify(file)} is outside the corpora root or results folder`, {
+    const outside = new InputError(`${what} ${JSON.stringify(file)} is outside the corpora root or results folder`, {
       field,
     });
     if (!fs.existsSync(resultsRoot)) throw /outside/.test((inCorpora as Error).message) ? outside : inCorpora;

@@ -7,6 +7,8 @@ export interface ServedRoots {
   corpora?: string;
   results?: string;
   experiments?: string;
+  /** The query log folder (`testbed serve --log-queries DIR`): traffic jobs name its files in what they drop. */
+  logs?: string;
 }
 
 /** A served root as an absolute path (given, or resolved through links), and its name in messages. */
@@ -25,6 +27,8 @@ const PATH_KEYS: ReadonlySet<string> = new Set([
   'output',
   'file',
   'baseline_file',
+  // the click judgements' sidecar beside their qrels (ClickQrelsSummary.sources)
+  'sources',
 ]);
 /** Object keys whose string values are messages, scrubbed like error messages. */
 const MESSAGE_KEYS: ReadonlySet<string> = new Set(['error', 'message']);

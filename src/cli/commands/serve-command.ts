@@ -22,6 +22,8 @@ Serves every index file DIR/NAME.sqlite as index NAME over HTTP:
   POST /experiments, GET /experiments, GET /experiments/:id, DELETE /experiments/:id (cancel)
   POST /gold, GET /gold, DELETE /gold, GET /health
   POST /events (UBI click and other events for a search's query_id; with --log-queries)
+  POST /traffic/samples, POST /traffic/judgements (queries sample and gold from-clicks over the
+  --log-queries folder, as jobs), GET /traffic/samples[/:id], GET /traffic/judgements[/:id]
   Pages (a browser asking for HTML): GET / (playground), GET /experiments, GET /experiments/:id
   (reports, with downloads); the API described: GET /docs (a readable reference), GET /openapi.json
 
@@ -42,8 +44,8 @@ Options:
                       records (default: TESTBED_HOME, else ~/.cache/retrieval-testbed)
   --ensure NAME       before serving, build DIR/NAME.sqlite from CORPORA/NAME if it is missing
                       (npm start uses --ensure demo)
-  --max-jobs N        index builds and experiments run at once, each in a process of its own
-                      (default 1); the others wait, state queued
+  --max-jobs N        index builds, experiments and traffic jobs run at once, each in a process
+                      of its own (default 1); the others wait, state queued
   --max-grid-cells N  refuse (400) an experiment whose grid has more configurations (default 200)
   --log-queries DIR   log every search (a UBI query record: query_id, X-Client-Id, the query,
                       index, pipeline, hit ids) and the events of POST /events to

@@ -80,6 +80,61 @@ const download = (type: string, what: string) => ({
 });
 
 /**
+ * The three operations of one kind of traffic job (POST to start, GET to list, GET one to poll).
+ * The GETs show what users searched, so with --protect-search they need the token too.
+ */
+function trafficJobPaths(
+  segment: string,
+  what: string,
+  op: { summary: string; description: string; request: string; summarySchema: string },
+): Json {
+  const base = `/traffic/${segment}`;
+  const readToken = {
+    description: 'Needs the token when the server runs with --protect-search: the jobs show what users searched.',
+  };
+  const job = { ...ref('TrafficJob'), description: `a ${what} job; summary: ${op.summarySchema} once done` };
+  return {
+    [base]: {
+      get: {
+        tags: ['traffic'],
+        summary: `Every ${what} job, oldest first, with its summary once done`,
+        ...readToken,
+        responses: {
+          '200': json(
+            { type: 'object', required: [segment], properties: { [segment]: { type: 'array', items: job } } },
+            'the jobs',
+          ),
+          ...tokenErrors,
+        },
+      },
+      post: {
+        tags: ['traffic'],
+        summary: op.summary,
+        description: op.description,
+        ...tokenNeeded,
+        requestBody: { required: true, content: { 'application/json': { schema: ref(op.request) } } },
+        responses: {
+          '202': json(ref('TrafficJobStarted'), 'queued, or started at once when no other job runs'),
+          '400': error('bad body (the message names the field), or a corpus outside the corpora root'),
+          '404': error('corpus not found under the corpora root'),
+          '409': error('the server does not log queries: start it with --log-queries DIR; or it is stopping'),
+          ...tokenErrors,
+        },
+      },
+    },
+    [`${base}/{id}`]: {
+      get: {
+        tags: ['traffic'],
+        summary: `One ${what} job: its state, and its summary once done`,
+        ...readToken,
+        parameters: [pathParam('id', `a job id from POST ${base}`)],
+        responses: { '200': json(job, 'the job'), '404': error(`no ${what} job with this id`), ...tokenErrors },
+      },
+    },
+  };
+}
+
+/**
  * The OpenAPI 3.1 description of every route the server answers: the JSON API and the pages.
  * test/web/openapi.test.ts walks the app's registered routes against it in both directions, so
  * a route added without a description here (or a description left after a route is gone) fails.
@@ -111,7 +166,11 @@ export function openApiDocument(): Json {
       { name: 'indexes' },
       { name: 'experiments' },
       { name: 'gold' },
-      { name: 'traffic', description: "the server's query log (testbed serve --log-queries DIR)" },
+      {
+        name: 'traffic',
+        description:
+          "the server's query log (testbed serve --log-queries DIR): its summary, and query sets and click judgements drawn from it as jobs",
+      },
       { name: 'service' },
       { name: 'pages', description: 'HTML pages for people' },
     ],
@@ -282,6 +341,20 @@ export function openApiDocument(): Json {
           },
         },
       },
+      ...trafficJobPaths('samples', 'sample', {
+        summary: "Sample a query set from the server's query log (testbed queries sample), as a job",
+        description:
+          'Reads the --log-queries folder in a process of its own, queued behind builds and experiments, and writes traffic/ID/queries.jsonl under the results folder: BEIR queries tagged source log, band (head, torso, tail) and frequency. A log with no search yet ends the job failed, saying so.',
+        request: 'SampleRequest',
+        summarySchema: 'QuerySetSummary',
+      }),
+      ...trafficJobPaths('judgements', 'judgement', {
+        summary: "Derive graded qrels from the clicks of the server's query log (testbed gold from-clicks), as a job",
+        description:
+          'Reads the --log-queries folder in a process of its own, queued behind builds and experiments, and writes traffic/ID/qrels/test.tsv under the results folder, with its test.tsv.sources.jsonl sidecar; query ids are those of POST /traffic/samples. A log with no search yet ends the job failed, saying so.',
+        request: 'JudgementRequest',
+        summarySchema: 'ClickQrelsSummary',
+      }),
       '/indexes': {
         get: {
           tags: ['indexes'],

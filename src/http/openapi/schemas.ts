@@ -4,6 +4,9 @@ import { SEARCH_PARAM_NAMES, SEARCH_PARAMS, type ParamSpec } from '../../search/
 import { requestJsonSchema } from '../../schemas/json-schema.js';
 import { pipelineSpec } from '../../pipeline/pipeline-spec.js';
 import { MODES } from '../../pipeline/shorthand-rows.js';
+import { DEFAULT_SEED } from '../../stats/prng.js';
+import { DEFAULT_HEAD_SHARE, DEFAULT_TORSO_SHARE } from '../../traffic/bands.js';
+import { DEFAULT_CLICK_ACTIONS, DEFAULT_MAX_RANK, DEFAULT_THRESHOLDS } from '../../traffic/click-models.js';
 
 /**
  * JSON Schemas (2020-12, as OpenAPI 3.1 uses) of the API's bodies. They follow the TypeScript
@@ -234,6 +237,141 @@ export const schemas: Record<string, unknown> = {
       ['name', 'createdAt', 'level', 'queries', 'metrics', 'curveKs', 'configs'],
     ),
     description: 'ExperimentReport (src/reports/report-model.ts)',
+  },
+  SampleRequest: {
+    type: 'object',
+    additionalProperties: false,
+    required: ['method', 'n'],
+    description: "testbed queries sample over the server's --log-queries folder (src/http/routes/traffic-jobs.ts)",
+    properties: {
+      method: {
+        type: 'string',
+        enum: ['random', 'pps', 'top'],
+        description:
+          'random: n distinct queries uniformly; pps: probability proportional to frequency; top: the n most frequent',
+      },
+      n: { type: 'integer', minimum: 1, maximum: 10_000_000, description: 'distinct queries to draw (all when more)' },
+      seed: { type: 'integer', minimum: 0, maximum: 2 ** 32 - 1, default: DEFAULT_SEED },
+      head_share: { type: 'number', exclusiveMinimum: 0, maximum: 1, default: DEFAULT_HEAD_SHARE },
+      torso_share: {
+        type: 'number',
+        exclusiveMinimum: 0,
+        maximum: 1,
+        default: DEFAULT_TORSO_SHARE,
+        description: 'at least head_share',
+      },
+      keep_pii: { type: 'boolean', default: false, description: 'keep e-mails, phone numbers and long digit runs' },
+    },
+  },
+  JudgementRequest: {
+    type: 'object',
+    additionalProperties: false,
+    required: ['model'],
+    description: "testbed gold from-clicks over the server's --log-queries folder (src/http/routes/traffic-jobs.ts)",
+    properties: {
+      model: {
+        type: 'string',
+        enum: ['coec', 'ctr'],
+        description: 'coec: clicks / expected clicks; ctr: clicks / impressions',
+      },
+      min_impressions: { type: 'integer', minimum: 0, maximum: 1_000_000_000, default: 10 },
+      max_rank: { type: 'integer', minimum: 1, maximum: 1000, default: DEFAULT_MAX_RANK },
+      thresholds: {
+        type: 'array',
+        items: { type: 'number', minimum: 0 },
+        minItems: 1,
+        maxItems: 10,
+        description: `ascending scores for grades 1, 2, ... (default coec ${DEFAULT_THRESHOLDS.coec.join(', ')}; ctr ${DEFAULT_THRESHOLDS.ctr.join(', ')})`,
+      },
+      click_actions: {
+        type: 'array',
+        items: { type: 'string', minLength: 1, maxLength: 100 },
+        minItems: 1,
+        maxItems: 20,
+        description: `action_name values that count as clicks (default ${DEFAULT_CLICK_ACTIONS.join(', ')})`,
+      },
+      keep_pii: {
+        type: 'boolean',
+        default: false,
+        description: 'as the query set was sampled, or the ids will not join',
+      },
+      corpus: {
+        type: 'string',
+        description:
+          'match logged ids to this corpus inside the corpora root (corpora/demo or demo): ids it lacks are counted',
+      },
+      doc_key: { type: 'string', description: 'with corpus: match by this field of each document (metadata.url)' },
+    },
+  },
+  TrafficJobStarted: obj({ id: { type: 'string', format: 'uuid' }, state: str, output: str }),
+  TrafficJob: {
+    ...obj(
+      {
+        id: { type: 'string', format: 'uuid' },
+        kind: { type: 'string', enum: ['sample', 'judgement'] },
+        state: {
+          type: 'string',
+          enum: ['queued', 'running', 'done', 'failed', 'interrupted'],
+          description:
+            'queued: waiting for other jobs (testbed serve --max-jobs); interrupted: the server stopped first',
+        },
+        startedAt: str,
+        finishedAt: str,
+        interruptedAt: { ...str, description: 'interrupted jobs: when their server was last seen working on them' },
+        request: { type: 'object', description: 'the body as posted' },
+        output: { ...str, description: 'traffic/ID, relative to the results folder' },
+        error: str,
+        summary: {
+          oneOf: [{ $ref: '#/components/schemas/QuerySetSummary' }, { $ref: '#/components/schemas/ClickQrelsSummary' }],
+        },
+      },
+      ['id', 'kind', 'state', 'startedAt', 'request', 'output'],
+    ),
+    description: 'TrafficJob (src/serving/traffic-jobs/traffic-jobs.ts)',
+  },
+  DroppedCount: obj({ reason: str, count: int, examples: { type: 'array', items: str } }),
+  QuerySetSummary: {
+    ...obj({
+      file: { ...str, description: 'traffic/ID/queries.jsonl, relative to the results folder' },
+      method: str,
+      seed: int,
+      searches: int,
+      distinctQueries: int,
+      sampled: int,
+      tookAll: { type: 'boolean' },
+      masked: obj({ email: int, phone: int, number: int }),
+      bands: {
+        type: 'array',
+        items: obj({ band: str, queries: int, minFrequency: int, maxFrequency: int, share: num }, [
+          'band',
+          'queries',
+          'share',
+        ]),
+      },
+      sampledByBand: { type: 'object', additionalProperties: int },
+      zeroHitQueries: int,
+      dropped: { type: 'array', items: { $ref: '#/components/schemas/DroppedCount' } },
+    }),
+    description: 'QuerySetSummary (src/traffic/sample-query-set.ts)',
+  },
+  ClickQrelsSummary: {
+    ...obj({
+      qrels: { ...str, description: 'traffic/ID/qrels/test.tsv, relative to the results folder' },
+      sources: { ...str, description: "the qrels' sidecar: source clicks, model, score, clicks, impressions per pair" },
+      model: str,
+      minImpressions: int,
+      maxRank: int,
+      thresholds: { type: 'array', items: num },
+      searches: int,
+      clicks: int,
+      queriesKept: int,
+      pairsKept: int,
+      pairsBelowMinImpressions: int,
+      grades: { type: 'array', items: int, description: 'pairs kept per grade, 0 first' },
+      ctrCurve: { type: 'array', items: obj({ ordinal: int, impressions: int, clicks: int, ctr: num }) },
+      dropped: { type: 'array', items: { $ref: '#/components/schemas/DroppedCount' } },
+    }),
+    description: 'ClickQrelsSummary (src/traffic/judge-clicks.ts)',
   },
   UbiEvent: {
     type: 'object',

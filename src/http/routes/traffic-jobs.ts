@@ -1,0 +1,164 @@
+import { Hono } from 'hono';
+import path from 'node:path';
+import { z } from 'zod';
+import { ConflictError, InputError, NotFoundError } from '../../errors.js';
+import type { TrafficJob, TrafficJobs } from '../../serving/traffic-jobs/traffic-jobs.js';
+import { DEFAULT_HEAD_SHARE, DEFAULT_TORSO_SHARE } from '../../traffic/bands.js';
+import { DEFAULT_MAX_RANK } from '../../traffic/click-models.js';
+import type { QueryLog } from '../../traffic/query-log.js';
+import { DEFAULT_SEED } from '../../stats/prng.js';
+import { corpusPathInRoot } from '../corpus-path.js';
+import { errorResponse } from '../errors.js';
+import { knownRoots, shownAnswer, type ServedRoots } from '../shown-paths.js';
+
+/** The bounds `testbed queries sample` puts on its flags (queries-command.ts), so HTTP and CLI accept the same requests. */
+const share = z.number().gt(0).max(1);
+export const sampleRequestSchema = z
+  .object({
+    method: z.enum(['random', 'pps', 'top']),
+    n: z.number().int().min(1).max(10_000_000),
+    seed: z
+      .number()
+      .int()
+      .min(0)
+      .max(2 ** 32 - 1)
+      .optional(),
+    head_share: share.optional(),
+    torso_share: share.optional(),
+    keep_pii: z.boolean().optional(),
+  })
+  .strict()
+  .refine((b) => (b.torso_share ?? DEFAULT_TORSO_SHARE) >= (b.head_share ?? DEFAULT_HEAD_SHARE), {
+    message: 'must be at least head_share: head and torso together cover at least what the head covers',
+    path: ['torso_share'],
+  });
+
+/** The bounds of `testbed gold from-clicks` (gold-from-clicks.ts); at most ten thresholds, grades 0 to 10. */
+export const judgementRequestSchema = z
+  .object({
+    model: z.enum(['coec', 'ctr']),
+    min_impressions: z.number().int().min(0).max(1_000_000_000).optional(),
+    max_rank: z.number().int().min(1).max(1000).optional(),
+    thresholds: z
+      .array(z.number().finite().nonnegative())
+      .min(1)
+      .max(10)
+      .refine((t) => t.every((v, i) => i === 0 || v >= t[i - 1]!), { message: 'must be in ascending order' })
+      .optional(),
+    click_actions: z.array(z.string().min(1).max(100)).min(1).max(20).optional(),
+    keep_pii: z.boolean().optional(),
+    corpus: z.string().min(1).optional(),
+    doc_key: z.string().min(1).max(200).optional(),
+  })
+  .strict()
+  .refine((b) => b.doc_key === undefined || b.corpus !== undefined, {
+    message: 'needs corpus: it says where the key sits in each document of that corpus',
+    path: ['doc_key'],
+  });
+
+export type SampleRequest = z.infer<typeof sampleRequestSchema>;
+export type JudgementRequest = z.infer<typeof judgementRequestSchema>;
+
+/** Pairs shown fewer times are dropped: the CLI's default (--min-impressions). */
+const DEFAULT_MIN_IMPRESSIONS = 10;
+
+export interface TrafficJobRoutesDeps {
+  samples: TrafficJobs<SampleRequest>;
+  judgements: TrafficJobs<JudgementRequest>;
+  /** The server's log (`--log-queries DIR`): what the jobs read; without one the POSTs answer 409. */
+  queryLog: QueryLog | undefined;
+  corporaRoot: string;
+  resultsRoot: string;
+}
+
+/**
+ * The HTTP forms of `testbed queries sample` and `testbed gold from-clicks`, over the server's
+ * own query log and run as jobs like experiments: `POST /samples` and `POST /judgements` queue
+ * one (202 `{id, state, output}`), `GET /samples/:id` and `GET /judgements/:id` poll it (its
+ * summary once done), `GET /samples` and `GET /judgements` list them. Each job writes under
+ * `<results>/traffic/<id>/` (queries.jsonl; qrels/test.tsv and its sources sidecar), where an
+ * experiment config can name them. Answers show paths relative to the served roots, the log
+ * folder among them.
+ */
+export function trafficJobRoutes(deps: TrafficJobRoutesDeps): Hono {
+  const app = new Hono();
+  const served: ServedRoots = {
+    corpora: deps.corporaRoot,
+    results: deps.resultsRoot,
+    ...(deps.queryLog && { logs: deps.queryLog.dir }),
+  };
+  const shown = <T>(value: T) => shownAnswer(value, knownRoots(served));
+  const logDir = () => {
+    if (!deps.queryLog)
+      throw new ConflictError(
+        'this server does not log queries: start it with --log-queries DIR to sample query sets and judge clicks from its traffic',
+      );
+    return path.resolve(deps.queryLog.dir);
+  };
+  const accepted = (job: TrafficJob<unknown>) => shown({ id: job.id, state: job.state, output: job.output });
+
+  app.post('/samples', async (c) => {
+    const logs = logDir();
+    const body = sampleRequestSchema.parse(await jsonBody(c.req.raw));
+    const job = deps.samples.start(body, (output) => ({
+      kind: 'sample',
+      logDir: logs,
+      outDir: output,
+      options: {
+        method: body.method,
+        n: body.n,
+        seed: body.seed ?? DEFAULT_SEED,
+        keepPii: body.keep_pii === true,
+        headShare: body.head_share ?? DEFAULT_HEAD_SHARE,
+        torsoShare: body.torso_share ?? DEFAULT_TORSO_SHARE,
+      },
+    }));
+    return c.json(accepted(job), 202);
+  });
+
+  app.post('/judgements', async (c) => {
+    const logs = logDir();
+    const body = judgementRequestSchema.parse(await jsonBody(c.req.raw));
+    // Confined now, so a path outside the corpora root is refused before anything is queued.
+    const corpus =
+      body.corpus === undefined
+        ? undefined
+        : corpusPathInRoot(deps.corporaRoot, body.corpus, { field: 'corpus', root: 'corpora root' });
+    const job = deps.judgements.start(body, (output) => ({
+      kind: 'judgement',
+      logDir: logs,
+      qrelsFile: path.join(output, 'qrels', 'test.tsv'),
+      options: {
+        model: body.model,
+        minImpressions: body.min_impressions ?? DEFAULT_MIN_IMPRESSIONS,
+        maxRank: body.max_rank ?? DEFAULT_MAX_RANK,
+        ...(body.thresholds && { thresholds: body.thresholds }),
+        ...(body.click_actions && { clickActions: body.click_actions }),
+        keepPii: body.keep_pii === true,
+      },
+      ...(corpus !== undefined && { corpus }),
+      ...(body.doc_key !== undefined && { docKey: body.doc_key }),
+    }));
+    return c.json(accepted(job), 202);
+  });
+
+  app.get('/samples', (c) => c.json(shown({ samples: deps.samples.list() })));
+  app.get('/samples/:id', (c) => c.json(shown(found(deps.samples, c.req.param('id'), 'query set sample'))));
+  app.get('/judgements', (c) => c.json(shown({ judgements: deps.judgements.list() })));
+  app.get('/judgements/:id', (c) => c.json(shown(found(deps.judgements, c.req.param('id'), 'click judgement job'))));
+
+  app.onError((err, c) => errorResponse(err, c, served));
+  return app;
+}
+
+async function jsonBody(request: Request): Promise<unknown> {
+  return request.json().catch(() => {
+    throw new InputError('request body is not valid JSON');
+  });
+}
+
+function found<R>(jobs: TrafficJobs<R>, id: string, what: string): TrafficJob<R> {
+  const job = jobs.get(id);
+  if (!job) throw new NotFoundError(`no ${what} with id "${id}"`);
+  return job;
+}
