@@ -193,12 +193,36 @@ const setupPlayground = (): void => {
 
 // ---- Traffic (the home page's query-log section) ----------------------------------------
 
-/** A sampling answer (the fields read here): a job to follow, or the set written at once. */
-interface Sampled {
-  id?: string;
-  out?: string;
-  queries?: number;
+/** A sampling job as POST and GET /traffic/samples answer it (the fields read here). */
+interface SampleJob {
+  id: string;
+  state: 'queued' | 'running' | 'done' | 'failed' | 'interrupted';
+  output: string;
+  error?: string;
+  summary?: { sampled: number; distinctQueries: number; file: string };
 }
+
+/** How often, and how long, the page polls a sampling job before leaving it to GET /traffic/samples. */
+const SAMPLE_POLL_MS = 500;
+const SAMPLE_POLL_TRIES = 120;
+
+/** Polls a sampling job until it ends (or the page stops waiting), saying where it stands. */
+const followSample = async (job: SampleJob, tell: (message: string) => void): Promise<string> => {
+  for (let i = 0; i < SAMPLE_POLL_TRIES && (job.state === 'queued' || job.state === 'running'); i++) {
+    tell(`sampling: job ${job.id} ${job.state}…`);
+    await new Promise((resolve) => setTimeout(resolve, SAMPLE_POLL_MS));
+    const res = await fetch(`/traffic/samples/${encodeURIComponent(job.id)}`, {
+      headers: { Accept: 'application/json', ...authHeaders() },
+    });
+    if (!res.ok) throw new Error(await errorOf(res));
+    job = await res.json();
+  }
+  if (job.state === 'done' && job.summary)
+    return `sampled ${job.summary.sampled} of ${job.summary.distinctQueries} queries into ${job.summary.file}: name it as an experiment's queries`;
+  if (job.state === 'queued' || job.state === 'running')
+    return `job ${job.id} is still ${job.state}: GET /traffic/samples/${job.id}`;
+  return `not sampled: job ${job.id} ${job.state}${job.error ? `: ${job.error}` : ''}`;
+};
 
 const setupTraffic = (): void => {
   document.addEventListener('submit', async (event) => {
@@ -226,13 +250,7 @@ const setupTraffic = (): void => {
         body: JSON.stringify(body),
       });
       if (!res.ok) throw new Error(await errorOf(res));
-      const sampled: Sampled = await res.json();
-      const what = [
-        sampled.queries === undefined ? '' : `${sampled.queries} queries`,
-        sampled.out ? `in ${sampled.out}` : '',
-        sampled.id ? `(job ${sampled.id})` : '',
-      ].filter(Boolean);
-      tell(`sampled by ${body.method}, seed ${body.seed}${what.length ? `: ${what.join(' ')}` : ''}`);
+      tell(await followSample(await res.json(), tell));
     } catch (err) {
       tell(`not sampled: ${messageOf(err)}`);
     }
