@@ -7,6 +7,9 @@ export async function cliReference(): Promise<string> {
   return [
     '## CLI reference\n',
     block(mainUsage()),
-    ...(await loadCommands()).map((c) => `### testbed ${c.name}\n\n${block(c.usage)}`),
+    ...(await loadCommands()).flatMap((c) => [
+      `### testbed ${c.name}\n\n${block(c.usage)}`,
+      ...(c.subcommandUsages ?? []).map((s) => `### testbed ${c.name} ${s.name}\n\n${block(s.usage)}`),
+    ]),
   ].join('\n');
 }

@@ -7,6 +7,8 @@ export interface Command {
    * the text lists the rows registered when it is read.
    */
   usage: string;
+  /** Subcommands with a --help of their own (`gold from-clicks`), listed after `usage` in docs/cli.md. */
+  subcommandUsages?: { name: string; usage: string }[];
   run(argv: string[], io: CliIo): Promise<number>;
 }
 

@@ -2,7 +2,7 @@ import { additionsFile } from '../../gold/additions-file.js';
 import { addJudgement, readAdditions } from '../../gold/additions.js';
 import { MAX_GRADE } from '../../gold/check-fields.js';
 import { removeJudgement } from '../../gold/remove-judgement.js';
-import { runFromClicks } from './gold-from-clicks.js';
+import { fromClicksUsage, runFromClicks } from './gold-from-clicks.js';
 import { runImport } from './gold-import.js';
 import type { Addition } from '../../gold/types.js';
 import { InputError } from '../../errors.js';
@@ -80,6 +80,7 @@ const SUBCOMMANDS: Record<string, Subcommand> = {
 export const goldCommand: Command = {
   name: 'gold',
   usage,
+  subcommandUsages: [{ name: 'from-clicks', usage: fromClicksUsage }],
   async run(argv, io) {
     const [name, ...rest] = argv;
     if (name === '-h' || name === '--help' || name === 'help') return (io.out(usage + '\n'), 0);
