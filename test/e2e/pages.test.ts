@@ -174,6 +174,32 @@ describe('playground', () => {
   });
 });
 
+describe('traffic', () => {
+  it('shows the logged searches below the playground and samples a query set from them', async () => {
+    // Searches through the API are logged (the suite's server logs its traffic): one asked three times.
+    const url = suite.server().url;
+    for (const q of ['reset password', 'Reset  Password', 'reset password', 'harbor port'])
+      expect((await fetch(`${url}/search/bm25?index=tiny&q=${encodeURIComponent(q)}`)).status).toBe(200);
+    const page = await openPage('/');
+    const traffic = page.locator('#traffic');
+    await traffic.scrollIntoViewIfNeeded();
+    expect(await traffic.locator('[data-traffic-totals]').textContent()).toMatch(/searches, 2 distinct queries/);
+    expect(await traffic.locator('figure svg.chart-svg').count()).toBe(2);
+    // the top query is the one asked three times, with its searches counted
+    expect(await traffic.locator('#top-queries tbody tr').first().textContent()).toMatch(/^reset password3/);
+    // the Sample button starts a job and follows it to the query set it wrote
+    await traffic.locator('select[name="method"]').selectOption('top');
+    await traffic.locator('input[name="n"]').fill('5');
+    await traffic.locator('.sample-form button').click();
+    await expect
+      .poll(() => traffic.locator('#sample-status').textContent(), { timeout: 30_000 })
+      .toMatch(/^sampled 2 of 2 queries into traffic\/[^/]+\/queries\.jsonl/);
+    expect(problemsOf(page)).toEqual([]);
+    await screenshot(page, 'traffic');
+    await page.close();
+  });
+});
+
 describe('experiments', () => {
   it('starts a config, follows its progress, and shows the finished report with its charts', async () => {
     const page = await openPage('/experiments');

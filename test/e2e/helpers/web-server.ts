@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { listen } from '../../../src/http/start-server.js';
 import { buildIndex } from '../../../src/indexing/build-index.js';
+import { QueryLog } from '../../../src/traffic/query-log.js';
 import { webFixture } from '../../web/helpers/web-fixture.js';
 import { writeJsonl } from '../../helpers/lexical-fixtures.js';
 
@@ -34,7 +35,9 @@ export interface WebServer {
  */
 export async function startWebServer(): Promise<WebServer> {
   const root = fs.mkdtempSync(path.join(os.tmpdir(), 'testbed-web-'));
-  const { app, catalog, corporaRoot } = await webFixture(root);
+  // The server logs its traffic (testbed serve --log-queries), so the home page shows it.
+  const queryLog = await QueryLog.open(path.join(root, 'traffic'));
+  const { app, catalog, corporaRoot } = await webFixture(root, { queryLog });
   const multilingualCorpus = path.join(root, 'multilingual.jsonl');
   writeJsonl(multilingualCorpus, MULTILINGUAL_DOCS);
   await buildIndex({
@@ -56,6 +59,7 @@ export async function startWebServer(): Promise<WebServer> {
     close: async () => {
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await catalog.close();
+      await queryLog.close();
       fs.rmSync(root, { recursive: true, force: true });
     },
   };
