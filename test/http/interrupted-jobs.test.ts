@@ -154,16 +154,19 @@ describe('a build whose process is SIGKILLed', () => {
     const startedBefore = new Date().toISOString();
     // Killed mid-read (the phase the child reports most often; hash embedding is over in a blink).
     await run.waitFor((l) => /^phase reading [1-9]/.test(l));
+    // The build runs in a process of its own (see IndexCatalog.startBuild), named in its temp file,
+    // which exists from before the first document is read. Read before the kill: once its parent is
+    // gone the build process removes the file on its way out, and may do so before a look after.
+    const temps = fs.readdirSync(dataDir).filter((f) => f.startsWith(`${name}.sqlite.building-`));
+    const builders = [...new Set(temps.map((f) => Number(f.slice(`${name}.sqlite.building-`.length).split('-')[0])))];
     run.child.kill('SIGKILL');
     const killedAt = new Date().toISOString();
     expect(await run.exited).toBe('SIGKILL');
     expect(run.lines).not.toContain('finished done');
-    // The build ran in a process of its own (see IndexCatalog.startBuild), which ends with its parent.
-    const temps = fs.readdirSync(dataDir).filter((f) => f.startsWith(`${name}.sqlite.building-`));
-    const builders = [...new Set(temps.map((f) => Number(f.slice(`${name}.sqlite.building-`.length).split('-')[0])))];
     expect(builders, temps.join(', ')).toHaveLength(1);
     const builder = builders[0]!;
     expect(builder).not.toBe(run.child.pid);
+    // ... and it ends with its parent.
     for (let i = 0; i < 200 && isAlive(builder); i++) await new Promise((r) => setTimeout(r, 25));
     expect(isAlive(builder), 'the build process outlived its server').toBe(false);
 
