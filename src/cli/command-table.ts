@@ -51,7 +51,7 @@ export const COMMAND_TABLE: readonly CommandEntry[] = [
   {
     name: 'gold',
     summary:
-      'grow a gold set: record judgements found after the fact, take them back, list them; import tickets; judge from clicks',
+      'grow a gold set: record judgements found after the fact, take them back, list them; import tickets; judge from clicks; generate questions with a chat model',
     load: async () => (await import('./commands/gold-command.js')).goldCommand,
   },
   {

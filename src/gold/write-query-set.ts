@@ -10,6 +10,8 @@ export interface QuerySetEntry {
   id: string;
   text: string;
   docs: ReadonlyMap<string, number>;
+  /** Written into `metadata` after `source` (a generated question's style, model and prompt hash). */
+  metadata?: Readonly<Record<string, unknown>>;
 }
 
 /** The two files a BEIR query set is. */
@@ -33,7 +35,9 @@ export async function writeQuerySet(
   force = false,
 ): Promise<QuerySetFiles> {
   const files = { queries: path.join(dir, 'queries.jsonl'), qrels: path.join(dir, 'qrels', 'test.tsv') };
-  const queries = entries.map((q) => JSON.stringify({ _id: q.id, text: q.text, metadata: { source } }) + '\n');
+  const queries = entries.map(
+    (q) => JSON.stringify({ _id: q.id, text: q.text, metadata: { source, ...q.metadata } }) + '\n',
+  );
   const qrels = ['query-id\tcorpus-id\tscore\n'];
   for (const q of entries) for (const [doc, grade] of q.docs) qrels.push(`${q.id}\t${doc}\t${grade}\n`);
   const info = await statPath(dir);

@@ -22,6 +22,9 @@ import { describe, expect, it } from 'vitest';
 const LAYERS = [
   '(root)',
   'remote',
+  // llm/ asks a chat model through remote/ (an OpenAI-compatible chat completions client): gold
+  // generates questions with it and judges pool pairs with it.
+  'llm',
   'schemas',
   'ranking',
   'stats',

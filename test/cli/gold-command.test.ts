@@ -115,7 +115,7 @@ describe('testbed gold', () => {
   });
 
   it.each([
-    [[], /^missing subcommand \(add, remove, list, import or from-clicks\)/],
+    [[], /^missing subcommand \(add, remove, list, import, from-clicks or generate\)/],
     [['import', 'tickets.csv', '--doc', 'answer', '--out', 'set'], /^missing --query FIELD/],
     [['rm'], /^unknown subcommand "rm"/],
     [['remove', 'QRELS', 'q1'], /^missing DOCID/],

@@ -3,6 +3,7 @@ import { addJudgement, readAdditions } from '../../gold/additions.js';
 import { MAX_GRADE } from '../../gold/check-fields.js';
 import { removeJudgement } from '../../gold/remove-judgement.js';
 import { fromClicksUsage, runFromClicks } from './gold-from-clicks.js';
+import { generateUsage, runGenerate } from './gold-generate.js';
 import { runImport } from './gold-import.js';
 import type { Addition } from '../../gold/types.js';
 import { InputError } from '../../errors.js';
@@ -16,6 +17,8 @@ const usage = `Usage: testbed gold add QRELS QID DOCID [--grade G] [--note TEXT]
                            [--corpus DIR] [--doc-key PATH] [--force]
        testbed gold from-clicks LOG... --out QRELS [--model coec|ctr] [--min-impressions N]
                                 [--queries FILE] [--corpus DIR]
+       testbed gold generate CORPUS --chat MODEL@URL --out DIR [--per-doc N] [--docs M]
+                             [--seed S] [--style unread|plain] [--chat-key-env NAME] [--force]
 
 Grows a gold set with judgements found after the fact (a retrieved passage that answers the
 query but was never judged). Additions go to QRELS.additions.jsonl, one JSON line each, and the
@@ -43,6 +46,7 @@ Subcommands:
   list QRELS              print the additions recorded for QRELS, in the order recorded
   import FILE             write a BEIR query set from tickets or answered questions
   from-clicks LOG...      graded qrels from a search log's clicks (testbed gold from-clicks --help)
+  generate CORPUS         a query set of questions a chat model writes (testbed gold generate --help)
 
 Options:
   --grade G           add: relevance grade, an integer from 0 to ${MAX_GRADE} (default 1);
@@ -71,6 +75,7 @@ const SUBCOMMANDS: Record<string, Subcommand> = {
   list: runList,
   import: (argv, io) => runImport(argv, io, usage),
   'from-clicks': runFromClicks,
+  generate: runGenerate,
 };
 
 /**
@@ -80,15 +85,20 @@ const SUBCOMMANDS: Record<string, Subcommand> = {
 export const goldCommand: Command = {
   name: 'gold',
   usage,
-  subcommandUsages: [{ name: 'from-clicks', usage: fromClicksUsage }],
+  subcommandUsages: [
+    { name: 'from-clicks', usage: fromClicksUsage },
+    { name: 'generate', usage: generateUsage },
+  ],
   async run(argv, io) {
     const [name, ...rest] = argv;
     if (name === '-h' || name === '--help' || name === 'help') return (io.out(usage + '\n'), 0);
     if (name === undefined)
-      throw new InputError(`missing subcommand (add, remove, list, import or from-clicks)\n\n${usage}`);
+      throw new InputError(`missing subcommand (add, remove, list, import, from-clicks or generate)\n\n${usage}`);
     const sub = Object.hasOwn(SUBCOMMANDS, name) ? SUBCOMMANDS[name] : undefined;
     if (sub === undefined)
-      throw new InputError(`unknown subcommand "${name}" (expected add, remove, list or import)\n\n${usage}`);
+      throw new InputError(
+        `unknown subcommand "${name}" (expected add, remove, list, import, from-clicks or generate)\n\n${usage}`,
+      );
     return sub(rest, io);
   },
 };

@@ -1,0 +1,78 @@
+import { RemoteClient, shownEndpoint } from '../remote/remote-client.js';
+import { RemoteError } from '../remote/remote-error.js';
+import { readChatContent } from './chat-response.js';
+import { chatKeyHint, type ChatSettings } from './chat-settings.js';
+import type { ChatSpec } from './chat-spec.js';
+
+/** One question to a chat model and how to ask it. */
+export interface ChatAsk {
+  /** Sent as the one user message. */
+  prompt: string;
+  /** Sent as `seed`: servers that support it (OpenAI, vLLM, llama.cpp, Ollama) then answer alike run to run. */
+  seed: number;
+  /** What the question is about (`document d12`), for errors. */
+  about?: string;
+}
+
+export interface ChatClient {
+  readonly model: string;
+  /** `POST <url>`, as errors and summaries show it. */
+  readonly endpoint: string;
+  /** The answer's text; a RemoteError (the key cut out) when the endpoint fails or answers no text. */
+  ask(ask: ChatAsk): Promise<string>;
+}
+
+/**
+ * A client for any OpenAI-compatible `POST .../chat/completions` (llama.cpp server, vLLM,
+ * Ollama, OpenAI), built on RemoteClient so timeouts, retries on 429/5xx with Retry-After,
+ * the limit on requests in flight and `${env:NAME}` keys work as for every other remote call.
+ * Temperature is 0 and a seed is sent, so a generated gold set can be made again: the closest
+ * to reproducible a served model gets. The key is read from its variable per request and only
+ * ever travels in the Authorization header; a server's error body that quotes it has it cut out.
+ */
+export function createChatClient(
+  spec: ChatSpec,
+  settings: ChatSettings,
+  sleep?: (ms: number) => Promise<void>,
+): ChatClient {
+  const endpoint = shownEndpoint('POST', spec.url);
+  const client = new RemoteClient(
+    {
+      headers: settings.keyVariable ? { Authorization: `Bearer \${env:${settings.keyVariable}}` } : {},
+      timeoutMs: settings.timeoutMs,
+      retries: settings.retries,
+      backoffMs: settings.backoffMs,
+      concurrency: settings.concurrency,
+    },
+    sleep,
+  );
+  const hint = chatKeyHint(settings, spec.baseUrl);
+  return {
+    model: spec.model,
+    endpoint,
+    async ask({ prompt, seed, about }) {
+      const caller = { what: `chat ${spec.model}${about ? ` (${about})` : ''}` };
+      try {
+        const res = await client.request({
+          method: 'POST',
+          url: spec.url,
+          json: { model: spec.model, messages: [{ role: 'user', content: prompt }], temperature: 0, seed },
+          caller,
+        });
+        const read = readChatContent(res.body);
+        if ('problem' in read) throw new RemoteError(caller, endpoint, read.problem, res.status);
+        return read.content;
+      } catch (err) {
+        throw err instanceof RemoteError ? withoutKey(err, settings.keyVariable, hint) : err;
+      }
+    },
+  };
+}
+
+/** The error with the key's value replaced by `(key)`, and for a 401/403 where the key came from. */
+function withoutKey(err: RemoteError, keyVariable: string | undefined, hint: string): RemoteError {
+  const key = keyVariable ? process.env[keyVariable] : undefined;
+  let problem = key ? err.problem.split(key).join('(key)') : err.problem;
+  if (err.httpStatus === 401 || err.httpStatus === 403) problem += ` (${hint})`;
+  return problem === err.problem ? err : new RemoteError(err.caller, err.endpoint, problem, err.httpStatus);
+}
