@@ -16,6 +16,7 @@ export interface SeenChatRequest {
  * `{"questions": ["how do I T", "what else is in T, part 2", ...]}`. A title holding one of these
  * words makes it misbehave instead, so a test picks the failure by naming a document:
  *   fail500    500 every time, the body quoting the request's Authorization header
+ *   denied     401, the body quoting the Authorization header
  *   ratelimit  429 with Retry-After: 1 the first time, then the normal answer
  *   slow       the normal answer after 2 s (longer than the tests' timeout)
  *   malformed  a 200 chat completion whose content is not JSON
@@ -83,6 +84,7 @@ export class FakeChatServer {
     const normal = () => json(200, completion(JSON.stringify({ questions })));
     if (title.includes('fail500'))
       return json(500, { error: `overloaded; you sent Authorization: ${req.headers.authorization ?? '(none)'}` });
+    if (title.includes('denied')) return json(401, { error: `bad key: ${req.headers.authorization ?? '(none)'}` });
     if (title.includes('ratelimit') && !this.limited.has(title)) {
       this.limited.add(title);
       return json(429, { error: 'slow down' }, { 'Retry-After': '1' });
