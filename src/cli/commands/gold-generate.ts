@@ -18,9 +18,9 @@ export const generateUsage = `Usage: testbed gold generate CORPUS --chat MODEL@U
 
 Writes a query set of questions a chat model generates from the documents of CORPUS, for a corpus
 with no real queries yet. For each sampled document the model is asked, in one request, for N
-questions about the document's title and the first ${MAX_PASSAGE_CHARS} characters of its text. The
-model is any OpenAI-compatible chat completions endpoint (llama.cpp server, vLLM, Ollama, OpenAI),
-called with temperature 0 and the seed. Generated questions flatter retrieval: --style unread (the
+questions about the document's title and the first ${MAX_PASSAGE_CHARS} characters of its text.
+The model is any OpenAI-compatible chat completions endpoint (llama.cpp server, vLLM, Ollama,
+OpenAI), called with temperature 0 and the seed. Generated questions flatter retrieval: --style unread (the
 default) asks for what a user who has not read the document would type, in everyday words, not
 its phrases; --style plain asks for a question the passage answers, the usual generator, so the
 two can be compared. Repeated questions are dropped and counted: the same after case, white space,
