@@ -3,6 +3,7 @@ import { EmbedderPool } from '../embedders/embedder-pool.js';
 import { cacheHome } from '../cache-home.js';
 import { VERSION } from '../version.js';
 import { analyse } from './analyse.js';
+import { measureOverlap } from './measure-overlap.js';
 import { annRecalls } from './ann-recalls.js';
 import type { CellRun } from './cell-run.js';
 import { runChecks } from './checks.js';
@@ -91,6 +92,7 @@ export async function runExperiment(config: ExperimentConfig, options: RunOption
       plan.metrics.map((m) => m.label),
     );
     const { baseline, sourceGap } = analyse(plan, configs, entries, indexes, shown);
+    const overlap = measureOverlap(plan, entries, indexes);
 
     const report: ExperimentReport = {
       name: config.name,
@@ -110,6 +112,7 @@ export async function runExperiment(config: ExperimentConfig, options: RunOption
       // Redacted once above, where configs is made.
       configs,
       ...(sourceGap.length && { sourceGap }),
+      ...(overlap && { overlapBySource: overlap }),
       checks: [],
       wallSeconds: 0,
     };

@@ -3,7 +3,7 @@ import { InputError } from '../errors.js';
 import { readAdditionRecords } from './addition-records.js';
 import { additionsFile, additionsLockFile } from './additions-file.js';
 import { appendLine } from './append-line.js';
-import { checkGrade, checkId, checkNote } from './check-fields.js';
+import { checkGrade, checkId, checkJudge, checkNote, checkSource } from './check-fields.js';
 import { checkKnownIds } from './known-ids.js';
 import { withLock } from './lock-file.js';
 import { requireQrelsFile } from './require-qrels-file.js';
@@ -12,13 +12,14 @@ import type { Addition, NewJudgement } from './types.js';
 /**
  * Records one judgement for `qrelsFile` (a false negative found while investigating a miss) by
  * appending it to `<qrels>.additions.jsonl`. Validates first: grade 0..10, ids without tabs or
- * line breaks, the qrels file present, and, for a BEIR folder, the ids known to queries.jsonl
+ * line breaks, judge and source (who judged, and what kind of judgement) well formed if given,
+ * the qrels file present, and, for a BEIR folder, the ids known to queries.jsonl
  * and corpus.jsonl. Safe to call from several processes at once: the append is one O_APPEND
  * write (see appendLine), made under the additions lock so that a removal rewriting the file
  * cannot drop it (see withLock).
  */
 export async function addJudgement(qrelsFile: string, judgement: NewJudgement): Promise<Addition> {
-  const { queryId, docId, grade = 1, note, date = new Date() } = judgement;
+  const { queryId, docId, grade = 1, note, judge, source, date = new Date() } = judgement;
   const addition: Addition = {
     query_id: checkId(queryId, 'query id', { field: 'query_id' }),
     doc_id: checkId(docId, 'document id', { field: 'doc_id' }),
@@ -27,6 +28,10 @@ export async function addJudgement(qrelsFile: string, judgement: NewJudgement): 
   };
   const checkedNote = checkNote(note, { field: 'note' });
   if (checkedNote !== undefined) addition.note = checkedNote;
+  const checkedJudge = checkJudge(judge, { field: 'judge' });
+  if (checkedJudge !== undefined) addition.judge = checkedJudge;
+  const checkedSource = checkSource(source, { field: 'source' });
+  if (checkedSource !== undefined) addition.source = checkedSource;
   await requireQrelsFile(qrelsFile);
   await checkKnownIds(qrelsFile, addition.query_id, addition.doc_id);
   await withLock(additionsLockFile(qrelsFile), () => appendLine(additionsFile(qrelsFile), JSON.stringify(addition)));

@@ -12,6 +12,10 @@ export interface Addition {
   date: string;
   /** Why the judgement was made, for whoever reviews the gold set later. */
   note?: string;
+  /** Who judged (a person's or a model's name): agreement between judges is measured by it. */
+  judge?: string;
+  /** What kind of judgement: `human`, `expert`, `llm`, `tickets`, `clicks` or another short word. */
+  source?: string;
 }
 
 /** What a caller supplies to record a judgement; the date defaults to now, the grade to 1. */
@@ -20,5 +24,7 @@ export interface NewJudgement {
   docId: string;
   grade?: number;
   note?: string;
+  judge?: string;
+  source?: string;
   date?: Date;
 }

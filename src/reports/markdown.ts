@@ -27,6 +27,7 @@ export function renderMarkdown(r: ExperimentReport): string {
       sliceTables(r),
       languageLegs(r),
       sourceGap(r),
+      overlapTable(r),
       significance(r),
       failures(r),
       checks(r),
@@ -60,6 +61,7 @@ function verdictSection(r: ExperimentReport): string {
   const bullets = (lines: string[]) => lines.map((l) => `- ${l}`).join('\n');
   return [
     '## Verdict',
+    v.sources?.sentence ?? '',
     v.overall.sentence,
     v.slices.length ? `${v.sliceNote}\n\n${bullets(v.slices.map((s) => s.sentence))}` : '',
     v.hybrids.length
@@ -195,6 +197,23 @@ function sourceGap(r: ExperimentReport): string {
   return (
     '## Real vs synthetic queries\n\nSynthetic queries reuse the words of the passage they were generated from and usually score higher: trust the real column.\n\n' +
     table(['config', 'metric', 'real (n)', 'synthetic (n)', 'gap'], rows)
+  );
+}
+
+function overlapTable(r: ExperimentReport): string {
+  const o = r.overlapBySource;
+  if (!o?.sources.length) return '';
+  const rows = o.sources.map((s) => [s.source, String(s.queries), fmt(s.meanOverlap)]);
+  const empty = o.sources.reduce((n, s) => n + s.withoutTerms, 0);
+  const note = empty
+    ? `\n\n${empty} ${empty === 1 ? 'query has' : 'queries have'} no term left after analysis (stop words only) and ${empty === 1 ? 'is' : 'are'} not averaged.`
+    : '';
+  return (
+    '## Query-document overlap by source\n\n' +
+    `Share of a query's terms (as the \`${o.tokenizer}\` analysis of BM25 gives them) found in its relevant documents, averaged per \`source\`. ` +
+    'Questions written from a passage reuse its words and score near 1, which flatters lexical retrieval; users who have not read the passage use their own words.\n\n' +
+    table(['source', 'queries', 'mean overlap'], rows) +
+    note
   );
 }
 

@@ -176,8 +176,30 @@ export interface ExperimentReport {
     synthetic: { mean: number; n: number };
     gap: number;
   }[];
+  /**
+   * How much each `source` of queries (real, synthetic, tickets, ...) shares its words with its
+   * relevant documents, when any query has a `source` tag (experiments/overlap.ts). Absent in
+   * reports saved before it was measured.
+   */
+  overlapBySource?: OverlapBySource;
   checks: CheckResult[];
   wallSeconds: number;
+}
+
+/** Lexical overlap per value of the queries' `source` metadata. */
+export interface OverlapBySource {
+  /** The tokenizer of the index whose analysis counted the terms. */
+  tokenizer: string;
+  /** One row per source value, larger groups first; `(none)` for queries without the tag. */
+  sources: {
+    source: string;
+    /** Answerable queries with at least one term after analysis: those averaged. */
+    queries: number;
+    /** Mean over them of the share of a query's terms found in its relevant documents. */
+    meanOverlap: number;
+    /** Answerable queries with no term left after analysis (all stop words), not averaged. */
+    withoutTerms: number;
+  }[];
 }
 
 /** How many failed queries a report lists with their messages (the count covers them all). */

@@ -44,9 +44,25 @@ export interface HybridFinding {
   sentence: string;
 }
 
+/**
+ * The real queries' figure, said before the overall one when a report has both real and
+ * synthetic queries: generated questions flatter, so the number to trust comes first.
+ */
+export interface SourceFinding {
+  /** Who is best over the real queries alone. */
+  real: Standing & { n: number };
+  /** The real leader's mean over the synthetic queries (the first leader's, when they tie). */
+  synthetic: { mean: number; n: number };
+  /** Mean overlap of real and synthetic queries with their relevant documents, when measured. */
+  overlap?: { real: number; synthetic: number };
+  sentence: string;
+}
+
 export interface Verdict {
   /** The primary metric (the report's first). */
   metric: string;
+  /** Present when the report holds real and synthetic queries (its sourceGap). */
+  sources?: SourceFinding;
   overall: Standing & { lead?: LeadTest; sentence: string };
   slices: SliceStanding[];
   /** Said once for all slices: no test runs per slice. */
@@ -129,12 +145,54 @@ export function verdict(report: ExperimentReport): Verdict | undefined {
     ];
   });
 
+  const sources = sourceFinding(r, new Set(byName.keys()));
   return {
     metric,
+    ...(sources && { sources }),
     overall: { ...overall, sentence: overallSentence(overall, metric, r.baseline) },
     slices,
     sliceNote: `Best per slice on ${metric}. Slice differences are not tested for significance (the report's tests run over all queries).`,
     hybrids,
+  };
+}
+
+/**
+ * Real queries first: the standing over them (from the report's real vs synthetic gaps, on the
+ * primary metric), then what the real leader scores on synthetic queries and whether they
+ * flatter: by their overlap with their relevant documents against the real queries' when the
+ * report measured it (flattering only when higher), else with the general warning. Only ranked
+ * configurations (`ranked`) take part.
+ */
+function sourceFinding(r: ExperimentReport, ranked: ReadonlySet<string>): SourceFinding | undefined {
+  const gaps = (r.sourceGap ?? []).filter((g) => ranked.has(g.config));
+  const real = standing(gaps.map((g) => ({ name: g.config, value: g.real.mean })));
+  if (!real || gaps.length === 0) return undefined;
+  const leader = gaps.find((g) => g.config === real.best[0])!;
+  const n = Math.max(...gaps.map((g) => g.real.n));
+  const overlapOf = (source: string) => r.overlapBySource?.sources.find((s) => s.source === source)?.meanOverlap;
+  const [realOverlap, syntheticOverlap] = [overlapOf('real'), overlapOf('synthetic')];
+  const overlap =
+    realOverlap !== undefined && syntheticOverlap !== undefined && Number.isFinite(realOverlap + syntheticOverlap)
+      ? { real: realOverlap, synthetic: syntheticOverlap }
+      : undefined;
+  const who = real.best.length === 1 ? code(leader.config) : `${code(leader.config)} (one of the leaders)`;
+  const m = leader.synthetic.n;
+  const shares = overlap
+    ? `sharing ${fmt(overlap.synthetic)} of their terms with their relevant documents on average against ${fmt(overlap.real)} for real queries`
+    : '';
+  const judged = !overlap
+    ? ': generated questions tend to reuse the words of their passage and flatter, so trust the real figure.'
+    : overlap.synthetic - overlap.real >= TIE
+      ? `: they flatter, ${shares}.`
+      : `, ${shares}: here their wording does not flatter.`;
+  const sentence =
+    `On the ${n} real ${n === 1 ? 'query' : 'queries'}, ${lead(real, ` on ${leader.metric}`)}. ` +
+    `On the ${m} synthetic ${m === 1 ? 'query' : 'queries'} ${who} scores ${fmt(leader.synthetic.mean)} (${signed(leader.gap)} over its real figure)${judged}`;
+  return {
+    real: { ...real, n },
+    synthetic: { mean: leader.synthetic.mean, n: leader.synthetic.n },
+    ...(overlap && { overlap }),
+    sentence,
   };
 }
 

@@ -35,10 +35,10 @@ describe('testbed gold', () => {
     expect(list.code).toBe(0);
     const rows = list.out.slice(0, -1).split('\n');
     expect(list.out.endsWith('\n')).toBe(true);
-    expect(rows[0]).toBe('date\tquery_id\tdoc_id\tgrade\tnote');
+    expect(rows[0]).toBe('date\tquery_id\tdoc_id\tgrade\tjudge\tsource\tnote');
     expect(rows.slice(1).map((r) => r.split('\t').slice(1))).toEqual([
-      ['q5', 'install-mac', '2', 'answers it: macOS only'],
-      ['q1', 'ja-reset', '1', ''],
+      ['q5', 'install-mac', '2', '', '', 'answers it: macOS only'],
+      ['q1', 'ja-reset', '1', '', '', ''],
     ]);
     expect(rows[1]).toMatch(new RegExp(`^${DATE}\\t`));
 
@@ -51,6 +51,19 @@ describe('testbed gold', () => {
     ).toEqual(['query_id', 'q1']);
     const none = await gold('list', qrels, '--query', 'q3');
     expect(none.out).toBe(`no additions for query "q3" in ${additionsFile(qrels)}\n`);
+  });
+
+  it('add --judge --source records who judged; list shows both; readers still see the grade', async () => {
+    const qrels = tinyBeirCopy();
+    const added = await gold('add', qrels, 'q5', 'install-mac', '--grade', '3', '--judge', 'Ann', '--source', 'expert');
+    expect(added.code).toBe(0);
+    expect(added.out).toMatch(/^recorded query "q5" document "install-mac" grade 3 by "Ann" \(expert\) at /);
+    expect(await readAdditions(qrels)).toMatchObject([{ judge: 'Ann', source: 'expert', grade: 3 }]);
+    const rows = (await gold('list', qrels)).out.slice(0, -1).split('\n');
+    expect(rows[1]!.split('\t').slice(1)).toEqual(['q5', 'install-mac', '3', 'Ann', 'expert', '']);
+    await expect(gold('add', qrels, 'q5', 'install-mac', '--source', 'a b')).rejects.toThrow(
+      /source must be one short word/,
+    );
   });
 
   it('list before any addition says so', async () => {
@@ -104,6 +117,12 @@ describe('testbed gold', () => {
     for (const option of [
       '--grade G',
       '--note TEXT',
+      '--judge NAME',
+      '--source WORD',
+      '--judges A,B',
+      '--against QRELS_B',
+      '--scale LOW-HIGH',
+      'agreement QRELS',
       '--query QID',
       '-h, --help',
       'add QRELS QID DOCID',
@@ -115,7 +134,7 @@ describe('testbed gold', () => {
   });
 
   it.each([
-    [[], /^missing subcommand \(add, remove, list, import, from-clicks or generate\)/],
+    [[], /^missing subcommand \(add, remove, list, agreement, import, from-clicks or generate\)/],
     [['import', 'tickets.csv', '--doc', 'answer', '--out', 'set'], /^missing --query FIELD/],
     [['rm'], /^unknown subcommand "rm"/],
     [['remove', 'QRELS', 'q1'], /^missing DOCID/],

@@ -65,6 +65,15 @@ describe('gold routes', () => {
     expect(gold.get('q1')?.get('plans')).toBe(1);
   });
 
+  it('POST / keeps judge and source; a source that is not one word -> 400 naming the field', async () => {
+    const res = await post({ qrels: QRELS, query_id: 'q2', doc_id: 'plans', grade: 0, judge: 'Ann', source: 'human' });
+    expect(res.status).toBe(201);
+    expect(await res.json()).toMatchObject({ query_id: 'q2', doc_id: 'plans', judge: 'Ann', source: 'human' });
+    const bad = await post({ qrels: QRELS, query_id: 'q2', doc_id: 'plans', source: 'by hand' });
+    expect(bad.status).toBe(400);
+    expect((await errorOf(bad)).message).toMatch(/source must be one short word/);
+  });
+
   it.each(['../secret.tsv', path.join(root, 'secret.tsv'), 'tiny/../../secret.tsv', 'link.tsv'])(
     'qrels path %s outside the corpora root -> 400, nothing written',
     async (qrels) => {

@@ -5,14 +5,16 @@ import { removeJudgement } from '../../gold/remove-judgement.js';
 import { fromClicksUsage, runFromClicks } from './gold-from-clicks.js';
 import { generateUsage, runGenerate } from './gold-generate.js';
 import { runImport } from './gold-import.js';
+import { runAgreement } from './gold-agreement.js';
 import type { Addition } from '../../gold/types.js';
 import { InputError } from '../../errors.js';
 import { parse, positional } from '../args.js';
 import type { CliIo, Command } from '../command.js';
 
-const usage = `Usage: testbed gold add QRELS QID DOCID [--grade G] [--note TEXT]
+const usage = `Usage: testbed gold add QRELS QID DOCID [--grade G] [--note TEXT] [--judge NAME] [--source WORD]
        testbed gold remove QRELS QID DOCID
        testbed gold list QRELS [--query QID]
+       testbed gold agreement QRELS [--judges A,B] [--against QRELS_B] [--scale LOW-HIGH]
        testbed gold import FILE --query FIELD --doc FIELD --out DIR [--grade FIELD] [--id FIELD]
                            [--corpus DIR] [--doc-key PATH] [--force]
        testbed gold from-clicks LOG... --out QRELS [--model coec|ctr] [--min-impressions N]
@@ -44,6 +46,8 @@ Subcommands:
   add QRELS QID DOCID     record that document DOCID is relevant to query QID
   remove QRELS QID DOCID  take back the judgements added for query QID and document DOCID
   list QRELS              print the additions recorded for QRELS, in the order recorded
+  agreement QRELS         how well judges agree: Cohen's kappa per pair of judges over the
+                          additions, or between QRELS and --against QRELS_B
   import FILE             write a BEIR query set from tickets or answered questions
   from-clicks LOG...      graded qrels from a search log's clicks (testbed gold from-clicks --help)
   generate CORPUS         a query set of questions a chat model writes (testbed gold generate --help)
@@ -52,7 +56,15 @@ Options:
   --grade G           add: relevance grade, an integer from 0 to ${MAX_GRADE} (default 1);
                       0 records "judged not relevant"
   --note TEXT         add: why, kept with the judgement for later review
+  --judge NAME        add: who judged (a person or a model), for agreement between judges
+  --source WORD       add: what kind of judgement: human, expert, llm, tickets, clicks or
+                      another short word
   --query QID         list: only the additions for query QID
+  --judges A,B        agreement: only these judges (two or more), compared pair by pair
+  --against QRELS_B   agreement: compare QRELS (with its additions) with another qrels file
+                      over the pairs both judged, instead of judges within the additions
+  --scale LOW-HIGH    agreement: the grade scale weighted kappa spans (default: the lowest
+                      to the highest grade seen), e.g. 0-3
   --query FIELD       import: the field holding the question
   --doc FIELD         import: the field holding the answering document id(s)
   --grade FIELD       import: the field holding a grade, 0 to ${MAX_GRADE} (default 1 when absent)
@@ -73,10 +85,16 @@ const SUBCOMMANDS: Record<string, Subcommand> = {
   add: runAdd,
   remove: runRemove,
   list: runList,
+  agreement: (argv, io) => runAgreement(argv, io, usage),
   import: (argv, io) => runImport(argv, io, usage),
   'from-clicks': runFromClicks,
   generate: runGenerate,
 };
+
+/** "add, remove, ... or generate": what an unknown or missing subcommand is told to pick from. */
+const SUBCOMMAND_NAMES = Object.keys(SUBCOMMANDS)
+  .join(', ')
+  .replace(/, (?=[^,]*$)/, ' or ');
 
 /**
  * `testbed gold`: record a false negative in one command, list what has been recorded, and
@@ -92,28 +110,39 @@ export const goldCommand: Command = {
   async run(argv, io) {
     const [name, ...rest] = argv;
     if (name === '-h' || name === '--help' || name === 'help') return (io.out(usage + '\n'), 0);
-    if (name === undefined)
-      throw new InputError(`missing subcommand (add, remove, list, import, from-clicks or generate)\n\n${usage}`);
+    if (name === undefined) throw new InputError(`missing subcommand (${SUBCOMMAND_NAMES})\n\n${usage}`);
     const sub = Object.hasOwn(SUBCOMMANDS, name) ? SUBCOMMANDS[name] : undefined;
     if (sub === undefined)
-      throw new InputError(
-        `unknown subcommand "${name}" (expected add, remove, list, import, from-clicks or generate)\n\n${usage}`,
-      );
+      throw new InputError(`unknown subcommand "${name}" (expected ${SUBCOMMAND_NAMES})\n\n${usage}`);
     return sub(rest, io);
   },
 };
 
 async function runAdd(argv: string[], io: CliIo): Promise<number> {
-  const { values, positionals } = parse(argv, { grade: { type: 'string' }, note: { type: 'string' } });
+  const { values, positionals } = parse(argv, {
+    grade: { type: 'string' },
+    note: { type: 'string' },
+    judge: { type: 'string' },
+    source: { type: 'string' },
+  });
   if (values.help) return (io.out(usage + '\n'), 0);
   const qrels = positional(positionals, 0, 'QRELS', usage);
   const queryId = positional(positionals, 1, 'QID', usage);
   const docId = positional(positionals, 2, 'DOCID', usage);
   noMore(positionals, 3);
-  const added = await addJudgement(qrels, { queryId, docId, grade: gradeOption(values.grade), note: values.note });
+  const added = await addJudgement(qrels, {
+    queryId,
+    docId,
+    grade: gradeOption(values.grade),
+    note: values.note,
+    judge: values.judge,
+    source: values.source,
+  });
   const note = added.note === undefined ? '' : ` note ${JSON.stringify(added.note)}`;
+  const judge = added.judge === undefined ? '' : ` by ${JSON.stringify(added.judge)}`;
+  const source = added.source === undefined ? '' : ` (${added.source})`;
   io.out(
-    `recorded query ${JSON.stringify(added.query_id)} document ${JSON.stringify(added.doc_id)} grade ${added.grade}${note} ` +
+    `recorded query ${JSON.stringify(added.query_id)} document ${JSON.stringify(added.doc_id)} grade ${added.grade}${judge}${source}${note} ` +
       `at ${added.date} in ${additionsFile(qrels)}\n`,
   );
   return 0;
@@ -149,13 +178,15 @@ async function runList(argv: string[], io: CliIo): Promise<number> {
     io.out(`no additions${scope} in ${additionsFile(qrels)}\n`);
     return 0;
   }
-  io.out(['date\tquery_id\tdoc_id\tgrade\tnote', ...shown.map(formatRow)].join('\n') + '\n');
+  io.out(['date\tquery_id\tdoc_id\tgrade\tjudge\tsource\tnote', ...shown.map(formatRow)].join('\n') + '\n');
   return 0;
 }
 
-// Tab-separated so it pastes into a spreadsheet; ids never hold tabs, notes get them flattened.
+// Tab-separated so it pastes into a spreadsheet; ids, judges and sources never hold tabs, notes
+// get them flattened. The note stays last: it is the only free text.
 function formatRow(a: Addition): string {
-  return [a.date, a.query_id, a.doc_id, String(a.grade), (a.note ?? '').replace(/\s+/g, ' ')].join('\t');
+  const note = (a.note ?? '').replace(/\s+/g, ' ');
+  return [a.date, a.query_id, a.doc_id, String(a.grade), a.judge ?? '', a.source ?? '', note].join('\t');
 }
 
 // Number('') is 0 and Number('2.0') is 2: only plain integer text is a grade.

@@ -423,6 +423,12 @@ export const schemas: Record<string, unknown> = {
       doc_id: str,
       grade: { type: 'integer', minimum: 0, maximum: 10, default: 1 },
       note: { type: 'string', maxLength: 2000 },
+      judge: { type: 'string', maxLength: 100, description: 'who judged: a person or a model' },
+      source: {
+        type: 'string',
+        pattern: '^[A-Za-z][A-Za-z0-9_-]{0,31}$',
+        description: 'what kind of judgement: human, expert, llm, tickets, clicks or another short word',
+      },
     },
   },
   TrafficSummary: {
@@ -470,12 +476,18 @@ export const schemas: Record<string, unknown> = {
     description: 'QueryRow (src/traffic/traffic-summary.ts)',
   },
   Addition: {
-    ...obj({ query_id: str, doc_id: str, grade: int, date: { type: 'string', format: 'date-time' }, note: str }, [
-      'query_id',
-      'doc_id',
-      'grade',
-      'date',
-    ]),
+    ...obj(
+      {
+        query_id: str,
+        doc_id: str,
+        grade: int,
+        date: { type: 'string', format: 'date-time' },
+        note: str,
+        judge: str,
+        source: str,
+      },
+      ['query_id', 'doc_id', 'grade', 'date'],
+    ),
     description: 'Addition (src/gold/types.ts)',
   },
 };

@@ -13,6 +13,8 @@ const addSchema = z
     doc_id: z.string(),
     grade: z.number().int().optional(),
     note: z.string().optional(),
+    judge: z.string().optional(),
+    source: z.string().optional(),
   })
   .strict();
 
@@ -42,6 +44,8 @@ export function goldRoutes(corporaRoot: string): Hono {
       docId: req.doc_id,
       grade: req.grade,
       note: req.note,
+      judge: req.judge,
+      source: req.source,
     });
     return c.json(addition, 201);
   });

@@ -6,6 +6,7 @@ import type { LinkContext } from './failure-link.js';
 import { Failures } from './failures.js';
 import { JobProgress } from './job-progress.js';
 import { LanguageLegs, languageSlices } from './language-legs.js';
+import { OverlapBySourceTable } from './overlap-table.js';
 import { Curves, QualityCost, SliceCharts, SourceGap } from './report-charts.js';
 import type { ReportSource } from './report-source.js';
 import { VerdictSection } from './verdict-section.js';
@@ -95,6 +96,12 @@ function ReportBody({ source, links, title }: { source: ReportSource; links: Lin
         <>
           <h2>Real vs synthetic queries</h2>
           <SourceGap report={report} />
+        </>
+      ) : null}
+      {report.overlapBySource?.sources.length ? (
+        <>
+          <h2>Query-document overlap by source</h2>
+          <OverlapBySourceTable report={report} />
         </>
       ) : null}
       {report.configs.some((c) => c.bestSingle) ? (

@@ -11,6 +11,11 @@ export function VerdictSection({ report }: { report: ExperimentReport }) {
   return (
     <section class="verdict" aria-labelledby="verdict-title">
       <h2 id="verdict-title">Verdict</h2>
+      {v.sources ? (
+        <p class="verdict-sources">
+          <Sentence text={v.sources.sentence} />
+        </p>
+      ) : null}
       <p class="verdict-overall">
         <Sentence text={v.overall.sentence} />
       </p>
