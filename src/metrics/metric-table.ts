@@ -84,7 +84,7 @@ export const METRIC_TABLE = [
     name: 'judged',
     cutoff: 'required',
     aliases: [],
-    help: 'share of the top K with any judgement (grade 0 included)',
+    help: 'share of the docs in the top K with any judgement (grade 0 included)',
     fn: judgedAt,
   },
 ] as const satisfies readonly MetricRow[];

@@ -29,7 +29,8 @@ export function judgedWarning(
   r: Pick<ExperimentReport, 'config' | 'level'>,
   configs: readonly (Pick<ConfigResult, 'name'> & { judged: { k: number; mean: number } })[],
 ): string {
-  const scored = configs.filter((c) => !Number.isNaN(c.judged.mean));
+  // No value (every query failed) is NaN in a live report and null in a saved one: neither is compared.
+  const scored = configs.filter((c) => typeof c.judged.mean === 'number' && Number.isFinite(c.judged.mean));
   if (scored.length < 2) return '';
   const sorted = [...scored].sort((a, b) => a.judged.mean - b.judged.mean);
   const low = sorted[0]!;
