@@ -25,7 +25,8 @@ export async function writeExperimentPool(
   return { pool, file };
 }
 
-/** The line an experiment prints after writing its pool. */
+/** The line an experiment prints after writing its pool: its size, its holes, and each configuration's share of them. */
 export function poolNotice({ pool, file }: { pool: Pool; file: string }): string {
-  return `wrote ${file}: ${pool.entries.length} pairs at depth ${pool.depth}, ${pool.unjudged} of them unjudged`;
+  const runs = pool.runs.map((r) => `${r.name} ${r.unjudged} of ${r.pairs}`).join(', ');
+  return `wrote ${file}: ${pool.entries.length} pairs at depth ${pool.depth}, ${pool.unjudged} of them unjudged (unjudged in each configuration's top ${pool.depth}: ${runs})`;
 }

@@ -27,7 +27,10 @@ describe('an experiment pool (pool_depth)', () => {
     expect(written?.file).toBe(file);
     // Top 2 ranks: bm25 d1 (d1#1 repeats it), dense d2, d4.
     expect(fs.readFileSync(file, 'utf8')).toBe('query-id\tcorpus-id\tjudged\nq1\td1\t1\nq1\td2\t0\nq1\td4\t\n');
-    expect(poolNotice(written!)).toBe(`wrote ${file}: 3 pairs at depth 2, 1 of them unjudged`);
+    // bm25's top 2 ranks hold d1 only (judged); dense's d2 (judged) and d4 (not).
+    expect(poolNotice(written!)).toBe(
+      `wrote ${file}: 3 pairs at depth 2, 1 of them unjudged (unjudged in each configuration's top 2: bm25 0 of 1, dense 1 of 2)`,
+    );
   });
 
   it('writes nothing without pool_depth, and refuses a depth below 1', async () => {

@@ -207,6 +207,9 @@ describe('checks (CI gate)', () => {
       .trim()
       .split('\n');
     expect(pool[0]).toBe('query-id\tcorpus-id\tjudged');
+    expect(failing.err).toContain(
+      `wrote ${path.join(dir, 'gate-out', 'pool.tsv')}: ${pool.length - 1} pairs at depth 3`,
+    );
     expect(new Set(pool.slice(1).map((l) => l.split('\t').slice(0, 2).join('\t')))).toEqual(top3);
 
     fs.writeFileSync(file, fs.readFileSync(file, 'utf8').replace('min: 1.01', 'min: 0'));
