@@ -2,7 +2,7 @@
 """An independent check of `testbed eval`: the same measures, written from trec_eval's
 definitions in plain Python with no shared code, so a mistake in one is unlikely to be in both.
 
-    python3 bench/independent-eval.py QRELS RUN
+    python3 bench/independent-eval.py QRELS RUN [--per-query]
 
 QRELS is BEIR tsv (header) or TREC (qid 0 docid rel); RUN is a TREC run file. Ranking as
 trec_eval: score descending, ties by docid descending (byte order); the rank column is ignored.
@@ -64,19 +64,38 @@ def measures(ranking, judged, ks):
     out["map"] = ap / len(rel)
     r = len(rel)
     out["r-precision"] = sum(1 for d in ranking[:r] if d in rel) / r
+    out["bpref"] = bpref(ranking, judged, rel)
     return out
+
+
+def bpref(ranking, judged, rel):
+    """Buckley & Voorhees' bpref as trec_eval's m_bpref.c computes it. Only judged documents
+    (grade >= 0) are looked at; for each relevant one retrieved, the judged non-relevant ones
+    ranked above it are counted, that count capped at R, and divided by min(N, R)."""
+    nonrel = {d for d, g in judged.items() if 0 <= g and d not in rel}
+    r, n = len(rel), len(nonrel)
+    total = 0.0
+    for pos, d in enumerate(ranking):
+        if d not in rel:
+            continue
+        above = sum(1 for x in ranking[:pos] if x in nonrel)
+        total += 1.0 if above == 0 else 1.0 - min(above, r) / min(n, r)
+    return total / r
 
 
 def main():
     qrels, run = read_qrels(sys.argv[1]), read_run(sys.argv[2])
+    per_query = "--per-query" in sys.argv[3:]
     ks = [1, 5, 10, 100]
     totals, n = defaultdict(float), 0
     for q, judged in sorted(qrels.items(), key=lambda x: x[0].encode()):
         if not any(g >= 1 for g in judged.values()):
             continue
         n += 1
-        for name, value in measures(run.get(q, []), judged, ks).items():
+        for name, value in sorted(measures(run.get(q, []), judged, ks).items()):
             totals[name] += value
+            if per_query:
+                print(f"{name}\t{q}\t{value:.4f}")
     for name in sorted(totals):
         print(f"{name}\tall\t{totals[name] / n:.4f}")
     print(f"queries\t{n}")

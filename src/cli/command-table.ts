@@ -34,6 +34,11 @@ export const COMMAND_TABLE: readonly CommandEntry[] = [
     load: async () => (await import('./commands/eval-command.js')).evalCommand,
   },
   {
+    name: 'pool',
+    summary: 'pool runs for judging: the union of their top-D documents per query, holes counted per run',
+    load: async () => (await import('./commands/pool-command.js')).poolCommand,
+  },
+  {
     name: 'fuse',
     summary: 'fuse TREC run files (rrf, isr, borda, comb*, wsum, dbsf) into one run',
     load: async () => (await import('./commands/fuse-command.js')).fuseCommand,

@@ -168,9 +168,5 @@ function readCellRun(file: string): CellRun | undefined {
   }
 }
 
-/** The document a ranked id belongs to: chunk ids are `${docId}#${ordinal}`. */
-export function docOf(id: string, level: Level): string {
-  if (level === 'doc') return id;
-  const hash = id.lastIndexOf('#');
-  return hash < 0 ? id : id.slice(0, hash);
-}
+// Lives in runs/ with documentRanking; re-exported for the experiment's modules.
+export { docOf } from '../runs/document-ranking.js';

@@ -1,3 +1,4 @@
+import { qrelsPath } from '../reports/output-paths.js';
 import fs from 'node:fs';
 import path from 'node:path';
 import { isMap, LineCounter, parseDocument } from 'yaml';
@@ -145,6 +146,7 @@ export const experimentSchema = z
     checks: z.array(checkSchema).default([]),
     tune: z.array(tuneSchema).default([]),
     output: z.string().optional(),
+    pool_depth: z.number().int().min(1).max(1000).optional(),
   })
   .strict()
   .superRefine(checkRetrievers);
@@ -274,6 +276,6 @@ function locateKey(
 export function goldPaths(config: ExperimentConfig): { queries: string; qrels: string } {
   return {
     queries: config.queries ?? path.join(config.corpus, 'queries.jsonl'),
-    qrels: config.qrels ?? path.join(config.corpus, 'qrels', 'test.tsv'),
+    qrels: qrelsPath(config),
   };
 }

@@ -9,6 +9,7 @@ import type { ExperimentReport } from '../reports/report-model.js';
 import { writeReport } from '../reports/write-report.js';
 import type { Pipeline } from '../pipeline/resolve-pipeline.js';
 import type { ExperimentConfig } from './config.js';
+import { poolNotice, writeExperimentPool } from './experiment-pool.js';
 import type { ExperimentProgress } from './progress.js';
 import { adoptPipelines } from './retriever-pipeline.js';
 import { outputDir, runExperiment } from './runner.js';
@@ -37,6 +38,8 @@ serveJob<ExperimentInput, ExperimentProgress, ExperimentReport | null>(
       onNotice: job.notice,
     });
     writeReport(outputDir(config), report, runs);
+    const written = await writeExperimentPool(config, runs);
+    if (written) job.notice(poolNotice(written));
     return returnReport ? report : null;
   },
 );

@@ -1,7 +1,2 @@
-import path from 'node:path';
-import type { ExperimentConfig } from './config.js';
-
-/** Where an experiment writes its report and cell cache: `output:` or results/NAME. */
-export function outputDir(config: ExperimentConfig): string {
-  return config.output ?? path.join('results', config.name);
-}
+// Lives in reports/ so a report can name its own folder's files; re-exported for the runner and the CLI.
+export { outputDir } from '../reports/output-paths.js';

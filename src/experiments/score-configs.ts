@@ -1,12 +1,13 @@
 import type { Query } from '../corpus/types.js';
-import type { ParsedMetric } from '../metrics/index.js';
+import { judgedAt, type ParsedMetric } from '../metrics/index.js';
+import { documentRanking } from '../runs/document-ranking.js';
 import { failedIds, type CellRun } from './cell-run.js';
 import { remoteEndpoints } from './remote-endpoints.js';
 import type { RetrieverConfig } from './config.js';
 import type { CachedIndex } from './index-cache.js';
 import { latencySummary } from './latency.js';
 import type { ExperimentPlan } from './plan.js';
-import { FAILED_QUERIES_LISTED, type ConfigResult, type RetrieverKind } from '../reports/report-model.js';
+import { FAILED_QUERIES_LISTED, JUDGED_K, type ConfigResult, type RetrieverKind } from '../reports/report-model.js';
 import type { IndexSpec } from '../reports/experiment-config.js';
 import { firstStageOf } from './first-stage.js';
 import { scoreCell } from './score-cell.js';
@@ -85,8 +86,25 @@ export function scoreConfigs(plan: ExperimentPlan, entries: readonly ScoredEntry
       ...(endpoints.length && { endpoints }),
       resumed: e.resumed,
       ...(firstStage && { firstStage }),
+      judged: { k: JUDGED_K, mean: meanJudged(e.run, answered, plan.gold) },
     };
   });
+}
+
+/**
+ * judged@JUDGED_K over the scored queries: every report shows it, whatever metrics the config
+ * asks for, because a comparison is fair only when the compared configurations' hits were judged
+ * alike. NaN when no query was scored.
+ */
+function meanJudged(
+  run: CellRun,
+  queries: readonly Query[],
+  gold: ReadonlyMap<string, ReadonlyMap<string, number>>,
+): number {
+  let sum = 0;
+  for (const q of queries)
+    sum += judgedAt(documentRanking(run.rankings[q.id] ?? [], run.level), gold.get(q.id) ?? new Map(), JUDGED_K);
+  return queries.length ? sum / queries.length : Number.NaN;
 }
 
 /**

@@ -3,6 +3,7 @@ import type { Qrels } from '../corpus/types.js';
 import { compareBytes, rankingOf, type Run } from '../runs/run.js';
 import { findMetric } from './metric-registry.js';
 import type { ParsedMetric } from './parse-metric.js';
+import { condensedRanking } from './condensed.js';
 import { countRelevant } from './relevance.js';
 import { DEFAULT_THRESHOLD, type MetricFn } from './types.js';
 
@@ -60,13 +61,15 @@ function metricFn(m: ParsedMetric): MetricFn {
  * One deliberate difference by default: a qrels query with no document graded at or above the
  * threshold is "unanswerable", left out of the means and listed (`unanswerable: 'omit'`).
  * `unanswerable: 'zero'` averages it in as 0, as trec_eval -c does.
+ * `condensed: true` scores each ranking with its unjudged documents removed first (condensed.ts;
+ * trec_eval -J), so holes in the qrels stop counting as misses.
  * Throws an InputError when no query is left to evaluate.
  */
 export function evaluate(
   qrels: Qrels,
   run: Run,
   metrics: readonly ParsedMetric[],
-  options: { threshold?: number; unanswerable?: UnanswerablePolicy } = {},
+  options: { threshold?: number; unanswerable?: UnanswerablePolicy; condensed?: boolean } = {},
 ): Evaluation {
   const threshold = options.threshold ?? DEFAULT_THRESHOLD;
   const evaluated: string[] = [];
@@ -85,7 +88,14 @@ export function evaluate(
   const sums: Scores = Object.fromEntries(metrics.map((m) => [m.label, 0]));
   for (const qid of evaluated) {
     // Every metric of a query with nothing relevant is 0 (trec_eval's value for it under -c).
-    const scores = scoreRanking(rankingOf(run, qid), qrels.get(qid)!, metrics, threshold);
+    const judged = qrels.get(qid)!;
+    const ranking = rankingOf(run, qid);
+    const scores = scoreRanking(
+      options.condensed ? condensedRanking(ranking, judged) : ranking,
+      judged,
+      metrics,
+      threshold,
+    );
     perQuery.set(qid, scores);
     for (const m of metrics) sums[m.label]! += scores[m.label]!;
   }

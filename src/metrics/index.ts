@@ -27,3 +27,6 @@ export { reciprocalRank } from './mrr.js';
 export { ndcgAt } from './ndcg.js';
 export { averagePrecision } from './average-precision.js';
 export { rPrecision } from './r-precision.js';
+export { bpref } from './bpref.js';
+export { judgedAt } from './judged.js';
+export { condensedRanking } from './condensed.js';

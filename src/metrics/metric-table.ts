@@ -1,5 +1,7 @@
 import { averagePrecision } from './average-precision.js';
+import { bpref } from './bpref.js';
 import { hitAt } from './hit.js';
+import { judgedAt } from './judged.js';
 import type { MetricRow } from './metric-row.js';
 import { reciprocalRank } from './mrr.js';
 import { ndcgAt } from './ndcg.js';
@@ -68,6 +70,22 @@ export const METRIC_TABLE = [
     trecEval: 'Rprec',
     help: 'precision at rank R = number of relevant docs',
     fn: rPrecision,
+  },
+  {
+    name: 'bpref',
+    cutoff: 'none',
+    aliases: [],
+    trecEval: 'bpref',
+    help: 'judged docs only: relevant ones ranked above judged non-relevant ones',
+    fn: bpref,
+  },
+  {
+    // No trecEval: trec_eval has no such measure (ir_measures names it Judged@K).
+    name: 'judged',
+    cutoff: 'required',
+    aliases: [],
+    help: 'share of the docs in the top K with any judgement (grade 0 included)',
+    fn: judgedAt,
   },
 ] as const satisfies readonly MetricRow[];
 

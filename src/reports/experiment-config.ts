@@ -32,6 +32,8 @@ export interface ExperimentConfig {
   checks: CheckConfig[];
   tune: TuneConfig[];
   output?: string;
+  /** Write `<output>/pool.tsv`, the depth-k pool of the configurations' runs (runs/pool.ts), for judging. */
+  pool_depth?: number;
 }
 
 /** One retriever of the grid: its name, then a shorthand (`mode:` ...) or `legs:` (a pipeline). */

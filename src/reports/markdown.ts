@@ -4,6 +4,7 @@ import { bestPerColumn, fmt, fmtP, table } from './format.js';
 import { annRecallSection } from './ann-recall-section.js';
 import { rerankSection } from './rerank-section.js';
 import { endpointsSection, failedQueriesSection } from './failed-queries-section.js';
+import { judgedSection } from './judged-section.js';
 import { tuningSection } from './tuning-section.js';
 import { verdict } from './verdict.js';
 
@@ -16,6 +17,7 @@ export function renderMarkdown(r: ExperimentReport): string {
       header(r),
       verdictSection(r),
       mainTable(r),
+      judgedSection(r),
       failedQueriesSection(r),
       endpointsSection(r),
       contextTable(r),

@@ -89,7 +89,19 @@ export interface ConfigResult {
   annRecall?: AnnRecall;
   /** Configurations with a rerank stage: the first stage's figures, before the rerank. */
   firstStage?: FirstStage;
+  /**
+   * judged@k at k = JUDGED_K, the mean over the scored queries of the share of the top k that
+   * the qrels judge (metrics/judged.ts): how much of the scores rests on judged documents.
+   * Absent in reports saved before it was recorded.
+   */
+  judged?: { k: number; mean: number };
 }
+
+/** The cutoff every report shows judged@k at, and compares the configurations on. */
+export const JUDGED_K = 10;
+
+/** How far apart two configurations' judged@JUDGED_K may be before the report warns their comparison leans on the pool. */
+export const JUDGED_SPREAD_WARNING = 0.1;
 
 /** A cluster's ANN recall against our exact dense scan of the same vectors, at the experiment's ks. */
 export interface AnnRecall {

@@ -141,4 +141,21 @@ describe('testbed eval', () => {
     for (const option of ['--metrics', '--threshold', '--original', '--per-query', '--json', '--help'])
       expect(evalCommand.usage).toContain(option);
   });
+
+  it('--condensed removes unjudged documents before scoring: one at rank 1 no longer costs nDCG its discount', async () => {
+    const dir = tmpDir('eval-condensed-');
+    const q = path.join(dir, 'qrels.txt');
+    const r = path.join(dir, 'run.txt');
+    fs.writeFileSync(q, 'q1 0 a 2\nq1 0 b 0\nq1 0 c 1\n');
+    // u (unjudged) at rank 1, then a, b, c.
+    fs.writeFileSync(r, 'q1 Q0 u 1 4 s\nq1 Q0 a 2 3 s\nq1 Q0 b 3 2 s\nq1 Q0 c 4 1 s\n');
+    const idcg = 2 + 1 / Math.log2(3); // a (2) then c (1)
+    const full = await evalCli(q, r, '--metrics', 'ndcg@10');
+    // a at rank 2, c at rank 4: (2/log2 3 + 1/log2 5) / IDCG
+    expect(full.out).toContain(line('ndcg@10', 'all', ((2 / Math.log2(3) + 1 / Math.log2(5)) / idcg).toFixed(4)));
+    const condensed = await evalCli(q, r, '--metrics', 'ndcg@10', '--condensed');
+    // Condensed: a, b, c at ranks 1, 2, 3: (2/log2 2 + 1/log2 4) / IDCG
+    expect(condensed.out).toContain(line('ndcg@10', 'all', ((2 + 1 / 2) / idcg).toFixed(4)));
+    expect(condensed.out).toContain('scored on condensed lists (unjudged documents removed first)');
+  });
 });

@@ -177,7 +177,7 @@ describe('checks (CI gate)', () => {
     const file = path.join(dir, 'gate.yaml');
     fs.writeFileSync(
       file,
-      `name: gate\ncorpus: ${corpus}\nks: [1, 5]\ncontext_k: 1\nrerank_depth: 5\nslices: [type]\noutput: ${path.join(dir, 'gate-out')}\ngrid:\n  chunkers: [structure:40]\n  embedders: ['hash:64']\n  retrievers: [{ name: bm25, mode: bm25 }, { name: dense, mode: dense }]\nchecks:\n  - { metric: hit@5, min: 0.5 }\n  - { metric: ndcg@10, slice: type=identifier, config: dense, min: 1.01 }\n`,
+      `name: gate\ncorpus: ${corpus}\nks: [1, 5]\ncontext_k: 1\nrerank_depth: 5\nslices: [type]\noutput: ${path.join(dir, 'gate-out')}\ngrid:\n  chunkers: [structure:40]\n  embedders: ['hash:64']\n  retrievers: [{ name: bm25, mode: bm25 }, { name: dense, mode: dense }]\npool_depth: 3\nchecks:\n  - { metric: hit@5, min: 0.5 }\n  - { metric: ndcg@10, slice: type=identifier, config: dense, min: 1.01 }\n`,
     );
     const failing = await cli('experiment', file, '--check', '--cache', cacheDir);
     expect(failing.code).toBe(3);
@@ -188,6 +188,29 @@ describe('checks (CI gate)', () => {
       configs: unknown[];
     };
     expect(report.configs).toHaveLength(2);
+    // pool_depth: 3 wrote the pool of both runs: every query's top 3 of each run file, once each.
+    const top3 = new Set<string>();
+    for (const name of ['bm25', 'dense']) {
+      const seen = new Map<string, number>();
+      for (const line of fs
+        .readFileSync(path.join(dir, 'gate-out', 'runs', `${name}.trec`), 'utf8')
+        .trim()
+        .split('\n')) {
+        const [qid, , doc] = line.split(' ');
+        const rank = (seen.get(qid!) ?? 0) + 1;
+        seen.set(qid!, rank);
+        if (rank <= 3) top3.add(`${qid}\t${doc}`);
+      }
+    }
+    const pool = fs
+      .readFileSync(path.join(dir, 'gate-out', 'pool.tsv'), 'utf8')
+      .trim()
+      .split('\n');
+    expect(pool[0]).toBe('query-id\tcorpus-id\tjudged');
+    expect(failing.err).toContain(
+      `wrote ${path.join(dir, 'gate-out', 'pool.tsv')}: ${pool.length - 1} pairs at depth 3`,
+    );
+    expect(new Set(pool.slice(1).map((l) => l.split('\t').slice(0, 2).join('\t')))).toEqual(top3);
 
     fs.writeFileSync(file, fs.readFileSync(file, 'utf8').replace('min: 1.01', 'min: 0'));
     expect((await cli('experiment', file, '--check', '--cache', cacheDir)).code).toBe(0);

@@ -36,7 +36,7 @@ describe('a metric registered with one call', () => {
     expect(parseMetric('First-Rel@3')).toEqual({ name: 'first-rel', k: 3, label: 'first-rel@3' });
     expect(parseMetric('first_relevant')).toEqual({ name: 'first-rel', k: undefined, label: 'first-rel' });
     // The parser's list of valid metrics names it after the built-in ones (its cutoff is optional).
-    expect(() => parseMetric('bleu')).toThrow('r-precision, first-rel, first-rel@K (K a whole number ≥ 1)');
+    expect(() => parseMetric('bleu')).toThrow('bpref, judged@K, first-rel, first-rel@K (K a whole number ≥ 1)');
   });
 
   it('is listed by testbed eval --help, after the built-in ones, and gone once unregistered', async () => {

@@ -145,6 +145,29 @@ describe('GET /experiments/:id (the report page)', () => {
     expect(page).toContain('<span class="sig">yes †</span>');
   });
 
+  it('shows judged@10 per configuration, and warns as report.md does when they lie more than 0.10 apart', () => {
+    const render = (r: ExperimentReport) =>
+      String(
+        jsx(ReportPage, {
+          source: { kind: 'saved', id: 'x', output: '/nowhere', report: r },
+          links: {},
+          tokenRequired: false,
+        }),
+      );
+    const fake = structuredClone(report);
+    fake.configs.forEach((c, i) => (c.judged = { k: 10, mean: 0.9 - 0.05 * i }));
+    const close = section(render(fake), '<h2>Judged</h2>');
+    for (const c of fake.configs) expect(close).toContain(c.name);
+    expect(close).toContain('0.9000');
+    expect(close).not.toContain('Warning');
+    fake.configs[1]!.judged = { k: 10, mean: 0.5 };
+    const apart = section(render(fake), '<h2>Judged</h2>');
+    expect(apart).toContain(`Warning: judged@10 differs by more than 0.10`);
+    expect(apart).toContain('Pool the runs, then judge the pool: <code>testbed pool ');
+    // The page and report.md name the same configurations and the same command.
+    expect(renderMarkdown(fake)).toContain(`\`${fake.configs[1]!.name}\` 0.5000, \`${fake.configs[0]!.name}\` 0.9000`);
+  });
+
   it('shows where a leg is dead per language: BM25 zero-hit rates and which leg led the hybrid, as report.md does', () => {
     // The tiny report has no language slices, so no such section.
     expect(body).not.toContain('Languages: where a leg is dead');

@@ -44,6 +44,9 @@ ${metricHelpLines(' '.repeat(24)).join('\n')}
                       nDCG uses the grades themselves and ignores it, as trec_eval does
   --original          ignore QRELS.additions.jsonl: score the qrels file as published
   --trec-compat       average unanswerable qrels queries in as 0: the means trec_eval -c prints
+  --condensed         score condensed lists (Sakai; trec_eval -J): each ranking with its unjudged
+                      documents removed first, the judged ones moving up, so holes in the qrels
+                      no longer count as misses (bpref instead keeps the ranking and skips them)
   --per-query         also print each query's values (metric, query id, value) before the means
   --json              print JSON: {metrics: {metric: mean}, queries: N evaluated,
                       unanswerable: [ids], missing_from_run: N, not_in_qrels: N,
@@ -66,6 +69,7 @@ export const evalCommand: Command = {
       'per-query': { type: 'boolean' },
       original: { type: 'boolean' },
       'trec-compat': { type: 'boolean' },
+      condensed: { type: 'boolean' },
       json: { type: 'boolean' },
     });
     if (values.help) return (io.out(usage() + '\n'), 0);
@@ -83,11 +87,15 @@ export const evalCommand: Command = {
       );
     }
     const trecCompat = Boolean(values['trec-compat']);
-    const result = evaluate(qrels, run, metrics, { threshold, unanswerable: trecCompat ? 'zero' : 'omit' });
+    const result = evaluate(qrels, run, metrics, {
+      threshold,
+      unanswerable: trecCompat ? 'zero' : 'omit',
+      condensed: Boolean(values.condensed),
+    });
     const counts = countQueries(result, [...run.keys()], qrels);
     const perQuery = Boolean(values['per-query']);
     if (values.json) io.out(JSON.stringify(toJson(result, counts, perQuery), null, 2) + '\n');
-    else io.out(toText(result, metrics, perQuery, counts, threshold, trecCompat));
+    else io.out(toText(result, metrics, perQuery, counts, threshold, trecCompat, Boolean(values.condensed)));
     return 0;
   },
 };
@@ -127,6 +135,7 @@ function toText(
   counts: QueryCounts,
   threshold: number,
   trecCompat: boolean,
+  condensed: boolean,
 ): string {
   const line = (label: string, qid: string, value: number) =>
     `${label.padEnd(NAME_WIDTH)}\t${qid}\t${formatValue(value)}`;
@@ -136,7 +145,10 @@ function toText(
       for (const m of metrics) lines.push(line(m.label, qid, scores[m.label]!));
   }
   for (const m of metrics) lines.push(line(m.label, 'all', result.mean[m.label]!));
-  lines.push(summary(result, counts, threshold, trecCompat));
+  lines.push(
+    summary(result, counts, threshold, trecCompat) +
+      (condensed ? '; scored on condensed lists (unjudged documents removed first)' : ''),
+  );
   return lines.join('\n') + '\n';
 }
 

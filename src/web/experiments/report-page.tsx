@@ -5,6 +5,7 @@ import { ConfigTable, HybridTable, SignificanceTable } from './config-table.js';
 import type { LinkContext } from './failure-link.js';
 import { Failures } from './failures.js';
 import { JobProgress } from './job-progress.js';
+import { JudgedTable } from './judged-table.js';
 import { LanguageLegs, languageSlices } from './language-legs.js';
 import { OverlapBySourceTable } from './overlap-table.js';
 import { Curves, QualityCost, SliceCharts, SourceGap } from './report-charts.js';
@@ -72,6 +73,12 @@ function ReportBody({ source, links, title }: { source: ReportSource; links: Lin
         the baseline <code>{report.baseline}</code> at p &lt; 0.05 (paired randomization test; hover for Δ and p).
       </p>
       <ConfigTable report={report} />
+      {report.configs.some((c) => c.judged) ? (
+        <>
+          <h2>Judged</h2>
+          <JudgedTable report={report} />
+        </>
+      ) : null}
       <h2>Quality and cost</h2>
       <QualityCost report={report} />
       <h2>Recall curves</h2>
