@@ -2,7 +2,7 @@ import { readQrels } from '../corpus/index.js';
 import { ConflictError, NotFoundError } from '../errors.js';
 import { readAdditionRecords } from './addition-records.js';
 import { additionsFile, additionsLockFile } from './additions-file.js';
-import { checkId } from './check-fields.js';
+import { checkId, checkJudge } from './check-fields.js';
 import { withLock } from './lock-file.js';
 import { replaceLines } from './replace-lines.js';
 import { requireQrelsFile } from './require-qrels-file.js';
@@ -12,6 +12,8 @@ import type { Addition } from './types.js';
 export interface JudgementRef {
   queryId: string;
   docId: string;
+  /** Only this judge's additions for the pair: another judge's grade of it stays (agreement needs both). */
+  judge?: string;
 }
 
 export interface Removal {
@@ -33,16 +35,19 @@ export interface Removal {
  * Only additions can be removed: a pair judged only in the published qrels is a ConflictError
  * naming that file (adding grade 0 overrules it instead); a pair judged nowhere is a
  * NotFoundError. Ids are not checked against the corpus, so an addition whose document has
- * since left the corpus can still be taken back.
+ * since left the corpus can still be taken back. With `ref.judge`, only that judge's additions
+ * are taken back (none by them is a NotFoundError), so one judge's undo leaves another's grade.
  */
 export async function removeJudgement(qrelsFile: string, ref: JudgementRef): Promise<Removal> {
   const queryId = checkId(ref.queryId, 'query id', { field: 'query_id' });
   const docId = checkId(ref.docId, 'document id', { field: 'doc_id' });
+  const judge = checkJudge(ref.judge, { field: 'judge' });
   await requireQrelsFile(qrelsFile);
   const file = additionsFile(qrelsFile);
   const { removed, remaining } = await withLock(additionsLockFile(qrelsFile), async () => {
     const records = await readAdditionRecords(file);
-    const isPair = ({ addition: a }: { addition: Addition }) => a.query_id === queryId && a.doc_id === docId;
+    const isPair = ({ addition: a }: { addition: Addition }) =>
+      a.query_id === queryId && a.doc_id === docId && (judge === undefined || a.judge === judge);
     const taken = records.filter(isPair);
     const kept = records.filter((r) => !isPair(r));
     if (taken.length > 0)
@@ -54,6 +59,8 @@ export async function removeJudgement(qrelsFile: string, ref: JudgementRef): Pro
   });
   const published = (await readQrels(qrelsFile)).get(queryId)?.get(docId);
   const pair = `query ${JSON.stringify(queryId)} document ${JSON.stringify(docId)}`;
+  if (removed.length === 0 && judge !== undefined)
+    throw new NotFoundError(`no judgement of ${pair} by judge ${JSON.stringify(judge)} was added to ${file}`);
   if (removed.length === 0 && published !== undefined) {
     throw new ConflictError(
       `${pair} is judged (grade ${published}) in the published qrels file ${qrelsFile}, which is never edited: ` +

@@ -1,6 +1,6 @@
 import type { Child } from 'hono/jsx';
 
-export type Section = 'playground' | 'experiments';
+export type Section = 'playground' | 'experiments' | 'judge';
 
 export interface LayoutProps {
   title: string;
@@ -38,6 +38,9 @@ export function Layout(props: LayoutProps) {
             </a>
             <a href="/experiments" aria-current={props.section === 'experiments' ? 'page' : undefined}>
               Experiments
+            </a>
+            <a href="/judge" aria-current={props.section === 'judge' ? 'page' : undefined}>
+              Judge
             </a>
             <a href="/docs">API</a>
           </nav>

@@ -51,6 +51,38 @@ describe('removeJudgement', () => {
     expect(plain(await readGold(qrels)).q1).toEqual(TINY_QRELS.q1); // no ja-reset any more
   });
 
+  it("with a judge, takes back only that judge's additions of the pair: the other judge's grade stays", async () => {
+    const qrels = tinyBeirCopy();
+    await addJudgement(qrels, {
+      queryId: 'q5',
+      docId: 'install-mac',
+      grade: 1,
+      judge: 'ada',
+      source: 'human',
+      date: JAN,
+    });
+    const before = fs.readFileSync(additionsFile(qrels), 'utf8');
+    await addJudgement(qrels, {
+      queryId: 'q5',
+      docId: 'install-mac',
+      grade: 3,
+      judge: 'bob',
+      source: 'human',
+      date: FEB,
+    });
+
+    const removal = await removeJudgement(qrels, { queryId: 'q5', docId: 'install-mac', judge: 'bob' });
+    expect(removal.removed.map((a) => [a.judge, a.grade])).toEqual([['bob', 3]]);
+    expect(removal.remaining).toBe(1);
+    // bob's undo leaves the file exactly as it was before bob judged
+    expect(fs.readFileSync(additionsFile(qrels), 'utf8')).toBe(before);
+    // nothing more of bob's to take back: not found, and ada's line is still there
+    await expect(removeJudgement(qrels, { queryId: 'q5', docId: 'install-mac', judge: 'bob' })).rejects.toThrow(
+      NotFoundError,
+    );
+    expect(fs.readFileSync(additionsFile(qrels), 'utf8')).toBe(before);
+  });
+
   it('an addition that overruled the published qrels goes, and the published grade is back', async () => {
     const qrels = tinyBeirCopy();
     await addJudgement(qrels, { queryId: 'q4', docId: 'install-linux', grade: 0, date: JAN }); // the qrels say 2

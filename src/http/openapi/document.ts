@@ -193,6 +193,28 @@ export function openApiDocument(): Json {
           },
         },
       },
+      '/judge': {
+        get: {
+          tags: ['pages'],
+          summary: "Judging page: grade a pool's unjudged (query, document) pairs, blind, in a seeded order",
+          description:
+            'Choose a gold set and a pool file (written by testbed pool or an experiment with pool_depth), give your name, then grade one pair at a time with the keys 0-3 (j/k move, u undo, n note). Judgements go through POST /gold with source human and the judge name.',
+          parameters: [
+            query('qrels', 'gold set: a qrels file inside the corpora root', { type: 'string' }),
+            query('pool', 'pool file: results:PATH or corpora:PATH', { type: 'string' }),
+            query('judge', 'who judges: pairs they judged are skipped', { type: 'string' }),
+            query('seed', "shuffle seed; by default the pool's own (a hash of its pairs)", { type: 'integer' }),
+            query('at', 'position among the pairs left to judge (0-based)', { type: 'integer' }),
+            query('query_id', 'show this pair, if still to judge (with doc_id)', { type: 'string' }),
+            query('doc_id', 'show this pair, if still to judge (with query_id)', { type: 'string' }),
+          ],
+          responses: {
+            '200': html('the judging page'),
+            '400': html('the judging page, naming the bad parameter or file'),
+            '404': html('the judging page, naming the file not found'),
+          },
+        },
+      },
       '/assets/{name}': {
         get: {
           tags: ['pages'],
@@ -562,6 +584,7 @@ export function openApiDocument(): Json {
             query('qrels', 'qrels path inside the corpora root', { type: 'string' }, true),
             query('query_id', 'query id of the pair', { type: 'string' }, true),
             query('doc_id', 'document id of the pair', { type: 'string' }, true),
+            query('judge', "only this judge's additions (another judge's grade of the pair stays)", { type: 'string' }),
           ],
           responses: {
             '200': json(

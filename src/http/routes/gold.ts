@@ -20,12 +20,14 @@ const addSchema = z
 
 const listSchema = z.object({ qrels: z.string().min(1), query_id: z.string().optional() }).strict();
 
-const removeSchema = z.object({ qrels: z.string().min(1), query_id: z.string(), doc_id: z.string() }).strict();
+const removeSchema = z
+  .object({ qrels: z.string().min(1), query_id: z.string(), doc_id: z.string(), judge: z.string().optional() })
+  .strict();
 
 /**
  * Grow a gold set over HTTP: `POST /` records one judgement in `<qrels>.additions.jsonl` and
  * answers 201 with it; `GET /?qrels=...[&query_id=...]` lists the additions; `DELETE
- * /?qrels=...&query_id=...&doc_id=...` takes back the pair's additions and answers 200 with
+ * /?qrels=...&query_id=...&doc_id=...[&judge=...]` takes back the pair's additions (only that judge's) and answers 200 with
  * what removeJudgement reports (409 when the pair is judged only in the published qrels, 404
  * when nowhere). Qrels paths resolve only inside `corporaRoot`. Range and id checks live in the
  * gold module, so HTTP and CLI refuse the same things with the same messages.
@@ -62,6 +64,7 @@ export function goldRoutes(corporaRoot: string): Hono {
     const removal = await removeJudgement(qrelsPath(corporaRoot, req.qrels), {
       queryId: req.query_id,
       docId: req.doc_id,
+      judge: req.judge,
     });
     return c.json(removal);
   });

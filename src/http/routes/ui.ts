@@ -7,6 +7,8 @@ import { listConfigFiles } from '../../web/experiments/config-files.js';
 import { renderedDownload, runDownload, type Download, type RenderedKind } from '../../web/experiments/downloads.js';
 import { ExperimentsPage } from '../../web/experiments/experiments-page.js';
 import { linkContext } from '../../web/experiments/failure-link.js';
+import { JudgePage } from '../../web/judge/judge-page.js';
+import { loadJudgeView, readJudgeForm } from '../../web/judge/judge-view.js';
 import { NotFoundPage } from '../../web/not-found-page.js';
 import { ReportPage } from '../../web/experiments/report-page.js';
 import { findReport, listSaved, type ReportSource } from '../../web/experiments/report-source.js';
@@ -20,7 +22,7 @@ import { knownRoots, shownAnswer, type ServedRoots } from '../shown-paths.js';
 
 /**
  * The pages for people: the playground at `/` (the query log's summary below it, when the
- * server keeps one), the experiments list and reports, their downloads, and the stylesheet and
+ * server keeps one), the judging page at `/judge`, the experiments list and reports, their downloads, and the stylesheet and
  * script they load.
  *
  * `/experiments` and `/experiments/:id` are also API routes. A browser navigating there asks
@@ -45,6 +47,11 @@ export function uiRoutes(deps: WebDeps): Hono {
     ]);
     const page = jsx(PlaygroundPage, { view, options: { tokenRequired, searchProtected }, traffic });
     return htmlPage(c, page, view.error?.status ?? 200);
+  });
+
+  app.get('/judge', async (c) => {
+    const view = await loadJudgeView(deps, readJudgeForm(c.req.query()));
+    return htmlPage(c, jsx(JudgePage, { view, tokenRequired }), view.error?.status ?? 200);
   });
 
   app.get('/assets/:name', (c) => {

@@ -3,7 +3,8 @@
 // Every page works without it; it adds: searching without a reload, re-searching when a
 // parameter changes, marking hits relevant (POST /gold) and taking a mark back (DELETE /gold),
 // starting experiments (POST /experiments) and following their progress (GET /experiments/:id),
-// sampling a query set from the query log (POST /traffic/samples).
+// sampling a query set from the query log (POST /traffic/samples), and judging a pool from the
+// keyboard (POST /gold, DELETE /gold to undo).
 
 const TOKEN_KEY = 'testbed-token';
 
@@ -356,9 +357,200 @@ const setupExperiments = (): void => {
   void pollJobs();
 };
 
+// ---- Judging (/judge) ---------------------------------------------------------------------
+
+const JUDGE_KEY = 'testbed-judge';
+
+/** What one tab remembers of a judging session: for undo, the session's count and its pace. */
+interface JudgeSession {
+  started: number;
+  count: number;
+  /** The pairs judged this session, last at the end: what u takes back. */
+  undo: { queryId: string; docId: string }[];
+}
+
+const setupJudge = (): void => {
+  const setup = document.getElementById('judge-setup');
+  const name = document.getElementById('judge-name');
+  if (!(setup instanceof HTMLFormElement) || !(name instanceof HTMLInputElement)) return;
+  // The name is asked once: kept in this browser, filled in, sent with every judgement.
+  const stored = localStorage.getItem(JUDGE_KEY) || '';
+  if (!name.value && stored) {
+    name.value = stored;
+    if (valueFor(setup, 'qrels') && valueFor(setup, 'pool')) {
+      setup.requestSubmit();
+      return;
+    }
+  }
+  setup.addEventListener('submit', () => {
+    if (name.value.trim()) localStorage.setItem(JUDGE_KEY, name.value.trim());
+  });
+
+  const section = (): HTMLElement | null => document.getElementById('judging');
+  const pair = (): HTMLElement | null => document.querySelector('#judging .judge-pair');
+  const data = (name: string): string => section()?.getAttribute(`data-${name}`) || '';
+  const sessionKey = `testbed-judge-session\n${data('qrels')}\n${data('pool')}\n${data('judge')}`;
+  const readSession = (): JudgeSession => {
+    try {
+      const saved = JSON.parse(sessionStorage.getItem(sessionKey) || 'null') as JudgeSession | null;
+      if (saved && Array.isArray(saved.undo)) return saved;
+    } catch {
+      // a session that cannot be read starts afresh
+    }
+    return { started: Date.now(), count: 0, undo: [] };
+  };
+  const session = readSession();
+  const saveSession = (): void => sessionStorage.setItem(sessionKey, JSON.stringify(session));
+
+  /** This session's count and, from its pace, the time the pairs left would take. */
+  const showSession = (): void => {
+    const out = document.getElementById('session-progress');
+    if (out) {
+      const left = Number(data('left'));
+      let text = `This session: ${session.count} judged.`;
+      if (session.count > 0 && left > 0) {
+        const perPair = (Date.now() - session.started) / session.count;
+        const minutes = Math.ceil((perPair * left) / 60000);
+        text += ` At this pace, about ${minutes} min for the ${left} left.`;
+      }
+      out.textContent = text;
+    }
+    const undo = document.getElementById('undo-judgement');
+    if (undo instanceof HTMLButtonElement) undo.disabled = session.undo.length === 0;
+  };
+
+  /** Redraws the judging part from the server for `params` (the pair at a position, or a named pair). */
+  const load = async (params: Record<string, string>): Promise<void> => {
+    const url = new URLSearchParams({ qrels: data('qrels'), pool: data('pool'), judge: data('judge') });
+    const seed = new URLSearchParams(window.location.search).get('seed');
+    if (seed) url.set('seed', seed);
+    for (const [key, value] of Object.entries(params)) url.set(key, value);
+    const target = `/judge?${url}`;
+    const got = await fetchPart(target, 'judging');
+    section()?.replaceWith(got.part);
+    history.replaceState(null, '', target);
+    showSession();
+    pair()?.focus();
+  };
+
+  const grade = async (value: number): Promise<void> => {
+    const shown = pair();
+    if (!shown) return;
+    const queryId = shown.getAttribute('data-qid') || '';
+    const docId = shown.getAttribute('data-doc-id') || '';
+    const note = document.getElementById('judge-note');
+    const body: Record<string, string | number> = {
+      qrels: data('qrels'),
+      query_id: queryId,
+      doc_id: docId,
+      grade: value,
+      judge: data('judge'),
+      source: 'human',
+    };
+    if (note instanceof HTMLInputElement && note.value.trim()) body.note = note.value.trim();
+    const res = await fetch('/gold', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Accept: 'application/json', ...authHeaders() },
+      body: JSON.stringify(body),
+    });
+    if (res.status !== 201) throw new Error(await errorOf(res));
+    session.count++;
+    session.undo.push({ queryId, docId });
+    saveSession();
+    // The pair judged drops out of the list, so the same position now holds the next one.
+    await load({ at: shown.getAttribute('data-at') || '0' });
+    say(`recorded grade ${value} for document ${docId}, query ${queryId}`);
+  };
+
+  const undo = async (): Promise<void> => {
+    const last = session.undo[session.undo.length - 1];
+    if (!last) {
+      say('nothing to undo in this session');
+      return;
+    }
+    const params = new URLSearchParams({
+      qrels: data('qrels'),
+      query_id: last.queryId,
+      doc_id: last.docId,
+      judge: data('judge'),
+    });
+    const res = await fetch(`/gold?${params}`, {
+      method: 'DELETE',
+      headers: { Accept: 'application/json', ...authHeaders() },
+    });
+    if (res.status !== 200) throw new Error(await errorOf(res));
+    session.undo.pop();
+    session.count = Math.max(0, session.count - 1);
+    saveSession();
+    // Back to the pair taken back, to judge it again.
+    await load({ query_id: last.queryId, doc_id: last.docId });
+    say(`took back the judgement of document ${last.docId}, query ${last.queryId}`);
+  };
+
+  const move = async (step: number): Promise<void> => {
+    const shown = pair();
+    if (!shown) return;
+    const at = Number(shown.getAttribute('data-at') || '0') + step;
+    if (at < 0 || at >= Number(data('left'))) {
+      say(step > 0 ? 'this is the last pair left' : 'this is the first pair left');
+      return;
+    }
+    await load({ at: String(at) });
+  };
+
+  // One action at a time, in the order asked: a key pressed while a judgement is being recorded
+  // waits for it, and then applies to the pair that follows.
+  let queue: Promise<void> = Promise.resolve();
+  const run = (action: () => Promise<void>): void => {
+    queue = queue.then(action).catch((err: unknown) => say(`not done: ${messageOf(err)}`));
+  };
+
+  document.addEventListener('keydown', (event) => {
+    if (event.ctrlKey || event.metaKey || event.altKey || !section()) return;
+    const target = event.target;
+    const typing =
+      target instanceof HTMLInputElement ||
+      target instanceof HTMLTextAreaElement ||
+      target instanceof HTMLSelectElement;
+    if (typing) {
+      if (event.key === 'Escape' && target instanceof HTMLInputElement && target.id === 'judge-note') {
+        event.preventDefault();
+        pair()?.focus();
+      }
+      return;
+    }
+    if (/^[0-3]$/.test(event.key)) run(() => grade(Number(event.key)));
+    else if (event.key === 'j') run(() => move(1));
+    else if (event.key === 'k') run(() => move(-1));
+    else if (event.key === 'u') run(undo);
+    else if (event.key === 'n') document.getElementById('judge-note')?.focus();
+    else return;
+    event.preventDefault();
+  });
+
+  document.addEventListener('click', (event) => {
+    const el =
+      event.target instanceof Element ? event.target.closest('.grade-button, #undo-judgement, [data-move]') : null;
+    if (!el || !section()?.contains(el)) return;
+    event.preventDefault();
+    if (el.id === 'undo-judgement') run(undo);
+    else if (el.hasAttribute('data-move')) run(() => move(Number(el.getAttribute('data-move'))));
+    else run(() => grade(Number(el.getAttribute('data-grade'))));
+  });
+
+  // Enter in the note field records nothing by itself: the grade does.
+  document.addEventListener('submit', (event) => {
+    if (formOf(event, 'grade-form')) event.preventDefault();
+  });
+
+  showSession();
+  pair()?.focus();
+};
+
 document.addEventListener('DOMContentLoaded', () => {
   setupToken();
   setupPlayground();
   if (document.getElementById('traffic')) setupTraffic();
   if (document.body.getAttribute('data-page') === 'experiments') setupExperiments();
+  if (document.body.getAttribute('data-page') === 'judge') setupJudge();
 });

@@ -1,0 +1,165 @@
+import { isJudged } from '../../corpus/judged-grade.js';
+import { readQrels } from '../../corpus/index.js';
+import { InputError } from '../../errors.js';
+import { beirSiblings } from '../../gold/beir-siblings.js';
+import { readAdditions } from '../../gold/index.js';
+import { readPool } from '../../runs/pool-file.js';
+import type { WebDeps } from '../deps.js';
+import { findGoldSets, loadGoldSet, resolveQrels, type GoldSetRef } from '../playground/gold-sets.js';
+import { messageOf } from '../playground/run-playground.js';
+import { judgingOrder, poolSeed, unjudgedInPool, type PoolPair } from './judging-order.js';
+import { poolDocuments } from './pool-documents.js';
+import { findPoolFiles, resolvePoolFile, type PoolRef } from './pool-files.js';
+
+/** The judging page's parameters exactly as given (blank: not chosen yet). */
+export interface JudgeForm {
+  /** A qrels path inside the corpora root, as POST /gold takes it. */
+  qrels: string;
+  /** A pool file, `results:PATH` or `corpora:PATH` (see pool-files.ts). */
+  pool: string;
+  /** Who judges: their own judgements are what is skipped, besides the published qrels'. */
+  judge: string;
+  /** Overrides the pool's own seed; blank for the pool's. */
+  seed: string;
+  /** Position among the pairs left to judge (0-based). */
+  at: string;
+  /** Show this pair when it is still to judge (after an undo, the pair taken back). */
+  query_id: string;
+  doc_id: string;
+}
+
+export const JUDGE_FIELDS: readonly (keyof JudgeForm)[] = [
+  'qrels',
+  'pool',
+  'judge',
+  'seed',
+  'at',
+  'query_id',
+  'doc_id',
+];
+
+/** The form from a request's query string; a missing field is blank. */
+export function readJudgeForm(query: Record<string, string | undefined>): JudgeForm {
+  const form = {} as JudgeForm;
+  for (const f of JUDGE_FIELDS) form[f] = query[f] ?? '';
+  return form;
+}
+
+/** How far the pool is judged, counted over the pairs the pool file has. */
+export interface JudgeProgress {
+  /** Pairs in the pool file. */
+  pool: number;
+  /** Judged before this judge came to them: in the pool file's judged column or the published qrels. */
+  skipped: number;
+  /** Unjudged in the pool file and judged since by this judge. */
+  byYou: number;
+  /** Still to judge, in order. */
+  left: number;
+}
+
+/** The pair on screen, and what the judge reads to grade it. */
+export interface ShownPair extends PoolPair {
+  /** Its place among the pairs left (0-based). */
+  at: number;
+  /** Undefined when the gold set's queries.jsonl has no such query. */
+  queryText: string | undefined;
+  title: string;
+  /** Undefined when the corpus has no such document (it cannot be judged then). */
+  text: string | undefined;
+}
+
+export interface JudgeView {
+  form: JudgeForm;
+  goldSets: GoldSetRef[];
+  pools: PoolRef[];
+  seed?: number;
+  progress?: JudgeProgress;
+  pair?: ShownPair;
+  error?: { status: 400 | 404; message: string };
+}
+
+/**
+ * Everything the judging page shows: the gold sets and pools to choose from, then, once a gold
+ * set, a pool and a judge's name are given, the pool's unjudged pairs in their blind seeded order
+ * with those the published qrels or this judge have judged since left out, and the pair at `at`.
+ * Pairs other judges graded stay in, so that two judges grade the same pairs and their agreement
+ * can be measured (testbed gold agreement).
+ */
+export async function loadJudgeView(deps: WebDeps, form: JudgeForm): Promise<JudgeView> {
+  const roots = { results: deps.resultsRoot, corpora: deps.corporaRoot };
+  const view: JudgeView = { form, goldSets: findGoldSets(deps.corporaRoot), pools: findPoolFiles(roots) };
+  if (!form.qrels || !form.pool) return view;
+  try {
+    const poolFile = resolvePoolFile(roots, form.pool);
+    const entries = await readPool(poolFile);
+    view.seed = form.seed.trim() === '' ? poolSeed(entries) : wholeNumber(form.seed, 'seed');
+    if (!form.judge.trim()) return view;
+    const judge = form.judge.trim();
+    const qrelsFile = resolveQrels(deps.corporaRoot, form.qrels);
+    const [gold, published, additions] = await Promise.all([
+      loadGoldSet(deps.corporaRoot, form.qrels),
+      readQrels(qrelsFile),
+      readAdditions(qrelsFile),
+    ]);
+    const mine = new Set(additions.filter((a) => a.judge === judge).map((a) => pairKey(a.query_id, a.doc_id)));
+    const holes = judgingOrder(unjudgedInPool(entries), view.seed);
+    const byYou = holes.filter(
+      (p) => !isJudged(published.get(p.queryId)?.get(p.docId)) && mine.has(pairKey(p.queryId, p.docId)),
+    );
+    const left = holes.filter(
+      (p) => !isJudged(published.get(p.queryId)?.get(p.docId)) && !mine.has(pairKey(p.queryId, p.docId)),
+    );
+    view.progress = {
+      pool: entries.length,
+      skipped: entries.length - byYou.length - left.length,
+      byYou: byYou.length,
+      left: left.length,
+    };
+    if (left.length === 0) return view;
+    const asked = left.findIndex((p) => p.queryId === form.query_id && p.docId === form.doc_id);
+    const at =
+      asked >= 0
+        ? asked
+        : Math.min(Math.max(0, form.at.trim() === '' ? 0 : wholeNumber(form.at, 'at')), left.length - 1);
+    const pair = left[at]!;
+    const siblings = await beirSiblings(qrelsFile);
+    const docs = siblings
+      ? await poolDocuments(siblings.corpus, poolFile, new Set(holes.map((p) => p.docId)))
+      : new Map();
+    const doc = docs.get(pair.docId);
+    view.pair = {
+      ...pair,
+      at,
+      queryText: gold.queries.find((q) => q.id === pair.queryId)?.text,
+      title: doc?.title ?? '',
+      text: doc?.text,
+    };
+  } catch (err) {
+    view.error = { status: statusOf(err), message: messageOf(err) };
+  }
+  return view;
+}
+
+/** The judging page's URL for a form: blank fields left out. */
+export function judgeUrl(form: Partial<JudgeForm>): string {
+  const params = new URLSearchParams();
+  for (const f of JUDGE_FIELDS) {
+    const v = form[f];
+    if (v !== undefined && v !== '') params.set(f, v);
+  }
+  const qs = params.toString();
+  return qs ? `/judge?${qs}` : '/judge';
+}
+
+const pairKey = (queryId: string, docId: string) => `${queryId}\t${docId}`;
+
+function wholeNumber(value: string, field: string): number {
+  const n = Number(value.trim());
+  if (!Number.isSafeInteger(n) || n < 0)
+    throw new InputError(`must be a whole number, got ${JSON.stringify(value)}`, { field });
+  return n;
+}
+
+function statusOf(err: unknown): 400 | 404 {
+  return err instanceof Error && 'status' in err && err.status === 404 ? 404 : 400;
+}
