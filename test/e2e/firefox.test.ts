@@ -1,7 +1,9 @@
+import fs from 'node:fs';
 import type { Page } from 'puppeteer-core';
 import { describe, expect, it } from 'vitest';
 import { launchFirefox, openWatched, screenshotFirefox, type WatchedPage } from './helpers/firefox.js';
 import { browserSuite } from './helpers/browser-suite.js';
+import { writeJudgingPool } from './helpers/judging-pool.js';
 
 // The pages in stock Firefox ESR (puppeteer-core over WebDriver BiDi) against the real app on
 // 127.0.0.1: the same journeys as pages.test.ts in Chromium, so a Chromium-only API, a layout
@@ -196,6 +198,58 @@ describe('experiments in Firefox', () => {
     await page.goto(suite.server().url + '/experiments');
     expect(await overflowsSideways(page)).toBe(false);
     expect(problems).toEqual([]);
+    await page.close();
+  });
+});
+
+describe('judging in Firefox', () => {
+  /** The pair on screen, as `query-id document-id`. */
+  const shown = (page: Page) =>
+    page.$eval('#judging .judge-pair', (el) => `${el.getAttribute('data-qid')} ${el.getAttribute('data-doc-id')}`);
+  const focusedIs = (page: Page, selector: string) =>
+    page.$eval(selector, (el) => el.ownerDocument.activeElement === el);
+  const session = (page: Page) => page.$eval('#session-progress', (el) => el.textContent ?? '');
+
+  it('judges five pairs with the keyboard only, undoes one: the additions hold four, with the name and source human', async () => {
+    const pool = writeJudgingPool(suite.server());
+    const { page, problems } = await open(pool.url);
+    expect(await focusedIs(page, '#judge-name')).toBe(true);
+    await page.keyboard.type('Grace Hopper');
+    await Promise.all([page.waitForNavigation(), page.keyboard.press('Enter')]);
+    await page.waitForSelector('#judging .judge-pair');
+    expect(await focusedIs(page, '#judging .judge-pair')).toBe(true);
+
+    const grades = ['3', '2', '0', '1', '1'];
+    const judged: string[] = [];
+    for (const [i, key] of grades.entries()) {
+      judged.push(await shown(page));
+      await page.keyboard.press(key as '0');
+      await expect.poll(() => session(page)).toContain(`This session: ${i + 1} judged.`);
+    }
+    expect(new Set(judged).size).toBe(5);
+    for (const pair of judged) expect(pool.holes).toContain(pair);
+    expect(await session(page)).toMatch(/about \d+ min for the 1 left/);
+
+    await page.keyboard.press('u');
+    await expect.poll(() => session(page)).toContain('This session: 4 judged.');
+    expect(await shown(page)).toBe(judged[4]);
+    await page.keyboard.press('j');
+    await expect.poll(() => shown(page)).not.toBe(judged[4]);
+    await page.keyboard.press('k');
+    await expect.poll(() => shown(page)).toBe(judged[4]);
+    await page.keyboard.press('n');
+    expect(await focusedIs(page, '#judge-note')).toBe(true);
+    await page.keyboard.press('Escape');
+    expect(await focusedIs(page, '#judging .judge-pair')).toBe(true);
+
+    const lines = fs.readFileSync(pool.additionsFile, 'utf8').trim().split('\n');
+    expect(lines).toHaveLength(4);
+    const additions = lines.map((line) => JSON.parse(line));
+    expect(additions.map((a) => `${a.query_id} ${a.doc_id}`)).toEqual(judged.slice(0, 4));
+    expect(additions.map((a) => a.grade)).toEqual(grades.slice(0, 4).map(Number));
+    for (const a of additions) expect(a).toMatchObject({ judge: 'Grace Hopper', source: 'human' });
+    expect(problems).toEqual([]);
+    await screenshotFirefox(page, 'firefox-judge');
     await page.close();
   });
 });

@@ -3,6 +3,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { launchChromium, screenshot } from './helpers/browser.js';
 import { browserSuite } from './helpers/browser-suite.js';
+import { writeJudgingPool } from './helpers/judging-pool.js';
 
 // The pages in a real browser (Debian's chromium through playwright-core) against the real app
 // on 127.0.0.1: what a person does, checked by what they would see.
@@ -247,6 +248,72 @@ describe('experiments', () => {
     expect(url.searchParams.get('qid')).toBe(qid);
     expect(url.searchParams.get('qrels')).toBe(suite.server().qrels);
     expect(await page.locator('.gold-summary').textContent()).toContain(qid);
+    await page.close();
+  });
+});
+
+describe('judging', () => {
+  /** The pair on screen, as `query-id document-id`. */
+  const shown = async (page: Page) => {
+    const pair = page.locator('#judging .judge-pair');
+    return `${await pair.getAttribute('data-qid')} ${await pair.getAttribute('data-doc-id')}`;
+  };
+  const focusedIs = (page: Page, selector: string) =>
+    page.locator(selector).evaluate((el) => el.ownerDocument.activeElement === el);
+  const session = (page: Page) => page.locator('#session-progress').textContent();
+
+  it('judges five pairs with the keyboard only, undoes one: the additions hold four, with the name and source human', async () => {
+    const pool = writeJudgingPool(suite.server());
+    const page = await openPage(pool.url);
+    // the name is asked first, in the focused field; Enter starts judging
+    expect(await focusedIs(page, '#judge-name')).toBe(true);
+    await page.keyboard.type('Ada Lovelace');
+    await page.keyboard.press('Enter');
+    await page.locator('#judging .judge-pair').waitFor();
+    expect(await page.locator('.judge-progress').textContent()).toMatch(/Judged 1 \/ 7 pool pairs .* 6 left/);
+    expect(await focusedIs(page, '#judging .judge-pair')).toBe(true);
+
+    const grades = ['2', '0', '1', '3', '2'];
+    const judged: string[] = [];
+    for (const [i, key] of grades.entries()) {
+      judged.push(await shown(page));
+      await page.keyboard.press(key);
+      await expect.poll(() => session(page)).toContain(`This session: ${i + 1} judged.`);
+    }
+    // every pair shown was a hole of the pool, none twice; the pace gives an ETA for the one left
+    expect(new Set(judged).size).toBe(5);
+    for (const pair of judged) expect(pool.holes).toContain(pair);
+    expect(await session(page)).toMatch(/about \d+ min for the 1 left/);
+
+    // u takes the last judgement back and shows that pair again
+    await page.keyboard.press('u');
+    await expect.poll(() => session(page)).toContain('This session: 4 judged.');
+    expect(await shown(page)).toBe(judged[4]);
+    expect(await page.locator('#status').textContent()).toContain('took back');
+    // j / k move between the two pairs left; n goes to the note, Esc back to the pair
+    await page.keyboard.press('j');
+    await expect.poll(() => shown(page)).not.toBe(judged[4]);
+    await page.keyboard.press('k');
+    await expect.poll(() => shown(page)).toBe(judged[4]);
+    await page.keyboard.press('n');
+    expect(await focusedIs(page, '#judge-note')).toBe(true);
+    await page.keyboard.press('Escape');
+    expect(await focusedIs(page, '#judging .judge-pair')).toBe(true);
+
+    const lines = fs.readFileSync(pool.additionsFile, 'utf8').trim().split('\n');
+    expect(lines).toHaveLength(4);
+    const additions = lines.map((line) => JSON.parse(line));
+    expect(additions.map((a) => `${a.query_id} ${a.doc_id}`)).toEqual(judged.slice(0, 4));
+    expect(additions.map((a) => a.grade)).toEqual(grades.slice(0, 4).map(Number));
+    for (const a of additions) expect(a).toMatchObject({ judge: 'Ada Lovelace', source: 'human' });
+
+    // the name is kept: the page opened again judges as Ada at once, counting her four
+    await page.goto(suite.server().url + pool.url);
+    await page.locator('#judging .judge-pair').waitFor();
+    expect(new URL(page.url()).searchParams.get('judge')).toBe('Ada Lovelace');
+    expect(await page.locator('.judge-progress').textContent()).toMatch(/4 by you as Ada Lovelace\); 2 left/);
+    expect(problemsOf(page)).toEqual([]);
+    await screenshot(page, 'judge');
     await page.close();
   });
 });
