@@ -173,6 +173,20 @@ describe('gold routes', () => {
       expect(fs.readFileSync(file, 'utf8')).toBe(before);
     });
 
+    it("with judge=, removes only that judge's additions of the pair: the other judge's line stays", async () => {
+      await post({ qrels: OWN, query_id: 'q5', doc_id: 'install-mac', grade: 1, judge: 'ann', source: 'human' });
+      const file = additionsFile(path.join(corporaRoot, OWN));
+      const before = fs.readFileSync(file, 'utf8');
+      await post({ qrels: OWN, query_id: 'q5', doc_id: 'install-mac', grade: 3, judge: 'ben', source: 'human' });
+      const pair = { qrels: OWN, query_id: 'q5', doc_id: 'install-mac', judge: 'ben' };
+      const res = await app.request(`/gold?${new URLSearchParams(pair)}`, { method: 'DELETE' });
+      expect(res.status).toBe(200);
+      const { removed } = (await res.json()) as { removed: Addition[] };
+      expect(removed.map((a) => [a.judge, a.grade])).toEqual([['ben', 3]]);
+      expect(fs.readFileSync(file, 'utf8')).toBe(before);
+      expect((await app.request(`/gold?${new URLSearchParams(pair)}`, { method: 'DELETE' })).status).toBe(404);
+    });
+
     it('400 for a missing parameter, an unknown one, or a qrels path outside the root', async () => {
       expect(
         (await app.request(`/gold?qrels=${encodeURIComponent(OWN)}&query_id=q1`, { method: 'DELETE' })).status,

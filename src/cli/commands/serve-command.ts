@@ -24,8 +24,9 @@ Serves every index file DIR/NAME.sqlite as index NAME over HTTP:
   POST /events (UBI click and other events for a search's query_id; with --log-queries)
   POST /traffic/samples, POST /traffic/judgements (queries sample and gold from-clicks over the
   --log-queries folder, as jobs), GET /traffic/samples[/:id], GET /traffic/judgements[/:id]
-  Pages (a browser asking for HTML): GET / (playground), GET /experiments, GET /experiments/:id
-  (reports, with downloads); the API described: GET /docs (a readable reference), GET /openapi.json
+  Pages (a browser asking for HTML): GET / (playground), GET /judge (judging a pool),
+  GET /experiments, GET /experiments/:id (reports, with downloads); the API described: GET /docs
+  (a readable reference), GET /openapi.json
 
 Options:
   --host H            address to bind (default 127.0.0.1; any other needs TESTBED_TOKEN)
