@@ -69,6 +69,8 @@ function SetupForm({ view }: { view: JudgeView }) {
           autofocus={form.judge === ''}
         />
       </label>
+      {/* a seed given in the address stays when the form is sent again */}
+      {form.seed ? <input type="hidden" name="seed" value={form.seed} /> : null}
       <button type="submit">Start judging</button>
       {view.pools.length === 0 ? (
         <p class="hint">

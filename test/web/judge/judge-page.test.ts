@@ -129,6 +129,8 @@ describe('GET /judge', () => {
     // the order a second judge reproduces from the pool alone
     expect(cy).toEqual(judgingOrder(HOLES, seed));
     expect(await walk(`${BASE}&judge=dee`, 7)).toEqual(cy);
+    // the seed is kept in the form, so sending it again (another name) keeps the order
+    expect((await get(`${BASE}&judge=cy&seed=5`)).html).toContain('<input type="hidden" name="seed" value="5"/>');
     const seeded = await walk(`${BASE}&judge=cy&seed=5`, 7);
     expect(seeded).toEqual(judgingOrder(HOLES, 5));
     expect(await walk(`${BASE}&judge=cy&seed=5`, 7)).toEqual(seeded);
