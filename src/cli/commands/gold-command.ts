@@ -80,6 +80,8 @@ Options:
                       metadata.url (default: the document id); DOCID#N chunk ids count
   --out DIR           import: the folder to write (created if missing)
   --force             import: replace DIR/queries.jsonl and DIR/qrels/test.tsv if present
+  --min-kappa K       judge: refuse to fill when Cohen's kappa with humans on the sample is below K
+  --dry-run           judge: grade and print the agreement, write nothing
   -h, --help          show this help`;
 
 const INTEGER = /^[+-]?\d+$/;
