@@ -23,13 +23,24 @@ export interface SeenChatRequest {
  *   badbody    a 200 whose body is not JSON at all
  *   empty      a 200 chat completion with empty content
  *   chatty     a code-fenced JSON answer after a sentence (which must still be read)
+ * For other prompts (the relevance judge's), `options.keyOf` says which text of the prompt plays
+ * the title's part and `options.answer` gives the normal answer's content.
  */
+export interface FakeChatOptions {
+  /** The text that picks a misbehaviour and names requests; default: the `Title: ...` line. */
+  keyOf?: (prompt: string) => string;
+  /** The normal answer's content; default: the questions JSON. */
+  answer?: (prompt: string) => string;
+}
+
 export class FakeChatServer {
   readonly requests: SeenChatRequest[] = [];
   private readonly timers = new Set<NodeJS.Timeout>();
   private readonly limited = new Set<string>();
   private server!: http.Server;
   origin = '';
+
+  constructor(private readonly options: FakeChatOptions = {}) {}
 
   async start(): Promise<this> {
     this.server = http.createServer((req, res) => void this.handle(req, res));
@@ -66,7 +77,7 @@ export class FakeChatServer {
     }
     const messages = body.messages as { role: string; content: string }[] | undefined;
     const prompt = messages?.[0]?.content ?? '';
-    const title = /^Title: (.*)$/m.exec(prompt)?.[1] ?? '';
+    const title = this.options.keyOf ? this.options.keyOf(prompt) : (/^Title: (.*)$/m.exec(prompt)?.[1] ?? '');
     const n = Number(/Write (\d+) question/.exec(prompt)?.[1] ?? 1);
     this.requests.push({ path: req.url ?? '', authorization: req.headers.authorization, body, title, at: Date.now() });
     const json = (status: number, value: unknown, headers: Record<string, string> = {}) =>
@@ -81,7 +92,8 @@ export class FakeChatServer {
     const questions = Array.from({ length: n }, (_, i) =>
       i === 0 ? `how do I ${title}` : `what else is in ${title}, part ${i + 1}`,
     );
-    const normal = () => json(200, completion(JSON.stringify({ questions })));
+    const content = this.options.answer ? this.options.answer(prompt) : JSON.stringify({ questions });
+    const normal = () => json(200, completion(content));
     if (title.includes('fail500'))
       return json(500, { error: `overloaded; you sent Authorization: ${req.headers.authorization ?? '(none)'}` });
     if (title.includes('denied')) return json(401, { error: `bad key: ${req.headers.authorization ?? '(none)'}` });
@@ -101,8 +113,7 @@ export class FakeChatServer {
     if (title.includes('badbody'))
       return void res.writeHead(200, { 'Content-Type': 'application/json' }).end('{"choices": [');
     if (title.includes('empty')) return json(200, completion(''));
-    if (title.includes('chatty'))
-      return json(200, completion(`Here you go:\n\`\`\`json\n${JSON.stringify({ questions })}\n\`\`\``));
+    if (title.includes('chatty')) return json(200, completion(`Here you go:\n\`\`\`json\n${content}\n\`\`\``));
     normal();
   }
 }

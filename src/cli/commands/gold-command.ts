@@ -4,6 +4,7 @@ import { MAX_GRADE } from '../../gold/check-fields.js';
 import { removeJudgement } from '../../gold/remove-judgement.js';
 import { fromClicksUsage, runFromClicks } from './gold-from-clicks.js';
 import { generateUsage, runGenerate } from './gold-generate.js';
+import { judgeUsage, runJudge } from './gold-judge.js';
 import { runImport } from './gold-import.js';
 import { runAgreement } from './gold-agreement.js';
 import type { Addition } from '../../gold/types.js';
@@ -21,6 +22,8 @@ const usage = `Usage: testbed gold add QRELS QID DOCID [--grade G] [--note TEXT]
                                 [--queries FILE] [--corpus DIR]
        testbed gold generate CORPUS --chat MODEL@URL --out DIR [--per-doc N] [--docs M]
                              [--seed S] [--style unread|plain] [--chat-key-env NAME] [--force]
+       testbed gold judge POOL --qrels QRELS --chat MODEL@URL [--corpus DIR] [--sample N]
+                          [--min-kappa K] [--runs RUN...] [--seed S] [--dry-run]
 
 Grows a gold set with judgements found after the fact (a retrieved passage that answers the
 query but was never judged). Additions go to QRELS.additions.jsonl, one JSON line each, and the
@@ -51,6 +54,8 @@ Subcommands:
   import FILE             write a BEIR query set from tickets or answered questions
   from-clicks LOG...      graded qrels from a search log's clicks (testbed gold from-clicks --help)
   generate CORPUS         a query set of questions a chat model writes (testbed gold generate --help)
+  judge POOL              grade a pool's unjudged pairs 0-3 with a chat model, after checking it
+                          agrees with humans (testbed gold judge --help)
 
 Options:
   --grade G           add: relevance grade, an integer from 0 to ${MAX_GRADE} (default 1);
@@ -75,6 +80,8 @@ Options:
                       metadata.url (default: the document id); DOCID#N chunk ids count
   --out DIR           import: the folder to write (created if missing)
   --force             import: replace DIR/queries.jsonl and DIR/qrels/test.tsv if present
+  --min-kappa K       judge: refuse to fill when Cohen's kappa with humans on the sample is below K
+  --dry-run           judge: grade and print the agreement, write nothing
   -h, --help          show this help`;
 
 const INTEGER = /^[+-]?\d+$/;
@@ -89,6 +96,7 @@ const SUBCOMMANDS: Record<string, Subcommand> = {
   import: (argv, io) => runImport(argv, io, usage),
   'from-clicks': runFromClicks,
   generate: runGenerate,
+  judge: runJudge,
 };
 
 /** "add, remove, ... or generate": what an unknown or missing subcommand is told to pick from. */
@@ -106,6 +114,7 @@ export const goldCommand: Command = {
   subcommandUsages: [
     { name: 'from-clicks', usage: fromClicksUsage },
     { name: 'generate', usage: generateUsage },
+    { name: 'judge', usage: judgeUsage },
   ],
   async run(argv, io) {
     const [name, ...rest] = argv;
