@@ -1,4 +1,6 @@
 import { MAX_NOTE_LENGTH } from '../../gold/index.js';
+import type { Agreement } from '../../gold/agreement.js';
+import type { KappaResult } from '../../stats/kappa.js';
 import { Layout } from '../layout.js';
 import { excerpt, Highlight, termMatcher, type TermMatcher } from '../playground/highlight.js';
 import { judgeUrl, type JudgeView, type ShownPair } from './judge-view.js';
@@ -107,12 +109,49 @@ function Judging({ view }: { view: JudgeView }) {
         {form.seed ? '' : " (the pool's own: every judge of this pool sees the same order)"}. Blind: the order is
         shuffled, and nothing says which run found a document.
       </p>
+      <Agreements agreements={view.agreements ?? []} />
       {view.pair ? (
         <Pair pair={view.pair} view={view} />
       ) : (
         <p class="judge-done">Nothing left to judge in this pool for {form.judge.trim()}.</p>
       )}
     </section>
+  );
+}
+
+/** How far the judges of this pool agree, once two of them have graded the same pairs. */
+function Agreements({ agreements }: { agreements: readonly Agreement[] }) {
+  if (agreements.length === 0) return null;
+  const figure = (k: KappaResult) => (Number.isNaN(k.kappa) ? 'undefined' : k.kappa.toFixed(3));
+  return (
+    <table class="judge-agreement" id="judge-agreement">
+      <caption>
+        Agreement between judges on this pool's pairs both graded (Cohen's kappa; weighted: a grade one step off counts
+        two thirds; testbed gold agreement prints the confusion matrices)
+      </caption>
+      <thead>
+        <tr>
+          <th scope="col">judges</th>
+          <th scope="col">pairs</th>
+          <th scope="col">same grade</th>
+          <th scope="col">kappa</th>
+          <th scope="col">weighted kappa</th>
+        </tr>
+      </thead>
+      <tbody>
+        {agreements.map((a) => (
+          <tr>
+            <th scope="row">
+              {a.a} / {a.b}
+            </th>
+            <td>{a.pairs}</td>
+            <td>{a.kappa.observed.toFixed(3)}</td>
+            <td title={a.kappa.undefinedReason ?? ''}>{figure(a.kappa)}</td>
+            <td title={a.linear.undefinedReason ?? ''}>{figure(a.linear)}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
   );
 }
 

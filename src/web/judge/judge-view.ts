@@ -2,6 +2,7 @@ import { isJudged } from '../../corpus/judged-grade.js';
 import { readQrels } from '../../corpus/index.js';
 import { InputError } from '../../errors.js';
 import { beirSiblings } from '../../gold/beir-siblings.js';
+import { judgeAgreements, type Agreement } from '../../gold/agreement.js';
 import { readAdditions } from '../../gold/index.js';
 import { readPool } from '../../runs/pool-file.js';
 import type { WebDeps } from '../deps.js';
@@ -74,6 +75,11 @@ export interface JudgeView {
   pools: PoolRef[];
   seed?: number;
   progress?: JudgeProgress;
+  /**
+   * How the judges of this gold set agree on the pool's pairs both judged (Cohen's kappa on the
+   * page's 0-3 scale), one entry per two judges; empty until two judges have graded a pool pair.
+   */
+  agreements?: Agreement[];
   pair?: ShownPair;
   error?: { status: 400 | 404; message: string };
 }
@@ -109,6 +115,9 @@ export async function loadJudgeView(deps: WebDeps, form: JudgeForm): Promise<Jud
     const left = holes.filter(
       (p) => !isJudged(published.get(p.queryId)?.get(p.docId)) && !mine.has(pairKey(p.queryId, p.docId)),
     );
+    const inPool = new Set(entries.map((e) => pairKey(e.queryId, e.docId)));
+    const judgedHere = additions.filter((a) => a.judge !== undefined && inPool.has(pairKey(a.query_id, a.doc_id)));
+    view.agreements = judgeAgreements(judgedHere, { scale: JUDGE_SCALE }).agreements.filter((a) => a.pairs > 0);
     view.progress = {
       pool: entries.length,
       skipped: entries.length - byYou.length - left.length,
@@ -152,6 +161,9 @@ export function judgeUrl(form: Partial<JudgeForm>): string {
 }
 
 const pairKey = (queryId: string, docId: string) => `${queryId}\t${docId}`;
+
+/** The grades the page offers: weighted kappa spans the whole scale, whatever the judges used. */
+const JUDGE_SCALE: readonly [number, number] = [0, 3];
 
 function wholeNumber(value: string, field: string): number {
   const n = Number(value.trim());

@@ -171,4 +171,45 @@ describe('GET /judge', () => {
     expect(bad.res.status).toBe(400);
     expect(bad.html).toContain('pool: pool must be results:PATH or corpora:PATH');
   });
+  it("shows how the pool's judges agree once two of them graded the same pairs, kappa on the 0-3 scale", async () => {
+    // Runs last: it adds judgements. ada and bob then share four pool pairs, graded (ada, bob):
+    // install-linux (1, 1), api-upload (0, 0), release-3-2 (2, 3), install-mac (0, 1).
+    const more: [string, string, string, number][] = [
+      ['ada', 'q1', 'install-linux', 1],
+      ['bob', 'q2', 'api-upload', 0],
+      ['ada', 'q3', 'release-3-2', 2],
+      ['bob', 'q3', 'release-3-2', 3],
+      ['ada', 'q5', 'install-mac', 0],
+      ['bob', 'q5', 'install-mac', 1],
+    ];
+    for (const [judge, queryId, docId, grade] of more)
+      await addJudgement(qrelsFile, { queryId, docId, grade, judge, source: 'human' });
+    const pairs: [number, number][] = [
+      [1, 1],
+      [0, 0],
+      [2, 3],
+      [0, 1],
+    ];
+    // Cohen's kappa over grades 0..3: p_o agreement, p_e from the two judges' grade shares.
+    const share = (side: 0 | 1, g: number) => pairs.filter((p) => p[side] === g).length / pairs.length;
+    const grades = [0, 1, 2, 3];
+    const kappaWith = (w: (i: number, j: number) => number) => {
+      const po = pairs.reduce((sum, [i, j]) => sum + w(i, j), 0) / pairs.length;
+      const pe = grades.reduce(
+        (sum, i) => sum + grades.reduce((s, j) => s + share(0, i) * share(1, j) * w(i, j), 0),
+        0,
+      );
+      return (po - pe) / (1 - pe);
+    };
+    const kappa = kappaWith((i, j) => (i === j ? 1 : 0));
+    const weighted = kappaWith((i, j) => 1 - Math.abs(i - j) / 3);
+    const { html } = await get(`${BASE}&judge=ada`);
+    const table = html.split('<table class="judge-agreement"')[1]!.split('</table>')[0]!;
+    const row = table
+      .split('<tbody>')[1]!
+      .replace(/<[^>]+>/g, ' ')
+      .trim()
+      .split(/\s+/);
+    expect(row).toEqual(['ada', '/', 'bob', '4', (2 / 4).toFixed(3), kappa.toFixed(3), weighted.toFixed(3)]);
+  });
 });
