@@ -1,4 +1,3 @@
-import { normalizeQuery } from './query-key.js';
 import { readTraffic } from './read-traffic.js';
 import { summarizeTraffic, type SummaryOptions, type TrafficSummary } from './traffic-summary.js';
 import type { Traffic } from './types.js';
@@ -9,8 +8,6 @@ export interface ServedTraffic {
   dir: string;
   /** Reads the log as it is now (read-traffic.ts readTraffic([dir]) in the server). */
   load: () => Promise<Traffic>;
-  /** How query text is folded for counting (query-key.ts normalizeQuery). */
-  normalize: (text: string) => string;
 }
 
 /**
@@ -20,12 +17,12 @@ export interface ServedTraffic {
  */
 export async function summarizeServedTraffic(
   served: ServedTraffic,
-  options: Omit<SummaryOptions, 'normalize'> = {},
+  options: SummaryOptions = {},
 ): Promise<TrafficSummary> {
-  return summarizeTraffic(await served.load(), { ...options, normalize: served.normalize });
+  return summarizeTraffic(await served.load(), options);
 }
 
 /** What a server logging to `dir` shows of its traffic: the folder as readTraffic reads it. */
 export function servedTrafficOf(dir: string): ServedTraffic {
-  return { dir, load: () => readTraffic([dir]), normalize: normalizeQuery };
+  return { dir, load: () => readTraffic([dir]) };
 }

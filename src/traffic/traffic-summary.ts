@@ -1,9 +1,8 @@
 import { InputError } from '../errors.js';
+import { normalizeQuery } from './query-key.js';
 import type { DroppedCount, LoggedEvent, LoggedSearch, Traffic } from './types.js';
 
 export interface SummaryOptions {
-  /** How query text is folded for counting (traffic/query-key.ts normalizeQuery): passed in so there is one definition. */
-  normalize: (text: string) => string;
   /** Rows in the top-query and zero-hit tables (default 10). */
   top?: number;
   /** Positions in the click-through curve, 1..maxRank (default 10). */
@@ -72,7 +71,7 @@ export interface TrafficSummary {
  * searched, what, what found nothing, and how clicks fall off with rank (position bias: what a
  * click judgement has to correct for). Definitions:
  *
- * - searches: the logged searches; distinctQueries: distinct `normalize(userQuery)`; clients:
+ * - searches: the logged searches; distinctQueries: distinct `normalizeQuery(userQuery)` (query-key.ts); clients:
  *   distinct client ids over searches and events; eventsByAction: every event by `action`.
  * - a click is an event whose action is in `clickActions`; a search is clicked when a click names
  *   its query id.
@@ -90,14 +89,14 @@ export interface TrafficSummary {
  *   and left out of impressions and clicks alike, so a click log without impressions cannot
  *   push a ctr over 1.
  */
-export function summarizeTraffic(traffic: Traffic, options: SummaryOptions): TrafficSummary {
+export function summarizeTraffic(traffic: Traffic, options: SummaryOptions = {}): TrafficSummary {
   const top = positiveInteger(options.top ?? 10, 'top');
   const maxRank = positiveInteger(options.maxRank ?? 10, 'maxRank');
   const clickActions = new Set(options.clickActions ?? ['click']);
   const clicks = traffic.events.filter((e) => clickActions.has(e.action));
   const byId = new Map(traffic.searches.map((s) => [s.queryId, s]));
   const clickedIds = new Set(clicks.map((e) => e.queryId));
-  const groups = queryGroups(traffic.searches, options.normalize, clickedIds);
+  const groups = queryGroups(traffic.searches, clickedIds);
   const rows = [...groups.values()];
   const clientIds = [...traffic.searches, ...traffic.events].map((r) => r.clientId).filter((c) => c !== undefined);
   return {
@@ -129,15 +128,11 @@ function positiveInteger(value: number, field: string): number {
 const byText = (a: QueryRow, b: QueryRow) => (a.query < b.query ? -1 : a.query > b.query ? 1 : 0);
 
 /** One row per normalised text, its original forms counted to pick the one shown. */
-function queryGroups(
-  searches: readonly LoggedSearch[],
-  normalize: (text: string) => string,
-  clickedIds: ReadonlySet<string>,
-): Map<string, QueryRow> {
+function queryGroups(searches: readonly LoggedSearch[], clickedIds: ReadonlySet<string>): Map<string, QueryRow> {
   const forms = new Map<string, Map<string, number>>();
   const counts = new Map<string, { searches: number; clicked: number; zeroHit: number }>();
   for (const s of searches) {
-    const key = normalize(s.userQuery);
+    const key = normalizeQuery(s.userQuery);
     const seen = forms.get(key) ?? new Map<string, number>();
     seen.set(s.userQuery, (seen.get(s.userQuery) ?? 0) + 1);
     forms.set(key, seen);

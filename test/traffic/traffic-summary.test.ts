@@ -3,9 +3,6 @@ import { InputError } from '../../src/errors.js';
 import { summarizeTraffic } from '../../src/traffic/traffic-summary.js';
 import type { LoggedEvent, LoggedSearch, Traffic } from '../../src/traffic/types.js';
 
-/** A stand-in for traffic/query-key.ts's normalizeQuery: NFKC, lower case, whitespace collapsed. */
-const normalize = (text: string) => text.normalize('NFKC').toLowerCase().replace(/\s+/g, ' ').trim();
-
 const from = { file: 'ubi_queries.jsonl', line: 1 };
 const search = (
   queryId: string,
@@ -76,7 +73,7 @@ const traffic: Traffic = {
 };
 
 describe('summarizeTraffic', () => {
-  const summary = summarizeTraffic(traffic, { normalize, maxRank: 4 });
+  const summary = summarizeTraffic(traffic, { maxRank: 4 });
 
   it('counts searches, distinct normalised queries, clients and events by action', () => {
     expect(summary.searches).toBe(12);
@@ -117,7 +114,7 @@ describe('summarizeTraffic', () => {
       { query: 'export csv', searches: 1, clickThrough: 1, zeroHit: 0 },
       { query: 'qwerty', searches: 1, clickThrough: 0, zeroHit: 1 },
     ]);
-    expect(summarizeTraffic(traffic, { normalize, top: 2 }).topQueries.map((r) => r.query)).toEqual([
+    expect(summarizeTraffic(traffic, { top: 2 }).topQueries.map((r) => r.query)).toEqual([
       'reset password',
       'invoice pdf',
     ]);
@@ -141,22 +138,22 @@ describe('summarizeTraffic', () => {
       // no list is that long
       { ordinal: 4, impressions: 0, clicks: 0, ctr: null },
     ]);
-    expect(summarizeTraffic(traffic, { normalize }).byPosition).toHaveLength(10);
+    expect(summarizeTraffic(traffic).byPosition).toHaveLength(10);
   });
 
   it('counts other actions as clicks when told to', () => {
-    const wider = summarizeTraffic(traffic, { normalize, maxRank: 2, clickActions: ['click', 'add_to_cart'] });
+    const wider = summarizeTraffic(traffic, { maxRank: 2, clickActions: ['click', 'add_to_cart'] });
     expect(wider.clicks).toBe(10);
     // s5 was already clicked at 2: the cart at 2 adds no clicked search there
     expect(wider.byPosition[1]).toEqual({ ordinal: 2, impressions: 6, clicks: 2, ctr: 2 / 6 });
     // the impression at 1 on s7 now counts: s7 clicked at 1 too
-    const impressions = summarizeTraffic(traffic, { normalize, maxRank: 1, clickActions: ['impression'] });
+    const impressions = summarizeTraffic(traffic, { maxRank: 1, clickActions: ['impression'] });
     expect(impressions.byPosition[0]).toEqual({ ordinal: 1, impressions: 8, clicks: 1, ctr: 1 / 8 });
     expect(impressions.topQueries.find((r) => r.query === 'invoice pdf')?.clickThrough).toBe(1 / 3);
   });
 
   it('summarises an empty log without dividing by zero', () => {
-    const empty = summarizeTraffic({ searches: [], events: [], dropped: [] }, { normalize, maxRank: 2 });
+    const empty = summarizeTraffic({ searches: [], events: [], dropped: [] }, { maxRank: 2 });
     expect(empty).toMatchObject({ searches: 0, distinctQueries: 0, clients: 0, perDay: [], topQueries: [] });
     expect(empty.byPosition).toEqual([
       { ordinal: 1, impressions: 0, clicks: 0, ctr: null },
@@ -165,7 +162,7 @@ describe('summarizeTraffic', () => {
   });
 
   it('refuses a table size that is not a positive integer, naming the option', () => {
-    expect(() => summarizeTraffic(traffic, { normalize, top: 0 })).toThrow(InputError);
-    expect(() => summarizeTraffic(traffic, { normalize, maxRank: 1.5 })).toThrow(/maxRank/);
+    expect(() => summarizeTraffic(traffic, { top: 0 })).toThrow(InputError);
+    expect(() => summarizeTraffic(traffic, { maxRank: 1.5 })).toThrow(/maxRank/);
   });
 });

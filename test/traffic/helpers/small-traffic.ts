@@ -1,9 +1,6 @@
 import type { Traffic } from '../../../src/traffic/types.js';
 import type { ServedTraffic } from '../../../src/traffic/served-traffic.js';
 
-/** A stand-in for traffic/query-key.ts's normalizeQuery: NFKC, lower case, whitespace collapsed. */
-export const normalize = (text: string) => text.normalize('NFKC').toLowerCase().replace(/\s+/g, ' ').trim();
-
 const from = (line: number) => ({ file: 'ubi_queries-2024-05-01.jsonl', line });
 
 /**
@@ -51,7 +48,6 @@ export function servedTraffic(traffic: () => Traffic = smallTraffic): ServedTraf
   const served = {
     dir: 'logs',
     loads: 0,
-    normalize,
     load: async () => {
       served.loads += 1;
       return traffic();
