@@ -1,31 +1,16 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { QUESTION_PROMPTS } from '../../src/gold/question-prompts.js';
 import { MAX_PASSAGE_CHARS } from '../../src/gold/sample-docs.js';
 import { runCli } from '../helpers/cli.js';
 import { tmpDir } from '../helpers/tmp.js';
-import { FakeChatServer } from '../llm/fake-chat-server.js';
+import { chatServerForCommandTests, FakeChatServer } from '../llm/fake-chat-server.js';
 
 const root = tmpDir('testbed-generate-');
 let made = 0;
-const server = new FakeChatServer();
-
-beforeAll(async () => {
-  await server.start();
-});
-afterAll(() => server.close());
-beforeEach(() => {
-  server.reset();
-  // Quick failures: two retries without backoff (a Retry-After is still obeyed), 500 ms per attempt.
-  vi.stubEnv('TESTBED_CHAT_RETRIES', '2');
-  vi.stubEnv('TESTBED_CHAT_BACKOFF_MS', '0');
-  vi.stubEnv('TESTBED_CHAT_TIMEOUT_MS', '500');
-});
-afterEach(() => {
-  vi.unstubAllEnvs();
-});
+const server = chatServerForCommandTests();
 
 /** A corpus .jsonl of documents titled as given (the fake server answers from the title), ids d1, d2, ... */
 function corpus(titles: string[], text = (i: number) => `The body of document ${i + 1}.`): string {

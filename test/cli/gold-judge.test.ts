@@ -1,11 +1,11 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { JUDGE_PROMPT } from '../../src/gold/judge-prompt.js';
 import { runCli } from '../helpers/cli.js';
 import { tmpDir } from '../helpers/tmp.js';
-import { FakeChatServer } from '../llm/fake-chat-server.js';
+import { chatServerForCommandTests, FakeChatServer } from '../llm/fake-chat-server.js';
 
 const root = tmpDir('testbed-judge-');
 let made = 0;
@@ -16,23 +16,9 @@ let made = 0;
  * ("g1 fail500 ..."), as document titles do for the question generator's tests.
  */
 const passageTitle = (prompt: string) => /^Passage:\n(.*)$/m.exec(prompt)?.[1] ?? '';
-const server = new FakeChatServer({
+const server = chatServerForCommandTests({
   keyOf: passageTitle,
   answer: (prompt) => JSON.stringify({ grade: Number(/\bg(\d+)\b/.exec(passageTitle(prompt))?.[1]) }),
-});
-
-beforeAll(async () => {
-  await server.start();
-});
-afterAll(() => server.close());
-beforeEach(() => {
-  server.reset();
-  vi.stubEnv('TESTBED_CHAT_RETRIES', '2');
-  vi.stubEnv('TESTBED_CHAT_BACKOFF_MS', '0');
-  vi.stubEnv('TESTBED_CHAT_TIMEOUT_MS', '500');
-});
-afterEach(() => {
-  vi.unstubAllEnvs();
 });
 
 const MODEL = 'qwen2.5:7b';

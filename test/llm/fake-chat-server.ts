@@ -1,5 +1,6 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { afterAll, afterEach, beforeAll, beforeEach, vi } from 'vitest';
 
 export interface SeenChatRequest {
   path: string;
@@ -116,4 +117,27 @@ export class FakeChatServer {
     if (title.includes('chatty')) return json(200, completion(`Here you go:\n\`\`\`json\n${content}\n\`\`\``));
     normal();
   }
+}
+
+/**
+ * A fake chat server for the tests of one file that run a command against it: started before
+ * them, closed after, and before each test reset, with quick failures (two retries without
+ * backoff, 500 ms an attempt; a Retry-After is still obeyed).
+ */
+export function chatServerForCommandTests(options?: FakeChatOptions): FakeChatServer {
+  const server = new FakeChatServer(options);
+  beforeAll(async () => {
+    await server.start();
+  });
+  afterAll(() => server.close());
+  beforeEach(() => {
+    server.reset();
+    vi.stubEnv('TESTBED_CHAT_RETRIES', '2');
+    vi.stubEnv('TESTBED_CHAT_BACKOFF_MS', '0');
+    vi.stubEnv('TESTBED_CHAT_TIMEOUT_MS', '500');
+  });
+  afterEach(() => {
+    vi.unstubAllEnvs();
+  });
+  return server;
 }
