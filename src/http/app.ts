@@ -64,7 +64,7 @@ export interface AppDeps {
    */
   queryLog?: QueryLog;
   /**
-   * What GET /traffic and the home page summarise (load() reads it afresh at each request): by
+   * What GET /traffic and the home page summarise (as the log stands at each request): by
    * default the query log's folder. Absent, with no query log: GET /traffic answers 409 and the
    * home page says how to turn logging on.
    */

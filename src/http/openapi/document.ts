@@ -615,7 +615,7 @@ export function openApiDocument(): Json {
           summary:
             "A summary of the server's query log: searches per day, top and zero-hit queries, click-through by position",
           description:
-            'Read from the log at each request. Needs the server started with --log-queries DIR (409 otherwise), and the bearer token when it runs with --protect-search: it shows what users searched.',
+            'The log as it stands at this request (read again whenever its files have changed). Needs the server started with --log-queries DIR (409 otherwise), and the bearer token when it runs with --protect-search: it shows what users searched.',
           parameters: [
             query('top', 'rows in the top-query and zero-hit tables', {
               type: 'integer',
