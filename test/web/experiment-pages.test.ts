@@ -149,7 +149,7 @@ describe('GET /experiments/:id (the report page)', () => {
     const render = (r: ExperimentReport) =>
       String(
         jsx(ReportPage, {
-          source: { kind: 'saved', id: 'x', output: '/nowhere', report: r },
+          source: { kind: 'saved', id: 'x', output: '/results/exp-x', report: r },
           links: {},
           tokenRequired: false,
         }),
@@ -159,6 +159,8 @@ describe('GET /experiments/:id (the report page)', () => {
     const close = section(render(fake), '<h2>Judged</h2>');
     for (const c of fake.configs) expect(close).toContain(c.name);
     expect(close).toContain('0.9000');
+    // the judging page pools the report's folder at the depth judged@k looked at
+    expect(close).toContain('<a href="/judge?pool=experiment%3Aexp-x&amp;depth=10">');
     expect(close).not.toContain('Warning');
     fake.configs[1]!.judged = { k: 10, mean: 0.5 };
     const apart = section(render(fake), '<h2>Judged</h2>');

@@ -198,10 +198,23 @@ export function openApiDocument(): Json {
           tags: ['pages'],
           summary: "Judging page: grade a pool's unjudged (query, document) pairs, blind, in a seeded order",
           description:
-            'Choose a gold set and a pool file (written by testbed pool or an experiment with pool_depth), give your name, then grade one pair at a time with the keys 0-3 (j/k move, u undo, n note). Judgements go through POST /gold with source human and the judge name.',
+            "Choose a gold set and a pool (a pool file written by testbed pool or an experiment with pool_depth, or a saved experiment, whose configurations' top documents the page pools itself), give your name, then grade one pair at a time with the keys 0-3 (j/k move, u undo, n note). Judgements go through POST /gold with source human and the judge name.",
           parameters: [
             query('qrels', 'gold set: a qrels file inside the corpora root', { type: 'string' }),
-            query('pool', 'pool file: results:PATH or corpora:PATH', { type: 'string' }),
+            query(
+              'pool',
+              'pool file: results:PATH or corpora:PATH; or experiment:NAME, a report saved under the results root',
+              {
+                type: 'string',
+              },
+            ),
+            query(
+              'depth',
+              "for experiment:NAME, how many of each configuration's top documents per query (default 10)",
+              {
+                type: 'integer',
+              },
+            ),
             query('judge', 'who judges: pairs they judged are skipped', { type: 'string' }),
             query('seed', "shuffle seed; by default the pool's own (a hash of its pairs)", { type: 'integer' }),
             query('at', 'position among the pairs left to judge (0-based)', { type: 'integer' }),

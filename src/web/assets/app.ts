@@ -389,7 +389,7 @@ const setupJudge = (): void => {
   const section = (): HTMLElement | null => document.getElementById('judging');
   const pair = (): HTMLElement | null => document.querySelector('#judging .judge-pair');
   const data = (name: string): string => section()?.getAttribute(`data-${name}`) || '';
-  const sessionKey = `testbed-judge-session\n${data('qrels')}\n${data('pool')}\n${data('judge')}`;
+  const sessionKey = `testbed-judge-session\n${data('qrels')}\n${data('pool')}\n${data('depth')}\n${data('judge')}`;
   const readSession = (): JudgeSession => {
     try {
       const saved = JSON.parse(sessionStorage.getItem(sessionKey) || 'null') as JudgeSession | null;
@@ -422,6 +422,7 @@ const setupJudge = (): void => {
   /** Redraws the judging part from the server for `params` (the pair at a position, or a named pair). */
   const load = async (params: Record<string, string>): Promise<void> => {
     const url = new URLSearchParams({ qrels: data('qrels'), pool: data('pool'), judge: data('judge') });
+    if (data('depth')) url.set('depth', data('depth'));
     const seed = new URLSearchParams(window.location.search).get('seed');
     if (seed) url.set('seed', seed);
     for (const [key, value] of Object.entries(params)) url.set(key, value);

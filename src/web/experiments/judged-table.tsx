@@ -6,9 +6,10 @@ import { DataTable } from './report-charts.js';
 /**
  * judged@k per configuration, and the warning of the Markdown report (reports/judged-section.ts)
  * when the configurations compared lie more than JUDGED_SPREAD_WARNING apart: the page shows
- * what the report file shows.
+ * what the report file shows, and a link to judge the configurations' top k (`folder`: the
+ * report's folder under the results root, which the judging page pools from).
  */
-export function JudgedTable({ report }: { report: ExperimentReport }) {
+export function JudgedTable({ report, folder }: { report: ExperimentReport; folder: string }) {
   const judged = judgedConfigs(report);
   if (judged.length === 0) return null;
   const k = judged[0]!.judged.k;
@@ -28,6 +29,12 @@ export function JudgedTable({ report }: { report: ExperimentReport }) {
           the runs, then judge the pool: <code>{spread.command}</code>
         </p>
       ) : null}
+      <p>
+        <a href={`/judge?${new URLSearchParams({ pool: `experiment:${folder}`, depth: String(k) })}`}>
+          Judge the holes in these configurations' top {k}
+        </a>{' '}
+        on the judging page (blind: it does not say which configuration found a document).
+      </p>
     </section>
   );
 }

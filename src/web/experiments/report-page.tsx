@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { fileSafe } from '../../reports/file-safe.js';
 import type { ExperimentReport } from '../../reports/report-model.js';
 import { Layout } from '../layout.js';
@@ -76,7 +77,7 @@ function ReportBody({ source, links, title }: { source: ReportSource; links: Lin
       {report.configs.some((c) => c.judged) ? (
         <>
           <h2>Judged</h2>
-          <JudgedTable report={report} />
+          <JudgedTable report={report} folder={path.basename(source.output)} />
         </>
       ) : null}
       <h2>Quality and cost</h2>

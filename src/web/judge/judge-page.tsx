@@ -3,6 +3,7 @@ import type { Agreement } from '../../gold/agreement.js';
 import type { KappaResult } from '../../stats/kappa.js';
 import { Layout } from '../layout.js';
 import { excerpt, Highlight, termMatcher, type TermMatcher } from '../playground/highlight.js';
+import { DEFAULT_EXPERIMENT_DEPTH } from './experiment-pools.js';
 import { judgeUrl, type JudgeView, type ShownPair } from './judge-view.js';
 
 /** A document longer than this shows the passage around the query's words first, the whole of it folded. */
@@ -51,13 +52,38 @@ function SetupForm({ view }: { view: JudgeView }) {
       <label>
         <span>Pool</span>
         <select name="pool">
-          <option value="">choose a pool file…</option>
-          {view.pools.map((p) => (
-            <option value={p.value} selected={p.value === form.pool}>
-              {`${p.relative} (${p.root})`}
-            </option>
-          ))}
+          <option value="">choose a pool…</option>
+          {view.pools.length > 0 ? (
+            <optgroup label="Pool files">
+              {view.pools.map((p) => (
+                <option value={p.value} selected={p.value === form.pool}>
+                  {`${p.relative} (${p.root})`}
+                </option>
+              ))}
+            </optgroup>
+          ) : null}
+          {view.experiments.length > 0 ? (
+            <optgroup label="Experiments: their configurations' top documents">
+              {view.experiments.map((e) => (
+                <option value={e.value} selected={e.value === form.pool}>
+                  {`${e.name} (${e.configs} configuration${e.configs === 1 ? '' : 's'})`}
+                </option>
+              ))}
+            </optgroup>
+          ) : null}
         </select>
+      </label>
+      <label>
+        <span>Depth (experiments)</span>
+        <input
+          name="depth"
+          type="number"
+          min={1}
+          max={100}
+          value={form.depth}
+          placeholder={String(DEFAULT_EXPERIMENT_DEPTH)}
+          title="For an experiment: how many of each configuration's top documents per query to judge"
+        />
       </label>
       <label>
         <span>Your name</span>
@@ -74,10 +100,10 @@ function SetupForm({ view }: { view: JudgeView }) {
       {/* a seed given in the address stays when the form is sent again */}
       {form.seed ? <input type="hidden" name="seed" value={form.seed} /> : null}
       <button type="submit">Start judging</button>
-      {view.pools.length === 0 ? (
+      {view.pools.length === 0 && view.experiments.length === 0 ? (
         <p class="hint">
-          No pool file found under the results or corpora root: write one with <code>testbed pool</code> or an
-          experiment's <code>pool_depth</code>.
+          No pool file or saved experiment found under the results or corpora root: run an experiment, or write a pool
+          with <code>testbed pool</code> or an experiment's <code>pool_depth</code>.
         </p>
       ) : null}
     </form>
@@ -96,6 +122,7 @@ function Judging({ view }: { view: JudgeView }) {
       id="judging"
       data-qrels={form.qrels}
       data-pool={form.pool}
+      data-depth={form.depth}
       data-judge={form.judge.trim()}
       data-left={String(progress.left)}
     >

@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { isJudged } from '../../corpus/judged-grade.js';
 import { readQrels } from '../../corpus/index.js';
 import { InputError } from '../../errors.js';
@@ -10,14 +12,24 @@ import { findGoldSets, loadGoldSet, resolveQrels, type GoldSetRef } from '../pla
 import { messageOf } from '../playground/run-playground.js';
 import { judgingOrder, poolSeed, unjudgedInPool, type PoolPair } from './judging-order.js';
 import { poolDocuments } from './pool-documents.js';
+import {
+  DEFAULT_EXPERIMENT_DEPTH,
+  EXPERIMENT_POOL,
+  experimentPool,
+  experimentQrels,
+  findExperimentPools,
+  type ExperimentPoolRef,
+} from './experiment-pools.js';
 import { findPoolFiles, resolvePoolFile, type PoolRef } from './pool-files.js';
 
 /** The judging page's parameters exactly as given (blank: not chosen yet). */
 export interface JudgeForm {
   /** A qrels path inside the corpora root, as POST /gold takes it. */
   qrels: string;
-  /** A pool file, `results:PATH` or `corpora:PATH` (see pool-files.ts). */
+  /** A pool file, `results:PATH` or `corpora:PATH` (see pool-files.ts), or `experiment:NAME` (experiment-pools.ts). */
   pool: string;
+  /** For an experiment's pool: how deep into each configuration's run; blank for 10. */
+  depth: string;
   /** Who judges: their own judgements are what is skipped, besides the published qrels'. */
   judge: string;
   /** Overrides the pool's own seed; blank for the pool's. */
@@ -32,6 +44,7 @@ export interface JudgeForm {
 export const JUDGE_FIELDS: readonly (keyof JudgeForm)[] = [
   'qrels',
   'pool',
+  'depth',
   'judge',
   'seed',
   'at',
@@ -73,6 +86,8 @@ export interface JudgeView {
   form: JudgeForm;
   goldSets: GoldSetRef[];
   pools: PoolRef[];
+  /** Saved experiments whose configurations' runs can be pooled and judged directly. */
+  experiments: ExperimentPoolRef[];
   seed?: number;
   progress?: JudgeProgress;
   /**
@@ -93,20 +108,26 @@ export interface JudgeView {
  */
 export async function loadJudgeView(deps: WebDeps, form: JudgeForm): Promise<JudgeView> {
   const roots = { results: deps.resultsRoot, corpora: deps.corporaRoot };
-  const view: JudgeView = { form, goldSets: findGoldSets(deps.corporaRoot), pools: findPoolFiles(roots) };
+  const view: JudgeView = {
+    form,
+    goldSets: findGoldSets(deps.corporaRoot),
+    pools: findPoolFiles(roots),
+    experiments: findExperimentPools(deps.resultsRoot),
+  };
+  if (form.pool.startsWith(EXPERIMENT_POOL) && !form.qrels) form.qrels = experimentGoldSet(deps, form.pool) ?? '';
   if (!form.qrels || !form.pool) return view;
   try {
-    const poolFile = resolvePoolFile(roots, form.pool);
-    const entries = await readPool(poolFile);
+    const qrelsFile = resolveQrels(deps.corporaRoot, form.qrels);
+    const published = await readQrels(qrelsFile);
+    const experiment = form.pool.startsWith(EXPERIMENT_POOL);
+    const poolFile = experiment ? undefined : resolvePoolFile(roots, form.pool);
+    const entries = poolFile
+      ? await readPool(poolFile)
+      : await experimentPool(deps.resultsRoot, form.pool, experimentDepth(form), published, fileStamp(qrelsFile));
     view.seed = form.seed.trim() === '' ? poolSeed(entries) : wholeNumber(form.seed, 'seed');
     if (!form.judge.trim()) return view;
     const judge = form.judge.trim();
-    const qrelsFile = resolveQrels(deps.corporaRoot, form.qrels);
-    const [gold, published, additions] = await Promise.all([
-      loadGoldSet(deps.corporaRoot, form.qrels),
-      readQrels(qrelsFile),
-      readAdditions(qrelsFile),
-    ]);
+    const [gold, additions] = await Promise.all([loadGoldSet(deps.corporaRoot, form.qrels), readAdditions(qrelsFile)]);
     const mine = new Set(additions.filter((a) => a.judge === judge).map((a) => pairKey(a.query_id, a.doc_id)));
     const holes = judgingOrder(unjudgedInPool(entries), view.seed);
     const byYou = holes.filter(
@@ -133,7 +154,7 @@ export async function loadJudgeView(deps: WebDeps, form: JudgeForm): Promise<Jud
     const pair = left[at]!;
     const siblings = await beirSiblings(qrelsFile);
     const docs = siblings
-      ? await poolDocuments(siblings.corpus, poolFile, new Set(holes.map((p) => p.docId)))
+      ? await poolDocuments(siblings.corpus, poolFile ?? form.pool, new Set(holes.map((p) => p.docId)))
       : new Map();
     const doc = docs.get(pair.docId);
     view.pair = {
@@ -158,6 +179,40 @@ export function judgeUrl(form: Partial<JudgeForm>): string {
   }
   const qs = params.toString();
   return qs ? `/judge?${qs}` : '/judge';
+}
+
+/** The depth of an experiment's pool: the form's, or 10. */
+function experimentDepth(form: JudgeForm): number {
+  if (form.depth.trim() === '') return DEFAULT_EXPERIMENT_DEPTH;
+  const depth = wholeNumber(form.depth, 'depth');
+  if (depth < 1 || depth > MAX_EXPERIMENT_DEPTH)
+    throw new InputError(`must be from 1 to ${MAX_EXPERIMENT_DEPTH}, got ${depth}`, { field: 'depth' });
+  return depth;
+}
+
+/** Deeper than this, a pool is more than anyone judges by hand: testbed gold judge is for that. */
+const MAX_EXPERIMENT_DEPTH = 100;
+
+/** The gold set (a path inside the corpora root) a saved experiment was scored against, when it is one the page serves. */
+function experimentGoldSet(deps: WebDeps, pool: string): string | undefined {
+  const file = experimentQrels(deps.resultsRoot, pool);
+  if (file === undefined) return undefined;
+  const relative = path.relative(realOr(deps.corporaRoot), realOr(file));
+  if (relative.startsWith('..') || path.isAbsolute(relative)) return undefined;
+  return relative.split(path.sep).join('/');
+}
+
+function realOr(file: string): string {
+  try {
+    return fs.realpathSync(file);
+  } catch {
+    return file;
+  }
+}
+
+function fileStamp(file: string): string {
+  const s = fs.statSync(file);
+  return `${s.mtimeMs}:${s.size}`;
 }
 
 const pairKey = (queryId: string, docId: string) => `${queryId}\t${docId}`;
