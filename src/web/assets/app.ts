@@ -509,6 +509,8 @@ const setupJudge = (): void => {
   document.addEventListener('keydown', (event) => {
     if (event.ctrlKey || event.metaKey || event.altKey || !section()) return;
     const target = event.target;
+    // Keys pressed while writing a question are the question's, not the pool pair's.
+    if (target instanceof Element && target.closest('#write-question')) return;
     const typing =
       target instanceof HTMLInputElement ||
       target instanceof HTMLTextAreaElement ||
@@ -544,8 +546,54 @@ const setupJudge = (): void => {
     if (formOf(event, 'grade-form')) event.preventDefault();
   });
 
+  setupWrittenQuestion();
+
   showSession();
   pair()?.focus();
+};
+
+/**
+ * A question an expert wrote, with the grades given to what the legs found: created with its
+ * judgements in one request (POST /gold/queries, source expert), then the page is loaded again
+ * without it. Documents left "not judged" are not sent.
+ */
+const setupWrittenQuestion = (): void => {
+  const grades = document.getElementById('question-grades');
+  if (!(grades instanceof HTMLFormElement)) return;
+  grades.addEventListener('submit', (event) => {
+    event.preventDefault();
+    const judgements: { doc_id: string; grade: number }[] = [];
+    for (const item of grades.querySelectorAll('li.candidate')) {
+      const picked = item.querySelector('input[type="radio"]:checked');
+      if (picked instanceof HTMLInputElement && picked.value !== '')
+        judgements.push({ doc_id: item.getAttribute('data-doc-id') || '', grade: Number(picked.value) });
+    }
+    if (judgements.length === 0) {
+      say('grade at least one document: the question is created with its judgements');
+      return;
+    }
+    const params = new URLSearchParams(window.location.search);
+    const body: Record<string, unknown> = {
+      qrels: params.get('qrels') || '',
+      text: grades.getAttribute('data-text') || '',
+      judge: params.get('judge') || '',
+      judgements,
+    };
+    const note = valueFor(grades, 'note').trim();
+    if (note) body.note = note;
+    void (async () => {
+      const res = await fetch('/gold/queries', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', Accept: 'application/json', ...authHeaders() },
+        body: JSON.stringify(body),
+      });
+      if (res.status !== 201) throw new Error(await errorOf(res));
+      const created = (await res.json()) as { query: { _id: string }; additions: unknown[] };
+      params.delete('ask');
+      params.set('created', created.query._id);
+      window.location.assign(`/judge?${params}`);
+    })().catch((err: unknown) => say(`not created: ${messageOf(err)}`));
+  });
 };
 
 document.addEventListener('DOMContentLoaded', () => {

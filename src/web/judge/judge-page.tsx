@@ -4,18 +4,12 @@ import type { KappaResult } from '../../stats/kappa.js';
 import { Layout } from '../layout.js';
 import { excerpt, Highlight, termMatcher, type TermMatcher } from '../playground/highlight.js';
 import { DEFAULT_EXPERIMENT_DEPTH } from './experiment-pools.js';
+import { JUDGE_GRADES } from './judge-grades.js';
+import { QuestionForm } from './question-form.js';
 import { judgeUrl, type JudgeView, type ShownPair } from './judge-view.js';
 
 /** A document longer than this shows the passage around the query's words first, the whole of it folded. */
 const PASSAGE_CHARS = 1200;
-
-/** The grades offered, TREC style: what each means to the judge, in the words shown on the button. */
-export const JUDGE_GRADES = [
-  [0, 'not relevant', 'nothing to do with the question'],
-  [1, 'related', 'on the topic, but does not answer it'],
-  [2, 'relevant', 'answers it in part, or among other matters'],
-  [3, 'highly relevant', 'about exactly this, and answers it'],
-] as const;
 
 /**
  * The judging page: choose a gold set, a pool and your name, then grade the pool's unjudged
@@ -30,6 +24,7 @@ export function JudgePage({ view, tokenRequired }: { view: JudgeView; tokenRequi
       <div id="status" role="status" aria-live="polite"></div>
       {view.error ? <p class="error">{view.error.message}</p> : null}
       <Judging view={view} />
+      <QuestionForm view={view} />
     </Layout>
   );
 }
@@ -185,7 +180,7 @@ function Agreements({ agreements }: { agreements: readonly Agreement[] }) {
 function Pair({ pair, view }: { pair: ShownPair; view: JudgeView }) {
   const matcher = pair.queryText ? termMatcher(pair.queryText, true) : termMatcher('', true);
   const left = view.progress?.left ?? 0;
-  const move = (at: number) => judgeUrl({ ...view.form, at: String(at), query_id: '', doc_id: '' });
+  const move = (at: number) => judgeUrl({ ...view.form, at: String(at), query_id: '', doc_id: '', ask: '' });
   return (
     <article
       class="judge-pair"

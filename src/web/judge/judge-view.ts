@@ -20,6 +20,7 @@ import {
   findExperimentPools,
   type ExperimentPoolRef,
 } from './experiment-pools.js';
+import { searchEveryLeg, type WrittenQuestion } from './written-question.js';
 import { findPoolFiles, resolvePoolFile, type PoolRef } from './pool-files.js';
 
 /** The judging page's parameters exactly as given (blank: not chosen yet). */
@@ -36,6 +37,8 @@ export interface JudgeForm {
   seed: string;
   /** Position among the pairs left to judge (0-based). */
   at: string;
+  /** A question an expert writes, to search with every leg and grade (written-question.ts). */
+  ask: string;
   /** Show this pair when it is still to judge (after an undo, the pair taken back). */
   query_id: string;
   doc_id: string;
@@ -48,6 +51,7 @@ export const JUDGE_FIELDS: readonly (keyof JudgeForm)[] = [
   'judge',
   'seed',
   'at',
+  'ask',
   'query_id',
   'doc_id',
 ];
@@ -96,6 +100,8 @@ export interface JudgeView {
    */
   agreements?: Agreement[];
   pair?: ShownPair;
+  /** The expert's written question and the documents every leg found for it, once one is asked. */
+  question?: WrittenQuestion;
   error?: { status: 400 | 404; message: string };
 }
 
@@ -115,6 +121,7 @@ export async function loadJudgeView(deps: WebDeps, form: JudgeForm): Promise<Jud
     experiments: findExperimentPools(deps.resultsRoot),
   };
   if (form.pool.startsWith(EXPERIMENT_POOL) && !form.qrels) form.qrels = experimentGoldSet(deps, form.pool) ?? '';
+  if (form.qrels && form.judge.trim() && form.ask.trim()) view.question = await askEveryLeg(deps, form);
   if (!form.qrels || !form.pool) return view;
   try {
     const qrelsFile = resolveQrels(deps.corporaRoot, form.qrels);
@@ -179,6 +186,17 @@ export function judgeUrl(form: Partial<JudgeForm>): string {
   }
   const qs = params.toString();
   return qs ? `/judge?${qs}` : '/judge';
+}
+
+/** The written question searched over the gold set's corpus; an unreadable gold set is said in its place. */
+async function askEveryLeg(deps: WebDeps, form: JudgeForm): Promise<WrittenQuestion> {
+  const text = form.ask.trim();
+  try {
+    const gold = await loadGoldSet(deps.corporaRoot, form.qrels);
+    return await searchEveryLeg(deps, gold.dir, text);
+  } catch (err) {
+    return { text, candidates: [], failed: [], error: messageOf(err) };
+  }
 }
 
 /** The depth of an experiment's pool: the form's, or 10. */
