@@ -76,18 +76,23 @@ export async function addExpertQuery(qrelsFile: string, asked: NewExpertQuery): 
   if (queryNote !== undefined) metadata.note = queryNote;
   const query: Query = { id, text, metadata };
   const queriesAdded = queryAdditionsFile(beir.queries);
+  const judgementsAdded = additionsFile(qrelsFile);
   await withLock(queryAdditionsLockFile(beir.queries), async () => {
     await refuseAskedBefore(beir.queries, query);
     await withLock(additionsLockFile(qrelsFile), async () => {
-      const sizeBefore = await sizeOf(queriesAdded);
+      const [queriesBefore, judgementsBefore] = await Promise.all([sizeOf(queriesAdded), sizeOf(judgementsAdded)]);
       await appendLine(queriesAdded, JSON.stringify({ _id: id, text, metadata }));
       try {
         await appendLines(
-          additionsFile(qrelsFile),
+          judgementsAdded,
           additions.map((a) => JSON.stringify(a)),
         );
       } catch (err) {
-        await cutBack(queriesAdded, sizeBefore);
+        // A short write may have left part of the judgements: cut them back too (both locks are
+        // held, so no other writer's line is past that size). That is a best effort, since the
+        // file may be what failed; the query line must go whatever happens.
+        await cutBack(judgementsAdded, judgementsBefore).catch(() => undefined);
+        await cutBack(queriesAdded, queriesBefore);
         throw err;
       }
     });
