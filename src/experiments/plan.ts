@@ -1,8 +1,7 @@
 import fs from 'node:fs';
-import { readQueries } from '../corpus/index.js';
 import type { Qrels, Query } from '../corpus/types.js';
 import { InputError } from '../errors.js';
-import { readGold } from '../gold/index.js';
+import { readGold, readQuerySet } from '../gold/index.js';
 import { parseMetric, type ParsedMetric } from '../metrics/index.js';
 import { goldPaths, type ExperimentConfig } from './config.js';
 import { expandGrid, type Cell } from './grid.js';
@@ -37,7 +36,7 @@ async function loadGold(
   const paths = goldPaths(config);
   for (const [what, file] of Object.entries(paths))
     if (!fs.existsSync(file)) throw new InputError(`${what} file not found: ${file}`, { field: what });
-  const queries = await readQueries(paths.queries);
+  const queries = await readQuerySet(paths.queries);
   const qrels = await readGold(paths.qrels);
   const gold = new Map<string, Map<string, number>>();
   for (const q of queries) {

@@ -33,3 +33,12 @@ export async function appendLine(file: string, line: string): Promise<void> {
     await handle.close();
   }
 }
+
+/**
+ * Appends several lines as ONE write (see appendLine), so that records which belong together,
+ * such as the judgements of a question an expert wrote, land all or none: another writer's
+ * line can never fall between them, and a failed write leaves none of them behind.
+ */
+export async function appendLines(file: string, lines: readonly string[]): Promise<void> {
+  await appendLine(file, lines.join('\n'));
+}

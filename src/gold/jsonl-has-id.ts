@@ -21,6 +21,26 @@ export async function jsonlHasId(file: string, id: string): Promise<boolean> {
   return false;
 }
 
+/**
+ * The ids among `ids` that no record of a JSON Lines file has, in the order given: one pass
+ * over the file whatever the number of ids (a written question marks several documents of a
+ * large corpus), stopping once all are found. Lines are skipped on the same exact test as
+ * jsonlHasId.
+ */
+export async function jsonlMissingIds(file: string, ids: readonly string[]): Promise<string[]> {
+  const missing = new Set(ids);
+  const literals = ids.map((id) => JSON.stringify(id).slice(1, -1));
+  const slashEscapable = ids.some((id) => id.includes('/'));
+  for await (const { line, text } of readLines(file)) {
+    if (missing.size === 0) break;
+    const candidate =
+      literals.some((l) => text.includes(l)) || text.includes('\\u') || (slashEscapable && text.includes('\\/'));
+    if (!candidate || text.trim() === '') continue;
+    missing.delete(idOf(text, { file, line }));
+  }
+  return ids.filter((id) => missing.has(id));
+}
+
 function idOf(text: string, at: { file: string; line: number }): string {
   let value: unknown;
   try {

@@ -1,7 +1,8 @@
 import path from 'node:path';
-import { openCorpus, readQueries } from '../corpus/index.js';
+import { openCorpus } from '../corpus/index.js';
 import { InputError } from '../errors.js';
 import { beirSiblings } from './beir-siblings.js';
+import { readQuerySet } from './read-query-set.js';
 import { passageOf } from './sample-docs.js';
 
 /** Where the judge reads query texts and documents. */
@@ -59,7 +60,7 @@ export async function readJudgeTexts(
   const wantedQueries = new Set(pairs.map((p) => p.queryId));
   const wantedDocs = new Set(pairs.map((p) => p.docId));
   const queries = new Map<string, string>();
-  for (const q of await readQueries(sources.queries)) if (wantedQueries.has(q.id)) queries.set(q.id, q.text);
+  for (const q of await readQuerySet(sources.queries)) if (wantedQueries.has(q.id)) queries.set(q.id, q.text);
   const passages = new Map<string, string>();
   for await (const doc of (await openCorpus(sources.corpus)).docs()) {
     if (!wantedDocs.has(doc.id)) continue;

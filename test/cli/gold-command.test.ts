@@ -134,7 +134,7 @@ describe('testbed gold', () => {
   });
 
   it.each([
-    [[], /^missing subcommand \(add, remove, list, agreement, import, from-clicks, generate or judge\)/],
+    [[], /^missing subcommand \(add, remove, list, ask, agreement, import, from-clicks, generate or judge\)/],
     [['import', 'tickets.csv', '--doc', 'answer', '--out', 'set'], /^missing --query FIELD/],
     [['rm'], /^unknown subcommand "rm"/],
     [['remove', 'QRELS', 'q1'], /^missing DOCID/],

@@ -2,6 +2,7 @@ import { additionsFile } from '../../gold/additions-file.js';
 import { addJudgement, readAdditions } from '../../gold/additions.js';
 import { MAX_GRADE } from '../../gold/check-fields.js';
 import { removeJudgement } from '../../gold/remove-judgement.js';
+import { askUsage, runAsk } from './gold-ask.js';
 import { fromClicksUsage, runFromClicks } from './gold-from-clicks.js';
 import { generateUsage, runGenerate } from './gold-generate.js';
 import { judgeUsage, runJudge } from './gold-judge.js';
@@ -15,6 +16,7 @@ import type { CliIo, Command } from '../command.js';
 const usage = `Usage: testbed gold add QRELS QID DOCID [--grade G] [--note TEXT] [--judge NAME] [--source WORD]
        testbed gold remove QRELS QID DOCID
        testbed gold list QRELS [--query QID]
+       testbed gold ask QRELS --text TEXT --judge NAME --doc DOCID:GRADE [--doc DOCID:GRADE ...]
        testbed gold agreement QRELS [--judges A,B] [--against QRELS_B] [--scale LOW-HIGH]
        testbed gold import FILE --query FIELD --doc FIELD --out DIR [--grade FIELD] [--id FIELD]
                            [--corpus DIR] [--doc-key PATH] [--force]
@@ -49,6 +51,8 @@ Subcommands:
   add QRELS QID DOCID     record that document DOCID is relevant to query QID
   remove QRELS QID DOCID  take back the judgements added for query QID and document DOCID
   list QRELS              print the additions recorded for QRELS, in the order recorded
+  ask QRELS               record a question an expert wrote and the documents answering it
+                          (testbed gold ask --help)
   agreement QRELS         how well judges agree: Cohen's kappa per pair of judges over the
                           additions, or between QRELS and --against QRELS_B
   import FILE             write a BEIR query set from tickets or answered questions
@@ -92,6 +96,7 @@ const SUBCOMMANDS: Record<string, Subcommand> = {
   add: runAdd,
   remove: runRemove,
   list: runList,
+  ask: runAsk,
   agreement: (argv, io) => runAgreement(argv, io, usage),
   import: (argv, io) => runImport(argv, io, usage),
   'from-clicks': runFromClicks,
@@ -112,6 +117,7 @@ export const goldCommand: Command = {
   name: 'gold',
   usage,
   subcommandUsages: [
+    { name: 'ask', usage: askUsage },
     { name: 'from-clicks', usage: fromClicksUsage },
     { name: 'generate', usage: generateUsage },
     { name: 'judge', usage: judgeUsage },

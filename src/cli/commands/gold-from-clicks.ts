@@ -1,4 +1,4 @@
-import { readQueries } from '../../corpus/read-queries.js';
+import { readQuerySet } from '../../gold/read-query-set.js';
 import { InputError } from '../../errors.js';
 import {
   CLICK_MODELS,
@@ -69,7 +69,7 @@ export async function runFromClicks(argv: string[], io: CliIo): Promise<number> 
     ...(thresholds && { thresholds }),
     ...(values['click-action'] && { clickActions: values['click-action'] }),
     keepPii: values['keep-pii'] === true,
-    ...(values.queries !== undefined && { queryIds: new Set((await readQueries(values.queries)).map((q) => q.id)) }),
+    ...(values.queries !== undefined && { queryIds: new Set((await readQuerySet(values.queries)).map((q) => q.id)) }),
   });
   const lines = [
     `read ${s.searches} searches with ${s.clicks} clicks`,

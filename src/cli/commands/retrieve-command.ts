@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { readQueries } from '../../corpus/index.js';
+import { readQuerySet } from '../../gold/read-query-set.js';
 import { writeRun } from '../../runs/trec-run-writer.js';
 import type { FailedQuery } from '../../search/failed-query.js';
 import { InputError } from '../../errors.js';
@@ -44,7 +44,7 @@ export const retrieveCommand: Command = {
     if (!values.run) throw new InputError(`missing --run FILE\n\n${usage()}`);
     const base = searchRequest(values, '', { k: 100, level: 'doc' });
     const tag = values.tag ?? `testbed-${base.mode ?? 'pipeline'}`;
-    const queries = await readQueries(values.queries);
+    const queries = await readQuerySet(values.queries);
     // Loaded here so that --help and bad flags answer without loading SQLite and the retrievers.
     const [{ EmbedderPool }, { Searcher }, { runQuerySet }] = await Promise.all([
       import('../../embedders/embedder-pool.js'),

@@ -622,6 +622,42 @@ export function openApiDocument(): Json {
           },
         },
       },
+      '/gold/queries': {
+        get: {
+          tags: ['gold'],
+          summary: "The queries added beside a gold set's queries.jsonl (questions experts wrote)",
+          parameters: [query('qrels', 'qrels path inside the corpora root', { type: 'string' }, true)],
+          responses: {
+            '200': json(
+              { type: 'object', properties: { queries: { type: 'array', items: ref('QueryRecord') } } },
+              'added queries in the order recorded; none for a qrels file outside a BEIR folder',
+            ),
+            '400': error('bad parameter'),
+            '404': error('qrels not found'),
+          },
+        },
+        post: {
+          tags: ['gold'],
+          summary:
+            'Record a question an expert wrote and the documents they marked, in one go: the query in queries.jsonl.additions.jsonl, its judgements (source expert) in <qrels>.additions.jsonl',
+          ...tokenNeeded,
+          requestBody: { required: true, content: { 'application/json': { schema: ref('NewExpertQuery') } } },
+          responses: {
+            '201': json(
+              {
+                type: 'object',
+                required: ['query', 'additions'],
+                properties: { query: ref('QueryRecord'), additions: { type: 'array', items: ref('Addition') } },
+              },
+              'recorded',
+            ),
+            '400': error('bad question, judge or judgement (the field is named), unknown document, or no BEIR folder'),
+            '404': error('qrels not found'),
+            '409': error('the same question was already asked: the answer names its query id'),
+            ...tokenErrors,
+          },
+        },
+      },
       '/traffic': {
         get: {
           tags: ['traffic'],

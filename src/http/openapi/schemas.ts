@@ -475,6 +475,41 @@ export const schemas: Record<string, unknown> = {
     }),
     description: 'QueryRow (src/traffic/traffic-summary.ts)',
   },
+  NewExpertQuery: {
+    type: 'object',
+    additionalProperties: false,
+    required: ['qrels', 'text', 'judge', 'judgements'],
+    properties: {
+      qrels: { type: 'string', description: 'qrels path inside the corpora root, in a BEIR folder' },
+      text: { type: 'string', maxLength: 2000, description: 'the question; whitespace runs become one space' },
+      judge: { type: 'string', maxLength: 100, description: 'who wrote the question' },
+      judgements: {
+        type: 'array',
+        minItems: 1,
+        items: {
+          type: 'object',
+          additionalProperties: false,
+          required: ['doc_id', 'grade'],
+          properties: {
+            doc_id: { type: 'string', description: 'a document of corpus.jsonl, once per question' },
+            grade: {
+              type: 'integer',
+              minimum: 0,
+              maximum: 3,
+              description: "the judging page's scale; all 0 is allowed",
+            },
+            note: { type: 'string', maxLength: 2000 },
+          },
+        },
+      },
+      note: { type: 'string', maxLength: 2000, description: 'kept in the query metadata' },
+    },
+  },
+  QueryRecord: {
+    ...obj({ _id: str, text: str, metadata: { type: 'object', additionalProperties: true } }),
+    description:
+      'A BEIR query record; a written question has metadata source "expert", judge, date and maybe note (src/gold/expert-query.ts)',
+  },
   Addition: {
     ...obj(
       {

@@ -2,6 +2,11 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import { InputError } from '../../errors.js';
 import { addJudgement, readAdditions } from '../../gold/additions.js';
+import { beirSiblings } from '../../gold/beir-siblings.js';
+import { addExpertQuery } from '../../gold/expert-query.js';
+import { readAddedQueries } from '../../gold/read-query-set.js';
+import { requireQrelsFile } from '../../gold/require-qrels-file.js';
+import type { Query } from '../../corpus/index.js';
 import { removeJudgement } from '../../gold/remove-judgement.js';
 import { insideRoot } from '../../corpus/inside-root.js';
 import { errorResponse } from '../errors.js';
@@ -24,12 +29,28 @@ const removeSchema = z
   .object({ qrels: z.string().min(1), query_id: z.string(), doc_id: z.string(), judge: z.string().optional() })
   .strict();
 
+const askSchema = z
+  .object({
+    qrels: z.string().min(1),
+    text: z.string(),
+    judge: z.string(),
+    judgements: z.array(
+      z.object({ doc_id: z.string(), grade: z.number().int(), note: z.string().optional() }).strict(),
+    ),
+    note: z.string().optional(),
+  })
+  .strict();
+
+const queriesListSchema = z.object({ qrels: z.string().min(1) }).strict();
+
 /**
  * Grow a gold set over HTTP: `POST /` records one judgement in `<qrels>.additions.jsonl` and
  * answers 201 with it; `GET /?qrels=...[&query_id=...]` lists the additions; `DELETE
  * /?qrels=...&query_id=...&doc_id=...[&judge=...]` takes back the pair's additions (only that judge's) and answers 200 with
  * what removeJudgement reports (409 when the pair is judged only in the published qrels, 404
- * when nowhere). Qrels paths resolve only inside `corporaRoot`. Range and id checks live in the
+ * when nowhere). `POST /queries` records a question an expert wrote with the documents they
+ * marked (addExpertQuery: 201 with the query as a BEIR record and its additions, 409 when it
+ * was asked before); `GET /queries?qrels=...` lists the queries added to that gold set's folder. Qrels paths resolve only inside `corporaRoot`. Range and id checks live in the
  * gold module, so HTTP and CLI refuse the same things with the same messages.
  */
 export function goldRoutes(corporaRoot: string): Hono {
@@ -52,6 +73,30 @@ export function goldRoutes(corporaRoot: string): Hono {
     return c.json(addition, 201);
   });
 
+  app.post('/queries', async (c) => {
+    const body = await c.req.json().catch(() => {
+      throw new InputError('request body is not valid JSON');
+    });
+    const req = askSchema.parse(body);
+    const { query, additions } = await addExpertQuery(qrelsPath(corporaRoot, req.qrels), {
+      text: req.text,
+      judge: req.judge,
+      judgements: req.judgements.map((j) => ({ docId: j.doc_id, grade: j.grade, note: j.note })),
+      note: req.note,
+    });
+    return c.json({ query: beirRecord(query), additions }, 201);
+  });
+
+  app.get('/queries', async (c) => {
+    const req = queriesListSchema.parse(c.req.query());
+    const qrels = qrelsPath(corporaRoot, req.qrels);
+    await requireQrelsFile(qrels);
+    // A qrels file outside a BEIR folder has no queries.jsonl beside which queries could be added.
+    const beir = await beirSiblings(qrels);
+    const queries = beir === undefined ? [] : await readAddedQueries(beir.queries);
+    return c.json({ queries: queries.map(beirRecord) });
+  });
+
   app.get('/', async (c) => {
     const req = listSchema.parse(c.req.query());
     const additions = await readAdditions(qrelsPath(corporaRoot, req.qrels));
@@ -72,6 +117,11 @@ export function goldRoutes(corporaRoot: string): Hono {
   // Gold messages name the qrels, queries and corpus files they found wrong: from the corpora root.
   app.onError((err, c) => errorResponse(err, c, { corpora: corporaRoot }));
   return app;
+}
+
+/** A query as queries.jsonl holds it: `_id`, text, metadata; the shape the page and review read. */
+function beirRecord(query: Query): { _id: string; text: string; metadata: Record<string, unknown> } {
+  return { _id: query.id, text: query.text, metadata: query.metadata };
 }
 
 function qrelsPath(root: string, relative: string): string {

@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { readQueries, type Query } from '../../corpus/index.js';
+import type { Query } from '../../corpus/index.js';
 import { InputError, NotFoundError } from '../../errors.js';
-import { readAdditions, readGold } from '../../gold/index.js';
+import { queryAdditionsFile, readAdditions, readGold, readQuerySet } from '../../gold/index.js';
 import { beirSiblings } from '../../gold/beir-siblings.js';
 import { insideRoot } from '../../corpus/inside-root.js';
 
@@ -109,13 +109,23 @@ export function resolveQrels(corporaRoot: string, relative: string): string {
 }
 
 async function cachedQueries(file: string): Promise<Query[]> {
-  const s = fs.statSync(file);
-  const stamp = `${s.mtimeMs}:${s.size}`;
+  // The queries added beside the file (written questions) count too: a new one must show at once.
+  const stamp = [file, queryAdditionsFile(file)].map(fileStamp).join('|');
   const hit = queryCache.get(file);
   if (hit?.stamp === stamp) return hit.queries;
-  const queries = await readQueries(file);
+  const queries = await readQuerySet(file);
   queryCache.set(file, { stamp, queries });
   return queries;
+}
+
+/** Modification time and size, or "none" for a file that does not exist (yet). */
+function fileStamp(file: string): string {
+  try {
+    const s = fs.statSync(file);
+    return `${s.mtimeMs}:${s.size}`;
+  } catch {
+    return 'none';
+  }
 }
 
 function safeList(dir: string): string[] {
