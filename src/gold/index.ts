@@ -4,6 +4,7 @@ export { addJudgement, readAdditions, readGold } from './additions.js';
 export { removeJudgement, type JudgementRef, type Removal } from './remove-judgement.js';
 export { additionsFile, ADDITIONS_SUFFIX } from './additions-file.js';
 export { MAX_GRADE, MAX_NOTE_LENGTH } from './check-fields.js';
+export { MAX_QUESTION_LENGTH } from './expert-question.js';
 export { readQuerySet, readAddedQueries } from './read-query-set.js';
 export { queryAdditionsFile } from './query-additions-file.js';
 export { addExpertQuery, EXPERT_MAX_GRADE, type ExpertQuery, type NewExpertQuery } from './expert-query.js';

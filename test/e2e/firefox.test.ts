@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { launchFirefox, openWatched, screenshotFirefox, type WatchedPage } from './helpers/firefox.js';
 import { browserSuite } from './helpers/browser-suite.js';
 import { writeJudgingPool } from './helpers/judging-pool.js';
+import { writeQuestionJourney } from './helpers/write-question-journey.js';
 
 // The pages in stock Firefox ESR (puppeteer-core over WebDriver BiDi) against the real app on
 // 127.0.0.1: the same journeys as pages.test.ts in Chromium, so a Chromium-only API, a layout
@@ -250,6 +251,27 @@ describe('judging in Firefox', () => {
     for (const a of additions) expect(a).toMatchObject({ judge: 'Grace Hopper', source: 'human' });
     expect(problems).toEqual([]);
     await screenshotFirefox(page, 'firefox-judge');
+    await page.close();
+  });
+
+  it('writes a question with the keyboard only: searched with every leg, two documents graded, created with them', async () => {
+    const { page, problems } = await open('/');
+    await writeQuestionJourney(
+      {
+        press: (key) => page.keyboard.press(key as 'Tab'),
+        type: (text) => page.keyboard.type(text),
+        goto: async (url) => void (await page.goto(url)),
+        focused: () =>
+          page.$eval('body', (el) => {
+            const f = el.ownerDocument.activeElement;
+            return `${f?.id ?? ''} ${f?.getAttribute('name') ?? ''} ${f?.getAttribute('value') ?? ''}`;
+          }),
+        count: (selector) => page.$$eval(selector, (els) => els.length),
+      },
+      suite.server(),
+    );
+    expect(problems).toEqual([]);
+    await screenshotFirefox(page, 'firefox-judge-written-question');
     await page.close();
   });
 });

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { launchChromium, screenshot } from './helpers/browser.js';
 import { browserSuite } from './helpers/browser-suite.js';
 import { writeJudgingPool } from './helpers/judging-pool.js';
+import { writeQuestionJourney } from './helpers/write-question-journey.js';
 
 // The pages in a real browser (Debian's chromium through playwright-core) against the real app
 // on 127.0.0.1: what a person does, checked by what they would see.
@@ -314,6 +315,27 @@ describe('judging', () => {
     expect(await page.locator('.judge-progress').textContent()).toMatch(/4 by you as Ada Lovelace\); 2 left/);
     expect(problemsOf(page)).toEqual([]);
     await screenshot(page, 'judge');
+    await page.close();
+  });
+
+  it('writes a question with the keyboard only: searched with every leg, two documents graded, created with them', async () => {
+    const page = await openPage('/');
+    await writeQuestionJourney(
+      {
+        press: (key) => page.keyboard.press(key),
+        type: (text) => page.keyboard.type(text),
+        goto: async (url) => void (await page.goto(url)),
+        focused: () =>
+          page.locator('body').evaluate((el) => {
+            const f = el.ownerDocument.activeElement;
+            return `${f?.id ?? ''} ${f?.getAttribute('name') ?? ''} ${f?.getAttribute('value') ?? ''}`;
+          }),
+        count: (selector) => page.locator(selector).count(),
+      },
+      suite.server(),
+    );
+    expect(problemsOf(page)).toEqual([]);
+    await screenshot(page, 'judge-written-question');
     await page.close();
   });
 });

@@ -198,7 +198,7 @@ export function openApiDocument(): Json {
           tags: ['pages'],
           summary: "Judging page: grade a pool's unjudged (query, document) pairs, blind, in a seeded order",
           description:
-            "Choose a gold set and a pool (a pool file written by testbed pool or an experiment with pool_depth, or a saved experiment, whose configurations' top documents the page pools itself), give your name, then grade one pair at a time with the keys 0-3 (j/k move, u undo, n note). Judgements go through POST /gold with source human and the judge name.",
+            "Choose a gold set and a pool (a pool file written by testbed pool or an experiment with pool_depth, or a saved experiment, whose configurations' top documents the page pools itself), give your name, then grade one pair at a time with the keys 0-3 (j/k move, u undo, n note). Judgements go through POST /gold with source human and the judge name. With ask=QUESTION the page searches a question of the judge's own with every leg and lists what they found to grade; POST /gold/queries creates it with its judgements (source expert).",
           parameters: [
             query('qrels', 'gold set: a qrels file inside the corpora root', { type: 'string' }),
             query(
@@ -218,6 +218,14 @@ export function openApiDocument(): Json {
             query('judge', 'who judges: pairs they judged are skipped', { type: 'string' }),
             query('seed', "shuffle seed; by default the pool's own (a hash of its pairs)", { type: 'integer' }),
             query('at', 'position among the pairs left to judge (0-based)', { type: 'integer' }),
+            query(
+              'ask',
+              "a question of the judge's own: searched with every leg over the gold set's index, the documents found listed to grade",
+              {
+                type: 'string',
+              },
+            ),
+            query('created', 'a question just created (POST /gold/queries): the page confirms it', { type: 'string' }),
             query('query_id', 'show this pair, if still to judge (with doc_id)', { type: 'string' }),
             query('doc_id', 'show this pair, if still to judge (with query_id)', { type: 'string' }),
           ],

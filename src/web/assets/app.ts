@@ -558,6 +558,14 @@ const setupJudge = (): void => {
  * without it. Documents left "not judged" are not sent.
  */
 const setupWrittenQuestion = (): void => {
+  // A question is one line (its whitespace is collapsed when stored): Enter searches it, as in the playground.
+  const ask = document.getElementById('ask-text');
+  if (ask instanceof HTMLTextAreaElement)
+    ask.addEventListener('keydown', (event) => {
+      if (event.key !== 'Enter' || event.shiftKey || !ask.form || !ask.value.trim()) return;
+      event.preventDefault();
+      ask.form.requestSubmit();
+    });
   const grades = document.getElementById('question-grades');
   if (!(grades instanceof HTMLFormElement)) return;
   grades.addEventListener('submit', (event) => {

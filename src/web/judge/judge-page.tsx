@@ -19,7 +19,7 @@ const PASSAGE_CHARS = 1200;
 export function JudgePage({ view, tokenRequired }: { view: JudgeView; tokenRequired: boolean }) {
   return (
     <Layout title="Judge" section="judge" tokenRequired={tokenRequired}>
-      <h1>Judge a pool</h1>
+      <h1>Judge: a pool, or questions of your own</h1>
       <SetupForm view={view} />
       <div id="status" role="status" aria-live="polite"></div>
       {view.error ? <p class="error">{view.error.message}</p> : null}

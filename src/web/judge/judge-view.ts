@@ -39,6 +39,8 @@ export interface JudgeForm {
   at: string;
   /** A question an expert writes, to search with every leg and grade (written-question.ts). */
   ask: string;
+  /** The id of the question just created from this page, to confirm it. */
+  created: string;
   /** Show this pair when it is still to judge (after an undo, the pair taken back). */
   query_id: string;
   doc_id: string;
@@ -52,6 +54,7 @@ export const JUDGE_FIELDS: readonly (keyof JudgeForm)[] = [
   'seed',
   'at',
   'ask',
+  'created',
   'query_id',
   'doc_id',
 ];
@@ -102,6 +105,8 @@ export interface JudgeView {
   pair?: ShownPair;
   /** The expert's written question and the documents every leg found for it, once one is asked. */
   question?: WrittenQuestion;
+  /** The written question `created` names, found in the gold set, with how many documents it has judged. */
+  created?: { id: string; text: string; judged: number };
   error?: { status: 400 | 404; message: string };
 }
 
@@ -122,6 +127,7 @@ export async function loadJudgeView(deps: WebDeps, form: JudgeForm): Promise<Jud
   };
   if (form.pool.startsWith(EXPERIMENT_POOL) && !form.qrels) form.qrels = experimentGoldSet(deps, form.pool) ?? '';
   if (form.qrels && form.judge.trim() && form.ask.trim()) view.question = await askEveryLeg(deps, form);
+  if (form.qrels && form.created) view.created = await createdQuestion(deps, form);
   if (!form.qrels || !form.pool) return view;
   try {
     const qrelsFile = resolveQrels(deps.corporaRoot, form.qrels);
@@ -196,6 +202,17 @@ async function askEveryLeg(deps: WebDeps, form: JudgeForm): Promise<WrittenQuest
     return await searchEveryLeg(deps, gold.dir, text);
   } catch (err) {
     return { text, candidates: [], failed: [], error: messageOf(err) };
+  }
+}
+
+/** The question just created, as the gold set now holds it; undefined when it does not (a stale address). */
+async function createdQuestion(deps: WebDeps, form: JudgeForm): Promise<JudgeView['created']> {
+  try {
+    const gold = await loadGoldSet(deps.corporaRoot, form.qrels);
+    const query = gold.queries.find((q) => q.id === form.created);
+    return query && { id: query.id, text: query.text, judged: gold.judged.get(query.id)?.size ?? 0 };
+  } catch {
+    return undefined; // the setup form above says what is wrong with the gold set
   }
 }
 

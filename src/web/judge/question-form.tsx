@@ -1,11 +1,8 @@
-import { MAX_NOTE_LENGTH } from '../../gold/index.js';
+import { MAX_NOTE_LENGTH, MAX_QUESTION_LENGTH } from '../../gold/index.js';
 import { Highlight, termMatcher } from '../playground/highlight.js';
 import { JUDGE_GRADES } from './judge-grades.js';
 import type { JudgeView } from './judge-view.js';
 import type { WrittenQuestion } from './written-question.js';
-
-/** At most this many characters of a question: as POST /gold/queries takes it. */
-const MAX_QUESTION_CHARS = 2000;
 
 /**
  * Where a domain expert writes a question of their own: typed, searched with every leg over the
@@ -23,13 +20,19 @@ export function QuestionForm({ view }: { view: JudgeView }) {
         A question the gold set lacks, as a user would ask it: search it with every leg, grade what they find, and it
         joins the gold set as <code>source: expert</code> with your judgements.
       </p>
+      {view.created ? (
+        <p class="judge-created" role="status">
+          Created question <code>{view.created.id}</code> ({view.created.text}) with {view.created.judged} judged
+          document{view.created.judged === 1 ? '' : 's'}.
+        </p>
+      ) : null}
       <form id="ask-form" method="get" action="/judge">
         {(['qrels', 'pool', 'depth', 'judge', 'seed'] as const).map((f) =>
           form[f] ? <input type="hidden" name={f} value={form[f]} /> : null,
         )}
         <label>
           <span>Question</span>
-          <textarea id="ask-text" name="ask" rows={2} maxlength={MAX_QUESTION_CHARS} required>
+          <textarea id="ask-text" name="ask" rows={2} maxlength={MAX_QUESTION_LENGTH} required>
             {form.ask}
           </textarea>
         </label>
@@ -68,7 +71,8 @@ function Candidates({ question }: { question: WrittenQuestion }) {
             <fieldset class="candidate-grade">
               <legend>Grade of {c.docId}</legend>
               <label>
-                <input type="radio" name={`grade-${i}`} value="" checked /> not judged
+                {/* the first document's grades take the focus, so grading starts from the keyboard */}
+                <input type="radio" name={`grade-${i}`} value="" checked autofocus={i === 0} /> not judged
               </label>
               {JUDGE_GRADES.map(([grade, name, meaning]) => (
                 <label title={meaning}>
