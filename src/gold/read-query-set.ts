@@ -1,5 +1,5 @@
 import { readJsonl, readQueries, type Query } from '../corpus/index.js';
-import { optionalRecord, requireId, requireText } from '../corpus/fields.js';
+import { queryRecord } from '../corpus/read-queries.js';
 import { InputError, NotFoundError } from '../errors.js';
 import { queryAdditionsFile } from './query-additions-file.js';
 
@@ -28,11 +28,7 @@ export async function readAddedQueries(queriesFile: string, taken: ReadonlySet<s
   try {
     for await (const { line, value } of readJsonl(file)) {
       const at = { file, line };
-      const query: Query = {
-        id: requireId(value, at),
-        text: requireText(value, 'text', at),
-        metadata: optionalRecord(value, 'metadata', at) ?? {},
-      };
+      const query = queryRecord(value, at);
       if (seen.has(query.id)) {
         const earlier = seen.get(query.id);
         const where = earlier === undefined ? `the published ${queriesFile}` : `line ${earlier}`;
