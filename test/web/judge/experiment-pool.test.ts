@@ -4,7 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addJudgement } from '../../../src/gold/additions.js';
 import { judgingOrder, poolSeed } from '../../../src/web/judge/judging-order.js';
 import { tmpDir } from '../../helpers/tmp.js';
-import { browserGet, webFixture, type WebFixture } from '../helpers/web-fixture.js';
+import { webFixture, type WebFixture } from '../helpers/web-fixture.js';
+import { judgePageReader } from './judge-page-reader.js';
 
 // A saved experiment (report.json and its run files) with two configurations, judged directly.
 // The tiny fixture's qrels judge q1 faq-reset, q2 error-e1042 and q3 plans among the documents
@@ -69,22 +70,7 @@ beforeAll(async () => {
 });
 afterAll(() => fx.catalog.close());
 
-const get = async (query: string) => {
-  const res = await browserGet(fx.app, `/judge?${query}`);
-  return { res, html: await res.text() };
-};
-const shownPair = (html: string) => {
-  const m = html.match(/<article class="judge-pair"[^>]* data-qid="([^"]*)" data-doc-id="([^"]*)" data-at="(\d+)"/);
-  return m ? { queryId: m[1]!, docId: m[2]!, at: Number(m[3]) } : undefined;
-};
-const walk = async (query: string, left: number) => {
-  const pairs = [];
-  for (let at = 0; at < left; at++) {
-    const pair = shownPair((await get(`${query}&at=${at}`)).html)!;
-    pairs.push({ queryId: pair.queryId, docId: pair.docId });
-  }
-  return pairs;
-};
+const { get, walk } = judgePageReader(() => fx);
 
 describe("GET /judge over an experiment's configurations", () => {
   it('offers every saved experiment with run files as a pool', async () => {

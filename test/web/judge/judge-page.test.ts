@@ -4,7 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addJudgement } from '../../../src/gold/additions.js';
 import { judgingOrder, poolSeed } from '../../../src/web/judge/judging-order.js';
 import { tmpDir } from '../../helpers/tmp.js';
-import { browserGet, webFixture, type WebFixture } from '../helpers/web-fixture.js';
+import { webFixture, type WebFixture } from '../helpers/web-fixture.js';
+import { judgePageReader, shownPair } from './judge-page-reader.js';
 
 // The tiny fixture's qrels judge q1: faq-reset, error-e1042, auth-failures; q2: error-e1042;
 // q3: plans; q4: install-linux. The pool below lists 10 pairs:
@@ -66,24 +67,7 @@ beforeAll(async () => {
 afterAll(() => fx.catalog.close());
 
 const BASE = 'qrels=tiny/qrels/test.tsv&pool=results:tiny-grid/pool.tsv';
-const get = async (query: string) => {
-  const res = await browserGet(fx.app, `/judge?${query}`);
-  return { res, html: await res.text() };
-};
-const shownPair = (html: string) => {
-  const m = html.match(/<article class="judge-pair"[^>]* data-qid="([^"]*)" data-doc-id="([^"]*)" data-at="(\d+)"/);
-  return m ? { queryId: m[1]!, docId: m[2]!, at: Number(m[3]) } : undefined;
-};
-/** Every pair left, in the order the page walks them (at = 0, 1, ...). */
-const walk = async (query: string, left: number) => {
-  const pairs = [];
-  for (let at = 0; at < left; at++) {
-    const pair = shownPair((await get(`${query}&at=${at}`)).html);
-    expect(pair?.at).toBe(at);
-    pairs.push({ queryId: pair!.queryId, docId: pair!.docId });
-  }
-  return pairs;
-};
+const { get, walk } = judgePageReader(() => fx);
 
 describe('GET /judge', () => {
   it('without a choice lists the gold sets and the pool files found, and asks to choose', async () => {
