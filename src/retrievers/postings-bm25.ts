@@ -30,6 +30,9 @@ interface QueryTerm {
   repeats: number;
   /** repeats * its largest possible score. */
   bound: number;
+  /** The block whose bound `blockBound` holds (-1: none yet), and that bound times `repeats`. */
+  boundBlock: number;
+  blockBound: number;
   /** Its single-occurrence score in the current candidate, or 0 when absent. */
   score: number;
   matched: boolean;
@@ -42,10 +45,12 @@ interface QueryTerm {
  * wink sums them, the same hits, order and scores. Nothing is built per process or per (k1, b):
  * opening is reading the chunk lengths; each query reads its terms' dictionary rows and blocks.
  *
- * Top-k is found document-at-a-time with MaxScore: terms whose summed bounds cannot reach the
- * current k-th best score (of chunks, or at document level of documents, each scoring as its
- * best chunk) only confirm candidates found by the others, and a candidate is dropped before
- * they are read when its exact partial score plus their block bounds falls short. A chunk that
+ * Top-k is found document-at-a-time with MaxScore and block-max bounds: terms whose summed
+ * bounds cannot reach the current k-th best score (of chunks, or at document level of documents,
+ * each scoring as its best chunk) only confirm candidates found by the others; a run of rowids
+ * where every term's block bound sums short is skipped without reading those blocks; and a
+ * candidate is dropped before the other terms are read when its exact partial score plus their
+ * block bounds falls short. A chunk that
  * could tie the threshold is always scored, so the shared tie-break decides as it does for wink.
  *
  * Throws InputError for fewer than 3 chunks (as wink does) or out-of-range parameters.
@@ -85,6 +90,8 @@ export function createPostingsRetriever(
             idf,
             repeats: 0,
             bound: 0,
+            boundBlock: -1,
+            blockBound: 0,
             score: 0,
             matched: false,
           };
@@ -106,28 +113,58 @@ export function createPostingsRetriever(
       const chunkHits: { id: string; docId: string; chunkId: string; score: number }[] = [];
       const best = level === 'doc' ? new KthBest<string>(k) : new KthBest<number>(k);
       let lazy = 0;
-      for (const t of terms) t.cursor.seek(0);
-      if (k > 0) {
-        for (;;) {
-          let candidate = Number.POSITIVE_INFINITY;
-          for (let i = lazy; i < terms.length; i++) candidate = Math.min(candidate, terms[i]!.cursor.rowid);
-          if (candidate === Number.POSITIVE_INFINITY) break;
-          if (!filter || filter.chunkIds.has(chunkIds[candidate]!)) {
-            const score = scoreCandidate(candidate, lazy, best.threshold);
-            if (score !== undefined) {
-              const chunkId = chunkIds[candidate]!;
-              const docId = docIds[candidate]!;
-              chunkHits.push({ id: chunkId, docId, chunkId, score });
-              if (level === 'doc') (best as KthBest<string>).offer(docId, score);
-              else (best as KthBest<number>).offer(candidate, score);
-              while (lazy < terms.length && cannotReach(prefixBound[lazy]!, best.threshold)) lazy++;
-            }
-          }
-          for (let i = lazy; i < terms.length; i++) if (terms[i]!.cursor.rowid === candidate) terms[i]!.cursor.next();
+      for (const t of terms) t.cursor.seekShallow(0);
+      while (k > 0) {
+        let candidate = Number.POSITIVE_INFINITY;
+        for (let i = lazy; i < terms.length; i++) candidate = Math.min(candidate, terms[i]!.cursor.rowid);
+        if (candidate === Number.POSITIVE_INFINITY) break;
+        // Block-max: every term's block at the candidate bounds every rowid up to the first of
+        // those blocks to end; when their sum cannot reach the threshold, all of them are skipped.
+        let windowBound = 0;
+        let windowEnd = Number.POSITIVE_INFINITY;
+        for (const t of terms) {
+          windowBound += blockBound(t, candidate);
+          if (t.cursor.blockAt < t.cursor.blocks) windowEnd = Math.min(windowEnd, t.cursor.blockLast(t.cursor.blockAt));
         }
+        if (cannotReach(windowBound, best.threshold)) {
+          for (let i = lazy; i < terms.length; i++) terms[i]!.cursor.seekShallow(windowEnd + 1);
+          continue;
+        }
+        let moved = false;
+        for (let i = lazy; i < terms.length; i++) {
+          const cursor = terms[i]!.cursor;
+          if (cursor.rowid === candidate && !cursor.exact) {
+            cursor.makeExact();
+            moved ||= cursor.rowid !== candidate;
+          }
+        }
+        if (moved) continue;
+        if (!filter || filter.chunkIds.has(chunkIds[candidate]!)) {
+          const score = scoreCandidate(candidate, lazy, best.threshold);
+          if (score !== undefined) {
+            const chunkId = chunkIds[candidate]!;
+            const docId = docIds[candidate]!;
+            chunkHits.push({ id: chunkId, docId, chunkId, score });
+            if (level === 'doc') (best as KthBest<string>).offer(docId, score);
+            else (best as KthBest<number>).offer(candidate, score);
+            while (lazy < terms.length && cannotReach(prefixBound[lazy]!, best.threshold)) lazy++;
+          }
+        }
+        for (let i = lazy; i < terms.length; i++) if (terms[i]!.cursor.rowid === candidate) terms[i]!.cursor.next();
       }
       hooks.onPruning?.(counts);
       return { hits: toLevel(chunkHits, level, k), timings: { bm25: performance.now() - t0 } };
+
+      /** The term's bound over the block holding (or next after) `rowid`: 0 past its last block. */
+      function blockBound(t: QueryTerm, rowid: number): number {
+        const block = t.cursor.shallowTo(rowid);
+        if (block >= t.cursor.blocks) return 0;
+        if (block !== t.boundBlock) {
+          t.boundBlock = block;
+          t.blockBound = t.repeats * scorer.bound(t.cursor.blockMaxTf(block), t.cursor.blockMinLen(block), t.idf);
+        }
+        return t.blockBound;
+      }
 
       /** The candidate's exact score, or undefined when it matches nothing or cannot reach `threshold`. */
       function scoreCandidate(rowid: number, lazyCount: number, threshold: number): number | undefined {
@@ -145,11 +182,7 @@ export function createPostingsRetriever(
           let rest = 0;
           for (let i = 0; i < lazyCount; i++) {
             const t = terms[i]!;
-            const block = t.cursor.shallowTo(rowid);
-            const bound =
-              block >= t.cursor.blocks
-                ? 0
-                : t.repeats * scorer.bound(t.cursor.blockMaxTf(block), t.cursor.blockMinLen(block), t.idf);
+            const bound = blockBound(t, rowid);
             blockBounds.push(bound);
             rest += bound;
             t.matched = false;

@@ -10,15 +10,17 @@ export interface DecodeCounts {
 
 /**
  * A position in one term's postings, moving forward only. `rowid` is the current posting's
- * chunk (Infinity once exhausted, -1 before the first seek); blocks are read and decoded only
- * when a posting inside them is asked for, so a seek past whole blocks (by their last rowid in
- * the term's bounds) costs neither I/O nor decoding.
+ * chunk when `exact` (Infinity once exhausted, -1 before the first seek); after a shallow seek it
+ * is only a lower bound, inside a block not read yet. Blocks are read and decoded only when a
+ * posting inside them is asked for, so skipping whole blocks (by their last rowid in the term's
+ * bounds) costs neither I/O nor decoding.
  */
 export class PostingsCursor {
   rowid = -1;
   tf = 0;
-  /** The block shallowTo stopped at; not necessarily decoded. */
-  private blockAt = 0;
+  exact = true;
+  /** The block shallowTo stopped at (read-only outside); not necessarily decoded. */
+  blockAt = 0;
   private decodedBlock = -1;
   private pos = 0;
   private count = 0;
@@ -50,37 +52,60 @@ export class PostingsCursor {
     return this.entry.bounds[block * BOUNDS_STRIDE + 2]!;
   }
 
+  /** The last rowid of block `block`. */
+  blockLast(block: number): number {
+    return this.entry.bounds[block * BOUNDS_STRIDE]!;
+  }
+
   /** Moves to the first posting whose rowid is >= target. */
   seek(target: number): void {
+    this.seekShallow(target);
+    this.makeExact();
+  }
+
+  /**
+   * Moves towards the first posting >= target without reading a block the cursor is not in:
+   * `rowid` becomes a lower bound (target, or past the previous block's end) until makeExact.
+   */
+  seekShallow(target: number): void {
     if (this.rowid >= target) return;
     const block = this.shallowTo(target);
     if (block >= this.blocks) {
       this.rowid = Number.POSITIVE_INFINITY;
+      this.exact = true;
       return;
     }
-    if (block !== this.decodedBlock) this.decode(block);
-    while (this.rowids[this.pos]! < target) this.pos++;
-    this.rowid = this.rowids[this.pos]!;
-    this.tf = this.tfs[this.pos]!;
+    if (block === this.decodedBlock) {
+      this.scanTo(target);
+      return;
+    }
+    this.rowid = Math.max(target, block === 0 ? 0 : this.blockLast(block - 1) + 1);
+    this.exact = false;
   }
 
-  /** Moves to the next posting. */
+  /** Reads the block a shallow seek stopped in and moves to its first posting >= the bound. */
+  makeExact(): void {
+    if (this.exact) return;
+    this.decode(this.blockAt);
+    this.scanTo(this.rowid);
+  }
+
+  /** Moves past the current posting (the cursor must be exact); into the next block shallowly. */
   next(): void {
-    if (this.decodedBlock < 0) return this.seek(0);
-    if (++this.pos < this.count) {
+    if (this.decodedBlock >= 0 && this.blockAt === this.decodedBlock && this.pos + 1 < this.count) {
+      this.pos++;
       this.rowid = this.rowids[this.pos]!;
       this.tf = this.tfs[this.pos]!;
       return;
     }
-    const block = this.decodedBlock + 1;
-    if (block >= this.blocks) {
-      this.rowid = Number.POSITIVE_INFINITY;
-      return;
-    }
-    this.blockAt = block;
-    this.decode(block);
-    this.rowid = this.rowids[0]!;
-    this.tf = this.tfs[0]!;
+    this.seekShallow(this.rowid + 1);
+  }
+
+  private scanTo(target: number): void {
+    while (this.rowids[this.pos]! < target) this.pos++;
+    this.rowid = this.rowids[this.pos]!;
+    this.tf = this.tfs[this.pos]!;
+    this.exact = true;
   }
 
   private decode(block: number): void {

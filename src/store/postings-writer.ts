@@ -35,6 +35,11 @@ export class PostingsWriter {
   private pendingPostings = 0;
   private spill: Database.Database | undefined;
   private batches = 0;
+
+  /** How many batches went to the spill file so far (tests check a small limit forces several). */
+  get spills(): number {
+    return this.batches;
+  }
   private chunks = 0;
   private totalLength = 0;
   private page = -1;
