@@ -3,6 +3,7 @@ import type { Chunk } from '../chunking/types.js';
 import type { Doc } from '../corpus/types.js';
 import { type Bm25Analysis, bm25Analysis } from './bm25-analysis.js';
 import type { IndexMeta } from './index-meta.js';
+import { POSTINGS_SPILL_SUFFIX } from './postings-schema.js';
 import { PostingsWriter } from './postings-writer.js';
 import { createSchema } from './schema.js';
 import { isPreAnalyzed, type TokenizerName } from './tokenizers.js';
@@ -48,7 +49,7 @@ export class IndexWriter {
     this.postings =
       options.postings === false
         ? undefined
-        : new PostingsWriter(this.db, `${file}-postings-spill`, options.spillLimit);
+        : new PostingsWriter(this.db, file + POSTINGS_SPILL_SUFFIX, options.spillLimit);
     this.insertDoc = this.db.prepare('INSERT INTO documents (id, title, text, metadata) VALUES (?, ?, ?, ?)');
     this.insertChunk = this.db.prepare(
       'INSERT INTO chunks (id, doc_id, ordinal, start, end, title, text, lang) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',

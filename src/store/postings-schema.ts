@@ -28,6 +28,12 @@ export function createPostingsTables(db: Database.Database): void {
   `);
 }
 
+/**
+ * What the build's postings spill file is called after its temporary index file's name: beside
+ * it, so a sweep of stale builds (atomic-build.ts) removes it with the rest.
+ */
+export const POSTINGS_SPILL_SUFFIX = '-postings-spill';
+
 /** Chunk lengths per row of postings_lengths. */
 export const LENGTHS_PAGE = 4096;
 
