@@ -33,9 +33,25 @@ export function createTermScorer(k1: number, b: number, avgLength: number): Term
     return Math.abs((tf * (k1 + 1)) / (k1 * norm + tf)) * idf;
   };
   return {
-    score: (tf, len, idf) => Math.sign(tf) * +raw(tf, len, idf).toFixed(DECIMALS),
+    score: (tf, len, idf) => Math.sign(tf) * roundTo9Decimals(raw(tf, len, idf)),
     bound: (maxTf, minLen, idf) => raw(maxTf, minLen, idf) * (1 + BOUND_SLACK) + BOUND_SLACK,
   };
+}
+
+// Below this, x * 1e9 is within 1e-4 of its exact value, far from the 0.5 where rounding turns.
+const FAST_ROUNDING_LIMIT = 1e12;
+
+/**
+ * `+x.toFixed(9)` for x >= 0, the same double, about ten times faster: toFixed picks the integer
+ * n nearest to x * 10^9 exactly (the larger on a tie) and the string parses to the double nearest
+ * n / 10^9, which is what dividing n by 1e9 gives too (both correctly rounded). Only n can
+ * differ, when x * 1e9 (one rounding away from exact) lies near a half: then toFixed decides.
+ */
+export function roundTo9Decimals(x: number): number {
+  const scaled = x * 1e9;
+  const n = Math.round(scaled);
+  if (scaled < FAST_ROUNDING_LIMIT && 0.5 - Math.abs(scaled - n) > 1e-3) return n / 1e9;
+  return +x.toFixed(DECIMALS);
 }
 
 /**
