@@ -12,7 +12,7 @@ import type { Embedder } from '../embedders/types.js';
 import { commitBuild, discardBuild, removeStaleBuilds, temporaryPathFor } from '../store/atomic-build.js';
 import { SCHEMA_VERSION, type IndexMeta } from '../store/index-meta.js';
 import { IndexWriter } from '../store/index-writer.js';
-import { analyzerFor, DEFAULT_TOKENIZER, parseTokenizer } from '../store/tokenizers.js';
+import { DEFAULT_TOKENIZER, parseTokenizer } from '../store/tokenizers.js';
 import { chooseChunker, DEFAULT_CHUNKER } from './choose-chunker.js';
 import { chooseTokenizer, type TokenizerChoice } from './choose-tokenizer.js';
 import { documentLanguage } from './document-language.js';
@@ -38,6 +38,8 @@ export interface BuildOptions {
   detectLanguage?: boolean;
   /** Skip documents with empty text (reported through onNotice) instead of failing. */
   skipEmpty?: boolean;
+  /** Store BM25 postings for the postings engine (postings-writer.ts). Default true; false measures a build without them. */
+  postings?: boolean;
   onProgress?: ProgressListener;
   onNotice?: (message: string) => void;
 }
@@ -79,8 +81,7 @@ export async function buildIndex(options: BuildOptions): Promise<IndexMeta> {
   fs.mkdirSync(path.dirname(path.resolve(options.out)), { recursive: true });
   removeStaleBuilds(options.out);
   const tmp = temporaryPathFor(options.out);
-  const analyzer = analyzerFor(tokenizer);
-  const writer = new IndexWriter(tmp, tokenizer, analyzer && ((text, lang) => analyzer(text, lang).join(' ')));
+  const writer = new IndexWriter(tmp, tokenizer, { postings: options.postings ?? true });
   const languages: Record<string, number> = {};
   try {
     let docsRead = 0;

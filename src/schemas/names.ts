@@ -8,6 +8,10 @@ export const LEVELS = ['chunk', 'doc'] as const;
 /** Results are either passages (chunks) or whole documents ranked by their best chunk. */
 export type Level = (typeof LEVELS)[number];
 
-/** Lexical engines: wink (k1, b settable) and SQLite FTS5's bm25() (k1 1.2, b 0.75 fixed). */
-export const ENGINES = ['fts5', 'wink'] as const;
+/**
+ * Lexical engines: postings (BM25 over postings stored in the index, k1 and b settable, equal to
+ * wink), wink (the same BM25 built in memory: the oracle) and SQLite FTS5's bm25() (k1 1.2, b
+ * 0.75 fixed).
+ */
+export const ENGINES = ['fts5', 'wink', 'postings'] as const;
 export type Engine = (typeof ENGINES)[number];

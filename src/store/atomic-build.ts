@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { POSTINGS_SPILL_SUFFIX } from './postings-schema.js';
 
 /**
  * An index is built into a temporary file beside its destination and renamed into place only
@@ -67,7 +68,8 @@ export function discardBuild(tmp: string): void {
 }
 
 function removeFiles(tmp: string): void {
-  for (const suffix of ['', '-wal', '-shm', '-journal']) fs.rmSync(tmp + suffix, { force: true });
+  for (const suffix of ['', '-wal', '-shm', '-journal', POSTINGS_SPILL_SUFFIX])
+    fs.rmSync(tmp + suffix, { force: true });
 }
 
 /**

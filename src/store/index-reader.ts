@@ -11,6 +11,7 @@ import { compileFilter } from './compile-filter.js';
 import { filterKey } from './filter-key.js';
 import { SCHEMA_VERSION, type IndexMeta } from './index-meta.js';
 import { RecentCache } from './recent-cache.js';
+import { hasPostings, openPostingsSource, type PostingsSource } from './postings-source.js';
 import { incompleteSqlite } from './sqlite-header.js';
 
 /** Chunks come back from the store exactly as the chunker made them. */
@@ -56,6 +57,7 @@ export class IndexReader {
   private docFrequencyStmt?: Database.Statement;
   private ftsRows?: number;
   private identities?: { chunk: string[]; doc: string[] };
+  private postings?: PostingsSource | null;
 
   private constructor(
     readonly file: string,
@@ -123,6 +125,16 @@ export class IndexReader {
       docFrequency: (phrase) => this.docFrequency(phrase),
       rowCount: this.ftsRowCount(),
     };
+  }
+
+  /**
+   * The index's BM25 postings (postings-source.ts), opened once per reader: lengths and ids are
+   * read then, terms and blocks per query. Undefined for an index built before postings existed.
+   */
+  postingsSource(): PostingsSource | undefined {
+    if (this.postings === undefined)
+      this.postings = hasPostings(this.db) ? openPostingsSource(this.db, this.rowIdentities()) : null;
+    return this.postings ?? undefined;
   }
 
   /**

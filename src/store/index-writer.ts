@@ -1,9 +1,20 @@
 import Database from 'better-sqlite3';
 import type { Chunk } from '../chunking/types.js';
 import type { Doc } from '../corpus/types.js';
+import { type Bm25Analysis, bm25Analysis } from './bm25-analysis.js';
 import type { IndexMeta } from './index-meta.js';
+import { POSTINGS_SPILL_SUFFIX } from './postings-schema.js';
+import { PostingsWriter } from './postings-writer.js';
 import { createSchema } from './schema.js';
 import { isPreAnalyzed, type TokenizerName } from './tokenizers.js';
+
+/** What an IndexWriter writes besides documents, chunks and FTS5. */
+export interface IndexWriterOptions {
+  /** Store BM25 postings (postings-writer.ts). Default true. */
+  postings?: boolean;
+  /** Postings buffered before a spill to the temporary file (tests force several). */
+  spillLimit?: number;
+}
 
 /**
  * Writes one index file. Built for throughput (no journal, no fsync per transaction) because the
@@ -17,20 +28,28 @@ export class IndexWriter {
   private readonly insertVector: Database.Statement;
 
   private readonly insertFts: Database.Statement | undefined;
+  private readonly analysis: Bm25Analysis;
+  private readonly postings: PostingsWriter | undefined;
 
   /**
-   * `analyze`, given for pre-analysed tokenizers, turns a chunk's title or text (in its
-   * language) into the space-separated terms FTS5 indexes.
+   * Each chunk is analysed once, by bm25Analysis (the index's own analyser, or English analysis
+   * for porter/unicode61): a pre-analysed tokenizer's FTS5 table indexes those terms, and the
+   * BM25 postings store them.
    */
   constructor(
     readonly file: string,
     private readonly tokenizer: TokenizerName,
-    private readonly analyze?: (text: string, lang: string | undefined) => string,
+    options: IndexWriterOptions = {},
   ) {
     this.db = new Database(file);
     this.db.pragma('journal_mode = OFF');
     this.db.pragma('synchronous = OFF');
     createSchema(this.db, tokenizer);
+    this.analysis = bm25Analysis(tokenizer);
+    this.postings =
+      options.postings === false
+        ? undefined
+        : new PostingsWriter(this.db, file + POSTINGS_SPILL_SUFFIX, options.spillLimit);
     this.insertDoc = this.db.prepare('INSERT INTO documents (id, title, text, metadata) VALUES (?, ?, ?, ?)');
     this.insertChunk = this.db.prepare(
       'INSERT INTO chunks (id, doc_id, ordinal, start, end, title, text, lang) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
@@ -38,7 +57,6 @@ export class IndexWriter {
     this.insertFts = isPreAnalyzed(tokenizer)
       ? this.db.prepare('INSERT INTO chunks_fts (rowid, title, text) VALUES (?, ?, ?)')
       : undefined;
-    if (this.insertFts && !analyze) throw new Error(`tokenizer ${tokenizer} needs an analyser`);
     this.insertVector = this.db.prepare('INSERT INTO vectors (chunk_rowid, vector) VALUES (?, ?)');
   }
 
@@ -58,7 +76,11 @@ export class IndexWriter {
             c.text,
             lang ?? null,
           );
-          this.insertFts?.run(lastInsertRowid, this.analyze!(c.title, lang), this.analyze!(c.text, lang));
+          if (!this.insertFts && !this.postings) continue;
+          const title = this.analysis.analyze(c.title, lang);
+          const text = this.analysis.analyze(c.text, lang);
+          this.insertFts?.run(lastInsertRowid, title.join(' '), text.join(' '));
+          this.postings?.add(Number(lastInsertRowid), title.concat(text));
         }
       }
     })();
@@ -94,8 +116,9 @@ export class IndexWriter {
     };
   }
 
-  /** Builds the FTS index, records the metadata, switches to WAL and closes the file. */
+  /** Builds the FTS index and the BM25 postings, records the metadata, switches to WAL and closes the file. */
   finish(meta: IndexMeta): void {
+    this.postings?.finish();
     // A contentless table was filled row by row; an external-content one is built in one pass.
     if (!isPreAnalyzed(this.tokenizer)) this.db.exec(`INSERT INTO chunks_fts(chunks_fts) VALUES ('rebuild')`);
     this.db.exec(`INSERT INTO chunks_fts(chunks_fts) VALUES ('optimize')`);
@@ -105,6 +128,7 @@ export class IndexWriter {
   }
 
   abort(): void {
+    this.postings?.abort();
     if (this.db.open) this.db.close();
   }
 }

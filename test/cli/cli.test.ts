@@ -71,17 +71,22 @@ describe('testbed CLI', () => {
     expect(lines.some((l) => l.includes('#'))).toBe(false);
   });
 
-  it('search --sql shows what each lexical leg searches for: fts5 its MATCH and SQL, wink that it runs none', async () => {
+  it('search --sql shows what each lexical leg searches for: fts5 its MATCH and SQL, postings the tables it reads', async () => {
     // The index is tokenized by FTS5's porter: FTS5 searches the plain words, "or" included.
     const fts5 = await run('search', index, 'E1042 OR NEAR(', '--sql', '--engine', 'fts5');
     expect(fts5.code).toBe(0);
     expect(fts5.err).toContain('-- leg "bm25" (fts5): terms e1042, or, near\n-- MATCH "e1042" OR "or" OR "near"\n');
     expect(fts5.err).toContain('bm25(chunks_fts, 1, 1)');
-    // wink analyses as English there: "or" is one of Lucene's stop words; no statement is shown.
-    const wink = await run('search', index, 'E1042 OR NEAR(', '--sql');
-    expect(wink.code).toBe(0);
+    // postings (the default) analyses as English there: "or" is one of Lucene's stop words; no
+    // FTS5 statement is shown.
+    const postings = await run('search', index, 'E1042 OR NEAR(', '--sql');
+    expect(postings.code).toBe(0);
+    expect(postings.err).toContain(
+      '-- leg "bm25" (postings): terms e1042, near\n-- postings reads each term from postings_terms',
+    );
+    expect(postings.err).not.toContain('bm25(chunks_fts');
+    const wink = await run('search', index, 'E1042 OR NEAR(', '--sql', '--engine', 'wink');
     expect(wink.err).toContain('-- leg "bm25" (wink): terms e1042, near\n-- wink scores in memory');
-    expect(wink.err).not.toContain('bm25(chunks_fts');
     const dense = await run('search', index, 'E1042', '--sql', '--mode', 'dense');
     expect(dense.err).toContain('-- this pipeline has no lexical leg: no SQL runs');
   });
@@ -94,8 +99,8 @@ describe('testbed CLI', () => {
     // resetting -> reset, "were" is not among Lucene's 33 stop words.
     const r = await run('search', english, 'the passwords were resetting', '--sql', '--mode', 'hybrid');
     expect(r.err.split('\n').slice(0, 2)).toEqual([
-      '-- leg "bm25" (wink): terms password, were, reset',
-      '-- wink scores in memory (wink-bm25-text-search): no SQL runs',
+      '-- leg "bm25" (postings): terms password, were, reset',
+      '-- postings reads each term from postings_terms and its blocks from postings_blocks by rowid (MaxScore skips blocks that cannot reach the top k)',
     ]);
     const fts5 = await run('search', english, 'the passwords were resetting', '--sql', '--engine', 'fts5');
     expect(fts5.err).toContain('-- MATCH "password" OR "were" OR "reset"\n');

@@ -41,7 +41,7 @@ describe('experiment config', () => {
     });
     // The retriever's own defaults are the pipeline's, filled in where it is settled.
     expect(retrieverPipeline(c.grid.retrievers[0]!, c.level, 100).legs).toEqual([
-      { type: 'lexical', name: 'bm25', engine: 'wink' },
+      { type: 'lexical', name: 'bm25', engine: 'postings' },
     ]);
   });
 

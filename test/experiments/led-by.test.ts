@@ -43,7 +43,10 @@ describe('hybridLegs: which pipelines are counted, by leg type and never by leg 
   const url = 'http://127.0.0.1:9';
 
   it('a lexical and a dense leg, however they are named, in either order', () => {
-    expect(hybridLegs(legsOf([{ type: 'lexical' }, { type: 'dense' }]))).toEqual({ lexical: 'wink', dense: 'dense' });
+    expect(hybridLegs(legsOf([{ type: 'lexical' }, { type: 'dense' }]))).toEqual({
+      lexical: 'postings',
+      dense: 'dense',
+    });
     const renamed = legsOf([
       { type: 'dense', name: 'vec' },
       { type: 'lexical', engine: 'fts5', name: 'lex' },

@@ -42,10 +42,10 @@ describe('the leg registry: every surface is derived from its rows', () => {
   it("a leg with no name gets its row's default name", () => {
     for (const type of LEG_TYPES) {
       const [leg] = parsePipeline({ legs: [MINIMAL[type]], level: 'doc' }).legs;
-      // The row says it, reading the parsed leg (a lexical leg is named by its engine: wink by default).
+      // The row says it, reading the parsed leg (a lexical leg is named by its engine: postings by default).
       expect(leg!.name).toBe((LEGS[type].defaultName as (l: unknown) => string)(leg));
     }
-    expect(parsePipeline({ legs: [MINIMAL.lexical] }).legs[0]!.name).toBe('wink');
+    expect(parsePipeline({ legs: [MINIMAL.lexical] }).legs[0]!.name).toBe('postings');
     expect(parsePipeline({ legs: [MINIMAL.http] }).legs[0]!.name).toBe('http');
   });
 

@@ -16,12 +16,12 @@ const fails = (f: () => unknown, field: string | undefined, message: RegExp) => 
 };
 
 describe('parsePipeline: one spec, every default in one place', () => {
-  it('fills defaults: k 10, chunk level, wink engine; leg names default to the engine, "dense", "run"', () => {
+  it('fills defaults: k 10, chunk level, postings engine; leg names default to the engine, "dense", "run"', () => {
     const p = parsePipeline({ legs: [{ type: 'lexical' }, { type: 'lexical', engine: 'fts5' }, { type: 'dense' }] });
     expect(p.k).toBe(10);
     expect(p.level).toBe('chunk');
-    expect(p.legs.map((l) => l.name)).toEqual(['wink', 'fts5', 'dense']);
-    expect(p.legs[0]).toMatchObject({ type: 'lexical', engine: 'wink' });
+    expect(p.legs.map((l) => l.name)).toEqual(['postings', 'fts5', 'dense']);
+    expect(p.legs[0]).toMatchObject({ type: 'lexical', engine: 'postings' });
     // Several legs: fusion is always present, RRF k 60 over the first 100 hits, weight 1 each.
     expect(p.fusion).toEqual({ method: 'rrf', norm: 'minmax', rrfK: 60, weights: [1, 1, 1], depth: 100 });
   });
@@ -48,7 +48,7 @@ describe('parsePipeline: one spec, every default in one place', () => {
     fails(
       () => parsePipeline({ legs: [{ type: 'lexical' }, { type: 'lexical' }] }),
       'legs.1.name',
-      /two legs are named "wink"/,
+      /two legs are named "postings"/,
     );
     fails(
       () => parsePipeline({ legs: [{ type: 'lexical', engine: 'fts5', b: 0.5 }] }),
@@ -113,7 +113,7 @@ describe('parsePipeline: one spec, every default in one place', () => {
 
 describe('shorthands expand to the pipeline they name', () => {
   it('bm25 is one lexical leg named bm25; dense one dense leg; hybrid both, RRF by default', () => {
-    expect(pipelineForMode('bm25').legs).toEqual([{ type: 'lexical', name: 'bm25', engine: 'wink' }]);
+    expect(pipelineForMode('bm25').legs).toEqual([{ type: 'lexical', name: 'bm25', engine: 'postings' }]);
     expect(pipelineForMode('dense').legs).toEqual([{ type: 'dense', name: 'dense' }]);
     const hybrid = pipelineForMode('hybrid', { engine: 'fts5', rrf_k: '10', weights: '1,0.5', depth: '50' });
     expect(hybrid.legs.map((l) => l.name)).toEqual(['bm25', 'dense']);
@@ -127,7 +127,7 @@ describe('shorthands expand to the pipeline they name', () => {
 
   it("lang is the filter's lang; parameters of another mode are checked, then ignored", () => {
     expect(pipelineForMode('bm25', { lang: 'de', alpha: '0.3' })).toEqual({
-      legs: [{ type: 'lexical', name: 'bm25', engine: 'wink' }],
+      legs: [{ type: 'lexical', name: 'bm25', engine: 'postings' }],
       k: 10,
       level: 'chunk',
       filter: { lang: 'de' },
@@ -138,7 +138,7 @@ describe('shorthands expand to the pipeline they name', () => {
   it('the same search written as a shorthand and as legs is the same pipeline', () => {
     const legs = {
       legs: [
-        { type: 'lexical', name: 'bm25', engine: 'wink', k1: 1.2 },
+        { type: 'lexical', name: 'bm25', engine: 'postings', k1: 1.2 },
         { type: 'dense', name: 'dense' },
       ],
       fusion: { method: 'rrf', rrf_k: 30 },

@@ -4,7 +4,9 @@ import { createDenseRetriever } from '../../src/retrievers/dense.js';
 import { createFts5Retriever } from '../../src/retrievers/fts5-bm25.js';
 import { runPipeline } from '../../src/pipeline/run-pipeline.js';
 import type { Retriever } from '../../src/retrievers/types.js';
+import { createPostingsRetriever } from '../../src/retrievers/postings-bm25.js';
 import { createWinkRetriever } from '../../src/retrievers/wink-bm25.js';
+import { bm25Analysis } from '../../src/store/bm25-analysis.js';
 import { pipelineForMode } from '../../src/pipeline/search-spec.js';
 import { IndexReader } from '../../src/store/index-reader.js';
 import { buildTinyIndex } from '../helpers/tiny-index.js';
@@ -28,6 +30,7 @@ beforeAll(async () => {
 
 const fts5 = async () => createFts5Retriever(reader);
 const wink = async () => createWinkRetriever(reader.chunks());
+const postings = async () => createPostingsRetriever(reader.postingsSource()!, bm25Analysis(reader.meta.tokenizer));
 const dense = async () => createDenseRetriever(reader.loadVectors(), createHashEmbedder(64));
 /** A leg retriever under the leg name the hybrid shorthand gives it. */
 const named = (name: string, r: Retriever): Retriever => ({ name, search: (q, o) => r.search(q, o) });
@@ -53,6 +56,7 @@ const hybrid =
 
 retrieverContract({ name: 'bm25-fts5', make: fts5, corpus, known });
 retrieverContract({ name: 'bm25-wink', make: wink, corpus, known });
+retrieverContract({ name: 'bm25-postings', make: postings, corpus, known });
 retrieverContract({ name: 'dense (hash embedder)', make: dense, corpus, known });
 retrieverContract({ name: 'hybrid rrf', make: hybrid(), corpus, known, fusesDocumentLists: true });
 retrieverContract({

@@ -4,6 +4,8 @@ import { ALL_DOCS, type LegInput, type LegSubject, RUN_ORDER } from './leg-contr
 
 export const fts5: LegInput = { type: 'lexical', engine: 'fts5' };
 export const wink: LegInput = { type: 'lexical', engine: 'wink' };
+export const postings: LegInput = { type: 'lexical', engine: 'postings' };
+export const postingsTuned: LegInput = { type: 'lexical', engine: 'postings', name: 'postings-tuned', k1: 0, b: 1 };
 export const winkTuned: LegInput = { type: 'lexical', engine: 'wink', name: 'wink-tuned', k1: 1.6, b: 0.9 };
 export const dense: LegInput = { type: 'dense' };
 export const run = (file: string): LegInput => ({ type: 'run', file });
@@ -19,6 +21,18 @@ export const SUBJECTS_BY_TYPE: Record<LegType, LegSubject[]> = {
   lexical: [
     { name: 'lexical fts5', legs: () => [fts5], password: { docs: ALL_DOCS }, lexicalLegs: ['fts5'] },
     { name: 'lexical wink (defaults)', legs: () => [wink], password: { docs: ALL_DOCS }, lexicalLegs: ['wink'] },
+    {
+      name: 'lexical postings (defaults)',
+      legs: () => [postings],
+      password: { docs: ALL_DOCS },
+      lexicalLegs: ['postings'],
+    },
+    {
+      name: 'lexical postings (k1 0, b 1)',
+      legs: () => [postingsTuned],
+      password: { docs: ALL_DOCS },
+      lexicalLegs: ['postings-tuned'],
+    },
     {
       name: 'lexical wink (k1 1.6, b 0.9)',
       legs: () => [winkTuned],

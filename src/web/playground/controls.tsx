@@ -178,7 +178,7 @@ export function Controls({ view }: { view: PlaygroundView }) {
               type="number"
               step="0.1"
               size={4}
-              hint="wink BM25 k1"
+              hint="BM25 k1 (postings, wink)"
             />
             <Field
               name="b"
@@ -189,7 +189,7 @@ export function Controls({ view }: { view: PlaygroundView }) {
               type="number"
               step="0.05"
               size={4}
-              hint="wink BM25 b"
+              hint="BM25 b (postings, wink)"
             />
           </span>
         </fieldset>

@@ -24,8 +24,8 @@ export interface TermMatcher {
 }
 
 /**
- * The matcher for English-analysed indexes (unicode61, porter, wink). `stem` follows the lexical
- * engine (wink and FTS5's porter tokenizer stem; FTS5's unicode61 does not). Stop words are never
+ * The matcher for English-analysed indexes (unicode61, porter, postings and wink). `stem` follows the lexical
+ * engine (postings, wink and FTS5's porter tokenizer stem; FTS5's unicode61 does not). Stop words are never
  * marked: "the" in every line would hide the words that matter.
  */
 export function termMatcher(query: string, stem: boolean): TermMatcher {

@@ -114,7 +114,7 @@ export async function runPlayground(deps: PlaygroundDeps, input: PlaygroundForm)
     multilingual ??
     termMatcher(
       request.query,
-      (lexical?.type === 'lexical' && lexical.engine === 'wink') || meta.tokenizer === 'porter',
+      (lexical?.type === 'lexical' && lexical.engine !== 'fts5') || meta.tokenizer === 'porter',
     );
   const settled = await Promise.allSettled(requests.map(({ index, ...req }) => deps.search.search(index, file, req)));
   if (multilingual)

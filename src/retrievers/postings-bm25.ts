@@ -1,0 +1,218 @@
+import type { Bm25Analysis } from '../store/bm25-analysis.js';
+import type { PostingsSource } from '../store/postings-source.js';
+import { InputError } from '../errors.js';
+import { toLevel } from '../ranking/rank.js';
+import { cannotReach, createTermScorer, winkIdf } from './bm25-term-score.js';
+import { KthBest } from './kth-best.js';
+import { type DecodeCounts, PostingsCursor } from './postings-cursor.js';
+import type { Retrieval, Retriever, SearchOptions } from './types.js';
+import { WINK_BM25_DEFAULTS, WINK_MIN_CHUNKS } from './wink-bm25.js';
+
+/** BM25 parameters of the postings engine: any pair, applied at query time. */
+export interface PostingsBM25Params {
+  /** Term-frequency saturation, >= 0. Default 0.9 (Anserini), as wink. */
+  k1?: number;
+  /** Length normalisation, 0..1. Default 0.4 (Anserini), as wink. */
+  b?: number;
+}
+
+/** Per query: how many postings and blocks a search decoded, of how many the query's terms hold. */
+export interface PruningStats extends DecodeCounts {
+  postingsTotal: number;
+  blocksTotal: number;
+}
+
+/** One distinct query term during a search. */
+interface QueryTerm {
+  cursor: PostingsCursor;
+  idf: number;
+  /** How many times the query repeats it: each occurrence scores again. */
+  repeats: number;
+  /** repeats * its largest possible score. */
+  bound: number;
+  /** The block whose bound `blockBound` holds (-1: none yet), and that bound times `repeats`. */
+  boundBlock: number;
+  blockBound: number;
+  /** Its single-occurrence score in the current candidate, or 0 when absent. */
+  score: number;
+  matched: boolean;
+}
+
+/**
+ * BM25 over the postings stored in the index file (postings-schema.ts), equal to the wink engine
+ * (createWinkRetriever) on the same index: the same terms (`analysis`, the index's bm25Analysis),
+ * the same per-term scores to the last bit (bm25-term-score.ts), summed in query-term order as
+ * wink sums them, the same hits, order and scores. Nothing is built per process or per (k1, b):
+ * opening is reading the chunk lengths; each query reads its terms' dictionary rows and blocks.
+ *
+ * Top-k is found document-at-a-time with MaxScore and block-max bounds: terms whose summed
+ * bounds cannot reach the current k-th best score (of chunks, or at document level of documents,
+ * each scoring as its best chunk) only confirm candidates found by the others; a run of rowids
+ * where every term's block bound sums short is skipped without reading those blocks; and a
+ * candidate is dropped before the other terms are read when its exact partial score plus their
+ * block bounds falls short. A chunk that
+ * could tie the threshold is always scored, so the shared tie-break decides as it does for wink.
+ *
+ * Throws InputError for fewer than 3 chunks (as wink does) or out-of-range parameters.
+ */
+export function createPostingsRetriever(
+  source: PostingsSource,
+  analysis: Bm25Analysis,
+  params: PostingsBM25Params = {},
+  hooks: { onPruning?: (stats: PruningStats) => void } = {},
+): Retriever {
+  const k1 = params.k1 ?? WINK_BM25_DEFAULTS.k1;
+  const b = params.b ?? WINK_BM25_DEFAULTS.b;
+  if (!Number.isFinite(k1) || k1 < 0) throw new InputError(`k1 must be a number >= 0, got ${k1}`);
+  if (!Number.isFinite(b) || b < 0 || b > 1) throw new InputError(`b must be between 0 and 1, got ${b}`);
+  const { chunks, totalLength } = source.stats;
+  if (chunks < WINK_MIN_CHUNKS)
+    throw new InputError(`wink BM25 needs at least ${WINK_MIN_CHUNKS} chunks (got ${chunks})`);
+  const scorer = createTermScorer(k1, b, totalLength / chunks);
+  const { lengths, chunkIds, docIds } = source;
+
+  return {
+    name: 'bm25-postings',
+    async search(query: string, { k, level, filter, queryLang }: SearchOptions): Promise<Retrieval> {
+      const t0 = performance.now();
+      const counts: PruningStats = { blocksDecoded: 0, postingsDecoded: 0, postingsTotal: 0, blocksTotal: 0 };
+      // Distinct known terms, and each occurrence of the query (unknown terms dropped, as wink does).
+      const byTerm = new Map<string, QueryTerm>();
+      const occurrences: QueryTerm[] = [];
+      for (const term of analysis.queryTerms(query, queryLang)) {
+        let qt = byTerm.get(term);
+        if (!qt) {
+          const entry = source.term(term);
+          if (!entry) continue;
+          const idf = winkIdf(chunks, entry.df);
+          qt = {
+            cursor: new PostingsCursor(source, entry, counts),
+            idf,
+            repeats: 0,
+            bound: 0,
+            boundBlock: -1,
+            blockBound: 0,
+            score: 0,
+            matched: false,
+          };
+          byTerm.set(term, qt);
+          counts.postingsTotal += entry.df;
+          counts.blocksTotal += qt.cursor.blocks;
+        }
+        qt.repeats++;
+        occurrences.push(qt);
+      }
+      const terms = [...byTerm.values()];
+      for (const t of terms) t.bound = t.repeats * scorer.bound(t.cursor.entry.maxTf, t.cursor.entry.minLen, t.idf);
+      // Ascending bounds: the first `lazy` terms are the non-essential ones of MaxScore.
+      terms.sort((x, y) => x.bound - y.bound);
+      const prefixBound: number[] = [];
+      let sum = 0;
+      for (const t of terms) prefixBound.push((sum += t.bound));
+
+      const chunkHits: { id: string; docId: string; chunkId: string; score: number }[] = [];
+      const best = level === 'doc' ? new KthBest<string>(k) : new KthBest<number>(k);
+      let lazy = 0;
+      for (const t of terms) t.cursor.seekShallow(0);
+      while (k > 0) {
+        let candidate = Number.POSITIVE_INFINITY;
+        for (let i = lazy; i < terms.length; i++) candidate = Math.min(candidate, terms[i]!.cursor.rowid);
+        if (candidate === Number.POSITIVE_INFINITY) break;
+        // Block-max: every term's block at the candidate bounds every rowid up to the first of
+        // those blocks to end; when their sum cannot reach the threshold, all of them are skipped.
+        let windowBound = 0;
+        let windowEnd = Number.POSITIVE_INFINITY;
+        for (const t of terms) {
+          windowBound += blockBound(t, candidate);
+          if (t.cursor.blockAt < t.cursor.blocks) windowEnd = Math.min(windowEnd, t.cursor.blockLast(t.cursor.blockAt));
+        }
+        if (cannotReach(windowBound, best.threshold)) {
+          for (let i = lazy; i < terms.length; i++) terms[i]!.cursor.seekShallow(windowEnd + 1);
+          continue;
+        }
+        let moved = false;
+        for (let i = lazy; i < terms.length; i++) {
+          const cursor = terms[i]!.cursor;
+          if (cursor.rowid === candidate && !cursor.exact) {
+            cursor.makeExact();
+            moved ||= cursor.rowid !== candidate;
+          }
+        }
+        if (moved) continue;
+        if (!filter || filter.chunkIds.has(chunkIds[candidate]!)) {
+          const score = scoreCandidate(candidate, lazy, best.threshold);
+          if (score !== undefined) {
+            const chunkId = chunkIds[candidate]!;
+            const docId = docIds[candidate]!;
+            chunkHits.push({ id: chunkId, docId, chunkId, score });
+            if (level === 'doc') (best as KthBest<string>).offer(docId, score);
+            else (best as KthBest<number>).offer(candidate, score);
+            while (lazy < terms.length && cannotReach(prefixBound[lazy]!, best.threshold)) lazy++;
+          }
+        }
+        for (let i = lazy; i < terms.length; i++) if (terms[i]!.cursor.rowid === candidate) terms[i]!.cursor.next();
+      }
+      hooks.onPruning?.(counts);
+      return { hits: toLevel(chunkHits, level, k), timings: { bm25: performance.now() - t0 } };
+
+      /** The term's bound over the block holding (or next after) `rowid`: 0 past its last block. */
+      function blockBound(t: QueryTerm, rowid: number): number {
+        const block = t.cursor.shallowTo(rowid);
+        if (block >= t.cursor.blocks) return 0;
+        if (block !== t.boundBlock) {
+          t.boundBlock = block;
+          t.blockBound = t.repeats * scorer.bound(t.cursor.blockMaxTf(block), t.cursor.blockMinLen(block), t.idf);
+        }
+        return t.blockBound;
+      }
+
+      /** The candidate's exact score, or undefined when it matches nothing or cannot reach `threshold`. */
+      function scoreCandidate(rowid: number, lazyCount: number, threshold: number): number | undefined {
+        const len = lengths[rowid]!;
+        let partial = 0;
+        for (let i = lazyCount; i < terms.length; i++) {
+          const t = terms[i]!;
+          t.matched = t.cursor.rowid === rowid;
+          t.score = t.matched ? scorer.score(t.cursor.tf, len, t.idf) : 0;
+          partial += t.repeats * t.score;
+        }
+        if (lazyCount > 0) {
+          // Block bounds of the lazy terms at this rowid, then their postings, largest bound first.
+          const blockBounds: number[] = [];
+          let rest = 0;
+          for (let i = 0; i < lazyCount; i++) {
+            const t = terms[i]!;
+            const bound = blockBound(t, rowid);
+            blockBounds.push(bound);
+            rest += bound;
+            t.matched = false;
+            t.score = 0;
+          }
+          if (cannotReach(partial + rest, threshold)) return undefined;
+          for (let i = lazyCount - 1; i >= 0; i--) {
+            const t = terms[i]!;
+            rest -= blockBounds[i]!;
+            if (blockBounds[i]! > 0) {
+              t.cursor.seek(rowid);
+              if (t.cursor.rowid === rowid) {
+                t.matched = true;
+                t.score = scorer.score(t.cursor.tf, len, t.idf);
+                partial += t.repeats * t.score;
+              }
+            }
+            if (i > 0 && cannotReach(partial + rest, threshold)) return undefined;
+          }
+        }
+        // wink's sum: each query occurrence in order, `score + (sum so far || 0)`.
+        let score = 0;
+        let matched = false;
+        for (const t of occurrences) {
+          if (!t.matched) continue;
+          score = t.score + score;
+          matched = true;
+        }
+        return matched ? score : undefined;
+      }
+    },
+  };
+}
