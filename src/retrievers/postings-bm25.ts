@@ -69,7 +69,7 @@ export function createPostingsRetriever(
   if (chunks < WINK_MIN_CHUNKS)
     throw new InputError(`wink BM25 needs at least ${WINK_MIN_CHUNKS} chunks (got ${chunks})`);
   const scorer = createTermScorer(k1, b, totalLength / chunks);
-  const { lengths, chunkIds, docIds } = source;
+  const { lengths, docKeys } = source;
 
   return {
     name: 'bm25-postings',
@@ -103,26 +103,36 @@ export function createPostingsRetriever(
         occurrences.push(qt);
       }
       const terms = [...byTerm.values()];
-      for (const t of terms) t.bound = t.repeats * scorer.bound(t.cursor.entry.maxTf, t.cursor.entry.minLen, t.idf);
+      for (const t of terms) t.bound = t.repeats * t.cursor.scoreBound(scorer, t.idf);
       // Ascending bounds: the first `lazy` terms are the non-essential ones of MaxScore.
       terms.sort((x, y) => x.bound - y.bound);
       const prefixBound: number[] = [];
       let sum = 0;
       for (const t of terms) prefixBound.push((sum += t.bound));
 
-      const chunkHits: { id: string; docId: string; chunkId: string; score: number }[] = [];
-      const best = level === 'doc' ? new KthBest<string>(k) : new KthBest<number>(k);
+      // Scored chunks by rowid; ids are looked up at the end, for those that can be returned.
+      const scoredRowids: number[] = [];
+      const scores: number[] = [];
+      // Keyed by chunk rowid, or at document level by document key (its first chunk's rowid).
+      const best = new KthBest<number>(k);
       let lazy = 0;
       for (const t of terms) t.cursor.seekShallow(0);
       while (k > 0) {
         let candidate = Number.POSITIVE_INFINITY;
         for (let i = lazy; i < terms.length; i++) candidate = Math.min(candidate, terms[i]!.cursor.rowid);
         if (candidate === Number.POSITIVE_INFINITY) break;
-        // Block-max: every term's block at the candidate bounds every rowid up to the first of
-        // those blocks to end; when their sum cannot reach the threshold, all of them are skipped.
+        // Block-max: a window of rowids from the candidate, up to the first of the terms' blocks
+        // there to end and short of every term's next posting past the candidate, is bounded by
+        // the sum of those blocks' bounds, terms with no posting in it adding nothing (a rare
+        // term's one block spans the whole collection: its bound counts only where it occurs).
+        // When the sum cannot reach the threshold, the whole window is skipped.
         let windowBound = 0;
         let windowEnd = Number.POSITIVE_INFINITY;
         for (const t of terms) {
+          if (t.cursor.rowid > candidate) {
+            windowEnd = Math.min(windowEnd, t.cursor.rowid - 1);
+            continue;
+          }
           windowBound += blockBound(t, candidate);
           if (t.cursor.blockAt < t.cursor.blocks) windowEnd = Math.min(windowEnd, t.cursor.blockLast(t.cursor.blockAt));
         }
@@ -139,20 +149,28 @@ export function createPostingsRetriever(
           }
         }
         if (moved) continue;
-        if (!filter || filter.chunkIds.has(chunkIds[candidate]!)) {
+        if (!filter || filter.rowids.has(candidate)) {
           const score = scoreCandidate(candidate, lazy, best.threshold);
           if (score !== undefined) {
-            const chunkId = chunkIds[candidate]!;
-            const docId = docIds[candidate]!;
-            chunkHits.push({ id: chunkId, docId, chunkId, score });
-            if (level === 'doc') (best as KthBest<string>).offer(docId, score);
-            else (best as KthBest<number>).offer(candidate, score);
+            scoredRowids.push(candidate);
+            scores.push(score);
+            best.offer(level === 'doc' ? docKeys[candidate]! : candidate, score);
             while (lazy < terms.length && cannotReach(prefixBound[lazy]!, best.threshold)) lazy++;
           }
         }
         for (let i = lazy; i < terms.length; i++) if (terms[i]!.cursor.rowid === candidate) terms[i]!.cursor.next();
       }
       hooks.onPruning?.(counts);
+      // Only chunks scoring at least the k-th best can be returned (a document scores as its
+      // best chunk, so its returned chunk does too); ties there are kept for the shared tie-break.
+      const threshold = best.threshold;
+      const chunkHits: { id: string; docId: string; chunkId: string; score: number }[] = [];
+      for (let i = 0; i < scores.length; i++) {
+        const score = scores[i]!;
+        if (score < threshold) continue;
+        const { chunkId, docId } = source.identify(scoredRowids[i]!);
+        chunkHits.push({ id: chunkId, docId, chunkId, score });
+      }
       return { hits: toLevel(chunkHits, level, k), timings: { bm25: performance.now() - t0 } };
 
       /** The term's bound over the block holding (or next after) `rowid`: 0 past its last block. */
@@ -161,7 +179,7 @@ export function createPostingsRetriever(
         if (block >= t.cursor.blocks) return 0;
         if (block !== t.boundBlock) {
           t.boundBlock = block;
-          t.blockBound = t.repeats * scorer.bound(t.cursor.blockMaxTf(block), t.cursor.blockMinLen(block), t.idf);
+          t.blockBound = t.repeats * t.cursor.blockScoreBound(block, scorer, t.idf);
         }
         return t.blockBound;
       }
@@ -182,7 +200,8 @@ export function createPostingsRetriever(
           let rest = 0;
           for (let i = 0; i < lazyCount; i++) {
             const t = terms[i]!;
-            const bound = blockBound(t, rowid);
+            // Past this rowid already (its next posting is known to be later): it adds nothing.
+            const bound = t.cursor.rowid > rowid ? 0 : blockBound(t, rowid);
             blockBounds.push(bound);
             rest += bound;
             t.matched = false;

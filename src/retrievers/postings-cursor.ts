@@ -1,6 +1,8 @@
 import { decodeBlock, POSTINGS_BLOCK_SIZE } from '../store/block-codec.js';
+import { readTermImpacts, type TermImpacts } from '../store/block-impacts.js';
 import { BOUNDS_STRIDE } from '../store/postings-schema.js';
 import type { PostingsSource, TermEntry } from '../store/postings-source.js';
+import type { TermScorer } from './bm25-term-score.js';
 
 /** What a query decoded: the pruning test hook and the bench read it. */
 export interface DecodeCounts {
@@ -27,6 +29,7 @@ export class PostingsCursor {
   private readonly rowids = new Float64Array(POSTINGS_BLOCK_SIZE);
   private readonly tfs = new Uint32Array(POSTINGS_BLOCK_SIZE);
   readonly blocks: number;
+  private readonly impacts: TermImpacts;
 
   constructor(
     private readonly source: PostingsSource,
@@ -34,6 +37,24 @@ export class PostingsCursor {
     private readonly counts: DecodeCounts,
   ) {
     this.blocks = entry.bounds.length / BOUNDS_STRIDE;
+    this.impacts = readTermImpacts(this.blocks, entry.bounds, entry.impacts);
+  }
+
+  /** The largest score `scorer` can give a posting of block `block` (its competitive impacts' best). */
+  blockScoreBound(block: number, scorer: TermScorer, idf: number): number {
+    const { start, tf, length } = this.impacts;
+    let best = 0;
+    for (let j = start[block]!; j < start[block + 1]!; j++)
+      best = Math.max(best, scorer.bound(tf[j]!, length[j]!, idf));
+    return best;
+  }
+
+  /** The largest score `scorer` can give any posting of the term: the best of its blocks'. */
+  scoreBound(scorer: TermScorer, idf: number): number {
+    const { tf, length } = this.impacts;
+    let best = 0;
+    for (let j = 0; j < tf.length; j++) best = Math.max(best, scorer.bound(tf[j]!, length[j]!, idf));
+    return best;
   }
 
   /** Moves the block pointer to the first block whose last rowid is >= target; returns it (`blocks` when none). */
@@ -41,15 +62,6 @@ export class PostingsCursor {
     const bounds = this.entry.bounds;
     while (this.blockAt < this.blocks && bounds[this.blockAt * BOUNDS_STRIDE]! < target) this.blockAt++;
     return this.blockAt;
-  }
-
-  /** The largest tf and smallest chunk length in block `block`. */
-  blockMaxTf(block: number): number {
-    return this.entry.bounds[block * BOUNDS_STRIDE + 1]!;
-  }
-
-  blockMinLen(block: number): number {
-    return this.entry.bounds[block * BOUNDS_STRIDE + 2]!;
   }
 
   /** The last rowid of block `block`. */

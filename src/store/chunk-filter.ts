@@ -15,6 +15,8 @@ export interface ChunkFilter {
   key: string;
   /** A condition over `chunks c` joined with `documents d`, with its `?` parameters in order. */
   sql: { where: string; params: readonly (string | number)[] };
+  /** The rowids, in this index, of the chunks that pass (for the postings engine, which has no ids until the end). */
+  rowids: ReadonlySet<number>;
   /** The chunks that pass. */
   chunkIds: ReadonlySet<string>;
   /** The documents with at least one chunk that passes. */

@@ -12,15 +12,17 @@ import { filterSql } from './filter-sql.js';
 export function compileFilter(db: Database.Database, filter: FilterSpec): ChunkFilter {
   const sql = filterSql(filter);
   const rows = db
-    .prepare(`SELECT c.id, c.doc_id FROM chunks c JOIN documents d ON d.id = c.doc_id WHERE ${sql.where}`)
+    .prepare(`SELECT c.rowid, c.id, c.doc_id FROM chunks c JOIN documents d ON d.id = c.doc_id WHERE ${sql.where}`)
     .raw()
-    .iterate(...sql.params) as IterableIterator<[string, string]>;
+    .iterate(...sql.params) as IterableIterator<[number, string, string]>;
+  const rowids = new Set<number>();
   const chunkIds = new Set<string>();
   const docIds = new Set<string>();
-  for (const [chunkId, docId] of rows) {
+  for (const [rowid, chunkId, docId] of rows) {
+    rowids.add(rowid);
     chunkIds.add(chunkId);
     docIds.add(docId);
   }
   const spec = canonicalFilter(filter);
-  return { spec, key: JSON.stringify(spec), sql, chunkIds, docIds };
+  return { spec, key: JSON.stringify(spec), sql, rowids, chunkIds, docIds };
 }

@@ -128,12 +128,12 @@ export class IndexReader {
   }
 
   /**
-   * The index's BM25 postings (postings-source.ts), opened once per reader: lengths and ids are
-   * read then, terms and blocks per query. Undefined for an index built before postings existed.
+   * The index's BM25 postings (postings-source.ts), opened once per reader: lengths and document
+   * keys are read then; terms, blocks and the returned chunks' ids per query. Undefined for an
+   * index built before postings existed.
    */
   postingsSource(): PostingsSource | undefined {
-    if (this.postings === undefined)
-      this.postings = hasPostings(this.db) ? openPostingsSource(this.db, this.rowIdentities()) : null;
+    if (this.postings === undefined) this.postings = hasPostings(this.db) ? openPostingsSource(this.db) : null;
     return this.postings ?? undefined;
   }
 

@@ -65,6 +65,7 @@ export class IndexWriter {
     this.db.transaction(() => {
       for (const { doc, chunks, lang } of batch) {
         this.insertDoc.run(doc.id, doc.title, doc.text, doc.metadata ? JSON.stringify(doc.metadata) : null);
+        let docKey: number | undefined;
         for (const c of chunks) {
           const { lastInsertRowid } = this.insertChunk.run(
             c.id,
@@ -80,7 +81,8 @@ export class IndexWriter {
           const title = this.analysis.analyze(c.title, lang);
           const text = this.analysis.analyze(c.text, lang);
           this.insertFts?.run(lastInsertRowid, title.join(' '), text.join(' '));
-          this.postings?.add(Number(lastInsertRowid), title.concat(text));
+          docKey ??= Number(lastInsertRowid);
+          this.postings?.add(Number(lastInsertRowid), title.concat(text), docKey);
         }
       }
     })();

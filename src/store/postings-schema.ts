@@ -7,10 +7,16 @@ import type Database from 'better-sqlite3';
  * - `postings_terms`: one row per analysed term: its document frequency, the largest term
  *   frequency and smallest chunk length among its postings (the term's score bound), the rowid
  *   of its first block, and `bounds`: per block, three little-endian Uint32 (last chunk rowid,
- *   largest tf, smallest chunk length), what a query skips blocks by without reading them.
+ *   largest tf, smallest chunk length), what a query skips blocks by without reading them;
+ *   and `impacts`: per block, its competitive (tf, length) pairs (block-impacts.ts), the tighter
+ *   bound a query uses (files built before them have no such column and use `bounds`).
  * - `postings_blocks`: a term's blocks at consecutive rowids from `first_block` (block-codec.ts).
  * - `postings_lengths`: chunk lengths (analysed terms in title + text) as packed Uint32 pages of
- *   LENGTHS_PAGE, entry i of page p being chunk rowid p * LENGTHS_PAGE + i.
+ *   LENGTHS_PAGE, entry i of page p being chunk rowid p * LENGTHS_PAGE + i (chunk-column-pages.ts).
+ * - `postings_doc_keys`: per chunk rowid, in the same pages, the rowid of its document's first
+ *   chunk: document-level top-k groups chunks by it, so a query needs no chunk or document id
+ *   until it knows which chunks it returns. (Files built before it have no such table; their
+ *   keys are computed from the chunks table when opened.)
  * - the `meta` row `postings`: the collection statistics (PostingsStats).
  */
 export function createPostingsTables(db: Database.Database): void {
@@ -21,10 +27,12 @@ export function createPostingsTables(db: Database.Database): void {
       max_tf INTEGER NOT NULL,
       min_len INTEGER NOT NULL,
       first_block INTEGER NOT NULL,
-      bounds BLOB NOT NULL
+      bounds BLOB NOT NULL,
+      impacts BLOB NOT NULL
     ) WITHOUT ROWID;
     CREATE TABLE postings_blocks (rowid INTEGER PRIMARY KEY, data BLOB NOT NULL);
     CREATE TABLE postings_lengths (page INTEGER PRIMARY KEY, data BLOB NOT NULL);
+    CREATE TABLE postings_doc_keys (page INTEGER PRIMARY KEY, data BLOB NOT NULL);
   `);
 }
 
@@ -34,7 +42,7 @@ export function createPostingsTables(db: Database.Database): void {
  */
 export const POSTINGS_SPILL_SUFFIX = '-postings-spill';
 
-/** Chunk lengths per row of postings_lengths. */
+/** Values per row of postings_lengths and postings_doc_keys. */
 export const LENGTHS_PAGE = 4096;
 
 /** Uint32 values per block in a term's `bounds`. */

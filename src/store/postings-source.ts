@@ -1,5 +1,6 @@
 import type Database from 'better-sqlite3';
-import { LENGTHS_PAGE, POSTINGS_META_KEY, type PostingsStats, uint32Values } from './postings-schema.js';
+import { readChunkColumn } from './chunk-column-pages.js';
+import { POSTINGS_META_KEY, type PostingsStats, uint32Values } from './postings-schema.js';
 
 /** One term of the postings dictionary, as a query reads it. */
 export interface TermEntry {
@@ -10,19 +11,23 @@ export interface TermEntry {
   firstBlock: number;
   /** Per block: last chunk rowid, largest tf, smallest chunk length (BOUNDS_STRIDE values each). */
   bounds: Uint32Array;
+  /** Per block, its competitive (tf, length) pairs (block-impacts.ts); null in a file built before them. */
+  impacts: Uint8Array | null;
 }
 
 /**
- * What the postings engine reads from an index file: collection statistics, chunk lengths by
- * rowid (read once per reader, 4 bytes a chunk), the term dictionary and blocks (SQL on the file
- * through prepared statements, so every process shares the OS page cache rather than a copy),
- * and chunk and document ids by rowid.
+ * What the postings engine reads from an index file: collection statistics and, by chunk rowid,
+ * lengths and document keys (read once per reader, 8 bytes a chunk); the term dictionary and
+ * blocks (SQL on the file through prepared statements, so every process shares the OS page cache
+ * rather than a copy); and the chunk and document ids of a rowid, looked up only for the chunks a
+ * query returns, so opening never reads every id (2 s at a million chunks).
  */
 export interface PostingsSource {
   readonly stats: PostingsStats;
   readonly lengths: Uint32Array;
-  readonly chunkIds: readonly string[];
-  readonly docIds: readonly string[];
+  /** Per chunk rowid, the rowid of its document's first chunk: equal keys, same document. */
+  readonly docKeys: Uint32Array;
+  identify(rowid: number): { chunkId: string; docId: string };
   term(term: string): TermEntry | undefined;
   block(blockRowid: number): Uint8Array;
 }
@@ -32,28 +37,32 @@ export function hasPostings(db: Database.Database): boolean {
   return db.prepare('SELECT 1 FROM meta WHERE key = ?').get(POSTINGS_META_KEY) !== undefined;
 }
 
-/** A PostingsSource over an open index db that hasPostings; `ids` gives chunk and document ids by rowid. */
-export function openPostingsSource(
-  db: Database.Database,
-  ids: { chunk: readonly string[]; doc: readonly string[] },
-): PostingsSource {
+/** A PostingsSource over an open index db that hasPostings. */
+export function openPostingsSource(db: Database.Database): PostingsSource {
   const stats = JSON.parse(
     db.prepare('SELECT value FROM meta WHERE key = ?').pluck().get(POSTINGS_META_KEY) as string,
   ) as PostingsStats;
+  const impacts = hasColumn(db, 'postings_terms', 'impacts') ? 'impacts' : 'NULL';
   const termRow = db
-    .prepare('SELECT df, max_tf, min_len, first_block, bounds FROM postings_terms WHERE term = ?')
+    .prepare(`SELECT df, max_tf, min_len, first_block, bounds, ${impacts} FROM postings_terms WHERE term = ?`)
     .raw();
   const blockRow = db.prepare('SELECT data FROM postings_blocks WHERE rowid = ?').pluck();
+  let idRow: Database.Statement | undefined;
   return {
     stats,
-    lengths: readLengths(db),
-    chunkIds: ids.chunk,
-    docIds: ids.doc,
+    lengths: readChunkColumn(db, 'postings_lengths'),
+    docKeys: hasTable(db, 'postings_doc_keys') ? readChunkColumn(db, 'postings_doc_keys') : docKeysOfChunks(db),
+    identify(rowid) {
+      idRow ??= db.prepare('SELECT id, doc_id FROM chunks WHERE rowid = ?').raw();
+      const row = idRow.get(rowid) as [string, string] | undefined;
+      if (!row) throw new Error(`chunk rowid ${rowid} missing`);
+      return { chunkId: row[0], docId: row[1] };
+    },
     term(term) {
-      const row = termRow.get(term) as [number, number, number, number, Uint8Array] | undefined;
+      const row = termRow.get(term) as [number, number, number, number, Uint8Array, Uint8Array | null] | undefined;
       if (!row) return undefined;
-      const [df, maxTf, minLen, firstBlock, bounds] = row;
-      return { df, maxTf, minLen, firstBlock, bounds: uint32Values(bounds) };
+      const [df, maxTf, minLen, firstBlock, bounds, impacts] = row;
+      return { df, maxTf, minLen, firstBlock, bounds: uint32Values(bounds), impacts };
     },
     block(blockRowid) {
       const data = blockRow.get(blockRowid) as Uint8Array | undefined;
@@ -63,14 +72,25 @@ export function openPostingsSource(
   };
 }
 
-function readLengths(db: Database.Database): Uint32Array {
-  const pages = db.prepare('SELECT page, data FROM postings_lengths ORDER BY page').raw().all() as [
-    number,
-    Uint8Array,
-  ][];
-  const last = pages.at(-1);
-  const size = last ? last[0] * LENGTHS_PAGE + last[1].byteLength / 4 : 0;
-  const lengths = new Uint32Array(size);
-  for (const [page, data] of pages) lengths.set(uint32Values(data), page * LENGTHS_PAGE);
-  return lengths;
+function hasColumn(db: Database.Database, table: string, column: string): boolean {
+  return (db.pragma(`table_info(${table})`) as { name: string }[]).some((c) => c.name === column);
+}
+
+function hasTable(db: Database.Database, name: string): boolean {
+  return db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?").get(name) !== undefined;
+}
+
+/** Document keys of a file built before postings_doc_keys: each chunk's document's first rowid, from the chunks table. */
+function docKeysOfChunks(db: Database.Database): Uint32Array {
+  const first = new Map<string, number>();
+  const rows = db.prepare('SELECT rowid, doc_id FROM chunks ORDER BY rowid').raw().iterate() as IterableIterator<
+    [number, string]
+  >;
+  const keys: number[] = [];
+  for (const [rowid, docId] of rows) {
+    let key = first.get(docId);
+    if (key === undefined) first.set(docId, (key = rowid));
+    keys[rowid] = key;
+  }
+  return Uint32Array.from(keys, (k) => k ?? 0);
 }

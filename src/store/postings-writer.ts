@@ -1,10 +1,11 @@
 import Database from 'better-sqlite3';
 import fs from 'node:fs';
+import { writeBlockImpacts } from './block-impacts.js';
+import { ChunkColumnWriter } from './chunk-column-pages.js';
 import { ByteReader, ByteWriter, encodeBlock, POSTINGS_BLOCK_SIZE } from './block-codec.js';
 import {
   BOUNDS_STRIDE,
   createPostingsTables,
-  LENGTHS_PAGE,
   POSTINGS_META_KEY,
   type PostingsStats,
   uint32Bytes,
@@ -42,10 +43,8 @@ export class PostingsWriter {
   }
   private chunks = 0;
   private totalLength = 0;
-  private page = -1;
-  private pageLengths = new Uint32Array(LENGTHS_PAGE);
-  private pageUsed = 0;
-  private readonly insertPage: Database.Statement;
+  private readonly lengths: ChunkColumnWriter;
+  private readonly docKeys: ChunkColumnWriter;
 
   constructor(
     private readonly db: Database.Database,
@@ -53,12 +52,18 @@ export class PostingsWriter {
     private readonly spillLimit = DEFAULT_SPILL_LIMIT,
   ) {
     createPostingsTables(db);
-    this.insertPage = db.prepare('INSERT INTO postings_lengths (page, data) VALUES (?, ?)');
+    this.lengths = new ChunkColumnWriter(db, 'postings_lengths');
+    this.docKeys = new ChunkColumnWriter(db, 'postings_doc_keys');
   }
 
-  /** Records chunk `rowid` with its analysed terms (title's then text's); call inside the build's transaction. */
-  add(rowid: number, terms: readonly string[]): void {
-    this.setLength(rowid, terms.length);
+  /**
+   * Records chunk `rowid` with its analysed terms (title's then text's) and `docKey`, the rowid of
+   * its document's first chunk (a document's chunks are inserted together); call inside the
+   * build's transaction.
+   */
+  add(rowid: number, terms: readonly string[], docKey: number): void {
+    this.lengths.set(rowid, terms.length);
+    this.docKeys.set(rowid, docKey);
     this.chunks++;
     this.totalLength += terms.length;
     const tfs = new Map<string, number>();
@@ -80,7 +85,8 @@ export class PostingsWriter {
 
   /** Merges every batch into the postings tables and records the statistics; the spill file is removed. */
   finish(): PostingsStats {
-    this.flushPage();
+    this.lengths.flush();
+    this.docKeys.flush();
     this.spillPending();
     let terms = 0;
     const spill = this.spill;
@@ -132,24 +138,6 @@ export class PostingsWriter {
     this.pending = new Map();
     this.pendingPostings = 0;
   }
-
-  private setLength(rowid: number, length: number): void {
-    const page = Math.floor(rowid / LENGTHS_PAGE);
-    if (page !== this.page) {
-      this.flushPage();
-      this.page = page;
-    }
-    const slot = rowid - page * LENGTHS_PAGE;
-    this.pageLengths[slot] = length;
-    this.pageUsed = Math.max(this.pageUsed, slot + 1);
-  }
-
-  private flushPage(): void {
-    if (this.page >= 0 && this.pageUsed > 0)
-      this.insertPage.run(this.page, uint32Bytes(this.pageLengths.subarray(0, this.pageUsed)));
-    this.pageLengths.fill(0);
-    this.pageUsed = 0;
-  }
 }
 
 /**
@@ -164,6 +152,8 @@ class TermMerger {
   private term: string | undefined;
   private rowids = new Float64Array(POSTINGS_BLOCK_SIZE);
   private tfs = new Uint32Array(POSTINGS_BLOCK_SIZE);
+  private lengths = new Uint32Array(POSTINGS_BLOCK_SIZE);
+  private readonly impacts = new ByteWriter();
   private count = 0;
   private blockMaxTf = 0;
   private blockMinLen = Number.POSITIVE_INFINITY;
@@ -177,7 +167,7 @@ class TermMerger {
   constructor(db: Database.Database) {
     this.insertBlock = db.prepare('INSERT INTO postings_blocks (data) VALUES (?)');
     this.insertTerm = db.prepare(
-      'INSERT INTO postings_terms (term, df, max_tf, min_len, first_block, bounds) VALUES (?, ?, ?, ?, ?, ?)',
+      'INSERT INTO postings_terms (term, df, max_tf, min_len, first_block, bounds, impacts) VALUES (?, ?, ?, ?, ?, ?, ?)',
     );
   }
 
@@ -194,6 +184,7 @@ class TermMerger {
       const len = reader.varint();
       this.rowids[this.count] = rowid;
       this.tfs[this.count] = tf;
+      this.lengths[this.count] = len;
       this.count++;
       this.df++;
       if (tf > this.blockMaxTf) this.blockMaxTf = tf;
@@ -209,6 +200,7 @@ class TermMerger {
   private endBlock(): void {
     if (this.count === 0) return;
     const data = encodeBlock(this.rowids, this.tfs, this.count, this.previousLast, this.out);
+    writeBlockImpacts(this.tfs, this.lengths, this.count, this.impacts);
     const { lastInsertRowid } = this.insertBlock.run(data);
     if (this.bounds.length === 0) this.firstBlock = Number(lastInsertRowid);
     const last = this.rowids[this.count - 1]!;
@@ -225,7 +217,15 @@ class TermMerger {
     if (this.term === undefined) return;
     this.endBlock();
     if (this.bounds.length % BOUNDS_STRIDE !== 0) throw new Error('postings bounds out of step');
-    this.insertTerm.run(this.term, this.df, this.maxTf, this.minLen, this.firstBlock, uint32Bytes(this.bounds));
+    this.insertTerm.run(
+      this.term,
+      this.df,
+      this.maxTf,
+      this.minLen,
+      this.firstBlock,
+      uint32Bytes(this.bounds),
+      this.impacts.take(),
+    );
     this.terms++;
     this.term = undefined;
     this.bounds = [];

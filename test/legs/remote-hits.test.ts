@@ -103,6 +103,7 @@ describe('remoteHits', () => {
       spec: {},
       key: '{}',
       sql: { where: '1', params: [] },
+      rowids: new Set<number>(), // remote hits carry ids, not this index's rowids
       chunkIds: new Set(['a#1', 'c#0']),
       docIds: new Set(['a', 'c']),
     };

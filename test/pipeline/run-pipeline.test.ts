@@ -204,6 +204,7 @@ describe('runPipeline', () => {
       spec: {},
       key: '{}',
       sql: { where: '1', params: [] },
+      rowids: new Set<number>(),
       chunkIds: new Set<string>(),
       docIds: new Set<string>(),
     };

@@ -1,9 +1,12 @@
+import Database from 'better-sqlite3';
+import fs from 'node:fs';
+import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createPostingsRetriever, type PruningStats } from '../../src/retrievers/postings-bm25.js';
 import type { ChunkFilter, Retriever, SearchOptions } from '../../src/retrievers/types.js';
 import { createWinkRetriever } from '../../src/retrievers/wink-bm25.js';
 import { bm25Analysis } from '../../src/store/bm25-analysis.js';
-import type { IndexReader } from '../../src/store/index-reader.js';
+import { IndexReader } from '../../src/store/index-reader.js';
 import { type FixtureDoc, writeFixtureIndex } from '../helpers/postings-index.js';
 import { tmpDir } from '../helpers/tmp.js';
 
@@ -70,12 +73,15 @@ const PARAMS = [
 const KS = [1, 10, 100, 1000];
 const LEVELS = ['chunk', 'doc'] as const;
 
-function filterOf(chunkIds: string[]): ChunkFilter {
+/** A filter passing `chunkIds` of `reader` (the postings engine reads its rowids, wink its ids). */
+function filterOf(reader: IndexReader, chunkIds: string[]): ChunkFilter {
   const ids = new Set(chunkIds);
+  const rows = reader.exportPage(0, Number.MAX_SAFE_INTEGER);
   return {
     spec: {},
     key: 'test',
     sql: { where: '1', params: [] },
+    rowids: new Set(rows.filter((r) => ids.has(r.id)).map((r) => r.rowid)),
     chunkIds: ids,
     docIds: new Set(chunkIds.map((id) => id.split('#')[0]!)),
   };
@@ -113,7 +119,10 @@ describe('postings BM25 equals wink on a seeded Zipfian corpus', () => {
     'w0 w300', // a skewed query: the commonest term and a rare one
   ];
   const allChunkIds = [...reader.chunks()].map((c) => c.id);
-  const filter = filterOf(allChunkIds.filter((_, i) => i % 3 !== 0));
+  const filter = filterOf(
+    reader,
+    allChunkIds.filter((_, i) => i % 3 !== 0),
+  );
 
   for (const params of PARAMS) {
     it(`k1 ${params.k1}, b ${params.b}: same hits, order and scores at every k and level, with and without a filter`, async () => {
@@ -150,6 +159,48 @@ describe('postings BM25 equals wink on a seeded Zipfian corpus', () => {
     expect(all!.postingsDecoded).toBe(all!.postingsTotal);
   });
 
+  it('looks up ids only for the chunks that can be returned: those scoring at least the k-th best document', async () => {
+    const source = reader.postingsSource()!;
+    let lookups = 0;
+    const counting = { ...source, identify: (rowid: number) => (lookups++, source.identify(rowid)) };
+    const analysis = bm25Analysis(reader.meta.tokenizer, reader.meta.languages);
+    const postings = createPostingsRetriever(counting, analysis);
+    const query = 'w0 w1 w2';
+    const top = (await postings.search(query, { k: 10, level: 'doc' })).hits;
+    const everyChunk = (await engines(reader, PARAMS[0]!).wink.search(query, { k: 10_000, level: 'chunk' })).hits;
+    const tenth = top[9]!.score;
+    const canReturn = everyChunk.filter((h) => h.score >= tenth).length;
+    expect(canReturn).toBeGreaterThanOrEqual(10);
+    expect(everyChunk.length).toBeGreaterThan(20 * canReturn);
+    expect(lookups).toBe(canReturn);
+  });
+
+  it('reads an index built before document keys and impacts were stored: same hits, looser block bounds', async () => {
+    const old = path.join(dir, 'before-doc-keys.sqlite');
+    fs.copyFileSync(reader.file, old);
+    const db = new Database(old);
+    db.exec('DROP TABLE postings_doc_keys; ALTER TABLE postings_terms DROP COLUMN impacts');
+    db.close();
+    const oldReader = IndexReader.open(old);
+    try {
+      expect(oldReader.postingsSource()!.docKeys).toEqual(reader.postingsSource()!.docKeys);
+      const seen: PruningStats[][] = [[], []];
+      const now = engines(reader, PARAMS[0]!, (s) => seen[0]!.push(s)).postings;
+      const before = engines(oldReader, PARAMS[0]!, (s) => seen[1]!.push(s)).postings;
+      for (const query of [...queries, 'w0', 'w0 w1', 'w1 w2 w2'])
+        for (const level of LEVELS) {
+          const options = { k: 10, level };
+          expect((await before.search(query, options)).hits).toEqual((await now.search(query, options)).hits);
+        }
+      // Competitive impacts bound a block by a posting it holds, so they never decode more.
+      const decoded = seen.map((runs) => runs.reduce((n, s) => n + s.postingsDecoded, 0));
+      expect(decoded[0]).toBeLessThan(decoded[1]!);
+      seen[0]!.forEach((s, i) => expect(s.blocksDecoded).toBeLessThanOrEqual(seen[1]![i]!.blocksDecoded));
+    } finally {
+      oldReader.close();
+    }
+  });
+
   it('gives no hits for unknown or stop-word-only queries, and nothing at k 0', async () => {
     const { postings } = engines(reader, PARAMS[0]!);
     expect((await postings.search('the and of', { k: 10, level: 'doc' })).hits).toEqual([]);
@@ -162,6 +213,76 @@ describe('postings BM25 equals wink on a seeded Zipfian corpus', () => {
     const analysis = bm25Analysis('unicode61');
     expect(() => createPostingsRetriever(source, analysis, { k1: -1 })).toThrow(/k1/);
     expect(() => createPostingsRetriever(source, analysis, { b: 1.5 })).toThrow(/b must be/);
+  });
+});
+
+describe('competitive impacts skip blocks whose largest tf and shortest chunk are different postings', () => {
+  // 1,024 one-chunk documents, each holding x: 8 blocks of x's postings. In every block one
+  // chunk repeats x 5 times among 55 other words; the rest are "x" and two fillers (3 terms).
+  // The first chunk alone is "x x f0" (tf 2, 3 terms). With k1 0.9, b 0.4 and
+  // avgdl = (1016 * 3 + 8 * 60) / 1024 = 3.445:
+  //   tf 2, length 3:  2 * 1.9 / (2 + 0.9 * (0.6 + 0.4 * 3 / 3.445))  = 1.332 (the best)
+  //   tf 1, length 3:  1.9 / (1 + 0.9 * (0.6 + 0.4 * 3 / 3.445))      = 1.025
+  //   tf 5, length 60: 5 * 1.9 / (5 + 0.9 * (0.6 + 0.4 * 60 / 3.445)) = 0.804
+  // (times x's idf). A block bound from its largest tf (5) with its shortest chunk (3) is
+  // 5 * 1.9 / (5 + 0.9 * 0.948) = 1.623, above 1.332, so every block must be read; the block's
+  // competitive pairs, (5, 60) and (1, 3), bound it at 1.025, so after the first block none is.
+  const dir = tmpDir('postings-impacts-');
+  const docs: FixtureDoc[] = Array.from({ length: 1024 }, (_, i) => {
+    const filler = (n: number) => Array.from({ length: n }, (_, j) => `f${(i * 7 + j) % 97}`).join(' ');
+    const text = i === 0 ? 'x x f0' : i % 128 === 64 ? `x x x x x ${filler(55)}` : `x ${filler(2)}`;
+    return { id: `d${String(i).padStart(4, '0')}`, chunks: [{ title: '', text }] };
+  });
+  const reader = writeFixtureIndex(dir, 'impacts', docs);
+  afterAll(() => reader.close());
+
+  it('reads one block of eight with impacts, all eight with the older bounds, for the same hit', async () => {
+    const old = path.join(dir, 'no-impacts.sqlite');
+    fs.copyFileSync(reader.file, old);
+    const db = new Database(old);
+    db.exec('ALTER TABLE postings_terms DROP COLUMN impacts');
+    db.close();
+    const oldReader = IndexReader.open(old);
+    try {
+      const seen: PruningStats[] = [];
+      const withImpacts = engines(reader, PARAMS[0]!, (s) => seen.push(s)).postings;
+      const withBounds = engines(oldReader, PARAMS[0]!, (s) => seen.push(s)).postings;
+      const a = await withImpacts.search('x', { k: 1, level: 'doc' });
+      const b = await withBounds.search('x', { k: 1, level: 'doc' });
+      expect(a.hits.map((h) => h.id)).toEqual(['d0000']);
+      expect(b.hits).toEqual(a.hits);
+      expect(seen.map((s) => [s.blocksTotal, s.blocksDecoded])).toEqual([
+        [8, 1],
+        [8, 8],
+      ]);
+    } finally {
+      oldReader.close();
+    }
+  });
+});
+
+describe("a rare term's bound counts only where it occurs", () => {
+  // 1,024 one-chunk documents holding x (8 blocks of its postings): the first ten are "x x x x",
+  // the rest "x" and two fillers, and two of those (in blocks 4 and 7) also hold r. At k 10 the
+  // hits are the two r chunks and eight "x x x x": the threshold is x's score at tf 4, which no
+  // block after the first reaches with x alone (tf 1 at best). r is in one block spanning rowids
+  // 501 to 901: counting its bound over that whole range would read every block up to 901.
+  const dir = tmpDir('postings-rare-');
+  const docs: FixtureDoc[] = Array.from({ length: 1024 }, (_, i) => {
+    const text = i < 10 ? 'x x x x' : i === 500 || i === 900 ? `r x f${i}` : `x f${i % 50} g${i % 70}`;
+    return { id: `d${String(i).padStart(4, '0')}`, chunks: [{ title: '', text }] };
+  });
+  const reader = writeFixtureIndex(dir, 'rare', docs);
+  afterAll(() => reader.close());
+
+  it('reads the first block and the two holding r, of eight, and ranks as wink does', async () => {
+    const seen: PruningStats[] = [];
+    const { postings, wink } = engines(reader, PARAMS[0]!, (s) => seen.push(s));
+    await expectSame(postings, wink, 'x r', { k: 10, level: 'doc' });
+    const hits = (await postings.search('x r', { k: 10, level: 'doc' })).hits.map((h) => h.id);
+    expect(hits.slice(0, 2).sort()).toEqual(['d0500', 'd0900']);
+    expect(seen[0]!.blocksTotal).toBe(8 + 1);
+    expect(seen[0]!.blocksDecoded).toBe(3 + 1);
   });
 });
 

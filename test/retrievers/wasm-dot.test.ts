@@ -105,11 +105,12 @@ describe('WebAssembly dense scan (scan64)', () => {
     const js = createDenseRetriever(table, embedder);
     vi.unstubAllEnvs();
     const kept = (_: string, i: number) => i % 4 !== 1;
-    // Only the id sets matter to the dense leg; the SQL is for legs that filter in the query.
+    // Only the id sets matter to the dense leg; the SQL and rowids are for the lexical engines.
     const filter: ChunkFilter = {
       spec: {},
       key: 'every chunk but the second of each four',
       sql: { where: '1', params: [] },
+      rowids: new Set(chunkIds.map((_, i) => i + 1).filter((_, i) => kept('', i))),
       chunkIds: new Set(chunkIds.filter(kept)),
       docIds: new Set(table.docIds.filter(kept)),
     };

@@ -18,13 +18,16 @@ function corpus(): string[][] {
   );
 }
 
+/** Documents of three chunks: a chunk's document key is the rowid of its document's first chunk. */
+const docKeyOf = (rowid: number) => rowid - ((rowid - 1) % 3);
+
 function write(dir: string, name: string, chunks: string[][], spillLimit?: number) {
   const file = path.join(dir, `${name}.sqlite`);
   const db = new Database(file);
   db.exec('CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)');
   const spillFile = `${file}-spill`;
   const writer = new PostingsWriter(db, spillFile, spillLimit);
-  db.transaction(() => chunks.forEach((terms, i) => writer.add(i + 1, terms)))();
+  db.transaction(() => chunks.forEach((terms, i) => writer.add(i + 1, terms, docKeyOf(i + 1))))();
   const spillsBeforeFinish = writer.spills;
   const stats = writer.finish();
   return { db, stats, spillsBeforeFinish, spillLeft: fs.existsSync(spillFile) };
@@ -32,7 +35,7 @@ function write(dir: string, name: string, chunks: string[][], spillLimit?: numbe
 
 /** Every term's postings, decoded from its blocks, with the bounds each block records. */
 function readAll(db: Database.Database) {
-  const source = openPostingsSource(db, { chunk: [], doc: [] });
+  const source = openPostingsSource(db);
   const terms = db.prepare('SELECT term FROM postings_terms ORDER BY term').pluck().all() as string[];
   const out: Record<string, { postings: [number, number][]; df: number; maxTf: number; minLen: number }> = {};
   for (const term of terms) {
@@ -84,6 +87,8 @@ describe('PostingsWriter', () => {
       blockSize: POSTINGS_BLOCK_SIZE,
     });
     expect([...source.lengths.subarray(1)]).toEqual(chunks.map((t) => t.length));
+    expect([...source.docKeys.subarray(1, 8)]).toEqual([1, 1, 1, 4, 4, 4, 7]);
+    expect([...source.docKeys.subarray(1)]).toEqual(chunks.map((_, i) => docKeyOf(i + 1)));
     db.close();
   });
 
@@ -106,6 +111,8 @@ describe('PostingsWriter', () => {
     const { source } = readAll(db);
     expect(source.lengths.length).toBe(9001);
     expect([...source.lengths.subarray(1)]).toEqual(many.map((t) => t.length));
+    expect(source.docKeys.length).toBe(9001);
+    expect([...source.docKeys.subarray(1)]).toEqual(many.map((_, i) => docKeyOf(i + 1)));
     db.close();
   });
 });
