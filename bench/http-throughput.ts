@@ -10,6 +10,10 @@
  * server's resident memory after the runs (vectors and query encoders loaded).
  *
  *   npx tsx bench/http-throughput.ts --data DIR [--index scifact] [--workers 2] [--duration 8] [--repeats 5]
+ *     [--modes bm25,hybrid] [--queries FILE]
+ *
+ * `--modes bm25` loads a lexical-only index (built with --embedder none), such as bench/
+ * lexical-scale.ts's million-document one, and skips the hybrid encoder line.
  *
  * DIR holds NAME.sqlite, built for instance with
  *   node bin/testbed.js index ../shared/corpora/scifact --out DIR/scifact.sqlite --chunker doc --embedder use-lite
@@ -41,6 +45,7 @@ const { values } = parseArgs({
     duration: { type: 'string', default: '8' },
     repeats: { type: 'string', default: '5' },
     queries: { type: 'string' },
+    modes: { type: 'string', default: 'bm25,hybrid' },
   },
 });
 if (!values.data) throw new Error('--data DIR is required (a folder holding NAME.sqlite)');
@@ -49,7 +54,8 @@ const index = values.index!;
 const poolSize = Number(values.workers);
 const duration = Math.min(120, Number(values.duration));
 const repeats = Number(values.repeats);
-const MODES = ['bm25', 'hybrid'] as const;
+const MODES = values.modes!.split(',').map((m) => m.trim());
+for (const m of MODES) if (m !== 'bm25' && m !== 'hybrid') throw new Error(`--modes takes bm25 and hybrid, not ${m}`);
 const CONNECTIONS = [1, 16] as const;
 
 /** The collection's query texts: the corpus folder the index was built from, or --queries FILE. */
@@ -168,7 +174,7 @@ try {
     // Warm-up: every worker opens the index, loads the query encoder and the vectors.
     for (const mode of MODES)
       await loadTest(server.url, paths[mode]!.slice(0, 64), { connections: Math.max(2, workers * 2), duration: 3 });
-    if (workers === 0) {
+    if (workers === 0 && MODES.includes('hybrid')) {
       for (const p of paths.hybrid!.slice(100, 200)) {
         const took = ((await (await fetch(server.url + p)).json()) as { took_ms: Record<string, number> }).took_ms;
         for (const [stage, ms] of Object.entries(took)) (stages[stage] ??= []).push(ms);
@@ -243,10 +249,11 @@ console.log(
   mdTable(['mode', '--workers', 'req/s 16 conn / 1 conn', 'req/s at 16 conn / --workers 0'], ratioRows, 'lrrr') + '\n',
 );
 const embed = median(stages['dense.embed'] ?? []);
-console.log(
-  `One hybrid search, one at a time (median of 100, --workers 0): ${['total', 'bm25', 'dense.embed', 'dense.dense', 'fuse', 'hydrate'].map((k) => `${k} ${median(stages[k] ?? []).toFixed(2)} ms`).join(', ')}. ` +
-    `One use-lite query encoder (one thread) thus answers at most ${(1000 / embed).toFixed(0)} hybrid searches/s.\n`,
-);
+if (MODES.includes('hybrid'))
+  console.log(
+    `One hybrid search, one at a time (median of 100, --workers 0): ${['total', 'bm25', 'dense.embed', 'dense.dense', 'fuse', 'hydrate'].map((k) => `${k} ${median(stages[k] ?? []).toFixed(2)} ms`).join(', ')}. ` +
+      `One use-lite query encoder (one thread) thus answers at most ${(1000 / embed).toFixed(0)} hybrid searches/s.\n`,
+  );
 console.log(
   `Server resident memory after the runs: ${[0, poolSize].map((w) => `--workers ${w}: ${memory.get(w)!.toFixed(0)} MiB`).join(', ')}.\n`,
 );

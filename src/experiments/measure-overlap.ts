@@ -1,4 +1,6 @@
+import { languageDetectorReady } from '../analysis/detect-language.js';
 import type { OverlapBySource } from '../reports/report-model.js';
+import { queriesNeedLanguage } from '../store/tokenizers.js';
 import { stableHash } from './grid.js';
 import { indexOverlapAnalysis, queryOverlaps } from './overlap.js';
 import { overlapBySource } from './overlap-by-source.js';
@@ -13,17 +15,19 @@ import type { ScoredEntry } from './score-configs.js';
  * ones its BM25 matched; with no lexical configuration, the first configuration's index.
  * Undefined when no query has a `source` tag.
  */
-export function measureOverlap(
+export async function measureOverlap(
   plan: ExperimentPlan,
   entries: readonly ScoredEntry[],
   indexes: ReadonlyMap<string, OpenIndex>,
-): OverlapBySource | undefined {
+): Promise<OverlapBySource | undefined> {
   const entry = entries.find((e) => e.kind === 'lexical') ?? entries[0];
   const open = entry && indexes.get(stableHash(entry.index));
   if (!open) return undefined;
   const answerable = plan.queries.filter((q) => plan.gold.has(q.id));
   if (!answerable.some((q) => q.metadata.source !== undefined && q.metadata.source !== null)) return undefined;
   const relevant = new Map([...plan.gold].map(([queryId, docs]) => [queryId, [...docs.keys()]]));
+  // Scores may all come from the cache, so no search readied the query analysis: ready it here.
+  if (queriesNeedLanguage(open.searcher.meta.tokenizer)) await languageDetectorReady();
   const analysis = indexOverlapAnalysis(open.searcher);
   return overlapBySource(answerable, queryOverlaps(answerable, relevant, analysis), analysis.tokenizer);
 }

@@ -92,7 +92,7 @@ export async function runExperiment(config: ExperimentConfig, options: RunOption
       plan.metrics.map((m) => m.label),
     );
     const { baseline, sourceGap } = analyse(plan, configs, entries, indexes, shown);
-    const overlap = measureOverlap(plan, entries, indexes);
+    const overlap = await measureOverlap(plan, entries, indexes);
 
     const report: ExperimentReport = {
       name: config.name,

@@ -13,6 +13,7 @@ import { commitBuild, discardBuild, removeStaleBuilds, temporaryPathFor } from '
 import { SCHEMA_VERSION, type IndexMeta } from '../store/index-meta.js';
 import { IndexWriter } from '../store/index-writer.js';
 import { DEFAULT_TOKENIZER, parseTokenizer } from '../store/tokenizers.js';
+import { languageDetectorReady } from '../analysis/detect-language.js';
 import { chooseChunker, DEFAULT_CHUNKER } from './choose-chunker.js';
 import { chooseTokenizer, type TokenizerChoice } from './choose-tokenizer.js';
 import { documentLanguage } from './document-language.js';
@@ -58,6 +59,7 @@ export async function buildIndex(options: BuildOptions): Promise<IndexMeta> {
   const source = await openCorpus(options.corpus, options.skipEmpty ? { onEmpty: (id) => skipped.push(id) } : {});
   const contentHash = await hashFiles(source.files);
   const detect = options.detectLanguage ?? true;
+  if (detect) await languageDetectorReady();
   // `auto` must know the corpus' languages before the first document is analysed, so it reads
   // the corpus once more, detecting only; the second pass reuses what it found.
   const known = requested === 'auto' ? await languagesOf(source, detect) : undefined;

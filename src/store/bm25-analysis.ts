@@ -1,6 +1,6 @@
 import { createLexicalAnalyzer } from '../analysis/english-analyzer.js';
 import { createQueryTerms } from '../analysis/query-terms.js';
-import { analyzerFor, type TokenizerName } from './tokenizers.js';
+import { analysisIgnoresLanguage, analyzerFor, type TokenizerName } from './tokenizers.js';
 
 /** How BM25 (the postings and wink engines) turns chunks and queries of one index into terms. */
 export interface Bm25Analysis {
@@ -21,6 +21,9 @@ export interface Bm25Analysis {
  */
 export function bm25Analysis(tokenizer: TokenizerName, languages: Record<string, number> = {}): Bm25Analysis {
   const own = analyzerFor(tokenizer, {});
+  // An analyser that ignores language needs no query language (nor its detector), as FTS5's leg.
+  if (own && analysisIgnoresLanguage(tokenizer))
+    return { analyze: (text) => own(text, undefined), queryTerms: (query) => own(query, undefined) };
   if (own) {
     const queryTerms = createQueryTerms(own, languages);
     return { analyze: (text, lang) => own(text, lang), queryTerms: (query, lang) => queryTerms(query, lang) };

@@ -53,10 +53,10 @@ export class IndexReader {
   private readonly bm25Statements = new RecentCache<string, Database.Statement>(RECENT_FILTERS * 2);
   private readonly filters = new RecentCache<string, ChunkFilter>(RECENT_FILTERS);
   private readonly chunkById: Database.Statement;
+  private readonly idsByRowid: Database.Statement;
   private readonly docFrequencies = new RecentCache<string, number>(DOC_FREQUENCIES);
   private docFrequencyStmt?: Database.Statement;
   private ftsRows?: number;
-  private identities?: { chunk: string[]; doc: string[] };
   private postings?: PostingsSource | null;
 
   private constructor(
@@ -69,6 +69,9 @@ export class IndexReader {
     this.chunkById = db.prepare(
       'SELECT id, doc_id AS docId, ordinal, start, end, title, text FROM chunks WHERE id = ?',
     );
+    // BM25 returns rowids; only the rows it returns are looked up (reading every chunk's ids
+    // when the index opens took 2 s at a million chunks).
+    this.idsByRowid = db.prepare('SELECT id, doc_id FROM chunks WHERE rowid = ?').raw();
   }
 
   /** Opens an index file, with a clear error for a missing, truncated or foreign file. */
@@ -112,7 +115,6 @@ export class IndexReader {
       this.bm25Statements.get(`${candidates ? 'candidates' : 'all'}\n${where ?? ''}`, () =>
         this.db.prepare(bm25Sql({ where, candidates })).raw(),
       );
-    const { chunk, doc } = this.rowIdentities();
     return {
       top: (phrases, candidates, limit) => {
         const rows = (
@@ -120,7 +122,10 @@ export class IndexReader {
             ? statement(false).all(matchOf(phrases), ...params, limit)
             : statement(true).all(matchOf(phrases), matchOf(candidates), ...params, limit)
         ) as [number, number][];
-        return rows.map(([rowid, score]) => ({ chunkId: chunk[rowid]!, docId: doc[rowid]!, score }));
+        return rows.map(([rowid, score]) => {
+          const [chunkId, docId] = this.idsByRowid.get(rowid) as [string, string];
+          return { chunkId, docId, score };
+        });
       },
       docFrequency: (phrase) => this.docFrequency(phrase),
       rowCount: this.ftsRowCount(),
@@ -135,29 +140,6 @@ export class IndexReader {
   postingsSource(): PostingsSource | undefined {
     if (this.postings === undefined) this.postings = hasPostings(this.db) ? openPostingsSource(this.db) : null;
     return this.postings ?? undefined;
-  }
-
-  /**
-   * Chunk and document id by chunk rowid, read once (from the two covering indexes, not the
-   * chunks' text pages): BM25 returns rowids, and looking each up in the chunks table cost a page
-   * read per hit. About 60 bytes a chunk.
-   */
-  private rowIdentities(): { chunk: string[]; doc: string[] } {
-    if (!this.identities) {
-      const chunk: string[] = [];
-      const doc: string[] = [];
-      for (const [rowid, id] of this.db.prepare('SELECT rowid, id FROM chunks').raw().iterate() as IterableIterator<
-        [number, string]
-      >)
-        chunk[rowid] = id;
-      for (const [rowid, docId] of this.db
-        .prepare('SELECT rowid, doc_id FROM chunks')
-        .raw()
-        .iterate() as IterableIterator<[number, string]>)
-        doc[rowid] = docId;
-      this.identities = { chunk, doc };
-    }
-    return this.identities;
   }
 
   /** Chunks containing the phrase, as FTS5 counts them for its IDF; counted once per open index. */

@@ -38,6 +38,14 @@ export function analysisIgnoresLanguage(name: TokenizerName): boolean {
   return tokenizers.get(name)?.ignoresLanguage === true;
 }
 
+/**
+ * true when searching an index of this tokenizer detects each query's language (our analyser,
+ * which stems per language): the language detector must be loaded first (languageDetectorReady).
+ */
+export function queriesNeedLanguage(name: TokenizerName): boolean {
+  return isPreAnalyzed(name) && !analysisIgnoresLanguage(name);
+}
+
 /** Tokenizers whose text is analysed by us before FTS5 sees it (a contentless FTS table). */
 export function isPreAnalyzed(name: TokenizerName): boolean {
   return tokenizers.get(name)?.analyzer !== undefined;

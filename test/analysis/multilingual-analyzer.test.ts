@@ -1,9 +1,13 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { languageDetectorReady } from '../../src/analysis/detect-language.js';
 import { cjkBigrams } from '../../src/analysis/cjk-bigrams.js';
 import { detectLanguage } from '../../src/analysis/detect-language.js';
 import { createMultilingualAnalyzer } from '../../src/analysis/multilingual-analyzer.js';
 import { normalizeText } from '../../src/analysis/normalize-text.js';
 import { segmentWords } from '../../src/analysis/segment-words.js';
+
+// Queries on these indexes detect their language: the detector loads once, before the tests.
+beforeAll(() => languageDetectorReady());
 
 describe('normalizeText', () => {
   it('NFKC, lower case, accents folded on Latin/Greek/Cyrillic letters', () => {

@@ -1,7 +1,11 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { languageDetectorReady } from '../../src/analysis/detect-language.js';
 import { createMultilingualAnalyzer } from '../../src/analysis/multilingual-analyzer.js';
 import { createQueryLanguages } from '../../src/analysis/query-language.js';
 import { createQueryTerms } from '../../src/analysis/query-terms.js';
+
+// Queries on these indexes detect their language: the detector loads once, before the tests.
+beforeAll(() => languageDetectorReady());
 
 const analyze = createMultilingualAnalyzer();
 // One document per language: no language has more than half of them.

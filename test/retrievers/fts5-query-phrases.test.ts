@@ -1,8 +1,12 @@
 import fc from 'fast-check';
-import { describe, expect, it } from 'vitest';
+import { languageDetectorReady } from '../../src/analysis/detect-language.js';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createQueryTerms } from '../../src/analysis/query-terms.js';
 import { queryPhrases } from '../../src/store/bm25-sql.js';
 import { analysisIgnoresLanguage, analyzerFor, tokenizerNames } from '../../src/store/tokenizers.js';
+
+// Queries on these indexes detect their language: the detector loads once, before the tests.
+beforeAll(() => languageDetectorReady());
 
 /**
  * The FTS5 leg on an `english` index analyses a query once and never detects its language

@@ -1,7 +1,8 @@
 import Database from 'better-sqlite3';
+import { languageDetectorReady } from '../../src/analysis/detect-language.js';
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPostingsRetriever, type PruningStats } from '../../src/retrievers/postings-bm25.js';
 import type { ChunkFilter, Retriever, SearchOptions } from '../../src/retrievers/types.js';
 import { createWinkRetriever } from '../../src/retrievers/wink-bm25.js';
@@ -9,6 +10,9 @@ import { bm25Analysis } from '../../src/store/bm25-analysis.js';
 import { IndexReader } from '../../src/store/index-reader.js';
 import { type FixtureDoc, writeFixtureIndex } from '../helpers/postings-index.js';
 import { tmpDir } from '../helpers/tmp.js';
+
+// Queries on these indexes detect their language: the detector loads once, before the tests.
+beforeAll(() => languageDetectorReady());
 
 // The wink engine is the oracle: the postings engine must give the same hits, in the same
 // order, with the same doubles, over the same index.

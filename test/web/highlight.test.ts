@@ -1,7 +1,11 @@
 import { jsx } from 'hono/jsx';
-import { describe, expect, it } from 'vitest';
+import { languageDetectorReady } from '../../src/analysis/detect-language.js';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { analysedMatcher } from '../../src/web/playground/analysed-matcher.js';
 import { excerpt, Highlight, segments, termMatcher } from '../../src/web/playground/highlight.js';
+
+// Queries on these indexes detect their language: the detector loads once, before the tests.
+beforeAll(() => languageDetectorReady());
 
 const marked = (text: string, query: string, stem = true) =>
   segments(text, termMatcher(query, stem))

@@ -1,3 +1,5 @@
+import { languageDetectorReady } from '../../analysis/detect-language.js';
+import { queriesNeedLanguage } from '../../store/tokenizers.js';
 import { DEFAULT_K, DEFAULT_LEVEL } from '../../schemas/defaults.js';
 import path from 'node:path';
 import type { SearchResponse } from '../../search/types.js';
@@ -45,7 +47,10 @@ export const searchCommand: Command = {
     const pool = new EmbedderPool();
     const searcher = new Searcher(path.basename(file).replace(/\.sqlite$/, ''), file, (id) => pool.get(id));
     try {
-      if (values.sql) io.err(explainLexicalLegs(searcher.reader, req.pipeline, query));
+      if (values.sql) {
+        if (queriesNeedLanguage(searcher.meta.tokenizer)) await languageDetectorReady();
+        io.err(explainLexicalLegs(searcher.reader, req.pipeline, query));
+      }
       const res = await searcher.search(req);
       io.out(values.json ? JSON.stringify(res, null, 2) + '\n' : formatHits(res));
     } finally {
