@@ -1,0 +1,62 @@
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { runCli } from '../helpers/cli.js';
+import { TINY_BEIR, tmpDir } from '../helpers/tmp.js';
+
+const BIN = path.resolve(import.meta.dirname, '../../bin/testbed.js');
+
+// A CLI search is meant to answer in under half a second, and loading the language detector's
+// n-gram tables alone takes about 0.4 s: a search whose queries need no language (english
+// tokenizer) must not load it, and one that does (multilingual) must load it and answer.
+describe('which modules a CLI search loads', () => {
+  const dir = tmpDir('search-modules-');
+  const indexes = { english: path.join(dir, 'english.sqlite'), multilingual: path.join(dir, 'multi.sqlite') };
+
+  beforeAll(async () => {
+    for (const [tokenizer, out] of Object.entries(indexes)) {
+      const built = await runCli(['index', TINY_BEIR, '--out', out, '--embedder', 'none', '--tokenizer', tokenizer]);
+      expect(built.code, built.err).toBe(0);
+    }
+    // A module-loading hook that appends every URL it loads to $LOADED_LOG.
+    fs.writeFileSync(
+      path.join(dir, 'hook.mjs'),
+      `import fs from 'node:fs';
+export async function load(url, context, next) {
+  fs.appendFileSync(process.env.LOADED_LOG, url + '\\n');
+  return next(url, context);
+}\n`,
+    );
+    fs.writeFileSync(
+      path.join(dir, 'register.mjs'),
+      `import { register } from 'node:module';\nregister(${JSON.stringify(`file://${path.join(dir, 'hook.mjs')}`)});\n`,
+    );
+  });
+
+  /** Runs `testbed search INDEX QUERY --mode bm25` in a child; its stdout and the URLs it loaded. */
+  function search(index: string, query: string) {
+    const log = path.join(dir, `loaded-${path.basename(index)}.txt`);
+    fs.rmSync(log, { force: true });
+    const r = spawnSync(
+      process.execPath,
+      ['--import', path.join(dir, 'register.mjs'), BIN, 'search', index, query, '--mode', 'bm25'],
+      { encoding: 'utf8', env: { ...process.env, LOADED_LOG: log }, timeout: 60_000 },
+    );
+    expect(r.status, r.stderr).toBe(0);
+    return { out: r.stdout, loaded: fs.readFileSync(log, 'utf8').trim().split('\n') };
+  }
+
+  it('english: answers without loading eld', () => {
+    const { out, loaded } = search(indexes.english, 'reset my password');
+    expect(out).toMatch(/^bm25 "reset my password"/);
+    expect(loaded.some((u) => u.includes('/dist/retrievers/postings-bm25.js'))).toBe(true);
+    expect(loaded.filter((u) => u.includes('/node_modules/eld/'))).toEqual([]);
+  });
+
+  it('multilingual: loads eld, then answers', () => {
+    const { out, loaded } = search(indexes.multilingual, 'reset my password');
+    expect(out).toMatch(/^bm25 "reset my password"/);
+    expect(loaded.some((u) => u.includes('/node_modules/eld/'))).toBe(true);
+  });
+});
