@@ -3,7 +3,7 @@
  * tokenizer auto = english): what storing postings adds to a build (time, file size), and
  * per-query latency of postings, wink and fts5 at top 10 over the 300 test queries, in one
  * process and one run (the machine is shared: compare within a run). Each engine's first query
- * is reported apart (wink builds its engine then; postings reads the chunk lengths and ids), and
+ * is reported apart (wink builds its engine then; postings reads the chunk lengths and document keys), and
  * excluded from p50/p99, which are over --rounds rounds of the other queries.
  *
  *   npx tsx bench/postings-scifact.ts [--corpus ../shared/corpora/scifact] [--dir /tmp/postings-scifact] [--rounds 3]

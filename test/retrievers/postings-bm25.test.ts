@@ -1,7 +1,6 @@
 import Database from 'better-sqlite3';
 import { languageDetectorReady } from '../../src/analysis/detect-language.js';
 import fs from 'node:fs';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPostingsRetriever, type PruningStats } from '../../src/retrievers/postings-bm25.js';
 import type { ChunkFilter, Retriever, SearchOptions } from '../../src/retrievers/types.js';
@@ -89,6 +88,17 @@ function filterOf(reader: IndexReader, chunkIds: string[]): ChunkFilter {
     chunkIds: ids,
     docIds: new Set(chunkIds.map((id) => id.split('#')[0]!)),
   };
+}
+
+/** A copy of `reader`'s index file as an older testbed wrote it: `sql` drops what it lacked. */
+let olderCopies = 0;
+function olderCopy(reader: IndexReader, sql: string): IndexReader {
+  const file = `${reader.file.replace(/\.sqlite$/, '')}-older-${++olderCopies}.sqlite`;
+  fs.copyFileSync(reader.file, file);
+  const db = new Database(file);
+  db.exec(sql);
+  db.close();
+  return IndexReader.open(file);
 }
 
 /** Both engines over `reader`, as the lexical leg builds them (its bm25Analysis, stored languages). */
@@ -180,12 +190,7 @@ describe('postings BM25 equals wink on a seeded Zipfian corpus', () => {
   });
 
   it('reads an index built before document keys and impacts were stored: same hits, looser block bounds', async () => {
-    const old = path.join(dir, 'before-doc-keys.sqlite');
-    fs.copyFileSync(reader.file, old);
-    const db = new Database(old);
-    db.exec('DROP TABLE postings_doc_keys; ALTER TABLE postings_terms DROP COLUMN impacts');
-    db.close();
-    const oldReader = IndexReader.open(old);
+    const oldReader = olderCopy(reader, 'DROP TABLE postings_doc_keys; ALTER TABLE postings_terms DROP COLUMN impacts');
     try {
       expect(oldReader.postingsSource()!.docKeys).toEqual(reader.postingsSource()!.docKeys);
       const seen: PruningStats[][] = [[], []];
@@ -241,12 +246,7 @@ describe('competitive impacts skip blocks whose largest tf and shortest chunk ar
   afterAll(() => reader.close());
 
   it('reads one block of eight with impacts, all eight with the older bounds, for the same hit', async () => {
-    const old = path.join(dir, 'no-impacts.sqlite');
-    fs.copyFileSync(reader.file, old);
-    const db = new Database(old);
-    db.exec('ALTER TABLE postings_terms DROP COLUMN impacts');
-    db.close();
-    const oldReader = IndexReader.open(old);
+    const oldReader = olderCopy(reader, 'ALTER TABLE postings_terms DROP COLUMN impacts');
     try {
       const seen: PruningStats[] = [];
       const withImpacts = engines(reader, PARAMS[0]!, (s) => seen.push(s)).postings;
