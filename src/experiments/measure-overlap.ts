@@ -1,6 +1,5 @@
-import { languageDetectorReady } from '../analysis/detect-language.js';
 import type { OverlapBySource } from '../reports/report-model.js';
-import { queriesNeedLanguage } from '../store/tokenizers.js';
+import { readyForQueries } from '../store/tokenizers.js';
 import { stableHash } from './grid.js';
 import { indexOverlapAnalysis, queryOverlaps } from './overlap.js';
 import { overlapBySource } from './overlap-by-source.js';
@@ -27,7 +26,7 @@ export async function measureOverlap(
   if (!answerable.some((q) => q.metadata.source !== undefined && q.metadata.source !== null)) return undefined;
   const relevant = new Map([...plan.gold].map(([queryId, docs]) => [queryId, [...docs.keys()]]));
   // Scores may all come from the cache, so no search readied the query analysis: ready it here.
-  if (queriesNeedLanguage(open.searcher.meta.tokenizer)) await languageDetectorReady();
+  await readyForQueries(open.searcher.meta.tokenizer);
   const analysis = indexOverlapAnalysis(open.searcher);
   return overlapBySource(answerable, queryOverlaps(answerable, relevant, analysis), analysis.tokenizer);
 }

@@ -3,9 +3,8 @@ import { embedText } from '../indexing/embed-text.js';
 import { rerankerFor } from '../pipeline/reranker-factory.js';
 import { runPipeline, type PipelineParts, type QueryContext } from '../pipeline/run-pipeline.js';
 import type { Pipeline } from '../pipeline/resolve-pipeline.js';
-import { languageDetectorReady } from '../analysis/detect-language.js';
 import { IndexReader } from '../store/index-reader.js';
-import { queriesNeedLanguage } from '../store/tokenizers.js';
+import { readyForQueries } from '../store/tokenizers.js';
 import { hydrate } from './hydrate.js';
 import { LegFactory, type EmbedderLoader, type VectorLoader } from '../legs/leg-factory.js';
 import type { SearchRequest, SearchResponse } from './types.js';
@@ -42,7 +41,7 @@ export class Searcher {
 
   /** The pipeline's legs, compiled filter and rerank stage over this index, ready to run query after query. */
   async prepare(pipeline: Pipeline): Promise<PipelineParts> {
-    if (queriesNeedLanguage(this.meta.tokenizer)) await languageDetectorReady();
+    await readyForQueries(this.meta.tokenizer);
     const legs = await Promise.all(pipeline.legs.map((leg) => this.legs.legFor(leg)));
     return {
       pipeline,

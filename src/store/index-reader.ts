@@ -12,6 +12,7 @@ import { filterKey } from './filter-key.js';
 import { SCHEMA_VERSION, type IndexMeta } from './index-meta.js';
 import { RecentCache } from './recent-cache.js';
 import { hasPostings, openPostingsSource, type PostingsSource } from './postings-source.js';
+import { rowIdentity, type RowIdentity } from './row-identity.js';
 import { incompleteSqlite } from './sqlite-header.js';
 
 /** Chunks come back from the store exactly as the chunker made them. */
@@ -53,7 +54,7 @@ export class IndexReader {
   private readonly bm25Statements = new RecentCache<string, Database.Statement>(RECENT_FILTERS * 2);
   private readonly filters = new RecentCache<string, ChunkFilter>(RECENT_FILTERS);
   private readonly chunkById: Database.Statement;
-  private readonly idsByRowid: Database.Statement;
+  private readonly identify: RowIdentity;
   private readonly docFrequencies = new RecentCache<string, number>(DOC_FREQUENCIES);
   private docFrequencyStmt?: Database.Statement;
   private ftsRows?: number;
@@ -69,9 +70,7 @@ export class IndexReader {
     this.chunkById = db.prepare(
       'SELECT id, doc_id AS docId, ordinal, start, end, title, text FROM chunks WHERE id = ?',
     );
-    // BM25 returns rowids; only the rows it returns are looked up (reading every chunk's ids
-    // when the index opens took 2 s at a million chunks).
-    this.idsByRowid = db.prepare('SELECT id, doc_id FROM chunks WHERE rowid = ?').raw();
+    this.identify = rowIdentity(db);
   }
 
   /** Opens an index file, with a clear error for a missing, truncated or foreign file. */
@@ -122,10 +121,7 @@ export class IndexReader {
             ? statement(false).all(matchOf(phrases), ...params, limit)
             : statement(true).all(matchOf(phrases), matchOf(candidates), ...params, limit)
         ) as [number, number][];
-        return rows.map(([rowid, score]) => {
-          const [chunkId, docId] = this.idsByRowid.get(rowid) as [string, string];
-          return { chunkId, docId, score };
-        });
+        return rows.map(([rowid, score]) => ({ ...this.identify(rowid), score }));
       },
       docFrequency: (phrase) => this.docFrequency(phrase),
       rowCount: this.ftsRowCount(),
@@ -138,7 +134,8 @@ export class IndexReader {
    * index built before postings existed.
    */
   postingsSource(): PostingsSource | undefined {
-    if (this.postings === undefined) this.postings = hasPostings(this.db) ? openPostingsSource(this.db) : null;
+    if (this.postings === undefined)
+      this.postings = hasPostings(this.db) ? openPostingsSource(this.db, this.identify) : null;
     return this.postings ?? undefined;
   }
 

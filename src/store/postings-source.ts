@@ -1,5 +1,6 @@
 import type Database from 'better-sqlite3';
 import { readChunkColumn } from './chunk-column-pages.js';
+import type { RowIdentity } from './row-identity.js';
 import { POSTINGS_META_KEY, type PostingsStats, uint32Values } from './postings-schema.js';
 
 /** One term of the postings dictionary, as a query reads it. */
@@ -27,7 +28,7 @@ export interface PostingsSource {
   readonly lengths: Uint32Array;
   /** Per chunk rowid, the rowid of its document's first chunk: equal keys, same document. */
   readonly docKeys: Uint32Array;
-  identify(rowid: number): { chunkId: string; docId: string };
+  identify: RowIdentity;
   term(term: string): TermEntry | undefined;
   block(blockRowid: number): Uint8Array;
 }
@@ -37,8 +38,8 @@ export function hasPostings(db: Database.Database): boolean {
   return db.prepare('SELECT 1 FROM meta WHERE key = ?').get(POSTINGS_META_KEY) !== undefined;
 }
 
-/** A PostingsSource over an open index db that hasPostings. */
-export function openPostingsSource(db: Database.Database): PostingsSource {
+/** A PostingsSource over an open index db that hasPostings; `identify` looks ids up (rowIdentity). */
+export function openPostingsSource(db: Database.Database, identify: RowIdentity): PostingsSource {
   const stats = JSON.parse(
     db.prepare('SELECT value FROM meta WHERE key = ?').pluck().get(POSTINGS_META_KEY) as string,
   ) as PostingsStats;
@@ -47,17 +48,11 @@ export function openPostingsSource(db: Database.Database): PostingsSource {
     .prepare(`SELECT df, max_tf, min_len, first_block, bounds, ${impacts} FROM postings_terms WHERE term = ?`)
     .raw();
   const blockRow = db.prepare('SELECT data FROM postings_blocks WHERE rowid = ?').pluck();
-  let idRow: Database.Statement | undefined;
   return {
     stats,
     lengths: readChunkColumn(db, 'postings_lengths'),
     docKeys: hasTable(db, 'postings_doc_keys') ? readChunkColumn(db, 'postings_doc_keys') : docKeysOfChunks(db),
-    identify(rowid) {
-      idRow ??= db.prepare('SELECT id, doc_id FROM chunks WHERE rowid = ?').raw();
-      const row = idRow.get(rowid) as [string, string] | undefined;
-      if (!row) throw new Error(`chunk rowid ${rowid} missing`);
-      return { chunkId: row[0], docId: row[1] };
-    },
+    identify,
     term(term) {
       const row = termRow.get(term) as [number, number, number, number, Uint8Array, Uint8Array | null] | undefined;
       if (!row) return undefined;

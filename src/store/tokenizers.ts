@@ -1,3 +1,4 @@
+import { languageDetectorReady } from '../analysis/detect-language.js';
 import { InputError } from '../errors.js';
 import type { MultilingualAnalyzer } from '../analysis/multilingual-analyzer.js';
 import { Registry } from '../registry.js';
@@ -39,11 +40,12 @@ export function analysisIgnoresLanguage(name: TokenizerName): boolean {
 }
 
 /**
- * true when searching an index of this tokenizer detects each query's language (our analyser,
- * which stems per language): the language detector must be loaded first (languageDetectorReady).
+ * Resolves once queries on an index of this tokenizer can be analysed: when our analyser stems
+ * each query in its language, after the language detector has loaded (languageDetectorReady);
+ * at once for every other tokenizer, which never detects (and so never loads it).
  */
-export function queriesNeedLanguage(name: TokenizerName): boolean {
-  return isPreAnalyzed(name) && !analysisIgnoresLanguage(name);
+export async function readyForQueries(name: TokenizerName): Promise<void> {
+  if (isPreAnalyzed(name) && !analysisIgnoresLanguage(name)) await languageDetectorReady();
 }
 
 /** Tokenizers whose text is analysed by us before FTS5 sees it (a contentless FTS table). */

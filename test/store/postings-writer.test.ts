@@ -6,6 +6,7 @@ import { decodeBlock, POSTINGS_BLOCK_SIZE } from '../../src/store/block-codec.js
 import { BOUNDS_STRIDE } from '../../src/store/postings-schema.js';
 import { openPostingsSource } from '../../src/store/postings-source.js';
 import { PostingsWriter } from '../../src/store/postings-writer.js';
+import { rowIdentity } from '../../src/store/row-identity.js';
 import { tmpDir } from '../helpers/tmp.js';
 
 // A seeded corpus of term lists: 600 chunks over 40 terms, skewed so a few terms fill several
@@ -35,7 +36,7 @@ function write(dir: string, name: string, chunks: string[][], spillLimit?: numbe
 
 /** Every term's postings, decoded from its blocks, with the bounds each block records. */
 function readAll(db: Database.Database) {
-  const source = openPostingsSource(db);
+  const source = openPostingsSource(db, rowIdentity(db));
   const terms = db.prepare('SELECT term FROM postings_terms ORDER BY term').pluck().all() as string[];
   const out: Record<string, { postings: [number, number][]; df: number; maxTf: number; minLen: number }> = {};
   for (const term of terms) {

@@ -1,5 +1,4 @@
-import { languageDetectorReady } from '../../analysis/detect-language.js';
-import { queriesNeedLanguage } from '../../store/tokenizers.js';
+import { readyForQueries } from '../../store/tokenizers.js';
 import { DEFAULT_K, DEFAULT_LEVEL } from '../../schemas/defaults.js';
 import path from 'node:path';
 import type { SearchResponse } from '../../search/types.js';
@@ -48,7 +47,7 @@ export const searchCommand: Command = {
     const searcher = new Searcher(path.basename(file).replace(/\.sqlite$/, ''), file, (id) => pool.get(id));
     try {
       if (values.sql) {
-        if (queriesNeedLanguage(searcher.meta.tokenizer)) await languageDetectorReady();
+        await readyForQueries(searcher.meta.tokenizer);
         io.err(explainLexicalLegs(searcher.reader, req.pipeline, query));
       }
       const res = await searcher.search(req);

@@ -10,8 +10,7 @@ import { InputError } from '../../errors.js';
 import { searchParams, type PlaygroundForm } from './form.js';
 import { findGoldSets, loadGoldSet, type GoldSet, type GoldSetRef } from './gold-sets.js';
 import { analysedMatcher } from './analysed-matcher.js';
-import { languageDetectorReady } from '../../analysis/detect-language.js';
-import { queriesNeedLanguage } from '../../store/tokenizers.js';
+import { readyForQueries } from '../../store/tokenizers.js';
 import { NO_TERMS, termMatcher, type TermMatcher } from './highlight.js';
 import { scoreHits, type QueryScores } from './query-scores.js';
 import { indexForCorpus } from './index-for-corpus.js';
@@ -106,7 +105,7 @@ export async function runPlayground(deps: PlaygroundDeps, input: PlaygroundForm)
   }
   // Checked here as the API checks it (a 409 for an unreadable file); opened only where it is searched.
   const { file, meta } = registry.searchable(request.index);
-  if (queriesNeedLanguage(meta.tokenizer)) await languageDetectorReady();
+  await readyForQueries(meta.tokenizer);
   const multilingual = analysedMatcher(
     request.query,
     { tokenizer: meta.tokenizer, languages: meta.languages ?? {} },
