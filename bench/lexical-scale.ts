@@ -15,8 +15,9 @@
  * - the floor: the raw FTS5 statement through better-sqlite3 on the same file,
  *   `SELECT rowid, bm25(chunks_fts) FROM chunks_fts WHERE chunks_fts MATCH ? ORDER BY rank LIMIT ?`,
  *   the MATCH expression the fts5 leg would build (analysed outside the timing).
- * - serving: per engine, `testbed serve --workers N` on 127.0.0.1, the first bm25 query's time,
- *   then 2N queries at once so every worker has answered, then the server's RSS.
+ * - serving: per engine, `testbed serve --workers N` on 127.0.0.1: the time to listening (which
+ *   now includes opening every index for search), the first bm25 query's time, then 2N queries
+ *   at once so every worker has answered, then the server's RSS.
  *
  *   npx tsx bench/lexical-scale.ts [--sizes 10k,100k,1M] [--engines wink,fts5] [--max-wink 100k]
  *     [--dir /tmp/testbed-scale] [--seed 42] [--queries 300] [--long 50] [--serve-workers 2]
@@ -99,6 +100,8 @@ interface BuildFigures {
 }
 
 interface ServeFigures {
+  /** From spawning `testbed serve` to its "listening" line: module loading, workers, opening the indexes. */
+  listenMs: number;
   firstMs: number;
   rssMiB: number;
 }
@@ -225,15 +228,15 @@ async function main(): Promise<void> {
       for (const engine of engines) {
         const skipped = outcomes.get(engine);
         if (skipped && 'error' in skipped && skipped.error.startsWith('not run')) {
-          serving.push([label, engine, '-', '-', skipped.error]);
+          serving.push([label, engine, '-', '-', '-', skipped.error]);
           continue;
         }
         log(`${label}: serve with ${engine}`);
         try {
           const s = await serveFigures(dataDir, name, engine, workers, queries);
-          serving.push([label, engine, ms(s.firstMs), s.rssMiB.toFixed(0), '']);
+          serving.push([label, engine, ms(s.listenMs), ms(s.firstMs), s.rssMiB.toFixed(0), '']);
         } catch (e) {
-          serving.push([label, engine, '-', '-', (e as Error).message.split('\n')[0]!]);
+          serving.push([label, engine, '-', '-', '-', (e as Error).message.split('\n')[0]!]);
         }
       }
     }
@@ -270,9 +273,11 @@ async function main(): Promise<void> {
   if (workers > 0) {
     console.log(`\n### Serving: \`testbed serve --workers ${workers}\`\n`);
     console.log(
-      `First bm25 query after the server listens, then ${2 * workers} at once (spread over the workers); RSS of the server process after them.\n`,
+      `Start (spawn to listening: modules, workers, every index opened for search), the first bm25 query after the server listens, then ${2 * workers} at once (spread over the workers); RSS of the server process after them.\n`,
     );
-    console.log(mdTable(['size', 'engine', 'first query ms', 'RSS MiB', 'note'], serving, 'llrrl'));
+    console.log(
+      mdTable(['size', 'engine', 'listening after ms', 'first query ms', 'RSS MiB', 'note'], serving, 'llrrrl'),
+    );
   }
 }
 
@@ -458,6 +463,7 @@ async function serveFigures(
   workers: number,
   queries: readonly string[],
 ): Promise<ServeFigures> {
+  const spawned = performance.now();
   const child: ChildProcess = spawn(
     process.execPath,
     [BIN, 'serve', '--data', dataDir, '--port', '0', '--workers', String(workers)],
@@ -488,12 +494,13 @@ async function serveFigures(
       if (!res.ok) throw new Error(`HTTP ${res.status}: ${body.slice(0, 200)}`);
     };
     const t0 = performance.now();
+    const listenMs = t0 - spawned;
     await search(queries[0]!);
     const firstMs = performance.now() - t0;
     await Promise.all(queries.slice(1, 1 + 2 * workers).map(search));
     const status = fs.readFileSync(`/proc/${child.pid}/status`, 'utf8');
     const rss = Number(/VmRSS:\s+(\d+) kB/.exec(status)?.[1] ?? Number.NaN) / 1024;
-    return { firstMs, rssMiB: rss };
+    return { listenMs, firstMs, rssMiB: rss };
   } finally {
     process.off('exit', kill);
     if (child.exitCode === null) {

@@ -9,6 +9,7 @@ import { createApp } from './app.js';
 import { answerClientErrors } from './client-errors.js';
 import { checkTokenSetting } from './guards/token.js';
 import { SearchPool } from '../serving/search-pool/search-pool.js';
+import type { IndexFile } from '../serving/searchers/index-search.js';
 import { normalOrigin } from '../remote/allowed-origins.js';
 import { QueryLog } from '../traffic/query-log.js';
 import { seedTraffic } from '../traffic/seed-traffic.js';
@@ -27,6 +28,12 @@ export interface ServerOptions {
   allowRemote?: string[];
   /** Search worker threads (`testbed serve --workers`); 0 or absent: searches run on the main thread. */
   workers?: number;
+  /**
+   * Open no index before its first search (`--lazy-open`). By default every readable index of
+   * the data folder is opened for search where searches run (each worker) before the server
+   * listens, so no first search pays for it (Searcher.openForSearch).
+   */
+  lazyOpen?: boolean;
   /** Builds and experiments running at once, each in a process of its own; the others wait (default 1). */
   maxJobs?: number;
   /** Grid configurations an experiment over HTTP may have (default 200). */
@@ -89,13 +96,15 @@ export async function startServer(
     options.logQueries === undefined ? undefined : await openQueryLog(options.logQueries, options.seedTraffic);
   // Jobs run behind the searches (niceness 10), at most maxJobs at a time.
   const catalog = new IndexCatalog(options.dataDir, { queue: new JobQueue(options.maxJobs, BACKGROUND_NICENESS) });
+  const open = options.lazyOpen ? [] : readableIndexes(catalog);
   const searchPool = options.workers
-    ? await SearchPool.start({ workers: options.workers }).catch(async (err: unknown) => {
+    ? await SearchPool.start({ workers: options.workers, open }).catch(async (err: unknown) => {
         await catalog.close();
         await queryLog?.close();
         throw err;
       })
     : undefined;
+  if (!searchPool) await catalog.local.openAll(open);
   const app = createApp({
     ...(searchPool && { searchPool }),
     catalog,
@@ -137,6 +146,14 @@ export async function startServer(
       await queryLog?.close();
     },
   };
+}
+
+/** The data folder's indexes that can be searched, with their files. */
+function readableIndexes(catalog: IndexCatalog): IndexFile[] {
+  return catalog.indexes
+    .list()
+    .filter((s) => s.status === 'ready')
+    .map((s) => ({ index: s.name, file: catalog.indexes.fileOf(s.name) }));
 }
 
 /** The --log-queries folder's log, seeded first from --seed-traffic when it holds no log yet. */

@@ -1,5 +1,4 @@
 import { decodeBlock, POSTINGS_BLOCK_SIZE } from '../store/block-codec.js';
-import { readTermImpacts, type TermImpacts } from '../store/block-impacts.js';
 import { BOUNDS_STRIDE } from '../store/postings-schema.js';
 import type { PostingsSource, TermEntry } from '../store/postings-source.js';
 import type { TermScorer } from './bm25-term-score.js';
@@ -29,7 +28,6 @@ export class PostingsCursor {
   private readonly rowids = new Float64Array(POSTINGS_BLOCK_SIZE);
   private readonly tfs = new Uint32Array(POSTINGS_BLOCK_SIZE);
   readonly blocks: number;
-  private readonly impacts: TermImpacts;
 
   constructor(
     private readonly source: PostingsSource,
@@ -37,12 +35,11 @@ export class PostingsCursor {
     private readonly counts: DecodeCounts,
   ) {
     this.blocks = entry.bounds.length / BOUNDS_STRIDE;
-    this.impacts = readTermImpacts(this.blocks, entry.bounds, entry.impacts);
   }
 
   /** The largest score `scorer` can give a posting of block `block` (its competitive impacts' best). */
   blockScoreBound(block: number, scorer: TermScorer, idf: number): number {
-    const { start, tf, length } = this.impacts;
+    const { start, tf, length } = this.entry.impacts;
     let best = 0;
     for (let j = start[block]!; j < start[block + 1]!; j++)
       best = Math.max(best, scorer.bound(tf[j]!, length[j]!, idf));
@@ -51,7 +48,7 @@ export class PostingsCursor {
 
   /** The largest score `scorer` can give any posting of the term: the best of its blocks'. */
   scoreBound(scorer: TermScorer, idf: number): number {
-    const { tf, length } = this.impacts;
+    const { tf, length } = this.entry.impacts;
     let best = 0;
     for (let j = 0; j < tf.length; j++) best = Math.max(best, scorer.bound(tf[j]!, length[j]!, idf));
     return best;

@@ -55,17 +55,22 @@ export function readTermImpacts(blocks: number, bounds: Uint32Array, data: Uint8
     }
     return { start, tf, length };
   }
+  // Every pair takes at least two bytes (a varint each), so the data holds at most half its
+  // length in pairs: filled in place rather than grown, as a common term has thousands of blocks.
   const reader = new ByteReader(data);
-  const tf: number[] = [];
-  const length: number[] = [];
+  const room = data.byteLength >>> 1;
+  const tf = new Uint32Array(room);
+  const length = new Uint32Array(room);
+  let used = 0;
   for (let i = 0; i < blocks; i++) {
     const n = reader.varint();
+    if (used + n > room) throw new Error('postings impacts claim more pairs than they hold');
     for (let j = 0; j < n; j++) {
-      tf.push(reader.varint());
-      length.push(reader.varint());
+      tf[used] = reader.varint();
+      length[used++] = reader.varint();
     }
-    start[i + 1] = tf.length;
+    start[i + 1] = used;
   }
   if (!reader.done) throw new Error('postings impacts longer than their blocks');
-  return { start, tf: Uint32Array.from(tf), length: Uint32Array.from(length) };
+  return { start, tf: tf.subarray(0, used), length: length.subarray(0, used) };
 }

@@ -1,5 +1,5 @@
 import type Database from 'better-sqlite3';
-import { LENGTHS_PAGE, uint32Bytes, uint32Values } from './postings-schema.js';
+import { LENGTHS_PAGE, LITTLE_ENDIAN_HOST, uint32Bytes, uint32Values } from './postings-schema.js';
 
 /**
  * One Uint32 per chunk rowid, stored as packed pages of LENGTHS_PAGE values in a `(page, data)`
@@ -36,12 +36,20 @@ export class ChunkColumnWriter {
   }
 }
 
-/** The whole column, indexed by rowid (0 for rowids never set). */
+/**
+ * The whole column, indexed by rowid (0 for rowids never set). On a little-endian host each page
+ * is copied straight into the column (uint32Values would copy twice): decoding value by value took a third of opening a million-chunk
+ * index (8 of 25 ms), before the JIT has warmed up.
+ */
 export function readChunkColumn(db: Database.Database, table: string): Uint32Array {
   const pages = db.prepare(`SELECT page, data FROM ${table} ORDER BY page`).raw().all() as [number, Uint8Array][];
   const last = pages.at(-1);
   const size = last ? last[0] * LENGTHS_PAGE + last[1].byteLength / 4 : 0;
   const column = new Uint32Array(size);
-  for (const [page, data] of pages) column.set(uint32Values(data), page * LENGTHS_PAGE);
+  const bytes = new Uint8Array(column.buffer);
+  for (const [page, data] of pages) {
+    if (LITTLE_ENDIAN_HOST) bytes.set(data, page * LENGTHS_PAGE * 4);
+    else column.set(uint32Values(data), page * LENGTHS_PAGE);
+  }
   return column;
 }

@@ -1,7 +1,9 @@
 import type Database from 'better-sqlite3';
+import { readTermImpacts, type TermImpacts } from './block-impacts.js';
 import { readChunkColumn } from './chunk-column-pages.js';
+import { RecentCache } from './recent-cache.js';
 import type { RowIdentity } from './row-identity.js';
-import { POSTINGS_META_KEY, type PostingsStats, uint32Values } from './postings-schema.js';
+import { BOUNDS_STRIDE, POSTINGS_META_KEY, type PostingsStats, uint32Values } from './postings-schema.js';
 
 /** One term of the postings dictionary, as a query reads it. */
 export interface TermEntry {
@@ -12,9 +14,16 @@ export interface TermEntry {
   firstBlock: number;
   /** Per block: last chunk rowid, largest tf, smallest chunk length (BOUNDS_STRIDE values each). */
   bounds: Uint32Array;
-  /** Per block, its competitive (tf, length) pairs (block-impacts.ts); null in a file built before them. */
-  impacts: Uint8Array | null;
+  /** Per block, its competitive (tf, length) pairs (block-impacts.ts); in a file built before them, (max tf, min length). */
+  impacts: TermImpacts;
 }
+
+/**
+ * Term entries kept parsed per open index: the commonest terms come back query after query, and
+ * the commonest's bounds and impacts are thousands of blocks at a million chunks. A term's entry
+ * is about 30 bytes a block, and blocks are postings / 128, so even a full cache is a few MB.
+ */
+const RECENT_TERMS = 4096;
 
 /**
  * What the postings engine reads from an index file: collection statistics and, by chunk rowid,
@@ -48,16 +57,27 @@ export function openPostingsSource(db: Database.Database, identify: RowIdentity)
     .prepare(`SELECT df, max_tf, min_len, first_block, bounds, ${impacts} FROM postings_terms WHERE term = ?`)
     .raw();
   const blockRow = db.prepare('SELECT data FROM postings_blocks WHERE rowid = ?').pluck();
+  const terms = new RecentCache<string, TermEntry | undefined>(RECENT_TERMS);
   return {
     stats,
     lengths: readChunkColumn(db, 'postings_lengths'),
     docKeys: hasTable(db, 'postings_doc_keys') ? readChunkColumn(db, 'postings_doc_keys') : docKeysOfChunks(db),
     identify,
     term(term) {
-      const row = termRow.get(term) as [number, number, number, number, Uint8Array, Uint8Array | null] | undefined;
-      if (!row) return undefined;
-      const [df, maxTf, minLen, firstBlock, bounds, impacts] = row;
-      return { df, maxTf, minLen, firstBlock, bounds: uint32Values(bounds), impacts };
+      return terms.get(term, () => {
+        const row = termRow.get(term) as [number, number, number, number, Uint8Array, Uint8Array | null] | undefined;
+        if (!row) return undefined;
+        const [df, maxTf, minLen, firstBlock, boundBytes, impacts] = row;
+        const bounds = uint32Values(boundBytes);
+        return {
+          df,
+          maxTf,
+          minLen,
+          firstBlock,
+          bounds,
+          impacts: readTermImpacts(bounds.length / BOUNDS_STRIDE, bounds, impacts),
+        };
+      });
     },
     block(blockRowid) {
       const data = blockRow.get(blockRowid) as Uint8Array | undefined;

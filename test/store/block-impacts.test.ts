@@ -47,6 +47,8 @@ describe('block impacts', () => {
     expect([...impacts.tf]).toEqual([2, 1, 7]);
     expect([...impacts.length]).toEqual([9, 4, 30]);
     expect(() => readTermImpacts(1, new Uint32Array(3), data)).toThrow(/longer than/);
+    // A block claiming 5 pairs in 3 bytes (a damaged file) is refused, not read past its end.
+    expect(() => readTermImpacts(1, new Uint32Array(3), Uint8Array.from([5, 1, 1]))).toThrow(/more pairs/);
     expect(new ByteReader(data).varint()).toBe(2);
   });
 

@@ -56,6 +56,11 @@ Options:
                       ubi_queries*.jsonl and ubi_events*.jsonl files into it first
   --workers N         search worker threads, each with its own index connections (default: one
                       per core); 0 searches on the main thread, one search at a time
+  --lazy-open         open each index at its first search; by default every index in DIR is
+                      opened for search (each worker reads its BM25 statistics and chunk
+                      lengths: 25 ms and 8 MB at a million chunks) before the server listens,
+                      so no first search waits for it. Dense vectors are read at the first
+                      dense search either way
   -h, --help          show this help
 
 Environment:
@@ -88,6 +93,7 @@ export const serveCommand: Command = {
       'max-jobs': { type: 'string' },
       'max-grid-cells': { type: 'string' },
       workers: { type: 'string' },
+      'lazy-open': { type: 'boolean' },
       'log-queries': { type: 'string' },
       'seed-traffic': { type: 'string' },
     });
@@ -120,6 +126,7 @@ export const serveCommand: Command = {
       maxJobs,
       maxGridCells,
       workers,
+      lazyOpen: values['lazy-open'],
       logQueries: values['log-queries'],
       seedTraffic: values['seed-traffic'],
     }).catch((err: unknown) => {

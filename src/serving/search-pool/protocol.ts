@@ -10,6 +10,7 @@ import {
 import type { SharedVectorMatrix } from '../../retrievers/dense.js';
 import type { SearchRequest } from '../../search/types.js';
 import type { HitIds } from '../searchers/hit-languages.js';
+import type { IndexFile } from '../searchers/index-search.js';
 
 /**
  * The messages between the SearchPool (main thread) and its search workers. Only plain data
@@ -25,6 +26,8 @@ export interface WorkerSetup {
   slots: number;
   /** Test and bench hook: each search first keeps the thread busy this long, as a slow search would. */
   busyMs?: number;
+  /** Indexes the worker opens for search (OpenIndexes.openAll) before it says it is ready. */
+  open?: IndexFile[];
 }
 
 /**

@@ -1,7 +1,7 @@
 import { Worker } from 'node:worker_threads';
 import type { SearchRequest, SearchResponse } from '../../search/types.js';
 import { type HitIds, hitIds } from '../searchers/hit-languages.js';
-import type { IndexSearch } from '../searchers/index-search.js';
+import type { IndexFile, IndexSearch } from '../searchers/index-search.js';
 import {
   type FromWorker,
   reviveError,
@@ -19,6 +19,11 @@ export interface SearchPoolOptions {
   workers: number;
   /** Test and bench hook: every search first keeps its worker busy this many ms. */
   busyMs?: number;
+  /**
+   * Indexes every worker opens for search before it is ready (OpenIndexes.openAll): start()
+   * resolves once they are open, and a worker started to replace one that died opens them too.
+   */
+  open?: IndexFile[];
 }
 
 interface Pending {
@@ -192,6 +197,7 @@ export class SearchPool implements IndexSearch {
       slot: slot.index,
       slots: this.slots.length,
       ...(this.options.busyMs !== undefined && { busyMs: this.options.busyMs }),
+      ...(this.options.open && { open: this.options.open }),
     });
     slot.worker = worker;
     slot.ready = false;

@@ -115,4 +115,7 @@ port.on('message', async (msg: ToWorker) => {
   }
 });
 
+// Before 'ready', so the pool's start waits for it. A search sent meanwhile (the pool sends to a
+// worker that is not ready only when none is) is answered as it comes, opening what it needs.
+await indexes.openAll(setup.open ?? []);
 post({ type: 'ready' });

@@ -2,7 +2,7 @@ import { EmbedderPool } from '../../embedders/embedder-pool.js';
 import { Searcher } from '../../search/searcher.js';
 import type { SearchRequest, SearchResponse } from '../../search/types.js';
 import { type HitIds, hitLanguages } from './hit-languages.js';
-import type { IndexSearch } from './index-search.js';
+import type { IndexFile, IndexSearch } from './index-search.js';
 import { OpenIndexes } from './open-indexes.js';
 
 /**
@@ -21,6 +21,11 @@ export class InProcessSearch implements IndexSearch {
 
   async search(index: string, file: string, request: SearchRequest): Promise<SearchResponse> {
     return this.searcher(index, file).search(request);
+  }
+
+  /** Opens these indexes for search now rather than at their first search (OpenIndexes.openAll). */
+  openAll(indexes: readonly IndexFile[]): Promise<void> {
+    return this.indexes.openAll(indexes);
   }
 
   async searchJson(index: string, file: string, request: SearchRequest): Promise<string> {

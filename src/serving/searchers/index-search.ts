@@ -1,6 +1,12 @@
 import type { SearchRequest, SearchResponse } from '../../search/types.js';
 import type { HitIds } from './hit-languages.js';
 
+/** An index by name and the file it is read from: what a server opens at start (OpenIndexes.openAll). */
+export interface IndexFile {
+  index: string;
+  file: string;
+}
+
 /**
  * Where the searches of a server run: on its search workers (SearchPool) or on its own thread
  * (InProcessSearch). Either opens each index it is asked about once, where it searches it; the

@@ -2,6 +2,7 @@ import { InputError, NotFoundError } from '../../errors.js';
 import type { Searcher } from '../../search/searcher.js';
 import { fileStamp } from '../catalog/file-stamp.js';
 import { UnreadableIndexError, unreadableReason } from '../catalog/index-status.js';
+import type { IndexFile } from './index-search.js';
 
 /** Opens the searcher of an index file; `stamp` is the file's identity when it was looked at (fileStamp). */
 export type SearcherOpener = (name: string, file: string, stamp: string) => Searcher;
@@ -41,6 +42,20 @@ export class OpenIndexes {
     }
     this.open.set(file, { searcher, stamp });
     return searcher;
+  }
+
+  /**
+   * Opens each index for search (Searcher.openForSearch), one after another. An index that fails
+   * (unreadable, deleted meanwhile) is skipped: its first search reports why, as without this.
+   */
+  async openAll(indexes: readonly IndexFile[]): Promise<void> {
+    for (const { index, file } of indexes) {
+      try {
+        await this.get(index, file).openForSearch();
+      } catch {
+        // Reported by the index's first search, which opens it again.
+      }
+    }
   }
 
   /** Lets go of one file (deleted): closed once the searches in flight on it are answered. */
