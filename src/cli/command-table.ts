@@ -34,6 +34,11 @@ export const COMMAND_TABLE: readonly CommandEntry[] = [
     load: async () => (await import('./commands/eval-command.js')).evalCommand,
   },
   {
+    name: 'compare',
+    summary: 'compare 2+ TREC runs on the same qrels: a runs x metrics table with significance letters (ranx style)',
+    load: async () => (await import('./commands/compare-command.js')).compareCommand,
+  },
+  {
     name: 'pool',
     summary: 'pool runs for judging: the union of their top-D documents per query, holes counted per run',
     load: async () => (await import('./commands/pool-command.js')).poolCommand,
