@@ -1,6 +1,7 @@
 import { InputError } from '../../errors.js';
 import { DEFAULT_FUSED_K, fuseRuns } from '../../fusion/fuse-runs.js';
 import { FUSE_DEFAULTS, type FuseOptions } from '../../fusion/fuse-lists.js';
+import { FUSED_SIGNIFICANT_DIGITS } from '../../fusion/fused-score.js';
 import { methodHelpLines, normedMethodNames, normHelpLines } from '../../fusion/method-help.js';
 import { fusionMethod, fusionMethodNames, fusionMethods } from '../../fusion/method-registry.js';
 import { methodInput } from '../../fusion/method-spec.js';
@@ -17,6 +18,9 @@ Fuses TREC run files query by query and writes the fused run. Each run's documen
 in trec_eval's order (score descending, ties by docid descending; the rank column is ignored),
 which is the rank every method uses; a query one run lacks counts as an empty list there.
 Fused documents are written in the same order: fused score descending, then docid descending.
+Fused scores are rounded to ${FUSED_SIGNIFICANT_DIGITS} significant digits, then compared and written: a sum depends
+in its last bit on the order of its terms, and scores equal in exact arithmetic must tie (and go
+by docid), whatever the runs are called and in whatever order they are given.
 Definitions follow ranx; "absent" is what a document missing from a run gets from it.
 
 Methods (--method):
