@@ -8,9 +8,10 @@ import { describeValue } from './describe-value.js';
  * ones are ignored, so BEIR files with extra columns still load.
  *
  * BEIR allows an empty `text` when the title holds the content (CACM has 1,617 such records,
- * Cranfield two): such a record becomes a document whose text is its title and whose title is
+ * issue 23): such a record becomes a document whose text is its title and whose title is
  * empty, so the words are indexed once, as the body, as a title + text concatenation would
- * index them. A record with neither is refused (isContentless; `--skip-empty` skips it).
+ * index them. A record with neither (Cranfield's 471 and 995) is refused (isContentless;
+ * `--skip-empty` skips it).
  */
 export function docFromRecord(record: Record<string, unknown>, at: RecordAt): Doc {
   const id = requireId(record, at);

@@ -55,7 +55,7 @@ describe('readJsonlCorpus', () => {
     expect(skipped).toEqual(['b']);
   });
 
-  it('reads a record with an empty text and a title (BEIR: CACM, Cranfield) with the title as its text', async () => {
+  it('reads a record with an empty text and a title (BEIR: CACM) with the title as its text', async () => {
     const file = writeTmp(
       tmpDir(),
       'title-only.jsonl',

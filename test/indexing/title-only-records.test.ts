@@ -7,7 +7,8 @@ import { tmpDir } from '../helpers/tmp.js';
 
 /**
  * A CACM-like BEIR corpus: most records carry their content in the title and an empty text
- * (CACM has 1,617 of 3,204 so; Cranfield two), a few have both, one has neither.
+ * (CACM has 1,617 so), a few have both, and (in the second test) one has neither, as Cranfield's
+ * records 471 and 995.
  */
 const dir = tmpDir('testbed-title-only-');
 const corpus = path.join(dir, 'cacm');
