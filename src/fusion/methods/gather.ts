@@ -29,6 +29,8 @@ export function sumOver(legs: readonly Leg[], value: (leg: Leg, index: number) =
  * addition is not associative: (0.3 + 0.2) + 0.1 is 0.6, (0.1 + 0.2) + 0.3 is 0.6000000000000001).
  */
 export function sumValues(values: readonly number[]): number {
+  // One or two terms: addition is commutative, so no order to fix (and no copy to make).
+  if (values.length <= 2) return values.length === 2 ? values[0]! + values[1]! : (values[0] ?? 0);
   const sorted = [...values].sort((a, b) => a - b);
   let sum = 0;
   for (const v of sorted) sum += v;
