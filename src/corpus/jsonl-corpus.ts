@@ -1,15 +1,16 @@
 import { InputError } from '../errors.js';
 import type { Doc } from './types.js';
-import { docFromRecord } from './doc-from-record.js';
+import { docFromRecord, isContentless } from './doc-from-record.js';
 import { requireId, type RecordAt } from './fields.js';
 import { createDuplicateCheck } from './duplicate-check.js';
 import { readJsonl } from './read-jsonl.js';
 
 export interface CorpusReadOptions {
   /**
-   * Called for a document whose text is an empty string, which is then skipped instead of
-   * stopping the read. Real collections have a few (Cranfield has two); without this option
-   * they are an error, since an empty document is usually a broken export.
+   * Called for a document with neither text nor title (isContentless), which is then skipped
+   * instead of stopping the read; without this option it is an error, since an empty document
+   * is usually a broken export. A record with an empty text and a title is read with its title
+   * as its text (docFromRecord), not skipped.
    */
   onEmpty?: (id: string, at: RecordAt) => void;
 }
@@ -22,7 +23,7 @@ export async function* readJsonlCorpus(file: string, options: CorpusReadOptions 
   const checkUnique = createDuplicateCheck(file, '_id', 'document id');
   let count = 0;
   for await (const { line, value } of readJsonl(file)) {
-    if (options.onEmpty && typeof value.text === 'string' && value.text.trim() === '') {
+    if (options.onEmpty && isContentless(value)) {
       const id = requireId(value, { file, line });
       checkUnique(id, line);
       options.onEmpty(id, { file, line });

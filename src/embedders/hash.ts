@@ -1,3 +1,4 @@
+import { NO_TOKEN_LIMIT } from './token-limit.js';
 import type { EmbedBatch, Embedder } from './types.js';
 
 /**
@@ -12,7 +13,7 @@ export function createHashEmbedder(dims = 256): Embedder {
   return {
     id: `hash:${dims}`,
     dims,
-    maxTokens: Number.MAX_SAFE_INTEGER,
+    maxTokens: NO_TOKEN_LIMIT,
     async embed(texts: string[]): Promise<EmbedBatch> {
       return { vectors: texts.map((t) => hashVector(t, dims)), truncated: texts.map(() => false) };
     },

@@ -2,6 +2,7 @@ import { InputError } from '../errors.js';
 import { FUSION_DEFAULTS } from '../schemas/defaults.js';
 import { compareIdBytes } from '../ranking/id-order.js';
 import { checkLists } from './check-lists.js';
+import { roundFusedScore } from './fused-score.js';
 import { fusionMethod } from './method-registry.js';
 import { methodInput } from './method-spec.js';
 import type { FusionMethodName } from './method-table.js';
@@ -57,9 +58,16 @@ export function completeOptions(options: FuseOptions, listCount: number): Comple
  * returns every candidate { id, score } in the project's one tie order: fused score
  * descending, then id descending in UTF-8 byte order (trec_eval's; compareIdBytes).
  *
+ * The score is the method's, rounded to FUSED_SIGNIFICANT_DIGITS (12) significant digits
+ * (roundFusedScore), and documents are ranked and tied on that: scores equal in exact
+ * arithmetic but an ulp apart in floating point tie, and go by id, as trec_eval orders them.
+ * The built-in methods also add each document's terms smallest first (methods/gather.ts,
+ * sumValues), so its score is the same double whatever the order or the names of the lists;
+ * lists reach the method in byte order of their names, so a registered method that sums in
+ * leg order is at least independent of the order they were passed in.
+ *
  * Candidates are the documents of the lists weighted > 0: a list weighted 0 is switched off
- * and its documents do not pad the result. Lists are combined in byte order of their names,
- * so floating-point sums, and therefore ties, never depend on the order the lists were passed.
+ * and its documents do not pad the result.
  * Bad input (NaN or infinite scores, a list not best first, repeated ids or names, bad
  * weights) is refused with an InputError naming the list and item; an empty list is fine
  * (it holds nothing), and so is a single list (its order is kept).
@@ -78,7 +86,7 @@ export function fuseLists(lists: readonly RankedList[], options: FuseOptions): S
     .filter((leg) => leg.weight > 0)
     .sort((a, b) => compareIdBytes(a.name, b.name));
   const fused = spec.combine(legs, { rrfK: o.rrfK });
-  return [...fused].map(([id, score]) => ({ id, score })).sort(compareFused);
+  return [...fused].map(([id, score]) => ({ id, score: roundFusedScore(score) })).sort(compareFused);
 }
 
 /** Score descending, then id descending in byte order: the order of trec_eval and of every ranking here. */

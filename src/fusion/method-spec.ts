@@ -24,7 +24,7 @@ export interface MethodParams {
 /**
  * One fusion method's behaviour: its kind, the parameters it takes, and how it combines.
  * `combine` gets the legs of weight > 0, in a fixed order (by name), and returns every
- * candidate's fused score; the caller ranks.
+ * candidate's fused score; the caller rounds it to 12 significant digits (fused-score.ts) and ranks.
  */
 export interface FusionMethodSpec {
   kind: MethodKind;

@@ -37,7 +37,7 @@ export interface BuildOptions {
   embedBatch?: number;
   /** Detect the language of documents whose metadata does not give one. Default true. */
   detectLanguage?: boolean;
-  /** Skip documents with empty text (reported through onNotice) instead of failing. */
+  /** Skip documents with neither text nor title (reported through onNotice) instead of failing. */
   skipEmpty?: boolean;
   /** Store BM25 postings for the postings engine (postings-writer.ts). Default true; false measures a build without them. */
   postings?: boolean;
@@ -104,7 +104,7 @@ export async function buildIndex(options: BuildOptions): Promise<IndexMeta> {
     options.onProgress?.({ phase: 'reading', done: docsRead + batch.length });
     if (skipped.length > 0) {
       options.onNotice?.(
-        `skipped ${skipped.length} document(s) with empty text: ${skipped.slice(0, 10).join(', ')}${skipped.length > 10 ? ', ...' : ''}`,
+        `skipped ${skipped.length} document(s) with neither text nor title: ${skipped.slice(0, 10).join(', ')}${skipped.length > 10 ? ', ...' : ''}`,
       );
     }
 

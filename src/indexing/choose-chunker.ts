@@ -1,4 +1,5 @@
 import { parseChunker } from '../chunking/index.js';
+import { readsTokens } from '../embedders/token-limit.js';
 import type { Embedder } from '../embedders/types.js';
 
 /** What `--chunker` defaults to: sized from the embedder (chooseChunker). */
@@ -35,7 +36,7 @@ export function chooseChunker(
   if (!embedder || embedder.maxTokens / TOKENS_PER_WORD >= LEXICAL_CHUNK_WORDS) {
     return {
       spec: `structure:${LEXICAL_CHUNK_WORDS}`,
-      reason: embedder ? `${embedder.id} reads ${embedder.maxTokens} tokens` : 'no embedder',
+      reason: embedder ? `${embedder.id} ${readsTokens(embedder.maxTokens)}` : 'no embedder',
     };
   }
   const words = Math.max(1, Math.floor(embedder.maxTokens / TOKENS_PER_WORD));

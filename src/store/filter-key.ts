@@ -11,12 +11,13 @@ export function filterKey(filter: FilterSpec): string {
 
 /** The filter with its object keys sorted at every depth: the value filterKey writes. */
 export function canonicalFilter(filter: FilterSpec): FilterSpec {
-  return sorted(filter) as FilterSpec;
+  return withSortedKeys(filter) as FilterSpec;
 }
 
-function sorted(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(sorted);
+/** Any JSON value with its object keys sorted at every depth (arrays keep their order). */
+export function withSortedKeys(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(withSortedKeys);
   if (value === null || typeof value !== 'object') return value;
   const entries = Object.entries(value).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-  return Object.fromEntries(entries.map(([k, v]) => [k, sorted(v)]));
+  return Object.fromEntries(entries.map(([k, v]) => [k, withSortedKeys(v)]));
 }

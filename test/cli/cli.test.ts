@@ -66,7 +66,8 @@ describe('testbed CLI', () => {
     expect(r.code, r.err).toBe(0);
     const lines = fs.readFileSync(runFile, 'utf8').trim().split('\n');
     expect(lines).toHaveLength(5 * 3);
-    for (const line of lines) expect(line).toMatch(/^q\d Q0 \S+ [123] -?\d[\d.e+-]* testbed-dense$/);
+    // The tag names the mode and the pipeline's hash (test/pipeline/run-tag.test.ts).
+    for (const line of lines) expect(line).toMatch(/^q\d Q0 \S+ [123] -?\d[\d.e+-]* dense-[0-9a-f]{8}$/);
     // document level by default: no chunk ids in a run file
     expect(lines.some((l) => l.includes('#'))).toBe(false);
   });

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { fuse, fuseFixture } from './fuse-fixture.js';
+import { sig12 } from '../helpers/fused-score.js';
 
 const { dir, file, BM25, DENSE } = fuseFixture();
 
@@ -10,13 +11,19 @@ describe('testbed fuse output', () => {
     const out = path.join(dir, 'rrf-lines.trec');
     const r = await fuse(BM25, DENSE, '--method', 'rrf', '--out', out);
     // q1 7 documents (d1-d6, é), q2 3, q3 2, q4 1: 13 lines
-    expect(r.err).toBe(`wrote ${out}: 4 queries, ${7 + 3 + 2 + 1} lines (rrf k 60 over bm25 ×1, dense ×1, k 1000)\n`);
+    // Each run's coverage first: bm25 q1 (5 lines) q2 (2) q3 (2), q3 in no other run; dense q1 (4) q2 (3) q4 (1).
+    expect(r.err).toBe(
+      `run ${BM25}: 3 queries, ${5 + 2 + 2} lines; 1 of the queries in no other run\n` +
+        `run ${DENSE}: 3 queries, ${4 + 3 + 1} lines; 1 of the queries in no other run\n` +
+        `wrote ${out}: 4 queries, ${7 + 3 + 2 + 1} lines (rrf k 60 over bm25 ×1, dense ×1, k 1000)\n`,
+    );
     const lines = fs.readFileSync(out, 'utf8').trim().split('\n');
-    // q2: bm25 d2 (4) d7 (2); dense d7 (0.9) d2 (0.3) d1 (0.1): d2 and d7 tie at 1/61 + 1/62.
+    // q2: bm25 d2 (4) d7 (2); dense d7 (0.9) d2 (0.3) d1 (0.1): d2 and d7 tie at 1/61 + 1/62,
+    // written to 12 significant digits.
     expect(lines.filter((l) => l.startsWith('q2 '))).toEqual([
-      `q2 Q0 d7 1 ${1 / 61 + 1 / 62} fuse-rrf`,
-      `q2 Q0 d2 2 ${1 / 62 + 1 / 61} fuse-rrf`,
-      `q2 Q0 d1 3 ${1 / 63} fuse-rrf`,
+      `q2 Q0 d7 1 ${sig12(1 / 61 + 1 / 62)} fuse-rrf`,
+      `q2 Q0 d2 2 ${sig12(1 / 62 + 1 / 61)} fuse-rrf`,
+      `q2 Q0 d1 3 ${sig12(1 / 63)} fuse-rrf`,
     ]);
   });
 });

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { fuse, fuseFixture } from './fuse-fixture.js';
+import { sig12 } from '../helpers/fused-score.js';
 
 /**
  * `testbed fuse` checked against a second implementation of the same formulas, written here from
@@ -112,13 +113,13 @@ describe('testbed fuse ties', () => {
     const two = file('two.trec', 'q Q0 B 1 9 x\nq Q0 a 2 8 x\nq Q0 z 3 7 x\n');
     const out = path.join(dir, 'ties.trec');
     expect((await fuse(one, two, '--method', 'rrf', '--out', out)).code).toBe(0);
-    // a, B: 1/61 + 1/62 each; é, z: 1/63 each. Bytes: "B" 42 < "a" 61; "z" 7A < "é" C3.
+    // a, B: 1/61 + 1/62 each; é, z: 1/63 each (12 significant digits). Bytes: "B" 42 < "a" 61; "z" 7A < "é" C3.
     expect(fs.readFileSync(out, 'utf8')).toBe(
       [
-        `q Q0 a 1 ${1 / 61 + 1 / 62} fuse-rrf`,
-        `q Q0 B 2 ${1 / 61 + 1 / 62} fuse-rrf`,
-        `q Q0 é 3 ${1 / 63} fuse-rrf`,
-        `q Q0 z 4 ${1 / 63} fuse-rrf`,
+        `q Q0 a 1 ${sig12(1 / 61 + 1 / 62)} fuse-rrf`,
+        `q Q0 B 2 ${sig12(1 / 61 + 1 / 62)} fuse-rrf`,
+        `q Q0 é 3 ${sig12(1 / 63)} fuse-rrf`,
+        `q Q0 z 4 ${sig12(1 / 63)} fuse-rrf`,
         '',
       ].join('\n'),
     );

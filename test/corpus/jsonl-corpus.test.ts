@@ -41,9 +41,38 @@ describe('readJsonlCorpus', () => {
     );
   });
 
-  it('rejects text that is empty after trimming', async () => {
+  it('rejects a record whose text and title are both empty after trimming', async () => {
     const file = fixture('empty-text.jsonl');
-    await expectInputError(collect(readJsonlCorpus(file)), { file, line: 2, field: 'text' }, 'non-empty string');
+    await expectInputError(
+      collect(readJsonlCorpus(file)),
+      { file, line: 2, field: 'text' },
+      'expected a non-empty string, or a title to index in its place: the record has neither',
+    );
+    // With onEmpty (--skip-empty) it is skipped and named instead.
+    const skipped: string[] = [];
+    const docs = await collect(readJsonlCorpus(file, { onEmpty: (id) => skipped.push(id) }));
+    expect(docs.map((d) => d.id)).toEqual(['a']);
+    expect(skipped).toEqual(['b']);
+  });
+
+  it('reads a record with an empty text and a title (BEIR: CACM) with the title as its text', async () => {
+    const file = writeTmp(
+      tmpDir(),
+      'title-only.jsonl',
+      [
+        '{"_id": "1", "title": "Preliminary report on a compiler", "text": ""}',
+        '{"_id": "2", "title": "Extraction of roots", "text": "  \\n "}',
+        '{"_id": "3", "text": "", "title": "Recursive functions"}',
+      ].join('\n'),
+    );
+    // Not skipped by onEmpty either: it has content.
+    const skipped: string[] = [];
+    expect(await collect(readJsonlCorpus(file, { onEmpty: (id) => skipped.push(id) }))).toEqual([
+      { id: '1', title: '', text: 'Preliminary report on a compiler' },
+      { id: '2', title: '', text: 'Extraction of roots' },
+      { id: '3', title: '', text: 'Recursive functions' },
+    ]);
+    expect(skipped).toEqual([]);
   });
 
   it('rejects wrongly typed id, title, text and metadata with the bad value', async () => {

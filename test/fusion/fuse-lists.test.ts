@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { fuseLists, FUSE_DEFAULTS } from '../../src/fusion/fuse-lists.js';
+import { roundFusedScore } from '../../src/fusion/fused-score.js';
 import { fusionMethodNames } from '../../src/fusion/method-registry.js';
 import type { FusionMethodName } from '../../src/fusion/method-table.js';
 import { normNames } from '../../src/fusion/norm-registry.js';
@@ -12,6 +13,7 @@ import type { RankedList, ScoredId } from '../../src/fusion/ranked-list.js';
 import { InputError } from '../../src/errors.js';
 import { compareIdBytes } from '../../src/ranking/id-order.js';
 import { lists, ranked, scoreOf, trecSort, weightsFor } from './n-leg-lists.js';
+import { sig12 } from '../helpers/fused-score.js';
 
 const A = ranked('A', ['a', 10], ['b', 6], ['c', 2]);
 const B = ranked('B', ['b', 0.9], ['d', 0.5], ['a', 0.1]);
@@ -25,8 +27,34 @@ describe('fuseLists: defaults and tie order', () => {
     // Every document is rank 1 of its own list: all fuse to 1/61. Byte order: "B" < "a" < "é" < "𝔞".
     const solo = ['a', 'B', '𝔞', 'é'].map((id) => ranked(`list-${id}`, [id, 1]));
     const fused = fuseLists(solo, { method: 'rrf' });
-    expect(fused.map((f) => f.score)).toEqual([1 / 61, 1 / 61, 1 / 61, 1 / 61]);
+    expect(fused.map((f) => f.score)).toEqual([1 / 61, 1 / 61, 1 / 61, 1 / 61].map(sig12));
     expect(fused.map((f) => f.id)).toEqual(['𝔞', 'é', 'a', 'B']);
+  });
+});
+
+describe('fuseLists: scores at 12 significant digits', () => {
+  it('sums equal in exact arithmetic but an ulp apart in floating point tie, and go by id', () => {
+    // x: (0.1 + 0.2) + 0.3 = 0.6000000000000001 in floating point; y: 0.1 + 0.5 = 0.6. Each list's
+    // best score is 1, so max normalisation leaves the scores as they are.
+    const fused = fuseLists(
+      [
+        ranked('p', ['t', 1], ['y', 0.5], ['x', 0.3]),
+        ranked('q', ['t', 1], ['x', 0.2]),
+        ranked('r', ['t', 1], ['x', 0.1], ['y', 0.1]),
+      ],
+      { method: 'combsum', norm: 'max' },
+    );
+    expect(fused).toEqual([
+      { id: 't', score: 3 },
+      { id: 'y', score: 0.6 },
+      { id: 'x', score: 0.6 },
+    ]);
+  });
+
+  it('the written score is the rounded one: 1/3 keeps 12 digits', () => {
+    expect(fuseLists([ranked('a', ['x', 1])], { method: 'rrf', rrfK: 2 })).toEqual([
+      { id: 'x', score: 0.333333333333 },
+    ]);
   });
 });
 
@@ -63,15 +91,15 @@ describe('fuseLists: edge cases', () => {
     // dbsf: flat 0.5 each; other mean 3, sample sd sqrt(8) -> lo 3 - 3√8, hi 3 + 3√8.
     const s = scoreOf(fuseLists([flat, other], { method: 'dbsf' }));
     expect(s.y).toBe(0.5);
-    expect(s.z).toBeCloseTo((5 - (3 - 3 * Math.sqrt(8))) / (6 * Math.sqrt(8)), 12);
+    expect(s.z).toBe(sig12((5 - (3 - 3 * Math.sqrt(8))) / (6 * Math.sqrt(8))));
   });
 
   it('a list weighted 0 is off: its documents do not pad the result', () => {
     const fused = fuseLists([A, B], { method: 'rrf', weights: [1, 0] });
     expect(fused).toEqual([
-      { id: 'a', score: 1 / 61 },
-      { id: 'b', score: 1 / 62 },
-      { id: 'c', score: 1 / 63 },
+      { id: 'a', score: sig12(1 / 61) },
+      { id: 'b', score: sig12(1 / 62) },
+      { id: 'c', score: sig12(1 / 63) },
     ]);
   });
 
@@ -243,11 +271,56 @@ describe('fuseLists properties', () => {
     );
   });
 
+  it('does not depend on the names of the lists (exactly, ties included)', () => {
+    fc.assert(
+      fc.property(
+        setting.chain((s) =>
+          fc.record({ s: fc.constant(s), names: fc.uniqueArray(fc.string(), { minLength: 4, maxLength: 4 }) }),
+        ),
+        ({ s, names }) => {
+          const { ls, method, norm, weights, k } = s;
+          const renamed = ls.map((l, i) => ({ ...l, name: names[i]! }));
+          expect(fuseLists(renamed, { method, norm, weights, rrfK: k })).toEqual(
+            fuseLists(ls, { method, norm, weights, rrfK: k }),
+          );
+        },
+      ),
+    );
+  });
+
   it('fusing one list keeps its order (trec_eval order in, the same order out)', () => {
     fc.assert(
       fc.property(lists, fc.constantFrom(...METHOD_NAMES), fc.constantFrom(...NORM_NAMES), (ls, method, norm) => {
         const one = ls[0]!;
         expect(fuseLists([one], { method, norm }).map((f) => f.id)).toEqual(one.items.map((x) => x.id));
+      }),
+    );
+  });
+});
+
+describe('roundFusedScore', () => {
+  it('keeps 12 significant digits at every magnitude, and prints as the 12-digit decimal', () => {
+    const cases: [number, string][] = [
+      [1 / 3, '0.333333333333'],
+      [1 / 61, '0.016393442623'],
+      [2000 / 3, '666.666666667'],
+      [-2 / 3, '-0.666666666667'],
+      [1e-13 / 3, '3.33333333333e-14'], // below 1e-11: through toPrecision
+      [4e15 / 3, '1333333333330000'], // above 1e12: through toPrecision
+      [0.1 + 0.2, '0.3'],
+      [0, '0'],
+    ];
+    for (const [x, printed] of cases) expect(String(roundFusedScore(x)), String(x)).toBe(printed);
+  });
+
+  it('agrees with toPrecision(12) on random scores but for near-halves, and is idempotent', () => {
+    fc.assert(
+      fc.property(fc.double({ min: -1e6, max: 1e6, noNaN: true }), (x) => {
+        const r = roundFusedScore(x);
+        expect(roundFusedScore(r)).toBe(r);
+        // Within half a unit of the 12th digit (and an ulp of slack) of x.
+        const unit = 10 ** (Math.floor(Math.log10(Math.abs(x) || 1)) - 11);
+        expect(Math.abs(r - x)).toBeLessThanOrEqual(unit / 2 + Math.abs(x) * 2 ** -52);
       }),
     );
   });

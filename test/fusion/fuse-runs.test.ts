@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { fuseRuns } from '../../src/fusion/fuse-runs.js';
+import { sig12 } from '../helpers/fused-score.js';
 
 const run = (entries: Record<string, [string, number][]>) =>
   new Map(Object.entries(entries).map(([q, docs]) => [q, docs.map(([id, score]) => ({ id, score }))]));
@@ -31,12 +32,13 @@ describe('fuseRuns', () => {
       { k: 1000 },
     );
     expect([...fused.keys()]).toEqual(['q1', 'q2', 'q3']);
-    expect(fused.get('q1')).toEqual([{ id: 'x', score: 1 / 61 }]);
-    expect(fused.get('q3')).toEqual([{ id: 'y', score: 1 / 61 }]);
+    // Fused scores keep 12 significant digits.
+    expect(fused.get('q1')).toEqual([{ id: 'x', score: sig12(1 / 61) }]);
+    expect(fused.get('q3')).toEqual([{ id: 'y', score: sig12(1 / 61) }]);
     expect(fused.get('q2')).toEqual([
-      { id: 'a', score: 1 / 61 + 1 / 62 },
-      { id: 'c', score: 1 / 63 + 1 / 61 },
-      { id: 'b', score: 1 / 62 },
+      { id: 'a', score: sig12(1 / 61 + 1 / 62) },
+      { id: 'c', score: sig12(1 / 63 + 1 / 61) },
+      { id: 'b', score: sig12(1 / 62) },
     ]);
   });
 
@@ -47,8 +49,8 @@ describe('fuseRuns', () => {
     ];
     // depth 1: bm25 q2 = a, dense q2 = c; both 1/61, id descending: c, a.
     expect(fuseRuns(legs, { method: 'rrf' }, { depth: 1, k: 1000 }).get('q2')).toEqual([
-      { id: 'c', score: 1 / 61 },
-      { id: 'a', score: 1 / 61 },
+      { id: 'c', score: sig12(1 / 61) },
+      { id: 'a', score: sig12(1 / 61) },
     ]);
     expect(
       fuseRuns(legs, { method: 'rrf' }, { k: 2 })

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { fuseLists } from '../../src/fusion/fuse-lists.js';
 import { ranked, scoreOf } from './n-leg-lists.js';
+import { sig12 } from '../helpers/fused-score.js';
 
 // A ranks a b c with scores 10 6 2 (min-max a 1, b 1/2, c 0);
 // B ranks b d a with scores 0.9 0.5 0.1 (min-max b 1, d 1/2, a 0).
@@ -12,11 +13,12 @@ const ids = (fused: { id: string }[]) => fused.map((f) => f.id);
 describe('rank methods (worked examples)', () => {
   it('rrf: Σ w / (k + rank), k 60 by default; absent = nothing', () => {
     const fused = fuseLists([A, B], { method: 'rrf' });
+    // Every fused score keeps 12 significant digits (src/fusion/fused-score.ts).
     expect(scoreOf(fused)).toEqual({
-      a: 1 / (60 + 1) + 1 / (60 + 3),
-      b: 1 / (60 + 2) + 1 / (60 + 1),
-      c: 1 / (60 + 3),
-      d: 1 / (60 + 2),
+      a: sig12(1 / (60 + 1) + 1 / (60 + 3)),
+      b: sig12(1 / (60 + 2) + 1 / (60 + 1)),
+      c: sig12(1 / (60 + 3)),
+      d: sig12(1 / (60 + 2)),
     });
     expect(ids(fused)).toEqual(['b', 'a', 'd', 'c']);
   });
@@ -24,15 +26,15 @@ describe('rank methods (worked examples)', () => {
   it('rrf with k 1 and weights 2, 0.5', () => {
     const s = scoreOf(fuseLists([A, B], { method: 'rrf', rrfK: 1, weights: [2, 0.5] }));
     expect(s.a).toBe(2 / (1 + 1) + 0.5 / (1 + 3));
-    expect(s.d).toBe(0.5 / (1 + 2));
+    expect(s.d).toBe(sig12(0.5 / (1 + 2)));
   });
 
   it('isr: n(d) · Σ w / rank² (ranx: comb_mnz over 1/rank²)', () => {
     const fused = fuseLists([A, B], { method: 'isr' });
     expect(scoreOf(fused)).toEqual({
-      a: 2 * (1 / 1 ** 2 + 1 / 3 ** 2),
+      a: sig12(2 * (1 / 1 ** 2 + 1 / 3 ** 2)),
       b: 2 * (1 / 2 ** 2 + 1 / 1 ** 2),
-      c: 1 * (1 / 3 ** 2),
+      c: sig12(1 * (1 / 3 ** 2)),
       d: 1 * (1 / 2 ** 2),
     });
     expect(ids(fused)).toEqual(['b', 'a', 'd', 'c']);
@@ -124,8 +126,8 @@ describe('score methods over min-max scores (worked examples)', () => {
     const sdA = Math.sqrt(32 / 3);
     const sdB = Math.sqrt(0.32 / 3);
     const s = scoreOf(fuseLists([A, B], { method: 'combsum', norm: 'zscore' }));
-    expect(s.c).toBeCloseTo(-4 / sdA + 0, 12);
-    expect(s.a).toBeCloseTo(4 / sdA + -0.4 / sdB, 12);
+    expect(s.c).toBe(sig12(-4 / sdA + 0));
+    expect(s.a).toBe(sig12(4 / sdA + -0.4 / sdB));
   });
 });
 
@@ -134,10 +136,10 @@ describe('dbsf (worked example)', () => {
     // A: mean 6, sd 4 -> lo -6, hi 18.  B: mean 0.5, sd 0.4 -> lo -0.7, hi 1.7.
     const fused = fuseLists([A, B], { method: 'dbsf' });
     const s = scoreOf(fused);
-    expect(s.a).toBeCloseTo((10 + 6) / 24 + (0.1 + 0.7) / 2.4, 12);
-    expect(s.b).toBeCloseTo((6 + 6) / 24 + (0.9 + 0.7) / 2.4, 12);
-    expect(s.c).toBeCloseTo((2 + 6) / 24, 12);
-    expect(s.d).toBeCloseTo((0.5 + 0.7) / 2.4, 12);
+    expect(s.a).toBe(sig12((10 + 6) / 24 + (0.1 + 0.7) / 2.4));
+    expect(s.b).toBe(sig12((6 + 6) / 24 + (0.9 + 0.7) / 2.4));
+    expect(s.c).toBe(sig12((2 + 6) / 24));
+    expect(s.d).toBe(sig12((0.5 + 0.7) / 2.4));
     expect(ids(fused)).toEqual(['b', 'a', 'd', 'c']);
   });
 

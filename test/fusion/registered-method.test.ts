@@ -15,6 +15,7 @@ import { DEFAULT_GRID, describeSetting, settingsGrid } from '../../src/fusion/tu
 import { fuse, fuseFixture } from '../cli/fuse-fixture.js';
 import { rankSumMethod } from '../fixtures/registry/rank-sum-method.js';
 import { runCli } from '../helpers/cli.js';
+import { sig12 } from '../helpers/fused-score.js';
 
 const { dir, BM25, DENSE } = fuseFixture();
 
@@ -61,7 +62,7 @@ describe('a fusion method registered with one call', () => {
     expect(q2).toEqual([
       `q2 Q0 d2 1 ${2 / 1 + 1 / 2} fuse-rrsum`,
       `q2 Q0 d7 2 ${2 / 2 + 1 / 1} fuse-rrsum`,
-      `q2 Q0 d1 3 ${1 / 3} fuse-rrsum`,
+      `q2 Q0 d1 3 ${sig12(1 / 3)} fuse-rrsum`, // 12 significant digits
     ]);
     // It reads ranks, so --norm is refused, as for rrf.
     const normed = await fuse(BM25, DENSE, '--method', 'rrsum', '--norm', 'zscore', '--out', out);
@@ -125,7 +126,7 @@ tune:
     expect(fused.map((h) => [h.id, h.score])).toEqual([
       ['a', 2 / 1 + 1 / 2],
       ['b', 2 / 2 + 1 / 1],
-      ['c', 1 / 3],
+      ['c', sig12(1 / 3)],
     ]);
 
     unregisterNow();

@@ -150,7 +150,7 @@ describe('buildIndex', () => {
     expect(notices.join()).toContain(`${expected} of ${fixtureDocs} chunks are longer than short's 20-token input`);
   });
 
-  it('empty documents stop the build unless --skip-empty, which skips and names them', async () => {
+  it('documents with neither text nor title stop the build unless --skip-empty, which skips and names them', async () => {
     const corpus = path.join(dir, 'with-empty.jsonl');
     fs.writeFileSync(
       corpus,
@@ -161,6 +161,6 @@ describe('buildIndex', () => {
     const notices: string[] = [];
     const meta = await buildIndex({ corpus, out, embedder: 'none', skipEmpty: true, onNotice: (m) => notices.push(m) });
     expect(meta.counts).toMatchObject({ documents: 2, skippedEmpty: 1 });
-    expect(notices).toContain('skipped 1 document(s) with empty text: b');
+    expect(notices).toContain('skipped 1 document(s) with neither text nor title: b');
   });
 });

@@ -5,6 +5,7 @@ import { runPipeline } from '../../src/pipeline/run-pipeline.js';
 import type { Retriever, SearchOptions } from '../../src/retrievers/types.js';
 import { parsePipeline } from '../../src/pipeline/resolve-pipeline.js';
 import { trecOrder } from '../../src/runs/run.js';
+import { sig12 } from '../helpers/fused-score.js';
 
 /** A leg that returns a fixed document list (best first) and records what it was asked. */
 function leg(name: string, docs: [id: string, score: number][], asked: SearchOptions[] = []): Retriever {
@@ -69,11 +70,12 @@ describe('runPipeline', () => {
     });
     const { hits, timings } = await runPipeline({ pipeline: p, legs: [A, B] }, 'q');
     // d1: 2/(1+1) + 1/(1+3) = 1.25; d3: 2/(1+3) + 1/(1+1) = 1; d2: 2/(1+2) = 0.667; d4: 1/(1+2) = 0.333
+    // (fused scores keep 12 significant digits)
     expect(hits.map((h) => [h.id, h.score])).toEqual([
       ['d1', 2 / 2 + 1 / 4],
       ['d3', 2 / 4 + 1 / 2],
-      ['d2', 2 / 3],
-      ['d4', 1 / 3],
+      ['d2', sig12(2 / 3)],
+      ['d4', sig12(1 / 3)],
     ]);
     expect(hits.map((h) => h.rank)).toEqual([1, 2, 3, 4]);
     expect(hits[0]!.sources).toEqual({ a: { rank: 1, score: 9 }, b: { rank: 3, score: 0.1 } });

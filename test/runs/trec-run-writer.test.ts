@@ -14,8 +14,8 @@ describe('writeRun', () => {
       { id: 'd2', docId: 'd2', chunkId: 'd2#0', rank: 1, score: 2.5 },
       { id: 'd1', docId: 'd1', chunkId: 'd1#0', rank: 2, score: 1 },
     ];
-    expect(writeRun(file, [{ qid: 'q1', hits }], 'testbed-bm25')).toBe(2);
-    expect(fs.readFileSync(file, 'utf8')).toBe('q1 Q0 d2 1 2.5 testbed-bm25\nq1 Q0 d1 2 1 testbed-bm25\n');
+    expect(writeRun(file, [{ qid: 'q1', hits }], 'bm25-postings')).toBe(2);
+    expect(fs.readFileSync(file, 'utf8')).toBe('q1 Q0 d2 1 2.5 bm25-postings\nq1 Q0 d1 2 1 bm25-postings\n');
     expect(fs.readdirSync(path.dirname(file))).toEqual(['bm25.trec']);
   });
 });

@@ -1,8 +1,10 @@
 import { InputError } from '../../errors.js';
 import { DEFAULT_FUSED_K, fuseRuns } from '../../fusion/fuse-runs.js';
 import { FUSE_DEFAULTS, type FuseOptions } from '../../fusion/fuse-lists.js';
+import { FUSED_SIGNIFICANT_DIGITS } from '../../fusion/fused-score.js';
 import { methodHelpLines, normedMethodNames, normHelpLines } from '../../fusion/method-help.js';
 import { fusionMethod, fusionMethodNames, fusionMethods } from '../../fusion/method-registry.js';
+import { checkRunCoverage, coverageLines } from '../../fusion/run-coverage.js';
 import { methodInput } from '../../fusion/method-spec.js';
 import { normNames } from '../../fusion/norm-registry.js';
 import { writeRankedRun } from '../../runs/trec-run-writer.js';
@@ -17,6 +19,9 @@ Fuses TREC run files query by query and writes the fused run. Each run's documen
 in trec_eval's order (score descending, ties by docid descending; the rank column is ignored),
 which is the rank every method uses; a query one run lacks counts as an empty list there.
 Fused documents are written in the same order: fused score descending, then docid descending.
+Fused scores are rounded to ${FUSED_SIGNIFICANT_DIGITS} significant digits, then compared and written: a sum depends
+in its last bit on the order of its terms, and scores equal in exact arithmetic must tie (and go
+by docid), whatever the runs are called and in whatever order they are given.
 Definitions follow ranx; "absent" is what a document missing from a run gets from it.
 
 Methods (--method):
@@ -38,6 +43,8 @@ Options:
   --k K               fused documents kept per query (default ${DEFAULT_FUSED_K})
   --out FILE          run file to write (required)
   --tag TAG           run tag, last column (default fuse-METHOD)
+  --allow-empty       fuse an empty run, or one sharing no query id with the others, instead
+                      of refusing it (each run's queries and lines are printed either way)
   -h, --help          show this help`;
 
 export const fuseCommand: Command = {
@@ -55,6 +62,7 @@ export const fuseCommand: Command = {
       k: { type: 'string' },
       out: { type: 'string' },
       tag: { type: 'string' },
+      'allow-empty': { type: 'boolean' },
     });
     if (values.help) return (io.out(usage() + '\n'), 0);
     if (positionals.length < 2)
@@ -82,6 +90,8 @@ export const fuseCommand: Command = {
     const k = intOption('k', values.k, DEFAULT_FUSED_K);
     const depth = values.depth === undefined ? undefined : intOption('depth', values.depth, 0);
     const legs = await readLegRuns(positionals);
+    const runs = positionals.map((file, i) => ({ file, run: legs[i]!.run }));
+    io.err(coverageLines(checkRunCoverage(runs, Boolean(values['allow-empty']))));
     const fused = fuseRuns(legs, options, { ...(depth !== undefined && { depth }), k });
     const lines = writeRankedRun(values.out, fused, values.tag ?? `fuse-${method}`);
     io.err(

@@ -25,7 +25,8 @@ Options:
   --cache-dir DIR     the cache shared by every command (default: TESTBED_HOME, else
                       ~/.cache/retrieval-testbed): embeddings are looked up there first
   --cache FILE        one embedding cache file instead (default DIR/embeddings.sqlite)
-  --skip-empty        skip documents whose text is empty (and say which) instead of stopping
+  --skip-empty        skip documents with neither text nor title (and say which) instead of
+                      stopping; an empty text with a title is indexed with the title as its text
   -h, --help          show this help
 
 Environment (the openai embedder; none of these changes a vector, so the cache still applies):

@@ -7,6 +7,9 @@ import { parse, positional } from '../args.js';
 import type { Command } from '../command.js';
 import { indexFileArgument } from '../index-file.js';
 import { SEARCH_FLAGS, searchFlagsHelp, searchRequest } from '../search-options.js';
+import { readPipelineFlag } from '../pipeline-flag.js';
+import { depthShortfall, withLegDepthForK } from '../../pipeline/leg-depth.js';
+import { runTag } from '../../pipeline/run-tag.js';
 
 /** Computed when read: the help lists the leg types registered at that moment. */
 const usage = () => `Usage: testbed retrieve INDEX --queries queries.jsonl --run out.trec [options]
@@ -19,10 +22,20 @@ counts them (\`testbed eval\` scores an answerable one 0, as trec_eval -c). A qu
 leg fails for (an error, a timeout, an answer that cannot be read) is not written: the run holds
 the answered queries, the failures are listed here and the exit code is 1.
 
+With fused legs (hybrid, or a pipeline of several legs) each leg is asked for at least --k
+documents: its depth is raised to k unless --depth (fusion.depth in a pipeline) is given, since
+legs cut at 100 cap a run at k 1000 well below 1000 documents a query. A depth given below k is
+kept, with a note; when some queries get fewer than k documents because a leg was cut at its
+depth, the summary says how many and the fewest.
+
 Options:
   --queries FILE      BEIR queries.jsonl (required)
   --run FILE          run file to write (required)
-  --tag TAG           run tag, last column (default testbed-MODE, or testbed-pipeline)
+  --tag TAG           run tag, last column (default: what made the run: bm25-ENGINE, e.g.
+                      bm25-postings, bm25-wink, bm25-fts5; dense-HASH, hybrid-HASH or
+                      pipeline-HASH, HASH the first 8 hex digits of the sha256 of the pipeline's
+                      canonical JSON (keys sorted, k left out); bm25 runs carry -HASH too when
+                      k1, b, a filter or qlang is set)
 ${searchFlagsHelp({ k: 100, level: 'doc' })}
   -h, --help          show this help`;
 
@@ -43,7 +56,18 @@ export const retrieveCommand: Command = {
     if (!values.queries) throw new InputError(`missing --queries FILE\n\n${usage()}`);
     if (!values.run) throw new InputError(`missing --run FILE\n\n${usage()}`);
     const base = searchRequest(values, '', { k: 100, level: 'doc' });
-    const tag = values.tag ?? `testbed-${base.mode ?? 'pipeline'}`;
+    const depthFlag = values.pipeline === undefined ? '--depth' : 'fusion.depth in --pipeline';
+    const depthGiven =
+      values.pipeline === undefined ? values.depth !== undefined : fusionDepthGiven(readPipelineFlag(values.pipeline));
+    const pipeline = withLegDepthForK(base.pipeline, depthGiven);
+    const { fusion, k } = pipeline;
+    if (fusion && fusion !== base.pipeline.fusion)
+      io.err(`note: each leg is asked for ${fusion.depth} documents (its depth raised to --k; ${depthFlag} sets it)\n`);
+    if (fusion && fusion.depth < k)
+      io.err(
+        `note: ${depthFlag} ${fusion.depth} is below --k ${k}: each leg gives at most ${fusion.depth} documents a query, so a query may get fewer than ${k}\n`,
+      );
+    const tag = values.tag ?? runTag(pipeline, base.mode ?? 'pipeline');
     const queries = await readQuerySet(values.queries);
     // Loaded here so that --help and bad flags answer without loading SQLite and the retrievers.
     const [{ EmbedderPool }, { Searcher }, { runQuerySet }] = await Promise.all([
@@ -56,7 +80,7 @@ export const retrieveCommand: Command = {
     try {
       const t0 = performance.now();
       const failed: FailedQuery[] = [];
-      const results = await runQuerySet(searcher, base.pipeline, queries, undefined, (f) => failed.push(f));
+      const results = await runQuerySet(searcher, pipeline, queries, undefined, (f) => failed.push(f));
       const seconds = (performance.now() - t0) / 1000;
       const lines = writeRun(values.run, results, tag);
       const empty = results.filter((r) => r.hits.length === 0).length;
@@ -68,6 +92,11 @@ export const retrieveCommand: Command = {
           // Per query: retrieval alone (what a served search costs); the wall time also holds loading the legs once (model, vectors, wink's in-memory index).
           `; ${seconds.toFixed(1)} s (${(results.reduce((sum, r) => sum + r.ms, 0) / Math.max(1, results.length)).toFixed(1)} ms/query after loading the legs)\n`,
       );
+      const short = depthShortfall(pipeline, results);
+      if (short && fusion)
+        io.err(
+          `note: ${short.queries} of ${results.length} queries got fewer than ${k} documents (the fewest ${short.fewest}) because a leg gave all ${fusion.depth} its depth allows; raise it with ${depthFlag} ${k}\n`,
+        );
       if (failed.length > 0) {
         io.err(
           `${failed.length} of ${queries.length} queries failed and are not in the run:\n${failed.map((f) => `  ${f.message}\n`).join('')}`,
@@ -81,3 +110,9 @@ export const retrieveCommand: Command = {
     return 0;
   },
 };
+
+/** Whether a pipeline as written (--pipeline) sets `fusion.depth` itself. */
+function fusionDepthGiven(raw: Record<string, unknown>): boolean {
+  const fusion = raw.fusion;
+  return typeof fusion === 'object' && fusion !== null && 'depth' in fusion;
+}

@@ -1,4 +1,5 @@
 import { InputError } from '../../errors.js';
+import { checkRunCoverage, coverageLines } from '../../fusion/run-coverage.js';
 import { DEFAULT_GRID } from '../../fusion/tune/settings-grid.js';
 import { tuneFusion } from '../../fusion/tune/tune-fusion.js';
 import { TUNE_DEFAULTS, type TuneOptions } from '../../fusion/tune/tune-options.js';
@@ -50,6 +51,8 @@ Options:
   --k K               fused documents kept per query (default ${TUNE_DEFAULTS.k})
   --tag TAG           run tag, last column (default tuned)
   --original          ignore QRELS.additions.jsonl
+  --allow-empty       tune over an empty leg run, or one sharing no query id with the others,
+                      instead of refusing it (each run's queries and lines are printed either way)
   --json              print the report as JSON
   -h, --help          show this help`;
 
@@ -75,6 +78,7 @@ export const tuneCommand: Command = {
       tag: { type: 'string' },
       original: { type: 'boolean' },
       json: { type: 'boolean' },
+      'allow-empty': { type: 'boolean' },
     });
     if (values.help) return (io.out(usage() + '\n'), 0);
     if (positionals.length < 2)
@@ -94,6 +98,8 @@ export const tuneCommand: Command = {
       loadJudgements(values.qrels, Boolean(values.original), io),
       readLegRuns(positionals),
     ]);
+    const runs = positionals.map((file, i) => ({ file, run: legs[i]!.run }));
+    io.err(coverageLines(checkRunCoverage(runs, Boolean(values['allow-empty']))));
     const t0 = performance.now();
     const result = tuneFusion(legs, qrels, options);
     writeRankedRun(values.out, result.run, values.tag ?? 'tuned');

@@ -1,5 +1,5 @@
 import type { FusionMethodSpec } from '../method-spec.js';
-import { gather, reduceValues, weightedScore } from './gather.js';
+import { gather, reduceValues, sumValues, weightedScore } from './gather.js';
 
 /**
  * CombANZ (Fox & Shaw 1993; ranx "comb_anz"): CombSUM divided by the number of lists holding d,
@@ -12,5 +12,5 @@ import { gather, reduceValues, weightedScore } from './gather.js';
 export const combanz: FusionMethodSpec = {
   kind: 'score',
   params: ['norm'],
-  combine: (legs) => reduceValues(gather(legs, weightedScore), (vs) => vs.reduce((a, v) => a + v, 0) / vs.length),
+  combine: (legs) => reduceValues(gather(legs, weightedScore), (vs) => sumValues(vs) / vs.length),
 };

@@ -1,5 +1,5 @@
 import type { FusionMethodSpec } from '../method-spec.js';
-import { gather, reduceValues, weightedScore } from './gather.js';
+import { gather, reduceValues, sumValues, weightedScore } from './gather.js';
 
 /**
  * CombMNZ (Fox & Shaw 1993; ranx "comb_mnz"): CombSUM times the number of lists holding d,
@@ -11,5 +11,5 @@ import { gather, reduceValues, weightedScore } from './gather.js';
 export const combmnz: FusionMethodSpec = {
   kind: 'score',
   params: ['norm'],
-  combine: (legs) => reduceValues(gather(legs, weightedScore), (vs) => vs.length * vs.reduce((a, v) => a + v, 0)),
+  combine: (legs) => reduceValues(gather(legs, weightedScore), (vs) => vs.length * sumValues(vs)),
 };

@@ -1,5 +1,5 @@
 import type { FusionMethodSpec } from '../method-spec.js';
-import { gather, reduceValues } from './gather.js';
+import { gather, reduceValues, sumValues } from './gather.js';
 
 /**
  * Inverse square rank (Mourão, Martins & Magalhães 2015; ranx "isr", which is comb_mnz over
@@ -15,6 +15,6 @@ export const isr: FusionMethodSpec = {
   combine: (legs) =>
     reduceValues(
       gather(legs, (leg, i) => leg.weight / (i + 1) ** 2),
-      (vs) => vs.length * vs.reduce((a, v) => a + v, 0),
+      (vs) => vs.length * sumValues(vs),
     ),
 };
