@@ -33,11 +33,15 @@ export function pairResult(
   pair: Pick<PairComparison, 'p' | 'adjustedP' | 'significant'>,
 ): string {
   const corrected = tests.test !== 'tukey' && tests.correction !== 'none';
-  const ps = corrected
-    ? `adjusted p = ${fmtP(pair.adjustedP)}, raw p = ${fmtP(pair.p)}`
-    : `p = ${fmtP(pair.adjustedP)}`;
+  const ps = corrected ? `${is('adjusted p', pair.adjustedP)}, ${is('raw p', pair.p)}` : is('p', pair.adjustedP);
   const test = tests.test === 'tukey' ? '' : `, ${TEST_NAMES[tests.test]}`;
   return `${pair.significant ? '' : 'not '}significant ${correctedOver(tests)} (${ps}${test})`;
+}
+
+/** "p = 0.0100", or "p < 0.0001" where fmtP gives "< 0.0001". */
+function is(name: string, p: number): string {
+  const value = fmtP(p);
+  return value.startsWith('<') ? `${name} ${value}` : `${name} = ${value}`;
 }
 
 /** The procedure for a legend: "the paired randomization test after Holm's correction over 3 pairs per metric, alpha = 0.05". */

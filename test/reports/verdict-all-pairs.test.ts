@@ -180,5 +180,9 @@ describe('the words for each test and correction', () => {
     expect(pairResult(tests({ test: 'tukey', correction: 'none', configs: ['a', 'b'] }), raw)).toBe(
       "significant by Tukey's HSD over 1 pair (p = 0.0100)",
     );
+    // a sampled test's smallest p, 1/10,001, prints as "< 0.0001"
+    expect(pairResult(tests({}), { p: 1 / 10_001, adjustedP: 6 / 10_001, significant: true })).toBe(
+      "significant after Holm's correction over 6 pairs (adjusted p = 0.0006, raw p < 0.0001, paired randomization test)",
+    );
   });
 });
