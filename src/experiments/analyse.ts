@@ -1,5 +1,6 @@
 import { InputError } from '../errors.js';
-import { bestSingleFor, compareToBaseline } from './compare.js';
+import { testAllPairs } from './all-pairs-tests.js';
+import { againstBaseline, bestSingleFor } from './compare.js';
 import { analyzeFailures } from './failures.js';
 import { failedIds } from './cell-run.js';
 import { stableHash } from './grid.js';
@@ -10,11 +11,12 @@ import { column, type ScoredEntry } from './score-configs.js';
 import { pairedSliceGap, sliceQueries } from './slices.js';
 
 /**
- * The analyse stage, across configurations: significance against the baseline (paired
- * randomization test and bootstrap interval, on the table's metrics), the best single-leg
- * configuration beside every fused one, the misses of each with their causes, and the gap
- * between real and synthetic queries. Fills in `configs` in place; returns the baseline's name
- * and the real/synthetic gaps.
+ * The analyse stage, across configurations: every pair of configurations tested on the table's
+ * metrics (the config's test and correction, each metric one family), each configuration
+ * against the baseline (bootstrap interval of the difference, and the pair's corrected test),
+ * the best single-leg configuration beside every fused one, the misses of each with their
+ * causes, and the gap between real and synthetic queries. Fills in `configs` in place; returns
+ * the baseline's name, the all-pairs tests and the real/synthetic gaps.
  */
 export function analyse(
   plan: ExperimentPlan,
@@ -22,7 +24,11 @@ export function analyse(
   entries: readonly ScoredEntry[],
   indexes: ReadonlyMap<string, OpenIndex>,
   shown: readonly string[],
-): { baseline: string; sourceGap: NonNullable<ExperimentReport['sourceGap']> } {
+): {
+  baseline: string;
+  allPairs: ExperimentReport['allPairs'];
+  sourceGap: NonNullable<ExperimentReport['sourceGap']>;
+} {
   const { config } = plan;
   const baseline = config.baseline ?? configs[0]!.name;
   const base = configs.find((c) => c.name === baseline);
@@ -34,12 +40,13 @@ export function analyse(
   const answerable = plan.queries.filter((q) => plan.gold.has(q.id));
   const qids = answerable.map((q) => q.id);
   const primary = plan.metrics[0]!.label;
+  // Tested on the table's metrics only: each test costs up to 10,000 sign patterns per pair.
+  const allPairs = testAllPairs(configs, qids, shown, config.significance, config.seed);
   configs.forEach((c, i) => {
-    // Tested on the table's metrics only: each test costs 10,000 permutations and resamples.
     // Paired over the queries both answered: a query a remote leg failed for has no score to pair.
     const paired =
       c.failedQueries || base.failedQueries ? qids.filter((q) => q in c.perQuery && q in base.perQuery) : qids;
-    if (c !== base) c.significance = compareToBaseline(c, base, paired, shown, config.seed);
+    if (c !== base) c.significance = againstBaseline(c, base, paired, shown, config.seed, allPairs);
     if (c.kind === 'fused') {
       const single = bestSingleFor(c, configs, primary);
       if (single) c.bestSingle = { name: single.name, means: single.means };
@@ -51,7 +58,7 @@ export function analyse(
     const g = pairedSliceGap(column(c.perQuery, primary), sourceSlices);
     return g ? [{ config: c.name, metric: primary, real: g.a, synthetic: g.b, gap: g.gap }] : [];
   });
-  return { baseline, sourceGap };
+  return { baseline, allPairs, sourceGap };
 }
 
 /** A configuration's misses, told apart with the single lexical and dense runs over the same index. */

@@ -1,28 +1,38 @@
 import { bootstrapCI } from '../stats/bootstrap.js';
-import { configKind, type ConfigResult, type SignificanceResult } from '../reports/report-model.js';
-import { pairedDiffs, pairedRandomizationTest } from '../stats/significance.js';
-
-export const SIGNIFICANCE_LEVEL = 0.05;
+import { type AllPairsTests, configKind, type ConfigResult, type SignificanceResult } from '../reports/report-model.js';
+import { pairedDiffs } from '../stats/significance.js';
 
 /**
- * Each metric of `config` against the same metric of `baseline`, paired by query: the paired
- * randomization test's p and the 95% bootstrap interval of the mean difference. Marked
- * significant when p < 0.05.
+ * Each metric of `config` against the same metric of `baseline`, paired over `queryIds`: the
+ * mean difference and its 95% bootstrap interval, and the pair's raw p, adjusted p and verdict
+ * from the report's all-pairs tests. A pair those tests did not include (one of the two has
+ * failed queries) keeps its interval and is not marked significant: it was not tested.
  */
-export function compareToBaseline(
-  config: Pick<ConfigResult, 'perQuery'>,
-  baseline: Pick<ConfigResult, 'perQuery'>,
+export function againstBaseline(
+  config: Pick<ConfigResult, 'name' | 'perQuery'>,
+  baseline: Pick<ConfigResult, 'name' | 'perQuery'>,
   queryIds: readonly string[],
   metrics: readonly string[],
   seed: number,
+  allPairs: AllPairsTests | undefined,
 ): Record<string, SignificanceResult> {
   const out: Record<string, SignificanceResult> = {};
   for (const m of metrics) {
-    const a = queryIds.map((q) => config.perQuery[q]?.[m] ?? 0);
-    const b = queryIds.map((q) => baseline.perQuery[q]?.[m] ?? 0);
-    const { meanDiff, p } = pairedRandomizationTest(a, b, { seed });
-    const ci = bootstrapCI(pairedDiffs(a, b), { seed });
-    out[m] = { meanDiff, p, ci: [ci.low, ci.high], significant: p < SIGNIFICANCE_LEVEL };
+    const diffs = pairedDiffs(
+      queryIds.map((q) => config.perQuery[q]?.[m] ?? 0),
+      queryIds.map((q) => baseline.perQuery[q]?.[m] ?? 0),
+    );
+    const meanDiff = diffs.length ? diffs.reduce((s, d) => s + d, 0) / diffs.length : 0;
+    const ci = bootstrapCI(diffs, { seed });
+    const pair = allPairs?.pairs[m]?.find(
+      (p) => (p.a === config.name && p.b === baseline.name) || (p.a === baseline.name && p.b === config.name),
+    );
+    out[m] = {
+      meanDiff,
+      ci: [ci.low, ci.high],
+      ...(pair && { p: pair.p, adjustedP: pair.adjustedP }),
+      significant: pair?.significant ?? false,
+    };
   }
   return out;
 }

@@ -16,8 +16,11 @@ import type {
   ExperimentConfig,
   RetrieverConfig,
   RetrieverFields,
+  SignificanceConfig,
   TuneConfig,
 } from '../reports/experiment-config.js';
+import { PAIRWISE_TEST_NAMES } from '../stats/all-pairs.js';
+import { type Correction, CORRECTION_NAMES } from '../stats/multiple-comparisons.js';
 import { checkedPipeline } from './retriever-pipeline.js';
 
 /**
@@ -99,6 +102,40 @@ function checkedEmbedder(spec: string, ctx: z.RefinementCtx): void {
   }
 }
 
+/**
+ * How every pair of configurations is tested on each metric: the paired randomization test with
+ * Holm's correction at alpha 0.05 unless the config says otherwise. Tukey's HSD needs no
+ * correction, so it defaults to none and refuses any other.
+ */
+const significanceSchema = z
+  .object({
+    test: z.enum(PAIRWISE_TEST_NAMES).default('randomization'),
+    correction: z.enum(CORRECTION_NAMES as [Correction, ...Correction[]]).optional(),
+    alpha: z
+      .number()
+      .refine(
+        (a) => a > 0 && a < 1,
+        (a) => ({ message: `alpha must lie between 0 and 1 (exclusive), got ${a}` }),
+      )
+      .default(0.05),
+  })
+  .strict()
+  .superRefine((s, ctx) => {
+    if (s.test === 'tukey' && s.correction !== undefined && s.correction !== 'none')
+      ctx.addIssue({
+        code: z.ZodIssueCode.custom,
+        path: ['correction'],
+        message: `Tukey's HSD already holds the error rate over all pairs: no ${s.correction} correction on top (leave correction out)`,
+      });
+  })
+  .transform(
+    (s): SignificanceConfig => ({
+      test: s.test,
+      correction: s.correction ?? (s.test === 'tukey' ? 'none' : 'holm'),
+      alpha: s.alpha,
+    }),
+  );
+
 /** A CI assertion: an absolute threshold, or "no drop against a baseline file". */
 const checkSchema = z.union([
   z
@@ -134,6 +171,7 @@ export const experimentSchema = z
     relevance_threshold: z.number().int().default(1),
     baseline: z.string().optional(),
     seed: z.number().int().default(42),
+    significance: significanceSchema.default({}),
     grid: z
       .object({
         chunkers: z.array(z.string()).min(1).default([DEFAULT_CHUNKER]),

@@ -34,7 +34,7 @@ export interface ExperimentRun {
  * Runs an experiment in five stages: plan (gold, metrics, depth, cells), retrieve (one index per
  * chunker x embedder x tokenizer, every query through every cell, finished cells reused), tune
  * (the `tune:` blocks' cross-validated fusions), score (per query, per slice) and analyse
- * (significance, best single leg, misses, real vs synthetic), then assembles the report and
+ * (every pair of configurations tested, best single leg, misses, real vs synthetic), then assembles the report and
  * runs its checks.
  */
 export async function runExperiment(config: ExperimentConfig, options: RunOptions = {}): Promise<ExperimentRun> {
@@ -91,7 +91,7 @@ export async function runExperiment(config: ExperimentConfig, options: RunOption
       config,
       plan.metrics.map((m) => m.label),
     );
-    const { baseline, sourceGap } = analyse(plan, configs, entries, indexes, shown);
+    const { baseline, allPairs, sourceGap } = analyse(plan, configs, entries, indexes, shown);
     const overlap = await measureOverlap(plan, entries, indexes);
 
     const report: ExperimentReport = {
@@ -111,6 +111,7 @@ export async function runExperiment(config: ExperimentConfig, options: RunOption
       sliceFields: config.slices,
       // Redacted once above, where configs is made.
       configs,
+      ...(allPairs && { allPairs }),
       ...(sourceGap.length && { sourceGap }),
       ...(overlap && { overlapBySource: overlap }),
       checks: [],

@@ -1,6 +1,8 @@
 import type { FusionMethodName } from '../fusion/method-table.js';
 import type { RetrieverParamName } from '../pipeline/shorthand-rows.js';
 import type { Level } from '../schemas/names.js';
+import type { PairwiseTest } from '../stats/all-pairs.js';
+import type { Correction } from '../stats/multiple-comparisons.js';
 
 /**
  * An experiment config as the YAML parser returns it (experiments/config.ts: the zod schema,
@@ -23,6 +25,8 @@ export interface ExperimentConfig {
   relevance_threshold: number;
   baseline?: string;
   seed: number;
+  /** How the configurations are compared, every pair on each metric (experiments/all-pairs-tests.ts). */
+  significance: SignificanceConfig;
   grid: {
     chunkers: string[];
     embedders: string[];
@@ -34,6 +38,17 @@ export interface ExperimentConfig {
   output?: string;
   /** Write `<output>/pool.tsv`, the depth-k pool of the configurations' runs (runs/pool.ts), for judging. */
   pool_depth?: number;
+}
+
+/**
+ * The test every pair of configurations gets on each metric, the correction for the metric's
+ * k(k − 1)/2 pairs (`none` with Tukey's HSD, which holds the family's error rate itself), and
+ * the level an adjusted p must fall below.
+ */
+export interface SignificanceConfig {
+  test: PairwiseTest;
+  correction: Correction;
+  alpha: number;
 }
 
 /** One retriever of the grid: its name, then a shorthand (`mode:` ...) or `legs:` (a pipeline). */

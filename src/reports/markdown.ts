@@ -7,6 +7,8 @@ import { endpointsSection, failedQueriesSection } from './failed-queries-section
 import { judgedSection } from './judged-section.js';
 import { tuningSection } from './tuning-section.js';
 import { verdict } from './verdict.js';
+import { allPairsSection } from './all-pairs-section.js';
+import { procedure } from './pair-test-words.js';
 
 const FAILURES_SHOWN = 15;
 
@@ -30,6 +32,7 @@ export function renderMarkdown(r: ExperimentReport): string {
       languageLegs(r),
       sourceGap(r),
       overlapTable(r),
+      allPairsSection(r),
       significance(r),
       failures(r),
       checks(r),
@@ -50,10 +53,17 @@ function header(r: ExperimentReport): string {
       `Wall time ${r.wallSeconds.toFixed(1)} s. testbed ${r.testbedVersion}, ${r.createdAt}.`,
     '`hit@k` = share of queries with at least one relevant document in the top k (trec_eval `success`); ' +
       "`recall@k` = share of a query's relevant documents found in the top k (trec_eval `recall`). " +
-      'Bold = best in its column. † = differs from the baseline at p < 0.05 (paired randomization test).',
+      `Bold = best in its column. † = ${dagger(r)}.`,
   ]
     .filter(Boolean)
     .join('\n\n');
+}
+
+/** What † marks: a difference from the baseline, significant by the report's all-pairs tests. */
+function dagger(r: ExperimentReport): string {
+  return r.allPairs
+    ? `differs significantly from the baseline by ${procedure(r.allPairs)}`
+    : 'differs from the baseline at p < 0.05 (paired randomization test, uncorrected: a report saved before all-pairs tests)';
 }
 
 /** The report in a few sentences, before any table (see verdict()). */
@@ -219,6 +229,10 @@ function overlapTable(r: ExperimentReport): string {
   );
 }
 
+/**
+ * Each configuration against the baseline: the difference, its bootstrap interval, and the
+ * pair's raw and adjusted p from the all-pairs tests ("–" for a pair they left out).
+ */
 function significance(r: ExperimentReport): string {
   const rows: string[][] = [];
   for (const c of r.configs) {
@@ -226,20 +240,26 @@ function significance(r: ExperimentReport): string {
     for (const m of r.metrics) {
       const s = c.significance[m];
       if (!s) continue;
+      const tested = s.p !== undefined;
       rows.push([
         `\`${c.name}\``,
         m,
         (s.meanDiff >= 0 ? '+' : '') + fmt(s.meanDiff),
         `[${fmt(s.ci[0])}, ${fmt(s.ci[1])}]`,
-        fmtP(s.p),
-        s.significant ? 'yes' : 'no',
+        tested ? fmtP(s.p!) : '–',
+        s.adjustedP !== undefined ? fmtP(s.adjustedP) : '–',
+        tested ? (s.significant ? 'yes' : 'no') : '–',
       ]);
     }
   }
   if (rows.length === 0) return '';
+  const untested = rows.some((row) => row[4] === '–') ? ' –: left out of those tests (failed queries).' : '';
+  const how = r.allPairs
+    ? `p and adjusted p: the pair's, from the tests of every pair (${procedure(r.allPairs)}).${untested}`
+    : 'p: the paired randomization test (two-sided), uncorrected (a report saved before all-pairs tests).';
   return (
-    `## Against the baseline \`${r.baseline}\`\n\nPaired randomization test (two-sided) and 95% bootstrap interval of the mean per-query difference.\n\n` +
-    table(['config', 'metric', 'Δ mean', '95% CI', 'p', 'p < 0.05'], rows)
+    `## Against the baseline \`${r.baseline}\`\n\n95% bootstrap interval of the mean per-query difference. ${how}\n\n` +
+    table(['config', 'metric', 'Δ mean', '95% CI', 'p', 'adjusted p', 'significant'], rows)
   );
 }
 

@@ -2,6 +2,8 @@ import type { ExperimentConfig, IndexSpec, RetrieverConfig } from './experiment-
 import type { FailedQuery } from '../search/failed-query.js';
 import type { LegType } from '../legs/registry.js';
 import type { Pipeline } from '../pipeline/resolve-pipeline.js';
+import type { PairComparison, PairwiseTest } from '../stats/all-pairs.js';
+import type { Correction } from '../stats/multiple-comparisons.js';
 
 /** What a retriever is, for the report: one leg of a type (lexical, dense, run file, remote engine), or several fused. */
 export type RetrieverKind = LegType | 'fused';
@@ -37,11 +39,44 @@ export interface Failure {
   answersAcrossChunks: string[];
 }
 
+/**
+ * A configuration against the baseline on one metric. The interval is the pair's own; p,
+ * adjustedP and significant are the pair's from the report's all-pairs tests (allPairs).
+ */
 export interface SignificanceResult {
+  /** mean(configuration) − mean(baseline), paired by query. */
   meanDiff: number;
-  p: number;
+  /** 95% bootstrap interval of the mean per-query difference. */
   ci: [number, number];
+  /**
+   * The pair's raw p from its test. Absent when the pair was not tested: a configuration with
+   * failed queries takes no part in the all-pairs tests (its means are over fewer queries).
+   */
+  p?: number;
+  /** p adjusted for the metric's family of pairs. Absent when untested, and in reports saved before all-pairs tests. */
+  adjustedP?: number;
+  /** adjustedP < alpha (in reports saved before all-pairs tests: raw p < 0.05). */
   significant: boolean;
+}
+
+/**
+ * Every pair of configurations tested on each of the report's metrics (stats/all-pairs.ts):
+ * each metric's k(k − 1)/2 pairs are one family, corrected on its own.
+ */
+export interface AllPairsTests {
+  test: PairwiseTest;
+  /** `none` with Tukey's HSD, which needs no correction. */
+  correction: Correction;
+  alpha: number;
+  /** Sign patterns the randomization test draws past EXACT_MAX_QUERIES queries, and their seed. */
+  trials: number;
+  seed: number;
+  /** The answerable queries, every test paired over them. */
+  queries: number;
+  /** The configurations compared, in report order: every one scored over all queries (none with failed queries). */
+  configs: string[];
+  /** Per metric label, its pairs in compareAllPairs order: (1st, 2nd), (1st, 3rd), ..., (2nd, 3rd), ... */
+  pairs: Record<string, PairComparison[]>;
 }
 
 export interface ConfigResult {
@@ -180,6 +215,11 @@ export interface ExperimentReport {
   baseline: string;
   sliceFields: string[];
   configs: ConfigResult[];
+  /**
+   * Every pair of configurations on each metric. Absent when fewer than two configurations were
+   * scored over all queries, and in reports saved before all-pairs tests.
+   */
+  allPairs?: AllPairsTests;
   /** Real vs synthetic queries per configuration, when `source` tags exist. */
   sourceGap?: {
     config: string;

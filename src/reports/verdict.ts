@@ -1,5 +1,6 @@
-import type { ConfigResult, ExperimentReport, SignificanceResult } from './report-model.js';
-import { fmt, fmtP, signed, TIE } from './format.js';
+import type { AllPairsTests, ConfigResult, ExperimentReport } from './report-model.js';
+import { fmt, signed, TIE } from './format.js';
+import { pairResult } from './pair-test-words.js';
 
 /** Who is best on one metric over some queries, and who comes next. */
 export interface Standing {
@@ -10,17 +11,23 @@ export interface Standing {
   runnerUp?: { names: string[]; value: number };
 }
 
+/** One pair's test, read off the report's all-pairs tests: its raw p, its adjusted p, and adjustedP < alpha. */
+export interface PairTest {
+  p: number;
+  adjustedP: number;
+  significant: boolean;
+}
+
 /**
- * Whether the overall lead is significant. Only the report's own tests are used, each
- * configuration against the baseline, so a lead is `tested` only when the baseline is the
- * leader (or one of the tied leaders) and the runner-up is one configuration, or the runner-up
- * is the baseline and the leader is one configuration (`no-test-recorded` when such a pair
- * has no test in the report, as in one saved without). Otherwise `vsBaseline` is the single
- * leader's own test against the baseline, if it has one.
+ * Whether the overall lead is significant, from the report's all-pairs tests of the primary
+ * metric (corrected for every pair of configurations). With tied leaders or tied runners-up
+ * every pair of a leader and a runner-up is a lead; the one named is the least clear (the
+ * largest adjusted p), so the lead is significant only when all are. `no-test-recorded` when a
+ * pair has no test in the report (one saved before all-pairs tests).
  */
 export type LeadTest =
-  | { tested: true; leader: string; over: string; p: number; significant: boolean }
-  | { tested: false; why: 'baseline-not-in-pair' | 'no-test-recorded'; vsBaseline?: SignificanceResult };
+  | ({ tested: true; leader: string; over: string; pairs: number } & PairTest)
+  | { tested: false; why: 'no-test-recorded' };
 
 export interface SliceStanding extends Standing {
   label: string;
@@ -34,10 +41,8 @@ export interface HybridFinding {
   single: string;
   /** hybrid − single on the primary metric, over all queries. */
   delta: number;
-  /** The report's test of the pair, when one of them is the baseline. */
-  test?: { p: number; significant: boolean };
-  /** One of the two is the baseline, so `test` would be there had the report recorded it. */
-  testable: boolean;
+  /** The report's test of the pair (absent in a report saved before all-pairs tests). */
+  test?: PairTest;
   /** Slices where the hybrid scores higher, largest gain first; `hurts`: lower, largest loss first. */
   helps: { label: string; delta: number }[];
   hurts: { label: string; delta: number }[];
@@ -74,8 +79,9 @@ export interface Verdict {
  * The report in plain words, for its opening: the best configuration on the primary metric
  * overall and per slice, whether the overall lead is significant, and where each hybrid helps
  * or hurts against the best single retriever of its index. Nothing is computed here that the
- * report does not already hold: means, slice means, and the p-values of its paired
- * randomization tests (which compare each configuration to the baseline, over all queries).
+ * report does not already hold: means, slice means, and its all-pairs tests (every pair of
+ * configurations over all queries, corrected for the number of pairs), whose test, correction
+ * and family size each judgement names.
  *
  * Two means within TIE of each other tie. Names are in backticks, for Markdown code and the
  * page's <code>. Undefined when there is nothing to judge (no metric or no configuration).
@@ -87,18 +93,18 @@ export function verdict(report: ExperimentReport): Verdict | undefined {
   const metric = r.metrics[0];
   if (metric === undefined || r.configs.length === 0) return undefined;
   const byName = new Map(r.configs.map((c) => [c.name, c]));
-  const pair = (a: string, b: string) => pairTest(byName.get(a), byName.get(b), r.baseline, metric);
+  const pair = (a: string, b: string) => pairTest(r.allPairs, metric, a, b);
 
   const leadOf = (s: Standing): { lead?: LeadTest } => {
     if (!s.runnerUp) return {};
-    const [a, b] = [s.best, s.runnerUp.names];
-    const leader = a.length === 1 ? a[0]! : a.includes(r.baseline) ? r.baseline : undefined;
-    const testable = leader !== undefined && b.length === 1 && (leader === r.baseline || b[0] === r.baseline);
-    const test = testable ? pair(leader!, b[0]!) : undefined;
-    if (test) return { lead: { tested: true, leader: leader!, over: b[0]!, ...test } };
-    if (testable) return { lead: { tested: false, why: 'no-test-recorded' } };
-    const own = a.length === 1 && a[0] !== r.baseline ? byName.get(a[0]!)?.significance?.[metric] : undefined;
-    return { lead: { tested: false, why: 'baseline-not-in-pair', ...(own && { vsBaseline: own }) } };
+    const leads = s.best.flatMap((leader) =>
+      s.runnerUp!.names.map((over) => ({ leader, over, test: pair(leader, over) })),
+    );
+    if (leads.some((l) => !l.test)) return { lead: { tested: false, why: 'no-test-recorded' } };
+    const weakest = leads.reduce((w, l) => (l.test!.adjustedP > w.test!.adjustedP ? l : w));
+    return {
+      lead: { tested: true, leader: weakest.leader, over: weakest.over, pairs: leads.length, ...weakest.test! },
+    };
   };
 
   const overallStanding = standing(r.configs.map((c) => ({ name: c.name, value: c.means[metric] })));
@@ -135,21 +141,16 @@ export function verdict(report: ExperimentReport): Verdict | undefined {
     const helps = deltas.filter((d) => d.delta >= TIE).sort((a, b) => b.delta - a.delta);
     const hurts = deltas.filter((d) => d.delta <= -TIE).sort((a, b) => a.delta - b.delta);
     const test = pair(h.name, single.name);
-    const testable = h.name === r.baseline || single.name === r.baseline;
-    const finding = { hybrid: h.name, single: single.name, delta, ...(test && { test }), testable, helps, hurts };
-    return [
-      {
-        ...finding,
-        sentence: hybridSentence(finding, metric, h.means[metric]!, single.means[metric]!, deltas.length > 0),
-      },
-    ];
+    const finding = { hybrid: h.name, single: single.name, delta, ...(test && { test }), helps, hurts };
+    const values = { hybrid: h.means[metric]!, single: single.means[metric]! };
+    return [{ ...finding, sentence: hybridSentence(finding, metric, values, deltas.length > 0, r.allPairs) }];
   });
 
   const sources = sourceFinding(r, new Set(byName.keys()));
   return {
     metric,
     ...(sources && { sources }),
-    overall: { ...overall, sentence: overallSentence(overall, metric, r.baseline) },
+    overall: { ...overall, sentence: overallSentence(overall, metric, r.allPairs) },
     slices,
     sliceNote: `Best per slice on ${metric}. Slice differences are not tested for significance (the report's tests run over all queries).`,
     hybrids,
@@ -214,16 +215,10 @@ export function standing(entries: readonly { name: string; value: number | undef
   };
 }
 
-/** The report's test of a against b: the one it ran against the baseline, if either is the baseline. */
-function pairTest(
-  a: ConfigResult | undefined,
-  b: ConfigResult | undefined,
-  baseline: string,
-  metric: string,
-): { p: number; significant: boolean } | undefined {
-  const s =
-    b?.name === baseline ? a?.significance?.[metric] : a?.name === baseline ? b?.significance?.[metric] : undefined;
-  return s && { p: s.p, significant: s.significant };
+/** The report's test of a against b on `metric`, from its all-pairs tests (either order). */
+function pairTest(tests: AllPairsTests | undefined, metric: string, a: string, b: string): PairTest | undefined {
+  const found = tests?.pairs[metric]?.find((p) => (p.a === a && p.b === b) || (p.a === b && p.b === a));
+  return found && { p: found.p, adjustedP: found.adjustedP, significant: found.significant };
 }
 
 const sliceMean = (c: ConfigResult, label: string, metric: string) =>
@@ -252,37 +247,32 @@ function lead(s: Standing, where: string): string {
     : head;
 }
 
-function overallSentence(s: Standing & { lead?: LeadTest }, metric: string, baseline: string): string {
+/**
+ * "`a` is best overall on ndcg@10 with 0.7000, ahead of `b` (0.6000) by 0.1000. The lead of `a`
+ * over `b` is not significant after Holm's correction over 3 pairs (adjusted p = 0.0938, raw
+ * p = 0.0313, paired randomization test): these queries do not tell the two apart."
+ */
+function overallSentence(s: Standing & { lead?: LeadTest }, metric: string, tests: AllPairsTests | undefined): string {
   const first = `${lead(s, ` overall on ${metric}`)}.`;
   const t = s.lead;
   if (!t) return first;
-  if (t.tested) {
-    const pair = `The lead of ${code(t.leader)} over ${code(t.over)} is`;
-    return t.significant
-      ? `${first} ${pair} significant (p = ${fmtP(t.p)}, paired randomization test).`
-      : `${first} ${pair} not significant (p = ${fmtP(t.p)}, paired randomization test): these queries do not tell the two apart.`;
-  }
-  if (t.why === 'no-test-recorded') return `${first} The report holds no test of this lead.`;
-  const untested = `${first} Whether the lead is significant is not known: the report tests each configuration against the baseline ${code(baseline)} only`;
-  const b = t.vsBaseline;
-  if (!b) return `${untested}.`;
-  return `${untested}; against it ${code(s.best[0]!)} is ${signed(b.meanDiff)}, ${b.significant ? 'significant' : 'not significant'} (p = ${fmtP(b.p)}).`;
+  if (!t.tested || !tests) return `${first} The report holds no test of this lead.`;
+  const which = t.pairs > 1 ? ` (the least clear of the ${t.pairs} pairs of a leader and a runner-up)` : '';
+  const pair = `The lead of ${code(t.leader)} over ${code(t.over)}${which} is ${pairResult(tests, t)}`;
+  return t.significant ? `${first} ${pair}.` : `${first} ${pair}: these queries do not tell the two apart.`;
 }
 
 function hybridSentence(
   f: Omit<HybridFinding, 'sentence'>,
   metric: string,
-  hybridValue: number,
-  singleValue: number,
+  value: { hybrid: number; single: number },
   sliced: boolean,
+  tests: AllPairsTests | undefined,
 ): string {
   const against = `${code(f.single)}, the best single retriever on its index,`;
-  const values = `on ${metric} (${fmt(hybridValue)} vs ${fmt(singleValue)})`;
-  const test = f.test
-    ? `the difference is ${f.test.significant ? '' : 'not '}significant (p = ${fmtP(f.test.p)})`
-    : f.testable
-      ? 'the report holds no test of the difference'
-      : 'the difference is not tested (neither is the baseline)';
+  const values = `on ${metric} (${fmt(value.hybrid)} vs ${fmt(value.single)})`;
+  const test =
+    f.test && tests ? `the difference is ${pairResult(tests, f.test)}` : 'the report holds no test of the difference';
   const first =
     f.delta >= TIE
       ? `${code(f.hybrid)} beats ${against} by ${fmt(f.delta)} ${values}: fusion helps; ${test}.`

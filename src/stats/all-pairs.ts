@@ -7,6 +7,9 @@ import { tukeyHsd } from './tukey-hsd.js';
 /** The tests `compareAllPairs` runs: two paired tests of one pair at a time, and Tukey's HSD over all. */
 export type PairwiseTest = 'randomization' | 't' | 'tukey';
 
+/** The tests by name, for a config's choices and its errors. */
+export const PAIRWISE_TEST_NAMES = ['randomization', 't', 'tukey'] as const satisfies readonly PairwiseTest[];
+
 export interface AllPairsOptions extends RandomizationOptions {
   test: PairwiseTest;
   /** How the paired tests' p-values are adjusted for the number of pairs; must be 'none' with Tukey's HSD. */

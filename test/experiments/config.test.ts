@@ -77,6 +77,38 @@ describe('experiment config', () => {
     ).toHaveLength(2);
   });
 
+  it('significance: randomization with Holm at 0.05 by default; Tukey takes no correction', () => {
+    expect(parseExperimentConfig(minimal).significance).toEqual({
+      test: 'randomization',
+      correction: 'holm',
+      alpha: 0.05,
+    });
+    const tukey = parseExperimentConfig(minimal + 'significance: { test: tukey }\n').significance;
+    expect(tukey).toEqual({ test: 'tukey', correction: 'none', alpha: 0.05 });
+    const chosen = parseExperimentConfig(minimal + 'significance: { test: t, correction: bonferroni, alpha: 0.01 }\n');
+    expect(chosen.significance).toEqual({ test: 't', correction: 'bonferroni', alpha: 0.01 });
+  });
+
+  it('significance: a bad test, correction or alpha is an error naming the file, line and field', () => {
+    expect(errorOf(minimal + 'significance: { test: wilcoxon }\n').message).toBe(
+      "exp.yaml:6 (field \"significance.test\"): Invalid enum value. Expected 'randomization' | 't' | 'tukey', received 'wilcoxon'",
+    );
+    expect(errorOf(minimal + 'significance:\n  correction: sidak\n').message).toBe(
+      "exp.yaml:7 (field \"significance.correction\"): Invalid enum value. Expected 'holm' | 'bonferroni' | 'none', received 'sidak'",
+    );
+    expect(errorOf(minimal + 'significance: { alpha: 1.5 }\n').message).toBe(
+      'exp.yaml:6 (field "significance.alpha"): alpha must lie between 0 and 1 (exclusive), got 1.5',
+    );
+    expect(errorOf(minimal + 'significance: { alpha: 0 }\n').message).toContain('field "significance.alpha"');
+    expect(errorOf(minimal + 'significance:\n  test: tukey\n  correction: holm\n').message).toBe(
+      'exp.yaml:8 (field "significance.correction"): ' +
+        "Tukey's HSD already holds the error rate over all pairs: no holm correction on top (leave correction out)",
+    );
+    expect(errorOf(minimal + 'significance: { level: 0.01 }\n').message).toBe(
+      'exp.yaml:6 (field "significance.level"): unknown key "level"',
+    );
+  });
+
   it('reports invalid YAML with its line', () => {
     expect(errorOf('name: x\ncorpus: [unclosed\n').message).toMatch(/^exp\.yaml:\d+: invalid YAML/);
   });

@@ -90,6 +90,37 @@ describe('runExperiment on the tiny fixture', () => {
     ]);
   });
 
+  it('tests every pair of configurations on each table metric; the baseline comparison reads its pair', () => {
+    const r = first.report;
+    expect(r.allPairs).toMatchObject({
+      test: 'randomization',
+      correction: 'holm',
+      alpha: 0.05,
+      queries: 4,
+      configs: ['bm25', 'dense', 'hybrid'],
+    });
+    expect(Object.keys(r.allPairs!.pairs)).toEqual(r.metrics);
+    for (const m of r.metrics) {
+      const pairs = r.allPairs!.pairs[m]!;
+      expect(pairs.map((p) => `${p.a}-${p.b}`)).toEqual(['bm25-dense', 'bm25-hybrid', 'dense-hybrid']);
+      const { p, adjustedP, significant } = pairs[1]!;
+      expect(r.configs[2]!.significance![m]).toMatchObject({ p, adjustedP, significant });
+    }
+  });
+
+  it("the config's significance block chooses the test, the correction and alpha", async () => {
+    const { report } = await runExperiment(
+      tinyConfig('significance: { test: t, correction: bonferroni, alpha: 0.1 }\n'),
+      { cacheDir },
+    );
+    expect(report.allPairs).toMatchObject({ test: 't', correction: 'bonferroni', alpha: 0.1 });
+    // Bonferroni over the 3 pairs: min(1, 3p); significant below alpha 0.1
+    for (const pair of report.allPairs!.pairs['ndcg@3']!) {
+      expect(pair.adjustedP).toBe(Math.min(1, 3 * pair.p));
+      expect(pair.significant).toBe(pair.adjustedP < 0.1);
+    }
+  });
+
   it('per slice: the share of queries with no hit, and which leg carried each hybrid', () => {
     for (const c of first.report.configs) {
       const run = first.runs.get(c.name)!;

@@ -1,11 +1,12 @@
 import { parseExperimentConfig } from '../../src/experiments/config.js';
-import type { ConfigResult, ExperimentReport } from '../../src/reports/report-model.js';
+import type { AllPairsTests, ConfigResult, ExperimentReport } from '../../src/reports/report-model.js';
 
 type Mode = 'bm25' | 'dense' | 'hybrid';
 
 /**
  * A configuration result with only what the report's opening and tables read filled in: its
  * means, its slice means ({ label: [n, means] }), and optionally a baseline test or bestSingle.
+ * The report's all-pairs tests, when a test needs them, are handBuiltReport's.
  */
 export function configResult(
   name: string,
@@ -42,7 +43,7 @@ export function configResult(
 /** A finished report over `configs`, the first metric primary; nothing was run to make it. */
 export function handBuiltReport(
   configs: ConfigResult[],
-  options: { baseline: string; metrics: string[] },
+  options: { baseline: string; metrics: string[]; allPairs?: AllPairsTests },
 ): ExperimentReport {
   const answerable = 10;
   return {
@@ -61,6 +62,7 @@ export function handBuiltReport(
     baseline: options.baseline,
     sliceFields: [...new Set(configs[0]?.slices.map((s) => s.label.split('=')[0]!) ?? [])],
     configs,
+    ...(options.allPairs && { allPairs: options.allPairs }),
     checks: [],
     wallSeconds: 1,
   };

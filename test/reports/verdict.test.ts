@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { renderMarkdown } from '../../src/reports/markdown.js';
+import type { AllPairsTests, ExperimentReport } from '../../src/reports/report-model.js';
 import { standing, verdict } from '../../src/reports/verdict.js';
 import { configResult, handBuiltReport } from './hand-built-report.js';
 
@@ -13,32 +14,58 @@ const slices = (concept: number, identifier: number): Record<string, [number, Re
 
 /**
  * bm25 (the baseline) 0.6 = (6·0.40 + 4·0.90)/10, dense 0.55 = (6·0.65 + 4·0.40)/10,
- * hybrid 0.7 = (6·0.60 + 4·0.85)/10. The report's tests against bm25: hybrid +0.10 at p = 0.004,
- * dense −0.05 at p = 0.40. bm25 is the hybrid's best single retriever.
+ * hybrid 0.7 = (6·0.60 + 4·0.85)/10. bm25 is the hybrid's best single retriever. The report's
+ * all-pairs tests on ndcg@10, raw p: bm25–dense 0.2, bm25–hybrid 0.004, dense–hybrid 0.001;
+ * Holm over the 3 pairs: 3 · 0.001 = 0.003, max(0.003, 2 · 0.004) = 0.008, max(0.008, 1 · 0.2) = 0.2.
  */
 function threeWay(baseline = 'bm25') {
   const bm25 = configResult('bm25', 'bm25', { [M]: mean(0.4, 0.9) }, slices(0.4, 0.9));
-  const dense = configResult('dense', 'dense', { [M]: mean(0.65, 0.4) }, slices(0.65, 0.4), {
-    significance: { [M]: { meanDiff: -0.05, p: 0.4, ci: [-0.2, 0.1], significant: false } },
-  });
+  const dense = configResult('dense', 'dense', { [M]: mean(0.65, 0.4) }, slices(0.65, 0.4));
   const hybrid = configResult('hybrid', 'hybrid', { [M]: mean(0.6, 0.85) }, slices(0.6, 0.85), {
-    significance: { [M]: { meanDiff: 0.1, p: 0.004, ci: [0.03, 0.17], significant: true } },
     bestSingle: { name: 'bm25', means: bm25.means },
   });
-  return handBuiltReport([bm25, dense, hybrid], { baseline, metrics: [M, 'mrr@10'] });
+  const allPairs: AllPairsTests = {
+    test: 'randomization',
+    correction: 'holm',
+    alpha: 0.05,
+    trials: 10_000,
+    seed: 42,
+    queries: 10,
+    configs: ['bm25', 'dense', 'hybrid'],
+    pairs: {
+      [M]: [
+        { a: 'bm25', b: 'dense', meanDiff: 0.05, p: 0.2, adjustedP: 0.2, significant: false },
+        { a: 'bm25', b: 'hybrid', meanDiff: -0.1, p: 0.004, adjustedP: 0.008, significant: true },
+        { a: 'dense', b: 'hybrid', meanDiff: -0.15, p: 0.001, adjustedP: 0.003, significant: true },
+      ],
+    },
+  };
+  return handBuiltReport([bm25, dense, hybrid], { baseline, metrics: [M, 'mrr@10'], allPairs });
 }
 
+/** The pair of a and b on ndcg@10 in the report's all-pairs tests, to change by hand. */
+const pairOf = (r: ExperimentReport, a: string, b: string) =>
+  r.allPairs!.pairs[M]!.find((p) => p.a === a && p.b === b)!;
+
 describe('verdict: the report in plain words', () => {
-  it('names the best configuration on the primary metric and reuses the baseline test for its lead', () => {
+  it('names the best configuration on the primary metric and reads its lead off the all-pairs tests', () => {
     const v = verdict(threeWay())!;
     expect(v.metric).toBe(M);
     expect(v.overall.best).toEqual(['hybrid']);
     expect(v.overall.runnerUp).toEqual({ names: ['bm25'], value: mean(0.4, 0.9) });
-    // the runner-up is the baseline, so hybrid's own test against it is the test of the lead
-    expect(v.overall.lead).toEqual({ tested: true, leader: 'hybrid', over: 'bm25', p: 0.004, significant: true });
+    expect(v.overall.lead).toEqual({
+      tested: true,
+      leader: 'hybrid',
+      over: 'bm25',
+      pairs: 1,
+      p: 0.004,
+      adjustedP: 0.008,
+      significant: true,
+    });
     expect(v.overall.sentence).toBe(
       '`hybrid` is best overall on ndcg@10 with 0.7000, ahead of `bm25` (0.6000) by 0.1000. ' +
-        'The lead of `hybrid` over `bm25` is significant (p = 0.0040, paired randomization test).',
+        "The lead of `hybrid` over `bm25` is significant after Holm's correction over 3 pairs " +
+        '(adjusted p = 0.0080, raw p = 0.0040, paired randomization test).',
     );
   });
 
@@ -58,33 +85,24 @@ describe('verdict: the report in plain words', () => {
     expect(h!.delta).toBeCloseTo(0.1, 12);
     expect(h!.helps.map((d) => d.label)).toEqual(['type=concept']);
     expect(h!.hurts.map((d) => d.label)).toEqual(['type=identifier']);
-    expect(h!.test).toEqual({ p: 0.004, significant: true });
+    expect(h!.test).toEqual({ p: 0.004, adjustedP: 0.008, significant: true });
     expect(h!.sentence).toBe(
       '`hybrid` beats `bm25`, the best single retriever on its index, by 0.1000 on ndcg@10 (0.7000 vs 0.6000): fusion helps; ' +
-        'the difference is significant (p = 0.0040). By slice, it helps on type=concept (+0.2000); it hurts on type=identifier (-0.0500).',
+        "the difference is significant after Holm's correction over 3 pairs (adjusted p = 0.0080, raw p = 0.0040, paired randomization test). " +
+        'By slice, it helps on type=concept (+0.2000); it hurts on type=identifier (-0.0500).',
     );
   });
 
-  it("a lead between two configurations that are not the baseline is reported as untested, with the leader's own baseline test", () => {
-    // baseline dense: the report never compared hybrid with bm25
+  it('a lead between two configurations neither of which is the baseline is tested all the same', () => {
+    // baseline dense: every pair is tested, so the lead of hybrid over bm25 is judged as before
     const v = verdict(threeWay('dense'))!;
-    expect(v.overall.lead).toEqual({
-      tested: false,
-      why: 'baseline-not-in-pair',
-      vsBaseline: { meanDiff: 0.1, p: 0.004, ci: [0.03, 0.17], significant: true },
-    });
-    expect(v.overall.sentence).toBe(
-      '`hybrid` is best overall on ndcg@10 with 0.7000, ahead of `bm25` (0.6000) by 0.1000. ' +
-        'Whether the lead is significant is not known: the report tests each configuration against the baseline `dense` only; ' +
-        'against it `hybrid` is +0.1000, significant (p = 0.0040).',
-    );
-    expect(v.hybrids[0]!.test).toBeUndefined();
-    expect(v.hybrids[0]!.sentence).toContain('fusion helps; the difference is not tested (neither is the baseline).');
+    expect(v.overall.sentence).toBe(verdict(threeWay())!.overall.sentence);
+    expect(v.hybrids[0]!.test).toEqual({ p: 0.004, adjustedP: 0.008, significant: true });
   });
 
-  it('a pair with the baseline but no recorded test (a report saved without one) is not called untestable', () => {
+  it('a report without all-pairs tests (one saved before them) says it holds no test', () => {
     const r = threeWay();
-    delete r.configs[2]!.significance;
+    delete r.allPairs;
     expect(verdict(r)!.overall.lead).toEqual({ tested: false, why: 'no-test-recorded' });
     expect(verdict(r)!.overall.sentence).toBe(
       '`hybrid` is best overall on ndcg@10 with 0.7000, ahead of `bm25` (0.6000) by 0.1000. The report holds no test of this lead.',
@@ -92,11 +110,12 @@ describe('verdict: the report in plain words', () => {
     expect(verdict(r)!.hybrids[0]!.sentence).toContain('fusion helps; the report holds no test of the difference.');
   });
 
-  it('a lead the test does not back says so', () => {
+  it('a lead the corrected test does not back says so', () => {
     const r = threeWay();
-    r.configs[2]!.significance![M] = { meanDiff: 0.1, p: 0.3, ci: [-0.05, 0.25], significant: false };
+    Object.assign(pairOf(r, 'bm25', 'hybrid'), { p: 0.03, adjustedP: 0.06, significant: false });
     expect(verdict(r)!.overall.sentence).toContain(
-      'The lead of `hybrid` over `bm25` is not significant (p = 0.3000, paired randomization test)',
+      "The lead of `hybrid` over `bm25` is not significant after Holm's correction over 3 pairs " +
+        '(adjusted p = 0.0600, raw p = 0.0300, paired randomization test): these queries do not tell the two apart.',
     );
   });
 
@@ -107,7 +126,8 @@ describe('verdict: the report in plain words', () => {
     r.configs[2]!.slices = handBuiltSlices(0.45, 0.7);
     expect(verdict(r)!.hybrids[0]!.sentence).toBe(
       '`hybrid` trails `bm25`, the best single retriever on its index, by 0.0500 on ndcg@10 (0.5500 vs 0.6000): fusion hurts; ' +
-        'the difference is significant (p = 0.0040). By slice, it helps on type=concept (+0.0500); it hurts on type=identifier (-0.2000).',
+        "the difference is significant after Holm's correction over 3 pairs (adjusted p = 0.0080, raw p = 0.0040, paired randomization test). " +
+        'By slice, it helps on type=concept (+0.0500); it hurts on type=identifier (-0.2000).',
     );
     r.configs[2]!.means[M] = mean(0.4, 0.9);
     r.configs[2]!.slices = handBuiltSlices(0.4, 0.9);
@@ -116,16 +136,23 @@ describe('verdict: the report in plain words', () => {
     );
   });
 
-  it('ties: tied leaders are named together; the baseline among them carries the test; all equal is said plainly', () => {
+  it('ties: tied leaders are named together; the least clear of their leads is judged; all equal is said plainly', () => {
     const r = threeWay();
-    // hybrid equal to bm25 overall: both lead dense (0.55); bm25 is the baseline, so dense's test is the lead's
+    // hybrid equal to bm25 overall: both lead dense (0.55); of bm25–dense (adjusted 0.2) and
+    // dense–hybrid (0.003) the first is the least clear, so the lead as a whole is not significant
     r.configs[2]!.means[M] = mean(0.4, 0.9);
     const v = verdict(r)!;
     expect(v.overall.best).toEqual(['bm25', 'hybrid']);
     expect(v.overall.sentence).toBe(
       '`bm25` and `hybrid` tie for best overall on ndcg@10 at 0.6000, ahead of `dense` (0.5500) by 0.0500. ' +
-        'The lead of `bm25` over `dense` is not significant (p = 0.4000, paired randomization test): these queries do not tell the two apart.',
+        'The lead of `bm25` over `dense` (the least clear of the 2 pairs of a leader and a runner-up) is not significant ' +
+        "after Holm's correction over 3 pairs (adjusted p = 0.2000, raw p = 0.2000, paired randomization test): these queries do not tell the two apart.",
     );
+    // the other way round, hybrid's lead is the least clear
+    Object.assign(pairOf(r, 'bm25', 'dense'), { p: 0.0001, adjustedP: 0.0003, significant: true });
+    Object.assign(pairOf(r, 'dense', 'hybrid'), { p: 0.02, adjustedP: 0.02, significant: true });
+    expect(verdict(r)!.overall.lead).toMatchObject({ tested: true, leader: 'hybrid', over: 'dense', pairs: 2 });
+    expect(verdict(r)!.overall.sentence).toContain('is significant after');
     for (const c of r.configs) c.slices = handBuiltSlices(1, 1);
     expect(verdict(r)!.slices[0]!.sentence).toBe('type=concept (6 queries): all 3 configurations tie at 1.0000.');
   });

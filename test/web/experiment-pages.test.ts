@@ -95,6 +95,7 @@ describe('GET /experiments/:id (the report page)', () => {
         .replace(/&/g, '&amp;')
         .replace(/</g, '&lt;')
         .replace(/>/g, '&gt;')
+        .replace(/'/g, '&#39;')
         .replace(/`([^`]*)`/g, '<code>$1</code>');
     expect(opening).toContain(`<p class="verdict-overall">${asHtml(v.overall.sentence)}</p>`);
     expect(all(opening, /<li data-slice="([^"]+)">/g)).toEqual(report.configs[0]!.slices.map((s) => s.label));

@@ -15,9 +15,12 @@ const usage = `Usage: testbed experiment CONFIG.yaml [options]
 
 Runs an experiment: every configuration of the grid (chunkers x embedders x tokenizers x
 retrievers) over the config's queries, scored against its qrels (plus gold additions), per
-slice, against the baseline. Writes report.md, report.json, metrics.csv and one TREC run file
-per configuration under the output folder (default results/NAME). Indexes, embeddings and
-finished configurations are reused, so a re-run or an interrupted run resumes in seconds.
+slice. Every pair of configurations is tested on each metric and corrected for the number of
+pairs (the config's significance: test, correction, alpha; by default the paired randomization
+test, Holm, 0.05), and each configuration is set against the baseline with a bootstrap
+interval. Writes report.md, report.json, metrics.csv and one TREC run file per configuration
+under the output folder (default results/NAME). Indexes, embeddings and finished
+configurations are reused, so a re-run or an interrupted run resumes in seconds.
 The experiment runs in a process of its own: Ctrl-C stops it at once, keeping every finished
 configuration, and says how to resume (exit code 130).
 

@@ -231,6 +231,11 @@ export const schemas: Record<string, unknown> = {
             description: 'ConfigResult: means, perQuery, slices, significance, latency, index, failures',
           },
         },
+        allPairs: {
+          type: 'object',
+          description:
+            'AllPairsTests: the test, correction and alpha, and per metric every pair of configurations with its raw and adjusted p',
+        },
         checks: { type: 'array', items: obj({ description: str, passed: { type: 'boolean' }, detail: str }) },
         wallSeconds: num,
       },

@@ -48,27 +48,60 @@ export function buildCompareTable(
 ): CompareTable {
   const names = [...scores.keys()];
   if (metrics.length === 0) throw new InputError('compare needs at least one metric');
-  if (names.length > LETTERS.length)
-    throw new InputError(`compare takes at most ${LETTERS.length} runs (one letter each), got ${names.length}`);
-  const letterOf = new Map(names.map((name, i) => [name, LETTERS[i]!]));
+  checkLetters(names.length);
   const pairs: Record<string, PairComparison[]> = {};
-  const means = new Map<string, number[]>(names.map((name) => [name, []]));
+  const means = new Map<string, Record<string, number>>(names.map((name) => [name, {}]));
   for (const metric of metrics) {
     const byRun = new Map(names.map((name) => [name, scoresOf(scores, name, metric)]));
     pairs[metric] = compareAllPairs(byRun, options);
-    for (const [name, values] of byRun) means.get(name)!.push(values.reduce((s, x) => s + x, 0) / values.length);
+    for (const [name, values] of byRun) means.get(name)![metric] = values.reduce((s, x) => s + x, 0) / values.length;
   }
+  const queries = scoresOf(scores, names[0]!, metrics[0]!).length;
+  return compareTableOf({
+    names,
+    means: (name, metric) => means.get(name)![metric]!,
+    metrics,
+    pairs,
+    options,
+    queries,
+  });
+}
+
+/** What a table is made of once the pairs are tested. */
+export interface TestedPairs {
+  /** The runs, in letter order. */
+  names: readonly string[];
+  means: (name: string, metric: string) => number;
+  metrics: readonly string[];
+  /** Per metric, its pairs as compareAllPairs returned them for `names` under `options`. */
+  pairs: Readonly<Record<string, PairComparison[]>>;
+  options: AllPairsOptions;
+  queries: number;
+}
+
+/**
+ * The table from pairs already tested, for a caller that stored them (an experiment report
+ * keeps its all-pairs tests): the letters, each metric's best, and whom each cell beats.
+ */
+export function compareTableOf(tested: TestedPairs): CompareTable {
+  const { names, means, metrics, pairs, options, queries } = tested;
+  checkLetters(names.length);
+  const letterOf = new Map(names.map((name, i) => [name, LETTERS[i]!]));
   const rows = names.map((name) => ({
     letter: letterOf.get(name)!,
     name,
-    cells: metrics.map((metric, m) => {
-      const mean = means.get(name)![m]!;
-      const top = Math.max(...names.map((other) => means.get(other)![m]!));
+    cells: metrics.map((metric) => {
+      const mean = means(name, metric);
+      const top = Math.max(...names.map((other) => means(other, metric)));
       return { mean, best: top - mean < TIE, beats: beaten(pairs[metric]!, name, letterOf) };
     }),
   }));
-  const queries = scoresOf(scores, names[0]!, metrics[0]!).length;
-  return { metrics: [...metrics], rows, queries, options, pairs };
+  return { metrics: [...metrics], rows, queries, options, pairs: { ...pairs } };
+}
+
+function checkLetters(runs: number): void {
+  if (runs > LETTERS.length)
+    throw new InputError(`compare takes at most ${LETTERS.length} runs (one letter each), got ${runs}`);
 }
 
 function scoresOf(

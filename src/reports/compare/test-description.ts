@@ -31,7 +31,7 @@ export function describeTest(t: CompareTable): string {
 }
 
 /** "after Holm's correction", "after Bonferroni correction", "without correction", or "by Tukey's HSD". */
-export function describeCorrection(t: CompareTable): string {
+export function describeCorrection(t: Pick<CompareTable, 'options'>): string {
   return t.options.test === 'tukey' ? "by Tukey's HSD" : CORRECTION_WORDS[t.options.correction];
 }
 

@@ -1,10 +1,11 @@
-import type { ExperimentReport } from '../../reports/report-model.js';
+import type { ExperimentReport, SignificanceResult } from '../../reports/report-model.js';
 import { bestPerColumn, fmt } from '../../reports/format.js';
 
 /**
  * Configurations × metrics, with quality next to its cost (latency, index size, build time).
  * The best value of each metric column is marked (bold, green and the word "best" for screen
- * readers); † marks a difference from the baseline at p < 0.05, its numbers in the tooltip.
+ * readers); † marks a significant difference from the baseline (the report's all-pairs tests,
+ * corrected), its numbers in the tooltip.
  */
 export function ConfigTable({ report }: { report: ExperimentReport }) {
   const metrics = report.metrics;
@@ -41,7 +42,7 @@ export function ConfigTable({ report }: { report: ExperimentReport }) {
                     {s?.significant ? (
                       <span
                         class="sig"
-                        title={`vs ${report.baseline}: Δ ${signed(s.meanDiff)}, 95% CI [${fmt(s.ci[0])}, ${fmt(s.ci[1])}], p = ${pValue(s.p)}`}
+                        title={`vs ${report.baseline}: Δ ${signed(s.meanDiff)}, 95% CI [${fmt(s.ci[0])}, ${fmt(s.ci[1])}], ${pValues(s)}`}
                       >
                         †
                       </span>
@@ -64,7 +65,7 @@ export function ConfigTable({ report }: { report: ExperimentReport }) {
   );
 }
 
-/** Every configuration's difference from the baseline, per metric, with its interval and p. */
+/** Every configuration's difference from the baseline, per metric, with its interval, raw and adjusted p ("–" when untested). */
 export function SignificanceTable({ report }: { report: ExperimentReport }) {
   const rows = report.configs.flatMap((c) =>
     report.metrics.map((m) => ({ c, m, s: c.significance?.[m] })).filter((r) => r.s),
@@ -82,8 +83,9 @@ export function SignificanceTable({ report }: { report: ExperimentReport }) {
             <th scope="col">Δ mean</th>
             <th scope="col">95% CI</th>
             <th scope="col">p</th>
+            <th scope="col">adjusted p</th>
             <th scope="col" class="text-cell">
-              p &lt; 0.05
+              significant
             </th>
           </tr>
         </thead>
@@ -98,8 +100,11 @@ export function SignificanceTable({ report }: { report: ExperimentReport }) {
               <td>
                 [{fmt(s!.ci[0])}, {fmt(s!.ci[1])}]
               </td>
-              <td>{pValue(s!.p)}</td>
-              <td class="text-cell">{s!.significant ? <span class="sig">yes †</span> : 'no'}</td>
+              <td>{s!.p === undefined ? '–' : pValue(s!.p)}</td>
+              <td>{s!.adjustedP === undefined ? '–' : pValue(s!.adjustedP)}</td>
+              <td class="text-cell">
+                {s!.p === undefined ? '–' : s!.significant ? <span class="sig">yes †</span> : 'no'}
+              </td>
             </tr>
           ))}
         </tbody>
@@ -152,3 +157,9 @@ export function HybridTable({ report }: { report: ExperimentReport }) {
 
 export const signed = (x: number) => (Number.isNaN(x) ? '–' : (x >= 0 ? '+' : '') + fmt(x));
 const pValue = (p: number) => (p < 0.0001 ? '< 0.0001' : fmt(p));
+
+/** "adjusted p = 0.0120, raw p = 0.0040"; a report saved before all-pairs tests has the raw p alone. */
+const pValues = (s: SignificanceResult) =>
+  s.adjustedP !== undefined
+    ? `adjusted p = ${pValue(s.adjustedP)}, raw p = ${pValue(s.p!)}`
+    : `p = ${s.p === undefined ? '–' : pValue(s.p)}`;

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { fileSafe } from '../../reports/file-safe.js';
 import type { ExperimentReport } from '../../reports/report-model.js';
+import { procedure } from '../../reports/pair-test-words.js';
 import { Layout } from '../layout.js';
 import { ConfigTable, HybridTable, SignificanceTable } from './config-table.js';
 import type { LinkContext } from './failure-link.js';
@@ -71,7 +72,11 @@ function ReportBody({ source, links, title }: { source: ReportSource; links: Lin
       <h2>Configurations</h2>
       <p class="legend-note">
         Means over {report.queries.answerable} answerable queries. Green and bold: best in its column. †: differs from
-        the baseline <code>{report.baseline}</code> at p &lt; 0.05 (paired randomization test; hover for Δ and p).
+        the baseline <code>{report.baseline}</code>{' '}
+        {report.allPairs
+          ? `significantly by ${procedure(report.allPairs)}`
+          : 'at p < 0.05 (paired randomization test, uncorrected)'}{' '}
+        (hover for Δ and p).
       </p>
       <ConfigTable report={report} />
       {report.configs.some((c) => c.judged) ? (
