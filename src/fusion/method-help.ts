@@ -9,6 +9,13 @@ export function normedMethodNames(): string[] {
     .map((m) => m.name);
 }
 
+/** The methods whose parameters the run weights are (those taking `weights`, which the tuner searches), in listing order. */
+export function weightedMethodNames(): string[] {
+  return fusionMethods()
+    .filter((m) => m.params.includes('weights'))
+    .map((m) => m.name);
+}
+
 // Both tables share the name column, three spaces wider than the longest name; each method's
 // formula column is five spaces wider than the longest formula.
 const nameWidth = () => Math.max(...[...fusionMethods(), ...normRows()].map((r) => r.name.length)) + 3;

@@ -17,7 +17,7 @@ export interface NormRow {
 }
 
 /**
- * The normalisations the score methods (comb*, wsum) apply to each list before combining, in
+ * The normalisations the score methods (comb*, wsum, wmnz) apply to each list before combining, in
  * the order they are listed and tuned: method-registry.ts serves these rows and any registered
  * at run time.
  */

@@ -23,7 +23,8 @@ describe('a normalisation registered with one call', () => {
     const before = (await runCli(['fuse', '--help'])).out;
     unregister = registerNorm(half);
     const help = (await runCli(['fuse', '--help'])).out;
-    expect(help).toContain(`\n  rank      1 - (rank - 1) / n\n  ${'half'.padEnd(10)}s / 2\n`);
+    // The name column is 14 wide, the longest method name (w_condorcet) and 3.
+    expect(help).toContain(`\n  rank          1 - (rank - 1) / n\n  ${'half'.padEnd(14)}s / 2\n`);
     expect(help).toContain('--norm N            minmax | zscore | max | sum | rank | half (default minmax');
 
     const out = path.join(dir, 'half.trec');
