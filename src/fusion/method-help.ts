@@ -16,9 +16,10 @@ export function weightedMethodNames(): string[] {
     .map((m) => m.name);
 }
 
-// Both tables share the name column, three spaces wider than the longest name; each method's
-// formula column is five spaces wider than the longest formula.
-const nameWidth = () => Math.max(...[...fusionMethods(), ...normRows()].map((r) => r.name.length)) + 3;
+// Each table's name column is three spaces wider than its longest name (the normalisations'
+// longest, minmax_inverted, would push the methods' formulas far right); each method's formula
+// column is five spaces wider than the longest formula.
+const nameWidth = (rows: readonly { name: string }[]) => Math.max(...rows.map((r) => r.name.length)) + 3;
 
 /**
  * One line per fusion method for `testbed fuse --help` (name, formula, what absence gives), and
@@ -26,7 +27,7 @@ const nameWidth = () => Math.max(...[...fusionMethods(), ...normRows()].map((r) 
  */
 export function methodHelpLines(indent: string): string[] {
   const rows = fusionMethods();
-  const names = nameWidth();
+  const names = nameWidth(rows);
   const formulas = Math.max(...rows.map((r) => r.formula.length)) + 5;
   return rows.flatMap((r) => [
     `${indent}${r.name.padEnd(names)}${r.formula.padEnd(formulas)}${r.absence}`,
@@ -36,6 +37,6 @@ export function methodHelpLines(indent: string): string[] {
 
 /** One line per normalisation for `testbed fuse --help` (name, formula); each starts with `indent`. */
 export function normHelpLines(indent: string): string[] {
-  const names = nameWidth();
+  const names = nameWidth(normRows());
   return normRows().map((r) => `${indent}${r.name.padEnd(names)}${r.formula}`);
 }

@@ -8,10 +8,11 @@ import type { NormName } from '../../src/fusion/norm-table.js';
 
 const METHOD_NAMES = fusionMethodNames();
 const NORM_NAMES = normNames();
-// log_isr does not keep a lone list's order, on purpose: it gives a document only one list
-// holds ln 1 = 0 (ranx's definition). more-methods.test.ts pins what it does instead.
+// Two definitions do not keep a lone list's order, on purpose: log_isr gives a document only
+// one list holds ln 1 = 0 (ranx's), and minmax_inverted reads scores as distances, turning an
+// ordinary list upside down. more-methods.test.ts and norms.test.ts pin what they do instead.
 const ORDER_KEEPING_METHODS = METHOD_NAMES.filter((m) => m !== 'log_isr');
-const ORDER_KEEPING_NORMS = NORM_NAMES;
+const ORDER_KEEPING_NORMS = NORM_NAMES.filter((n) => n !== 'minmax_inverted');
 import type { RankedList, ScoredId } from '../../src/fusion/ranked-list.js';
 import { InputError } from '../../src/errors.js';
 import { compareIdBytes } from '../../src/ranking/id-order.js';
@@ -40,7 +41,7 @@ describe('fuseLists: edge cases', () => {
     for (const method of METHOD_NAMES) expect(fuseLists([ranked('A'), ranked('B')], { method }), method).toEqual([]);
   });
 
-  it('an empty list beside a full one changes no order (every method but log_isr, every norm)', () => {
+  it('an empty list beside a full one changes no order (every method, every norm but the two above)', () => {
     for (const method of ORDER_KEEPING_METHODS) {
       for (const norm of ORDER_KEEPING_NORMS) {
         const fused = fuseLists([A, ranked('E')], { method, norm });
@@ -52,7 +53,7 @@ describe('fuseLists: edge cases', () => {
     }
   });
 
-  it('a single list keeps its order under every method but log_isr and every norm', () => {
+  it('a single list keeps its order under every method and norm but the two above', () => {
     for (const method of ORDER_KEEPING_METHODS)
       for (const norm of ORDER_KEEPING_NORMS)
         expect(fuseLists([B], { method, norm }).map((f) => f.id)).toEqual(['b', 'd', 'a']);
@@ -145,6 +146,8 @@ function oracle(
         return s.map((x) => (total > 0 ? (x - min) / total : 1 / n));
       case 'rank':
         return s.map((_, i) => 1 - i / n);
+      case 'minmax_inverted':
+        return s.map((x) => (max > min ? (max - x) / (max - min) : 1));
     }
   };
   // Condorcet, pair by pair: +w for each list ranking id above other (absent = below all ranked).

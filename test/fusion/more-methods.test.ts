@@ -151,3 +151,16 @@ describe('combgmnz and wmnz over min-max scores (worked examples)', () => {
     expect(fuseLists([A, B], { method: 'wmnz' })).toEqual(fuseLists([A, B], { method: 'combmnz' }));
   });
 });
+
+describe('minmax_inverted in fusion', () => {
+  it('reads a run of distances right: the smallest distance gets 1 and wins', () => {
+    // A distance run as trec_eval reads it, score descending: z (0.9) is the farthest.
+    const distances = ranked('dist', ['z', 0.9], ['y', 0.5], ['x', 0.1]);
+    const fused = fuseLists([distances], { method: 'combsum', norm: 'minmax_inverted' });
+    expect(fused).toEqual([
+      { id: 'x', score: (0.9 - 0.1) / (0.9 - 0.1) },
+      { id: 'y', score: (0.9 - 0.5) / (0.9 - 0.1) },
+      { id: 'z', score: (0.9 - 0.9) / (0.9 - 0.1) },
+    ]);
+  });
+});

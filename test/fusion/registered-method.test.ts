@@ -162,9 +162,10 @@ describe('the built-in methods and normalisations', () => {
       '\n  combgmnz      n(d)^γ · Σ norm                        absent: not counted\n' +
         '                γ = 0.5; ranx has no default (γ 0 is combsum, 1 combmnz)\n',
     );
+    // The normalisations' name column is their own: 18 wide (minmax_inverted and 3).
     expect(help).toContain(
       'Normalisations (--norm, for combsum, combmnz, combgmnz, combmax, combmin, combmed, combanz, wsum, wmnz):\n' +
-        '  minmax        (s - min) / (max - min); all-equal scores give 1\n',
+        '  minmax            (s - min) / (max - min); all-equal scores give 1\n',
     );
   });
 });
