@@ -1,5 +1,6 @@
 import { maxNorm } from './norms/max.js';
 import { minMaxNorm } from './norms/min-max.js';
+import { minMaxInvertedNorm } from './norms/min-max-inverted.js';
 import { rankNorm } from './norms/rank.js';
 import { sumNorm } from './norms/sum.js';
 import { zScoreNorm } from './norms/z-score.js';
@@ -17,7 +18,7 @@ export interface NormRow {
 }
 
 /**
- * The normalisations the score methods (comb*, wsum) apply to each list before combining, in
+ * The normalisations the score methods (comb*, wsum, wmnz) apply to each list before combining, in
  * the order they are listed and tuned: method-registry.ts serves these rows and any registered
  * at run time.
  */
@@ -27,6 +28,11 @@ export const NORM_TABLE = [
   { name: 'max', formula: 's / max (a run with no positive score is left as it is)', normalise: maxNorm },
   { name: 'sum', formula: '(s - min) / Σ (s - min); all-equal scores give 1/n', normalise: sumNorm },
   { name: 'rank', formula: '1 - (rank - 1) / n', normalise: rankNorm },
+  {
+    name: 'minmax_inverted',
+    formula: '(max - s) / (max - min), for distances; all-equal scores give 1',
+    normalise: minMaxInvertedNorm,
+  },
 ] as const satisfies readonly NormRow[];
 
 /** The built-in normalisation names. */

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { addJudgement } from '../../src/gold/index.js';
 import { fuseLists } from '../../src/fusion/fuse-lists.js';
+import { normNames } from '../../src/fusion/norm-registry.js';
 import { runCli } from '../helpers/cli.js';
 import { tmpDir } from '../helpers/tmp.js';
 
@@ -86,8 +87,9 @@ describe('testbed tune: the printed held-out number is what testbed eval says of
     expect(qids.size).toBeGreaterThanOrEqual(QUERIES.length - 1);
     expect(r.out).toContain('2 run queries without a relevant judgement not tuned and not written'); // q13, q14
     expect(r.out).toMatch(/^3-fold cross-validation over 13 queries \(seed 42\), ndcg@10, \d+ settings per fold/);
-    // 5 ks × 11 weights for rrf, 5 norms × 11 weights for wsum
-    expect(r.out).toContain(`${5 * 11 + 5 * 11} settings per fold`);
+    // 5 ks × 11 weights for rrf, every normalisation (6) × 11 weights for wsum
+    expect(normNames()).toHaveLength(6);
+    expect(r.out).toContain(`${5 * 11 + 6 * 11} settings per fold`);
   });
 });
 

@@ -2,6 +2,7 @@ import path from 'node:path';
 import { InputError } from '../../errors.js';
 import { fusionMethodNames } from '../../fusion/method-registry.js';
 import type { FusionMethodName } from '../../fusion/method-table.js';
+import { isTrainedMethod } from '../../fusion/trained/trained-methods.js';
 import { normNames } from '../../fusion/norm-registry.js';
 import type { NormName } from '../../fusion/norm-table.js';
 import { readTrecRun } from '../../runs/trec-run-reader.js';
@@ -11,12 +12,20 @@ import type { GridSpec } from '../../fusion/tune/settings-grid.js';
 // Plain decimal notation only: Number() alone would also take "0x10", "Infinity" and "" (as 0).
 const DECIMAL = /^[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?$/;
 
-/** A registered fusion method's name, case-insensitive; an InputError listing the methods otherwise. */
+/**
+ * A registered fusion method's name, case-insensitive; an InputError listing the methods
+ * otherwise, which says so when the name is one of ranx's trained methods (fusion/trained/).
+ */
 export function methodName(flag: string, value: string): FusionMethodName {
   const names = fusionMethodNames();
-  const found = names.find((m) => m === value.trim().toLowerCase());
-  if (!found) throw new InputError(`--${flag}: unknown fusion method "${value}"; the methods are ${names.join(', ')}`);
-  return found;
+  const name = value.trim().toLowerCase();
+  const found = names.find((m) => m === name);
+  if (found) return found;
+  if (isTrainedMethod(name))
+    throw new InputError(
+      `--${flag}: ${name} learns from relevance judgements, so it cannot fuse runs without them and is not one of the methods yet; the methods are ${names.join(', ')}`,
+    );
+  throw new InputError(`--${flag}: unknown fusion method "${value}"; the methods are ${names.join(', ')}`);
 }
 
 /** A registered normalisation's name, case-insensitive; an InputError listing them otherwise. */

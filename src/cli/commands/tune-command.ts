@@ -1,6 +1,7 @@
 import { InputError } from '../../errors.js';
 import { checkRunCoverage, coverageLines } from '../../fusion/run-coverage.js';
 import { DEFAULT_GRID } from '../../fusion/tune/settings-grid.js';
+import { weightedMethodNames } from '../../fusion/method-help.js';
 import { tuneFusion } from '../../fusion/tune/tune-fusion.js';
 import { TUNE_DEFAULTS, type TuneOptions } from '../../fusion/tune/tune-options.js';
 import { tuneReportJson, tuneReportText } from '../../fusion/tune/tune-report.js';
@@ -24,10 +25,11 @@ it, so the mean over the written file is a held-out estimate; it is the number
 
 Settings searched (testbed fuse --help gives each method's formula):
   for each method of --methods, in that order:
-    --norms         for the score methods: comb* and wsum
+    --norms         for the score methods: comb*, wsum and wmnz
     --rrf-ks        for rrf
-    weights         for rrf, isr, borda, wsum and dbsf: multiples of --weight-step summing to 1
-                    (for 2 legs and 0.1: 1,0  0.9,0.1  ...  0,1); comb* keep equal weights
+    weights         for ${weightedMethodNames().join(', ')}:
+                    multiples of --weight-step summing to 1
+                    (for 2 legs and 0.1: 1,0  0.9,0.1  ...  0,1); the others keep equal weights
 The report gives each fold's choice and its mean on the other folds, then the held-out mean
 with a 95% bootstrap interval (10,000 resamples of the queries, the seed), against the best
 single leg (its run cut like the inputs; chosen on these very queries, which favours it)
@@ -42,7 +44,7 @@ Options:
   --metric M          the metric tuned and reported (default ${TUNE_DEFAULTS.metric}; testbed eval --help)
   --methods LIST      comma-separated methods (default all:
                       ${DEFAULT_GRID.methods.join(',')})
-  --norms LIST        normalisations for comb* and wsum (default all: ${DEFAULT_GRID.norms.join(',')})
+  --norms LIST        normalisations for comb*, wsum and wmnz (default all: ${DEFAULT_GRID.norms.join(',')})
   --rrf-ks LIST       RRF constants for rrf (default ${DEFAULT_GRID.rrfKs.join(',')})
   --weight-step X     weight grid step, 1/X a whole number up to 100 (default ${1 / DEFAULT_GRID.weightSteps})
   --folds N           number of folds, 2 up to the number of queries (default ${TUNE_DEFAULTS.folds})
