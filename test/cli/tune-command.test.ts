@@ -86,20 +86,27 @@ describe('testbed tune: the printed held-out number is what testbed eval says of
     expect(qids.size).toBeGreaterThanOrEqual(QUERIES.length - 1);
     expect(r.out).toContain('2 run queries without a relevant judgement not tuned and not written'); // q13, q14
     expect(r.out).toMatch(/^3-fold cross-validation over 13 queries \(seed 42\), ndcg@10, \d+ settings per fold/);
-    // 5 ks × 11 weights for rrf, 5 norms × 11 weights for wsum
-    expect(r.out).toContain(`${5 * 11 + 5 * 11} settings per fold`);
+    // each leg alone, 5 ks × 11 weights for rrf, 5 norms × 11 weights for wsum
+    expect(r.out).toContain(`${2 + 5 * 11 + 5 * 11} settings per fold`);
   });
 });
 
 /**
- * A fixture where tuning on a query's own fold would pick another method. In every query, leg A
+ * A fixture where tuning on a query's own fold would pick another setting. In every query, leg A
  * ranks d1 (2) d2 (1) and leg B ranks d2 (2) d3 (1); min-max: A d1 1, d2 0; B d2 1, d3 0.
  *   combmin (over the legs holding d): d1 1, d2 min(0, 1) = 0, d3 0  -> d1 d3 d2 (0-tie: id descending)
  *   combmax:                           d1 1, d2 max(0, 1) = 1, d3 0  -> d2 d1 d3 (1-tie: id descending)
- * q1..q3 judge d1 relevant (combmin puts it 1st, combmax 2nd); q4 judges d2 (combmin 3rd, combmax 1st).
- * With 4 folds (one query each), q4's fold is tuned on q1..q3 and must get combmin, though combmax
- * is best on q4 itself; every other fold also picks combmin (e.g. on q2 q3 q4: 1 + 1 + 1/log2 4
- * against 2/log2 3 + 1).
+ * q1..q3 judge d1 and d3 relevant, q4 judges d2. With L = 1/log2 3, nDCG@10 is
+ *               A alone      B alone      combmax              combmin
+ *   q1..q3      1/(1+L)      L/(1+L)      (L + 1/2)/(1+L)      1
+ *   q4          L            1            1                    1/2
+ * With 4 folds (one query each), q4's fold is tuned on q1..q3, where combmin scores 1 on every
+ * query (SE 0) and nothing else reaches 1: it must get combmin, though B alone and combmax are
+ * best on q4 itself, under either rule. A fold holding out one of q1..q3 trains on two of them
+ * and q4: combmin (1 + 1 + 1/2)/3 = 5/6 is the best, with SE = sd(1, 1, 1/2)/√3 = 1/6; combmax
+ * ((2L + 1)/(1+L) + 1)/3 ≈ 0.7956 is within 5/6 - 1/6, leg A ≈ 0.6190 and leg B ≈ 0.5912 are
+ * not. --select best takes combmin; the one-SE rule the simpler of the two, combmax (both use
+ * equal weights, and combmax comes first in the grid).
  */
 describe('testbed tune never chooses a query’s parameters on its own fold', () => {
   const queries = ['q1', 'q2', 'q3', 'q4'];
@@ -111,7 +118,45 @@ describe('testbed tune never chooses a query’s parameters on its own fold', ()
     'leak-b.trec',
     queries.flatMap((q) => [`${q} Q0 d2 1 2 b`, `${q} Q0 d3 2 1 b`]),
   );
-  const Q = file('leak-qrels.tsv', ['q1\t0\td1\t1', 'q2\t0\td1\t1', 'q3\t0\td1\t1', 'q4\t0\td2\t1']);
+  const Q = file('leak-qrels.tsv', [
+    ...['q1', 'q2', 'q3'].flatMap((q) => [`${q}\t0\td1\t1`, `${q}\t0\td3\t1`]),
+    'q4\t0\td2\t1',
+  ]);
+  const L = 1 / Math.log2(3);
+  interface FoldJson {
+    queries: string[];
+    setting: { method?: string };
+    train_mean: number;
+    held_out_mean: number;
+    best: { setting: { method?: string }; mean: number; standard_error: number };
+  }
+  const tuned = async (select: string, out: string) => {
+    const json = await tune(
+      A,
+      B,
+      '--qrels',
+      Q,
+      '--methods',
+      'combmax,combmin',
+      '--norms',
+      'minmax',
+      '--folds',
+      '4',
+      '--select',
+      select,
+      '--out',
+      out,
+      '--json',
+    );
+    expect(json.code, json.err).toBe(0);
+    return JSON.parse(json.out) as {
+      folds: FoldJson[];
+      held_out: { mean: number };
+      best_leg: { name: string; mean: number };
+      untuned_rrf: { mean: number };
+    };
+  };
+  const foldOf = (report: { folds: FoldJson[] }, q: string) => report.folds.find((f) => f.queries.includes(q))!;
 
   it('the fixture is as described: combmax is the better method on q4 alone', () => {
     const lists = [
@@ -134,44 +179,38 @@ describe('testbed tune never chooses a query’s parameters on its own fold', ()
     expect(fuseLists(lists, { method: 'combmax' }).map((d) => d.id)).toEqual(['d2', 'd1', 'd3']);
   });
 
-  it('q4 is ranked with combmin, chosen on q1..q3, and scores 1/log2(4) held out', async () => {
+  it('--select best: q4 is ranked with combmin, chosen on q1..q3, and scores 1/log2(4) held out', async () => {
     const out = path.join(dir, 'leak.trec');
-    const r = await tune(
-      A,
-      B,
-      '--qrels',
-      Q,
-      '--methods',
-      'combmax,combmin',
-      '--norms',
-      'minmax',
-      '--folds',
-      '4',
-      '--out',
-      out,
-      '--json',
-    );
-    expect(r.code, r.err).toBe(0);
-    const report = JSON.parse(r.out);
-    const q4 = report.folds.find((f: { queries: string[] }) => f.queries.includes('q4'));
+    const report = await tuned('best', out);
+    const q4 = foldOf(report, 'q4');
     expect(q4.queries).toEqual(['q4']);
     expect(q4.setting.method).toBe('combmin');
     expect(q4.train_mean).toBe((1 + 1 + 1) / 3);
     expect(q4.held_out_mean).toBe(1 / Math.log2(4));
-    expect(report.folds.map((f: { setting: { method: string } }) => f.setting.method)).toEqual([
-      'combmin',
-      'combmin',
-      'combmin',
-      'combmin',
-    ]);
+    expect(report.folds.map((f) => f.setting.method)).toEqual(['combmin', 'combmin', 'combmin', 'combmin']);
     expect(report.held_out.mean).toBe((1 + 1 + 1 + 1 / Math.log2(4)) / 4); // a leak would give q4 1, the mean 1
-    // Baselines on the same queries: leg a ranks d1 d2 (q4: d2 2nd), leg b ranks d2 d3 (q1..q3: nothing relevant).
+    // Baselines on the same queries: leg A is the better leg.
     expect(report.best_leg.name).toBe('leak-a');
-    expect(report.best_leg.mean).toBeCloseTo((1 + 1 + 1 + 1 / Math.log2(3)) / 4, 12);
-    // Untuned rrf: d2 1/62 + 1/61 > d1 1/61 > d3 1/62, so d1 is 2nd on q1..q3 and d2 1st on q4.
-    expect(report.untuned_rrf.mean).toBeCloseTo((3 / Math.log2(3) + 1) / 4, 12);
+    expect(report.best_leg.mean).toBeCloseTo((3 / (1 + L) + L) / 4, 12);
+    // Untuned rrf: d2 1/62 + 1/61 > d1 1/61 > d3 1/62, combmax's order.
+    expect(report.untuned_rrf.mean).toBeCloseTo((3 * ((L + 1 / 2) / (1 + L)) + 1) / 4, 12);
     const lines = fs.readFileSync(out, 'utf8').trim().split('\n');
     expect(lines.filter((l) => l.startsWith('q4 ')).map((l) => l.split(' ')[2])).toEqual(['d1', 'd3', 'd2']);
+  });
+
+  it('--select one-se: q4 gets combmin as well; the other folds take combmax, within one SE of combmin', async () => {
+    const report = await tuned('one-se', path.join(dir, 'leak-one-se.trec'));
+    expect(foldOf(report, 'q4').setting.method).toBe('combmin');
+    for (const q of ['q1', 'q2', 'q3']) {
+      const f = foldOf(report, q);
+      expect(f.setting.method, q).toBe('combmax');
+      expect(f.best.setting.method, q).toBe('combmin');
+      expect(f.best.mean, q).toBeCloseTo(5 / 6, 12);
+      expect(f.best.standard_error, q).toBeCloseTo(1 / 6, 12);
+      expect(f.train_mean, q).toBeCloseTo(((2 * L + 1) / (1 + L) + 1) / 3, 12);
+      expect(f.held_out_mean, q).toBeCloseTo((L + 1 / 2) / (1 + L), 12);
+    }
+    expect(report.held_out.mean).toBeCloseTo((3 * ((L + 1 / 2) / (1 + L)) + 1 / 2) / 4, 12);
   });
 });
 
