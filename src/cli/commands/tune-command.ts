@@ -132,7 +132,7 @@ export const tuneCommand: Command = {
     io.out(
       values.json
         ? JSON.stringify(tuneReportJson(result, values.out, { all }), null, 2) + '\n'
-        : tuneReportText(result, values.out, seconds, { all }),
+        : tuneReportText(result, values.out, seconds, { all, runFiles: positionals }),
     );
     return 0;
   },

@@ -2,12 +2,15 @@ import type { Interval } from '../../stats/bootstrap.js';
 import { formatValue } from '../../metrics/index.js';
 import { describeSetting, fuseFlags } from './settings-grid.js';
 import type { TuneResult } from './tune-result.js';
+import { isLegAlone } from './tune-setting.js';
 import { formatP, signed, signedInterval, tuneVerdict } from './tune-verdict.js';
 
 /** What the text report shows besides its fixed parts. */
 export interface TuneReportOptions {
   /** Append every setting's training means (`--report-all`). */
   all?: boolean;
+  /** The legs' run files as given, for the `testbed fuse` line (default: the leg names). */
+  runFiles?: readonly string[];
 }
 
 const RULE_NAME = { 'one-se': 'the one-SE rule', best: 'the best training mean' } as const;
@@ -23,7 +26,7 @@ export function tuneReportText(r: TuneResult, out: string, seconds: number, opti
   const m = r.metric.label;
   const label = (s: number) => describeSetting(r.settings[s]!, r.legNames);
   const d = r.deploy;
-  const flags = fuseFlags(r.settings[d.setting]!);
+  const deployed = r.settings[d.setting]!;
   const lines = [
     `${r.folds}-fold cross-validation over ${r.queries.length} queries (seed ${r.seed}), ${m}, ${r.settings.length} settings per fold, chosen by ${RULE_NAME[r.select]}; ${seconds.toFixed(1)} s`,
     '',
@@ -47,9 +50,9 @@ export function tuneReportText(r: TuneResult, out: string, seconds: number, opti
     '',
     `To deploy, chosen on all ${r.queries.length} queries by ${RULE_NAME[r.select]}: ${label(d.setting)}`,
     `  ${m} ${formatValue(d.means[d.setting]!)} on them (in sample: they chose it); best there ${label(d.best)}, ${formatValue(d.means[d.best]!)} ± ${formatValue(d.standardErrors[d.best]!)}`,
-    flags
-      ? `  testbed fuse ${r.legNames.join(' ')} ${flags}  (the legs' runs in this order)`
-      : `  use the run of ${label(d.setting)} as it is: no fusion`,
+    isLegAlone(deployed)
+      ? `  use the ${r.legNames[deployed.alone]} run as it is: no fusion`
+      : `  testbed fuse ${(options.runFiles ?? r.legNames).join(' ')} ${fuseFlags(deployed)} --out FILE`,
   ];
   if (r.leftOut > 0)
     lines.push(

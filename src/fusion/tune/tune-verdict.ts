@@ -35,7 +35,7 @@ export function signedInterval(i: Interval): string {
  *   below, significant or not          keep the leg alone
  * The leg is the best on these very queries, which favours it a little; the tuned figure is held out.
  */
-export function tuneVerdict(r: TuneResult): string {
+export function tuneVerdict(r: Pick<TuneResult, 'heldOut' | 'bestLeg'>): string {
   const leg = r.bestLeg.name;
   const start = `Tuned fusion scores ${formatValue(r.heldOut.mean)} held out`;
   if (r.bestLeg.sameOnEveryQuery) return `${start}, the same as ${leg} alone on every query: keep ${leg} alone.`;
