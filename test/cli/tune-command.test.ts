@@ -231,6 +231,27 @@ describe('testbed tune refuses bad input', () => {
         '--weight-step must divide 1 into at most 100 steps',
       ],
       [[LEX, DENSE, '--qrels', QRELS, '--out', out, '--metric', 'ndcg'], 'ndcg needs a cutoff'],
+      [
+        [LEX, DENSE, '--qrels', QRELS, '--out', out, '--select', 'max'],
+        '--select must be one of one-se, best, got "max"',
+      ],
+      // Grid flags no chosen method reads, as fuse refuses --norm with rrf.
+      [
+        [LEX, DENSE, '--qrels', QRELS, '--out', out, '--methods', 'rrf', '--norms', 'minmax'],
+        '--norms applies to the score methods (combsum, combmnz, combmax, combmin, combmed, combanz, wsum); rrf reads ranks only',
+      ],
+      [
+        [LEX, DENSE, '--qrels', QRELS, '--out', out, '--methods', 'rrf,dbsf', '--norms', 'zscore'],
+        'rrf reads ranks only, dbsf reads raw scores and normalises them itself',
+      ],
+      [
+        [LEX, DENSE, '--qrels', QRELS, '--out', out, '--methods', 'combsum,wsum', '--rrf-ks', '10'],
+        '--rrf-ks applies to rrf only, not combsum, wsum',
+      ],
+      [
+        [LEX, DENSE, '--qrels', QRELS, '--out', out, '--methods', 'combsum,combmnz', '--weight-step', '0.5'],
+        '--weight-step applies to the weighted methods (rrf, isr, borda, wsum, dbsf) only; combsum, combmnz keep equal weights',
+      ],
     ];
     for (const [argv, message] of cases) {
       const r = await tune(...argv);
@@ -238,5 +259,118 @@ describe('testbed tune refuses bad input', () => {
       expect(r.err, argv.join(' ')).toContain(message);
     }
     expect(fs.existsSync(out)).toBe(false);
+  });
+});
+
+describe('testbed tune reports the setting to deploy, the verdict and, with --report-all, every setting', () => {
+  const out = path.join(dir, 'tuned-all.trec');
+  const methods = 'rrf,isr,borda,combsum,combmnz,combmax,combmin,combmed,combanz,wsum,dbsf';
+  interface SettingJson {
+    alone?: string;
+    method?: string;
+    label: string;
+  }
+  interface ReportJson {
+    settings: number;
+    queries: number;
+    folds: { queries: string[] }[];
+    verdict: string;
+    best_leg: { name: string; significance: { p: number; significant: boolean } };
+    deploy: { setting: SettingJson; mean_in_sample: number; fuse_flags: string | null };
+    all_settings: { setting: SettingJson; mean: number; fold_train_means: number[]; simplicity: number }[];
+  }
+  const report = async () => {
+    const r = await tune(LEX, DENSE, '--qrels', QRELS, '--methods', methods, '--out', out, '--report-all', '--json');
+    expect(r.code, r.err).toBe(0);
+    return JSON.parse(r.out) as ReportJson;
+  };
+
+  it('JSON lists norm only for the methods that read normalised scores and rrf_k only for rrf', async () => {
+    const keys = new Map<string, string>();
+    for (const { setting } of (await report()).all_settings)
+      keys.set(setting.method ?? 'alone', Object.keys(setting).join(' '));
+    expect(Object.fromEntries(keys)).toEqual({
+      alone: 'alone label',
+      rrf: 'method rrf_k weights label',
+      isr: 'method weights label',
+      borda: 'method weights label',
+      combsum: 'method norm weights label',
+      combmnz: 'method norm weights label',
+      combmax: 'method norm weights label',
+      combmin: 'method norm weights label',
+      combmed: 'method norm weights label',
+      combanz: 'method norm weights label',
+      wsum: 'method norm weights label',
+      dbsf: 'method weights label',
+    });
+  });
+
+  it('--report-all: one row per setting; each fold mean is over the other folds, so they add up to the overall mean', async () => {
+    const r = await report();
+    expect(r.all_settings).toHaveLength(r.settings);
+    expect(r.all_settings.slice(0, 2).map((s) => s.setting)).toEqual([
+      { alone: 'lex', label: 'lex alone' },
+      { alone: 'dense', label: 'dense alone' },
+    ]);
+    // Fold f's training queries are the N - n_f of the others, and each query is in F - 1 of them:
+    // Σ_f (N - n_f) · train mean_f = (F - 1) · N · mean.
+    const N = r.queries;
+    const F = r.folds.length;
+    for (const s of r.all_settings) {
+      const total = s.fold_train_means.reduce((a, m, f) => a + (N - r.folds[f]!.queries.length) * m, 0);
+      expect(total, s.setting.label).toBeCloseTo((F - 1) * N * s.mean, 10);
+    }
+    expect(new Set(r.all_settings.map((s) => s.simplicity)).size).toBe(r.settings);
+  });
+
+  it('the deployed setting, fused by testbed fuse with the printed flags, scores its in-sample mean under testbed eval', async () => {
+    const r = await report();
+    const row = r.all_settings.find((s) => s.setting.label === r.deploy.setting.label)!;
+    expect(row.mean).toBe(r.deploy.mean_in_sample);
+    let run = r.deploy.setting.alone === 'lex' ? LEX : DENSE;
+    if (r.deploy.fuse_flags !== null) {
+      run = path.join(dir, 'deployed.trec');
+      const fused = await runCli(['fuse', LEX, DENSE, ...r.deploy.fuse_flags.split(' '), '--out', run]);
+      expect(fused.code, fused.err).toBe(0);
+    }
+    const evaluated = JSON.parse((await evalCli(QRELS, run, '--metrics', 'ndcg@10', '--json')).out);
+    expect(evaluated.metrics['ndcg@10']).toBeCloseTo(r.deploy.mean_in_sample, 12);
+  });
+
+  it('the text report gives the verdict, the setting to deploy and, with --report-all, the table', async () => {
+    const json = await report();
+    const text = await tune(LEX, DENSE, '--qrels', QRELS, '--methods', methods, '--out', out, '--report-all');
+    expect(text.out).toContain(`\n${json.verdict}\n`);
+    expect(json.verdict).toMatch(
+      json.best_leg.significance.significant ? /, significant \(p = / : /, not significant \(p = |the same as/,
+    );
+    expect(text.out).toContain(
+      `To deploy, chosen on all 13 queries by the one-SE rule: ${json.deploy.setting.label}\n`,
+    );
+    expect(text.out).toContain(
+      json.deploy.fuse_flags === null
+        ? `  use the ${json.deploy.setting.alone} run as it is: no fusion\n`
+        : `  testbed fuse ${LEX} ${DENSE} ${json.deploy.fuse_flags} --out FILE\n`,
+    );
+    const table = text.out.slice(text.out.indexOf("Every setting's training ndcg@10"));
+    const rows = table.trim().split('\n').slice(2);
+    expect(rows).toHaveLength(json.settings);
+    expect(rows.filter((l) => l.split('\t')[2]!.endsWith('*'))).toHaveLength(1);
+    expect(rows[0]!.split('\t')).toEqual([
+      '1',
+      '1',
+      expect.any(String),
+      expect.any(String),
+      ...json.folds.map(() => expect.any(String)),
+      'lex alone',
+    ]);
+  });
+
+  it('without --report-all, neither the table nor all_settings', async () => {
+    const text = await tune(LEX, DENSE, '--qrels', QRELS, '--out', out);
+    expect(text.out).not.toContain("Every setting's training");
+    const json = JSON.parse((await tune(LEX, DENSE, '--qrels', QRELS, '--out', out, '--json')).out);
+    expect(json.all_settings).toBeUndefined();
+    expect(json.select).toBe('one-se');
   });
 });
