@@ -52,6 +52,61 @@ describe('selectSetting', () => {
     expect([...s.standardErrors]).toEqual([0, 0]);
   });
 
+  it('one-se: among equally simple candidates the higher mean wins, not the first listed (two legs alone)', () => {
+    // Setting 2 (a fusion, level 1) is the best: 0.75, deviations -0.15, 0.15, -0.05, 0.05,
+    // SE = √(0.05 / 3 / 4) ≈ 0.0645, band from ≈ 0.6855. Legs a (0.69) and b (0.70) are both in
+    // it and both at level 0: b, the better, is chosen though a comes first.
+    const legs = rows([
+      [0.6, 0.7, 0.76, 0.7],
+      [0.6, 0.7, 0.8, 0.7],
+      [0.6, 0.9, 0.7, 0.8],
+    ]);
+    const s = selectSetting(legs, 'one-se', [0, 0, 1]);
+    expect(s.standardErrors[2]).toBeCloseTo(Math.sqrt(0.05 / 12), 12);
+    expect(s).toMatchObject({ setting: 1, best: 2 });
+    // Equal means at one level: the first listed.
+    expect(
+      selectSetting(
+        rows([
+          [0.5, 0.7],
+          [0.7, 0.5],
+          [0.6, 0.6],
+        ]),
+        'one-se',
+        [0, 0, 1],
+      ).setting,
+    ).toBe(0);
+  });
+
+  it('one-se-paired: the SE of the difference from the best, which cancels how hard each query is', () => {
+    // A leg alone (level 0) and a fusion (level 1) that is 0.1 better on every query:
+    //   leg     0.2  0.4  0.6  0.8   mean 0.5
+    //   fusion  0.3  0.5  0.7  0.9   mean 0.6, deviations ∓0.3, ∓0.1: SE = √(0.2 / 3 / 4) ≈ 0.1291
+    // one-se: the leg is within 0.6 - 0.1291 and simpler, so it is chosen. one-se-paired: the
+    // differences are -0.1 on every query, their sd 0, so the leg is 0.1 below with no noise
+    // at all: not a candidate, and the fusion is kept.
+    const table = rows([
+      [0.2, 0.4, 0.6, 0.8],
+      [0.3, 0.5, 0.7, 0.9],
+    ]);
+    expect(selectSetting(table, 'one-se', [0, 1]).setting).toBe(0);
+    expect(selectSetting(table, 'one-se-paired', [0, 1]).setting).toBe(1);
+    // A second leg whose differences from the fusion are +0.05, -0.05, -0.05, 0: mean -0.0125,
+    // deviations 0.0625, -0.0375, -0.0375, 0.0125, SE = √(0.006875 / 3 / 4) ≈ 0.0239 > 0.0125:
+    // within the paired band, and simpler than the fusion, so chosen.
+    const withB = rows([...table.map((r) => [...r]), [0.35, 0.45, 0.65, 0.9]]);
+    expect(selectSetting(withB, 'one-se-paired', [0, 1, 0]).setting).toBe(2);
+  });
+
+  it('one-se-paired: lower than the best on one query only is exactly on the edge, and counts as in the band', () => {
+    // Differences 0, 0, 0, -0.7: mean -0.175; sd = √((3 · 0.175² + 0.525²) / 3) = 0.35, SE 0.175.
+    const table = rows([
+      [0.5, 0.5, 0.5, 0.2],
+      [0.5, 0.5, 0.5, 0.9],
+    ]);
+    expect(selectSetting(table, 'one-se-paired', [0, 1]).setting).toBe(0);
+  });
+
   it('one training query: no spread to estimate, SE 0, so one-se takes the best unless a simpler one ties it', () => {
     const one = rows([[0.2], [0.9], [0.9]]);
     expect(selectSetting(one, 'one-se', [0, 1, 2])).toMatchObject({ setting: 1, best: 1 });
@@ -59,7 +114,7 @@ describe('selectSetting', () => {
     expect(selectSetting(one, 'one-se', [0, 2, 1]).setting).toBe(2);
   });
 
-  it('agrees with a naive oracle: the simplest setting whose mean is at least the best mean minus its SE', () => {
+  it('agrees with a naive oracle: the simplest setting whose mean is at least the best mean minus its SE, or the SE of its difference from the best (then the higher mean, then the first)', () => {
     const problem = fc
       .record({ settings: fc.integer({ min: 1, max: 6 }), queries: fc.integer({ min: 2, max: 8 }) })
       .chain(({ settings, queries }) =>
@@ -71,25 +126,36 @@ describe('selectSetting', () => {
             ),
             { minLength: settings, maxLength: settings },
           ),
-          order: fc.shuffledSubarray(
-            Array.from({ length: settings }, (_, i) => i),
-            { minLength: settings, maxLength: settings },
-          ),
+          levels: fc.array(fc.integer({ min: 0, max: 2 }), { minLength: settings, maxLength: settings }),
         }),
       );
     fc.assert(
-      fc.property(problem, ({ table, order }) => {
-        const ranks = table.map((_, s) => order.indexOf(s));
+      fc.property(problem, ({ table, levels: ranks }) => {
         const n = table[0]!.length;
         const means = table.map((r) => r.reduce((a, x) => a + x, 0) / n);
         const best = means.indexOf(Math.max(...means));
         const sd = Math.sqrt(table[best]!.reduce((a, x) => a + (x - means[best]!) ** 2, 0) / (n - 1));
         const band = means[best]! - sd / Math.sqrt(n);
         const inBand = table.map((_, s) => s).filter((s) => means[s]! >= band - 1e-12);
-        const simplest = inBand.reduce((a, s) => (ranks[s]! < ranks[a]! ? s : a));
+        const simplest = inBand.reduce((a, s) =>
+          ranks[s]! < ranks[a]! || (ranks[s] === ranks[a] && means[s]! > means[a]!) ? s : a,
+        );
         const chosen = selectSetting(rows(table), 'one-se', ranks);
         expect(chosen.best).toBe(best);
         expect(chosen.setting).toBe(simplest);
+        // Paired: s is in the band when mean(s - best) >= -sd(s - best) / √n.
+        const pairedBand = table
+          .map((_, s) => s)
+          .filter((s) => {
+            const d = table[s]!.map((x, i) => x - table[best]![i]!);
+            const m = d.reduce((a, x) => a + x, 0) / n;
+            const sdd = Math.sqrt(d.reduce((a, x) => a + (x - m) ** 2, 0) / (n - 1));
+            return m >= -sdd / Math.sqrt(n) - 1e-12;
+          });
+        const pairedSimplest = pairedBand.reduce((a, s) =>
+          ranks[s]! < ranks[a]! || (ranks[s] === ranks[a] && means[s]! > means[a]!) ? s : a,
+        );
+        expect(selectSetting(rows(table), 'one-se-paired', ranks).setting).toBe(pairedSimplest);
       }),
     );
   });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { describeSetting, settingsGrid } from '../../src/fusion/tune/settings-grid.js';
-import { simplicityClass, simplicityRanks } from '../../src/fusion/tune/simplicity.js';
+import { simplicityClass, simplicityLevels } from '../../src/fusion/tune/simplicity.js';
 import type { TuneSetting } from '../../src/fusion/tune/tune-setting.js';
 
 const legs = ['bm25', 'dense', 'fts5'];
@@ -12,7 +12,7 @@ const fuse = (method: 'rrf' | 'combmnz' | 'wsum' | 'dbsf', weights: number[], rr
 });
 
 describe('the order of simplicity', () => {
-  it('leg alone < untuned rrf < rrf with another k < other methods at equal weights < unequal weights, fewer legs first, then grid order', () => {
+  it('leg alone < untuned rrf < rrf with another k < other methods at equal weights < unequal weights, fewer legs first', () => {
     // Listed in an order that is not the simplicity order; expected ranks written out below.
     const settings: TuneSetting[] = [
       fuse('wsum', [0.5, 0.5, 0]), //                 0: unequal, 2 legs weighted
@@ -27,20 +27,19 @@ describe('the order of simplicity', () => {
       fuse('rrf', [0.5, 0.5, 0], 60), //              9: unequal (a leg at 0), 2 legs, after 0
     ];
     expect(settings.map(simplicityClass)).toEqual([4, 4, 3, 2, 0, 1, 4, 3, 0, 4]);
-    // Simplest first: 4, 8 (legs alone, grid order), 5, 3, 2, 7, 6 (1 leg), 0, 9 (2 legs), 1 (3 legs).
-    const order = [4, 8, 5, 3, 2, 7, 6, 0, 9, 1];
-    const ranks = simplicityRanks(settings);
-    expect(order.map((s) => ranks[s])).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9]);
+    // (class, legs weighted above 0) -> level, simplest first: (0, 1) legs alone 0; (1, 3) untuned
+    // rrf 1; (2, 3) rrf k 20 2; (3, 3) combmnz, dbsf 3; (4, 1) 4; (4, 2) 5; (4, 3) 6.
+    expect(simplicityLevels(settings)).toEqual([5, 6, 3, 2, 0, 1, 4, 3, 0, 5]);
   });
 
-  it('ranks a whole default grid: the legs alone first, then untuned rrf, each rank once', () => {
+  it('levels a whole grid: the legs alone first, then untuned rrf, rrf at another k, the other methods', () => {
     const grid = settingsGrid(
       { methods: ['rrf', 'combsum', 'wsum'], norms: ['minmax'], rrfKs: [20, 60], weightSteps: 2 },
       3,
     );
-    const ranks = simplicityRanks(grid);
-    expect([...ranks].sort((a, b) => a - b)).toEqual(grid.map((_, i) => i));
-    const bySimplicity = grid.map((_, i) => i).sort((a, b) => ranks[a]! - ranks[b]!);
+    const levels = simplicityLevels(grid);
+    expect(new Set(levels)).toEqual(new Set(Array.from({ length: Math.max(...levels) + 1 }, (_, l) => l))); // no gaps
+    const bySimplicity = grid.map((_, i) => i).sort((a, b) => levels[a]! - levels[b]! || a - b);
     expect(bySimplicity.slice(0, 7).map((i) => describeSetting(grid[i]!, legs))).toEqual([
       'bm25 alone',
       'dense alone',

@@ -40,8 +40,14 @@ Choosing a setting on the training queries (--select):
             and its standard error SE = sd of its per-query scores / sqrt(n); of the settings
             whose mean is at least best - SE, choose the simplest. Simplest first:
 ${SIMPLICITY_CLASSES.map((c, i) => `              ${i + 1}. ${c}`).join('\n')}
-            then, in a class, the grid's order above. Means closer than their noise do not tell
-            settings apart; on a few dozen queries the best of hundreds is mostly the luckiest.
+            Of equally simple candidates (the legs alone, say) the one with the higher mean, then
+            the first in the grid. Means closer than their noise do not tell settings apart; on a
+            few dozen queries the best of hundreds is mostly the luckiest.
+  one-se-paired
+            the same with, for each setting s, SE = sd over queries of (s - best) / sqrt(n), the
+            noise of the difference on the same queries: it cancels how much harder one query is
+            than another, which makes most of one-se's SE, so a fusion that beats the simpler
+            setting query after query is kept.
   best      the best mean (ties: the first in the grid's order).
 
 The report gives each fold's choice, its mean on the other folds and the best there with its

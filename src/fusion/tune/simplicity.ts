@@ -22,18 +22,18 @@ export function simplicityClass(s: TuneSetting): number {
 }
 
 /**
- * Each setting's position in the order of simplicity (0 = simplest), the order the one-SE rule
+ * Each setting's level in the order of simplicity (0 = simplest), the order the one-SE rule
  * picks by: by class (SIMPLICITY_CLASSES), then by the number of legs weighted above 0 (fewer
- * first: it only separates unequal weights, as the other classes weight every leg, or one), then
- * by position in the grid (settingsGrid's order: legs in their order, then methods, norms and
- * ks as listed). Returns rank[s] for s indexing `settings`; the ranks are 0..n-1, each once.
+ * first: it only separates unequal weights, as the other classes weight every leg, or one).
+ * Settings of one level are equally simple (the legs alone; rrf at each other k; ...): among
+ * them the rule takes the higher training mean (selectSetting), so the better leg alone wins
+ * over the first one listed. Returns level[s] for s indexing `settings`: 0, 1, 2, ... without gaps.
  */
-export function simplicityRanks(settings: readonly TuneSetting[]): number[] {
-  const key = settings.map((s) => [simplicityClass(s), isLegAlone(s) ? 1 : s.weights.filter((w) => w > 0).length]);
-  const order = settings
-    .map((_, i) => i)
-    .sort((a, b) => key[a]![0]! - key[b]![0]! || key[a]![1]! - key[b]![1]! || a - b);
-  const rank = new Array<number>(settings.length);
-  order.forEach((s, position) => (rank[s] = position));
-  return rank;
+export function simplicityLevels(settings: readonly TuneSetting[]): number[] {
+  const weighted = (s: TuneSetting) => (isLegAlone(s) ? 1 : s.weights.filter((w) => w > 0).length);
+  // (class, legs weighted) as one number: the count is below `width`, so the class decides first.
+  const width = Math.max(1, ...settings.map(weighted)) + 1;
+  const key = settings.map((s) => simplicityClass(s) * width + weighted(s));
+  const distinct = [...new Set(key)].sort((a, b) => a - b);
+  return key.map((k) => distinct.indexOf(k));
 }

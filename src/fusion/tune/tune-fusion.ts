@@ -11,7 +11,7 @@ import { crossValidate, type Chooser } from './cross-validate.js';
 import { assignFolds } from './folds.js';
 import { selectSetting } from './select-setting.js';
 import { settingsGrid } from './settings-grid.js';
-import { simplicityRanks } from './simplicity.js';
+import { simplicityLevels } from './simplicity.js';
 import { completeTuneOptions, type TuneOptions } from './tune-options.js';
 import type { Baseline, TuneResult } from './tune-result.js';
 import { isLegAlone, type TuneSetting } from './tune-setting.js';
@@ -53,7 +53,7 @@ export function tuneFusion(legs: readonly NamedRun[], qrels: Qrels, options: Tun
   // The settings × queries table, computed once: the folds and the deployed choice all read it.
   const table = settings.map((s) => Float64Array.from(queries, (q) => scoreOf(q, rank(q, s))));
   const column = new Map(queries.map((q, i) => [q, i]));
-  const simplicity = simplicityRanks(settings);
+  const simplicity = simplicityLevels(settings);
   const choose: Chooser = (scores) => selectSetting(scores, select, simplicity);
   const rng = createRng(seed);
   const foldQueries = assignFolds(queries, folds, (n) => randomIndex(rng, n));

@@ -1,6 +1,7 @@
 import type { Interval } from '../../stats/bootstrap.js';
 import { formatValue } from '../../metrics/index.js';
 import { describeSetting, fuseFlags } from './settings-grid.js';
+import type { SelectRule } from './select-setting.js';
 import type { TuneResult } from './tune-result.js';
 import { isLegAlone } from './tune-setting.js';
 import { formatP, signed, signedInterval, tuneVerdict } from './tune-verdict.js';
@@ -13,7 +14,11 @@ export interface TuneReportOptions {
   runFiles?: readonly string[];
 }
 
-const RULE_NAME = { 'one-se': 'the one-SE rule', best: 'the best training mean' } as const;
+const RULE_NAME: Record<SelectRule, string> = {
+  'one-se': 'the one-SE rule',
+  'one-se-paired': 'the paired one-SE rule',
+  best: 'the best training mean',
+};
 
 /**
  * A TuneResult as `testbed tune` prints it: the folds' choices (with the best setting there and

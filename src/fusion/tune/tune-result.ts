@@ -30,7 +30,7 @@ export interface TuneResult {
   legNames: string[];
   /** Every setting compared, in grid order (settingsGrid); FoldChoice.setting indexes it. */
   settings: TuneSetting[];
-  /** Each setting's place in the order of simplicity (simplicityRanks), 0 the simplest. */
+  /** Each setting's level in the order of simplicity (simplicityLevels), 0 the simplest; a level may hold several. */
   simplicity: number[];
   choices: FoldResult[];
   /**
