@@ -15,6 +15,12 @@ export interface NormRow {
   /** The normalised score of s, as `testbed fuse --help` states it. */
   formula: string;
   normalise: NormFn;
+  /**
+   * false: tried by the tuner only when --norms names it. A norm meant for one kind of run (the
+   * inverted one for distances) would turn ordinary runs upside down, and a grid that holds it
+   * lets a few training queries pick it by luck.
+   */
+  tunedByDefault?: boolean;
 }
 
 /**
@@ -32,6 +38,7 @@ export const NORM_TABLE = [
     name: 'minmax_inverted',
     formula: '(max - s) / (max - min), for distances; all-equal scores give 1',
     normalise: minMaxInvertedNorm,
+    tunedByDefault: false,
   },
 ] as const satisfies readonly NormRow[];
 
