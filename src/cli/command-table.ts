@@ -45,7 +45,7 @@ export const COMMAND_TABLE: readonly CommandEntry[] = [
   },
   {
     name: 'fuse',
-    summary: 'fuse TREC run files (rrf, isr, borda, comb*, wsum, dbsf) into one run',
+    summary: 'fuse TREC run files (rrf, isr, borda, condorcet, comb*, wsum, wmnz, dbsf...) into one run',
     load: async () => (await import('./commands/fuse-command.js')).fuseCommand,
   },
   {

@@ -9,9 +9,17 @@ export function normedMethodNames(): string[] {
     .map((m) => m.name);
 }
 
-// Both tables share the name column, three spaces wider than the longest name; each method's
-// formula column is five spaces wider than the longest formula.
-const nameWidth = () => Math.max(...[...fusionMethods(), ...normRows()].map((r) => r.name.length)) + 3;
+/** The methods whose parameters the run weights are (those taking `weights`, which the tuner searches), in listing order. */
+export function weightedMethodNames(): string[] {
+  return fusionMethods()
+    .filter((m) => m.params.includes('weights'))
+    .map((m) => m.name);
+}
+
+// Each table's name column is three spaces wider than its longest name (the normalisations'
+// longest, minmax_inverted, would push the methods' formulas far right); each method's formula
+// column is five spaces wider than the longest formula.
+const nameWidth = (rows: readonly { name: string }[]) => Math.max(...rows.map((r) => r.name.length)) + 3;
 
 /**
  * One line per fusion method for `testbed fuse --help` (name, formula, what absence gives), and
@@ -19,7 +27,7 @@ const nameWidth = () => Math.max(...[...fusionMethods(), ...normRows()].map((r) 
  */
 export function methodHelpLines(indent: string): string[] {
   const rows = fusionMethods();
-  const names = nameWidth();
+  const names = nameWidth(rows);
   const formulas = Math.max(...rows.map((r) => r.formula.length)) + 5;
   return rows.flatMap((r) => [
     `${indent}${r.name.padEnd(names)}${r.formula.padEnd(formulas)}${r.absence}`,
@@ -29,6 +37,6 @@ export function methodHelpLines(indent: string): string[] {
 
 /** One line per normalisation for `testbed fuse --help` (name, formula); each starts with `indent`. */
 export function normHelpLines(indent: string): string[] {
-  const names = nameWidth();
+  const names = nameWidth(normRows());
   return normRows().map((r) => `${indent}${r.name.padEnd(names)}${r.formula}`);
 }

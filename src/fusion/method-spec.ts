@@ -19,6 +19,10 @@ export type FusionParam = 'weights' | 'norm' | 'rrf_k';
 export interface MethodParams {
   /** The RRF constant k (the methods that take `rrf_k`). */
   rrfK: number;
+  /** CombGMNZ's exponent γ on n(d); undefined: its default (methods/combgmnz.ts). */
+  gamma?: number;
+  /** LogN_ISR's σ added to n(d) inside the logarithm; undefined: its default (methods/logn-isr.ts). */
+  sigma?: number;
 }
 
 /**

@@ -1,5 +1,6 @@
 import { maxNorm } from './norms/max.js';
 import { minMaxNorm } from './norms/min-max.js';
+import { minMaxInvertedNorm } from './norms/min-max-inverted.js';
 import { rankNorm } from './norms/rank.js';
 import { sumNorm } from './norms/sum.js';
 import { zScoreNorm } from './norms/z-score.js';
@@ -14,10 +15,16 @@ export interface NormRow {
   /** The normalised score of s, as `testbed fuse --help` states it. */
   formula: string;
   normalise: NormFn;
+  /**
+   * false: tried by the tuner only when --norms names it. A norm meant for one kind of run (the
+   * inverted one for distances) would turn ordinary runs upside down, and a grid that holds it
+   * lets a few training queries pick it by luck.
+   */
+  tunedByDefault?: boolean;
 }
 
 /**
- * The normalisations the score methods (comb*, wsum) apply to each list before combining, in
+ * The normalisations the score methods (comb*, wsum, wmnz) apply to each list before combining, in
  * the order they are listed and tuned: method-registry.ts serves these rows and any registered
  * at run time.
  */
@@ -27,6 +34,12 @@ export const NORM_TABLE = [
   { name: 'max', formula: 's / max (a run with no positive score is left as it is)', normalise: maxNorm },
   { name: 'sum', formula: '(s - min) / Σ (s - min); all-equal scores give 1/n', normalise: sumNorm },
   { name: 'rank', formula: '1 - (rank - 1) / n', normalise: rankNorm },
+  {
+    name: 'minmax_inverted',
+    formula: '(max - s) / (max - min), for distances; all-equal scores give 1',
+    normalise: minMaxInvertedNorm,
+    tunedByDefault: false,
+  },
 ] as const satisfies readonly NormRow[];
 
 /** The built-in normalisation names. */

@@ -26,7 +26,7 @@ export const fusionSpec = z
       .describe('fusion method, as ranx.fuse defines it (docs/pipelines.md, "Fusing runs and tuning fusion")'),
     norm: registryEnum(normNames)
       .default(FUSION_DEFAULTS.norm)
-      .describe('score normalisation of the score methods (comb*, wsum); ignored by rrf, isr, borda, dbsf'),
+      .describe('score normalisation of the score methods (comb*, wsum, wmnz); ignored by the rank methods and dbsf'),
     rrf_k: z.number().positive().max(1e6).default(FUSION_DEFAULTS.rrfK).describe('the RRF constant'),
     weights: z
       .union([
@@ -35,7 +35,7 @@ export const fusionSpec = z
       ])
       .optional()
       .describe(
-        'per-leg weights (rrf, isr, borda, wsum, dbsf): a list in leg order or {leg name: weight}; default 1 each',
+        'per-leg weights (the parameters of rrf, isr, log_isr, logn_isr, borda, w_condorcet, wsum, wmnz, dbsf): a list in leg order or {leg name: weight}; default 1 each',
       ),
     depth: z
       .number()

@@ -43,7 +43,7 @@ describe('testbed fuse refuses bad input', () => {
     const cases: [string[], string][] = [
       [
         [BM25, DENSE, '--method', 'rrf', '--norm', 'zscore', '--out', out],
-        '--norm applies to the score methods (combsum, combmnz, combmax, combmin, combmed, combanz, wsum); rrf reads ranks only',
+        '--norm applies to the score methods (combsum, combmnz, combgmnz, combmax, combmin, combmed, combanz, wsum, wmnz); rrf reads ranks only',
       ],
       [
         [BM25, DENSE, '--method', 'dbsf', '--norm', 'zscore', '--out', out],
@@ -56,7 +56,7 @@ describe('testbed fuse refuses bad input', () => {
       [[BM25, DENSE, '--method', 'rrf', '--rrf-k', '0', '--out', out], '--rrf-k must be a number > 0, got "0"'],
       [
         [BM25, DENSE, '--method', 'combo', '--out', out],
-        'unknown fusion method "combo"; the methods are rrf, isr, borda, combsum',
+        'unknown fusion method "combo"; the methods are rrf, isr, log_isr, logn_isr, borda, condorcet, w_condorcet, combsum',
       ],
       [
         [BM25, DENSE, '--method', 'combsum', '--norm', 'l2', '--out', out],

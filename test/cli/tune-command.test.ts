@@ -86,20 +86,27 @@ describe('testbed tune: the printed held-out number is what testbed eval says of
     expect(qids.size).toBeGreaterThanOrEqual(QUERIES.length - 1);
     expect(r.out).toContain('2 run queries without a relevant judgement not tuned and not written'); // q13, q14
     expect(r.out).toMatch(/^3-fold cross-validation over 13 queries \(seed 42\), ndcg@10, \d+ settings per fold/);
-    // 5 ks × 11 weights for rrf, 5 norms × 11 weights for wsum
-    expect(r.out).toContain(`${5 * 11 + 5 * 11} settings per fold`);
+    // each leg alone, 5 ks × 11 weights for rrf, 5 norms × 11 weights for wsum
+    expect(r.out).toContain(`${2 + 5 * 11 + 5 * 11} settings per fold`);
   });
 });
 
 /**
- * A fixture where tuning on a query's own fold would pick another method. In every query, leg A
+ * A fixture where tuning on a query's own fold would pick another setting. In every query, leg A
  * ranks d1 (2) d2 (1) and leg B ranks d2 (2) d3 (1); min-max: A d1 1, d2 0; B d2 1, d3 0.
  *   combmin (over the legs holding d): d1 1, d2 min(0, 1) = 0, d3 0  -> d1 d3 d2 (0-tie: id descending)
  *   combmax:                           d1 1, d2 max(0, 1) = 1, d3 0  -> d2 d1 d3 (1-tie: id descending)
- * q1..q3 judge d1 relevant (combmin puts it 1st, combmax 2nd); q4 judges d2 (combmin 3rd, combmax 1st).
- * With 4 folds (one query each), q4's fold is tuned on q1..q3 and must get combmin, though combmax
- * is best on q4 itself; every other fold also picks combmin (e.g. on q2 q3 q4: 1 + 1 + 1/log2 4
- * against 2/log2 3 + 1).
+ * q1..q3 judge d1 and d3 relevant, q4 judges d2. With L = 1/log2 3, nDCG@10 is
+ *               A alone      B alone      combmax              combmin
+ *   q1..q3      1/(1+L)      L/(1+L)      (L + 1/2)/(1+L)      1
+ *   q4          L            1            1                    1/2
+ * With 4 folds (one query each), q4's fold is tuned on q1..q3, where combmin scores 1 on every
+ * query (SE 0) and nothing else reaches 1: it must get combmin, though B alone and combmax are
+ * best on q4 itself, under either rule. A fold holding out one of q1..q3 trains on two of them
+ * and q4: combmin (1 + 1 + 1/2)/3 = 5/6 is the best, with SE = sd(1, 1, 1/2)/√3 = 1/6; combmax
+ * ((2L + 1)/(1+L) + 1)/3 ≈ 0.7956 is within 5/6 - 1/6, leg A ≈ 0.6190 and leg B ≈ 0.5912 are
+ * not. --select best takes combmin; so does the one-SE rule: combmax is as simple (a method
+ * at equal weights), and of equally simple candidates it takes the higher mean.
  */
 describe('testbed tune never chooses a query’s parameters on its own fold', () => {
   const queries = ['q1', 'q2', 'q3', 'q4'];
@@ -111,7 +118,45 @@ describe('testbed tune never chooses a query’s parameters on its own fold', ()
     'leak-b.trec',
     queries.flatMap((q) => [`${q} Q0 d2 1 2 b`, `${q} Q0 d3 2 1 b`]),
   );
-  const Q = file('leak-qrels.tsv', ['q1\t0\td1\t1', 'q2\t0\td1\t1', 'q3\t0\td1\t1', 'q4\t0\td2\t1']);
+  const Q = file('leak-qrels.tsv', [
+    ...['q1', 'q2', 'q3'].flatMap((q) => [`${q}\t0\td1\t1`, `${q}\t0\td3\t1`]),
+    'q4\t0\td2\t1',
+  ]);
+  const L = 1 / Math.log2(3);
+  interface FoldJson {
+    queries: string[];
+    setting: { method?: string };
+    train_mean: number;
+    held_out_mean: number;
+    best: { setting: { method?: string }; mean: number; standard_error: number };
+  }
+  const tuned = async (select: string, out: string) => {
+    const json = await tune(
+      A,
+      B,
+      '--qrels',
+      Q,
+      '--methods',
+      'combmax,combmin',
+      '--norms',
+      'minmax',
+      '--folds',
+      '4',
+      '--select',
+      select,
+      '--out',
+      out,
+      '--json',
+    );
+    expect(json.code, json.err).toBe(0);
+    return JSON.parse(json.out) as {
+      folds: FoldJson[];
+      held_out: { mean: number };
+      best_leg: { name: string; mean: number };
+      untuned_rrf: { mean: number };
+    };
+  };
+  const foldOf = (report: { folds: FoldJson[] }, q: string) => report.folds.find((f) => f.queries.includes(q))!;
 
   it('the fixture is as described: combmax is the better method on q4 alone', () => {
     const lists = [
@@ -134,44 +179,37 @@ describe('testbed tune never chooses a query’s parameters on its own fold', ()
     expect(fuseLists(lists, { method: 'combmax' }).map((d) => d.id)).toEqual(['d2', 'd1', 'd3']);
   });
 
-  it('q4 is ranked with combmin, chosen on q1..q3, and scores 1/log2(4) held out', async () => {
+  it('--select best: q4 is ranked with combmin, chosen on q1..q3, and scores 1/log2(4) held out', async () => {
     const out = path.join(dir, 'leak.trec');
-    const r = await tune(
-      A,
-      B,
-      '--qrels',
-      Q,
-      '--methods',
-      'combmax,combmin',
-      '--norms',
-      'minmax',
-      '--folds',
-      '4',
-      '--out',
-      out,
-      '--json',
-    );
-    expect(r.code, r.err).toBe(0);
-    const report = JSON.parse(r.out);
-    const q4 = report.folds.find((f: { queries: string[] }) => f.queries.includes('q4'));
+    const report = await tuned('best', out);
+    const q4 = foldOf(report, 'q4');
     expect(q4.queries).toEqual(['q4']);
     expect(q4.setting.method).toBe('combmin');
     expect(q4.train_mean).toBe((1 + 1 + 1) / 3);
     expect(q4.held_out_mean).toBe(1 / Math.log2(4));
-    expect(report.folds.map((f: { setting: { method: string } }) => f.setting.method)).toEqual([
-      'combmin',
-      'combmin',
-      'combmin',
-      'combmin',
-    ]);
+    expect(report.folds.map((f) => f.setting.method)).toEqual(['combmin', 'combmin', 'combmin', 'combmin']);
     expect(report.held_out.mean).toBe((1 + 1 + 1 + 1 / Math.log2(4)) / 4); // a leak would give q4 1, the mean 1
-    // Baselines on the same queries: leg a ranks d1 d2 (q4: d2 2nd), leg b ranks d2 d3 (q1..q3: nothing relevant).
+    // Baselines on the same queries: leg A is the better leg.
     expect(report.best_leg.name).toBe('leak-a');
-    expect(report.best_leg.mean).toBeCloseTo((1 + 1 + 1 + 1 / Math.log2(3)) / 4, 12);
-    // Untuned rrf: d2 1/62 + 1/61 > d1 1/61 > d3 1/62, so d1 is 2nd on q1..q3 and d2 1st on q4.
-    expect(report.untuned_rrf.mean).toBeCloseTo((3 / Math.log2(3) + 1) / 4, 12);
+    expect(report.best_leg.mean).toBeCloseTo((3 / (1 + L) + L) / 4, 12);
+    // Untuned rrf: d2 1/62 + 1/61 > d1 1/61 > d3 1/62, combmax's order.
+    expect(report.untuned_rrf.mean).toBeCloseTo((3 * ((L + 1 / 2) / (1 + L)) + 1) / 4, 12);
     const lines = fs.readFileSync(out, 'utf8').trim().split('\n');
     expect(lines.filter((l) => l.startsWith('q4 ')).map((l) => l.split(' ')[2])).toEqual(['d1', 'd3', 'd2']);
+  });
+
+  it('--select one-se: q4 gets combmin as well; in the other folds combmax is within one SE of combmin but as simple, so the higher mean, combmin, is kept', async () => {
+    const report = await tuned('one-se', path.join(dir, 'leak-one-se.trec'));
+    expect(foldOf(report, 'q4').setting.method).toBe('combmin');
+    for (const q of ['q1', 'q2', 'q3']) {
+      const f = foldOf(report, q);
+      expect(f.setting.method, q).toBe('combmin');
+      expect(f.best.setting.method, q).toBe('combmin');
+      expect(f.best.mean, q).toBeCloseTo(5 / 6, 12);
+      expect(f.best.standard_error, q).toBeCloseTo(1 / 6, 12);
+      expect(f.held_out_mean, q).toBe(1);
+    }
+    expect(report.held_out.mean).toBe((1 + 1 + 1 + 1 / Math.log2(4)) / 4);
   });
 });
 
@@ -192,6 +230,27 @@ describe('testbed tune refuses bad input', () => {
         '--weight-step must divide 1 into at most 100 steps',
       ],
       [[LEX, DENSE, '--qrels', QRELS, '--out', out, '--metric', 'ndcg'], 'ndcg needs a cutoff'],
+      [
+        [LEX, DENSE, '--qrels', QRELS, '--out', out, '--select', 'max'],
+        '--select must be one of one-se, one-se-paired, best, got "max"',
+      ],
+      // Grid flags no chosen method reads, as fuse refuses --norm with rrf.
+      [
+        [LEX, DENSE, '--qrels', QRELS, '--out', out, '--methods', 'rrf', '--norms', 'minmax'],
+        '--norms applies to the score methods (combsum, combmnz, combgmnz, combmax, combmin, combmed, combanz, wsum, wmnz); rrf reads ranks only',
+      ],
+      [
+        [LEX, DENSE, '--qrels', QRELS, '--out', out, '--methods', 'rrf,dbsf', '--norms', 'zscore'],
+        'rrf reads ranks only, dbsf reads raw scores and normalises them itself',
+      ],
+      [
+        [LEX, DENSE, '--qrels', QRELS, '--out', out, '--methods', 'combsum,wsum', '--rrf-ks', '10'],
+        '--rrf-ks applies to rrf only, not combsum, wsum',
+      ],
+      [
+        [LEX, DENSE, '--qrels', QRELS, '--out', out, '--methods', 'combsum,combmnz', '--weight-step', '0.5'],
+        '--weight-step applies to the weighted methods (rrf, isr, log_isr, logn_isr, borda, w_condorcet, wsum, wmnz, dbsf) only; combsum, combmnz keep equal weights',
+      ],
     ];
     for (const [argv, message] of cases) {
       const r = await tune(...argv);
@@ -199,5 +258,122 @@ describe('testbed tune refuses bad input', () => {
       expect(r.err, argv.join(' ')).toContain(message);
     }
     expect(fs.existsSync(out)).toBe(false);
+  });
+});
+
+describe('testbed tune reports the setting to deploy, the verdict and, with --report-all, every setting', () => {
+  const out = path.join(dir, 'tuned-all.trec');
+  const methods = 'rrf,isr,borda,combsum,combmnz,combmax,combmin,combmed,combanz,wsum,dbsf';
+  interface SettingJson {
+    alone?: string;
+    method?: string;
+    label: string;
+  }
+  interface ReportJson {
+    settings: number;
+    queries: number;
+    folds: { queries: string[] }[];
+    verdict: string;
+    best_leg: { name: string; significance: { p: number; significant: boolean } };
+    deploy: { setting: SettingJson; mean_in_sample: number; fuse_flags: string | null };
+    all_settings: { setting: SettingJson; mean: number; fold_train_means: number[]; simplicity: number }[];
+  }
+  const report = async () => {
+    const r = await tune(LEX, DENSE, '--qrels', QRELS, '--methods', methods, '--out', out, '--report-all', '--json');
+    expect(r.code, r.err).toBe(0);
+    return JSON.parse(r.out) as ReportJson;
+  };
+
+  it('JSON lists norm only for the methods that read normalised scores and rrf_k only for rrf', async () => {
+    const keys = new Map<string, string>();
+    for (const { setting } of (await report()).all_settings)
+      keys.set(setting.method ?? 'alone', Object.keys(setting).join(' '));
+    expect(Object.fromEntries(keys)).toEqual({
+      alone: 'alone label',
+      rrf: 'method rrf_k weights label',
+      isr: 'method weights label',
+      borda: 'method weights label',
+      combsum: 'method norm weights label',
+      combmnz: 'method norm weights label',
+      combmax: 'method norm weights label',
+      combmin: 'method norm weights label',
+      combmed: 'method norm weights label',
+      combanz: 'method norm weights label',
+      wsum: 'method norm weights label',
+      dbsf: 'method weights label',
+    });
+  });
+
+  it('--report-all: one row per setting; each fold mean is over the other folds, so they add up to the overall mean', async () => {
+    const r = await report();
+    expect(r.all_settings).toHaveLength(r.settings);
+    expect(r.all_settings.slice(0, 2).map((s) => s.setting)).toEqual([
+      { alone: 'lex', label: 'lex alone' },
+      { alone: 'dense', label: 'dense alone' },
+    ]);
+    // Fold f's training queries are the N - n_f of the others, and each query is in F - 1 of them:
+    // Σ_f (N - n_f) · train mean_f = (F - 1) · N · mean.
+    const N = r.queries;
+    const F = r.folds.length;
+    for (const s of r.all_settings) {
+      const total = s.fold_train_means.reduce((a, m, f) => a + (N - r.folds[f]!.queries.length) * m, 0);
+      expect(total, s.setting.label).toBeCloseTo((F - 1) * N * s.mean, 10);
+    }
+    // Simplicity levels from 1: the two legs alone share level 1, untuned rrf is alone at level 2.
+    expect(r.all_settings.slice(0, 2).map((s) => s.simplicity)).toEqual([1, 1]);
+    const untuned = r.all_settings.filter((s) => s.setting.label === 'rrf k 60 weights lex 0.5 dense 0.5');
+    expect(untuned.map((s) => s.simplicity)).toEqual([2]);
+    expect(r.all_settings.filter((s) => s.simplicity === 2)).toHaveLength(1);
+  });
+
+  it('the deployed setting, fused by testbed fuse with the printed flags, scores its in-sample mean under testbed eval', async () => {
+    const r = await report();
+    const row = r.all_settings.find((s) => s.setting.label === r.deploy.setting.label)!;
+    expect(row.mean).toBe(r.deploy.mean_in_sample);
+    let run = r.deploy.setting.alone === 'lex' ? LEX : DENSE;
+    if (r.deploy.fuse_flags !== null) {
+      run = path.join(dir, 'deployed.trec');
+      const fused = await runCli(['fuse', LEX, DENSE, ...r.deploy.fuse_flags.split(' '), '--out', run]);
+      expect(fused.code, fused.err).toBe(0);
+    }
+    const evaluated = JSON.parse((await evalCli(QRELS, run, '--metrics', 'ndcg@10', '--json')).out);
+    expect(evaluated.metrics['ndcg@10']).toBeCloseTo(r.deploy.mean_in_sample, 12);
+  });
+
+  it('the text report gives the verdict, the setting to deploy and, with --report-all, the table', async () => {
+    const json = await report();
+    const text = await tune(LEX, DENSE, '--qrels', QRELS, '--methods', methods, '--out', out, '--report-all');
+    expect(text.out).toContain(`\n${json.verdict}\n`);
+    expect(json.verdict).toMatch(
+      json.best_leg.significance.significant ? /, significant \(p = / : /, not significant \(p = |the same as/,
+    );
+    expect(text.out).toContain(
+      `To deploy, chosen on all 13 queries by the paired one-SE rule: ${json.deploy.setting.label}\n`,
+    );
+    expect(text.out).toContain(
+      json.deploy.fuse_flags === null
+        ? `  use the ${json.deploy.setting.alone} run as it is: no fusion\n`
+        : `  testbed fuse ${LEX} ${DENSE} ${json.deploy.fuse_flags} --out FILE\n`,
+    );
+    const table = text.out.slice(text.out.indexOf("Every setting's training ndcg@10"));
+    const rows = table.trim().split('\n').slice(2);
+    expect(rows).toHaveLength(json.settings);
+    expect(rows.filter((l) => l.split('\t')[2]!.endsWith('*'))).toHaveLength(1);
+    expect(rows[1]!.split('\t')).toEqual([
+      '2',
+      '1',
+      expect.any(String),
+      expect.any(String),
+      ...json.folds.map(() => expect.any(String)),
+      'dense alone',
+    ]);
+  });
+
+  it('without --report-all, neither the table nor all_settings', async () => {
+    const text = await tune(LEX, DENSE, '--qrels', QRELS, '--out', out);
+    expect(text.out).not.toContain("Every setting's training");
+    const json = JSON.parse((await tune(LEX, DENSE, '--qrels', QRELS, '--out', out, '--json')).out);
+    expect(json.all_settings).toBeUndefined();
+    expect(json.select).toBe('one-se-paired');
   });
 });

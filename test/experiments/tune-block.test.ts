@@ -43,9 +43,10 @@ describe('an experiment tune: block', () => {
     const weighted = t.perFold.reduce((s, f) => s + f.heldOutMean * f.queries, 0) / report.queries.answerable;
     expect(t.heldOut.mean).toBeCloseTo(weighted, 12);
     expect(tuned.means['ndcg@10']).toBeCloseTo(t.heldOut.mean, 12);
-    // Only the methods asked for were searched: rrf (5 ks x 11 weight pairs) + wsum (5 norms x 11) + combmnz (5 norms).
-    expect(t.settingsSearched).toBe(5 * 11 + 5 * 11 + 5);
-    for (const f of t.perFold) expect(f.setting).toMatch(/^(rrf|wsum|combmnz)/);
+    // Only the methods asked for were searched, besides each leg alone (in every grid):
+    // 2 legs + rrf (5 ks x 11 weight pairs) + wsum (5 norms x 11) + combmnz (5 norms).
+    expect(t.settingsSearched).toBe(2 + 5 * 11 + 5 * 11 + 5);
+    for (const f of t.perFold) expect(f.setting).toMatch(/^(rrf|wsum|combmnz|bm25 alone|dense alone)/);
     // The better leg alone is the one the grid scored higher.
     const legs = report.configs.filter((c) => c.name === 'bm25' || c.name === 'dense');
     const better = legs.reduce((a, b) => ((b.means['ndcg@10'] ?? 0) > (a.means['ndcg@10'] ?? 0) ? b : a));

@@ -2,7 +2,9 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { normRows } from '../../src/fusion/norm-registry.js';
 import { maxNorm } from '../../src/fusion/norms/max.js';
+import { bordaNorm } from '../../src/fusion/norms/borda.js';
 import { minMaxNorm } from '../../src/fusion/norms/min-max.js';
+import { minMaxInvertedNorm } from '../../src/fusion/norms/min-max-inverted.js';
 import { rankNorm } from '../../src/fusion/norms/rank.js';
 import { sumNorm } from '../../src/fusion/norms/sum.js';
 import { zScoreNorm } from '../../src/fusion/norms/z-score.js';
@@ -32,6 +34,10 @@ describe('normalisations, on the list 10, 6, 2', () => {
     close(sumNorm([10, 6, 2]), [8 / 12, 4 / 12, 0 / 12]);
   });
 
+  it('min-max inverted, for distances: (max - s) / (max - min), the smallest score 1', () => {
+    expect(minMaxInvertedNorm([10, 6, 2])).toEqual([(10 - 10) / (10 - 2), (10 - 6) / (10 - 2), (10 - 2) / (10 - 2)]);
+  });
+
   it('rank: 1 - (r - 1) / n, whatever the scores', () => {
     close(rankNorm([10, 6, 2]), [1 - 0 / 3, 1 - 1 / 3, 1 - 2 / 3]);
     close(rankNorm([5, 5, 5]), [1, 2 / 3, 1 / 3]);
@@ -56,6 +62,7 @@ describe('normalisations, on the list 10, 6, 2', () => {
 describe('normalisations on zero-variance, single and empty lists', () => {
   it('all-equal scores: min-max 1, z-score 0, max 1 (positive), sum 1/n, 3-sigma 0.5', () => {
     expect(minMaxNorm([4, 4, 4])).toEqual([1, 1, 1]);
+    expect(minMaxInvertedNorm([4, 4, 4])).toEqual([1, 1, 1]);
     expect(zScoreNorm([4, 4, 4])).toEqual([0, 0, 0]);
     expect(maxNorm([4, 4, 4])).toEqual([1, 1, 1]);
     expect(sumNorm([4, 4, 4])).toEqual([1 / 3, 1 / 3, 1 / 3]);
@@ -94,15 +101,25 @@ describe('normalisation properties', () => {
     )
     .map((xs) => xs.sort((a, b) => b - a));
 
-  it('every normalisation keeps a best-first list best first (never raises a later item above an earlier one)', () => {
+  it('every normalisation but minmax_inverted keeps a best-first list best first (never raises a later item above an earlier one)', () => {
     fc.assert(
       fc.property(desc, (scores) => {
-        for (const { name, normalise } of normRows()) {
+        for (const { name, normalise } of normRows().filter((r) => r.name !== 'minmax_inverted')) {
           const n = normalise(scores);
           for (let i = 1; i < n.length; i++) expect(n[i]!, name).toBeLessThanOrEqual(n[i - 1]!);
         }
         const t = threeSigmaNorm(scores);
         for (let i = 1; i < t.length; i++) expect(t[i]!).toBeLessThanOrEqual(t[i - 1]!);
+      }),
+    );
+  });
+
+  it('minmax_inverted turns a list upside down: 1 - min-max where the scores differ, 1 where they do not', () => {
+    fc.assert(
+      fc.property(desc, (scores) => {
+        const spread = scores.length > 0 && scores[0] !== scores[scores.length - 1];
+        const expected = minMaxNorm(scores).map((v) => (spread ? 1 - v : 1));
+        close(minMaxInvertedNorm(scores), expected);
       }),
     );
   });
@@ -117,6 +134,46 @@ describe('normalisation properties', () => {
           expect(zScoreNorm(scores).reduce((a, v) => a + v, 0) / scores.length).toBeCloseTo(0, 9);
         },
       ),
+    );
+  });
+});
+
+describe('borda normalisation (across the lists)', () => {
+  const leg = (name: string, ...ids: string[]) => ({ name, weight: 1, ids, scores: ids.map(() => 0) });
+  const byId = (l: { ids: readonly string[]; scores: readonly number[] }) =>
+    Object.fromEntries(l.ids.map((id, i) => [id, l.scores[i]]));
+
+  it("ranx's example: (C - rank + 1) / C where ranked, (C - n + 1) / (2C) where not, C = 3 candidates", () => {
+    // q1 of ranx's borda_norm test: r1 ranks d3 d2 d1, r2 d1 d2, r3 d3 alone.
+    const [r1, r2, r3] = bordaNorm([leg('r1', 'd3', 'd2', 'd1'), leg('r2', 'd1', 'd2'), leg('r3', 'd3')]);
+    expect(byId(r1!)).toEqual({ d3: 3 / 3, d2: 2 / 3, d1: 1 / 3 });
+    expect(byId(r2!)).toEqual({ d1: 3 / 3, d2: 2 / 3, d3: (3 - 2 + 1) / (2 * 3) });
+    expect(byId(r3!)).toEqual({ d3: 3 / 3, d1: (3 - 1 + 1) / (2 * 3), d2: (3 - 1 + 1) / (2 * 3) });
+    // Every leg now holds every candidate: the missing ones after its own, in byte order.
+    expect(r3!.ids).toEqual(['d3', 'd1', 'd2']);
+    expect(r1!.name).toBe('r1');
+  });
+
+  it("agrees with the Borda count: its scores are each list's Borda points divided by C (random lists)", () => {
+    const ids = fc.uniqueArray(fc.constantFrom('a', 'b', 'c', 'd', 'e', 'f', 'g'), { maxLength: 7 });
+    fc.assert(
+      fc.property(fc.array(ids, { minLength: 1, maxLength: 4 }), (lists) => {
+        const legs = lists.map((l, i) => leg(`L${i}`, ...l));
+        const candidates = new Set(lists.flat());
+        const c = candidates.size;
+        bordaNorm(legs).forEach((normed, i) => {
+          const own = lists[i]!;
+          const expected: Record<string, number> = {};
+          for (const id of candidates) {
+            const rank = own.indexOf(id) + 1;
+            expected[id] = (rank > 0 ? c - rank + 1 : (c - own.length + 1) / 2) / c;
+          }
+          expect(byId(normed)).toEqual(expected);
+          // Still best first: the missing candidates come after the list's own, at or below its last.
+          for (let j = 1; j < normed.scores.length; j++)
+            expect(normed.scores[j]!).toBeLessThanOrEqual(normed.scores[j - 1]!);
+        });
+      }),
     );
   });
 });

@@ -38,10 +38,10 @@ describe('a fusion method registered with one call', () => {
     const before = (await runCli(['fuse', '--help'])).out;
     register();
     const help = (await runCli(['fuse', '--help'])).out;
-    // The name column is 10 wide (the longest name, combsum, and 3); the formula column 39 (borda's 34, and 5).
+    // The name column is 14 wide (the longest name, w_condorcet, and 3); the formula column 39 (borda's 34, and 5).
     expect(help).toContain(
-      "\n            lo, hi = mean ∓ 3 sample sd of the run's scores, as Qdrant (not clamped)\n" +
-        `  ${'rrsum'.padEnd(10)}${'Σ w / rank'.padEnd(39)}absent: 0\n`,
+      "\n                lo, hi = mean ∓ 3 sample sd of the run's scores, as Qdrant (not clamped)\n" +
+        `  ${'rrsum'.padEnd(14)}${'Σ w / rank'.padEnd(39)}absent: 0\n`,
     );
     unregisterNow();
     expect((await runCli(['fuse', '--help'])).out).toBe(before);
@@ -72,11 +72,16 @@ describe('a fusion method registered with one call', () => {
   it("is in the tuner's default grid and testbed tune --help, with the parameters of its row", async () => {
     register();
     expect(methodName('methods', 'rrsum')).toBe('rrsum');
-    expect(DEFAULT_GRID.methods).toEqual([...METHOD_TABLE.map((m) => m.name), 'rrsum']);
-    expect((await runCli(['tune', '--help'])).out).toContain(`${METHOD_TABLE.map((m) => m.name).join(',')},rrsum)`);
-    // It takes weights and no norm or k: for 2 legs in halves, the settings are the weights 1,0  0.5,0.5  0,1.
+    // Every built-in row but those kept out of the default grid (default-grid.test.ts), then it.
+    const tuned = METHOD_TABLE.filter((m) => !('tunedByDefault' in m && m.tunedByDefault === false)).map((m) => m.name);
+    expect(DEFAULT_GRID.methods).toEqual([...tuned, 'rrsum']);
+    expect((await runCli(['tune', '--help'])).out).toContain(`${tuned.join(',')},rrsum)`);
+    // It takes weights and no norm or k: for 2 legs in halves, the settings are the legs alone
+    // (in every grid), then the weights 1,0  0.5,0.5  0,1.
     const settings = settingsGrid({ ...DEFAULT_GRID, methods: ['rrsum' as never], weightSteps: 2 }, 2);
     expect(settings.map((s) => describeSetting(s, ['a', 'b']))).toEqual([
+      'a alone',
+      'b alone',
       'rrsum weights a 1 b 0',
       'rrsum weights a 0.5 b 0.5',
       'rrsum weights a 0 b 1',
@@ -150,17 +155,23 @@ describe('the built-in methods and normalisations', () => {
   it('are listed by testbed fuse --help from their rows, one line each in the order they are tuned', async () => {
     const help = (await runCli(['fuse', '--help'])).out;
     const methods = help.slice(help.indexOf('Methods (--method):\n'), help.indexOf('  n(d) is the number'));
-    // The first column is each row's name, in METHOD_TABLE's order; dbsf's second line explains lo and hi.
+    // The first column is each row's name, in METHOD_TABLE's order; a row with a symbol to
+    // explain (dbsf's lo and hi, combgmnz's γ...) has a second line, its name column blank.
     const names = methods
       .split('\n')
       .slice(1, -1)
-      .map((l) => l.slice(2, 12).trim());
-    expect(names).toEqual([...METHOD_TABLE.map((m) => m.name).slice(0, -1), 'dbsf', '']);
-    expect(methods).toContain('\n  rrf       Σ w / (k + rank)                       absent: 0\n');
-    expect(methods).toContain('\n  combmax   max norm                               over the runs holding d\n');
+      .map((l) => l.slice(2, 16).trim());
+    expect(names).toEqual(METHOD_TABLE.flatMap((m) => ('where' in m ? [m.name, ''] : [m.name])));
+    expect(methods).toContain('\n  rrf           Σ w / (k + rank)                       absent: 0\n');
+    expect(methods).toContain('\n  combmax       max norm                               over the runs holding d\n');
+    expect(methods).toContain(
+      '\n  combgmnz      n(d)^γ · Σ norm                        absent: not counted\n' +
+        '                γ = 0.5; ranx has no default (γ 0 is combsum, 1 combmnz)\n',
+    );
+    // The normalisations' name column is their own: 18 wide (minmax_inverted and 3).
     expect(help).toContain(
-      'Normalisations (--norm, for combsum, combmnz, combmax, combmin, combmed, combanz, wsum):\n' +
-        '  minmax    (s - min) / (max - min); all-equal scores give 1\n',
+      'Normalisations (--norm, for combsum, combmnz, combgmnz, combmax, combmin, combmed, combanz, wsum, wmnz):\n' +
+        '  minmax            (s - min) / (max - min); all-equal scores give 1\n',
     );
   });
 });

@@ -23,8 +23,13 @@ describe('a normalisation registered with one call', () => {
     const before = (await runCli(['fuse', '--help'])).out;
     unregister = registerNorm(half);
     const help = (await runCli(['fuse', '--help'])).out;
-    expect(help).toContain(`\n  rank      1 - (rank - 1) / n\n  ${'half'.padEnd(10)}s / 2\n`);
-    expect(help).toContain('--norm N            minmax | zscore | max | sum | rank | half (default minmax');
+    // The normalisations' name column is their own: 18 wide, minmax_inverted and 3.
+    expect(help).toContain(
+      `\n  ${'minmax_inverted'.padEnd(18)}(max - s) / (max - min), for distances; all-equal scores give 1\n  ${'half'.padEnd(18)}s / 2\n`,
+    );
+    expect(help).toContain(
+      '--norm N            minmax | zscore | max | sum | rank | minmax_inverted | half (default minmax',
+    );
 
     const out = path.join(dir, 'half.trec');
     expect((await fuse(BM25, DENSE, '--method', 'combsum', '--norm', 'half', '--out', out)).code).toBe(0);

@@ -17,13 +17,15 @@ const mrr = parseMetric('mrr');
  * and leg b second; on b1..b3 the other way round. So with MRR each leg scores 1 on its own
  * queries and 1/2 on the other's: both legs average (3·1 + 3·½) / 6 = 3/4 over all six.
  *
- * The grid is wsum min-max with weights on a step of 1: (1, 0) = leg a alone (setting 0) and
- * (0, 1) = leg b alone (setting 1). With six folds of one query each (leave-one-out):
- *   holding out an a-query leaves 2 a- and 3 b-queries: a (2 + 3·½)/5 = 0.7, b (2·½ + 3)/5 = 0.8
- *     -> b is chosen, and the held-out a-query scores ½ under it;
- *   holding out a b-query is the mirror image: a 0.8 against b 0.7 -> a, and the b-query scores ½.
- * Every fold picks the leg that is wrong for its own query, so the held-out mean is ½, though a
- * setting chosen on all six queries (either leg) scores ¾ on them: that gap is the optimism
+ * The grid is each leg alone (settings 0 and 1, in every grid), then wsum min-max with weights
+ * on a step of 1 plus equal weights, which the step misses: (1, 1), (1, 0), (0, 1). (1, 1) ties
+ * d1 and d2 at 1 everywhere, and the tie goes to the higher id, d2: MRR ½ on every query. (1, 0)
+ * and (0, 1) rank as a alone and b alone. With six folds of one query each (leave-one-out):
+ *   holding out an a-query leaves 2 a- and 3 b-queries: a (2 + 3·½)/5 = 0.7, b (2·½ + 3)/5 = 0.8;
+ *   holding out a b-query is the mirror image: a 0.8 against b 0.7.
+ * With --select best, every fold picks the leg that is wrong for its own query (b alone, the
+ * first at 0.8, for an a-query; a alone for a b-query), so the held-out mean is ½, though
+ * either leg chosen on all six queries scores ¾ on them: that gap is the optimism
  * cross-validation keeps out of the estimate. Query x is in leg a only and not judged.
  */
 const A_QUERIES = ['a1', 'a2', 'a3'];
@@ -54,11 +56,14 @@ const legB: NamedRun = {
 const qrels: Qrels = new Map([...A_QUERIES, ...B_QUERIES].map((q) => [q, new Map([['d1', 1]])]));
 const grid = { methods: ['wsum'] as const, norms: ['minmax'] as const, weightSteps: 1 };
 
-describe('tuneFusion: each fold is ranked with the setting chosen on the other folds', () => {
-  const result = tuneFusion([legA, legB], qrels, { metric: mrr, grid, folds: 6 });
+describe('tuneFusion --select best: each fold is ranked with the setting chosen on the other folds', () => {
+  const result = tuneFusion([legA, legB], qrels, { metric: mrr, grid, folds: 6, select: 'best' });
 
-  it('compares the two one-leg settings and gives every query a fold of its own', () => {
+  it('compares each leg alone, equal weights and the two one-leg weightings, and gives every query a fold of its own', () => {
     expect(result.settings.map((s) => describeSetting(s, result.legNames))).toEqual([
+      'a alone',
+      'b alone',
+      'wsum minmax weights a 1 b 1',
       'wsum minmax weights a 1 b 0',
       'wsum minmax weights a 0 b 1',
     ]);
@@ -95,6 +100,30 @@ describe('tuneFusion: each fold is ranked with the setting chosen on the other f
     expect(result.queries).toEqual([...A_QUERIES, ...B_QUERIES]);
     expect(result.leftOut).toBe(1);
   });
+});
+
+/**
+ * The same folds under the one-SE rules. Holding out an a-query, the best is b alone at 0.8,
+ * over per-query MRRs ½, ½, 1, 1, 1: deviations -0.3 (twice) and 0.2 (three times), sample
+ * variance (2·0.09 + 3·0.04) / 4 = 0.075, SE = √(0.075 / 5) = √0.015 ≈ 0.1225. a alone (0.7) is
+ * within 0.8 - 0.1225, but the two legs alone are equally simple, and of equally simple
+ * candidates the rule takes the higher mean: b alone again. So the rule cannot rescue this
+ * adversarial fixture, and must not pretend to: every fold chooses as under best.
+ */
+describe('tuneFusion --select one-se (the default) and one-se-paired: equally simple candidates go to the higher mean', () => {
+  const best = tuneFusion([legA, legB], qrels, { metric: mrr, grid, folds: 6, select: 'best' });
+  for (const select of ['one-se', 'one-se-paired'] as const)
+    it(select, () => {
+      const result = tuneFusion([legA, legB], qrels, { metric: mrr, grid, folds: 6, select });
+      expect(result.select).toBe(select);
+      expect(result.choices.map((c) => c.setting)).toEqual(best.choices.map((c) => c.setting));
+      for (const c of result.choices) {
+        const own = c.queries[0]!;
+        expect(c.best, own).toBe(A_QUERIES.includes(own) ? 1 : 0);
+        expect(c.standardErrors[c.best], own).toBeCloseTo(Math.sqrt(0.075 / 5), 12);
+      }
+      expect(result.heldOut.mean).toBe(1 / 2);
+    });
 });
 
 describe('tuneFusion: the held-out mean is what evaluating the written run gives', () => {

@@ -41,13 +41,15 @@ describe('weightGrid', () => {
 });
 
 describe('settingsGrid', () => {
-  it('norms for the score methods, ks for rrf, weights for the weighted methods, equal weights for comb*', () => {
+  it('each leg alone first, then norms for the score methods, ks for rrf, weights for the weighted methods, equal weights for comb*', () => {
     const grid = settingsGrid(
       { methods: ['rrf', 'combmnz', 'wsum', 'borda'], norms: ['minmax', 'zscore'], rrfKs: [10, 60], weightSteps: 2 },
       2,
     );
     const labels = grid.map((s) => describeSetting(s, ['bm25', 'dense']));
     expect(labels).toEqual([
+      'bm25 alone',
+      'dense alone',
       'rrf k 10 weights bm25 1 dense 0',
       'rrf k 10 weights bm25 0.5 dense 0.5',
       'rrf k 10 weights bm25 0 dense 1',
@@ -66,7 +68,7 @@ describe('settingsGrid', () => {
       'borda weights bm25 0.5 dense 0.5',
       'borda weights bm25 0 dense 1',
     ]);
-    expect(grid.find((s) => s.method === 'combmnz')!.weights).toEqual([1, 1]);
+    expect(grid.find((s) => 'method' in s && s.method === 'combmnz')).toMatchObject({ weights: [1, 1] });
   });
 });
 

@@ -1,7 +1,10 @@
 import path from 'node:path';
 import { InputError } from '../../errors.js';
-import { fusionMethodNames } from '../../fusion/method-registry.js';
+import { normedMethodNames } from '../../fusion/method-help.js';
+import { fusionMethod, fusionMethodNames, fusionMethods } from '../../fusion/method-registry.js';
+import { methodInput, type FusionParam } from '../../fusion/method-spec.js';
 import type { FusionMethodName } from '../../fusion/method-table.js';
+import { isTrainedMethod } from '../../fusion/trained/trained-methods.js';
 import { normNames } from '../../fusion/norm-registry.js';
 import type { NormName } from '../../fusion/norm-table.js';
 import { readTrecRun } from '../../runs/trec-run-reader.js';
@@ -11,12 +14,20 @@ import type { GridSpec } from '../../fusion/tune/settings-grid.js';
 // Plain decimal notation only: Number() alone would also take "0x10", "Infinity" and "" (as 0).
 const DECIMAL = /^[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?$/;
 
-/** A registered fusion method's name, case-insensitive; an InputError listing the methods otherwise. */
+/**
+ * A registered fusion method's name, case-insensitive; an InputError listing the methods
+ * otherwise, which says so when the name is one of ranx's trained methods (fusion/trained/).
+ */
 export function methodName(flag: string, value: string): FusionMethodName {
   const names = fusionMethodNames();
-  const found = names.find((m) => m === value.trim().toLowerCase());
-  if (!found) throw new InputError(`--${flag}: unknown fusion method "${value}"; the methods are ${names.join(', ')}`);
-  return found;
+  const name = value.trim().toLowerCase();
+  const found = names.find((m) => m === name);
+  if (found) return found;
+  if (isTrainedMethod(name))
+    throw new InputError(
+      `--${flag}: ${name} learns from relevance judgements, so it cannot fuse runs without them and is not one of the methods yet; the methods are ${names.join(', ')}`,
+    );
+  throw new InputError(`--${flag}: unknown fusion method "${value}"; the methods are ${names.join(', ')}`);
 }
 
 /** A registered normalisation's name, case-insensitive; an InputError listing them otherwise. */
@@ -68,14 +79,18 @@ export async function readLegRuns(files: readonly string[]): Promise<NamedRun[]>
   return runs.map((run, i) => ({ name: names[i]!, run }));
 }
 
-/** The tuning grid from --methods, --norms, --rrf-ks and --weight-step; a flag not given is left to the grid's default. */
+/**
+ * The tuning grid from --methods, --norms, --rrf-ks and --weight-step; a flag not given is left
+ * to the grid's default. A grid flag that none of the --methods reads is refused
+ * (refuseUnreadGridFlags), as `fuse` refuses --norm with rrf.
+ */
 export function gridFlags(values: {
   methods?: string;
   norms?: string;
   'rrf-ks'?: string;
   'weight-step'?: string;
 }): Partial<GridSpec> {
-  return {
+  const grid: Partial<GridSpec> = {
     ...(values.methods !== undefined && { methods: nameList('methods', values.methods, methodName) }),
     ...(values.norms !== undefined && { norms: nameList('norms', values.norms, normName) }),
     ...(values['rrf-ks'] !== undefined && {
@@ -85,6 +100,44 @@ export function gridFlags(values: {
     }),
     ...(values['weight-step'] !== undefined && { weightSteps: weightStepsOption(values['weight-step']) }),
   };
+  if (grid.methods)
+    refuseUnreadGridFlags(grid.methods, {
+      norms: values.norms !== undefined,
+      rrfKs: values['rrf-ks'] !== undefined,
+      weightStep: values['weight-step'] !== undefined,
+    });
+  return grid;
+}
+
+/**
+ * Refuses a grid flag that none of `methods` reads, naming what each reads instead: --norms
+ * without a method that reads normalised scores, --rrf-ks without one taking `rrf_k`,
+ * --weight-step without one taking `weights` (the method rows' `params`). Accepting them would
+ * search a grid other than the one asked for, silently.
+ */
+export function refuseUnreadGridFlags(
+  methods: readonly FusionMethodName[],
+  given: { norms: boolean; rrfKs: boolean; weightStep: boolean },
+): void {
+  const rows = methods.map((m) => fusionMethod(m));
+  const takers = (param: FusionParam) =>
+    fusionMethods()
+      .filter((m) => m.params.includes(param))
+      .map((m) => m.name)
+      .join(', ');
+  if (given.norms && rows.every((m) => methodInput(m) !== 'normalised scores')) {
+    const reads = (m: (typeof rows)[number]) =>
+      `${m.name} reads ${methodInput(m) === 'ranks' ? 'ranks only' : 'raw scores and normalises them itself'}`;
+    throw new InputError(
+      `--norms applies to the score methods (${normedMethodNames().join(', ')}); ${rows.map(reads).join(', ')}`,
+    );
+  }
+  if (given.rrfKs && rows.every((m) => !m.params.includes('rrf_k')))
+    throw new InputError(`--rrf-ks applies to ${takers('rrf_k')} only, not ${methods.join(', ')}`);
+  if (given.weightStep && rows.every((m) => !m.params.includes('weights')))
+    throw new InputError(
+      `--weight-step applies to the weighted methods (${takers('weights')}) only; ${methods.join(', ')} ${methods.length === 1 ? 'keeps' : 'keep'} equal weights`,
+    );
 }
 
 /** --weight-step X: the weight grid's step, as the whole number of steps 1/X (0.1 -> 10). */

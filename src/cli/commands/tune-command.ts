@@ -1,12 +1,18 @@
 import { InputError } from '../../errors.js';
 import { checkRunCoverage, coverageLines } from '../../fusion/run-coverage.js';
 import { DEFAULT_GRID } from '../../fusion/tune/settings-grid.js';
+import { weightedMethodNames } from '../../fusion/method-help.js';
 import { tuneFusion } from '../../fusion/tune/tune-fusion.js';
 import { TUNE_DEFAULTS, type TuneOptions } from '../../fusion/tune/tune-options.js';
-import { tuneReportJson, tuneReportText } from '../../fusion/tune/tune-report.js';
+import { SELECT_RULES } from '../../fusion/tune/select-setting.js';
+import { SIMPLICITY_CLASSES } from '../../fusion/tune/simplicity.js';
+import { tuneReportJson } from '../../fusion/tune/tune-report-json.js';
+import { tuneReportText } from '../../fusion/tune/tune-report.js';
+import { SIGNIFICANCE_LEVEL } from '../../fusion/tune/tune-verdict.js';
+import { DEFAULT_TRIALS } from '../../stats/significance.js';
 import { parseMetric } from '../../metrics/index.js';
 import { writeRankedRun } from '../../runs/trec-run-writer.js';
-import { intOption, parse } from '../args.js';
+import { intOption, oneOf, parse } from '../args.js';
 import type { Command } from '../command.js';
 import { loadJudgements } from '../load-judgements.js';
 import { gridFlags, readLegRuns } from './fusion-flags.js';
@@ -17,21 +23,46 @@ const usage = () => `Usage: testbed tune LEGRUN LEGRUN... --qrels QRELS --out tu
 Tunes fusion honestly, by k-fold cross-validation over queries, and writes the cross-validated
 run. The judged queries (those \`testbed eval\` averages: in QRELS with a relevant document) are
 shuffled with the seed and dealt into folds. For each fold, every setting below is scored on
-the queries of the OTHER folds; the one with the best mean metric there (ties: the first in
-the order below) ranks the fold's own queries. No query is ranked with parameters chosen on
-it, so the mean over the written file is a held-out estimate; it is the number
-\`testbed eval QRELS tuned.trec --metrics METRIC\` prints for the file.
+the queries of the OTHER folds, and the one --select picks there ranks the fold's own queries.
+No query is ranked with parameters chosen on it, so the mean over the written file is a
+held-out estimate; it is the number \`testbed eval QRELS tuned.trec --metrics METRIC\` prints.
 
 Settings searched (testbed fuse --help gives each method's formula):
+  each leg alone, its run as it is: "do not fuse" is always a candidate; then
   for each method of --methods, in that order:
-    --norms         for the score methods: comb* and wsum
+    --norms         for the score methods: comb*, wsum and wmnz
     --rrf-ks        for rrf
-    weights         for rrf, isr, borda, wsum and dbsf: multiples of --weight-step summing to 1
-                    (for 2 legs and 0.1: 1,0  0.9,0.1  ...  0,1); comb* keep equal weights
-The report gives each fold's choice and its mean on the other folds, then the held-out mean
-with a 95% bootstrap interval (10,000 resamples of the queries, the seed), against the best
-single leg (its run cut like the inputs; chosen on these very queries, which favours it)
-and against untuned rrf (k 60, equal weights), with intervals on the paired differences.
+    weights         for ${weightedMethodNames().join(', ')}:
+                    multiples of --weight-step summing to 1 (for 2 legs and 0.1: 1,0  0.9,0.1
+                    ...  0,1), and equal weights 1 each when the step misses them (3 legs in
+                    tenths); the others keep equal weights
+
+Choosing a setting on the training queries (--select):
+  one-se-paired
+            (default) the one-standard-error rule (Hastie, Tibshirani & Friedman, The Elements
+            of Statistical Learning, 2nd ed., section 7.10) on paired differences: take the
+            setting with the best mean; for each setting s, SE = sd over queries of (s - best)
+            / sqrt(n), the noise of the difference on the same queries; of the settings whose
+            mean is at least best - SE, choose the simplest. Simplest first:
+${SIMPLICITY_CLASSES.map((c, i) => `              ${i + 1}. ${c}`).join('\n')}
+            Of equally simple candidates (the legs alone, say) the one with the higher mean, then
+            the first in the grid. Means closer than their noise do not tell settings apart; on a
+            few dozen queries the best of hundreds is mostly the luckiest.
+  one-se    the same with the textbook SE: sd of the best setting's per-query scores / sqrt(n).
+            It mostly measures how much harder one query is than another (about 0.03 nDCG@10
+            on 60 queries), as large as what fusion gains, so it gave back nearly every gain on
+            the collections measured (BENCHMARKS.md, "Tuning that never loses to its best leg").
+  best      the best mean (ties: the first in the grid's order).
+
+The report gives each fold's choice, its mean on the other folds and the best there with its
+SE, then the held-out mean with a 95% bootstrap interval (10,000 resamples of the queries, the
+seed), against the best single leg (its run cut like the inputs; chosen on these very queries,
+which favours it) and against untuned rrf (k 60, equal weights), with intervals on the paired
+differences and the paired randomization test (${DEFAULT_TRIALS.toLocaleString('en')} sign patterns, the seed). A sentence
+says whether the held-out gain over the best leg is significant (p < ${SIGNIFICANCE_LEVEL}) and what to keep.
+Last, the setting to deploy: chosen by the same rule on all the judged queries, with the
+\`testbed fuse\` options that rank like it (its mean there is in sample; the held-out mean is
+the estimate). --report-all adds every setting's training means (--json: all_settings).
 
 Judgements recorded with \`testbed gold add\` (QRELS.additions.jsonl) are merged in, as
 \`testbed eval\` does; --original scores the qrels file alone.
@@ -42,14 +73,19 @@ Options:
   --metric M          the metric tuned and reported (default ${TUNE_DEFAULTS.metric}; testbed eval --help)
   --methods LIST      comma-separated methods (default all:
                       ${DEFAULT_GRID.methods.join(',')})
-  --norms LIST        normalisations for comb* and wsum (default all: ${DEFAULT_GRID.norms.join(',')})
-  --rrf-ks LIST       RRF constants for rrf (default ${DEFAULT_GRID.rrfKs.join(',')})
-  --weight-step X     weight grid step, 1/X a whole number up to 100 (default ${1 / DEFAULT_GRID.weightSteps})
+  --norms LIST        normalisations for comb*, wsum and wmnz (default: ${DEFAULT_GRID.norms.join(',')});
+                      refused when no method of --methods reads them
+  --rrf-ks LIST       RRF constants for rrf (default ${DEFAULT_GRID.rrfKs.join(',')}); refused without rrf
+  --weight-step X     weight grid step, 1/X a whole number up to 100 (default ${1 / DEFAULT_GRID.weightSteps});
+                      refused without a weighted method
+  --select RULE       ${SELECT_RULES.join(' | ')}: how each training split chooses (default ${TUNE_DEFAULTS.select})
   --folds N           number of folds, 2 up to the number of queries (default ${TUNE_DEFAULTS.folds})
-  --seed N            seed of the fold shuffle and of the bootstrap (default ${TUNE_DEFAULTS.seed})
+  --seed N            seed of the fold shuffle, the bootstrap and the randomization test
+                      (default ${TUNE_DEFAULTS.seed})
   --depth D           cut each leg to its top D documents per query before fusing (default: all)
   --k K               fused documents kept per query (default ${TUNE_DEFAULTS.k})
   --tag TAG           run tag, last column (default tuned)
+  --report-all        also print every setting's training mean, over all queries and per fold
   --original          ignore QRELS.additions.jsonl
   --allow-empty       tune over an empty leg run, or one sharing no query id with the others,
                       instead of refusing it (each run's queries and lines are printed either way)
@@ -75,7 +111,9 @@ export const tuneCommand: Command = {
       seed: { type: 'string' },
       depth: { type: 'string' },
       k: { type: 'string' },
+      select: { type: 'string' },
       tag: { type: 'string' },
+      'report-all': { type: 'boolean' },
       original: { type: 'boolean' },
       json: { type: 'boolean' },
       'allow-empty': { type: 'boolean' },
@@ -92,7 +130,9 @@ export const tuneCommand: Command = {
       seed: intOption('seed', values.seed, TUNE_DEFAULTS.seed, 0, 2 ** 32 - 1),
       depth: values.depth === undefined ? undefined : intOption('depth', values.depth, 0),
       k: intOption('k', values.k, TUNE_DEFAULTS.k),
+      select: oneOf('select', values.select, SELECT_RULES, TUNE_DEFAULTS.select),
     };
+    const all = Boolean(values['report-all']);
 
     const [qrels, legs] = await Promise.all([
       loadJudgements(values.qrels, Boolean(values.original), io),
@@ -106,8 +146,8 @@ export const tuneCommand: Command = {
     const seconds = (performance.now() - t0) / 1000;
     io.out(
       values.json
-        ? JSON.stringify(tuneReportJson(result, values.out), null, 2) + '\n'
-        : tuneReportText(result, values.out, seconds),
+        ? JSON.stringify(tuneReportJson(result, values.out, { all }), null, 2) + '\n'
+        : tuneReportText(result, values.out, seconds, { all, runFiles: positionals }),
     );
     return 0;
   },

@@ -1,9 +1,10 @@
-import { FUSE_DEFAULTS, type CompleteFuseOptions } from '../fuse-lists.js';
-import { fusionMethod, fusionMethodNames } from '../method-registry.js';
+import { FUSE_DEFAULTS } from '../fuse-lists.js';
+import { fusionMethod, fusionMethods } from '../method-registry.js';
 import { methodInput } from '../method-spec.js';
 import type { FusionMethodName } from '../method-table.js';
-import { normNames } from '../norm-registry.js';
+import { normRows } from '../norm-registry.js';
 import type { NormName } from '../norm-table.js';
+import { equalWeights, isLegAlone, type TuneSetting } from './tune-setting.js';
 import { weightGrid } from './weight-grid.js';
 
 export interface GridSpec {
@@ -17,32 +18,42 @@ export interface GridSpec {
 }
 
 /**
- * What the tuner searches when not told otherwise: every method, every norm, a small k grid,
- * weights in tenths. The methods and norms are the ones registered when it is read.
+ * What the tuner searches when not told otherwise: every method and norm whose row does not say
+ * `tunedByDefault: false`, a small k grid, weights in tenths. The methods and norms are the ones
+ * registered when it is read.
  */
 export const DEFAULT_RRF_KS: readonly number[] = [10, 20, 40, 60, 100];
 export const DEFAULT_WEIGHT_STEPS = 10;
 export const DEFAULT_GRID: GridSpec = Object.freeze({
   get methods() {
-    return fusionMethodNames();
+    return fusionMethods()
+      .filter((m) => m.tunedByDefault !== false)
+      .map((m) => m.name as FusionMethodName);
   },
   get norms() {
-    return normNames();
+    return normRows()
+      .filter((n) => n.tunedByDefault !== false)
+      .map((n) => n.name as NormName);
   },
   rrfKs: DEFAULT_RRF_KS,
   weightSteps: DEFAULT_WEIGHT_STEPS,
 });
 
 /**
- * Every setting the tuner compares, in a fixed order: methods as given; for each, the norms
- * (methods taking `norm`), the RRF ks (methods taking `rrf_k`) and the weight grid (methods
- * taking `weights`: rrf, isr, borda, wsum, dbsf). The comb* methods keep equal weights 1, their definition. When two settings
- * score the same on the training folds, the earlier one in this order is chosen.
+ * Every setting the tuner compares, in a fixed order: first each leg alone (in the legs'
+ * order), so "do not fuse" is always a candidate; then the methods as given and, for each, the
+ * norms (methods taking `norm`), the RRF ks (methods taking `rrf_k`) and the weights (methods
+ * taking `weights`: rrf, isr, borda, wsum, dbsf): equal weights 1 each first when the weight
+ * grid lacks an equal vector (3 legs in tenths), then the weight grid. The comb* methods keep equal
+ * weights 1, their definition. Under `--select best`, of two settings with the same training
+ * mean the earlier one in this order is chosen.
  */
-export function settingsGrid(spec: GridSpec, legs: number): CompleteFuseOptions[] {
-  const equal = Array.from({ length: legs }, () => 1);
-  const weights = weightGrid(legs, spec.weightSteps);
-  const settings: CompleteFuseOptions[] = [];
+export function settingsGrid(spec: GridSpec, legs: number): TuneSetting[] {
+  const ones = Array.from({ length: legs }, () => 1);
+  const grid = weightGrid(legs, spec.weightSteps);
+  // Equal weights 1 each: untuned fusion exactly (shares of 1/legs would rank alike up to rounding).
+  const weights = grid.some(equalWeights) ? grid : [ones, ...grid];
+  const settings: TuneSetting[] = Array.from({ length: legs }, (_, alone) => ({ alone }));
   for (const method of spec.methods) {
     const m = fusionMethod(method);
     // A method ignores the parameters it does not read: one placeholder value each.
@@ -50,18 +61,39 @@ export function settingsGrid(spec: GridSpec, legs: number): CompleteFuseOptions[
     const ks = m.params.includes('rrf_k') ? spec.rrfKs : [FUSE_DEFAULTS.rrfK];
     for (const norm of norms)
       for (const rrfK of ks)
-        for (const w of m.params.includes('weights') ? weights : [equal])
+        for (const w of m.params.includes('weights') ? weights : [ones])
           settings.push({ method, norm, rrfK, weights: w });
   }
   return settings;
 }
 
-/** A setting as people read it: "rrf k 60, weights bm25 0.5 dense 0.5", "combmnz zscore". */
-export function describeSetting(s: CompleteFuseOptions, legNames: readonly string[]): string {
+/**
+ * A setting as people read it: "bm25 alone", "rrf k 60 weights bm25 0.5 dense 0.5", "combmnz
+ * zscore". Weights are shown to 4 decimals (a step of 1/3 as 0.3333); the settings keep them exact.
+ */
+export function describeSetting(s: TuneSetting, legNames: readonly string[]): string {
+  if (isLegAlone(s)) return `${legNames[s.alone]} alone`;
   const m = fusionMethod(s.method);
   const parts: string[] = [s.method];
   if (methodInput(m) === 'normalised scores') parts.push(s.norm);
   if (m.params.includes('rrf_k')) parts.push(`k ${s.rrfK}`);
-  if (m.params.includes('weights')) parts.push(`weights ${legNames.map((n, i) => `${n} ${s.weights[i]}`).join(' ')}`);
+  if (m.params.includes('weights'))
+    parts.push(`weights ${legNames.map((n, i) => `${n} ${Number(s.weights[i]!.toFixed(4))}`).join(' ')}`);
   return parts.join(' ');
+}
+
+/**
+ * The `testbed fuse` options that rank like the setting ("--method wsum --norm sum --weights
+ * 0.7,0.3", legs in the order given to tune), with the weights exact; undefined for a leg
+ * alone, whose run is used as it is. Only the options the method reads are given, as fuse
+ * refuses the others.
+ */
+export function fuseFlags(s: TuneSetting): string | undefined {
+  if (isLegAlone(s)) return undefined;
+  const m = fusionMethod(s.method);
+  const flags = [`--method ${s.method}`];
+  if (methodInput(m) === 'normalised scores') flags.push(`--norm ${s.norm}`);
+  if (m.params.includes('rrf_k')) flags.push(`--rrf-k ${s.rrfK}`);
+  if (!s.weights.every((w) => w === FUSE_DEFAULTS.weight)) flags.push(`--weights ${s.weights.join(',')}`);
+  return flags.join(' ');
 }

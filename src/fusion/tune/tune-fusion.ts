@@ -1,30 +1,37 @@
 import type { Qrels } from '../../corpus/types.js';
 import { bootstrapCI } from '../../stats/bootstrap.js';
 import { createRng, randomIndex } from '../../stats/prng.js';
+import { pairedRandomizationTest } from '../../stats/significance.js';
 import { evaluate, scoreRanking, type Evaluation } from '../../metrics/index.js';
 import { compareIdBytes } from '../../ranking/id-order.js';
-import { fuseLists, type FuseOptions } from '../fuse-lists.js';
+import { compareFused, fuseLists } from '../fuse-lists.js';
 import type { NamedRun } from '../fuse-runs.js';
 import type { RankedList, ScoredId } from '../ranked-list.js';
-import { crossValidate } from './cross-validate.js';
+import { crossValidate, type Chooser } from './cross-validate.js';
 import { assignFolds } from './folds.js';
+import { selectSetting } from './select-setting.js';
 import { settingsGrid } from './settings-grid.js';
+import { simplicityLevels } from './simplicity.js';
 import { completeTuneOptions, type TuneOptions } from './tune-options.js';
 import type { Baseline, TuneResult } from './tune-result.js';
+import { isLegAlone, type TuneSetting } from './tune-setting.js';
 
 /**
  * Tunes the fusion of `legs` by k-fold cross-validation over the judged queries of `qrels`: the
  * queries are dealt into folds (assignFolds, seeded), each fold is ranked with the setting of
- * the grid that is best on the other folds (crossValidate), and the resulting run is scored
- * with `evaluate`, the function `testbed eval` scores a run file with. The run is returned,
- * not written: writeRun prints every score in its round-trip form and fuseLists ranks in
- * trec_eval's order, so the file read back holds these very rankings and `testbed eval` on it
- * prints `heldOut.mean` exactly. Baselines (best single leg, untuned rrf) are scored on the
- * same queries, with bootstrap intervals on the paired per-query differences.
+ * the grid (each leg alone included) that the `select` rule picks on the other folds
+ * (crossValidate, selectSetting: by default the simplest within one standard error of the best),
+ * and the resulting run is scored with `evaluate`, the function `testbed eval` scores a run file
+ * with. The run is returned, not written: writeRun prints every score in its round-trip form
+ * and fuseLists ranks in trec_eval's order, so the file read back holds these very rankings and
+ * `testbed eval` on it prints `heldOut.mean` exactly. Baselines (best single leg, untuned rrf)
+ * are scored on the same queries, with bootstrap intervals on the paired per-query differences
+ * and paired randomization tests. The setting to deploy is chosen by the same rule on all the
+ * judged queries.
  * Throws an InputError when no query is judged or there are more folds than judged queries.
  */
 export function tuneFusion(legs: readonly NamedRun[], qrels: Qrels, options: TuneOptions = {}): TuneResult {
-  const { metric, grid, folds, seed, depth, k } = completeTuneOptions(options);
+  const { metric, grid, folds, seed, depth, k, select } = completeTuneOptions(options);
   // The queries `testbed eval` averages (answerable, byte order); it throws if there are none.
   const queries = evaluate(qrels, new Map(), [metric]).evaluated;
   const settings = settingsGrid(grid, legs.length);
@@ -32,7 +39,10 @@ export function tuneFusion(legs: readonly NamedRun[], qrels: Qrels, options: Tun
   const lists = new Map(
     queries.map((q) => [q, legs.map(({ name, run }): RankedList => ({ name, items: cut(run, q) }))]),
   );
-  const rank = (q: string, o: FuseOptions): ScoredId[] => fuseLists(lists.get(q)!, o).slice(0, k);
+  // A leg alone is ranked in trec_eval's order, as a run file of it would be read back.
+  const alone = (leg: NamedRun['run'], q: string) => cut(leg, q).sort(compareFused).slice(0, k);
+  const rank = (q: string, s: TuneSetting): ScoredId[] =>
+    isLegAlone(s) ? alone(legs[s.alone]!.run, q) : fuseLists(lists.get(q)!, s).slice(0, k);
   const scoreOf = (q: string, ranking: readonly ScoredId[]) =>
     scoreRanking(
       ranking.map((d) => d.id),
@@ -40,9 +50,14 @@ export function tuneFusion(legs: readonly NamedRun[], qrels: Qrels, options: Tun
       [metric],
     )[metric.label]!;
 
+  // The settings × queries table, computed once: the folds and the deployed choice all read it.
+  const table = settings.map((s) => Float64Array.from(queries, (q) => scoreOf(q, rank(q, s))));
+  const column = new Map(queries.map((q, i) => [q, i]));
+  const simplicity = simplicityLevels(settings);
+  const choose: Chooser = (scores) => selectSetting(scores, select, simplicity);
   const rng = createRng(seed);
   const foldQueries = assignFolds(queries, folds, (n) => randomIndex(rng, n));
-  const choices = crossValidate(foldQueries, settings.length, (s, q) => scoreOf(q, rank(q, settings[s]!)));
+  const choices = crossValidate(foldQueries, settings.length, (s, q) => table[s]![column.get(q)!]!, choose);
   const ranked = new Map<string, ScoredId[]>();
   for (const choice of choices) for (const q of choice.queries) ranked.set(q, rank(q, settings[choice.setting]!));
   const run = new Map([...ranked].sort(([a], [b]) => compareIdBytes(a, b)));
@@ -51,18 +66,20 @@ export function tuneFusion(legs: readonly NamedRun[], qrels: Qrels, options: Tun
   const valuesOf = (e: Evaluation) => queries.map((q) => e.perQuery.get(q)![metric.label]!);
   const tunedValues = valuesOf(tuned);
   const ci = (xs: number[]) => bootstrapCI(xs, { seed });
-  const baseline = (label: string, r: Map<string, ScoredId[]>): Baseline => {
-    const values = valuesOf(evaluate(qrels, r, [metric]));
-    return { label, mean: mean(values), diff: ci(tunedValues.map((v, i) => v - values[i]!)) };
-  };
-  const legBaselines = legs.map(({ name, run: leg }) => ({
-    name,
-    ...baseline(name, new Map(queries.map((q) => [q, cut(leg, q).slice(0, k)]))),
-  }));
-  const bestLeg = legBaselines.reduce((best, b) => (b.mean > best.mean ? b : best));
-  const untunedRrf = baseline(
+  const valuesOfRun = (r: Map<string, ScoredId[]>) => valuesOf(evaluate(qrels, r, [metric]));
+  const against = (label: string, values: readonly number[]): Baseline => ({
+    label,
+    mean: mean(values),
+    diff: ci(tunedValues.map((v, i) => v - values[i]!)),
+    p: pairedRandomizationTest(tunedValues, values, { seed }).p,
+  });
+  const legValues = legs.map(({ run: leg }) => valuesOfRun(new Map(queries.map((q) => [q, alone(leg, q)]))));
+  const legMeans = legValues.map(mean);
+  // The first of equal legs, as the grid's order would pick.
+  const best = legMeans.reduce((b, m, i) => (m > legMeans[b]! ? i : b), 0);
+  const untunedRrf = against(
     `rrf k 60, weights ${legs.map(() => 1).join(',')}`,
-    new Map(queries.map((q) => [q, rank(q, { method: 'rrf' })])),
+    valuesOfRun(new Map(queries.map((q) => [q, fuseLists(lists.get(q)!, { method: 'rrf' }).slice(0, k)]))),
   );
   const judged = new Set(queries);
   const valueFor = new Map(queries.map((q, i) => [q, tunedValues[i]!]));
@@ -70,13 +87,20 @@ export function tuneFusion(legs: readonly NamedRun[], qrels: Qrels, options: Tun
     metric,
     folds,
     seed,
+    select,
     legNames: legs.map((l) => l.name),
     settings,
+    simplicity,
     choices: choices.map((c) => ({ ...c, heldOutMean: mean(c.queries.map((q) => valueFor.get(q)!)) })),
+    deploy: choose(table),
     queries,
     run,
     heldOut: { ...ci(tunedValues), mean: tuned.mean[metric.label]! },
-    bestLeg,
+    bestLeg: {
+      name: legs[best]!.name,
+      ...against(legs[best]!.name, legValues[best]!),
+      sameOnEveryQuery: tunedValues.every((v, i) => v === legValues[best]![i]),
+    },
     untunedRrf,
     leftOut: new Set(legs.flatMap(({ run: leg }) => [...leg.keys()].filter((q) => !judged.has(q)))).size,
   };

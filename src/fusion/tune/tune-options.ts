@@ -1,6 +1,7 @@
 import { DEFAULT_SEED } from '../../stats/prng.js';
 import { parseMetric, type ParsedMetric } from '../../metrics/index.js';
 import { DEFAULT_FUSED_K } from '../fuse-runs.js';
+import type { SelectRule } from './select-setting.js';
 import { DEFAULT_GRID, type GridSpec } from './settings-grid.js';
 
 /** How to tune, as callers give it: every field may be left out (TUNE_DEFAULTS, DEFAULT_GRID). */
@@ -17,6 +18,8 @@ export interface TuneOptions {
   depth?: number;
   /** Fused documents kept per query. */
   k?: number;
+  /** How each training split chooses: the one-standard-error rule or the highest mean (selectSetting). */
+  select?: SelectRule;
 }
 
 /** TuneOptions with every default filled in. */
@@ -27,10 +30,17 @@ export interface CompleteTuneOptions {
   seed: number;
   depth: number | undefined;
   k: number;
+  select: SelectRule;
 }
 
 /** The one place the tuner's defaults live; `testbed tune --help` prints these. */
-export const TUNE_DEFAULTS = Object.freeze({ metric: 'ndcg@10', folds: 5, seed: DEFAULT_SEED, k: DEFAULT_FUSED_K });
+export const TUNE_DEFAULTS = Object.freeze({
+  metric: 'ndcg@10',
+  folds: 5,
+  seed: DEFAULT_SEED,
+  k: DEFAULT_FUSED_K,
+  select: 'one-se-paired' as SelectRule,
+});
 
 export function completeTuneOptions(o: TuneOptions): CompleteTuneOptions {
   return {
@@ -40,5 +50,6 @@ export function completeTuneOptions(o: TuneOptions): CompleteTuneOptions {
     seed: o.seed ?? TUNE_DEFAULTS.seed,
     depth: o.depth,
     k: o.k ?? TUNE_DEFAULTS.k,
+    select: o.select ?? TUNE_DEFAULTS.select,
   };
 }

@@ -1,69 +1,97 @@
 import type { Interval } from '../../stats/bootstrap.js';
 import { formatValue } from '../../metrics/index.js';
-import type { CompleteFuseOptions } from '../fuse-lists.js';
-import { describeSetting } from './settings-grid.js';
+import { describeSetting, fuseFlags } from './settings-grid.js';
+import type { SelectRule } from './select-setting.js';
 import type { TuneResult } from './tune-result.js';
+import { isLegAlone } from './tune-setting.js';
+import { formatP, signed, signedInterval, tuneVerdict } from './tune-verdict.js';
+
+/** What the text report shows besides its fixed parts. */
+export interface TuneReportOptions {
+  /** Append every setting's training means (`--report-all`). */
+  all?: boolean;
+  /** The legs' run files as given, for the `testbed fuse` line (default: the leg names). */
+  runFiles?: readonly string[];
+}
+
+const RULE_NAME: Record<SelectRule, string> = {
+  'one-se': 'the one-SE rule',
+  'one-se-paired': 'the paired one-SE rule',
+  best: 'the best training mean',
+};
 
 /**
- * A TuneResult as `testbed tune` prints it: the folds' choices, then the held-out mean of
- * `out` (the run file written) with its interval and the two baselines. Values have the 4
- * decimals of `testbed eval`'s trec_eval line, so the two can be compared by eye.
+ * A TuneResult as `testbed tune` prints it: the folds' choices (with the best setting there and
+ * its standard error), the held-out mean of `out` (the run file written) with its interval and
+ * the two baselines, the verdict in words (tuneVerdict), and the setting to deploy, chosen on
+ * all queries by the same rule. Values have the 4 decimals of `testbed eval`'s trec_eval line,
+ * so the two can be compared by eye. With `all`, the table of every setting follows.
  */
-export function tuneReportText(r: TuneResult, out: string, seconds: number): string {
+export function tuneReportText(r: TuneResult, out: string, seconds: number, options: TuneReportOptions = {}): string {
   const m = r.metric.label;
+  const label = (s: number) => describeSetting(r.settings[s]!, r.legNames);
+  const d = r.deploy;
+  const deployed = r.settings[d.setting]!;
   const lines = [
-    `${r.folds}-fold cross-validation over ${r.queries.length} queries (seed ${r.seed}), ${m}, ${r.settings.length} settings per fold; ${seconds.toFixed(1)} s`,
+    `${r.folds}-fold cross-validation over ${r.queries.length} queries (seed ${r.seed}), ${m}, ${r.settings.length} settings per fold, chosen by ${RULE_NAME[r.select]}; ${seconds.toFixed(1)} s`,
     '',
-    ['fold', 'queries', `${m} other folds`, `${m} held out`, 'chosen on the other folds'].join('\t'),
+    ['fold', 'queries', `${m} other folds`, 'best there ± SE', `${m} held out`, 'chosen on the other folds'].join('\t'),
     ...r.choices.map((c, i) =>
       [
         i + 1,
         c.queries.length,
         formatValue(c.trainMean),
+        `${formatValue(c.means[c.best]!)} ± ${formatValue(c.standardErrors[c.best]!)}`,
         formatValue(c.heldOutMean),
-        describeSetting(r.settings[c.setting]!, r.legNames),
+        label(c.setting),
       ].join('\t'),
     ),
     '',
     `held-out ${m} of ${out}: ${formatValue(r.heldOut.mean)}  95% CI [${formatValue(r.heldOut.low)}, ${formatValue(r.heldOut.high)}]`,
-    `best single leg, ${r.bestLeg.name}: ${formatValue(r.bestLeg.mean)}  tuned - leg ${signed(r.bestLeg.diff)}`,
-    `untuned ${r.untunedRrf.label}: ${formatValue(r.untunedRrf.mean)}  tuned - untuned ${signed(r.untunedRrf.diff)}`,
+    `best single leg, ${r.bestLeg.name}: ${formatValue(r.bestLeg.mean)}  tuned - leg ${difference(r.bestLeg.diff, r.bestLeg.p)}`,
+    `untuned ${r.untunedRrf.label}: ${formatValue(r.untunedRrf.mean)}  tuned - untuned ${difference(r.untunedRrf.diff, r.untunedRrf.p)}`,
+    '',
+    tuneVerdict(r),
+    '',
+    `To deploy, chosen on all ${r.queries.length} queries by ${RULE_NAME[r.select]}: ${label(d.setting)}`,
+    `  ${m} ${formatValue(d.means[d.setting]!)} on them (in sample: they chose it); best there ${label(d.best)}, ${formatValue(d.means[d.best]!)} ± ${formatValue(d.standardErrors[d.best]!)}`,
+    isLegAlone(deployed)
+      ? `  use the ${r.legNames[deployed.alone]} run as it is: no fusion`
+      : `  testbed fuse ${(options.runFiles ?? r.legNames).join(' ')} ${fuseFlags(deployed)} --out FILE`,
   ];
   if (r.leftOut > 0)
     lines.push(
+      '',
       `${r.leftOut} run ${r.leftOut === 1 ? 'query' : 'queries'} without a relevant judgement not tuned and not written`,
     );
+  if (options.all) lines.push('', ...allSettingsLines(r));
   return lines.join('\n') + '\n';
 }
 
-function signed(i: Interval): string {
-  const s = (x: number) => (x >= 0 ? '+' : '') + formatValue(x);
-  return `${s(i.mean)}  95% CI [${s(i.low)}, ${s(i.high)}]`;
+function difference(i: Interval, p: number): string {
+  return `${signed(i.mean)}  95% CI ${signedInterval(i)}  ${formatP(p)}`;
 }
 
-/** The same report as plain data (`testbed tune --json`): full-precision values, snake_case keys. */
-export function tuneReportJson(r: TuneResult, out: string) {
-  const setting = (s: CompleteFuseOptions) => ({
-    method: s.method,
-    norm: s.norm,
-    rrf_k: s.rrfK,
-    weights: Object.fromEntries(r.legNames.map((n, i) => [n, s.weights[i]])),
-    label: describeSetting(s, r.legNames),
-  });
-  return {
-    metric: r.metric.label,
-    folds: r.choices.map((c) => ({
-      queries: c.queries,
-      setting: setting(r.settings[c.setting]!),
-      train_mean: c.trainMean,
-      held_out_mean: c.heldOutMean,
-    })),
-    settings: r.settings.length,
-    queries: r.queries.length,
-    held_out: r.heldOut,
-    best_leg: { name: r.bestLeg.name, mean: r.bestLeg.mean, tuned_minus_leg: r.bestLeg.diff },
-    untuned_rrf: { label: r.untunedRrf.label, mean: r.untunedRrf.mean, tuned_minus_untuned: r.untunedRrf.diff },
-    left_out: r.leftOut,
-    out,
-  };
+/**
+ * `--report-all`: each setting's training mean over all judged queries (with its standard error)
+ * and over each fold's training queries, in grid order, as ranx's optimisation report lists
+ * every configuration; "*" marks the setting to deploy, "+" each fold's choice.
+ */
+function allSettingsLines(r: TuneResult): string[] {
+  const m = r.metric.label;
+  const folds = r.choices.map((_, f) => `fold ${f + 1}`);
+  return [
+    `Every setting's training ${m}: the mean over all ${r.queries.length} judged queries with its standard error, and the mean over each fold's training queries (the other folds); simplicity 1 is the simplest; * deployed, + chosen by that fold`,
+    ['setting', 'simplicity', `all ${r.queries.length}`, 'SE', ...folds, 'description'].join('\t'),
+    ...r.settings.map((s, i) =>
+      [
+        i + 1,
+        r.simplicity[i]! + 1,
+        formatValue(r.deploy.means[i]!) + (r.deploy.setting === i ? '*' : ''),
+        formatValue(r.deploy.standardErrors[i]!),
+        ...r.choices.map((c) => formatValue(c.means[i]!) + (c.setting === i ? '+' : '')),
+        describeSetting(s, r.legNames),
+      ].join('\t'),
+    ),
+  ];
 }

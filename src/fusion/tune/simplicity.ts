@@ -1,0 +1,39 @@
+import { FUSE_DEFAULTS } from '../fuse-lists.js';
+import { equalWeights, isLegAlone, type TuneSetting } from './tune-setting.js';
+
+/**
+ * The classes of the order of simplicity, simplest first: how much a setting was fitted to
+ * the training queries, from nothing chosen to a weight per leg. `testbed tune --help` lists them.
+ */
+export const SIMPLICITY_CLASSES = [
+  'a leg alone (no fusion)',
+  'rrf with k 60 and equal weights (untuned rrf: nothing chosen)',
+  'rrf with another k and equal weights (one constant chosen)',
+  'any other method with equal weights, any norm (a method chosen, no weights)',
+  'unequal weights, fewer legs weighted above 0 first (a weight per leg chosen)',
+] as const;
+
+/** The class of a setting: an index into SIMPLICITY_CLASSES. */
+export function simplicityClass(s: TuneSetting): number {
+  if (isLegAlone(s)) return 0;
+  if (!equalWeights(s.weights)) return 4;
+  if (s.method === 'rrf') return s.rrfK === FUSE_DEFAULTS.rrfK ? 1 : 2;
+  return 3;
+}
+
+/**
+ * Each setting's level in the order of simplicity (0 = simplest), the order the one-SE rule
+ * picks by: by class (SIMPLICITY_CLASSES), then by the number of legs weighted above 0 (fewer
+ * first: it only separates unequal weights, as the other classes weight every leg, or one).
+ * Settings of one level are equally simple (the legs alone; rrf at each other k; ...): among
+ * them the rule takes the higher training mean (selectSetting), so the better leg alone wins
+ * over the first one listed. Returns level[s] for s indexing `settings`: 0, 1, 2, ... without gaps.
+ */
+export function simplicityLevels(settings: readonly TuneSetting[]): number[] {
+  const weighted = (s: TuneSetting) => (isLegAlone(s) ? 1 : s.weights.filter((w) => w > 0).length);
+  // (class, legs weighted) as one number: the count is below `width`, so the class decides first.
+  const width = Math.max(1, ...settings.map(weighted)) + 1;
+  const key = settings.map((s) => simplicityClass(s) * width + weighted(s));
+  const distinct = [...new Set(key)].sort((a, b) => a - b);
+  return key.map((k) => distinct.indexOf(k));
+}

@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest';
+import { fusionMethodNames, registerFusionMethod } from '../../src/fusion/method-registry.js';
+import { METHOD_TABLE } from '../../src/fusion/method-table.js';
+import { normNames } from '../../src/fusion/norm-registry.js';
+import { DEFAULT_GRID, settingsGrid } from '../../src/fusion/tune/settings-grid.js';
+
+describe("the tuner's default grid", () => {
+  it('holds every method and norm but those whose row says tunedByDefault: false', () => {
+    const out = ['log_isr', 'logn_isr', 'condorcet', 'w_condorcet', 'combgmnz', 'wmnz'];
+    expect(DEFAULT_GRID.methods).toEqual(fusionMethodNames().filter((m) => !out.includes(m)));
+    // The inverted min-max is for distances: on ordinary runs it ranks the worst first.
+    expect(DEFAULT_GRID.norms).toEqual(normNames().filter((n) => n !== 'minmax_inverted'));
+  });
+
+  it('a method out of the default grid is still searched when named', () => {
+    const grid = settingsGrid({ ...DEFAULT_GRID, methods: ['condorcet'] }, 2);
+    expect(grid.filter((s) => 'method' in s && s.method === 'condorcet').length).toBeGreaterThan(0);
+  });
+
+  it('a method registered at run time is in the default grid unless its row says otherwise', () => {
+    const base = METHOD_TABLE.find((m) => m.name === 'combsum')!;
+    const removeIn = registerFusionMethod({ ...base, name: 'test-in' });
+    const removeOut = registerFusionMethod({ ...base, name: 'test-out', tunedByDefault: false });
+    try {
+      expect(DEFAULT_GRID.methods).toContain('test-in');
+      expect(DEFAULT_GRID.methods).not.toContain('test-out');
+    } finally {
+      removeIn();
+      removeOut();
+    }
+  });
+});
