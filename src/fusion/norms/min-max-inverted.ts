@@ -1,3 +1,5 @@
+import { scoreRange } from './min-max.js';
+
 /**
  * Inverted min-max normalisation (ranx "min-max-inverted"), for runs whose scores are
  * distances or costs, lower meaning better:
@@ -13,13 +15,6 @@
  * min-max (min-max.ts); ranx gives 0 there. Empty list: [].
  */
 export function minMaxInvertedNorm(scores: readonly number[]): number[] {
-  if (scores.length === 0) return [];
-  let min = Infinity;
-  let max = -Infinity;
-  for (const s of scores) {
-    if (s < min) min = s;
-    if (s > max) max = s;
-  }
-  const span = max - min;
+  const { max, span } = scoreRange(scores);
   return scores.map((s) => (span > 0 ? (max - s) / span : 1));
 }

@@ -10,13 +10,17 @@
  * max(max - min, 1e-9) there and gives 0 instead. Empty list: [].
  */
 export function minMaxNorm(scores: readonly number[]): number[] {
-  if (scores.length === 0) return [];
+  const { min, span } = scoreRange(scores);
+  return scores.map((s) => (span > 0 ? (s - min) / span : 1));
+}
+
+/** The smallest and largest score and their difference (min Infinity, span NaN for no scores). */
+export function scoreRange(scores: readonly number[]): { min: number; max: number; span: number } {
   let min = Infinity;
   let max = -Infinity;
   for (const s of scores) {
     if (s < min) min = s;
     if (s > max) max = s;
   }
-  const span = max - min;
-  return scores.map((s) => (span > 0 ? (s - min) / span : 1));
+  return { min, max, span: max - min };
 }
