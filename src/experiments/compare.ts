@@ -1,6 +1,7 @@
 import { bootstrapCI } from '../stats/bootstrap.js';
 import { type AllPairsTests, configKind, type ConfigResult, type SignificanceResult } from '../reports/report-model.js';
 import { pairedDiffs } from '../stats/significance.js';
+import { mean } from '../stats/mean.js';
 
 /**
  * Each metric of `config` against the same metric of `baseline`, paired over `queryIds`: the
@@ -22,7 +23,7 @@ export function againstBaseline(
       queryIds.map((q) => config.perQuery[q]?.[m] ?? 0),
       queryIds.map((q) => baseline.perQuery[q]?.[m] ?? 0),
     );
-    const meanDiff = diffs.length ? diffs.reduce((s, d) => s + d, 0) / diffs.length : 0;
+    const meanDiff = diffs.length ? mean(diffs) : 0;
     const ci = bootstrapCI(diffs, { seed });
     const pair = allPairs?.pairs[m]?.find(
       (p) => (p.a === config.name && p.b === baseline.name) || (p.a === baseline.name && p.b === config.name),

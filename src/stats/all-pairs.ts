@@ -3,6 +3,7 @@ import { CORRECTIONS, type Correction } from './multiple-comparisons.js';
 import { pairedRandomizationTest, type RandomizationOptions } from './significance.js';
 import { pairedTTest } from './t-test.js';
 import { tukeyHsd } from './tukey-hsd.js';
+import { mean } from './mean.js';
 
 /** The tests `compareAllPairs` runs: two paired tests of one pair at a time, and Tukey's HSD over all. */
 export type PairwiseTest = 'randomization' | 't' | 'tukey';
@@ -76,13 +77,9 @@ export function compareAllPairs(
   return pairs.map(([i, j], index) => ({
     a: names[i]!,
     b: names[j]!,
-    meanDiff: mean(lists[i]!) - mean(lists[j]!),
+    meanDiff: lists[i]!.length === 0 ? 0 : mean(lists[i]!) - mean(lists[j]!),
     p: raw[index]!,
     adjustedP: adjusted[index]!,
     significant: adjusted[index]! < alpha,
   }));
-}
-
-function mean(xs: readonly number[]): number {
-  return xs.length === 0 ? 0 : xs.reduce((s, x) => s + x, 0) / xs.length;
 }

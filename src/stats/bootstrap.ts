@@ -1,5 +1,6 @@
 import { InputError } from '../errors.js';
 import { createRng, DEFAULT_SEED, randomIndex } from './prng.js';
+import { mean } from './mean.js';
 
 export const DEFAULT_SAMPLES = 10_000;
 export const DEFAULT_LEVEL = 0.95;
@@ -54,7 +55,7 @@ export function bootstrapCI(diffs: readonly number[], options: BootstrapOptions 
   }
   means.sort();
   const alpha = 1 - level;
-  return { low: quantile(means, alpha / 2), high: quantile(means, 1 - alpha / 2), mean: meanOf(diffs) };
+  return { low: quantile(means, alpha / 2), high: quantile(means, 1 - alpha / 2), mean: mean(diffs) };
 }
 
 /** Type-7 quantile of an ascending array: linear between the order statistics around (len - 1)·q. */
@@ -64,10 +65,4 @@ export function quantile(sorted: ArrayLike<number>, q: number): number {
   const hi = Math.min(lo + 1, sorted.length - 1);
   const below = sorted[lo]!;
   return below + (h - lo) * (sorted[hi]! - below);
-}
-
-function meanOf(xs: readonly number[]): number {
-  let total = 0;
-  for (const x of xs) total += x;
-  return total / xs.length;
 }

@@ -1,5 +1,6 @@
 import { pairedDiffs } from './significance.js';
 import { studentTTwoSided } from './student-t.js';
+import { mean } from './mean.js';
 
 export interface TTestResult {
   /** mean(a_i - b_i): positive when a scores higher. */
@@ -32,7 +33,7 @@ export function pairedTTest(a: readonly number[], b: readonly number[]): TTestRe
   const n = diffs.length;
   const df = n - 1;
   if (n === 0) return { meanDiff: 0, t: 0, df, p: 1 };
-  const meanDiff = diffs.reduce((s, d) => s + d, 0) / n;
+  const meanDiff = mean(diffs);
   if (n < 2) return { meanDiff, t: NaN, df, p: 1 };
   const squares = diffs.reduce((s, d) => s + (d - meanDiff) ** 2, 0);
   // Equal differences can leave a few ulps of spread after the mean is rounded: count those as none.

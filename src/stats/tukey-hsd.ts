@@ -1,5 +1,6 @@
 import { InputError } from '../errors.js';
 import { studentizedRangeSf } from './studentized-range.js';
+import { mean } from './mean.js';
 
 export interface TukeyHsdResult {
   /** Each system's mean over the queries, in input order. */
@@ -45,9 +46,9 @@ export function tukeyHsd(scores: readonly (readonly number[])[]): TukeyHsdResult
   if (n < 2) throw new InputError(`Tukey's HSD needs 2 or more queries, got ${n}`);
   if (scores.some((s) => s.some((x) => !Number.isFinite(x)))) throw new InputError('scores must be finite numbers');
 
-  const means = scores.map((s) => s.reduce((a, x) => a + x, 0) / n);
+  const means = scores.map((s) => mean(s));
   const queryMeans = Array.from({ length: n }, (_, q) => scores.reduce((a, s) => a + s[q]!, 0) / k);
-  const grand = means.reduce((a, m) => a + m, 0) / k;
+  const grand = mean(means);
   let squares = 0;
   let size = 0;
   for (let i = 0; i < k; i++) {

@@ -10,7 +10,7 @@ import { normNames } from '../../fusion/norm-registry.js';
 import { writeRankedRun } from '../../runs/trec-run-writer.js';
 import { intOption, parse } from '../args.js';
 import type { Command } from '../command.js';
-import { decimal, methodName, normName, readLegRuns, weightsOption } from './fusion-flags.js';
+import { decimal, methodName, normName, readLegRuns, weightsOption, whatItReads } from './fusion-flags.js';
 
 /** The help text, computed on each call so that it lists the methods and normalisations registered now. */
 const usage = () => `Usage: testbed fuse RUN RUN... --method M --out fused.trec [options]
@@ -71,10 +71,9 @@ export const fuseCommand: Command = {
       throw new InputError(`missing --method M (one of ${fusionMethodNames().join(', ')})\n\n${usage()}`);
     if (!values.out) throw new InputError(`missing --out FILE\n\n${usage()}`);
     const method = methodName('method', values.method);
-    const reads = methodInput(fusionMethod(method));
-    if (values.norm !== undefined && reads !== 'normalised scores') {
+    if (values.norm !== undefined && methodInput(fusionMethod(method)) !== 'normalised scores') {
       throw new InputError(
-        `--norm applies to the score methods (${normedMethodNames().join(', ')}); ${method} reads ${reads === 'ranks' ? 'ranks only' : 'raw scores and normalises them itself'}`,
+        `--norm applies to the score methods (${normedMethodNames().join(', ')}); ${whatItReads(fusionMethod(method))}`,
       );
     }
     if (values['rrf-k'] !== undefined && !fusionMethod(method).params.includes('rrf_k')) {

@@ -3,7 +3,7 @@ import { InputError } from '../../errors.js';
 import { normedMethodNames } from '../../fusion/method-help.js';
 import { fusionMethod, fusionMethodNames, fusionMethods } from '../../fusion/method-registry.js';
 import { methodInput, type FusionParam } from '../../fusion/method-spec.js';
-import type { FusionMethodName } from '../../fusion/method-table.js';
+import type { FusionMethodName, FusionMethodRow } from '../../fusion/method-table.js';
 import { isTrainedMethod } from '../../fusion/trained/trained-methods.js';
 import { normNames } from '../../fusion/norm-registry.js';
 import type { NormName } from '../../fusion/norm-table.js';
@@ -126,10 +126,8 @@ export function refuseUnreadGridFlags(
       .map((m) => m.name)
       .join(', ');
   if (given.norms && rows.every((m) => methodInput(m) !== 'normalised scores')) {
-    const reads = (m: (typeof rows)[number]) =>
-      `${m.name} reads ${methodInput(m) === 'ranks' ? 'ranks only' : 'raw scores and normalises them itself'}`;
     throw new InputError(
-      `--norms applies to the score methods (${normedMethodNames().join(', ')}); ${rows.map(reads).join(', ')}`,
+      `--norms applies to the score methods (${normedMethodNames().join(', ')}); ${rows.map(whatItReads).join(', ')}`,
     );
   }
   if (given.rrfKs && rows.every((m) => !m.params.includes('rrf_k')))
@@ -138,6 +136,11 @@ export function refuseUnreadGridFlags(
     throw new InputError(
       `--weight-step applies to the weighted methods (${takers('weights')}) only; ${methods.join(', ')} ${methods.length === 1 ? 'keeps' : 'keep'} equal weights`,
     );
+}
+
+/** What a method that takes no norm reads, as the refusal of --norm / --norms says it: "rrf reads ranks only". */
+export function whatItReads(m: FusionMethodRow): string {
+  return `${m.name} reads ${methodInput(m) === 'ranks' ? 'ranks only' : 'raw scores and normalises them itself'}`;
 }
 
 /** --weight-step X: the weight grid's step, as the whole number of steps 1/X (0.1 -> 10). */

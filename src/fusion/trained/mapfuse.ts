@@ -2,6 +2,7 @@ import { averagePrecision } from '../../metrics/index.js';
 import { sumOver } from '../methods/gather.js';
 import type { TrainedMethod } from './trained-method.js';
 import { checkTrainingSet, judgementsOf, modelOf, type TrainingSet } from './training-set.js';
+import { mean } from '../../stats/mean.js';
 
 /**
  * MAPFuse (Lillis et al. 2010, "Estimating probabilities for effective data fusion"; ranx
@@ -27,7 +28,7 @@ export const mapfuse: TrainedMethod<Map<string, number>> = {
             undefined,
           ),
         );
-        return [name, ap.reduce((a, x) => a + x, 0) / ap.length];
+        return [name, mean(ap)];
       }),
     );
   },

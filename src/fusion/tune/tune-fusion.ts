@@ -15,6 +15,7 @@ import { simplicityLevels } from './simplicity.js';
 import { completeTuneOptions, type TuneOptions } from './tune-options.js';
 import type { Baseline, TuneResult } from './tune-result.js';
 import { isLegAlone, type TuneSetting } from './tune-setting.js';
+import { mean } from '../../stats/mean.js';
 
 /**
  * Tunes the fusion of `legs` by k-fold cross-validation over the judged queries of `qrels`: the
@@ -104,8 +105,4 @@ export function tuneFusion(legs: readonly NamedRun[], qrels: Qrels, options: Tun
     untunedRrf,
     leftOut: new Set(legs.flatMap(({ run: leg }) => [...leg.keys()].filter((q) => !judged.has(q)))).size,
   };
-}
-
-function mean(xs: readonly number[]): number {
-  return xs.reduce((a, x) => a + x, 0) / xs.length;
 }

@@ -1,6 +1,7 @@
 import { InputError } from '../../errors.js';
 import { type AllPairsOptions, compareAllPairs, type PairComparison } from '../../stats/all-pairs.js';
 import { TIE } from '../format.js';
+import { mean } from '../../stats/mean.js';
 
 /** Runs are lettered a, b, c... in the order given; the letters mark whom a cell beats. */
 export const LETTERS = 'abcdefghijklmnopqrstuvwxyz';
@@ -54,7 +55,7 @@ export function buildCompareTable(
   for (const metric of metrics) {
     const byRun = new Map(names.map((name) => [name, scoresOf(scores, name, metric)]));
     pairs[metric] = compareAllPairs(byRun, options);
-    for (const [name, values] of byRun) means.get(name)![metric] = values.reduce((s, x) => s + x, 0) / values.length;
+    for (const [name, values] of byRun) means.get(name)![metric] = mean(values);
   }
   const queries = scoresOf(scores, names[0]!, metrics[0]!).length;
   return compareTableOf({
