@@ -57,10 +57,10 @@ Options:
   --workers N         search worker threads, each with its own index connections (default: one
                       per core); 0 searches on the main thread, one search at a time
   --lazy-open         open each index at its first search; by default every index in DIR is
-                      opened for search (each worker reads its BM25 statistics and chunk
-                      lengths: 25 ms and 8 MB at a million chunks) before the server listens,
-                      so no first search waits for it. Dense vectors are read at the first
-                      dense search either way
+                      opened for search (each worker reads its BM25 statistics, chunk lengths
+                      and document keys: 8 MB and some tens of ms at a million chunks) before
+                      the server listens, so no first search waits for it. Dense vectors
+                      are read at the first dense search either way
   -h, --help          show this help
 
 Environment:
