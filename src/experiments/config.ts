@@ -11,6 +11,7 @@ import { DEFAULT_CHUNKER } from '../indexing/choose-chunker.js';
 import { checkEmbedderSpec } from '../embedders/registry.js';
 import { fusionMethodNames } from '../fusion/method-registry.js';
 import type { FusionMethodName } from '../fusion/method-table.js';
+import { SELECT_RULES, type SelectRule } from '../fusion/tune/select-setting.js';
 import type {
   CheckConfig,
   ExperimentConfig,
@@ -90,6 +91,7 @@ const tuneSchema = z
     folds: z.number().int().min(2).max(100).default(5),
     metric: z.string().optional(),
     methods: z.array(fusionMethodName).min(1).optional(),
+    select: z.enum(SELECT_RULES as [SelectRule, ...SelectRule[]]).optional(),
   })
   .strict();
 

@@ -1,5 +1,6 @@
 import { tuneFusion } from '../fusion/tune/tune-fusion.js';
-import { describeSetting } from '../fusion/tune/settings-grid.js';
+import { describeSetting, fuseFlags } from '../fusion/tune/settings-grid.js';
+import { tuneVerdict } from '../fusion/tune/tune-verdict.js';
 import { parseMetric } from '../metrics/index.js';
 import type { CellRun } from './cell-run.js';
 import type { TuneConfig } from './config.js';
@@ -43,6 +44,7 @@ export function tuneCells(plan: ExperimentPlan, runs: ReadonlyMap<string, CellRu
       depth: plan.depth,
       k: plan.depth,
       ...(t.methods && { grid: { methods: t.methods } }),
+      ...(t.select && { select: t.select }),
     });
     const run: CellRun = {
       key: `tuned:${t.name}`,
@@ -60,6 +62,8 @@ export function tuneCells(plan: ExperimentPlan, runs: ReadonlyMap<string, CellRu
       run.scores[qid] = docs.map((d) => d.score);
       run.latencyMs[qid] = legCells.reduce((sum, c) => sum + (runs.get(c.name)!.latencyMs[qid] ?? 0), 0);
     }
+    const deployed = result.settings[result.deploy.setting]!;
+    const flags = fuseFlags(deployed);
     const tuning: Tuning = {
       legs: t.legs,
       metric: metric.label,
@@ -73,7 +77,13 @@ export function tuneCells(plan: ExperimentPlan, runs: ReadonlyMap<string, CellRu
         trainMean: c.trainMean,
         heldOutMean: c.heldOutMean,
       })),
-      bestLeg: { name: result.bestLeg.name, mean: result.bestLeg.mean, diff: result.bestLeg.diff },
+      select: result.select,
+      bestLeg: { name: result.bestLeg.name, mean: result.bestLeg.mean, diff: result.bestLeg.diff, p: result.bestLeg.p },
+      verdict: tuneVerdict(result),
+      deploy: {
+        setting: describeSetting(deployed, result.legNames),
+        ...(flags && { fuseFlags: flags }),
+      },
       untunedRrf: { mean: result.untunedRrf.mean, diff: result.untunedRrf.diff },
     };
     return { config: t, base: legCells[0]!, run, tuning };

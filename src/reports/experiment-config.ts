@@ -1,4 +1,5 @@
 import type { FusionMethodName } from '../fusion/method-table.js';
+import type { SelectRule } from '../fusion/tune/select-setting.js';
 import type { RetrieverParamName } from '../pipeline/shorthand-rows.js';
 import type { Level } from '../schemas/names.js';
 import type { PairwiseTest } from '../stats/all-pairs.js';
@@ -73,6 +74,8 @@ export interface TuneConfig {
   folds: number;
   metric?: string;
   methods?: FusionMethodName[];
+  /** How each training split chooses its setting, as `testbed tune --select` (default one-se-paired). */
+  select?: SelectRule;
 }
 
 /** What an index is built from; indexes are shared by every retriever of the same spec. */

@@ -1,6 +1,7 @@
 import type { ExperimentConfig, IndexSpec, RetrieverConfig } from './experiment-config.js';
 import type { FailedQuery } from '../search/failed-query.js';
 import type { LegType } from '../legs/registry.js';
+import type { SelectRule } from '../fusion/tune/select-setting.js';
 import type { Pipeline } from '../pipeline/resolve-pipeline.js';
 import type { PairComparison, PairwiseTest } from '../stats/all-pairs.js';
 import type { Correction } from '../stats/multiple-comparisons.js';
@@ -184,8 +185,20 @@ export interface Tuning {
   /** The cross-validated run's mean: each query ranked with a setting chosen on the other folds. */
   heldOut: Estimate;
   perFold: { queries: number; setting: string; trainMean: number; heldOutMean: number }[];
-  /** The better leg alone, and the tuned run minus it per query (bootstrap interval). */
-  bestLeg: { name: string; mean: number; diff: Estimate };
+  /** How each training split chose (`testbed tune --select`). */
+  select: SelectRule;
+  /**
+   * The better leg alone, the tuned run minus it per query (bootstrap interval) and the paired
+   * randomization test's two-sided p.
+   */
+  bestLeg: { name: string; mean: number; diff: Estimate; p: number };
+  /** The outcome in one sentence, as `testbed tune` prints it (tuneVerdict). */
+  verdict: string;
+  /**
+   * The setting to deploy, chosen by the same rule on all judged queries, and the `testbed fuse`
+   * flags that rank like it (absent for a leg alone: its run is used as it is).
+   */
+  deploy: { setting: string; fuseFlags?: string };
   /** Untuned RRF (k 60, equal weights) of the same legs, and the tuned run minus it. */
   untunedRrf: { mean: number; diff: Estimate };
 }

@@ -4,6 +4,10 @@ import { parseExperimentConfig } from '../../src/experiments/config.js';
 import { runExperiment } from '../../src/experiments/runner.js';
 import { renderMarkdown } from '../../src/reports/markdown.js';
 import { writeReport } from '../../src/reports/write-report.js';
+import { readQrels } from '../../src/corpus/index.js';
+import { describeSetting } from '../../src/fusion/tune/settings-grid.js';
+import { tuneFusion } from '../../src/fusion/tune/tune-fusion.js';
+import { readTrecRun } from '../../src/runs/trec-run-reader.js';
 import { runCli } from '../helpers/cli.js';
 import { tmpDir } from '../helpers/tmp.js';
 
@@ -69,6 +73,54 @@ describe('an experiment tune: block', () => {
     expect(md).toContain('## Tuned fusion (k-fold cross-validation, held out)');
     expect(md).toContain(`best leg \`${better.name}\``);
   }, 120_000);
+
+  it('chooses by the select rule it is given (the paired one-SE rule by default), says in words how the gain over the better leg tests, and names the setting to deploy with fuse flags that run', async () => {
+    const dir = tmpDir('tune-select-');
+    const byDefault = await runExperiment(parseExperimentConfig(yaml(dir)), { cacheDir: path.join(dir, 'cache') });
+    const config = parseExperimentConfig(yaml(path.join(dir, 'best'), ', select: best'));
+    const { report, runs } = await runExperiment(config, { cacheDir: path.join(dir, 'cache') });
+    writeReport(config.output!, report, runs);
+    const tuningOf = (r: typeof report) => r.configs.find((c) => c.name === 'bm25+dense')!.tuning!;
+    expect(tuningOf(byDefault.report).select).toBe('one-se-paired');
+    const t = tuningOf(report);
+    expect(t.select).toBe('best');
+
+    // The same legs tuned by the library with --select best choose the same setting in every fold.
+    const legRun = (name: string) => readTrecRun(path.join(config.output!, 'runs', `${name}.trec`));
+    const direct = tuneFusion(
+      [
+        { name: 'bm25', run: await legRun('bm25') },
+        { name: 'dense', run: await legRun('dense') },
+      ],
+      await readQrels(QRELS),
+      { folds: 4, seed: config.seed, select: 'best', grid: { methods: ['rrf', 'wsum', 'combmnz'] } },
+    );
+    expect(t.perFold.map((f) => f.setting)).toEqual(
+      direct.choices.map((c) => describeSetting(direct.settings[c.setting]!, direct.legNames)),
+    );
+    expect(t.bestLeg.p).toBe(direct.bestLeg.p);
+
+    // The verdict names the better leg and calls the difference what its p makes it.
+    expect(t.verdict).toContain(`${t.bestLeg.name} alone`);
+    if (!/on every query/.test(t.verdict))
+      expect(t.verdict).toContain(t.bestLeg.p < 0.05 ? ', significant (' : ', not significant (');
+    const md = renderMarkdown(report);
+    expect(md).toContain('chosen by the best training mean');
+    expect(md).toContain(t.verdict);
+    expect(md).toContain(`To deploy (chosen by the same rule on all the judged queries): ${t.deploy.setting}`);
+    // The deploy flags are ones testbed fuse accepts over the legs' run files.
+    if (t.deploy.fuseFlags) {
+      const fused = await runCli([
+        'fuse',
+        path.join(config.output!, 'runs', 'bm25.trec'),
+        path.join(config.output!, 'runs', 'dense.trec'),
+        ...t.deploy.fuseFlags.split(' '),
+        '--out',
+        path.join(dir, 'deployed.trec'),
+      ]);
+      expect(fused.code).toBe(0);
+    } else expect(t.deploy.setting).toMatch(/ alone$/);
+  }, 180_000);
 
   it('refuses a leg that is no configuration, a name already taken, and chunk level', async () => {
     const dir = tmpDir('tune-bad-');
