@@ -36,10 +36,12 @@ export function tuneFusion(legs: readonly NamedRun[], qrels: Qrels, options: Tun
   const { metric, grid, folds, seed, depth, k, select } = completeTuneOptions(options);
   // The queries `testbed eval` averages (answerable, byte order); it throws if there are none.
   const queries = evaluate(qrels, new Map(), [metric]).evaluated;
-  const settings = settingsGrid(grid, legs.length);
-  // The grid lists the trained settings last: the untrained ones are settings 0 .. untrained.length - 1.
-  const untrained = settings.flatMap((s) => (isTrained(s) ? [] : [s]));
-  const trained = settings.flatMap((s) => (isTrained(s) ? [s] : []));
+  const searched = settingsGrid(grid, legs.length);
+  // Untrained settings first (settingsGrid lists the trained ones last already): their table's
+  // rows are settings 0 .. untrained.length - 1, and each fold's rows for the trained ones follow.
+  const untrained = searched.flatMap((s) => (isTrained(s) ? [] : [s]));
+  const trained = searched.flatMap((s) => (isTrained(s) ? [s] : []));
+  const settings = [...untrained, ...trained];
   const cut = (run: NamedRun['run'], q: string) => (run.get(q) ?? []).slice(0, depth);
   const lists = new Map(
     queries.map((q) => [q, legs.map(({ name, run }): RankedList => ({ name, items: cut(run, q) }))]),
