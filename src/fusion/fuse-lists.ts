@@ -3,12 +3,13 @@ import { FUSION_DEFAULTS } from '../schemas/defaults.js';
 import { compareIdBytes } from '../ranking/id-order.js';
 import { checkLists } from './check-lists.js';
 import { roundFusedScore } from './fused-score.js';
+import { fusionLegs } from './fusion-legs.js';
 import { fusionMethod } from './method-registry.js';
 import { methodInput } from './method-spec.js';
 import type { FusionMethodName } from './method-table.js';
 import { normRow } from './norm-registry.js';
 import type { NormName } from './norm-table.js';
-import type { Leg, RankedList, ScoredId } from './ranked-list.js';
+import type { RankedList, ScoredId } from './ranked-list.js';
 
 /** How to fuse, as callers give it: only the method is required. */
 export interface FuseOptions {
@@ -77,14 +78,7 @@ export function fuseLists(lists: readonly RankedList[], options: FuseOptions): S
   const o = completeOptions(options, lists.length);
   const spec = fusionMethod(o.method);
   const normalise = methodInput(spec) === 'normalised scores' ? normRow(o.norm).normalise : undefined;
-  const legs: Leg[] = lists
-    .map(({ name, items }, i): Leg => {
-      const raw = items.map((item) => item.score);
-      const scores = normalise ? normalise(raw) : raw;
-      return { name, weight: o.weights[i]!, ids: items.map((item) => item.id), scores };
-    })
-    .filter((leg) => leg.weight > 0)
-    .sort((a, b) => compareIdBytes(a.name, b.name));
+  const legs = fusionLegs(lists, o.weights, normalise);
   const fused = spec.combine(legs, { rrfK: o.rrfK });
   return [...fused].map(([id, score]) => ({ id, score: roundFusedScore(score) })).sort(compareFused);
 }

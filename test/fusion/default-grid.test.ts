@@ -3,6 +3,7 @@ import { fusionMethodNames, registerFusionMethod } from '../../src/fusion/method
 import { METHOD_TABLE } from '../../src/fusion/method-table.js';
 import { normNames } from '../../src/fusion/norm-registry.js';
 import { DEFAULT_GRID, settingsGrid } from '../../src/fusion/tune/settings-grid.js';
+import { isTrained } from '../../src/fusion/tune/tune-setting.js';
 
 describe("the tuner's default grid", () => {
   it('holds every method and norm but those whose row says tunedByDefault: false', () => {
@@ -27,6 +28,28 @@ describe("the tuner's default grid", () => {
     } finally {
       removeIn();
       removeOut();
+    }
+  });
+
+  it('holds no trained method: its size is what it was before they were tunable, and naming one only appends', () => {
+    // 2 legs: 2 alone; rrf 5 ks × 11 weights; isr, borda, dbsf 11 weights each; 6 comb* × 5 norms;
+    // wsum 5 norms × 11 weights. 3 legs: 3 alone; 66 weights + equal 1s = 67 per weighted setting.
+    expect(settingsGrid(DEFAULT_GRID, 2)).toHaveLength(2 + 5 * 11 + 3 * 11 + 6 * 5 + 5 * 11); // 175
+    expect(settingsGrid(DEFAULT_GRID, 3)).toHaveLength(3 + 5 * 67 + 3 * 67 + 6 * 5 + 5 * 67); // 904, method-table.ts
+    for (const legs of [2, 3]) {
+      const grid = settingsGrid(DEFAULT_GRID, legs);
+      expect(grid.some(isTrained)).toBe(false);
+      const withTrained = settingsGrid(
+        { ...DEFAULT_GRID, trained: ['slidefuse', 'mapfuse'], slidefuseWindows: [1, 4] },
+        legs,
+      );
+      expect(withTrained.slice(0, grid.length)).toEqual(grid);
+      const ones = Array.from({ length: legs }, () => 1);
+      expect(withTrained.slice(grid.length)).toEqual([
+        { trained: 'slidefuse', parameter: 1, weights: ones },
+        { trained: 'slidefuse', parameter: 4, weights: ones },
+        { trained: 'mapfuse', weights: ones },
+      ]);
     }
   });
 });

@@ -25,7 +25,7 @@ export function methodName(flag: string, value: string): FusionMethodName {
   if (found) return found;
   if (isTrainedMethod(name))
     throw new InputError(
-      `--${flag}: ${name} learns from relevance judgements, so it cannot fuse runs without them and is not one of the methods yet; the methods are ${names.join(', ')}`,
+      `--${flag}: ${name} learns from relevance judgements, so it cannot fuse runs without them (testbed tune --methods ${name} trains it inside its cross-validation folds); the methods are ${names.join(', ')}`,
     );
   throw new InputError(`--${flag}: unknown fusion method "${value}"; the methods are ${names.join(', ')}`);
 }

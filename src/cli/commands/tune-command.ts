@@ -16,6 +16,9 @@ import { intOption, oneOf, parse } from '../args.js';
 import type { Command } from '../command.js';
 import { loadJudgements } from '../load-judgements.js';
 import { gridFlags, readLegRuns } from './fusion-flags.js';
+import { trainedFlags } from './trained-flags.js';
+import { TRAINED_METHOD_NAMES } from '../../fusion/trained/trained-methods.js';
+import { DEFAULT_PROBFUSE_SEGMENTS, DEFAULT_SLIDEFUSE_WINDOWS, SEGFUSE_NORM } from '../../fusion/tune/trained-grid.js';
 
 /** The help text, computed on each call so that its default grid lists the methods and norms registered now. */
 const usage = () => `Usage: testbed tune LEGRUN LEGRUN... --qrels QRELS --out tuned.trec [options]
@@ -36,6 +39,22 @@ Settings searched (testbed fuse --help gives each method's formula):
                     multiples of --weight-step summing to 1 (for 2 legs and 0.1: 1,0  0.9,0.1
                     ...  0,1), and equal weights 1 each when the step misses them (3 legs in
                     tenths); the others keep equal weights
+  then, only when --methods names them (never by default), the trained methods, after every
+  untrained setting, each with equal weights 1 (their weights are not searched):
+    probfuse        x segments: --probfuse-segments (default ${DEFAULT_PROBFUSE_SEGMENTS.join(',')})
+    slidefuse       window w: --slidefuse-windows (default ${DEFAULT_SLIDEFUSE_WINDOWS.join(',')})
+    segfuse         on ${SEGFUSE_NORM} scores (Shokouhi's, ranx's default; not crossed with --norms)
+    posfuse, mapfuse, bayesfuse    no parameter
+
+The trained methods (ranx's; each file of src/fusion/trained/ gives its formula) learn from
+judgements, so they are trained inside the folds only: fold f's queries are ranked by the
+model trained on the judged queries of the other folds (their judgements and leg runs), never
+on fold f's. For fold f's choice a trained setting is scored by an inner cross-validation on
+those training queries: each query of another fold g by the model trained on the folds that
+are neither f nor g (so --folds must be 3 or more), never in sample, where a model with a
+probability per rank would win by memorising. For the setting to deploy, each query counts
+with the model trained without its fold. The untrained settings' training scores are in
+sample; the comparison favours them a little.
 
 Choosing a setting on the training queries (--select):
   one-se-paired
@@ -62,7 +81,8 @@ differences and the paired randomization test (${DEFAULT_TRIALS.toLocaleString('
 says whether the held-out gain over the best leg is significant (p < ${SIGNIFICANCE_LEVEL}) and what to keep.
 Last, the setting to deploy: chosen by the same rule on all the judged queries, with the
 \`testbed fuse\` options that rank like it (its mean there is in sample; the held-out mean is
-the estimate). --report-all adds every setting's training means (--json: all_settings).
+the estimate), or for a trained method a sentence saying that fuse cannot apply it (it reads
+no judgements). --report-all adds every setting's training means (--json: all_settings).
 
 Judgements recorded with \`testbed gold add\` (QRELS.additions.jsonl) are merged in, as
 \`testbed eval\` does; --original scores the qrels file alone.
@@ -72,14 +92,22 @@ Options:
   --out FILE          cross-validated run file to write (required)
   --metric M          the metric tuned and reported (default ${TUNE_DEFAULTS.metric}; testbed eval --help)
   --methods LIST      comma-separated methods (default all:
-                      ${DEFAULT_GRID.methods.join(',')})
+                      ${DEFAULT_GRID.methods.join(',')});
+                      the trained ${TRAINED_METHOD_NAMES.join(',')} only when named
   --norms LIST        normalisations for comb*, wsum and wmnz (default: ${DEFAULT_GRID.norms.join(',')});
                       refused when no method of --methods reads them
   --rrf-ks LIST       RRF constants for rrf (default ${DEFAULT_GRID.rrfKs.join(',')}); refused without rrf
   --weight-step X     weight grid step, 1/X a whole number up to 100 (default ${1 / DEFAULT_GRID.weightSteps});
                       refused without a weighted method
+  --probfuse-segments LIST
+                      probfuse's numbers of segments x, whole numbers >= 1 (default ${DEFAULT_PROBFUSE_SEGMENTS.join(',')});
+                      refused without probfuse
+  --slidefuse-windows LIST
+                      slidefuse's windows w, whole numbers >= 0 (default ${DEFAULT_SLIDEFUSE_WINDOWS.join(',')});
+                      refused without slidefuse
   --select RULE       ${SELECT_RULES.join(' | ')}: how each training split chooses (default ${TUNE_DEFAULTS.select})
-  --folds N           number of folds, 2 up to the number of queries (default ${TUNE_DEFAULTS.folds})
+  --folds N           number of folds, 2 (3 with a trained method) up to the number of queries
+                      (default ${TUNE_DEFAULTS.folds})
   --seed N            seed of the fold shuffle, the bootstrap and the randomization test
                       (default ${TUNE_DEFAULTS.seed})
   --depth D           cut each leg to its top D documents per query before fusing (default: all)
@@ -107,6 +135,8 @@ export const tuneCommand: Command = {
       norms: { type: 'string' },
       'rrf-ks': { type: 'string' },
       'weight-step': { type: 'string' },
+      'probfuse-segments': { type: 'string' },
+      'slidefuse-windows': { type: 'string' },
       folds: { type: 'string' },
       seed: { type: 'string' },
       depth: { type: 'string' },
@@ -123,9 +153,10 @@ export const tuneCommand: Command = {
       throw new InputError(`tune needs at least two leg runs, got ${positionals.length}\n\n${usage()}`);
     if (!values.qrels) throw new InputError(`missing --qrels FILE\n\n${usage()}`);
     if (!values.out) throw new InputError(`missing --out FILE\n\n${usage()}`);
+    const trained = trainedFlags(values);
     const options: TuneOptions = {
       metric: parseMetric(values.metric ?? TUNE_DEFAULTS.metric),
-      grid: gridFlags(values),
+      grid: { ...gridFlags({ ...values, methods: trained.methods }), ...trained.grid },
       folds: intOption('folds', values.folds, TUNE_DEFAULTS.folds, 2),
       seed: intOption('seed', values.seed, TUNE_DEFAULTS.seed, 0, 2 ** 32 - 1),
       depth: values.depth === undefined ? undefined : intOption('depth', values.depth, 0),

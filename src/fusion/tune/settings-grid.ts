@@ -4,10 +4,11 @@ import { methodInput } from '../method-spec.js';
 import type { FusionMethodName } from '../method-table.js';
 import { normRows } from '../norm-registry.js';
 import type { NormName } from '../norm-table.js';
-import { equalWeights, isLegAlone, type TuneSetting } from './tune-setting.js';
+import { describeTrained, trainedGrid, type TrainedGridSpec } from './trained-grid.js';
+import { equalWeights, isLegAlone, isTrained, type TuneSetting } from './tune-setting.js';
 import { weightGrid } from './weight-grid.js';
 
-export interface GridSpec {
+export interface GridSpec extends TrainedGridSpec {
   methods: readonly FusionMethodName[];
   /** Tried for the score methods (comb*, wsum). */
   norms: readonly NormName[];
@@ -45,7 +46,8 @@ export const DEFAULT_GRID: GridSpec = Object.freeze({
  * norms (methods taking `norm`), the RRF ks (methods taking `rrf_k`) and the weights (methods
  * taking `weights`: rrf, isr, borda, wsum, dbsf): equal weights 1 each first when the weight
  * grid lacks an equal vector (3 legs in tenths), then the weight grid. The comb* methods keep equal
- * weights 1, their definition. Under `--select best`, of two settings with the same training
+ * weights 1, their definition. Last, the trained methods of `spec.trained` (trainedGrid; none
+ * by default), after every untrained setting. Under `--select best`, of two settings with the same training
  * mean the earlier one in this order is chosen.
  */
 export function settingsGrid(spec: GridSpec, legs: number): TuneSetting[] {
@@ -64,6 +66,7 @@ export function settingsGrid(spec: GridSpec, legs: number): TuneSetting[] {
         for (const w of m.params.includes('weights') ? weights : [ones])
           settings.push({ method, norm, rrfK, weights: w });
   }
+  settings.push(...trainedGrid(spec, legs));
   return settings;
 }
 
@@ -73,6 +76,7 @@ export function settingsGrid(spec: GridSpec, legs: number): TuneSetting[] {
  */
 export function describeSetting(s: TuneSetting, legNames: readonly string[]): string {
   if (isLegAlone(s)) return `${legNames[s.alone]} alone`;
+  if (isTrained(s)) return describeTrained(s);
   const m = fusionMethod(s.method);
   const parts: string[] = [s.method];
   if (methodInput(m) === 'normalised scores') parts.push(s.norm);
@@ -85,11 +89,12 @@ export function describeSetting(s: TuneSetting, legNames: readonly string[]): st
 /**
  * The `testbed fuse` options that rank like the setting ("--method wsum --norm sum --weights
  * 0.7,0.3", legs in the order given to tune), with the weights exact; undefined for a leg
- * alone, whose run is used as it is. Only the options the method reads are given, as fuse
+ * alone, whose run is used as it is, and for a trained method, which fuse cannot apply (it
+ * reads no judgements). Only the options the method reads are given, as fuse
  * refuses the others.
  */
 export function fuseFlags(s: TuneSetting): string | undefined {
-  if (isLegAlone(s)) return undefined;
+  if (isLegAlone(s) || isTrained(s)) return undefined;
   const m = fusionMethod(s.method);
   const flags = [`--method ${s.method}`];
   if (methodInput(m) === 'normalised scores') flags.push(`--norm ${s.norm}`);

@@ -1,5 +1,5 @@
 import { FUSE_DEFAULTS } from '../fuse-lists.js';
-import { equalWeights, isLegAlone, type TuneSetting } from './tune-setting.js';
+import { equalWeights, isLegAlone, isTrained, type TuneSetting } from './tune-setting.js';
 
 /**
  * The classes of the order of simplicity, simplest first: how much a setting was fitted to
@@ -11,11 +11,13 @@ export const SIMPLICITY_CLASSES = [
   'rrf with another k and equal weights (one constant chosen)',
   'any other method with equal weights, any norm (a method chosen, no weights)',
   'unequal weights, fewer legs weighted above 0 first (a weight per leg chosen)',
+  'a trained method (probfuse, slidefuse ...: a model fitted to the training judgements)',
 ] as const;
 
 /** The class of a setting: an index into SIMPLICITY_CLASSES. */
 export function simplicityClass(s: TuneSetting): number {
   if (isLegAlone(s)) return 0;
+  if (isTrained(s)) return 5; // a probability per rank or segment and per leg: fitted most of all
   if (!equalWeights(s.weights)) return 4;
   if (s.method === 'rrf') return s.rrfK === FUSE_DEFAULTS.rrfK ? 1 : 2;
   return 3;

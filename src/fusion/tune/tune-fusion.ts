@@ -14,7 +14,8 @@ import { settingsGrid } from './settings-grid.js';
 import { simplicityLevels } from './simplicity.js';
 import { completeTuneOptions, type TuneOptions } from './tune-options.js';
 import type { Baseline, TuneResult } from './tune-result.js';
-import { isLegAlone, type TuneSetting } from './tune-setting.js';
+import { trainedFolds } from './trained-folds.js';
+import { isLegAlone, isTrained } from './tune-setting.js';
 import { mean } from '../../stats/mean.js';
 
 /**
@@ -35,14 +36,19 @@ export function tuneFusion(legs: readonly NamedRun[], qrels: Qrels, options: Tun
   const { metric, grid, folds, seed, depth, k, select } = completeTuneOptions(options);
   // The queries `testbed eval` averages (answerable, byte order); it throws if there are none.
   const queries = evaluate(qrels, new Map(), [metric]).evaluated;
-  const settings = settingsGrid(grid, legs.length);
+  const searched = settingsGrid(grid, legs.length);
+  // Untrained settings first (settingsGrid lists the trained ones last already): their table's
+  // rows are settings 0 .. untrained.length - 1, and each fold's rows for the trained ones follow.
+  const untrained = searched.flatMap((s) => (isTrained(s) ? [] : [s]));
+  const trained = searched.flatMap((s) => (isTrained(s) ? [s] : []));
+  const settings = [...untrained, ...trained];
   const cut = (run: NamedRun['run'], q: string) => (run.get(q) ?? []).slice(0, depth);
   const lists = new Map(
     queries.map((q) => [q, legs.map(({ name, run }): RankedList => ({ name, items: cut(run, q) }))]),
   );
   // A leg alone is ranked in trec_eval's order, as a run file of it would be read back.
   const alone = (leg: NamedRun['run'], q: string) => cut(leg, q).sort(compareFused).slice(0, k);
-  const rank = (q: string, s: TuneSetting): ScoredId[] =>
+  const rank = (q: string, s: (typeof untrained)[number]): ScoredId[] =>
     isLegAlone(s) ? alone(legs[s.alone]!.run, q) : fuseLists(lists.get(q)!, s).slice(0, k);
   const scoreOf = (q: string, ranking: readonly ScoredId[]) =>
     scoreRanking(
@@ -51,16 +57,32 @@ export function tuneFusion(legs: readonly NamedRun[], qrels: Qrels, options: Tun
       [metric],
     )[metric.label]!;
 
-  // The settings × queries table, computed once: the folds and the deployed choice all read it.
-  const table = settings.map((s) => Float64Array.from(queries, (q) => scoreOf(q, rank(q, s))));
+  // The untrained settings × queries table, computed once: the folds and the deployed choice all read it.
+  const table = untrained.map((s) => Float64Array.from(queries, (q) => scoreOf(q, rank(q, s))));
   const column = new Map(queries.map((q, i) => [q, i]));
   const simplicity = simplicityLevels(settings);
   const choose: Chooser = (scores) => selectSetting(scores, select, simplicity);
   const rng = createRng(seed);
   const foldQueries = assignFolds(queries, folds, (n) => randomIndex(rng, n));
-  const choices = crossValidate(foldQueries, settings.length, (s, q) => table[s]![column.get(q)!]!, choose);
+  // The trained settings' scores depend on the fold: trained on the other folds' judged queries only.
+  const fitted = trainedFolds(trained, foldQueries, {
+    runs: legs.map(({ name }, l) => ({ name, run: new Map(queries.map((q) => [q, lists.get(q)![l]!.items])) })),
+    qrels,
+    lists: (q) => lists.get(q)!,
+    k,
+    score: scoreOf,
+  });
+  const choices = crossValidate(
+    foldQueries,
+    untrained.length,
+    (s, q) => table[s]![column.get(q)!]!,
+    choose,
+    fitted.training,
+  );
+  const heldOutRanking = (q: string, s: number) =>
+    s < untrained.length ? rank(q, untrained[s]!) : fitted.heldOut(s - untrained.length, q);
   const ranked = new Map<string, ScoredId[]>();
-  for (const choice of choices) for (const q of choice.queries) ranked.set(q, rank(q, settings[choice.setting]!));
+  for (const choice of choices) for (const q of choice.queries) ranked.set(q, heldOutRanking(q, choice.setting));
   const run = new Map([...ranked].sort(([a], [b]) => compareIdBytes(a, b)));
 
   const tuned = evaluate(qrels, run, [metric]);
@@ -93,7 +115,7 @@ export function tuneFusion(legs: readonly NamedRun[], qrels: Qrels, options: Tun
     settings,
     simplicity,
     choices: choices.map((c) => ({ ...c, heldOutMean: mean(c.queries.map((q) => valueFor.get(q)!)) })),
-    deploy: choose(table),
+    deploy: choose([...table, ...fitted.all(queries)]),
     queries,
     run,
     heldOut: { ...ci(tunedValues), mean: tuned.mean[metric.label]! },

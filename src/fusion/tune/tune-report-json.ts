@@ -3,17 +3,30 @@ import { methodInput } from '../method-spec.js';
 import { describeSetting, fuseFlags } from './settings-grid.js';
 import type { Selection } from './select-setting.js';
 import type { TuneResult } from './tune-result.js';
-import { isLegAlone, type TuneSetting } from './tune-setting.js';
+import { TRAINED_PARAMETER } from '../trained/trained-methods.js';
+import { isLegAlone, isTrained, type TuneSetting } from './tune-setting.js';
 import { isSignificant, SIGNIFICANCE_LEVEL, tuneVerdict } from './tune-verdict.js';
 
 /**
  * A setting as JSON: a leg alone as { alone, label }; a fusion as its method, then only the
  * parameters it reads (its row's `params`: `norm` for the methods that read normalised scores,
- * `rrf_k` for those taking it), its weights by leg, and the label.
+ * `rrf_k` for those taking it), its weights by leg, and the label. A trained method has
+ * `trained: true`, its parameter by its letter (probfuse `x`, slidefuse `w`) and segfuse its `norm`.
  */
 export function settingJson(s: TuneSetting, legNames: readonly string[]) {
   const label = describeSetting(s, legNames);
   if (isLegAlone(s)) return { alone: legNames[s.alone]!, label };
+  if (isTrained(s)) {
+    const letter = TRAINED_PARAMETER[s.trained];
+    return {
+      method: s.trained,
+      trained: true,
+      ...(s.norm && { norm: s.norm }),
+      ...(letter && { [letter]: s.parameter }),
+      weights: Object.fromEntries(legNames.map((n, i) => [n, s.weights[i]])),
+      label,
+    };
+  }
   const m = fusionMethod(s.method);
   return {
     method: s.method,
@@ -28,7 +41,7 @@ export function settingJson(s: TuneSetting, legNames: readonly string[]) {
  * The report of `testbed tune --json`: full-precision values, snake_case keys. Besides the text
  * report's figures it holds the significance test against the best leg, the verdict sentence,
  * `deploy` (the setting chosen on all queries, with the `testbed fuse` flags that rank like
- * it) and, with `all` (`--report-all`), every setting's training means.
+ * it: null for a leg alone and for a trained method, which fuse cannot apply) and, with `all` (`--report-all`), every setting's training means.
  */
 export function tuneReportJson(r: TuneResult, out: string, options: { all?: boolean } = {}) {
   const setting = (i: number) => settingJson(r.settings[i]!, r.legNames);

@@ -3,7 +3,7 @@ import { formatValue } from '../../metrics/index.js';
 import { describeSetting, fuseFlags } from './settings-grid.js';
 import type { SelectRule } from './select-setting.js';
 import type { TuneResult } from './tune-result.js';
-import { isLegAlone } from './tune-setting.js';
+import { isLegAlone, isTrained } from './tune-setting.js';
 import { formatP, signed, signedInterval, tuneVerdict } from './tune-verdict.js';
 
 /** What the text report shows besides its fixed parts. */
@@ -54,10 +54,12 @@ export function tuneReportText(r: TuneResult, out: string, seconds: number, opti
     tuneVerdict(r),
     '',
     `To deploy, chosen on all ${r.queries.length} queries by ${RULE_NAME[r.select]}: ${label(d.setting)}`,
-    `  ${m} ${formatValue(d.means[d.setting]!)} on them (in sample: they chose it); best there ${label(d.best)}, ${formatValue(d.means[d.best]!)} ± ${formatValue(d.standardErrors[d.best]!)}`,
+    `  ${m} ${formatValue(d.means[d.setting]!)} on them (${isTrained(deployed) ? 'each by the model trained without its fold, but ' : ''}in sample: they chose it); best there ${label(d.best)}, ${formatValue(d.means[d.best]!)} ± ${formatValue(d.standardErrors[d.best]!)}`,
     isLegAlone(deployed)
       ? `  use the ${r.legNames[deployed.alone]} run as it is: no fusion`
-      : `  testbed fuse ${(options.runFiles ?? r.legNames).join(' ')} ${fuseFlags(deployed)} --out FILE`,
+      : isTrained(deployed)
+        ? `  a trained method: deploying it means training it on all ${r.queries.length} judged queries; testbed fuse reads no judgements and cannot apply it, so no fuse command ranks like it`
+        : `  testbed fuse ${(options.runFiles ?? r.legNames).join(' ')} ${fuseFlags(deployed)} --out FILE`,
   ];
   if (r.leftOut > 0)
     lines.push(
@@ -75,13 +77,17 @@ function difference(i: Interval, p: number): string {
 /**
  * `--report-all`: each setting's training mean over all judged queries (with its standard error)
  * and over each fold's training queries, in grid order, as ranx's optimisation report lists
- * every configuration; "*" marks the setting to deploy, "+" each fold's choice.
+ * every configuration; "*" marks the setting to deploy, "+" each fold's choice. A trained
+ * method's means are cross-validated (trainedFolds), as the header says when there is one.
  */
 function allSettingsLines(r: TuneResult): string[] {
   const m = r.metric.label;
   const folds = r.choices.map((_, f) => `fold ${f + 1}`);
+  const trained = r.settings.some(isTrained)
+    ? `; a trained method scores each query with its model trained without the query's fold (over a fold's training queries, without that fold too)`
+    : '';
   return [
-    `Every setting's training ${m}: the mean over all ${r.queries.length} judged queries with its standard error, and the mean over each fold's training queries (the other folds); simplicity 1 is the simplest; * deployed, + chosen by that fold`,
+    `Every setting's training ${m}: the mean over all ${r.queries.length} judged queries with its standard error, and the mean over each fold's training queries (the other folds)${trained}; simplicity 1 is the simplest; * deployed, + chosen by that fold`,
     ['setting', 'simplicity', `all ${r.queries.length}`, 'SE', ...folds, 'description'].join('\t'),
     ...r.settings.map((s, i) =>
       [
