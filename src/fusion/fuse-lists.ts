@@ -7,6 +7,7 @@ import { fusionMethod } from './method-registry.js';
 import { methodInput } from './method-spec.js';
 import type { FusionMethodName } from './method-table.js';
 import { normRow } from './norm-registry.js';
+import { normaliseLegs } from './normalise-legs.js';
 import type { NormName } from './norm-table.js';
 import type { Leg, RankedList, ScoredId } from './ranked-list.js';
 
@@ -76,15 +77,18 @@ export function fuseLists(lists: readonly RankedList[], options: FuseOptions): S
   checkLists(lists);
   const o = completeOptions(options, lists.length);
   const spec = fusionMethod(o.method);
-  const normalise = methodInput(spec) === 'normalised scores' ? normRow(o.norm).normalise : undefined;
-  const legs: Leg[] = lists
-    .map(({ name, items }, i): Leg => {
-      const raw = items.map((item) => item.score);
-      const scores = normalise ? normalise(raw) : raw;
-      return { name, weight: o.weights[i]!, ids: items.map((item) => item.id), scores };
-    })
+  const raw: Leg[] = lists
+    .map(
+      ({ name, items }, i): Leg => ({
+        name,
+        weight: o.weights[i]!,
+        ids: items.map((item) => item.id),
+        scores: items.map((item) => item.score),
+      }),
+    )
     .filter((leg) => leg.weight > 0)
     .sort((a, b) => compareIdBytes(a.name, b.name));
+  const legs = methodInput(spec) === 'normalised scores' ? normaliseLegs(normRow(o.norm), raw) : raw;
   const fused = spec.combine(legs, { rrfK: o.rrfK });
   return [...fused].map(([id, score]) => ({ id, score: roundFusedScore(score) })).sort(compareFused);
 }
