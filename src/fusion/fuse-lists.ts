@@ -3,6 +3,7 @@ import { FUSION_DEFAULTS } from '../schemas/defaults.js';
 import { compareIdBytes } from '../ranking/id-order.js';
 import { checkLists } from './check-lists.js';
 import { roundFusedScore } from './fused-score.js';
+import { givenConstants } from './method-constants.js';
 import { fusionMethod } from './method-registry.js';
 import { methodInput } from './method-spec.js';
 import type { FusionMethodName } from './method-table.js';
@@ -20,14 +21,23 @@ export interface FuseOptions {
   weights?: readonly number[];
   /** The RRF constant (rrf only), > 0. */
   rrfK?: number;
+  /** CombGMNZ's γ (combgmnz only), >= 0; undefined: its default (method-constants.ts). */
+  gamma?: number;
+  /** LogN_ISR's σ (logn_isr only), in [0, 1]; undefined: its default. */
+  sigma?: number;
 }
 
-/** FuseOptions with every default filled in. */
+/**
+ * FuseOptions with every default filled in, but γ and σ: left out, they are the method's own
+ * default (as MethodParams takes them), so a setting that does not choose them keeps its shape.
+ */
 export interface CompleteFuseOptions {
   method: FusionMethodName;
   norm: NormName;
   weights: readonly number[];
   rrfK: number;
+  gamma?: number;
+  sigma?: number;
 }
 
 /** The defaults of fusion (ranx's: min-max normalisation, RRF k 60, equal weights), as pipelines have them (FUSION_DEFAULTS). */
@@ -51,7 +61,13 @@ export function completeOptions(options: FuseOptions, listCount: number): Comple
   const rrfK = options.rrfK ?? FUSE_DEFAULTS.rrfK;
   if (!Number.isFinite(rrfK) || rrfK <= 0)
     throw new InputError(`fusion: the RRF constant k must be a finite number > 0, got ${rrfK}`);
-  return { method: options.method, norm: options.norm ?? FUSE_DEFAULTS.norm, weights, rrfK };
+  return {
+    method: options.method,
+    norm: options.norm ?? FUSE_DEFAULTS.norm,
+    weights,
+    rrfK,
+    ...givenConstants(options),
+  };
 }
 
 /**
@@ -89,7 +105,7 @@ export function fuseLists(lists: readonly RankedList[], options: FuseOptions): S
     .filter((leg) => leg.weight > 0)
     .sort((a, b) => compareIdBytes(a.name, b.name));
   const legs = methodInput(spec) === 'normalised scores' ? normaliseLegs(normRow(o.norm), raw) : raw;
-  const fused = spec.combine(legs, { rrfK: o.rrfK });
+  const fused = spec.combine(legs, { rrfK: o.rrfK, ...givenConstants(o) });
   return [...fused].map(([id, score]) => ({ id, score: roundFusedScore(score) })).sort(compareFused);
 }
 
