@@ -179,3 +179,34 @@ describe('testbed tune refuses --gammas and --sigmas that no method reads or out
     expect(fs.existsSync(out)).toBe(false);
   });
 });
+
+describe('testbed tune --norms borda: out of the default grid, searched when named', () => {
+  it('tries it for the score methods, and fuse with the deploy flags of its setting scores its in-sample mean', async () => {
+    const out = path.join(dir, 'tuned-borda.trec');
+    const r = await tune(
+      LEX,
+      DENSE,
+      '--qrels',
+      QRELS,
+      '--out',
+      out,
+      '--methods',
+      'combmnz',
+      '--norms',
+      'borda',
+      '--folds',
+      '2',
+      '--report-all',
+      '--json',
+    );
+    expect(r.code, r.err).toBe(0);
+    const report = JSON.parse(r.out) as { all_settings: { setting: SettingJson & { norm?: string }; mean: number }[] };
+    const setting = report.all_settings[2]!;
+    expect(setting.setting).toMatchObject({ method: 'combmnz', norm: 'borda', label: 'combmnz borda' });
+    const run = path.join(dir, 'borda.trec');
+    const fused = await runCli(['fuse', LEX, DENSE, '--method', 'combmnz', '--norm', 'borda', '--out', run]);
+    expect(fused.code, fused.err).toBe(0);
+    const evaluated = JSON.parse((await runCli(['eval', QRELS, run, '--metrics', 'ndcg@10', '--json'])).out);
+    expect(evaluated.metrics['ndcg@10']).toBeCloseTo(setting.mean, 12);
+  });
+});

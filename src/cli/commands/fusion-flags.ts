@@ -124,18 +124,17 @@ export function gridFlags(values: {
     ...constantGridFlags(values),
   };
   // The default methods read --norms, --rrf-ks and --weight-step, but not --gammas or --sigmas.
-  refuseUnreadGridFlags(grid.methods ?? DEFAULT_GRID.methods, {
+  const methods = grid.methods ?? DEFAULT_GRID.methods;
+  refuseUnreadGridFlags(methods, {
     norms: values.norms !== undefined,
     rrfKs: values['rrf-ks'] !== undefined,
     weightStep: values['weight-step'] !== undefined,
   });
-  for (const c of METHOD_CONSTANTS) {
-    const methods = grid.methods ?? DEFAULT_GRID.methods;
+  for (const c of METHOD_CONSTANTS)
     if (values[c.grid] !== undefined && methods.every((m) => !fusionMethod(m).params.includes(c.name)))
       throw new InputError(
         `--${c.grid} applies to ${methodsTaking(c.name).join(', ')} only, not ${methods.join(', ')}${grid.methods ? '' : ' (the default --methods)'}`,
       );
-  }
   return grid;
 }
 
