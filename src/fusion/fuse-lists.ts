@@ -84,7 +84,8 @@ export function completeOptions(options: FuseOptions, listCount: number): Comple
  * leg order is at least independent of the order they were passed in.
  *
  * Candidates are the documents of the lists weighted > 0: a list weighted 0 is switched off
- * and its documents do not pad the result.
+ * and its documents do not pad the result. The methods that read normalised scores get those
+ * lists after `norm` (normaliseLegs): each list on its own, or, for borda, all of them at once.
  * Bad input (NaN or infinite scores, a list not best first, repeated ids or names, bad
  * weights) is refused with an InputError naming the list and item; an empty list is fine
  * (it holds nothing), and so is a single list (its order is kept).
