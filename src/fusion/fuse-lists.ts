@@ -4,6 +4,7 @@ import { compareIdBytes } from '../ranking/id-order.js';
 import { checkLists } from './check-lists.js';
 import { roundFusedScore } from './fused-score.js';
 import { fusionLegs } from './fusion-legs.js';
+import { givenConstants } from './method-constants.js';
 import { fusionMethod } from './method-registry.js';
 import { methodInput } from './method-spec.js';
 import type { FusionMethodName } from './method-table.js';
@@ -20,14 +21,23 @@ export interface FuseOptions {
   weights?: readonly number[];
   /** The RRF constant (rrf only), > 0. */
   rrfK?: number;
+  /** CombGMNZ's γ (combgmnz only), >= 0; undefined: its default (method-constants.ts). */
+  gamma?: number;
+  /** LogN_ISR's σ (logn_isr only), in [0, 1]; undefined: its default. */
+  sigma?: number;
 }
 
-/** FuseOptions with every default filled in. */
+/**
+ * FuseOptions with every default filled in, but γ and σ: left out, they are the method's own
+ * default (as MethodParams takes them), so a setting that does not choose them keeps its shape.
+ */
 export interface CompleteFuseOptions {
   method: FusionMethodName;
   norm: NormName;
   weights: readonly number[];
   rrfK: number;
+  gamma?: number;
+  sigma?: number;
 }
 
 /** The defaults of fusion (ranx's: min-max normalisation, RRF k 60, equal weights), as pipelines have them (FUSION_DEFAULTS). */
@@ -51,7 +61,13 @@ export function completeOptions(options: FuseOptions, listCount: number): Comple
   const rrfK = options.rrfK ?? FUSE_DEFAULTS.rrfK;
   if (!Number.isFinite(rrfK) || rrfK <= 0)
     throw new InputError(`fusion: the RRF constant k must be a finite number > 0, got ${rrfK}`);
-  return { method: options.method, norm: options.norm ?? FUSE_DEFAULTS.norm, weights, rrfK };
+  return {
+    method: options.method,
+    norm: options.norm ?? FUSE_DEFAULTS.norm,
+    weights,
+    rrfK,
+    ...givenConstants(options),
+  };
 }
 
 /**
@@ -68,7 +84,8 @@ export function completeOptions(options: FuseOptions, listCount: number): Comple
  * leg order is at least independent of the order they were passed in.
  *
  * Candidates are the documents of the lists weighted > 0: a list weighted 0 is switched off
- * and its documents do not pad the result.
+ * and its documents do not pad the result. The methods that read normalised scores get those
+ * lists after `norm` (normaliseLegs): each list on its own, or, for borda, all of them at once.
  * Bad input (NaN or infinite scores, a list not best first, repeated ids or names, bad
  * weights) is refused with an InputError naming the list and item; an empty list is fine
  * (it holds nothing), and so is a single list (its order is kept).
@@ -77,9 +94,9 @@ export function fuseLists(lists: readonly RankedList[], options: FuseOptions): S
   checkLists(lists);
   const o = completeOptions(options, lists.length);
   const spec = fusionMethod(o.method);
-  const normalise = methodInput(spec) === 'normalised scores' ? normRow(o.norm).normalise : undefined;
-  const legs = fusionLegs(lists, o.weights, normalise);
-  const fused = spec.combine(legs, { rrfK: o.rrfK });
+  const norm = methodInput(spec) === 'normalised scores' ? normRow(o.norm) : undefined;
+  const legs = fusionLegs(lists, o.weights, norm);
+  const fused = spec.combine(legs, { rrfK: o.rrfK, ...givenConstants(o) });
   return [...fused].map(([id, score]) => ({ id, score: roundFusedScore(score) })).sort(compareFused);
 }
 

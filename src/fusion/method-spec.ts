@@ -12,8 +12,9 @@ export type MethodKind = 'rank' | 'score';
  *   comb* methods multiply by weights given too, but are defined with them equal, so they keep 1).
  * - `norm`: the scores are normalised by the chosen normalisation first (score methods only).
  * - `rrf_k`: the RRF constant k.
+ * - `gamma`, `sigma`: CombGMNZ's γ and LogN_ISR's σ (method-constants.ts).
  */
-export type FusionParam = 'weights' | 'norm' | 'rrf_k';
+export type FusionParam = 'weights' | 'norm' | 'rrf_k' | 'gamma' | 'sigma';
 
 /** Parameter values the methods that take them read. */
 export interface MethodParams {

@@ -20,9 +20,17 @@ export function normRow(name: string): NormRow {
   return row;
 }
 
-/** Adds a normalisation at run time and returns the function that removes it again; a name taken is refused. */
+/**
+ * Adds a normalisation at run time and returns the function that removes it again; refused: a
+ * name taken or not lower case, and a row with both or neither of `normalise` (one list at a
+ * time) and `normaliseQuery` (all the query's lists).
+ */
 export function registerNorm(row: NormRow): () => void {
   if (!/^[a-z][a-z0-9_-]*$/.test(row.name))
     throw new Error(`a normalisation is named in lower case letters, digits, _ and -, not ${JSON.stringify(row.name)}`);
+  if ((row.normalise === undefined) === (row.normaliseQuery === undefined))
+    throw new Error(
+      `normalisation ${row.name} needs exactly one of normalise (per list) and normaliseQuery (all lists)`,
+    );
   return norms.register(row);
 }

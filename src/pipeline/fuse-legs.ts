@@ -1,4 +1,5 @@
 import { fuseLists } from '../fusion/fuse-lists.js';
+import { givenConstants } from '../fusion/method-constants.js';
 import type { Hit, Sources } from '../ranking/hit.js';
 import { compareIdBytes } from '../ranking/id-order.js';
 import type { Fusion } from './resolve-pipeline.js';
@@ -24,6 +25,7 @@ export function fuseLegs(legs: readonly LegHits[], fusion: Fusion): Hit[] {
     norm: fusion.norm,
     weights: fusion.weights,
     rrfK: fusion.rrfK,
+    ...givenConstants(fusion),
   });
   const byName = [...legs].sort((a, b) => compareIdBytes(a.name, b.name));
   const seen = new Map<string, { best: Hit; sources: Sources }>();

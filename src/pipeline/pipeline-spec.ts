@@ -4,6 +4,8 @@ import { filterSpec } from '../schemas/filter-spec.js';
 import { legSpec } from '../legs/leg-schema.js';
 import { LANGUAGE_CODE } from '../schemas/language-code.js';
 import { fusionMethodNames } from '../fusion/method-registry.js';
+import { COMBGMNZ_DEFAULT_GAMMA } from '../fusion/methods/combgmnz.js';
+import { LOGN_ISR_DEFAULT_SIGMA } from '../fusion/methods/logn-isr.js';
 import { normNames } from '../fusion/norm-registry.js';
 import { LEVELS } from '../schemas/names.js';
 import { numberParam } from '../schemas/param-types.js';
@@ -28,6 +30,19 @@ export const fusionSpec = z
       .default(FUSION_DEFAULTS.norm)
       .describe('score normalisation of the score methods (comb*, wsum, wmnz); ignored by the rank methods and dbsf'),
     rrf_k: z.number().positive().max(1e6).default(FUSION_DEFAULTS.rrfK).describe('the RRF constant'),
+    // Optional, not defaulted: a pipeline that does not give them keeps its settled form (and cache key).
+    gamma: z
+      .number()
+      .min(0)
+      .max(1e6)
+      .optional()
+      .describe(`combgmnz's exponent γ on n(d) (default ${COMBGMNZ_DEFAULT_GAMMA}); refused for the other methods`),
+    sigma: z
+      .number()
+      .min(0)
+      .max(1)
+      .optional()
+      .describe(`logn_isr's σ, in [0, 1] (default ${LOGN_ISR_DEFAULT_SIGMA}); refused for the other methods`),
     weights: z
       .union([
         z.array(z.number().min(0).max(1e6)).min(1).max(MAX_LEGS),

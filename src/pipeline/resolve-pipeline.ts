@@ -1,6 +1,9 @@
 import type { z } from 'zod/v4';
 import { InputError, type Location } from '../errors.js';
 import type { FilterSpec } from '../schemas/filter-spec.js';
+import { givenConstants, METHOD_CONSTANTS } from '../fusion/method-constants.js';
+import { methodsTaking } from '../fusion/method-help.js';
+import { fusionMethod } from '../fusion/method-registry.js';
 import type { FusionMethodName } from '../fusion/method-table.js';
 import type { NormName } from '../fusion/norm-table.js';
 import type { Level } from '../schemas/names.js';
@@ -16,6 +19,9 @@ export interface Fusion {
   method: FusionMethodName;
   norm: NormName;
   rrfK: number;
+  /** combgmnz's γ and logn_isr's σ, present only when given (else the method's default). */
+  gamma?: number;
+  sigma?: number;
   weights: number[];
   depth: number;
 }
@@ -67,9 +73,14 @@ export function settle(spec: PipelineSpec, where: Location = {}): Pipeline {
       method: f.method,
       norm: f.norm,
       rrfK: f.rrf_k,
+      ...givenConstants(f),
       weights: weightsInLegOrder(legs, f.weights, fail),
       depth: f.depth,
     };
+    const method = fusionMethod(f.method);
+    for (const c of METHOD_CONSTANTS)
+      if (f[c.name] !== undefined && !method.params.includes(c.name))
+        fail(`fusion.${c.name}`, `${c.name} is read by ${methodsTaking(c.name).join(', ')} only, not ${f.method}`);
   }
   if (spec.rerank) pipeline.rerank = settleRerank(spec.rerank, fail);
   if (spec.filter && Object.keys(spec.filter).length > 0) pipeline.filter = spec.filter;

@@ -10,7 +10,21 @@ describe("the tuner's default grid", () => {
     const out = ['log_isr', 'logn_isr', 'condorcet', 'w_condorcet', 'combgmnz', 'wmnz'];
     expect(DEFAULT_GRID.methods).toEqual(fusionMethodNames().filter((m) => !out.includes(m)));
     // The inverted min-max is for distances: on ordinary runs it ranks the worst first.
-    expect(DEFAULT_GRID.norms).toEqual(normNames().filter((n) => n !== 'minmax_inverted'));
+    expect(DEFAULT_GRID.norms).toEqual(normNames().filter((n) => n !== 'minmax_inverted' && n !== 'borda'));
+  });
+
+  it('is the grid the published figures were measured with: 904 settings for 3 legs, 175 for 2', () => {
+    const methods = 'rrf isr borda combsum combmnz combmax combmin combmed combanz wsum dbsf';
+    expect(DEFAULT_GRID.methods).toEqual(methods.split(' '));
+    expect(DEFAULT_GRID.norms).toEqual(['minmax', 'zscore', 'max', 'sum', 'rank']);
+    // Each leg alone; rrf: 5 ks × W weight vectors; isr, borda, dbsf: W each; combsum, combmnz,
+    // combmax, combmin, combmed, combanz: 5 norms each; wsum: 5 norms × W. W = the simplex points
+    // in tenths, C(10 + legs - 1, legs - 1), plus equal weights 1 each when they are not among them.
+    const size = (legs: number, w: number) => legs + 5 * w + 3 * w + 6 * 5 + 5 * w;
+    expect(settingsGrid(DEFAULT_GRID, 3)).toHaveLength(size(3, 66 + 1));
+    expect(size(3, 67)).toBe(904);
+    expect(settingsGrid(DEFAULT_GRID, 2)).toHaveLength(size(2, 11));
+    expect(size(2, 11)).toBe(175);
   });
 
   it('a method out of the default grid is still searched when named', () => {

@@ -13,6 +13,18 @@ const NORM_NAMES = normNames();
 // one list holds ln 1 = 0 (ranx's), and minmax_inverted reads scores as distances, turning an
 // ordinary list upside down. more-methods.test.ts and norms.test.ts pin what they do instead.
 const ORDER_KEEPING_METHODS = METHOD_NAMES.filter((m) => m !== 'log_isr');
+// The methods that read normalised scores, written out rather than read from the table.
+const SCORE_METHODS: readonly string[] = [
+  'combsum',
+  'combmnz',
+  'combgmnz',
+  'combmax',
+  'combmin',
+  'combmed',
+  'combanz',
+  'wsum',
+  'wmnz',
+];
 const ORDER_KEEPING_NORMS = NORM_NAMES.filter((n) => n !== 'minmax_inverted');
 import type { RankedList, ScoredId } from '../../src/fusion/ranked-list.js';
 import { InputError } from '../../src/errors.js';
@@ -69,9 +81,10 @@ describe('fuseLists: edge cases', () => {
     for (const method of METHOD_NAMES) expect(fuseLists([ranked('A'), ranked('B')], { method }), method).toEqual([]);
   });
 
-  it('an empty list beside a full one changes no order (every method, every norm but the two above)', () => {
+  it('an empty list beside a full one changes no order (every method, every norm but the two above; borda but with max, min, median)', () => {
     for (const method of ORDER_KEEPING_METHODS) {
       for (const norm of ORDER_KEEPING_NORMS) {
+        if (norm === 'borda' && ['combmax', 'combmin', 'combmed'].includes(method)) continue;
         const fused = fuseLists([A, ranked('E')], { method, norm });
         expect(
           fused.map((f) => f.id),
@@ -79,6 +92,17 @@ describe('fuseLists: edge cases', () => {
         ).toEqual(['a', 'b', 'c']);
       }
     }
+  });
+
+  it("borda's normalisation completes the empty list too: each candidate gets (C + 1) / (2C) there, above A's last", () => {
+    // C = 3. A: a 3/3, b 2/3, c 1/3; the empty list E: (3 - 0 + 1) / 6 = 2/3 for each.
+    // combmax: a 1, b max(2/3, 2/3), c max(1/3, 2/3): b and c tie at 2/3 and go by id descending.
+    const fused = fuseLists([A, ranked('E')], { method: 'combmax', norm: 'borda' });
+    expect(fused).toEqual([
+      { id: 'a', score: 1 },
+      { id: 'c', score: roundFusedScore(2 / 3) },
+      { id: 'b', score: roundFusedScore(2 / 3) },
+    ]);
   });
 
   it('a single list keeps its order under every method and norm but the two above', () => {
@@ -155,6 +179,10 @@ function oracle(
 ): ScoredId[] {
   const on = input.map((l, i) => ({ ...l, w: weights[i]! })).filter((l) => l.w > 0);
   const candidates = [...new Set(on.flatMap((l) => l.items.map((x) => x.id)))];
+  const c = candidates.length;
+  // Borda's normalisation gives every list every candidate: (C - r + 1) / C where it ranks it,
+  // (C - n + 1) / (2C) where it does not, so for the score methods every list "holds" every candidate.
+  const padded = norm === 'borda' && SCORE_METHODS.includes(method);
   const normed = (l: RankedList): number[] => {
     const s = l.items.map((x) => x.score);
     const n = s.length;
@@ -176,6 +204,8 @@ function oracle(
         return s.map((_, i) => 1 - i / n);
       case 'minmax_inverted':
         return s.map((x) => (max > min ? (max - x) / (max - min) : 1));
+      case 'borda':
+        return s.map((_, i) => (c - (i + 1) + 1) / c);
     }
   };
   // Condorcet, pair by pair: +w for each list ranking id above other (absent = below all ranked).
@@ -214,9 +244,10 @@ function oracle(
       const nl = normed(l);
       if (method === 'borda')
         bordaPoints += l.w * (r > 0 ? candidates.length - r + 1 : (candidates.length - l.items.length + 1) / 2);
-      if (r === 0) continue;
+      if (r === 0 && !padded) continue;
+      const normValue = r > 0 ? nl[r - 1]! : (c - l.items.length + 1) / (2 * c);
       holdersWeight += l.w;
-      plainNorms += nl[r - 1]!;
+      plainNorms += normValue;
       const value =
         method === 'rrf'
           ? 1 / (k + r)
@@ -224,7 +255,7 @@ function oracle(
             ? 1 / (r * r)
             : method === 'dbsf'
               ? threeSigma(l)[r - 1]!
-              : nl[r - 1]!;
+              : normValue;
       present.push(l.w * value);
     }
     const sum = present.reduce((a, x) => a + x, 0);

@@ -1,6 +1,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { normRows } from '../../src/fusion/norm-registry.js';
+import { fuseLists } from '../../src/fusion/fuse-lists.js';
+import { normRow, normRows } from '../../src/fusion/norm-registry.js';
+import type { NormName } from '../../src/fusion/norm-table.js';
+import { normaliseLegs } from '../../src/fusion/normalise-legs.js';
 import { maxNorm } from '../../src/fusion/norms/max.js';
 import { bordaNorm } from '../../src/fusion/norms/borda.js';
 import { minMaxNorm } from '../../src/fusion/norms/min-max.js';
@@ -9,6 +12,7 @@ import { rankNorm } from '../../src/fusion/norms/rank.js';
 import { sumNorm } from '../../src/fusion/norms/sum.js';
 import { zScoreNorm } from '../../src/fusion/norms/z-score.js';
 import { threeSigmaNorm } from '../../src/fusion/methods/dbsf.js';
+import { ranked } from './n-leg-lists.js';
 
 const close = (actual: number[], expected: number[]) => {
   expect(actual).toHaveLength(expected.length);
@@ -83,7 +87,10 @@ describe('normalisations on zero-variance, single and empty lists', () => {
   });
 
   it('an empty list normalises to an empty list under every normalisation', () => {
-    for (const { name, normalise } of normRows()) expect(normalise([]), name).toEqual([]);
+    for (const row of normRows()) {
+      if (row.normalise) expect(row.normalise([]), row.name).toEqual([]);
+      else expect(row.normaliseQuery([{ name: 'L', weight: 1, ids: [], scores: [] }])[0]?.scores, row.name).toEqual([]);
+    }
     expect(threeSigmaNorm([])).toEqual([]);
   });
 
@@ -105,6 +112,7 @@ describe('normalisation properties', () => {
     fc.assert(
       fc.property(desc, (scores) => {
         for (const { name, normalise } of normRows().filter((r) => r.name !== 'minmax_inverted')) {
+          if (!normalise) continue; // borda reads all the lists: its order is pinned below
           const n = normalise(scores);
           for (let i = 1; i < n.length; i++) expect(n[i]!, name).toBeLessThanOrEqual(n[i - 1]!);
         }
@@ -175,5 +183,67 @@ describe('borda normalisation (across the lists)', () => {
         });
       }),
     );
+  });
+});
+
+describe('the borda row of the normalisation table (reads all the lists of the query)', () => {
+  // A ranks a1 a2 a3, B ranks b1 b2: different lengths, no document in common, so C = 3 + 2 = 5.
+  // Ranked: (C - rank + 1) / C. Absent: (C - n + 1) / (2C), n the list's own length.
+  const A = ranked('A', ['a1', 30], ['a2', 20], ['a3', 10]);
+  const B = ranked('B', ['b1', 0.9], ['b2', 0.1]);
+  const C = 5;
+  const absentFromA = (C - 3 + 1) / (2 * C); // 3/10
+  const absentFromB = (C - 2 + 1) / (2 * C); // 4/10
+
+  it('is a row, out of the default grid, whose legs come back completed with the candidates they lack', () => {
+    const row = normRow('borda');
+    expect(row.tunedByDefault).toBe(false);
+    const legs = [A, B].map((l) => ({
+      name: l.name,
+      weight: 1,
+      ids: l.items.map((x) => x.id),
+      scores: l.items.map((x) => x.score),
+    }));
+    const [a, b] = normaliseLegs(row, legs);
+    expect(a!.ids).toEqual(['a1', 'a2', 'a3', 'b1', 'b2']);
+    expect(a!.scores).toEqual([5 / C, 4 / C, 3 / C, absentFromA, absentFromA]);
+    expect(b!.ids).toEqual(['b1', 'b2', 'a1', 'a2', 'a3']);
+    expect(b!.scores).toEqual([5 / C, 4 / C, absentFromB, absentFromB, absentFromB]);
+  });
+
+  it('combsum over it: each document the sum of its two values; combmnz doubles it (every list holds every candidate)', () => {
+    const sums = {
+      a1: 5 / C + absentFromB,
+      a2: 4 / C + absentFromB,
+      a3: 3 / C + absentFromB,
+      b1: absentFromA + 5 / C,
+      b2: absentFromA + 4 / C,
+    };
+    const combsum = fuseLists([A, B], { method: 'combsum', norm: 'borda' });
+    // 1.4, 1.3, 1.2, 1.1, 1.0: the two lists interleave.
+    expect(combsum.map((f) => f.id)).toEqual(['a1', 'b1', 'a2', 'b2', 'a3']);
+    for (const f of combsum) expect(f.score).toBeCloseTo(sums[f.id as keyof typeof sums], 12);
+    const combmnz = fuseLists([A, B], { method: 'combmnz', norm: 'borda' });
+    for (const f of combmnz) expect(f.score).toBeCloseTo(2 * sums[f.id as keyof typeof sums], 12);
+  });
+
+  it('counts only the lists weighted above 0: a list switched off adds no candidate to C', () => {
+    const off = ranked('Z', ['z1', 1], ['z2', 0.5]);
+    const fused = fuseLists([A, B, off], { method: 'combsum', norm: 'borda', weights: [1, 1, 0] });
+    expect(fused).toEqual(fuseLists([A, B], { method: 'combsum', norm: 'borda' }));
+  });
+
+  it('leaves every other normalisation as it was: fusing with it equals normalising list by list', () => {
+    for (const row of normRows().filter((r) => r.normalise)) {
+      const byHand = [A, B].map((l) => ({
+        name: l.name,
+        items: l.items.map((x, i) => ({ id: x.id, score: row.normalise!(l.items.map((y) => y.score))[i]! })),
+      }));
+      // The lists share no document, so combsum gives each document its own list's value.
+      const fused = fuseLists([A, B], { method: 'combsum', norm: row.name as NormName });
+      const expected = new Map<string, number>();
+      for (const l of byHand) for (const x of l.items) expected.set(x.id, (expected.get(x.id) ?? 0) + x.score);
+      for (const f of fused) expect(f.score, `${row.name} ${f.id}`).toBeCloseTo(expected.get(f.id)!, 9);
+    }
   });
 });

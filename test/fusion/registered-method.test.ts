@@ -166,7 +166,7 @@ describe('the built-in methods and normalisations', () => {
     expect(methods).toContain('\n  combmax       max norm                               over the runs holding d\n');
     expect(methods).toContain(
       '\n  combgmnz      n(d)^γ · Σ norm                        absent: not counted\n' +
-        '                γ = 0.5; ranx has no default (γ 0 is combsum, 1 combmnz)\n',
+        '                γ = 0.5 unless --gamma gives one >= 0 (0 is combsum, 1 combmnz; ranx has no default)\n',
     );
     // The normalisations' name column is their own: 18 wide (minmax_inverted and 3).
     expect(help).toContain(

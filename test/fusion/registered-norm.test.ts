@@ -25,10 +25,10 @@ describe('a normalisation registered with one call', () => {
     const help = (await runCli(['fuse', '--help'])).out;
     // The normalisations' name column is their own: 18 wide, minmax_inverted and 3.
     expect(help).toContain(
-      `\n  ${'minmax_inverted'.padEnd(18)}(max - s) / (max - min), for distances; all-equal scores give 1\n  ${'half'.padEnd(18)}s / 2\n`,
+      `\n  ${'minmax_inverted'.padEnd(18)}(max - s) / (max - min), for distances; all-equal scores give 1\n  ${'borda'.padEnd(18)}(C - rank + 1) / C; absent: (C - n + 1) / (2C); C = documents of all runs, n = the run's length\n  ${'half'.padEnd(18)}s / 2\n`,
     );
     expect(help).toContain(
-      '--norm N            minmax | zscore | max | sum | rank | minmax_inverted | half (default minmax',
+      '--norm N            minmax | zscore | max | sum | rank | minmax_inverted | borda | half (default minmax',
     );
 
     const out = path.join(dir, 'half.trec');

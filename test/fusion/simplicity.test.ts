@@ -26,9 +26,9 @@ describe('the order of simplicity', () => {
       { alone: 0 }, //                                8: a leg alone, after 4 in the grid
       fuse('rrf', [0.5, 0.5, 0], 60), //              9: unequal (a leg at 0), 2 legs, after 0
     ];
-    expect(settings.map(simplicityClass)).toEqual([4, 4, 3, 2, 0, 1, 4, 3, 0, 4]);
+    expect(settings.map(simplicityClass)).toEqual([5, 5, 3, 2, 0, 1, 5, 3, 0, 5]);
     // (class, legs weighted above 0) -> level, simplest first: (0, 1) legs alone 0; (1, 3) untuned
-    // rrf 1; (2, 3) rrf k 20 2; (3, 3) combmnz, dbsf 3; (4, 1) 4; (4, 2) 5; (4, 3) 6.
+    // rrf 1; (2, 3) rrf k 20 2; (3, 3) combmnz, dbsf 3; (5, 1) 4; (5, 2) 5; (5, 3) 6.
     expect(simplicityLevels(settings)).toEqual([5, 6, 3, 2, 0, 1, 4, 3, 0, 5]);
   });
 
@@ -48,6 +48,38 @@ describe('the order of simplicity', () => {
       'rrf k 20 weights bm25 1 dense 1 fts5 1',
       'combsum minmax',
       'wsum minmax weights bm25 1 dense 1 fts5 1',
+    ]);
+  });
+});
+
+describe('the order of simplicity: a γ or σ chosen is a constant chosen, as an RRF k is', () => {
+  const ones = [1, 1, 1];
+  it('combgmnz at γ 0.5 and logn_isr at σ 0.01 (their defaults) are a method chosen; another γ or σ one step more', () => {
+    const settings: TuneSetting[] = [
+      { method: 'combgmnz', norm: 'minmax', rrfK: 60, weights: ones, gamma: 0.7 }, //  another γ
+      { method: 'combgmnz', norm: 'minmax', rrfK: 60, weights: ones, gamma: 0.5 }, //  the default γ
+      { method: 'combgmnz', norm: 'minmax', rrfK: 60, weights: ones }, //              γ not given: the default
+      { method: 'logn_isr', norm: 'minmax', rrfK: 60, weights: ones, sigma: 0 }, //    another σ
+      { method: 'logn_isr', norm: 'minmax', rrfK: 60, weights: ones, sigma: 0.01 }, // the default σ
+      { method: 'logn_isr', norm: 'minmax', rrfK: 60, weights: [1, 0, 0], sigma: 0 }, // weights chosen too
+      { method: 'rrf', norm: 'minmax', rrfK: 20, weights: ones }, //                   rrf, another k
+    ];
+    // 2: rrf with another k; 3: a method at its defaults; 4: a method and a constant; 5: weights.
+    expect(settings.map(simplicityClass)).toEqual([4, 3, 3, 4, 3, 5, 2]);
+  });
+
+  it('a grid over γ puts combgmnz at its default γ before the other γs, and all of them before the weights', () => {
+    const grid = settingsGrid(
+      { methods: ['combgmnz', 'wsum'], norms: ['minmax'], rrfKs: [60], weightSteps: 2, gammas: [0, 0.5, 1] },
+      3,
+    );
+    const levels = simplicityLevels(grid);
+    const bySimplicity = grid.map((_, i) => i).sort((a, b) => levels[a]! - levels[b]! || a - b);
+    expect(bySimplicity.slice(3, 7).map((i) => describeSetting(grid[i]!, legs))).toEqual([
+      'combgmnz minmax gamma 0.5',
+      'wsum minmax weights bm25 1 dense 1 fts5 1',
+      'combgmnz minmax gamma 0',
+      'combgmnz minmax gamma 1',
     ]);
   });
 });

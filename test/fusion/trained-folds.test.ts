@@ -4,7 +4,7 @@ import type { NamedRun } from '../../src/fusion/fuse-runs.js';
 import type { RankedList, ScoredId } from '../../src/fusion/ranked-list.js';
 import { posfuse } from '../../src/fusion/trained/posfuse.js';
 import type { TrainingSet } from '../../src/fusion/trained/training-set.js';
-import { simplicityClass, simplicityLevels } from '../../src/fusion/tune/simplicity.js';
+import { SIMPLICITY_CLASSES, simplicityClass, simplicityLevels } from '../../src/fusion/tune/simplicity.js';
 import { trainedFolds } from '../../src/fusion/tune/trained-folds.js';
 import { describeTrained, trainedGrid } from '../../src/fusion/tune/trained-grid.js';
 import type { TrainedSetting, TuneSetting } from '../../src/fusion/tune/tune-setting.js';
@@ -142,7 +142,11 @@ describe('trainedGrid: the trained settings searched', () => {
       { method: 'wsum', norm: 'minmax', rrfK: 60, weights: [0.9, 0.1] },
       { alone: 0 },
     ];
-    expect(settings.map(simplicityClass)).toEqual([5, 4, 0]);
+    // The last class of the order, the one before it (unequal weights), the first (a leg alone).
+    const last = SIMPLICITY_CLASSES.length - 1;
+    expect(SIMPLICITY_CLASSES[last]).toMatch(/^a trained method/);
+    expect(SIMPLICITY_CLASSES[last - 1]).toMatch(/^unequal weights/);
+    expect(settings.map(simplicityClass)).toEqual([last, last - 1, 0]);
     expect(simplicityLevels(settings)).toEqual([2, 1, 0]);
   });
 });

@@ -2,15 +2,26 @@ import { InputError } from '../../errors.js';
 import { DEFAULT_FUSED_K, fuseRuns } from '../../fusion/fuse-runs.js';
 import { FUSE_DEFAULTS, type FuseOptions } from '../../fusion/fuse-lists.js';
 import { FUSED_SIGNIFICANT_DIGITS } from '../../fusion/fused-score.js';
-import { methodHelpLines, normedMethodNames, normHelpLines } from '../../fusion/method-help.js';
-import { fusionMethod, fusionMethodNames, fusionMethods } from '../../fusion/method-registry.js';
+import { methodHelpLines, methodsTaking, normedMethodNames, normHelpLines } from '../../fusion/method-help.js';
+import { fusionMethod, fusionMethodNames } from '../../fusion/method-registry.js';
 import { checkRunCoverage, coverageLines } from '../../fusion/run-coverage.js';
 import { methodInput } from '../../fusion/method-spec.js';
+import { constantsOf } from '../../fusion/method-constants.js';
+import { COMBGMNZ_DEFAULT_GAMMA } from '../../fusion/methods/combgmnz.js';
+import { LOGN_ISR_DEFAULT_SIGMA } from '../../fusion/methods/logn-isr.js';
 import { normNames } from '../../fusion/norm-registry.js';
 import { writeRankedRun } from '../../runs/trec-run-writer.js';
 import { intOption, parse } from '../args.js';
 import type { Command } from '../command.js';
-import { decimal, methodName, normName, readLegRuns, weightsOption, whatItReads } from './fusion-flags.js';
+import {
+  constantFlags,
+  decimal,
+  methodName,
+  normName,
+  readLegRuns,
+  weightsOption,
+  whatItReads,
+} from './fusion-flags.js';
 
 /** The help text, computed on each call so that it lists the methods and normalisations registered now. */
 const usage = () => `Usage: testbed fuse RUN RUN... --method M --out fused.trec [options]
@@ -26,8 +37,9 @@ Definitions follow ranx; "absent" is what a document missing from a run gets fro
 
 Methods (--method):
 ${methodHelpLines('  ').join('\n')}
-  n(d) is the number of runs holding d. The comb* methods multiply each norm by its run's
-  weight too (1 each by default, which is their definition).
+  n(d) is the number of runs holding d (after --norm borda, which completes every run with the
+  documents it lacks, all of them). The comb* methods multiply each norm by its run's weight too
+  (1 each by default, which is their definition).
 
 Normalisations (--norm, for ${normedMethodNames().join(', ')}):
 ${normHelpLines('  ').join('\n')}
@@ -38,6 +50,8 @@ Options:
   --weights W,W,...   one weight >= 0 per run, in the order given, not all 0 (default 1 each);
                       a run weighted 0 is left out, its documents with it
   --rrf-k K           the RRF constant, > 0 (default ${FUSE_DEFAULTS.rrfK}; rrf only)
+  --gamma G           combgmnz's γ, >= 0 (default ${COMBGMNZ_DEFAULT_GAMMA}; combgmnz only)
+  --sigma S           logn_isr's σ, in [0, 1] (default ${LOGN_ISR_DEFAULT_SIGMA}; logn_isr only)
   --depth D           cut each run to its top D documents per query before fusing
                       (default: all)
   --k K               fused documents kept per query (default ${DEFAULT_FUSED_K})
@@ -58,6 +72,8 @@ export const fuseCommand: Command = {
       norm: { type: 'string' },
       weights: { type: 'string' },
       'rrf-k': { type: 'string' },
+      gamma: { type: 'string' },
+      sigma: { type: 'string' },
       depth: { type: 'string' },
       k: { type: 'string' },
       out: { type: 'string' },
@@ -76,15 +92,14 @@ export const fuseCommand: Command = {
         `--norm applies to the score methods (${normedMethodNames().join(', ')}); ${whatItReads(fusionMethod(method))}`,
       );
     }
-    if (values['rrf-k'] !== undefined && !fusionMethod(method).params.includes('rrf_k')) {
-      const takers = fusionMethods().filter((m) => m.params.includes('rrf_k'));
-      throw new InputError(`--rrf-k applies to ${takers.map((m) => m.name).join(', ')} only, not ${method}`);
-    }
+    if (values['rrf-k'] !== undefined && !fusionMethod(method).params.includes('rrf_k'))
+      throw new InputError(`--rrf-k applies to ${methodsTaking('rrf_k').join(', ')} only, not ${method}`);
     const options: FuseOptions = {
       method,
       ...(values.norm !== undefined && { norm: normName('norm', values.norm) }),
       ...(values.weights !== undefined && { weights: weightsOption(values.weights, positionals.length) }),
       ...(values['rrf-k'] !== undefined && { rrfK: decimal('rrf-k', values['rrf-k'], (n) => n > 0, 'a number > 0') }),
+      ...constantFlags(values, method),
     };
     const k = intOption('k', values.k, DEFAULT_FUSED_K);
     const depth = values.depth === undefined ? undefined : intOption('depth', values.depth, 0);
@@ -108,6 +123,7 @@ function describe(o: FuseOptions, names: string[]): string {
   const m = fusionMethod(o.method);
   if (methodInput(m) === 'normalised scores') parts.push(`norm ${o.norm ?? FUSE_DEFAULTS.norm}`);
   if (m.params.includes('rrf_k')) parts.push(`k ${o.rrfK ?? FUSE_DEFAULTS.rrfK}`);
+  for (const c of constantsOf(m)) parts.push(`${c.name} ${o[c.name] ?? c.default}`);
   const weights = o.weights ?? names.map(() => FUSE_DEFAULTS.weight);
   parts.push(`over ${names.map((n, i) => `${n} ×${weights[i]}`).join(', ')}`);
   return parts.join(' ');

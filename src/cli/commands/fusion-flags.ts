@@ -1,7 +1,8 @@
 import path from 'node:path';
 import { InputError } from '../../errors.js';
-import { normedMethodNames } from '../../fusion/method-help.js';
-import { fusionMethod, fusionMethodNames, fusionMethods } from '../../fusion/method-registry.js';
+import { methodsTaking, normedMethodNames } from '../../fusion/method-help.js';
+import { fusionMethod, fusionMethodNames } from '../../fusion/method-registry.js';
+import { type ConstantValues, METHOD_CONSTANTS, type MethodConstant } from '../../fusion/method-constants.js';
 import { methodInput, type FusionParam } from '../../fusion/method-spec.js';
 import type { FusionMethodName, FusionMethodRow } from '../../fusion/method-table.js';
 import { isTrainedMethod } from '../../fusion/trained/trained-methods.js';
@@ -9,7 +10,7 @@ import { normNames } from '../../fusion/norm-registry.js';
 import type { NormName } from '../../fusion/norm-table.js';
 import { readTrecRun } from '../../runs/trec-run-reader.js';
 import type { NamedRun } from '../../fusion/fuse-runs.js';
-import type { GridSpec } from '../../fusion/tune/settings-grid.js';
+import { DEFAULT_GRID, type GridSpec } from '../../fusion/tune/settings-grid.js';
 
 // Plain decimal notation only: Number() alone would also take "0x10", "Infinity" and "" (as 0).
 const DECIMAL = /^[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?$/;
@@ -53,6 +54,25 @@ export function decimal(flag: string, value: string, ok: (n: number) => boolean,
   return n;
 }
 
+/**
+ * `fuse --gamma G` / `--sigma S` (METHOD_CONSTANTS): each refused for a method that does not
+ * read it, as --rrf-k is for wsum, and checked against its method's bounds.
+ */
+export function constantFlags(
+  values: Partial<Record<MethodConstant['name'], string>>,
+  method: FusionMethodName,
+): ConstantValues {
+  const given: ConstantValues = {};
+  for (const c of METHOD_CONSTANTS) {
+    const value = values[c.name];
+    if (value === undefined) continue;
+    if (!fusionMethod(method).params.includes(c.name))
+      throw new InputError(`--${c.name} applies to ${methodsTaking(c.name).join(', ')} only, not ${method}`);
+    given[c.name] = decimal(c.name, value, c.valid, c.expected);
+  }
+  return given;
+}
+
 /** --weights a,b,...: one number >= 0 per run, in the runs' order, not all 0. */
 export function weightsOption(value: string, runCount: number): number[] {
   const parts = value.split(',');
@@ -80,14 +100,16 @@ export async function readLegRuns(files: readonly string[]): Promise<NamedRun[]>
 }
 
 /**
- * The tuning grid from --methods, --norms, --rrf-ks and --weight-step; a flag not given is left
- * to the grid's default. A grid flag that none of the --methods reads is refused
- * (refuseUnreadGridFlags), as `fuse` refuses --norm with rrf.
+ * The tuning grid from --methods, --norms, --rrf-ks, --gammas, --sigmas and --weight-step; a
+ * flag not given is left to the grid's default. A grid flag that none of the methods (--methods,
+ * or the default ones) reads is refused (refuseUnreadGridFlags), as `fuse` refuses --norm with rrf.
  */
 export function gridFlags(values: {
   methods?: string;
   norms?: string;
   'rrf-ks'?: string;
+  gammas?: string;
+  sigmas?: string;
   'weight-step'?: string;
 }): Partial<GridSpec> {
   const grid: Partial<GridSpec> = {
@@ -99,13 +121,30 @@ export function gridFlags(values: {
       ),
     }),
     ...(values['weight-step'] !== undefined && { weightSteps: weightStepsOption(values['weight-step']) }),
+    ...constantGridFlags(values),
   };
-  if (grid.methods)
-    refuseUnreadGridFlags(grid.methods, {
-      norms: values.norms !== undefined,
-      rrfKs: values['rrf-ks'] !== undefined,
-      weightStep: values['weight-step'] !== undefined,
-    });
+  // The default methods read --norms, --rrf-ks and --weight-step, but not --gammas or --sigmas.
+  const methods = grid.methods ?? DEFAULT_GRID.methods;
+  refuseUnreadGridFlags(methods, {
+    norms: values.norms !== undefined,
+    rrfKs: values['rrf-ks'] !== undefined,
+    weightStep: values['weight-step'] !== undefined,
+  });
+  for (const c of METHOD_CONSTANTS)
+    if (values[c.grid] !== undefined && methods.every((m) => !fusionMethod(m).params.includes(c.name)))
+      throw new InputError(
+        `--${c.grid} applies to ${methodsTaking(c.name).join(', ')} only, not ${methods.join(', ')}${grid.methods ? '' : ' (the default --methods)'}`,
+      );
+  return grid;
+}
+
+/** tune's --gammas and --sigmas (METHOD_CONSTANTS): values each checked against its method's bounds, kept once. */
+function constantGridFlags(values: Partial<Record<MethodConstant['grid'], string>>): Partial<GridSpec> {
+  const grid: Partial<GridSpec> = {};
+  for (const c of METHOD_CONSTANTS) {
+    const value = values[c.grid];
+    if (value !== undefined) grid[c.grid] = nameList(c.grid, value, (f, v) => decimal(f, v, c.valid, c.expected));
+  }
   return grid;
 }
 
@@ -120,11 +159,7 @@ export function refuseUnreadGridFlags(
   given: { norms: boolean; rrfKs: boolean; weightStep: boolean },
 ): void {
   const rows = methods.map((m) => fusionMethod(m));
-  const takers = (param: FusionParam) =>
-    fusionMethods()
-      .filter((m) => m.params.includes(param))
-      .map((m) => m.name)
-      .join(', ');
+  const takers = (param: FusionParam) => methodsTaking(param).join(', ');
   if (given.norms && rows.every((m) => methodInput(m) !== 'normalised scores')) {
     throw new InputError(
       `--norms applies to the score methods (${normedMethodNames().join(', ')}); ${rows.map(whatItReads).join(', ')}`,

@@ -2,6 +2,8 @@ import { InputError } from '../../errors.js';
 import { checkRunCoverage, coverageLines } from '../../fusion/run-coverage.js';
 import { DEFAULT_GRID } from '../../fusion/tune/settings-grid.js';
 import { weightedMethodNames } from '../../fusion/method-help.js';
+import { COMBGMNZ_DEFAULT_GAMMA } from '../../fusion/methods/combgmnz.js';
+import { LOGN_ISR_DEFAULT_SIGMA } from '../../fusion/methods/logn-isr.js';
 import { tuneFusion } from '../../fusion/tune/tune-fusion.js';
 import { TUNE_DEFAULTS, type TuneOptions } from '../../fusion/tune/tune-options.js';
 import { SELECT_RULES } from '../../fusion/tune/select-setting.js';
@@ -35,6 +37,8 @@ Settings searched (testbed fuse --help gives each method's formula):
   for each method of --methods, in that order:
     --norms         for the score methods: comb*, wsum and wmnz
     --rrf-ks        for rrf
+    --gammas        for combgmnz (default: its γ ${COMBGMNZ_DEFAULT_GAMMA} alone)
+    --sigmas        for logn_isr (default: its σ ${LOGN_ISR_DEFAULT_SIGMA} alone)
     weights         for ${weightedMethodNames().join(', ')}:
                     multiples of --weight-step summing to 1 (for 2 legs and 0.1: 1,0  0.9,0.1
                     ...  0,1), and equal weights 1 each when the step misses them (3 legs in
@@ -97,6 +101,8 @@ Options:
   --norms LIST        normalisations for comb*, wsum and wmnz (default: ${DEFAULT_GRID.norms.join(',')});
                       refused when no method of --methods reads them
   --rrf-ks LIST       RRF constants for rrf (default ${DEFAULT_GRID.rrfKs.join(',')}); refused without rrf
+  --gammas LIST       combgmnz's γs, each >= 0 (default ${COMBGMNZ_DEFAULT_GAMMA}); refused without combgmnz
+  --sigmas LIST       logn_isr's σs, each in [0, 1] (default ${LOGN_ISR_DEFAULT_SIGMA}); refused without logn_isr
   --weight-step X     weight grid step, 1/X a whole number up to 100 (default ${1 / DEFAULT_GRID.weightSteps});
                       refused without a weighted method
   --probfuse-segments LIST
@@ -134,6 +140,8 @@ export const tuneCommand: Command = {
       methods: { type: 'string' },
       norms: { type: 'string' },
       'rrf-ks': { type: 'string' },
+      gammas: { type: 'string' },
+      sigmas: { type: 'string' },
       'weight-step': { type: 'string' },
       'probfuse-segments': { type: 'string' },
       'slidefuse-windows': { type: 'string' },

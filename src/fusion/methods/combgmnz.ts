@@ -22,7 +22,7 @@ export const COMBGMNZ_DEFAULT_GAMMA = 0.5;
  */
 export const combgmnz: FusionMethodSpec = {
   kind: 'score',
-  params: ['norm'],
+  params: ['norm', 'gamma'],
   combine(legs, { gamma = COMBGMNZ_DEFAULT_GAMMA }) {
     if (!(gamma >= 0 && Number.isFinite(gamma)))
       throw new InputError(`fusion: combgmnz's γ must be a finite number >= 0, got ${gamma}`);

@@ -18,7 +18,7 @@ export const LOGN_ISR_DEFAULT_SIGMA = 0.01;
  */
 export const lognIsr: FusionMethodSpec = {
   kind: 'rank',
-  params: ['weights'],
+  params: ['weights', 'sigma'],
   combine(legs, { sigma = LOGN_ISR_DEFAULT_SIGMA }) {
     if (!(sigma >= 0 && sigma <= 1)) throw new InputError(`fusion: logn_isr's σ must be in [0, 1], got ${sigma}`);
     return scaledSum(

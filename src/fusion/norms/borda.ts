@@ -15,8 +15,9 @@ import type { Leg } from '../ranked-list.js';
  * document, and CombMIN/CombMAX range over all lists, as in ranx. The scores themselves are
  * not read. The missing candidates are appended to each leg in byte order of their ids.
  *
- * It is not in NORM_TABLE yet: fuseLists normalises list by list (NormFn); it needs to call
- * this on the legs of weight > 0 instead of normalising each one.
+ * The row `borda` of NORM_TABLE (`--norm borda`) is this function, applied by fuseLists to the
+ * legs of weight > 0: C counts the documents of the lists that are fused (ranx's, of all the
+ * runs given to it, which are the same when no run is weighted 0).
  */
 export function bordaNorm(legs: readonly Leg[]): Leg[] {
   const candidates = [...new Set(legs.flatMap((leg) => leg.ids))].sort(compareIdBytes);

@@ -31,7 +31,7 @@ export function fuseTrained<Model>(
   checkLists(lists);
   // completeOptions checks the weights and fills the defaults; the method name is only copied through.
   const o = completeOptions({ ...options, method: method.name as FusionMethodName }, lists.length);
-  const normalise = method.input === 'normalised scores' ? normRow(o.norm).normalise : undefined;
-  const fused = method.combine(model, fusionLegs(lists, o.weights, normalise));
+  const norm = method.input === 'normalised scores' ? normRow(o.norm) : undefined;
+  const fused = method.combine(model, fusionLegs(lists, o.weights, norm));
   return [...fused].map(([id, score]) => ({ id, score: roundFusedScore(score) })).sort(compareFused);
 }

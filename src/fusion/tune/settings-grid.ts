@@ -1,6 +1,7 @@
 import { FUSE_DEFAULTS } from '../fuse-lists.js';
 import { fusionMethod, fusionMethods } from '../method-registry.js';
-import { methodInput } from '../method-spec.js';
+import { type ConstantValues, constantsOf } from '../method-constants.js';
+import { type FusionMethodSpec, methodInput } from '../method-spec.js';
 import type { FusionMethodName } from '../method-table.js';
 import { normRows } from '../norm-registry.js';
 import type { NormName } from '../norm-table.js';
@@ -16,6 +17,10 @@ export interface GridSpec extends TrainedGridSpec {
   rrfKs: readonly number[];
   /** Weights are multiples of 1 / weightSteps summing to 1 (see weightGrid), for the weighted methods. */
   weightSteps: number;
+  /** Tried for combgmnz (γ); left out: its default alone. */
+  gammas?: readonly number[];
+  /** Tried for logn_isr (σ); left out: its default alone. */
+  sigmas?: readonly number[];
 }
 
 /**
@@ -38,12 +43,14 @@ export const DEFAULT_GRID: GridSpec = Object.freeze({
   },
   rrfKs: DEFAULT_RRF_KS,
   weightSteps: DEFAULT_WEIGHT_STEPS,
+  // gammas, sigmas: left out, so combgmnz and logn_isr (out of the default methods) try their defaults.
 });
 
 /**
  * Every setting the tuner compares, in a fixed order: first each leg alone (in the legs'
  * order), so "do not fuse" is always a candidate; then the methods as given and, for each, the
- * norms (methods taking `norm`), the RRF ks (methods taking `rrf_k`) and the weights (methods
+ * norms (methods taking `norm`), the RRF ks (methods taking `rrf_k`), the γs and σs (methods
+ * taking `gamma`, `sigma`: constantSettings) and the weights (methods
  * taking `weights`: rrf, isr, borda, wsum, dbsf): equal weights 1 each first when the weight
  * grid lacks an equal vector (3 legs in tenths), then the weight grid. The comb* methods keep equal
  * weights 1, their definition. Last, the trained methods of `spec.trained` (trainedGrid; none
@@ -63,11 +70,24 @@ export function settingsGrid(spec: GridSpec, legs: number): TuneSetting[] {
     const ks = m.params.includes('rrf_k') ? spec.rrfKs : [FUSE_DEFAULTS.rrfK];
     for (const norm of norms)
       for (const rrfK of ks)
-        for (const w of m.params.includes('weights') ? weights : [ones])
-          settings.push({ method, norm, rrfK, weights: w });
+        for (const constants of constantSettings(m, spec))
+          for (const w of m.params.includes('weights') ? weights : [ones])
+            settings.push({ method, norm, rrfK, weights: w, ...constants });
   }
   settings.push(...trainedGrid(spec, legs));
   return settings;
+}
+
+/**
+ * Every combination of the constants a method reads (METHOD_CONSTANTS: γ for combgmnz, σ for
+ * logn_isr), each from its grid field or, when that is left out, its default alone: [{}] for a
+ * method that reads none, so its settings carry no γ or σ.
+ */
+function constantSettings(m: FusionMethodSpec, spec: GridSpec): ConstantValues[] {
+  return constantsOf(m).reduce<ConstantValues[]>(
+    (combos, c) => combos.flatMap((combo) => (spec[c.grid] ?? [c.default]).map((v) => ({ ...combo, [c.name]: v }))),
+    [{}],
+  );
 }
 
 /**
@@ -81,6 +101,7 @@ export function describeSetting(s: TuneSetting, legNames: readonly string[]): st
   const parts: string[] = [s.method];
   if (methodInput(m) === 'normalised scores') parts.push(s.norm);
   if (m.params.includes('rrf_k')) parts.push(`k ${s.rrfK}`);
+  for (const c of constantsOf(m)) parts.push(`${c.name} ${s[c.name] ?? c.default}`);
   if (m.params.includes('weights'))
     parts.push(`weights ${legNames.map((n, i) => `${n} ${Number(s.weights[i]!.toFixed(4))}`).join(' ')}`);
   return parts.join(' ');
@@ -99,6 +120,7 @@ export function fuseFlags(s: TuneSetting): string | undefined {
   const flags = [`--method ${s.method}`];
   if (methodInput(m) === 'normalised scores') flags.push(`--norm ${s.norm}`);
   if (m.params.includes('rrf_k')) flags.push(`--rrf-k ${s.rrfK}`);
+  for (const c of constantsOf(m)) flags.push(`--${c.name} ${s[c.name] ?? c.default}`);
   if (!s.weights.every((w) => w === FUSE_DEFAULTS.weight)) flags.push(`--weights ${s.weights.join(',')}`);
   return flags.join(' ');
 }
