@@ -1,6 +1,7 @@
 import { isAbsolute, normalize, sep } from 'node:path';
 import { InputError, type Location } from '../errors.js';
 import { checkRemoteUrl, type RemoteAllowList } from '../remote/allowed-origins.js';
+import { checkServedModel } from './model-downloads.js';
 import { parseOpenAISpec } from './openai-spec.js';
 import { checkEmbedderSpec } from './registry.js';
 
@@ -9,7 +10,9 @@ import { checkEmbedderSpec } from './registry.js';
  * `transformers:` model must be a model id under MODELS_DIR. A folder path (`/etc`, `./x`,
  * `~/x`) or an id that climbs out (`a/../../etc`) is refused before anything is read, so a
  * request can neither load files from elsewhere nor learn from the error which folders exist.
- * The CLI keeps folder paths: there the user owns the disk. An `openai:` endpoint must be one
+ * The model must be on the machine already unless the server may download models
+ * (model-downloads.ts: 403 otherwise, before any fetch). The CLI keeps folder paths and
+ * downloads: there the user owns the disk and the network. An `openai:` endpoint must be one
  * of the origins the server was started with (`--allow-remote`), or a request could make the
  * server post to any address it can reach; by default none is.
  */
@@ -40,4 +43,5 @@ export function checkServedEmbedderSpec(
   if (normalize(model).split(sep).includes('..') || model.split('/').includes('..')) {
     throw new InputError(`a model id must stay inside MODELS_DIR: "${spec}"`, where);
   }
+  checkServedModel(model, allowedRemoteOrigins, where);
 }
