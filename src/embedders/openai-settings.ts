@@ -1,4 +1,5 @@
 import { InputError } from '../errors.js';
+import { originOf } from '../remote/allowed-origins.js';
 
 /**
  * How the openai embedder calls its endpoint. None of these changes a vector, so they come from
@@ -55,7 +56,11 @@ const ENV = {
   backoffMs: 'TESTBED_OPENAI_BACKOFF_MS',
   maxTokens: 'TESTBED_OPENAI_MAX_TOKENS',
   keyVariable: 'TESTBED_OPENAI_KEY_VAR',
+  keyOrigin: 'TESTBED_OPENAI_KEY_ORIGIN',
 } as const;
+
+/** The variable that says which origin TESTBED_OPENAI_KEY_VAR's key is for. */
+export const KEY_ORIGIN_VARIABLE = ENV.keyOrigin;
 
 /** The settings for one model and endpoint from `env`; a malformed value is an error naming its variable. */
 export function openAISettings(model: string, baseUrl: string, env: NodeJS.ProcessEnv = process.env): OpenAISettings {
@@ -87,7 +92,8 @@ function defaultMaxTokens(model: string): number {
  * OPENAI_API_KEY is exported in many shells: sending it to whatever base URL an experiment
  * names would hand an OpenAI key to a colleague's GPU box, in clear text over http. So the
  * default variable goes to api.openai.com only; any other endpoint gets a key when
- * TESTBED_OPENAI_KEY_VAR names the variable (which may be OPENAI_API_KEY itself).
+ * TESTBED_OPENAI_KEY_VAR names the variable (which may be OPENAI_API_KEY itself), and, when
+ * TESTBED_OPENAI_KEY_ORIGIN names the origin that key is for, only an endpoint on that origin.
  */
 function keyVariable(baseUrl: string, env: NodeJS.ProcessEnv): string | undefined {
   const named = env[ENV.keyVariable];
@@ -98,14 +104,24 @@ function keyVariable(baseUrl: string, env: NodeJS.ProcessEnv): string | undefine
         `${ENV.keyVariable} must be the name of the environment variable holding the key (letters, digits and _), not the key`,
       );
     if (!env[named]) throw new InputError(`${ENV.keyVariable} names ${named}, which is not set`);
-    return named;
+    const keyOrigin = keyOriginOf(env);
+    return keyOrigin === undefined || new URL(baseUrl).origin === keyOrigin ? named : undefined;
   }
   return new URL(baseUrl).origin === OPENAI_ORIGIN && env[DEFAULT_KEY_VARIABLE] ? DEFAULT_KEY_VARIABLE : undefined;
 }
 
+/** TESTBED_OPENAI_KEY_ORIGIN as an origin (scheme://host:port), or undefined when unset; InputError naming it when malformed. */
+export function keyOriginOf(env: NodeJS.ProcessEnv = process.env): string | undefined {
+  const value = env[ENV.keyOrigin];
+  return value === undefined || value === '' ? undefined : originOf(value, ENV.keyOrigin);
+}
+
 /** Why no key was sent, for a 401/403: the user's next step. */
-export function keyHint(settings: OpenAISettings, baseUrl: string): string {
+export function keyHint(settings: OpenAISettings, baseUrl: string, env: NodeJS.ProcessEnv = process.env): string {
   if (settings.keyVariable) return `the key was read from ${settings.keyVariable}`;
+  const named = env[ENV.keyVariable];
+  const keyOrigin = keyOriginOf(env);
+  if (named && keyOrigin) return `no key was sent (the key in ${named} goes to ${keyOrigin} only: ${ENV.keyOrigin})`;
   if (new URL(baseUrl).origin === OPENAI_ORIGIN) return `no key was sent: set ${DEFAULT_KEY_VARIABLE}`;
   return `no key was sent (${DEFAULT_KEY_VARIABLE} goes to ${OPENAI_ORIGIN} only): set ${ENV.keyVariable} to the name of the variable holding this endpoint's key`;
 }

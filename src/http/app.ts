@@ -9,6 +9,7 @@ import { errorResponse, jsonError } from './errors.js';
 import { checkHost } from './guards/host-check.js';
 import { requireJson } from './guards/media-type.js';
 import { refuseCrossSite } from './guards/origin-check.js';
+import { DEFAULT_MAX_URL_BYTES, limitUrlLength } from './guards/url-length.js';
 import { checkTokenSetting } from './guards/token.js';
 import { experimentRoutes } from './routes/experiments.js';
 import { goldRoutes } from './routes/gold.js';
@@ -54,6 +55,8 @@ export interface AppDeps {
    */
   allowedRemoteOrigins?: RemoteAllowList;
   maxBodyBytes?: number;
+  /** Longer request targets (path and query string) are a JSON 414 (default DEFAULT_MAX_URL_BYTES, 256 kB). */
+  maxUrlBytes?: number;
   /** Experiments over HTTP with more grid configurations are refused with a 400 (default 200: see grid-limit.ts). */
   maxGridCells?: number;
   /** Searches (the API's and the playground's) run on these worker threads; in-process (catalog.local) without one. */
@@ -82,6 +85,7 @@ export function createApp(deps: AppDeps): Hono {
     corporaRoot,
     token,
     maxBodyBytes = 64 * 1024,
+    maxUrlBytes = DEFAULT_MAX_URL_BYTES,
     experimentsRoot = 'experiments',
     resultsRoot = 'results',
     cacheDir = cacheHome(),
@@ -92,6 +96,7 @@ export function createApp(deps: AppDeps): Hono {
   app.use('*', checkHost({ allowedHosts: deps.allowedHosts ?? [], anyHostPaths: ['/health'] }));
   // A front end on a --cors origin reads the search's X-Query-Id to send its clicks with.
   if (deps.corsOrigins?.length) app.use('*', cors({ origin: deps.corsOrigins, exposeHeaders: ['X-Query-Id'] }));
+  app.use('*', limitUrlLength(maxUrlBytes));
   app.use(
     '*',
     bodyLimit({

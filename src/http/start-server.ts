@@ -165,8 +165,8 @@ async function openQueryLog(dir: string, seed: string | undefined): Promise<Quer
 /**
  * Serves `fetch` on host:port with the HTTP-layer settings every testbed server uses. Node's
  * default 16 kB header limit would refuse a long GET query before the app could say why;
- * 1 MiB lets even a 100 kB query in a script that percent-encodes to 9 bytes a character reach
- * the app's "q must be at most ..." answer, and anything longer gets a JSON 431.
+ * 1 MiB lets a URL up to the app's own limit (guards/url-length.ts, 256 kB: a JSON 414 beyond)
+ * reach the app with room for headers, and anything longer gets a JSON 431.
  */
 export function listen(
   fetch: (req: Request) => Response | Promise<Response>,

@@ -94,6 +94,12 @@ export interface LegEndpoint {
   url: string;
 }
 
+/** A kind of value a leg keeps per request-chosen key, and how many of them an open index keeps. */
+export interface MemoBound {
+  kind: string;
+  keep: number;
+}
+
 /**
  * What a leg is made from: the open index and the services the factory keeps for it, so a leg
  * type needs nothing from the code that calls it.
@@ -113,6 +119,11 @@ export interface LegContext {
    * file's modification time); a promise that rejects is forgotten, so the next search retries.
    */
   memo<T>(key: string, make: () => T, version?: unknown): T;
+  /**
+   * As memo, for values keyed by what a request chose (a wink engine per (k1, b)): only the
+   * `bound.keep` most recently used of `bound.kind` stay, so no client can grow them.
+   */
+  memoRecent<T>(bound: MemoBound, key: string, make: () => T): T;
   /** The one client of a remote leg as spelt, so its concurrency limit holds across queries. */
   remoteClient(leg: LegCallSettings): RemoteClient;
 }

@@ -4,7 +4,7 @@ import { allocateVectorMatrix, type VectorTable } from '../retrievers/dense.js';
 import type { Retriever } from '../retrievers/types.js';
 import type { IndexReader } from '../store/index-reader.js';
 import { RecentCache } from '../store/recent-cache.js';
-import type { LegContext } from './leg-definition.js';
+import type { LegContext, MemoBound } from './leg-definition.js';
 import { legDefinition, type Leg } from './registry.js';
 
 /** Loads (once per process) the embedder an index was built with. */
@@ -24,12 +24,15 @@ const ownTable: VectorLoader = (reader) => reader.loadVectors(allocateVectorMatr
 /**
  * Makes the retriever behind each leg of a pipeline over one open index, by its leg type's row
  * (registry.ts), and keeps what the rows make through `memo`: the FTS5 leg is a prepared
- * statement, a wink engine is built once per (k1, b), the dense table and the query embedder
- * are loaded on first use, and a run file is read once per modification time. An index only
- * ever searched lexically loads no model and no vectors.
+ * statement, the dense table and the query embedder are loaded on first use, and a run file is
+ * read once per modification time. What a request's parameters key (a wink engine per (k1, b),
+ * a postings scorer per (k1, b)) goes through `memoRecent`, which keeps the most recent few of
+ * each kind only: a client sending a new k1 with every search costs a build each time, never
+ * memory that stays. An index only ever searched lexically loads no model and no vectors.
  */
 export class LegFactory {
   private readonly made = new Map<string, { version: unknown; value: unknown }>();
+  private readonly recent = new Map<string, RecentCache<string, unknown>>();
   /**
    * One client per remote leg (by its settings), so its concurrency limit holds across every
    * query that uses it; the most recent few only, as a server's callers may each send their own.
@@ -51,6 +54,7 @@ export class LegFactory {
       loadVectors,
       chunkLanguage,
       memo: (key, make, version) => this.memo(key, make, version),
+      memoRecent: (bound, key, make) => this.memoRecent(bound, key, make),
       remoteClient: (leg) => this.remoteClient(leg),
     };
   }
@@ -71,6 +75,23 @@ export class LegFactory {
     if (value instanceof Promise)
       value.catch(() => {
         if (this.made.get(key) === entry) this.made.delete(key);
+      });
+    return value;
+  }
+
+  /** How many values of each memoRecent kind this index keeps now (tests, and a server's diagnostics). */
+  kept(): Record<string, number> {
+    return Object.fromEntries([...this.recent].map(([kind, cache]) => [kind, cache.size]));
+  }
+
+  private memoRecent<T>({ kind, keep }: MemoBound, key: string, make: () => T): T {
+    let cache = this.recent.get(kind);
+    if (!cache) this.recent.set(kind, (cache = new RecentCache<string, unknown>(keep)));
+    const kept = cache;
+    const value = kept.get(key, make) as T;
+    if (value instanceof Promise)
+      value.catch(() => {
+        kept.delete(key);
       });
     return value;
   }

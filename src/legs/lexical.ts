@@ -7,13 +7,28 @@ import { DEFAULT_ENGINE, FTS5_BM25, WINK_DEFAULTS } from '../schemas/defaults.js
 import { ENGINES } from '../schemas/names.js';
 import { type Bm25Analysis, bm25Analysis } from '../store/bm25-analysis.js';
 import type { IndexReader } from '../store/index-reader.js';
-import { defineLeg, type LegContext } from './leg-definition.js';
+import { defineLeg, type LegContext, type MemoBound } from './leg-definition.js';
+
+/**
+ * wink engines an open index keeps (per search thread), by (k1, b): the 4 most recently used.
+ * An engine holds the whole index again in memory, about 15 times its chunk text (6 MiB for the
+ * 400 kB demo corpus: bench/distinct-bm25-params.ts), so 4 cost about 60 times the text per
+ * worker; a fifth pair evicts the least recently used, and asking for it again rebuilds it.
+ */
+export const WINK_ENGINES: MemoBound = { kind: 'lexical:wink', keep: 4 };
+
+/**
+ * Postings retrievers an open index keeps, by (k1, b): a few hundred bytes each (the scorer's
+ * constants and references to the index's shared lengths), made in microseconds, so kept only
+ * for the common case of one pair searched again and again.
+ */
+export const POSTINGS_SCORERS: MemoBound = { kind: 'lexical:postings', keep: 16 };
 
 /**
  * BM25 over the index's analysed terms, by one of three engines: postings (the reference BM25
  * over postings stored in the index, any k1 and b at query time), wink (the same scores from an
- * engine built in memory once per (k1, b) and index: the oracle) or FTS5's bm25() (a prepared
- * statement, k1 and b fixed).
+ * engine built in memory per (k1, b) and index, the most recent WINK_ENGINES.keep kept: the
+ * oracle) or FTS5's bm25() (a prepared statement, k1 and b fixed).
  */
 export const lexicalLeg = defineLeg({
   type: 'lexical',
@@ -55,7 +70,7 @@ export const lexicalLeg = defineLeg({
     if (leg.engine === 'postings') {
       const source = ctx.reader.postingsSource();
       if (source)
-        return ctx.memo(`lexical:postings:${JSON.stringify(params)}`, () =>
+        return ctx.memoRecent(POSTINGS_SCORERS, JSON.stringify(params), () =>
           createPostingsRetriever(source, analysisOf(ctx), params),
         );
       ctx.memo('lexical:postings:fallback-notice', () =>
@@ -65,8 +80,9 @@ export const lexicalLeg = defineLeg({
         ),
       );
     }
-    return ctx.memo(
-      `lexical:wink:${JSON.stringify(params)}`,
+    return ctx.memoRecent(
+      WINK_ENGINES,
+      JSON.stringify(params),
       (): Retriever => createWinkRetriever(ctx.reader.chunks(), params, termAnalysis(ctx)),
     );
   },

@@ -39,6 +39,12 @@ export const REMOTE_DEFAULTS = { timeoutMs: 30_000, retries: 2, backoffMs: 200, 
 /** Longest wait a Retry-After may impose before we give up on it and use our own backoff. */
 const MAX_RETRY_AFTER_MS = 30_000;
 
+/** Redirects followed for one request (fetch's own default is 20); the next one is an error. */
+export const MAX_REDIRECTS = 5;
+
+/** The redirect statuses; 301, 302 and 303 turn a POST into a GET without a body, as fetch does. */
+const REDIRECTS = new Set([301, 302, 303, 307, 308]);
+
 export interface RemoteRequest {
   method: 'GET' | 'POST' | 'PUT' | 'DELETE';
   url: string;
@@ -61,6 +67,13 @@ export interface RemoteResponse {
  * never on other 4xx, which would fail again), a concurrency limit, headers with secrets from the
  * environment, and errors that name the caller, the query, the endpoint and the status. Bodies
  * are JSON both ways; a body that does not parse is an error, not an empty result.
+ *
+ * Redirects are followed by hand, up to MAX_REDIRECTS, and only to the origin the request was
+ * sent to: that origin is the one a server's --allow-remote checked and the one the headers
+ * (keys) were configured for. A redirect anywhere else is an error naming its Location, never
+ * retried, and the other origin gets no request, so no header, body or key reaches it and
+ * nothing it would answer comes back. A remote body or Location appears in an error only as a
+ * short excerpt with control characters escaped.
  */
 export class RemoteClient {
   readonly options: Required<Omit<RemoteOptions, 'headers'>> & { headers: Record<string, string> };
@@ -97,13 +110,9 @@ export class RemoteClient {
       const t0 = performance.now();
       let res: Response;
       try {
-        res = await fetch(req.url, {
-          method: req.method,
-          headers,
-          body,
-          signal: AbortSignal.timeout(this.options.timeoutMs),
-        });
+        res = await this.fetchFollowing(req, endpoint, headers, body);
       } catch (err) {
+        if (err instanceof RemoteError) throw err;
         const problem = isTimeout(err)
           ? `no answer within ${this.options.timeoutMs} ms`
           : `request failed (${causeOf(err)})`;
@@ -141,6 +150,51 @@ export class RemoteClient {
     }
   }
 
+  /**
+   * One attempt: fetch with `redirect: 'manual'`, following each redirect whose Location is on
+   * the request's own origin (a 301/302/303 turns a POST into a bodiless GET, as fetch would);
+   * RemoteError for one elsewhere or for more than MAX_REDIRECTS. One timeout covers every hop.
+   */
+  private async fetchFollowing(
+    req: RemoteRequest,
+    endpoint: string,
+    headers: Record<string, string>,
+    body: string | undefined,
+  ): Promise<Response> {
+    const signal = AbortSignal.timeout(this.options.timeoutMs);
+    const origin = new URL(req.url).origin;
+    let url = req.url;
+    let method: string = req.method;
+    let hopHeaders = headers;
+    for (let hop = 0; ; hop++) {
+      const res = await fetch(url, { method, headers: hopHeaders, body, signal, redirect: 'manual' });
+      const location = res.headers.get('location');
+      if (!REDIRECTS.has(res.status) || location === null) return res;
+      await res.body?.cancel();
+      let next: URL;
+      try {
+        next = new URL(location, url);
+      } catch {
+        throw new RemoteError(req.caller, endpoint, `redirected to ${excerpt(location)}, not a URL`, res.status);
+      }
+      if (next.origin !== origin)
+        throw new RemoteError(
+          req.caller,
+          endpoint,
+          `redirected to ${excerpt(shownEndpoint('', next.href).trim())}, another origin than ${origin}: not followed (configure that URL, with its origin allowed, to call it)`,
+          res.status,
+        );
+      if (hop >= MAX_REDIRECTS)
+        throw new RemoteError(req.caller, endpoint, `more than ${MAX_REDIRECTS} redirects`, res.status);
+      if (res.status === 303 || ((res.status === 301 || res.status === 302) && method === 'POST')) {
+        method = 'GET';
+        body = undefined;
+        hopHeaders = Object.fromEntries(Object.entries(hopHeaders).filter(([name]) => name !== 'Content-Type'));
+      }
+      url = next.href;
+    }
+  }
+
   private backoff(attempt: number): number {
     const base = this.options.backoffMs * 2 ** attempt;
     return base * (0.75 + Math.random() / 2);
@@ -173,9 +227,21 @@ function retried(attempt: number): string {
   return attempt === 0 ? '' : ` (after ${attempt + 1} attempts)`;
 }
 
+/** The most of a remote body or header an error repeats. */
+const EXCERPT_CHARS = 200;
+
 function snippet(text: string): string {
-  const t = text.replace(/\s+/g, ' ').trim();
-  return t === '' ? '(empty body)' : t.length > 200 ? `${t.slice(0, 200)}…` : t;
+  const t = text.replace(/[ \t\r\n]+/g, ' ').trim();
+  return t === '' ? '(empty body)' : excerpt(t);
+}
+
+/**
+ * At most EXCERPT_CHARS of remote text, control characters (C0, DEL, C1) and line separators
+ * escaped as \uXXXX, so what another server sends cannot forge lines in a log or a terminal.
+ */
+function excerpt(text: string): string {
+  const cut = text.length > EXCERPT_CHARS ? `${text.slice(0, EXCERPT_CHARS)}…` : text;
+  return cut.replace(/[\p{Cc}\u2028\u2029]/gu, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
 }
 
 function isTimeout(err: unknown): boolean {

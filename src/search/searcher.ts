@@ -39,6 +39,11 @@ export class Searcher {
     return this.reader.meta;
   }
 
+  /** How many per-parameter leg parts (wink engines, postings scorers) this index keeps now, by kind. */
+  keptLegParts(): Record<string, number> {
+    return this.legs.kept();
+  }
+
   /**
    * Reads now what every lexical search of this index reads first (the language detector if its
    * queries need one, the stored BM25 postings' statistics, lengths and document keys), so a

@@ -23,6 +23,11 @@ export class RecentCache<K, V> {
     return made;
   }
 
+  /** Forgets `key` (a value that turned out stale or failed). */
+  delete(key: K): void {
+    this.entries.delete(key);
+  }
+
   get size(): number {
     return this.entries.size;
   }

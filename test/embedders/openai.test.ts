@@ -16,6 +16,7 @@ beforeEach(() => {
   for (const name of [
     'OPENAI_API_KEY',
     'TESTBED_OPENAI_KEY_VAR',
+    'TESTBED_OPENAI_KEY_ORIGIN',
     'TESTBED_OPENAI_BATCH',
     'TESTBED_OPENAI_MAX_CHARS',
     'TESTBED_OPENAI_CONCURRENCY',
@@ -206,6 +207,32 @@ describe('openai embedder: the key', () => {
     await other.embed(['x'], 'passage');
     expect(fake.requests).toHaveLength(4);
     for (const r of fake.requests) expect(r.headers.authorization).toBeUndefined();
+  });
+
+  it('with TESTBED_OPENAI_KEY_ORIGIN, the key goes to that origin only; an endpoint elsewhere gets none', async () => {
+    vi.stubEnv('TESTBED_OPENAI_KEY_VAR', 'TEST_EMBED_KEY');
+    vi.stubEnv('TEST_EMBED_KEY', 'sk-test-123');
+    vi.stubEnv('TESTBED_OPENAI_KEY_ORIGIN', `${fake.originUrl}/`);
+    await (await createEmbedder(spec()))!.embed(['x'], 'passage');
+    expect(fake.requests.map((r) => r.headers.authorization)).toEqual(['Bearer sk-test-123', 'Bearer sk-test-123']);
+    fake.reset();
+    vi.stubEnv('TESTBED_OPENAI_KEY_ORIGIN', 'https://gpu.example:8080');
+    await (await createEmbedder(spec()))!.embed(['x'], 'passage');
+    expect(fake.requests).toHaveLength(2);
+    for (const r of fake.requests) expect(r.headers.authorization).toBeUndefined();
+    // Refused for want of the key, the error says why none was sent.
+    fake.script = [{ status: 401, text: '{"error":"unauthorized"}' }];
+    await expect(createEmbedder(spec())).rejects.toThrow(
+      'no key was sent (the key in TEST_EMBED_KEY goes to https://gpu.example:8080 only: TESTBED_OPENAI_KEY_ORIGIN)',
+    );
+  });
+
+  it('refuses a TESTBED_OPENAI_KEY_ORIGIN that is not an http(s) origin, before any request', async () => {
+    vi.stubEnv('TESTBED_OPENAI_KEY_VAR', 'TEST_EMBED_KEY');
+    vi.stubEnv('TEST_EMBED_KEY', 'sk-test-123');
+    vi.stubEnv('TESTBED_OPENAI_KEY_ORIGIN', 'gpu-box');
+    await expect(createEmbedder(spec())).rejects.toThrow(/TESTBED_OPENAI_KEY_ORIGIN: "gpu-box" is not an absolute URL/);
+    expect(fake.requests).toHaveLength(0);
   });
 
   it('refuses a TESTBED_OPENAI_KEY_VAR that names an unset variable, before any request', async () => {

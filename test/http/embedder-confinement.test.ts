@@ -54,9 +54,10 @@ describe('a model named over HTTP stays inside MODELS_DIR', () => {
     expect(fs.readdirSync(dataDir)).toEqual([]);
   });
 
-  it('a model id is accepted as a build (the model is then looked for under MODELS_DIR only)', async () => {
+  it('a model id passes the path checks, and one not on the server is then refused as a download (model-downloads.test.ts)', async () => {
     const res = await post('/indexes', { name: 'b', corpus: 'tiny', embedder: 'transformers:Xenova/not-here' });
-    expect(res.status).toBe(202);
+    expect(res.status).toBe(403);
+    expect(await message(res)).toContain('--allow-model-downloads');
   });
 
   it('POST /experiments refuses the same embedders in a grid, naming the entry', async () => {

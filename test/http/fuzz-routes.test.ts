@@ -194,3 +194,49 @@ describe('every route under random input: never a 5xx, never a hang, alive after
     expect(health.status).toBe(200);
   }, 240_000);
 });
+
+/** `{"a": ... {"q": "{{query}}"} ...}` as JSON text, `depth` objects deep (JSON.stringify would recurse). */
+const nestedTemplate = (depth: number) => `${'{"a":'.repeat(depth - 1)}{"q":"{{query}}"}${'}'.repeat(depth - 1)}`;
+
+/** What issue 24 found a client could grow or crash: deep templates, long URLs, a new k1/b every search. */
+const hostileSearch = fc.oneof(
+  fc.integer({ min: 1, max: 10_000 }).map((depth) => ({
+    url: '/search',
+    body: `{"index":"tiny","q":"plans","legs":[{"type":"http","url":"http://127.0.0.1:9/s","hits":"h","id":"i","score":"s","body":${nestedTemplate(depth)}}]}`,
+  })),
+  fc.integer({ min: 1, max: 700 * 1024 }).map((length) => ({
+    url: `/search?index=tiny&q=plans&legs=${'%5B'.repeat(Math.ceil(length / 3))}`,
+    body: undefined,
+  })),
+  fc
+    .record({
+      engine: fc.constantFrom('wink', 'postings'),
+      k1: fc.double({ min: 0, max: 10, noNaN: true }),
+      b: fc.double({ min: 0, max: 1, noNaN: true }),
+    })
+    .map(({ engine, k1, b }) => ({
+      url: `/search/bm25?index=tiny&q=plans&engine=${engine}&k1=${k1}&b=${b}`,
+      body: undefined,
+    })),
+);
+
+describe('nested templates, long URLs and new BM25 parameters every search', () => {
+  it('never a 5xx, and the process RSS grows less than 200 MB over the run', async () => {
+    const rssBefore = process.memoryUsage().rss;
+    await fc.assert(
+      fc.asyncProperty(hostileSearch, async ({ url, body: b }) => {
+        const res = await fetch(`${server.url}${url}`, {
+          method: b === undefined ? 'GET' : 'POST',
+          ...(b !== undefined && { body: b, headers: { 'content-type': 'application/json' } }),
+          signal: AbortSignal.timeout(5000),
+        });
+        await res.arrayBuffer();
+        if (res.status >= 500) throw new Error(`${url.slice(0, 80)} -> ${res.status}`);
+      }),
+      { numRuns: 300 },
+    );
+    // On main every wink (k1, b) pair stayed built in each worker; now four per worker do. The
+    // bound leaves room for V8's heap growth between collections (see distinct-bm25-params.test.ts).
+    expect((process.memoryUsage().rss - rssBefore) / 1e6).toBeLessThan(200);
+  }, 240_000);
+});

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { IndexCatalog } from '../../src/serving/catalog/index-catalog.js';
 import { createApp } from '../../src/http/app.js';
 import { FakeOpenAIServer } from '../embedders/fake-openai-server.js';
@@ -36,6 +36,8 @@ afterAll(async () => {
   await fake.close();
 });
 
+afterEach(() => vi.unstubAllEnvs());
+
 const post = (app: ReturnType<typeof createApp>, url: string, body: unknown) =>
   app.request(url, { method: 'POST', body: JSON.stringify(body), headers: { 'content-type': 'application/json' } });
 const errorOf = async (res: Response) => ((await res.json()) as { error: { message: string } }).error.message;
@@ -58,6 +60,19 @@ describe('openai embedders over HTTP', () => {
     expect(res.status).toBe(403);
     expect(await errorOf(res)).toMatch(/grid\.embedders\.1.*--allow-remote/);
     expect(fs.existsSync(path.join(root, 'results', 'remote-x'))).toBe(false);
+  });
+
+  it("with a key in the server's environment (TESTBED_OPENAI_KEY_VAR), a request's endpoint is a 403 until TESTBED_OPENAI_KEY_ORIGIN says where the key goes", async () => {
+    vi.stubEnv('TESTBED_OPENAI_KEY_VAR', 'SERVER_EMBED_KEY');
+    vi.stubEnv('SERVER_EMBED_KEY', 'sk-server-1');
+    vi.stubEnv('TESTBED_OPENAI_KEY_ORIGIN', undefined);
+    const res = await post(open, '/indexes', { name: 'keyed', corpus: 'tiny', embedder: `openai:tiny@${fake.base}` });
+    expect(res.status).toBe(403);
+    const message = await errorOf(res);
+    expect(message).toContain('TESTBED_OPENAI_KEY_ORIGIN');
+    expect(message).not.toContain('sk-server-1');
+    expect(catalog.builds.job('keyed')).toBeUndefined();
+    expect(fake.requests).toHaveLength(0);
   });
 
   it('a malformed openai spec is a 400 whatever the allow-list', async () => {

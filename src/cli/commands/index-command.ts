@@ -32,6 +32,8 @@ Options:
 Environment (the openai embedder; none of these changes a vector, so the cache still applies):
   TESTBED_OPENAI_KEY_VAR     the variable whose value is sent as Authorization: Bearer
                              (default OPENAI_API_KEY, sent to https://api.openai.com only)
+  TESTBED_OPENAI_KEY_ORIGIN  the origin (scheme://host:port) that key is for: an endpoint
+                             elsewhere gets none (testbed serve requires it with the key)
   TESTBED_OPENAI_BATCH       inputs per request (default 64); TESTBED_OPENAI_MAX_CHARS,
                              characters per request (default 100000)
   TESTBED_OPENAI_CONCURRENCY requests in flight (default 4); TESTBED_OPENAI_TIMEOUT_MS per

@@ -10,6 +10,7 @@ import { progressBar } from '../progress-bar.js';
 import { DEFAULT_MAX_JOBS } from '../../serving/jobs/job-queue.js';
 import { DEFAULT_MAX_GRID_CELLS } from '../../experiments/grid-limit.js';
 import { normalOrigin } from '../../remote/allowed-origins.js';
+import { MODEL_HUB_ORIGIN, modelDownloadsAllowed } from '../../embedders/model-downloads.js';
 
 /** A server told to stop exits by then, whatever it was doing (the issue asks for 5 s). */
 const STOP_DEADLINE_MS = 4500;
@@ -41,6 +42,11 @@ Options:
   --allow-remote ORIGIN  let pipelines and experiments sent over HTTP call ORIGIN
                       (scheme://host:port; repeatable): an http leg's endpoint, say. None by
                       default, so no request can make the server fetch an address it names
+  --allow-model-downloads  let requests name transformers models (embedders, cross-encoders)
+                      that are not on this machine, downloaded from the Hugging Face hub: the
+                      same as --allow-remote https://huggingface.co. Without it a request may
+                      name only models in MODELS_DIR or the download cache (403 otherwise),
+                      and the server, its workers and jobs run with TRANSFORMERS_OFFLINE=1
   --cache-dir DIR     the cache shared by every command: embeddings, experiment indexes, job
                       records (default: TESTBED_HOME, else ~/.cache/retrieval-testbed)
   --ensure NAME       before serving, build DIR/NAME.sqlite from CORPORA/NAME if it is missing
@@ -89,6 +95,7 @@ export const serveCommand: Command = {
       cors: { type: 'string', multiple: true },
       'allowed-host': { type: 'string', multiple: true },
       'allow-remote': { type: 'string', multiple: true },
+      'allow-model-downloads': { type: 'boolean' },
       'cache-dir': { type: 'string' },
       'max-jobs': { type: 'string' },
       'max-grid-cells': { type: 'string' },
@@ -107,8 +114,14 @@ export const serveCommand: Command = {
     // The server (and everything it serves) is loaded here: --help answers without it.
     const { checkBinding, DEFAULT_HOST, PortInUseError, startServer } = await import('../../http/start-server.js');
     checkBinding(values.host ?? DEFAULT_HOST, token); // before a first-start build, not after
-    const allowRemote = (values['allow-remote'] ?? []).map(normalOrigin);
+    const allowRemote = [
+      ...(values['allow-remote'] ?? []),
+      ...(values['allow-model-downloads'] ? [MODEL_HUB_ORIGIN] : []),
+    ].map(normalOrigin);
     for (const name of values.ensure ?? []) await ensureIndex(name, dataDir, corporaRoot, io);
+    // After --ensure (the person starting the server may download): from here on no model load
+    // in this process, its search workers or its job processes fetches from the hub unless allowed.
+    if (!modelDownloadsAllowed(allowRemote)) process.env.TRANSFORMERS_OFFLINE = '1';
     const port = intOption('port', values.port, 8787, 0, 65535);
     const workers = intOption('workers', values.workers, availableParallelism(), 0, 256);
     const maxJobs = intOption('max-jobs', values['max-jobs'], DEFAULT_MAX_JOBS, 1, 64);

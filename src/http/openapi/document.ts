@@ -302,7 +302,7 @@ export function openApiDocument(): Json {
             ),
             clientIdHeader,
           ],
-          responses: { '200': searchAnswer, ...searchErrors },
+          responses: { '200': searchAnswer, ...searchErrors, '414': error('URL over 256 kB') },
         },
         post: {
           tags: ['search'],
@@ -324,7 +324,7 @@ export function openApiDocument(): Json {
           tags: ['search'],
           summary: 'Search an index with a shorthand pipeline (bm25, dense, hybrid)',
           parameters: [modeParam, ...searchParameters, clientIdHeader],
-          responses: { '200': searchAnswer, ...searchErrors },
+          responses: { '200': searchAnswer, ...searchErrors, '414': error('URL over 256 kB') },
         },
         post: {
           tags: ['search'],

@@ -1,5 +1,6 @@
 import { z } from 'zod/v4';
 import { remoteCallFields } from '../../schemas/remote-call-fields.js';
+import { TEMPLATE_TOO_DEEP, templateTooDeep } from '../../remote/template.js';
 
 /**
  * The fields of the pipeline legs served by a search engine the user runs: OpenSearch or Elasticsearch `_search`,
@@ -38,6 +39,7 @@ const hitPath = (what: string) => z.string().max(200).describe(what);
 
 const templateBody = z
   .record(z.string(), z.unknown())
+  .refine((t) => !templateTooDeep(t), TEMPLATE_TOO_DEEP)
   .optional()
   .describe(
     'a JSON request body replacing ours, with {{query}}, {{k}}, {{vector}} (the query embedded by the index\'s embedder) and {{filter}} (the pipeline filter as the engine takes it: {"bool": {"filter": [...]}} for OpenSearch and Elasticsearch, {"must": [...]} for Qdrant) placeholders',

@@ -1,7 +1,7 @@
 import { z } from 'zod/v4';
 import { originOf } from '../../remote/allowed-origins.js';
 import { parseJsonPath } from '../../remote/json-path.js';
-import { placeholdersOf } from '../../remote/template.js';
+import { placeholdersOf, TEMPLATE_TOO_DEEP, templateTooDeep } from '../../remote/template.js';
 import { remoteCallFields } from '../../schemas/remote-call-fields.js';
 
 /**
@@ -30,6 +30,7 @@ export const httpLegFields = {
   method: z.enum(['GET', 'POST']).optional().describe('default POST when a body is given, else GET'),
   body: z
     .record(z.string(), z.unknown())
+    .refine((t) => !templateTooDeep(t), TEMPLATE_TOO_DEEP)
     .optional()
     .describe(
       'a JSON body template: a string that is exactly "{{k}}" (or any placeholder) becomes the value itself, a placeholder inside longer text is spliced in',
