@@ -1,3 +1,4 @@
+import { UnreadableIndexError } from '../../serving/catalog/index-status.js';
 import { randomUUID } from 'node:crypto';
 import { Hono, type Context } from 'hono';
 import type { IndexCatalog } from '../../serving/catalog/index-catalog.js';
@@ -45,7 +46,11 @@ export function searchRoutes(
     const queryId = randomUUID();
     // The JSON text as the searcher wrote it (a worker's is not parsed and serialised again here;
     // only the log reads it, for the hit ids).
-    const json = await search.searchJson(index, file, req);
+    const json = await search.searchJson(index, file, req).catch((err: unknown) => {
+      // A corrupt page met by the search: listed unreadable from now on (until the file changes).
+      if (err instanceof UnreadableIndexError) catalog.indexes.markUnreadable(index, err.reason);
+      throw err;
+    });
     if (queryLog)
       await queryLog.writeQuery(
         queryRecord(json, { queryId, ...(clientId !== undefined && { clientId }), at: queryLog.now() }),
