@@ -500,13 +500,15 @@ export function openApiDocument(): Json {
                   output: { type: 'string' },
                 },
               },
-              'queued, or started at once when no other job runs (or the run of the same name already queued or running)',
+              'queued, or started at once when no other job runs (or, for the same config, the run of its name already queued or running)',
             ),
             '400': error(
               'bad config, a path outside the served roots, or a grid with more configurations than the server runs in one experiment (testbed serve --max-grid-cells; the message says how many and the limit)',
             ),
             '404': error('config not found'),
-            '409': error('the server is stopping'),
+            '409': error(
+              'the server is stopping, or another config of the same name is queued or running (the message names its id)',
+            ),
             ...tokenErrors,
           },
         },
