@@ -402,6 +402,8 @@ export function openApiDocument(): Json {
         get: {
           tags: ['indexes'],
           summary: 'Every index with its config and build job',
+          description:
+            'A first build without a file yet (queued, running, failed or interrupted) is listed too, as status "absent" with its job.',
           responses: {
             '200': json(
               { type: 'object', properties: { indexes: { type: 'array', items: ref('IndexInfo') } } },

@@ -54,6 +54,11 @@ export class BuildScheduler {
     return this.records.read(name) ?? own;
   }
 
+  /** The names with a build: this scheduler's, and those recorded (ended, or by other processes). */
+  names(): string[] {
+    return [...new Set([...this.jobs.keys(), ...this.records.readAll().keys()])];
+  }
+
   /** Whether `name` is being built: its build waits in the queue or runs. */
   isBuilding(name: string): boolean {
     const job = this.job(name);
