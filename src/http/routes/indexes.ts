@@ -1,3 +1,4 @@
+import { isJsonMediaType } from '../guards/media-type.js';
 import { Hono } from 'hono';
 import { z } from 'zod';
 import type { IndexCatalog } from '../../serving/catalog/index-catalog.js';
@@ -53,7 +54,7 @@ export function indexRoutes(
   });
 
   app.post('/', async (c) => {
-    if (!(c.req.header('content-type') ?? '').includes('application/json'))
+    if (!isJsonMediaType(c.req.header('content-type')))
       throw new InputError('POST /indexes expects Content-Type: application/json');
     const body = await c.req.json().catch(() => {
       throw new InputError('request body is not valid JSON');

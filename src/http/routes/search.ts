@@ -1,3 +1,4 @@
+import { isJsonMediaType } from '../guards/media-type.js';
 import { UnreadableIndexError } from '../../serving/catalog/index-status.js';
 import { randomUUID } from 'node:crypto';
 import { Hono, type Context } from 'hono';
@@ -58,7 +59,7 @@ export function searchRoutes(
     return c.body(withQueryId(json, queryId), 200, { 'Content-Type': 'application/json', 'X-Query-Id': queryId });
   };
   const body = async (c: { req: { header(name: string): string | undefined; json(): Promise<unknown> } }) => {
-    if (!(c.req.header('content-type') ?? '').includes('application/json')) {
+    if (!isJsonMediaType(c.req.header('content-type'))) {
       throw new InputError('POST /search expects Content-Type: application/json');
     }
     return c.req.json().catch(() => {
