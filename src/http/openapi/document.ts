@@ -576,7 +576,7 @@ export function openApiDocument(): Json {
           tags: ['gold'],
           summary: 'The judgements added to a qrels file',
           parameters: [
-            query('qrels', 'qrels path inside the corpora root', { type: 'string' }, true),
+            query('qrels', 'a BEIR qrels file (DIR/qrels/SPLIT.tsv) inside the corpora root', { type: 'string' }, true),
             query('query_id', 'only this query', { type: 'string' }),
           ],
           responses: {
@@ -606,7 +606,7 @@ export function openApiDocument(): Json {
             'Take back the judgements added for one (query, document) pair; the additions file is deleted when none is left',
           ...tokenNeeded,
           parameters: [
-            query('qrels', 'qrels path inside the corpora root', { type: 'string' }, true),
+            query('qrels', 'a BEIR qrels file (DIR/qrels/SPLIT.tsv) inside the corpora root', { type: 'string' }, true),
             query('query_id', 'query id of the pair', { type: 'string' }, true),
             query('doc_id', 'document id of the pair', { type: 'string' }, true),
             query('judge', "only this judge's additions (another judge's grade of the pair stays)", { type: 'string' }),
@@ -638,7 +638,9 @@ export function openApiDocument(): Json {
         get: {
           tags: ['gold'],
           summary: "The queries added beside a gold set's queries.jsonl (questions experts wrote)",
-          parameters: [query('qrels', 'qrels path inside the corpora root', { type: 'string' }, true)],
+          parameters: [
+            query('qrels', 'a BEIR qrels file (DIR/qrels/SPLIT.tsv) inside the corpora root', { type: 'string' }, true),
+          ],
           responses: {
             '200': json(
               { type: 'object', properties: { queries: { type: 'array', items: ref('QueryRecord') } } },
