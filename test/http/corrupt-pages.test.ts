@@ -91,6 +91,33 @@ describe.each([
   });
 });
 
+describe('a file damaged after it was checked (same inode, size and time: the registry reads it as the same version)', () => {
+  it('its first search is a 409, and from then on it is listed unreadable', async () => {
+    const dir = path.join(root, 'rot');
+    const file = path.join(dir, 'rotten.sqlite');
+    await buildIndex({ corpus: TINY_BEIR, out: file, chunker: 'doc', embedder: 'hash:64' });
+    const when = new Date('2026-01-01T00:00:00Z');
+    fs.utimesSync(file, when, when);
+    const rotCatalog = new IndexCatalog(dir);
+    try {
+      const app = createApp({ catalog: rotCatalog, corporaRoot: root });
+      const before = (await (await app.request('/indexes')).json()) as { indexes: { status: string }[] };
+      expect(before.indexes.map((i) => i.status)).toEqual(['ready']);
+      corruptDataPages(file);
+      fs.utimesSync(file, when, when);
+      const res = await app.request('/search/bm25?index=rotten&q=password%20reset');
+      expect(res.status).toBe(409);
+      expect(((await res.json()) as ErrorAnswer).error.message).toBe(
+        'index "rotten" cannot be read (database disk image is malformed): rebuild it, or replace its file with a complete copy',
+      );
+      const after = (await (await app.request('/indexes')).json()) as { indexes: { status: string; error: string }[] };
+      expect(after.indexes).toMatchObject([{ status: 'unreadable', error: 'database disk image is malformed' }]);
+    } finally {
+      await rotCatalog.close();
+    }
+  });
+});
+
 describe('a corrupt page met by a search the check did not catch (a file too big to check at open)', () => {
   it('is an UnreadableIndexError (409) from the server thread and from a worker', async () => {
     const { InProcessSearch } = await import('../../src/serving/searchers/in-process-search.js');
