@@ -35,8 +35,11 @@ afterAll(() => {
 
 const temps = () => fs.readdirSync(dataDir).filter((f) => f.includes('.building-'));
 
-/** Starts `testbed index` into the data folder, SIGKILLs it once its temp file exists, and returns that file's names. */
-async function killedCliBuild(name: string): Promise<string[]> {
+/**
+ * Starts `testbed index` into the data folder, SIGKILLs it once its temp file exists, and returns
+ * the prefix of its files (the temp file, and SQLite's files beside it, which come and go).
+ */
+async function killedCliBuild(name: string): Promise<string> {
   const child = spawn(
     process.execPath,
     [
@@ -58,24 +61,22 @@ async function killedCliBuild(name: string): Promise<string[]> {
     child.once('exit', (code, sig) => resolve(sig ?? code)),
   );
   const prefix = `${name}.sqlite.building-${child.pid}-`;
-  let own: string[] = [];
-  for (let i = 0; i < 4000 && own.length === 0; i++) {
-    await new Promise((r) => setTimeout(r, 10));
-    own = temps().filter((f) => f.startsWith(prefix));
-  }
-  expect(own.length, 'the build made its temp file').toBeGreaterThan(0);
+  // The temp file itself: `<prefix><rand>`, without a suffix.
+  const isTemp = (f: string) => f.startsWith(prefix) && /^[a-z0-9]+$/.test(f.slice(prefix.length));
+  for (let i = 0; i < 4000 && !temps().some(isTemp); i++) await new Promise((r) => setTimeout(r, 10));
+  expect(temps().filter(isTemp), 'the build made its temp file').toHaveLength(1);
   child.kill('SIGKILL');
   expect(await exited).toBe('SIGKILL');
   // SIGKILL runs no exit hook: the file is still there.
-  expect(temps()).toEqual(expect.arrayContaining(own));
-  return own;
+  expect(temps().filter(isTemp)).toHaveLength(1);
+  return prefix;
 }
 
 describe('stale .building-* files of a killed CLI build', () => {
   it('are swept when a build of another name starts in the folder; a live owner’s file is kept', async () => {
     const left = await killedCliBuild('big');
     await buildIndex({ corpus: TINY_BEIR, out: path.join(dataDir, 'small.sqlite'), chunker: 'doc', embedder: 'none' });
-    for (const f of left) expect(temps()).not.toContain(f);
+    expect(temps().filter((f) => f.startsWith(left))).toEqual([]);
     expect(temps()).toEqual([liveTemp]);
   });
 
@@ -83,7 +84,7 @@ describe('stale .building-* files of a killed CLI build', () => {
     const left = await killedCliBuild('huge');
     const catalog = new IndexCatalog(dataDir);
     try {
-      for (const f of left) expect(temps()).not.toContain(f);
+      expect(temps().filter((f) => f.startsWith(left))).toEqual([]);
       expect(temps()).toEqual([liveTemp]);
     } finally {
       await catalog.close();
