@@ -45,6 +45,8 @@ interface Own {
   job: ExperimentJob;
   task: QueuedJob;
   process?: JobProcess<unknown>;
+  /** The config it runs, as configKey writes it: asking again for the same is answered with this job. */
+  config: string;
 }
 
 const RESUME_HINT = 'the configurations it finished are kept: start it again to resume from them';
@@ -75,11 +77,22 @@ export class ExperimentJobs {
     this.records.readAll();
   }
 
-  /** Queues an experiment, or answers the queued or running one of the same name; a grid over the limit is refused first (InputError). */
+  /**
+   * Queues an experiment; a grid over the limit is refused first (InputError). While one of the
+   * same name is queued or running, the same config again is answered with that job, and any
+   * other config with a ConflictError naming it: the two would write the same result files, and
+   * a 202 for a config that never runs would be a silent drop.
+   */
   start(config: ExperimentConfig): ExperimentJob {
     checkGridSize(config, this.maxGridCells);
+    const key = configKey(config);
     const live = this.list().find((j) => j.name === config.name && isLive(j));
-    if (live) return live;
+    if (live) {
+      if (this.own.get(live.id)?.config === key) return live;
+      throw new ConflictError(
+        `experiment "${config.name}" is already ${live.state} as job ${live.id} with another config: wait for it, cancel it (DELETE /experiments/${live.id}), or give this one another name`,
+      );
+    }
     const job: ExperimentJob = {
       id: randomUUID(),
       name: config.name,
@@ -88,7 +101,7 @@ export class ExperimentJobs {
       progress: { phase: 'indexing', done: 0, total: 0 },
       output: outputDir(config),
     };
-    const own: Own = { job, task: { run: () => this.run(own, config), stop: () => this.interrupt(own) } };
+    const own: Own = { job, config: key, task: { run: () => this.run(own, config), stop: () => this.interrupt(own) } };
     this.own.set(job.id, own);
     this.save(job);
     this.queue.add(own.task);
@@ -174,6 +187,18 @@ export class ExperimentJobs {
   private save(job: ExperimentJob): void {
     this.records.save(job.id, withoutReport(job));
   }
+}
+
+/**
+ * A config as text that two equal configs share whatever the order of their keys: JSON with
+ * every object's keys sorted (arrays keep their order, which means something: ks, the grid).
+ */
+function configKey(config: ExperimentConfig): string {
+  return JSON.stringify(config, (_key, value: unknown) =>
+    value && typeof value === 'object' && !Array.isArray(value)
+      ? Object.fromEntries(Object.entries(value).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
+      : value,
+  );
 }
 
 function isLive(job: ExperimentJob): boolean {

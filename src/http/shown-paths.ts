@@ -30,8 +30,8 @@ const PATH_KEYS: ReadonlySet<string> = new Set([
   // the click judgements' sidecar beside their qrels (ClickQrelsSummary.sources)
   'sources',
 ]);
-/** Object keys whose string values are messages, scrubbed like error messages. */
-const MESSAGE_KEYS: ReadonlySet<string> = new Set(['error', 'message']);
+/** Object keys whose string values are messages, scrubbed like error messages (`goldError`: the playground's). */
+const MESSAGE_KEYS: ReadonlySet<string> = new Set(['error', 'message', 'goldError']);
 
 /**
  * An absolute path inside a message: a `/` that does not continue a word, a relative path or a
@@ -89,10 +89,11 @@ export function scrubMessage(message: string, roots: Root[]): string {
 }
 
 /**
- * A JSON answer (a job, an index's metadata, a report) with its paths shown relative to the
- * served roots: values of path-named keys as shownPath writes them, messages scrubbed, and any
- * other string that starts at a served root made relative to it. Other text (query texts,
- * titles) is left alone.
+ * A JSON answer (a job, an index's metadata, a report), or a page's view, with its paths shown
+ * relative to the served roots: values of path-named keys as shownPath writes them, messages
+ * scrubbed, and any other string that starts at a served root made relative to it. Other text
+ * (query texts, titles) is left alone, and so is anything but arrays and plain objects (a page
+ * view's Maps and matchers), which no JSON answer holds.
  */
 export function shownAnswer<T>(value: T, roots: Root[]): T {
   return walk(value, undefined, roots) as T;
@@ -105,10 +106,16 @@ function walk(value: unknown, key: string | undefined, roots: Root[]): unknown {
     return withRootLabels(value, roots);
   }
   if (Array.isArray(value)) return value.map((v) => walk(v, key, roots));
-  if (value && typeof value === 'object') {
+  if (isPlainObject(value)) {
     return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, walk(v, k, roots)]));
   }
   return value;
+}
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  if (value === null || typeof value !== 'object') return false;
+  const proto = Object.getPrototypeOf(value);
+  return proto === Object.prototype || proto === null;
 }
 
 /** Each served root in `text` replaced by its label. */

@@ -1,5 +1,5 @@
-import { serve, type ServerType } from '@hono/node-server';
-import type { Server as HttpServer } from 'node:http';
+import type { ServerType } from '@hono/node-server';
+import { createServer, type Server as HttpServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { IndexCatalog } from '../serving/catalog/index-catalog.js';
 import { BACKGROUND_NICENESS } from '../serving/jobs/job-process.js';
@@ -7,6 +7,7 @@ import { JobQueue } from '../serving/jobs/job-queue.js';
 import { InputError, TestbedError } from '../errors.js';
 import { createApp } from './app.js';
 import { answerClientErrors } from './client-errors.js';
+import { requestListener } from './request-listener.js';
 import { checkTokenSetting } from './guards/token.js';
 import { SearchPool } from '../serving/search-pool/search-pool.js';
 import type { IndexFile } from '../serving/searchers/index-search.js';
@@ -174,11 +175,10 @@ export function listen(
   port: number,
 ): Promise<ServerType> {
   return new Promise<ServerType>((resolve, reject) => {
-    const s = serve({ fetch, hostname: host, port, serverOptions: { maxHeaderSize: MAX_HEADER_BYTES } }, () =>
-      resolve(s),
-    );
-    // No http2 options are passed, so this is a node:http server.
-    answerClientErrors(s as HttpServer);
+    // Host made canonical and the adapter's refusals written as JSON (request-listener.ts).
+    const s = createServer({ maxHeaderSize: MAX_HEADER_BYTES }, requestListener(fetch, host));
+    s.listen(port, host, () => resolve(s));
+    answerClientErrors(s);
     s.once('error', (err: NodeJS.ErrnoException) =>
       reject(err.code === 'EADDRINUSE' ? new PortInUseError(host, port) : err),
     );

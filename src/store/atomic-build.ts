@@ -33,10 +33,22 @@ function trackBuild(tmp: string): void {
 }
 let exitHookInstalled = false;
 
-/** Removes leftovers of builds whose process is gone (killed builds leave their temp file). */
+/** A build's temp file: `<dest>.building-<pid>-<rand>`, or one of SQLite's or the postings spill's files beside it. */
+const TEMP_FILE = new RegExp(`\\.building-(\\d+)-[a-z0-9]*(?:-wal|-shm|-journal|${POSTINGS_SPILL_SUFFIX})?$`);
+
+/** Sweeps the folder `dest` is in (removeStaleBuildsIn): a build calls it before it starts. */
 export function removeStaleBuilds(dest: string): void {
-  const dir = path.dirname(dest);
-  const prefix = `${path.basename(dest)}.building-`;
+  removeStaleBuildsIn(path.dirname(path.resolve(dest)));
+}
+
+/**
+ * Removes from `dir` the temp files of every build whose process is gone, whoever started it (a
+ * server's build, `testbed index`, an experiment's): a killed build leaves its file, and no
+ * later build of another name would ever look at it. The owner's pid is in the file's name; a
+ * file whose owner still runs is a build in progress and is kept, and so are this process's own
+ * (removed by their build, or on its way out).
+ */
+export function removeStaleBuildsIn(dir: string): void {
   let names: string[];
   try {
     names = fs.readdirSync(dir);
@@ -44,10 +56,10 @@ export function removeStaleBuilds(dest: string): void {
     return;
   }
   for (const name of names) {
-    if (!name.startsWith(prefix)) continue;
-    const pid = Number(name.slice(prefix.length).split('-')[0]);
-    if (Number.isInteger(pid) && pid !== process.pid && isAlive(pid)) continue;
-    if (pid === process.pid) continue;
+    const owner = TEMP_FILE.exec(name)?.[1];
+    if (owner === undefined) continue;
+    const pid = Number(owner);
+    if (pid === process.pid || isAlive(pid)) continue;
     fs.rmSync(path.join(dir, name), { force: true });
   }
 }

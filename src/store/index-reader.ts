@@ -47,6 +47,18 @@ const RECENT_FILTERS = 32;
  */
 const DOC_FREQUENCIES = 65_536;
 
+/**
+ * SQLite's `PRAGMA quick_check` of the whole file: undefined when it says ok, else its first
+ * finding (or the error reading a bad page throws). It checks every page's structure (b-tree
+ * order, free lists, record formats) but not that indexes match their tables, so it reads the
+ * file once: about 35 ms on the 1,300-chunk demo index, 9 s on a 1M-chunk one.
+ */
+export function integrityProblem(db: Database.Database): string | undefined {
+  const rows = db.pragma('quick_check(1)', { simple: false }) as { quick_check: string }[];
+  const first = rows[0]?.quick_check;
+  return first === 'ok' ? undefined : `integrity check: ${first ?? 'no answer'}`;
+}
+
 /** Read access to one built index file. Opened read-only: serving never writes to an index. */
 export class IndexReader {
   readonly meta: IndexMeta;
@@ -73,8 +85,12 @@ export class IndexReader {
     this.identify = rowIdentity(db);
   }
 
-  /** Opens an index file, with a clear error for a missing, truncated or foreign file. */
-  static open(file: string): IndexReader {
+  /**
+   * Opens an index file, with a clear error for a missing, truncated or foreign file; with
+   * `quickCheck`, also for one whose pages are damaged (integrityProblem), at the cost of reading
+   * every page once.
+   */
+  static open(file: string, options: { quickCheck?: boolean } = {}): IndexReader {
     if (!fs.existsSync(file)) throw new NotFoundError(`index file not found: ${file}`);
     let db: Database.Database | undefined;
     try {
@@ -87,6 +103,8 @@ export class IndexReader {
       if (meta.schemaVersion !== SCHEMA_VERSION) {
         throw new Error(`schema version ${meta.schemaVersion}, this testbed reads ${SCHEMA_VERSION}: rebuild it`);
       }
+      const problem = options.quickCheck ? integrityProblem(db) : undefined;
+      if (problem) throw new Error(problem);
       return new IndexReader(file, db, meta);
     } catch (err) {
       db?.close();

@@ -22,8 +22,9 @@ app.onError(errorResponse);
 beforeAll(() => {
   fs.mkdirSync(corporaRoot, { recursive: true });
   fs.cpSync(TINY_BEIR, path.join(corporaRoot, 'tiny'), { recursive: true });
-  fs.mkdirSync(path.join(corporaRoot, 'loose'));
-  fs.writeFileSync(path.join(corporaRoot, 'loose', 'gold.tsv'), 'q1\tplans\t1\n');
+  // a qrels file in a qrels folder with no queries.jsonl or corpus.jsonl beside it
+  fs.mkdirSync(path.join(corporaRoot, 'loose', 'qrels'), { recursive: true });
+  fs.writeFileSync(path.join(corporaRoot, 'loose', 'qrels', 'gold.tsv'), 'q1\tplans\t1\n');
 });
 
 const ask = (body: unknown) =>
@@ -152,14 +153,14 @@ describe('POST /gold/queries and GET /gold/queries', () => {
     });
     expect(missing.status).toBe(404);
     const loose = await ask({
-      qrels: 'loose/gold.tsv',
+      qrels: 'loose/qrels/gold.tsv',
       text: 'q',
       judge: 'Bo',
       judgements: [{ doc_id: 'plans', grade: 1 }],
     });
     expect(loose.status).toBe(400);
     expect((await errorOf(loose)).message).toContain('written questions need a BEIR folder');
-    const list = await app.request(`/gold/queries?qrels=${encodeURIComponent('loose/gold.tsv')}`);
+    const list = await app.request(`/gold/queries?qrels=${encodeURIComponent('loose/qrels/gold.tsv')}`);
     expect(await list.json()).toEqual({ queries: [] });
   });
 });

@@ -127,9 +127,9 @@ describe('gold routes', () => {
 
   it('GET without qrels -> 400; a qrels file with no additions lists none', async () => {
     expect((await app.request('/gold')).status).toBe(400);
-    fs.mkdirSync(path.join(corporaRoot, 'other'));
-    fs.writeFileSync(path.join(corporaRoot, 'other', 'q.tsv'), 'a\tb\t1\n');
-    expect(await (await app.request('/gold?qrels=other/q.tsv')).json()).toEqual({ additions: [] });
+    fs.mkdirSync(path.join(corporaRoot, 'other', 'qrels'), { recursive: true });
+    fs.writeFileSync(path.join(corporaRoot, 'other', 'qrels', 'q.tsv'), 'a\tb\t1\n');
+    expect(await (await app.request('/gold?qrels=other/qrels/q.tsv')).json()).toEqual({ additions: [] });
   });
 
   describe('DELETE / (take back an addition)', () => {

@@ -30,13 +30,39 @@ function canonicalIpv6(address: string, given: string): string {
 }
 
 /**
- * The host part of a Host header (`name`, `name:port`, `[v6]` or `[v6]:port`), lower case, or
+ * The host part of a Host header (`name`, `name:port`, `[v6]` or `[v6]:port`), lower case (an IPv6
+ * address canonical, as canonicalHostHeader writes it), or
  * undefined when the header is not of that shape. Parsed by hand rather than by `new URL`, which
  * would accept userinfo and normalise numbers (`127.1`), so what is compared is what was sent.
  */
 export function hostOf(header: string): string | undefined {
-  const m = /^(\[[0-9a-f:.]+\]|[a-z0-9._-]+)(?::\d{1,5})?$/i.exec(header.trim());
-  return m ? m[1]!.toLowerCase() : undefined;
+  return splitHost(header)?.host;
+}
+
+/**
+ * A Host header as the server compares it and its HTTP adapter reads it: the name in lower case
+ * (DNS names are case-insensitive), an IPv6 address in its canonical form (`[::1]` for
+ * `[0:0:0:0:0:0:0:1]`), the port kept; undefined when it is not `name[:port]` or `[v6][:port]`.
+ */
+export function canonicalHostHeader(header: string): string | undefined {
+  const parts = splitHost(header);
+  return parts && parts.host + parts.port;
+}
+
+function splitHost(header: string): { host: string; port: string } | undefined {
+  const m = /^(\[[0-9a-f:.]+\]|[a-z0-9._-]+)(:\d{1,5})?$/i.exec(header.trim());
+  if (!m) return undefined;
+  const name = m[1]!.toLowerCase();
+  const host = name.startsWith('[') ? canonicalOrUndefined(name) : name;
+  return host === undefined ? undefined : { host, port: m[2] ?? '' };
+}
+
+function canonicalOrUndefined(bracketed: string): string | undefined {
+  try {
+    return new URL(`http://${bracketed}/`).hostname;
+  } catch {
+    return undefined;
+  }
 }
 
 export interface HostCheckOptions {

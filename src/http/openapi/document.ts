@@ -402,6 +402,8 @@ export function openApiDocument(): Json {
         get: {
           tags: ['indexes'],
           summary: 'Every index with its config and build job',
+          description:
+            'A first build without a file yet (queued, running, failed or interrupted) is listed too, as status "absent" with its job.',
           responses: {
             '200': json(
               { type: 'object', properties: { indexes: { type: 'array', items: ref('IndexInfo') } } },
@@ -500,13 +502,15 @@ export function openApiDocument(): Json {
                   output: { type: 'string' },
                 },
               },
-              'queued, or started at once when no other job runs (or the run of the same name already queued or running)',
+              'queued, or started at once when no other job runs (or, for the same config, the run of its name already queued or running)',
             ),
             '400': error(
               'bad config, a path outside the served roots, or a grid with more configurations than the server runs in one experiment (testbed serve --max-grid-cells; the message says how many and the limit)',
             ),
             '404': error('config not found'),
-            '409': error('the server is stopping'),
+            '409': error(
+              'the server is stopping, or another config of the same name is queued or running (the message names its id)',
+            ),
             ...tokenErrors,
           },
         },
@@ -572,7 +576,7 @@ export function openApiDocument(): Json {
           tags: ['gold'],
           summary: 'The judgements added to a qrels file',
           parameters: [
-            query('qrels', 'qrels path inside the corpora root', { type: 'string' }, true),
+            query('qrels', 'a BEIR qrels file (DIR/qrels/SPLIT.tsv) inside the corpora root', { type: 'string' }, true),
             query('query_id', 'only this query', { type: 'string' }),
           ],
           responses: {
@@ -602,7 +606,7 @@ export function openApiDocument(): Json {
             'Take back the judgements added for one (query, document) pair; the additions file is deleted when none is left',
           ...tokenNeeded,
           parameters: [
-            query('qrels', 'qrels path inside the corpora root', { type: 'string' }, true),
+            query('qrels', 'a BEIR qrels file (DIR/qrels/SPLIT.tsv) inside the corpora root', { type: 'string' }, true),
             query('query_id', 'query id of the pair', { type: 'string' }, true),
             query('doc_id', 'document id of the pair', { type: 'string' }, true),
             query('judge', "only this judge's additions (another judge's grade of the pair stays)", { type: 'string' }),
@@ -634,7 +638,9 @@ export function openApiDocument(): Json {
         get: {
           tags: ['gold'],
           summary: "The queries added beside a gold set's queries.jsonl (questions experts wrote)",
-          parameters: [query('qrels', 'qrels path inside the corpora root', { type: 'string' }, true)],
+          parameters: [
+            query('qrels', 'a BEIR qrels file (DIR/qrels/SPLIT.tsv) inside the corpora root', { type: 'string' }, true),
+          ],
           responses: {
             '200': json(
               { type: 'object', properties: { queries: { type: 'array', items: ref('QueryRecord') } } },

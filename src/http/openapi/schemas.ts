@@ -423,7 +423,7 @@ export const schemas: Record<string, unknown> = {
     additionalProperties: false,
     required: ['qrels', 'query_id', 'doc_id'],
     properties: {
-      qrels: { type: 'string', description: 'qrels path inside the corpora root' },
+      qrels: { type: 'string', description: 'a BEIR qrels file (DIR/qrels/SPLIT.tsv) inside the corpora root' },
       query_id: str,
       doc_id: str,
       grade: { type: 'integer', minimum: 0, maximum: 10, default: 1 },

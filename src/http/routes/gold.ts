@@ -1,4 +1,5 @@
 import { Hono } from 'hono';
+import path from 'node:path';
 import { z } from 'zod';
 import { InputError } from '../../errors.js';
 import { addJudgement, readAdditions } from '../../gold/additions.js';
@@ -124,6 +125,18 @@ function beirRecord(query: Query): { _id: string; text: string; metadata: Record
   return { _id: query.id, text: query.text, metadata: query.metadata };
 }
 
+/**
+ * The qrels file a request names, inside the corpora root and a qrels file by its place: a `.tsv`
+ * in a folder named `qrels` (BEIR's `DIR/qrels/SPLIT.tsv`, the gold sets the pages offer), read
+ * where a link leads. Additions are written beside it, so any other file under the root (a
+ * README, a corpus) would get a `.additions.jsonl` beside it: an InputError (400) instead.
+ */
 function qrelsPath(root: string, relative: string): string {
-  return insideRoot(root, relative, { field: 'qrels', root: 'corpora root', kind: 'file' });
+  const file = insideRoot(root, relative, { field: 'qrels', root: 'corpora root', kind: 'file' });
+  const name = path.basename(file);
+  if (path.basename(path.dirname(file)) !== 'qrels' || !name.endsWith('.tsv') || name === '.tsv')
+    throw new InputError(
+      `qrels ${JSON.stringify(relative)} is not a qrels file: give a BEIR qrels file (DIR/qrels/SPLIT.tsv) inside the corpora root`,
+    );
+  return file;
 }

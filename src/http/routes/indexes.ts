@@ -1,3 +1,4 @@
+import { isJsonMediaType } from '../guards/media-type.js';
 import { Hono } from 'hono';
 import { z } from 'zod';
 import type { IndexCatalog } from '../../serving/catalog/index-catalog.js';
@@ -24,7 +25,8 @@ const buildSchema = z.object({
  * Build, inspect, list and delete indexes. A corpus path is read as the CLI reads it from the
  * server's folder (`corpora/demo`) or relative to `corporaRoot` (`demo`), and only inside it.
  * Answers write paths relative to the data and corpora roots (see shownAnswer); an index file
- * that cannot be read is listed with `status: "unreadable"` and why, beside the others.
+ * that cannot be read is listed with `status: "unreadable"` and why, beside the others, and a
+ * first build that has no file yet as `status: "absent"` with its job.
  */
 export function indexRoutes(
   catalog: IndexCatalog,
@@ -35,9 +37,14 @@ export function indexRoutes(
   const served: ServedRoots = { data: catalog.dataDir, corpora: corporaRoot };
   const shown = <T>(value: T) => shownAnswer(value, knownRoots(served));
 
-  app.get('/', (c) =>
-    c.json(shown({ indexes: catalog.indexes.list().map((status) => describe(catalog, status.name, status)) })),
-  );
+  // Every known index: files on disk, and first builds (queued, running, failed, interrupted) without one yet.
+  app.get('/', (c) => {
+    const indexes = catalog
+      .names()
+      .map((name) => describe(catalog, name, catalog.indexes.status(name)))
+      .filter((info) => info.status !== 'absent' || info.job);
+    return c.json(shown({ indexes }));
+  });
 
   app.get('/:name', (c) => {
     const name = checkIndexName(c.req.param('name'));
@@ -47,7 +54,7 @@ export function indexRoutes(
   });
 
   app.post('/', async (c) => {
-    if (!(c.req.header('content-type') ?? '').includes('application/json'))
+    if (!isJsonMediaType(c.req.header('content-type')))
       throw new InputError('POST /indexes expects Content-Type: application/json');
     const body = await c.req.json().catch(() => {
       throw new InputError('request body is not valid JSON');

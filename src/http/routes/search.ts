@@ -1,3 +1,5 @@
+import { isJsonMediaType } from '../guards/media-type.js';
+import { UnreadableIndexError } from '../../serving/catalog/index-status.js';
 import { randomUUID } from 'node:crypto';
 import { Hono, type Context } from 'hono';
 import type { IndexCatalog } from '../../serving/catalog/index-catalog.js';
@@ -45,7 +47,11 @@ export function searchRoutes(
     const queryId = randomUUID();
     // The JSON text as the searcher wrote it (a worker's is not parsed and serialised again here;
     // only the log reads it, for the hit ids).
-    const json = await search.searchJson(index, file, req);
+    const json = await search.searchJson(index, file, req).catch((err: unknown) => {
+      // A corrupt page met by the search: listed unreadable from now on (until the file changes).
+      if (err instanceof UnreadableIndexError) catalog.indexes.markUnreadable(index, err.reason);
+      throw err;
+    });
     if (queryLog)
       await queryLog.writeQuery(
         queryRecord(json, { queryId, ...(clientId !== undefined && { clientId }), at: queryLog.now() }),
@@ -53,7 +59,7 @@ export function searchRoutes(
     return c.body(withQueryId(json, queryId), 200, { 'Content-Type': 'application/json', 'X-Query-Id': queryId });
   };
   const body = async (c: { req: { header(name: string): string | undefined; json(): Promise<unknown> } }) => {
-    if (!(c.req.header('content-type') ?? '').includes('application/json')) {
+    if (!isJsonMediaType(c.req.header('content-type'))) {
       throw new InputError('POST /search expects Content-Type: application/json');
     }
     return c.req.json().catch(() => {

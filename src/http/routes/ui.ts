@@ -28,6 +28,10 @@ import { knownRoots, shownAnswer, type ServedRoots } from '../shown-paths.js';
  * `/experiments` and `/experiments/:id` are also API routes. A browser navigating there asks
  * for text/html and gets the page; every other client falls through (next()) to the JSON API.
  * That only works when these routes are mounted before the API's.
+ *
+ * What a page shows follows the API's rule for paths (shownAnswer): each view is passed through
+ * it before rendering, so a gold-set error or a report's corpus is named from the served roots
+ * and never as the machine's path. The form a user typed is echoed back as typed.
  */
 export function uiRoutes(deps: WebDeps): Hono {
   const app = new Hono();
@@ -37,7 +41,9 @@ export function uiRoutes(deps: WebDeps): Hono {
     corpora: deps.corporaRoot,
     results: deps.resultsRoot,
     experiments: deps.experimentsRoot,
+    ...(deps.traffic && { logs: deps.traffic.dir }),
   };
+  const shown = <T>(value: T): T => shownAnswer(value, knownRoots(served));
 
   app.get('/', async (c) => {
     const searchProtected = deps.searchProtected === true;
@@ -45,13 +51,21 @@ export function uiRoutes(deps: WebDeps): Hono {
       runPlayground(deps, readForm(c.req.query())),
       trafficView(deps.traffic, searchProtected),
     ]);
-    const page = jsx(PlaygroundPage, { view, options: { tokenRequired, searchProtected }, traffic });
+    const page = jsx(PlaygroundPage, {
+      view: { ...shown(view), form: view.form },
+      options: { tokenRequired, searchProtected },
+      traffic: shown(traffic),
+    });
     return htmlPage(c, page, view.error?.status ?? 200);
   });
 
   app.get('/judge', async (c) => {
     const view = await loadJudgeView(deps, readJudgeForm(c.req.query()));
-    return htmlPage(c, jsx(JudgePage, { view, tokenRequired }), view.error?.status ?? 200);
+    return htmlPage(
+      c,
+      jsx(JudgePage, { view: { ...shown(view), form: view.form }, tokenRequired }),
+      view.error?.status ?? 200,
+    );
   });
 
   app.get('/assets/:name', (c) => {
@@ -73,7 +87,7 @@ export function uiRoutes(deps: WebDeps): Hono {
       experimentsRoot: deps.experimentsRoot,
       resultsRoot: deps.resultsRoot,
     };
-    return htmlPage(c, jsx(ExperimentsPage, { view, tokenRequired }));
+    return htmlPage(c, jsx(ExperimentsPage, { view: shown(view), tokenRequired }));
   });
 
   app.get('/experiments/:id', async (c, next) => {
@@ -90,7 +104,7 @@ export function uiRoutes(deps: WebDeps): Hono {
     const report = source.report;
     const chunker = report?.configs[0]?.index.chunker;
     const links = report ? linkContext(report, deps.catalog.indexes, deps.corporaRoot, chunker) : {};
-    return htmlPage(c, jsx(ReportPage, { source, links, tokenRequired }));
+    return htmlPage(c, jsx(ReportPage, { source: shown(source), links, tokenRequired }));
   });
 
   // A download is the report as GET /experiments/:id answers it: paths relative to the served roots.

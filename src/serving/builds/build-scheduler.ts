@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { ConflictError } from '../../errors.js';
 import type { BuildOptions } from '../../indexing/build-index.js';
-import { removeStaleBuilds } from '../../store/atomic-build.js';
+import { removeStaleBuilds, removeStaleBuildsIn } from '../../store/atomic-build.js';
 import type { IndexMeta } from '../../store/index-meta.js';
 import { entryBeside, type JobProcess, startJobProcess } from '../jobs/job-process.js';
 import type { JobQueue, QueuedJob } from '../jobs/job-queue.js';
@@ -43,8 +43,10 @@ export class BuildScheduler {
   ) {
     this.records = new JobRecords(path.join(files.dataDir, JOBS_FOLDER), 'build', interruptBuild);
     // Settles the records of builds whose server is gone now, and removes what they left: a
-    // half-written record, the temp file of a half-built index (never at the index's name).
-    for (const name of this.records.readAll().keys()) removeStaleBuilds(files.fileOf(name));
+    // half-written record, and the temp files of half-built indexes (never at an index's name)
+    // of every build whose process is gone, a killed `testbed index` included.
+    this.records.readAll();
+    removeStaleBuildsIn(files.dataDir);
   }
 
   /** The latest build of `name`: this scheduler's own while it runs, else as recorded (by any process). */
@@ -52,6 +54,11 @@ export class BuildScheduler {
     const own = this.jobs.get(name);
     if (own && isLive(own)) return own;
     return this.records.read(name) ?? own;
+  }
+
+  /** The names with a build: this scheduler's, and those recorded (ended, or by other processes). */
+  names(): string[] {
+    return [...new Set([...this.jobs.keys(), ...this.records.readAll().keys()])];
   }
 
   /** Whether `name` is being built: its build waits in the queue or runs. */

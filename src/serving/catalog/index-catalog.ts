@@ -37,6 +37,14 @@ export class IndexCatalog {
     return this.builds.queue;
   }
 
+  /**
+   * Every index this catalog knows, sorted: the files on disk and the names builds were asked
+   * for, so a first build queued, running, failed or interrupted is known before it has a file.
+   */
+  names(): string[] {
+    return [...new Set([...this.indexes.names(), ...this.builds.names()])].sort();
+  }
+
   /** Deletes an index file (and its WAL files) and its build record. Refused while it is being built. */
   remove(name: string): void {
     const file = this.indexes.fileOf(name);

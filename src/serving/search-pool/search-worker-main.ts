@@ -14,6 +14,7 @@ import type { IndexReader } from '../../store/index-reader.js';
 import { errorData, type FromWorker, type ToWorker, type VectorAnswer, type WorkerSetup } from './protocol.js';
 import { hitLanguages } from '../searchers/hit-languages.js';
 import { OpenIndexes } from '../searchers/open-indexes.js';
+import { corruptionAsUnreadable } from '../catalog/index-status.js';
 
 /**
  * One search worker (started by search-worker.mjs): answers the pool's search messages with its
@@ -111,7 +112,8 @@ port.on('message', async (msg: ToWorker) => {
     const response = await indexes.get(msg.index, msg.file).search(msg.request);
     post({ type: 'result', id: msg.id, json: JSON.stringify(response) });
   } catch (err) {
-    post({ type: 'failed', id: msg.id, error: errorData(err) });
+    // A corrupt page is the index being unreadable (a 409), as the server's own thread says it.
+    post({ type: 'failed', id: msg.id, error: errorData(corruptionAsUnreadable(err, msg.index)) });
   }
 });
 

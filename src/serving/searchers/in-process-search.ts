@@ -4,6 +4,7 @@ import type { SearchRequest, SearchResponse } from '../../search/types.js';
 import { type HitIds, hitLanguages } from './hit-languages.js';
 import type { IndexFile, IndexSearch } from './index-search.js';
 import { OpenIndexes } from './open-indexes.js';
+import { corruptionAsUnreadable } from '../catalog/index-status.js';
 
 /**
  * Searches on the calling thread: a server started without search workers (`--workers 0`), and
@@ -19,8 +20,13 @@ export class InProcessSearch implements IndexSearch {
     return this.indexes.get(index, file);
   }
 
+  /** The response; a corrupt page met on the way is the index being unreadable (a 409). */
   async search(index: string, file: string, request: SearchRequest): Promise<SearchResponse> {
-    return this.searcher(index, file).search(request);
+    try {
+      return await this.searcher(index, file).search(request);
+    } catch (err) {
+      throw corruptionAsUnreadable(err, index);
+    }
   }
 
   /** Opens these indexes for search now rather than at their first search (OpenIndexes.openAll). */
@@ -33,7 +39,11 @@ export class InProcessSearch implements IndexSearch {
   }
 
   async hitLanguages(index: string, file: string, responses: readonly HitIds[]): Promise<Map<string, string>> {
-    return hitLanguages(this.searcher(index, file), responses);
+    try {
+      return hitLanguages(this.searcher(index, file), responses);
+    } catch (err) {
+      throw corruptionAsUnreadable(err, index);
+    }
   }
 
   /** Lets go of a deleted index file (closed once its searches in flight are answered). */
