@@ -72,9 +72,10 @@ ${SIMPLICITY_CLASSES.map((c, i) => `              ${i + 1}. ${c}`).join('\n')}
             the first in the grid. Means closer than their noise do not tell settings apart; on a
             few dozen queries the best of hundreds is mostly the luckiest.
   one-se    the same with the textbook SE: sd of the best setting's per-query scores / sqrt(n).
-            It mostly measures how much harder one query is than another (about 0.03 nDCG@10
-            on 60 queries), as large as what fusion gains, so it gave back nearly every gain on
-            the collections measured (BENCHMARKS.md, "Tuning that never loses to its best leg").
+            It mostly measures how much harder one query is than another (about 0.025 nDCG@10
+            on 240 training queries, 0.06 on 24), as large as what fusion gains: it gave back
+            the gain on 7 of the 10 leg sets measured (BENCHMARKS.md, "Tuning that never loses
+            to its best leg").
   best      the best mean (ties: the first in the grid's order).
 
 The report gives each fold's choice, its mean on the other folds and the best there with its
