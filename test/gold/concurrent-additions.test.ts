@@ -57,10 +57,16 @@ describe('concurrent additions', () => {
     ]);
     for (const [queryId, docId] of doomed) await addJudgement(qrels, { queryId, docId, note: 'to be removed' });
 
+    // The add workers stop halfway until the first removal opens the gate, so that removal runs
+    // while additions are still to come on any schedule (without it, a slow remover start on a
+    // loaded machine found all 200 lines already written).
+    const gate = path.join(path.dirname(qrels), 'gate');
     const adders = Array.from({ length: WORKERS }, (_, w) =>
-      run(process.execPath, ['--import', 'tsx', WORKER, qrels, String(w), String(EACH)], { cwd: REPO }),
+      run(process.execPath, ['--import', 'tsx', WORKER, qrels, String(w), String(EACH), gate], { cwd: REPO }),
     );
-    const remover = run(process.execPath, ['--import', 'tsx', REMOVER, qrels, JSON.stringify(doomed)], { cwd: REPO });
+    const remover = run(process.execPath, ['--import', 'tsx', REMOVER, qrels, JSON.stringify(doomed), gate], {
+      cwd: REPO,
+    });
     const [{ stdout }] = await Promise.all([remover, ...adders]);
 
     // Each removal saw some add-worker lines, and at least one saw fewer than all of them: the
