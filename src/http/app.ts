@@ -11,6 +11,7 @@ import { checkHost } from './guards/host-check.js';
 import { requireJson } from './guards/media-type.js';
 import { refuseCrossSite } from './guards/origin-check.js';
 import { DEFAULT_MAX_URL_BYTES, limitUrlLength } from './guards/url-length.js';
+import { requireWellFormedQuery } from './guards/query-encoding.js';
 import { checkTokenSetting } from './guards/token.js';
 import { experimentRoutes } from './routes/experiments.js';
 import { goldRoutes } from './routes/gold.js';
@@ -105,6 +106,8 @@ export function createApp(deps: AppDeps): Hono {
   // A front end on a --cors origin reads the search's X-Query-Id to send its clicks with.
   if (deps.corsOrigins?.length) app.use('*', cors({ origin: deps.corsOrigins, exposeHeaders: ['X-Query-Id'] }));
   app.use('*', limitUrlLength(maxUrlBytes));
+  // A query string is read as UTF-8 text or refused, before any route reads a parameter of it.
+  app.use('*', requireWellFormedQuery());
   app.use(
     '*',
     bodyLimit({
