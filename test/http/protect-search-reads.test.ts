@@ -3,6 +3,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ExperimentJob } from '../../src/experiments/experiment-jobs.js';
 import { createApp } from '../../src/http/app.js';
+import { buildIndex } from '../../src/indexing/build-index.js';
 import { IndexCatalog } from '../../src/serving/catalog/index-catalog.js';
 import { TINY_BEIR, tmpDir } from '../helpers/tmp.js';
 
@@ -25,6 +26,13 @@ const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 
 beforeAll(async () => {
   fs.cpSync(TINY_BEIR, path.join(corporaRoot, 'tiny'), { recursive: true });
+  // an index for the playground to (not) search
+  await buildIndex({
+    corpus: TINY_BEIR,
+    out: path.join(root, 'data', 'tiny.sqlite'),
+    chunker: 'doc',
+    embedder: 'none',
+  });
   catalog = new IndexCatalog(path.join(root, 'data'));
   app = createApp({
     catalog,
@@ -136,6 +144,33 @@ describe('--protect-search keeps reports, run files, pools and judgements behind
     expect((await app.request('/search/bm25?index=tiny&q=install', { headers: bearer('nope') })).status).toBe(403);
     expect((await app.request('/', { headers: { accept: 'text/html' } })).status).toBe(200);
     expect((await app.request('/health')).status).toBe(200);
+  });
+});
+
+describe('the playground under --protect-search', () => {
+  it('runs no search for a page load, which cannot carry the token', async () => {
+    const searched: string[] = [];
+    const counting = {
+      searchJson: async (index: string) => (searched.push(index), '{}'),
+      search: async (index: string) => {
+        searched.push(index);
+        throw new Error('the playground searched');
+      },
+      hitLanguages: async () => new Map<string, string>(),
+    };
+    const locked = createApp({
+      catalog,
+      corporaRoot,
+      token: TOKEN,
+      protectSearch: true,
+      searchPool: counting as unknown as NonNullable<Parameters<typeof createApp>[0]['searchPool']>,
+    });
+    const res = await locked.request('/?index=tiny&q=install&qrels=tiny/qrels/test.tsv&qid=q1', {
+      headers: { accept: 'text/html' },
+    });
+    expect(res.status).toBe(200);
+    expect(await res.text()).toContain('--protect-search');
+    expect(searched).toEqual([]);
   });
 });
 
