@@ -3,14 +3,17 @@
  * as users run it) over a SciFact index, with --workers 0 (every search on the main thread)
  * and with --workers N, both servers up for the whole run and each measurement taken right after
  * the other server's (a shared machine's background load then weighs on both alike). autocannon
- * loads them from this process at 1 and at 16 connections, bm25 and hybrid, each run repeated;
+ * loads them from this process at 1 and at 16 connections (--connections), bm25 and hybrid, each run repeated;
  * requests/s, p50/p99 latency, and /health latency probed every 25 ms during each run from a
  * thread of its own (so autocannon's loop does not delay the probe). Prints medians over the
  * repeats, the 16/1-connection ratios, what one query encoder costs per hybrid search, and each
  * server's resident memory after the runs (vectors and query encoders loaded).
  *
  *   npx tsx bench/http-throughput.ts --data DIR [--index scifact] [--workers 2] [--duration 8] [--repeats 5]
- *     [--modes bm25,hybrid] [--queries FILE]
+ *     [--modes bm25,hybrid] [--connections 1,16] [--queries FILE]
+ *
+ * `--connections 32 --modes bm25` is issue 24's /health check: /health p99 while 32 connections
+ * keep both workers busy with BM25 searches (the main thread should only route, so stay under 50 ms).
  *
  * `--modes bm25` loads a lexical-only index (built with --embedder none), such as bench/
  * lexical-scale.ts's million-document one, and skips the hybrid encoder line.
@@ -46,6 +49,7 @@ const { values } = parseArgs({
     repeats: { type: 'string', default: '5' },
     queries: { type: 'string' },
     modes: { type: 'string', default: 'bm25,hybrid' },
+    connections: { type: 'string', default: '1,16' },
   },
 });
 if (!values.data) throw new Error('--data DIR is required (a folder holding NAME.sqlite)');
@@ -56,7 +60,13 @@ const duration = Math.min(120, Number(values.duration));
 const repeats = Number(values.repeats);
 const MODES = values.modes!.split(',').map((m) => m.trim());
 for (const m of MODES) if (m !== 'bm25' && m !== 'hybrid') throw new Error(`--modes takes bm25 and hybrid, not ${m}`);
-const CONNECTIONS = [1, 16] as const;
+const CONNECTIONS = values.connections!.split(',').map((c) => Number(c.trim()));
+for (const c of CONNECTIONS)
+  if (!Number.isInteger(c) || c < 1)
+    throw new Error(`--connections takes positive integers, not ${values.connections}`);
+/** The ratios compare the most connections with the fewest. */
+const FEWEST = Math.min(...CONNECTIONS);
+const MOST = Math.max(...CONNECTIONS);
 
 /** The collection's query texts: the corpus folder the index was built from, or --queries FILE. */
 async function queryTexts(): Promise<string[]> {
@@ -241,12 +251,16 @@ const ratioRows = MODES.flatMap((mode) =>
   [0, poolSize].map((workers) => [
     mode,
     workers,
-    (rate(workers, mode, 16) / rate(workers, mode, 1)).toFixed(2),
-    (rate(workers, mode, 16) / rate(0, mode, 16)).toFixed(2),
+    (rate(workers, mode, MOST) / rate(workers, mode, FEWEST)).toFixed(2),
+    (rate(workers, mode, MOST) / rate(0, mode, MOST)).toFixed(2),
   ]),
 );
 console.log(
-  mdTable(['mode', '--workers', 'req/s 16 conn / 1 conn', 'req/s at 16 conn / --workers 0'], ratioRows, 'lrrr') + '\n',
+  mdTable(
+    ['mode', '--workers', `req/s ${MOST} conn / ${FEWEST} conn`, `req/s at ${MOST} conn / --workers 0`],
+    ratioRows,
+    'lrrr',
+  ) + '\n',
 );
 const embed = median(stages['dense.embed'] ?? []);
 if (MODES.includes('hybrid'))

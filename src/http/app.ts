@@ -5,11 +5,13 @@ import type { IndexCatalog } from '../serving/catalog/index-catalog.js';
 import type { RemoteAllowList } from '../remote/allowed-origins.js';
 import { ExperimentJobs } from '../experiments/experiment-jobs.js';
 import { requireToken } from './auth.js';
+import { pageOrJsonRefusal } from './page-refusal.js';
 import { errorResponse, jsonError } from './errors.js';
 import { checkHost } from './guards/host-check.js';
 import { requireJson } from './guards/media-type.js';
 import { refuseCrossSite } from './guards/origin-check.js';
 import { DEFAULT_MAX_URL_BYTES, limitUrlLength } from './guards/url-length.js';
+import { requireWellFormedQuery } from './guards/query-encoding.js';
 import { checkTokenSetting } from './guards/token.js';
 import { experimentRoutes } from './routes/experiments.js';
 import { goldRoutes } from './routes/gold.js';
@@ -74,6 +76,13 @@ export interface AppDeps {
   traffic?: ServedTraffic;
 }
 
+/**
+ * What searches found, read back: experiment reports, their run files (full rankings) and pages,
+ * the judging page's pools, and the judgements and questions added to gold sets. With
+ * --protect-search these need the token as the searches do, pages included.
+ */
+const RANKING_PATHS = ['/experiments', '/experiments/*', '/judge', '/gold', '/gold/*'];
+
 /** The traffic jobs' routes: POST starts one (a write), GET shows what users searched. */
 const TRAFFIC_JOB_PATHS = ['/traffic/samples', '/traffic/samples/*', '/traffic/judgements', '/traffic/judgements/*'];
 
@@ -97,6 +106,8 @@ export function createApp(deps: AppDeps): Hono {
   // A front end on a --cors origin reads the search's X-Query-Id to send its clicks with.
   if (deps.corsOrigins?.length) app.use('*', cors({ origin: deps.corsOrigins, exposeHeaders: ['X-Query-Id'] }));
   app.use('*', limitUrlLength(maxUrlBytes));
+  // A query string is read as UTF-8 text or refused, before any route reads a parameter of it.
+  app.use('*', requireWellFormedQuery());
   app.use(
     '*',
     bodyLimit({
@@ -125,6 +136,8 @@ export function createApp(deps: AppDeps): Hono {
     // as private as the searches themselves.
     app.use('/traffic', requireToken(token));
     app.use('/traffic/*', requireToken(token));
+    // A browser navigating to one of these pages gets a page saying why, the API the JSON error.
+    for (const p of RANKING_PATHS) app.use(p, requireToken(token, pageOrJsonRefusal));
   }
 
   // Experiments wait in the catalog's queue, behind its builds: one set of job processes per server.

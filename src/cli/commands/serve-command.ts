@@ -34,7 +34,9 @@ Options:
   --port P            port (default 8787)
   --data DIR          folder of index files (default data)
   --corpora DIR       root that corpus and qrels paths sent over HTTP resolve in (default corpora)
-  --protect-search    searches need the token too (by default only changes do)
+  --protect-search    searches need the token too (by default only changes do), and so
+                      does reading what they found: experiment reports, run files and
+                      pages, the judging page's pools, GET /gold, the traffic log
   --cors ORIGIN       allow browser calls from ORIGIN (repeatable; CORS is off by default)
   --allowed-host NAME answer requests for NAME too (repeatable; no port): only localhost,
                       127.0.0.1, [::1] and the --host value are answered otherwise, so a page

@@ -32,6 +32,11 @@ const query = (name: string, description: string, schema: Json, required = false
 /** State-changing endpoints need the bearer token when the server has one (TESTBED_TOKEN). */
 const tokenNeeded = { security: [{ bearerToken: [] }] };
 const tokenErrors = { '401': error('token missing (only when the server has a token)'), '403': error('wrong token') };
+/** The reads that show rankings or judgements: behind the token with --protect-search, as searches are. */
+const rankingReadErrors = {
+  '401': error('token missing (only with --protect-search; a browser gets a page saying so)'),
+  '403': error('wrong token (only with --protect-search)'),
+};
 
 // Derived from the one parameter table: the document cannot name a parameter the API does not take.
 const searchParameters = SEARCH_PARAM_NAMES.map((name) => {
@@ -75,7 +80,12 @@ const download = (type: string, what: string) => ({
     tags: ['experiments'],
     summary: `Download ${what}`,
     parameters: [experimentId],
-    responses: { '200': text(type, what), '404': error('no such experiment'), '409': error('still running') },
+    responses: {
+      '200': text(type, what),
+      '404': error('no such experiment'),
+      '409': error('still running'),
+      ...rankingReadErrors,
+    },
   },
 });
 
@@ -233,6 +243,8 @@ export function openApiDocument(): Json {
             '200': html('the judging page'),
             '400': html('the judging page, naming the bad parameter or file'),
             '404': html('the judging page, naming the file not found'),
+            '401': html('with --protect-search and no token: a page saying the token is needed (pools are rankings)'),
+            '403': html('with --protect-search and a wrong token'),
           },
         },
       },
@@ -462,6 +474,7 @@ export function openApiDocument(): Json {
                 'text/html': { schema: { type: 'string' } },
               },
             },
+            ...rankingReadErrors,
           },
         },
         post: {
@@ -534,6 +547,7 @@ export function openApiDocument(): Json {
               description: 'no such experiment',
               content: { 'application/json': { schema: ref('Error') }, 'text/html': { schema: { type: 'string' } } },
             },
+            ...rankingReadErrors,
           },
         },
         delete: {
@@ -568,6 +582,7 @@ export function openApiDocument(): Json {
             '200': text('text/plain', 'the run file'),
             '404': error('no such experiment or run file'),
             '409': error('still running'),
+            ...rankingReadErrors,
           },
         },
       },
@@ -586,6 +601,7 @@ export function openApiDocument(): Json {
             ),
             '400': error('bad parameter'),
             '404': error('qrels not found'),
+            ...rankingReadErrors,
           },
         },
         post: {
@@ -648,6 +664,7 @@ export function openApiDocument(): Json {
             ),
             '400': error('bad parameter'),
             '404': error('qrels not found'),
+            ...rankingReadErrors,
           },
         },
         post: {

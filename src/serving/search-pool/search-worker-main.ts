@@ -15,6 +15,7 @@ import { errorData, type FromWorker, type ToWorker, type VectorAnswer, type Work
 import { hitLanguages } from '../searchers/hit-languages.js';
 import { OpenIndexes } from '../searchers/open-indexes.js';
 import { corruptionAsUnreadable } from '../catalog/index-status.js';
+import { niceThisThread, SEARCH_WORKER_NICENESS } from './thread-niceness.js';
 
 /**
  * One search worker (started by search-worker.mjs): answers the pool's search messages with its
@@ -27,6 +28,8 @@ const SWEEP_MS = 2000;
 
 if (!parentPort) throw new Error('search-worker-main must run as a worker thread');
 const port = parentPort;
+// Behind the main thread, so routing and /health stay quick however busy the searches keep the cores.
+niceThisThread(SEARCH_WORKER_NICENESS);
 const setup = workerData as WorkerSetup;
 const post = (msg: FromWorker) => port.postMessage(msg);
 

@@ -51,6 +51,8 @@ export interface PlaygroundDeps {
   corporaRoot: string;
   /** Where the searches run: the server's search workers, or its own thread without them. */
   search: IndexSearch;
+  /** Search needs the token (--protect-search), which a page load cannot carry: nothing is searched. */
+  searchProtected?: boolean;
 }
 
 /**
@@ -84,7 +86,7 @@ export async function runPlayground(deps: PlaygroundDeps, input: PlaygroundForm)
   }
   if (!form.index) form.index = (view.gold && indexForCorpus(registry, view.gold.dir)) ?? indexes[0] ?? '';
   view.languages = languagesOf(registry, indexes, form.index);
-  if (!form.q.trim()) return view;
+  if (!form.q.trim() || deps.searchProtected) return view;
   if (!form.index) {
     view.error = { status: 404, message: 'no index to search: build one first (testbed index, or POST /indexes)' };
     return view;
