@@ -240,7 +240,12 @@ export function parseExperimentConfig(source: string, file = '<config>'): Experi
   const yamlError = doc.errors[0];
   if (yamlError) {
     const line = lineCounter.linePos(yamlError.pos[0]).line;
-    throw new InputError(`invalid YAML: ${yamlError.message.split('\n')[0]}`, { file, ...(line && { line }) });
+    // The parser recurses per nesting level and reports running out of stack as a YAML error;
+    // say what the input did rather than what the parser ran out of.
+    const message = /call stack/i.test(yamlError.message)
+      ? 'nested too deeply to parse (a config needs a handful of levels; this one has thousands)'
+      : yamlError.message.split('\n')[0];
+    throw new InputError(`invalid YAML: ${message}`, { file, ...(line && { line }) });
   }
   if (!isMap(doc.contents)) throw new InputError('an experiment config must be a YAML mapping', { file, line: 1 });
   const parsed = experimentSchema.safeParse(yamlToJs(doc, file));

@@ -50,6 +50,20 @@ describe('POST /experiments: every YAML problem is a 400 naming it, and no job s
     for (const [yaml, says] of cases)
       expect(await expectRefused(fx, () => start({ yaml }), 400, 'bad_input'), yaml).toMatch(says);
   });
+
+  it('nesting 5,000 deep (flow sequences or mappings, within the body limit) says the config is nested too deeply, not what the parser ran out of', async () => {
+    const n = 5_000;
+    for (const deep of [`${'['.repeat(n)}${']'.repeat(n)}`, `${'{a: '.repeat(n)}1${'}'.repeat(n)}`]) {
+      const message = await expectRefused(
+        fx,
+        () => start({ yaml: `${INLINE_EXPERIMENT}description: ${deep}\n` }),
+        400,
+        'bad_input',
+      );
+      expect(message).toMatch(/^<request body>:\d+: invalid YAML: nested too deeply to parse/);
+      expect(message).not.toMatch(/call stack/i);
+    }
+  });
 });
 
 describe('parseExperimentConfig (and loading a file, as the CLI does)', () => {
