@@ -155,7 +155,8 @@ const CASES: Case[] = [
     body: body('\ufdfa'.repeat(2000)),
     status: 200,
   },
-  { name: 'malformed percent escapes', url: bm25('%zz%E2%82%'), status: 200 },
+  // issue 24: searched as literal text before; now refused, naming the parameter
+  { name: 'malformed percent escapes', url: bm25('%zz%E2%82%'), status: 400, code: 'bad_input', says: 'q' },
   // k
   { name: 'k = 0', url: bm25('a&k=0'), status: 400, says: 'k' },
   { name: 'k = -1', url: bm25('a&k=-1'), status: 400, says: 'k' },
