@@ -1,0 +1,108 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Query } from '../../src/corpus/types.js';
+import { parsePipeline } from '../../src/pipeline/resolve-pipeline.js';
+import type { FailedQuery } from '../../src/search/failed-query.js';
+import { runQuerySet } from '../../src/search/run-query-set.js';
+import { Searcher } from '../../src/search/searcher.js';
+import { buildTinyIndex } from '../helpers/tiny-index.js';
+import { tmpDir } from '../helpers/tmp.js';
+
+/**
+ * A fake engine on 127.0.0.1 that answers every search after DELAY_MS and counts the requests
+ * it holds at once. A query set run through it (runQuerySet, the loop behind `testbed retrieve`
+ * and every experiment cell) must keep `concurrency` requests in flight, no more.
+ */
+const DELAY_MS = 200;
+let server: http.Server;
+let base: string;
+let searcher: Searcher;
+let inFlight = 0;
+let maxInFlight = 0;
+let requests = 0;
+
+beforeAll(async () => {
+  const { file } = await buildTinyIndex(tmpDir('query-set-concurrency-'), { chunker: 'doc' });
+  searcher = new Searcher('tiny', file, () => Promise.reject(new Error('no embedder in this test')));
+  server = http.createServer((req, res) => {
+    requests++;
+    inFlight++;
+    maxInFlight = Math.max(maxInFlight, inFlight);
+    req.resume();
+    setTimeout(() => {
+      inFlight--;
+      // The query id comes back as the best hit's score, so each answer is traceable to its query.
+      const qid = Number(new URL(req.url!, 'http://x').searchParams.get('qid')!.slice(1));
+      res.writeHead(200, { 'Content-Type': 'application/json' }).end(
+        JSON.stringify({
+          items: [
+            { doc: 'plans', s: qid },
+            { doc: 'install-mac', s: -1 },
+          ],
+        }),
+      );
+    }, DELAY_MS);
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+afterAll(async () => {
+  searcher?.close();
+  await new Promise<void>((r) => server.close(() => r()));
+});
+
+const queries = (n: number): Query[] =>
+  Array.from({ length: n }, (_, i) => ({ id: `q${i}`, text: `query ${i}`, metadata: {} }));
+
+const pipeline = (extra: Record<string, unknown>) =>
+  parsePipeline({
+    legs: [
+      {
+        type: 'http',
+        name: 'engine',
+        url: `${base}/search?qid={{query_id}}&q={{query}}`,
+        hits: 'items',
+        id: 'doc',
+        score: 's',
+        retries: 0,
+        ...extra,
+      },
+    ],
+    level: 'doc',
+    k: 5,
+  });
+
+describe('a query set against a remote leg', () => {
+  it('keeps `concurrency` requests in flight: 40 queries of 200 ms at 8 take about 40 x 0.2 / 8 s, in query order', async () => {
+    inFlight = maxInFlight = requests = 0;
+    const failed: FailedQuery[] = [];
+    const seen: string[] = [];
+    const t0 = performance.now();
+    const results = await runQuerySet(
+      searcher,
+      pipeline({ concurrency: 8 }),
+      queries(40),
+      (r) => seen.push(r.qid),
+      (f) => failed.push(f),
+    );
+    const seconds = (performance.now() - t0) / 1000;
+    expect(failed).toEqual([]);
+    expect(requests).toBe(40);
+    // Exactly the limit: not one at a time, and never more than asked.
+    expect(maxInFlight).toBe(8);
+    // One at a time would take 40 x 0.2 = 8 s; at 8 in flight, 5 rounds of 0.2 s = 1 s, plus overheads.
+    expect(seconds).toBeLessThan(3);
+    // Results, and the onQuery calls a run file is written from, come in query order, each with its own answer.
+    const order = queries(40).map((q) => q.id);
+    expect(results.map((r) => r.qid)).toEqual(order);
+    expect(seen).toEqual(order);
+    for (const [i, r] of results.entries()) expect(r.hits[0]!.score).toBe(i);
+  });
+
+  it('holds a smaller limit: concurrency 3 never sees a fourth request', async () => {
+    inFlight = maxInFlight = requests = 0;
+    await runQuerySet(searcher, pipeline({ concurrency: 3, name: 'three' }), queries(12));
+    expect(maxInFlight).toBe(3);
+  });
+});
