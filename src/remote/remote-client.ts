@@ -1,4 +1,5 @@
 import { ConcurrencyLimit } from './concurrency.js';
+import { originLimit } from './origin-limits.js';
 import { RemoteError, type RemoteCaller } from './remote-error.js';
 import { resolveHeaders } from './secrets.js';
 
@@ -12,7 +13,7 @@ export interface RemoteOptions {
   retries?: number;
   /** First retry delay, ms; doubled each attempt (with jitter), or the server's Retry-After when it sends one. */
   backoffMs?: number;
-  /** Requests in flight at once. */
+  /** Requests in flight at once, per origin (origin-limits.ts). */
   concurrency?: number;
 }
 
@@ -34,7 +35,7 @@ export function legClientOptions(leg: LegCallSettings): RemoteOptions {
   };
 }
 
-export const REMOTE_DEFAULTS = { timeoutMs: 30_000, retries: 2, backoffMs: 200, concurrency: 4 } as const;
+export const REMOTE_DEFAULTS = { timeoutMs: 30_000, retries: 2, backoffMs: 200, concurrency: 8 } as const;
 
 /** Longest wait a Retry-After may impose before we give up on it and use our own backoff. */
 const MAX_RETRY_AFTER_MS = 30_000;
@@ -64,7 +65,7 @@ export interface RemoteResponse {
 /**
  * fetch with what measuring a production engine needs: a timeout per attempt, retries with
  * exponential backoff on the failures that pass (429, 5xx, timeouts, refused connections;
- * never on other 4xx, which would fail again), a concurrency limit, headers with secrets from the
+ * never on other 4xx, which would fail again), a concurrency limit per origin, headers with secrets from the
  * environment, and errors that name the caller, the query, the endpoint and the status. Bodies
  * are JSON both ways; a body that does not parse is an error, not an empty result.
  *
@@ -77,18 +78,26 @@ export interface RemoteResponse {
  */
 export class RemoteClient {
   readonly options: Required<Omit<RemoteOptions, 'headers'>> & { headers: Record<string, string> };
-  private readonly limit: ConcurrencyLimit;
 
   constructor(
     options: RemoteOptions = {},
     private readonly sleep: (ms: number) => Promise<void> = (ms) => new Promise((r) => setTimeout(r, ms)),
   ) {
     this.options = { ...REMOTE_DEFAULTS, headers: {}, ...stripUndefined(options) };
-    this.limit = new ConcurrencyLimit(this.options.concurrency);
+    // A bad limit is refused when the client is made, not at its first request.
+    new ConcurrencyLimit(this.options.concurrency);
   }
 
+  /** One request, in one of the `concurrency` slots its origin shares with every client that spells the same limit. */
   request(req: RemoteRequest): Promise<RemoteResponse> {
-    return this.limit.run(() => this.attempts(req));
+    let limit: ConcurrencyLimit;
+    try {
+      limit = originLimit(req.url, this.options.concurrency);
+    } catch {
+      // Not a URL: the attempt fails with the caller's own message.
+      return this.attempts(req);
+    }
+    return limit.run(() => this.attempts(req));
   }
 
   private async attempts(req: RemoteRequest): Promise<RemoteResponse> {

@@ -3,6 +3,7 @@ import type { Hit } from '../ranking/hit.js';
 import { trecOrder } from '../runs/run.js';
 import type { Pipeline } from '../pipeline/resolve-pipeline.js';
 import { failedQueryOf, type FailedQuery } from './failed-query.js';
+import { querySetWidth } from './query-set-width.js';
 import type { Searcher } from './searcher.js';
 
 export interface QueryResult {
@@ -15,12 +16,19 @@ export interface QueryResult {
   firstStage?: Hit[];
 }
 
+/** One query's outcome, held until every query before it is handed on. */
+type Outcome = { result: QueryResult } | { failure: FailedQuery } | { error: unknown };
+
 /**
  * Runs every query of a query set through one pipeline over one index: what `testbed retrieve`
  * writes as a run file and what an experiment cell scores, so the two cannot differ. A query's
  * language is the pipeline's `qlang`, else the query's own `language` tag; its id reaches
  * run-file legs. With `onFailure`, a query a remote leg fails for (failed-query.ts) is handed
  * there and left out of the results, and the others still run; without it, it ends the run.
+ *
+ * Up to querySetWidth(pipeline) queries run at once (one for a pipeline computed here), yet
+ * results, `onQuery` and `onFailure` come in query order, exactly as one at a time: a query's
+ * outcome waits for those of the queries before it.
  */
 export async function runQuerySet(
   searcher: Searcher,
@@ -31,32 +39,57 @@ export async function runQuerySet(
 ): Promise<QueryResult[]> {
   const parts = await searcher.prepare(pipeline);
   const results: QueryResult[] = [];
-  for (const q of queries) {
+  const outcomes = new Map<number, Outcome>();
+  let handed = 0;
+  let stopped: { error: unknown } | undefined;
+
+  const runOne = async (q: Query): Promise<Outcome> => {
     const t0 = performance.now();
     const tagged = typeof q.metadata.language === 'string' ? q.metadata.language : undefined;
-    let hits: Hit[];
-    let firstStage: Hit[] | undefined;
     try {
-      ({ hits, firstStage } = await searcher.retrieve(parts, q.text, {
+      const { hits, firstStage } = await searcher.retrieve(parts, q.text, {
         queryId: q.id,
         ...(tagged && { queryLang: tagged }),
-      }));
+      });
+      // Retrievers already rank in trec_eval's order (compareHits); sorting again guards that what
+      // is scored is the order the run file will be read back in.
+      return {
+        result: {
+          qid: q.id,
+          hits: trecOrder(hits),
+          ms: performance.now() - t0,
+          ...(firstStage && { firstStage: trecOrder(firstStage) }),
+        },
+      };
     } catch (err) {
       const failure = onFailure && failedQueryOf(q.id, err);
-      if (!failure) throw err;
-      onFailure(failure);
-      continue;
+      return failure ? { failure } : { error: err };
     }
-    // Retrievers already rank in trec_eval's order (compareHits); sorting again guards that what
-    // is scored is the order the run file will be read back in.
-    const result: QueryResult = {
-      qid: q.id,
-      hits: trecOrder(hits),
-      ms: performance.now() - t0,
-      ...(firstStage && { firstStage: trecOrder(firstStage) }),
-    };
-    results.push(result);
-    onQuery?.(result);
-  }
+  };
+
+  /** Hands on, in query order, every outcome whose predecessors have all been handed on. */
+  const handOn = () => {
+    for (let outcome = outcomes.get(handed); outcome && !stopped; outcome = outcomes.get(handed)) {
+      outcomes.delete(handed++);
+      if ('error' in outcome) stopped = outcome;
+      else if ('failure' in outcome) onFailure!(outcome.failure);
+      else {
+        results.push(outcome.result);
+        onQuery?.(outcome.result);
+      }
+    }
+  };
+
+  let next = 0;
+  const worker = async () => {
+    while (!stopped && next < queries.length) {
+      const i = next++;
+      outcomes.set(i, await runOne(queries[i]!));
+      handOn();
+    }
+  };
+  const width = Math.min(querySetWidth(pipeline), Math.max(1, queries.length));
+  await Promise.all(Array.from({ length: width }, worker));
+  if (stopped) throw stopped.error;
   return results;
 }
