@@ -89,6 +89,8 @@ export type Rerank =
       timeoutMs?: number;
       retries?: number;
       concurrency?: number;
+      /** Failed queries in a row before the rest of a query set fails fast (circuit-breaker.ts). */
+      failAfter?: number;
     };
 
 /** Settles a parsed rerank spec; `fail` raises the caller's located InputError. */
@@ -120,5 +122,6 @@ export function settleRerank(spec: RerankSpec, fail: (field: string, message: st
   if (spec.timeout_ms !== undefined) rerank.timeoutMs = spec.timeout_ms;
   if (spec.retries !== undefined) rerank.retries = spec.retries;
   if (spec.concurrency !== undefined) rerank.concurrency = spec.concurrency;
+  if (spec.fail_after !== undefined) rerank.failAfter = spec.fail_after;
   return rerank;
 }

@@ -58,4 +58,9 @@ export const MAX_RERANK_BATCH = 256;
  * remote/remote-client.ts): a request hung for minutes, dozens of retries or hundreds of sockets
  * would be a load test, not a measurement.
  */
-export const REMOTE_LIMITS = Object.freeze({ maxTimeoutMs: 600_000, maxRetries: 10, maxConcurrency: 64 });
+export const REMOTE_LIMITS = Object.freeze({
+  maxTimeoutMs: 600_000,
+  maxRetries: 10,
+  maxConcurrency: 64,
+  maxFailAfter: 1000,
+});

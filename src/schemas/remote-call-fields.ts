@@ -1,11 +1,13 @@
 import { z } from 'zod/v4';
+import { FAIL_AFTER_DEFAULT } from '../remote/circuit-breaker.js';
 import { REMOTE_DEFAULTS } from '../remote/remote-client.js';
 import { REMOTE_LIMITS } from './defaults.js';
 
 /**
  * How a remote service is called, the fields every caller of one spells alike (http and
- * search-engine legs, the http reranker): headers, and the RemoteClient settings with their
- * bounds (REMOTE_LIMITS) and defaults (REMOTE_DEFAULTS), written once.
+ * search-engine legs, the http reranker): headers, the RemoteClient settings with their
+ * bounds (REMOTE_LIMITS) and defaults (REMOTE_DEFAULTS), and when a query set gives up on the
+ * service (circuit-breaker.ts), written once.
  */
 export const remoteCallFields = {
   headers: z
@@ -39,5 +41,14 @@ export const remoteCallFields = {
     .min(1)
     .max(REMOTE_LIMITS.maxConcurrency)
     .optional()
-    .describe(`requests in flight at once (default ${REMOTE_DEFAULTS.concurrency})`),
+    .describe(`requests in flight at once, per origin (default ${REMOTE_DEFAULTS.concurrency})`),
+  fail_after: z
+    .number()
+    .int()
+    .min(0)
+    .max(REMOTE_LIMITS.maxFailAfter)
+    .optional()
+    .describe(
+      `failed queries in a row after which the rest of a query set fails fast, uncalled (default ${FAIL_AFTER_DEFAULT}; 0: never)`,
+    ),
 };

@@ -2,6 +2,8 @@ import type { Query } from '../corpus/types.js';
 import type { Hit } from '../ranking/hit.js';
 import { trecOrder } from '../runs/run.js';
 import type { Pipeline } from '../pipeline/resolve-pipeline.js';
+import { CircuitBreaker, failFastMessage } from '../remote/circuit-breaker.js';
+import { failAfterOf } from './fail-after.js';
 import { failedQueryOf, type FailedQuery } from './failed-query.js';
 import { querySetWidth } from './query-set-width.js';
 import type { Searcher } from './searcher.js';
@@ -29,6 +31,11 @@ type Outcome = { result: QueryResult } | { failure: FailedQuery } | { error: unk
  * Up to querySetWidth(pipeline) queries run at once (one for a pipeline computed here), yet
  * results, `onQuery` and `onFailure` come in query order, exactly as one at a time: a query's
  * outcome waits for those of the queries before it.
+ *
+ * With `onFailure`, a circuit breaker (circuit-breaker.ts) watches the failures: once a remote
+ * caller has failed `fail_after` queries in a row (default 5), every query not yet started is
+ * handed to `onFailure` at once, uncalled, with one message naming the caller, the count and
+ * the last error; queries already in flight finish as they do.
  */
 export async function runQuerySet(
   searcher: Searcher,
@@ -42,15 +49,19 @@ export async function runQuerySet(
   const outcomes = new Map<number, Outcome>();
   let handed = 0;
   let stopped: { error: unknown } | undefined;
+  const breaker = new CircuitBreaker(failAfterOf(pipeline));
 
   const runOne = async (q: Query): Promise<Outcome> => {
     const t0 = performance.now();
     const tagged = typeof q.metadata.language === 'string' ? q.metadata.language : undefined;
+    const open = onFailure && breaker.opened;
+    if (open) return { failure: { queryId: q.id, by: open.by, message: failFastMessage(q.id, open) } };
     try {
       const { hits, firstStage } = await searcher.retrieve(parts, q.text, {
         queryId: q.id,
         ...(tagged && { queryLang: tagged }),
       });
+      breaker.succeeded();
       // Retrievers already rank in trec_eval's order (compareHits); sorting again guards that what
       // is scored is the order the run file will be read back in.
       return {
@@ -63,7 +74,9 @@ export async function runQuerySet(
       };
     } catch (err) {
       const failure = onFailure && failedQueryOf(q.id, err);
-      return failure ? { failure } : { error: err };
+      if (!failure) return { error: err };
+      breaker.failed(failure.by, failure.message);
+      return { failure };
     }
   };
 
