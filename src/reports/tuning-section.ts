@@ -1,14 +1,8 @@
+import { SELECT_RULE_WORDS } from '../fusion/tune/select-setting.js';
 import type { ExperimentReport, Tuning } from './report-model.js';
 import { fmt, signed, table } from './format.js';
 
 const interval = (e: { low: number; high: number }) => `[${signed(e.low)}, ${signed(e.high)}]`;
-
-/** The --select rules as the heading names them. */
-const RULE_WORDS: Record<Tuning['select'], string> = {
-  'one-se-paired': 'the paired one-standard-error rule',
-  'one-se': 'the one-standard-error rule',
-  best: 'the best training mean',
-};
 
 /** The setting chosen on all judged queries, and how to rank with it outside the experiment. */
 function deployLine(t: Tuning): string {
@@ -31,7 +25,7 @@ export function tuningSection(r: ExperimentReport): string {
   for (const c of tuned) {
     const t = c.tuning!;
     parts.push(
-      `### \`${c.name}\`: ${t.legs.map((l) => `\`${l}\``).join(' + ')}, ${t.metric}, ${t.folds} folds (seed ${t.seed}), ${t.settingsSearched} settings searched, chosen by ${RULE_WORDS[t.select]}\n\n` +
+      `### \`${c.name}\`: ${t.legs.map((l) => `\`${l}\``).join(' + ')}, ${t.metric}, ${t.folds} folds (seed ${t.seed}), ${t.settingsSearched} settings searched, chosen by ${SELECT_RULE_WORDS[t.select]}\n\n` +
         table(
           ['', t.metric, 'Δ tuned [95% CI]'],
           [

@@ -7,6 +7,13 @@
 export type SelectRule = 'one-se' | 'one-se-paired' | 'best';
 export const SELECT_RULES: readonly SelectRule[] = ['one-se', 'one-se-paired', 'best'];
 
+/** Each rule as a report names it ("chosen by ..."), in `testbed tune` and in experiment reports. */
+export const SELECT_RULE_WORDS: Record<SelectRule, string> = {
+  'one-se': 'the one-SE rule',
+  'one-se-paired': 'the paired one-SE rule',
+  best: 'the best training mean',
+};
+
 /**
  * How far below the band's edge a mean still counts as on it. A setting lower than the best on
  * a single query sits exactly on the paired edge (mean difference d/n, SE |d|/n), and rounding

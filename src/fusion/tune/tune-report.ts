@@ -1,7 +1,7 @@
 import type { Interval } from '../../stats/bootstrap.js';
 import { formatValue } from '../../metrics/index.js';
 import { describeSetting, fuseFlags } from './settings-grid.js';
-import type { SelectRule } from './select-setting.js';
+import { SELECT_RULE_WORDS } from './select-setting.js';
 import type { TuneResult } from './tune-result.js';
 import { isLegAlone, isTrained } from './tune-setting.js';
 import { formatP, signed, signedInterval, tuneVerdict } from './tune-verdict.js';
@@ -13,12 +13,6 @@ export interface TuneReportOptions {
   /** The legs' run files as given, for the `testbed fuse` line (default: the leg names). */
   runFiles?: readonly string[];
 }
-
-const RULE_NAME: Record<SelectRule, string> = {
-  'one-se': 'the one-SE rule',
-  'one-se-paired': 'the paired one-SE rule',
-  best: 'the best training mean',
-};
 
 /**
  * A TuneResult as `testbed tune` prints it: the folds' choices (with the best setting there and
@@ -33,7 +27,7 @@ export function tuneReportText(r: TuneResult, out: string, seconds: number, opti
   const d = r.deploy;
   const deployed = r.settings[d.setting]!;
   const lines = [
-    `${r.folds}-fold cross-validation over ${r.queries.length} queries (seed ${r.seed}), ${m}, ${r.settings.length} settings per fold, chosen by ${RULE_NAME[r.select]}; ${seconds.toFixed(1)} s`,
+    `${r.folds}-fold cross-validation over ${r.queries.length} queries (seed ${r.seed}), ${m}, ${r.settings.length} settings per fold, chosen by ${SELECT_RULE_WORDS[r.select]}; ${seconds.toFixed(1)} s`,
     '',
     ['fold', 'queries', `${m} other folds`, 'best there ± SE', `${m} held out`, 'chosen on the other folds'].join('\t'),
     ...r.choices.map((c, i) =>
@@ -53,7 +47,7 @@ export function tuneReportText(r: TuneResult, out: string, seconds: number, opti
     '',
     tuneVerdict(r),
     '',
-    `To deploy, chosen on all ${r.queries.length} queries by ${RULE_NAME[r.select]}: ${label(d.setting)}`,
+    `To deploy, chosen on all ${r.queries.length} queries by ${SELECT_RULE_WORDS[r.select]}: ${label(d.setting)}`,
     `  ${m} ${formatValue(d.means[d.setting]!)} on them (${isTrained(deployed) ? 'each by the model trained without its fold, but ' : ''}in sample: they chose it); best there ${label(d.best)}, ${formatValue(d.means[d.best]!)} ± ${formatValue(d.standardErrors[d.best]!)}`,
     isLegAlone(deployed)
       ? `  use the ${r.legNames[deployed.alone]} run as it is: no fusion`
