@@ -1,5 +1,6 @@
 import { InputError } from '../errors.js';
 import { originOf } from '../remote/allowed-origins.js';
+import { DEFAULT_MAX_RESPONSE_MB, MAX_RESPONSE_MB_LIMIT } from '../remote/read-capped.js';
 
 /**
  * How the openai embedder calls its endpoint. None of these changes a vector, so they come from
@@ -15,6 +16,8 @@ export interface OpenAISettings {
   timeoutMs: number;
   retries: number;
   backoffMs: number;
+  /** The longest answer read, MB (remote/read-capped.ts). */
+  maxResponseMb: number;
   /** The longest input the model reads whole, in its tokens (recorded in the index; sizes the auto chunker). */
   maxTokens: number;
   /** The environment variable whose value is sent as `Authorization: Bearer`, when one is. */
@@ -37,6 +40,7 @@ const DEFAULTS = {
   timeoutMs: 60_000,
   retries: 4,
   backoffMs: 500,
+  maxResponseMb: DEFAULT_MAX_RESPONSE_MB,
 } as const;
 
 /**
@@ -54,6 +58,7 @@ const ENV = {
   timeoutMs: 'TESTBED_OPENAI_TIMEOUT_MS',
   retries: 'TESTBED_OPENAI_RETRIES',
   backoffMs: 'TESTBED_OPENAI_BACKOFF_MS',
+  maxResponseMb: 'TESTBED_OPENAI_MAX_RESPONSE_MB',
   maxTokens: 'TESTBED_OPENAI_MAX_TOKENS',
   keyVariable: 'TESTBED_OPENAI_KEY_VAR',
   keyOrigin: 'TESTBED_OPENAI_KEY_ORIGIN',
@@ -79,6 +84,7 @@ export function openAISettings(model: string, baseUrl: string, env: NodeJS.Proce
     timeoutMs: int('timeoutMs', DEFAULTS.timeoutMs, 1, 3_600_000),
     retries: int('retries', DEFAULTS.retries, 0, 20),
     backoffMs: int('backoffMs', DEFAULTS.backoffMs, 0, 60_000),
+    maxResponseMb: int('maxResponseMb', DEFAULTS.maxResponseMb, 1, MAX_RESPONSE_MB_LIMIT),
     maxTokens: int('maxTokens', defaultMaxTokens(model), 1, 10_000_000),
     keyVariable: keyVariable(baseUrl, env),
   };

@@ -1,4 +1,5 @@
-import { RemoteClient, shownEndpoint, type RemoteResponse } from '../remote/remote-client.js';
+import { BYTES_PER_MB } from '../remote/read-capped.js';
+import { RemoteClient, shownEndpoint } from '../remote/remote-client.js';
 import { RemoteError } from '../remote/remote-error.js';
 import { normalize } from './hash.js';
 import { prefixesFor } from './model-prefixes.js';
@@ -35,21 +36,20 @@ export async function createOpenAIEmbedder(arg: string | undefined): Promise<Emb
     retries: settings.retries,
     backoffMs: settings.backoffMs,
     concurrency: settings.concurrency,
+    maxResponseBytes: settings.maxResponseMb * BYTES_PER_MB,
+    // With a key sent, a 401/403 names its variable (the client's own hint); without, why none was.
+    noCredentialsHint: keyHint(settings, spec.baseUrl),
   });
 
   /** One request: the raw vectors of `input`, in its order. */
   const call = async (input: string[]): Promise<{ vectors: number[][]; status: number }> => {
-    let res: RemoteResponse;
-    try {
-      res = await client.request({
-        method: 'POST',
-        url,
-        json: { model: spec.model, input, ...(spec.dimensions !== undefined && { dimensions: spec.dimensions }) },
-        caller,
-      });
-    } catch (err) {
-      throw err instanceof RemoteError ? withoutKey(err, settings.keyVariable, keyHint(settings, spec.baseUrl)) : err;
-    }
+    // The client cuts the key out of what a server echoes (a body quoting the Authorization header).
+    const res = await client.request({
+      method: 'POST',
+      url,
+      json: { model: spec.model, input, ...(spec.dimensions !== undefined && { dimensions: spec.dimensions }) },
+      caller,
+    });
     const read = readEmbeddings(res.body, input.length);
     if ('problem' in read) throw new RemoteError(caller, endpoint, read.problem, res.status);
     return { vectors: read.vectors, status: res.status };
@@ -111,16 +111,4 @@ function longerThan(text: string, maxTokens: number): boolean {
   let words = 0;
   for (const [piece] of text.matchAll(/\S+/g)) if (/[\p{L}\p{N}]/u.test(piece) && ++words > maxTokens) return true;
   return false;
-}
-
-/**
- * A server's error body may quote what it was sent, the Authorization header included; the key
- * is cut out of the message before it reaches a report or a log. A 401/403 says which
- * variable the key came from, or why none was sent.
- */
-function withoutKey(err: RemoteError, keyVariable: string | undefined, hint: string): RemoteError {
-  const key = keyVariable ? process.env[keyVariable] : undefined;
-  let problem = key ? err.problem.split(key).join('(key)') : err.problem;
-  if (err.httpStatus === 401 || err.httpStatus === 403) problem += ` (${hint})`;
-  return problem === err.problem ? err : new RemoteError(err.caller, err.endpoint, problem, err.httpStatus);
 }

@@ -1,4 +1,7 @@
-import type { LegEndpoint, LegProblem, LegSignal, PipelineContext } from './leg-definition.js';
+import { InputError } from '../errors.js';
+import type { LegCallSettings } from '../remote/remote-client.js';
+import { endpointProblem } from '../remote/url-credentials.js';
+import type { LegDefinition, LegEndpoint, LegProblem, LegSignal, PipelineContext } from './leg-definition.js';
 import { legDefinition, type Leg, type LegSpec } from './registry.js';
 
 /**
@@ -40,6 +43,29 @@ export function settleLeg(spec: LegSpec, pipeline: PipelineContext): { leg: Leg;
   const row = legDefinition(spec.type);
   const named = { ...spec, name: spec.name ?? row.defaultName(spec) } as Leg;
   const leg = (row.settle ? row.settle(named) : named) as Leg;
-  const problem = row.check?.(spec, pipeline);
+  const problem = row.check?.(spec, pipeline) ?? endpointsProblem(row, leg);
   return problem ? { leg, problem } : { leg };
+}
+
+/**
+ * The first endpoint of a remote leg that cannot be called as configured (a fragment, another
+ * scheme, URL userinfo beside an Authorization header), found when the pipeline is read rather
+ * than counted as a failure on every query.
+ */
+function endpointsProblem(row: LegDefinition, leg: Leg): LegProblem | undefined {
+  if (!row.endpoints) return undefined;
+  const headers = (leg as LegCallSettings).headers ?? {};
+  let endpoints: LegEndpoint[];
+  try {
+    endpoints = row.endpoints(leg);
+  } catch (err) {
+    // A base URL parseBaseUrl refused while the endpoint was built.
+    if (err instanceof InputError) return { field: 'url', message: err.detail.replace(/^leg "[^"]*" url: /, '') };
+    throw err;
+  }
+  for (const endpoint of endpoints) {
+    const message = endpointProblem(endpoint.url, headers);
+    if (message) return { field: 'url', message };
+  }
+  return undefined;
 }

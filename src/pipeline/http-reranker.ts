@@ -1,3 +1,4 @@
+import { BYTES_PER_MB } from '../remote/read-capped.js';
 import { RemoteClient, shownEndpoint } from '../remote/remote-client.js';
 import { RemoteError } from '../remote/remote-error.js';
 import type { Rerank } from './resolve-pipeline.js';
@@ -44,5 +45,6 @@ function remoteOptions(spec: HttpRerank) {
     ...(spec.timeoutMs !== undefined && { timeoutMs: spec.timeoutMs }),
     ...(spec.retries !== undefined && { retries: spec.retries }),
     ...(spec.concurrency !== undefined && { concurrency: spec.concurrency }),
+    ...(spec.maxResponseMb !== undefined && { maxResponseBytes: spec.maxResponseMb * BYTES_PER_MB }),
   };
 }

@@ -1,5 +1,6 @@
 import { z } from 'zod/v4';
 import { MAX_RERANK_BATCH, MAX_RERANK_DEPTH, RERANK_DEFAULTS } from '../schemas/defaults.js';
+import { endpointProblem } from '../remote/url-credentials.js';
 import { remoteCallFields } from '../schemas/remote-call-fields.js';
 
 /**
@@ -89,6 +90,8 @@ export type Rerank =
       timeoutMs?: number;
       retries?: number;
       concurrency?: number;
+      /** The longest answer read, MB (remote/read-capped.ts). */
+      maxResponseMb?: number;
       /** Failed queries in a row before the rest of a query set fails fast (circuit-breaker.ts). */
       failAfter?: number;
     };
@@ -109,6 +112,8 @@ export function settleRerank(spec: RerankSpec, fail: (field: string, message: st
     fail('rerank.top_n', `top_n ${spec.top_n} is more than depth ${spec.depth}: only depth documents are sent`);
   if (spec.top_n !== undefined && spec.shape === 'tei')
     fail('rerank.top_n', 'the tei shape always scores every text; top_n is for the cohere shape');
+  const urlProblem = endpointProblem(spec.url, spec.headers ?? {});
+  if (urlProblem) fail('rerank.url', urlProblem);
   const rerank: Rerank = {
     type: 'http',
     name,
@@ -122,6 +127,7 @@ export function settleRerank(spec: RerankSpec, fail: (field: string, message: st
   if (spec.timeout_ms !== undefined) rerank.timeoutMs = spec.timeout_ms;
   if (spec.retries !== undefined) rerank.retries = spec.retries;
   if (spec.concurrency !== undefined) rerank.concurrency = spec.concurrency;
+  if (spec.max_response_mb !== undefined) rerank.maxResponseMb = spec.max_response_mb;
   if (spec.fail_after !== undefined) rerank.failAfter = spec.fail_after;
   return rerank;
 }

@@ -1,4 +1,5 @@
 import type { RemoteClient } from '../remote/remote-client.js';
+import { redactUrl } from '../remote/redact-url.js';
 import { BulkIndexApi } from './bulk-target.js';
 import { searchEngineLegs } from './opensearch-target.js';
 import type { PushChunk } from './push-chunk.js';
@@ -23,7 +24,7 @@ export class ElasticsearchTarget implements PushTarget {
     private readonly name: string,
   ) {
     this.api = new BulkIndexApi('elasticsearch', client, url, name);
-    this.label = `Elasticsearch index "${name}" at ${url}`;
+    this.label = `Elasticsearch index "${name}" at ${redactUrl(url)}`;
   }
 
   exists = () => this.api.exists();

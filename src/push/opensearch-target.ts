@@ -1,4 +1,5 @@
 import type { RemoteClient } from '../remote/remote-client.js';
+import { redactUrl } from '../remote/redact-url.js';
 import { BulkIndexApi } from './bulk-target.js';
 import type { PushChunk } from './push-chunk.js';
 import type { LegSnippet, PushTarget } from './push-target.js';
@@ -31,7 +32,7 @@ export class OpenSearchTarget implements PushTarget {
     private readonly name: string,
   ) {
     this.api = new BulkIndexApi('opensearch', client, url, name);
-    this.label = `OpenSearch index "${name}" at ${url}`;
+    this.label = `OpenSearch index "${name}" at ${redactUrl(url)}`;
   }
 
   exists = () => this.api.exists();
@@ -57,7 +58,8 @@ export function searchEngineLegs(
   dims: number | null,
 ): LegSnippet[] {
   const common: LegSnippet = [
-    ['url', url],
+    // Printed for pasting: whole, but never with the URL's user:password.
+    ['url', redactUrl(url, Infinity)],
     ['index', name],
     ['id', '_source.doc_id'],
     ['chunk_id', '_id'],

@@ -3,6 +3,7 @@ import type { RemoteClient } from '../remote/remote-client.js';
 import { shownEndpoint } from '../remote/remote-client.js';
 import { RemoteError } from '../remote/remote-error.js';
 import { engineUrl } from './engine-url.js';
+import { redactUrl } from '../remote/redact-url.js';
 import { pushSource, type PushChunk } from './push-chunk.js';
 import type { LegSnippet, PushTarget } from './push-target.js';
 import { vectorJson } from './vector-json.js';
@@ -25,7 +26,7 @@ export class QdrantTarget implements PushTarget {
     private readonly url: string,
     private readonly name: string,
   ) {
-    this.label = `Qdrant collection "${name}" at ${url}`;
+    this.label = `Qdrant collection "${name}" at ${redactUrl(url)}`;
   }
 
   private get caller() {
@@ -66,7 +67,7 @@ export class QdrantTarget implements PushTarget {
       if (!c.vector) throw new InputError(`chunk ${c.chunkId} has no vector, and a Qdrant point needs one`);
       return { id: c.rowid, vector: vectorJson(c.vector), payload: pushSource(c) };
     });
-    const url = this.collection('points') + '?wait=true';
+    const url = engineUrl(this.url, ['collections', this.name, 'points'], 'wait=true');
     const res = await this.client.request({ method: 'PUT', url, json: { points }, caller: this.caller });
     const status = (res.body as { result?: { status?: unknown } } | undefined)?.result?.status;
     // With wait=true Qdrant answers "completed"; anything else means the points are not stored yet.
@@ -94,7 +95,7 @@ export class QdrantTarget implements PushTarget {
       [
         ['type', 'qdrant'],
         ['name', 'qdrant'],
-        ['url', this.url],
+        ['url', redactUrl(this.url, Infinity)],
         ['collection', this.name],
       ],
     ];

@@ -1,7 +1,11 @@
+import { authHint } from './auth-hint.js';
 import { ConcurrencyLimit } from './concurrency.js';
 import { originLimit } from './origin-limits.js';
+import { BYTES_PER_MB, DEFAULT_MAX_RESPONSE_MB, readCapped, ResponseTooLarge } from './read-capped.js';
+import { redactUrl, redactUrlsIn } from './redact-url.js';
 import { RemoteError, type RemoteCaller } from './remote-error.js';
-import { resolveHeaders } from './secrets.js';
+import { envVariablesIn, resolveHeaders } from './secrets.js';
+import { moveCredentials } from './url-credentials.js';
 
 /** How a remote endpoint is called: shared by remote legs, embedders, rerankers and push. */
 export interface RemoteOptions {
@@ -15,6 +19,10 @@ export interface RemoteOptions {
   backoffMs?: number;
   /** Requests in flight at once, per origin (origin-limits.ts). */
   concurrency?: number;
+  /** The longest body read from one answer, bytes; a longer one is an error (read-capped.ts). */
+  maxResponseBytes?: number;
+  /** What a 401/403 says when no credentials were sent, for a caller that takes its key elsewhere (auth-hint.ts). */
+  noCredentialsHint?: string;
 }
 
 /** A remote leg's call settings as a pipeline spells them (http, opensearch, elasticsearch, qdrant legs). */
@@ -23,6 +31,7 @@ export interface LegCallSettings {
   timeout_ms?: number;
   retries?: number;
   concurrency?: number;
+  max_response_mb?: number;
 }
 
 /** The client options a remote leg's settings ask for; the rest are REMOTE_DEFAULTS. */
@@ -32,10 +41,17 @@ export function legClientOptions(leg: LegCallSettings): RemoteOptions {
     ...(leg.timeout_ms !== undefined && { timeoutMs: leg.timeout_ms }),
     ...(leg.retries !== undefined && { retries: leg.retries }),
     ...(leg.concurrency !== undefined && { concurrency: leg.concurrency }),
+    ...(leg.max_response_mb !== undefined && { maxResponseBytes: leg.max_response_mb * BYTES_PER_MB }),
   };
 }
 
-export const REMOTE_DEFAULTS = { timeoutMs: 30_000, retries: 2, backoffMs: 200, concurrency: 8 } as const;
+export const REMOTE_DEFAULTS = {
+  timeoutMs: 30_000,
+  retries: 2,
+  backoffMs: 200,
+  concurrency: 8,
+  maxResponseBytes: DEFAULT_MAX_RESPONSE_MB * BYTES_PER_MB,
+} as const;
 
 /** Longest wait a Retry-After may impose before we give up on it and use our own backoff. */
 const MAX_RETRY_AFTER_MS = 30_000;
@@ -67,7 +83,13 @@ export interface RemoteResponse {
  * exponential backoff on the failures that pass (429, 5xx, timeouts, refused connections;
  * never on other 4xx, which would fail again), a concurrency limit per origin, headers with secrets from the
  * environment, and errors that name the caller, the query, the endpoint and the status. Bodies
- * are JSON both ways; a body that does not parse is an error, not an empty result.
+ * are JSON both ways; a body that does not parse is an error, not an empty result. A body is
+ * read up to `maxResponseBytes` and no further.
+ *
+ * A URL's userinfo is sent as `Authorization: Basic` and never in the URL (url-credentials.ts);
+ * every URL an error shows goes through redactUrl, and what a server echoes back has the
+ * request's secrets (the values of `${env:}` headers, the URL's password) cut out. A 401/403
+ * says where the credentials came from, or how to send some (auth-hint.ts).
  *
  * Redirects are followed by hand, up to MAX_REDIRECTS, and only to the origin the request was
  * sent to: that origin is the one a server's --allow-remote checked and the one the headers
@@ -77,7 +99,10 @@ export interface RemoteResponse {
  * short excerpt with control characters escaped.
  */
 export class RemoteClient {
-  readonly options: Required<Omit<RemoteOptions, 'headers'>> & { headers: Record<string, string> };
+  readonly options: Required<Omit<RemoteOptions, 'headers' | 'noCredentialsHint'>> & {
+    headers: Record<string, string>;
+    noCredentialsHint?: string;
+  };
 
   constructor(
     options: RemoteOptions = {},
@@ -102,10 +127,16 @@ export class RemoteClient {
 
   private async attempts(req: RemoteRequest): Promise<RemoteResponse> {
     const endpoint = shownEndpoint(req.method, req.url);
+    const moved = moveCredentials(req.url, this.options.headers, req.caller.what);
     const headers: Record<string, string> = {
       Accept: 'application/json',
       ...resolveHeaders(this.options.headers, req.caller.what),
+      ...(moved.authorization && { Authorization: moved.authorization }),
     };
+    const secrets = requestSecrets(this.options.headers, moved);
+    /** A remote text as an error may repeat it: the request's secrets cut out. */
+    const scrub = (text: string) => secrets.reduce((t, secret) => t.split(secret).join('(secret)'), text);
+    req = { ...req, url: moved.url };
     let body: string | undefined;
     if (req.raw) {
       body = req.raw.body;
@@ -124,20 +155,21 @@ export class RemoteClient {
         if (err instanceof RemoteError) throw err;
         const problem = isTimeout(err)
           ? `no answer within ${this.options.timeoutMs} ms`
-          : `request failed (${causeOf(err)})`;
+          : `request failed (${scrub(redactUrlsIn(causeOf(err)))})`;
         if (last) throw new RemoteError(req.caller, endpoint, `${problem}${retried(attempt)}`);
         await this.sleep(this.backoff(attempt));
         continue;
       }
       let text: string;
       try {
-        text = await res.text();
+        text = await readCapped(res, this.options.maxResponseBytes);
       } catch (err) {
+        if (err instanceof ResponseTooLarge) throw tooLarge(req.caller, endpoint, err, res.status);
         if (last)
           throw new RemoteError(
             req.caller,
             endpoint,
-            `the body could not be read (${causeOf(err)})${retried(attempt)}`,
+            `the body could not be read (${scrub(redactUrlsIn(causeOf(err)))})${retried(attempt)}`,
             res.status,
           );
         await this.sleep(this.backoff(attempt));
@@ -145,16 +177,20 @@ export class RemoteClient {
       }
       const ms = performance.now() - t0;
       if (res.status === 429 || res.status >= 500) {
-        if (last) throw new RemoteError(req.caller, endpoint, `${snippet(text)}${retried(attempt)}`, res.status);
+        if (last) throw new RemoteError(req.caller, endpoint, `${scrub(snippet(text))}${retried(attempt)}`, res.status);
         await this.sleep(this.retryAfter(res) ?? this.backoff(attempt));
         continue;
       }
-      if (res.status >= 400) throw new RemoteError(req.caller, endpoint, snippet(text), res.status);
+      if (res.status === 401 || res.status === 403) {
+        const hint = authHint(this.options.headers, moved.authorization !== undefined, this.options.noCredentialsHint);
+        throw new RemoteError(req.caller, endpoint, `${scrub(snippet(text))} (${hint})`, res.status);
+      }
+      if (res.status >= 400) throw new RemoteError(req.caller, endpoint, scrub(snippet(text)), res.status);
       if (text.trim() === '') return { status: res.status, body: undefined, ms };
       try {
         return { status: res.status, body: JSON.parse(text) as unknown, ms };
       } catch {
-        throw new RemoteError(req.caller, endpoint, `the body is not JSON: ${snippet(text)}`, res.status);
+        throw new RemoteError(req.caller, endpoint, `the body is not JSON: ${scrub(snippet(text))}`, res.status);
       }
     }
   }
@@ -190,7 +226,7 @@ export class RemoteClient {
         throw new RemoteError(
           req.caller,
           endpoint,
-          `redirected to ${excerpt(shownEndpoint('', next.href).trim())}, another origin than ${origin}: not followed (configure that URL, with its origin allowed, to call it)`,
+          `redirected to ${excerpt(redactUrl(next.href))}, another origin than ${origin}: not followed (configure that URL, with its origin allowed, to call it)`,
           res.status,
         );
       if (hop >= MAX_REDIRECTS)
@@ -218,18 +254,37 @@ export class RemoteClient {
   }
 }
 
-/** METHOD URL without credentials or query string values that may hold keys: what reports and errors show. */
+/** METHOD URL as reports and errors show it: redacted and shortened by redactUrl. */
 export function shownEndpoint(method: string, url: string): string {
-  try {
-    const u = new URL(url);
-    u.username = '';
-    u.password = '';
-    for (const key of [...u.searchParams.keys()])
-      if (/key|token|secret|password|auth/i.test(key)) u.searchParams.set(key, '(set)');
-    return `${method} ${decodeURI(u.toString())}`;
-  } catch {
-    return `${method} ${url}`;
-  }
+  return `${method} ${redactUrl(url)}`;
+}
+
+/** The error for a body over the cap: the cap, how far reading got, and the setting that raises it. */
+function tooLarge(caller: RemoteCaller, endpoint: string, err: ResponseTooLarge, status: number): RemoteError {
+  const cap = `${err.maxBytes / BYTES_PER_MB} MB`;
+  const seen =
+    err.declared !== undefined ? `its Content-Length is ${err.declared} bytes` : `stopped reading at ${err.read} bytes`;
+  return new RemoteError(
+    caller,
+    endpoint,
+    `the answer is larger than the ${cap} cap (${seen}): ask for fewer or smaller hits, or raise max_response_mb`,
+    status,
+  );
+}
+
+/**
+ * The secrets one request carries, longest first: the values of the environment variables its
+ * headers read and the URL's password (and the Basic token made of it). Values shorter than 4
+ * characters are left alone: cutting every "a" out of a message would hide more than a secret.
+ */
+function requestSecrets(
+  headers: Readonly<Record<string, string>>,
+  moved: { authorization?: string; password?: string },
+): string[] {
+  const values = Object.values(headers).flatMap((v) => envVariablesIn(v).map((name) => process.env[name] ?? ''));
+  if (moved.password !== undefined) values.push(moved.password, encodeURIComponent(moved.password));
+  if (moved.authorization) values.push(moved.authorization.replace(/^Basic /, ''));
+  return [...new Set(values)].filter((v) => v.length >= 4).sort((a, b) => b.length - a.length);
 }
 
 function retried(attempt: number): string {

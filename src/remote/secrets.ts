@@ -13,6 +13,11 @@ export function envVariableIn(value: string): string | undefined {
   return ENV_REF.exec(value)?.[1];
 }
 
+/** Every environment variable a header value reads, in order, each once. */
+export function envVariablesIn(value: string): string[] {
+  return [...new Set([...value.matchAll(ENV_REF)].map((m) => m[1]!))];
+}
+
 /** The header values with every `${env:NAME}` replaced from `env`; a missing variable is an error naming it. */
 export function resolveHeaders(
   headers: Readonly<Record<string, string>>,
@@ -39,9 +44,14 @@ export function resolveHeaders(
 export function redactHeaders(headers: Readonly<Record<string, string>>): Record<string, string> {
   const out: Record<string, string> = {};
   for (const [name, value] of Object.entries(headers)) {
-    out[name] = envVariableIn(value) !== undefined || !SECRET_HEADER.test(name) ? value : '(set)';
+    out[name] = envVariableIn(value) !== undefined || !isSecretHeader(name) ? value : '(set)';
   }
   return out;
 }
 
 const SECRET_HEADER = /authorization|api[-_]?key|token|secret|cookie|password/i;
+
+/** Whether a header of this name usually carries a credential (Authorization, api-key, X-Api-Token, Cookie, ...). */
+export function isSecretHeader(name: string): boolean {
+  return SECRET_HEADER.test(name);
+}

@@ -1,5 +1,6 @@
 import { z } from 'zod/v4';
 import { FAIL_AFTER_DEFAULT } from '../remote/circuit-breaker.js';
+import { DEFAULT_MAX_RESPONSE_MB, MAX_RESPONSE_MB_LIMIT } from '../remote/read-capped.js';
 import { REMOTE_DEFAULTS } from '../remote/remote-client.js';
 import { REMOTE_LIMITS } from './defaults.js';
 
@@ -42,6 +43,15 @@ export const remoteCallFields = {
     .max(REMOTE_LIMITS.maxConcurrency)
     .optional()
     .describe(`requests in flight at once, per origin (default ${REMOTE_DEFAULTS.concurrency})`),
+  max_response_mb: z
+    .number()
+    .int()
+    .min(1)
+    .max(MAX_RESPONSE_MB_LIMIT)
+    .optional()
+    .describe(
+      `the longest answer read, in MB (default ${DEFAULT_MAX_RESPONSE_MB}); reading stops and the request fails as soon as a body passes it`,
+    ),
   fail_after: z
     .number()
     .int()

@@ -89,6 +89,7 @@ describe('openAISettings', () => {
       timeoutMs: 60_000,
       retries: 4,
       backoffMs: 500,
+      maxResponseMb: 32,
       maxTokens: 512,
       keyVariable: undefined,
     });
@@ -102,6 +103,7 @@ describe('openAISettings', () => {
       TESTBED_OPENAI_TIMEOUT_MS: '500',
       TESTBED_OPENAI_RETRIES: '0',
       TESTBED_OPENAI_BACKOFF_MS: '10',
+      TESTBED_OPENAI_MAX_RESPONSE_MB: '2',
       TESTBED_OPENAI_MAX_TOKENS: '8192',
       TESTBED_OPENAI_KEY_VAR: 'MY_KEY',
       MY_KEY: 'x',
@@ -113,6 +115,7 @@ describe('openAISettings', () => {
       timeoutMs: 500,
       retries: 0,
       backoffMs: 10,
+      maxResponseMb: 2,
       maxTokens: 8192,
       keyVariable: 'MY_KEY',
     });

@@ -250,8 +250,10 @@ describe('openai embedder: the key', () => {
     const err = (await createEmbedder(spec()).catch((e: unknown) => e)) as RemoteError;
     expect(err).toBeInstanceOf(RemoteError);
     expect(err.message).toContain('answered 401');
-    expect(err.message).toContain('Incorrect API key provided: (key)');
-    expect(err.message).toContain('the key was read from TEST_EMBED_KEY');
+    expect(err.message).toContain('Incorrect API key provided: (secret)');
+    expect(err.message).toContain(
+      'the credentials sent came from the environment variable TEST_EMBED_KEY (header Authorization)',
+    );
     expect(err.message).not.toContain('sk-test-123');
 
     vi.stubEnv('TESTBED_OPENAI_KEY_VAR', undefined);

@@ -3,7 +3,8 @@ import { createTarget } from '../../push/create-target.js';
 import { legsYaml } from '../../push/legs-yaml.js';
 import { DEFAULT_PUSH_BATCH, pushIndex } from '../../push/push-index.js';
 import { PUSH_ENGINES } from '../../push/push-target.js';
-import { checkRemoteUrl } from '../../remote/allowed-origins.js';
+import { parseBaseUrl } from '../../remote/base-url.js';
+import { credentialsProblem } from '../../remote/url-credentials.js';
 import { REMOTE_DEFAULTS, RemoteClient } from '../../remote/remote-client.js';
 import { intOption, oneOf, parse, positional } from '../args.js';
 import type { Command } from '../command.js';
@@ -66,7 +67,11 @@ export const pushCommand: Command = {
     const extra = [...urls.slice(1), ...others.slice(1)][0];
     if (extra !== undefined) throw new InputError(`unexpected argument "${extra}"; --help lists the options`);
     const url = urls[0]!;
-    checkRemoteUrl(url, 'any', `--to ${engine}`);
+    // Taken apart once: a fragment or another scheme is refused here, before any request.
+    const base = parseBaseUrl(url, `--to ${engine}`);
+    const headers = headerFlags(values.header);
+    const conflict = credentialsProblem(url, headers);
+    if (conflict) throw new InputError(`--to ${engine}: ${conflict.replace('the headers set', '--header sets')}`);
     const file = indexFileArgument(positional(others, 0, 'INDEX', usage));
     if (values.name === undefined)
       throw new InputError(
@@ -74,7 +79,7 @@ export const pushCommand: Command = {
       );
     const batchSize = intOption('batch', values.batch, DEFAULT_PUSH_BATCH, 1, 100_000);
     const client = new RemoteClient({
-      headers: headerFlags(values.header),
+      headers,
       timeoutMs: intOption('timeout', values.timeout, REMOTE_DEFAULTS.timeoutMs, 1, 3_600_000),
       retries: intOption('retries', values.retries, REMOTE_DEFAULTS.retries, 0, 20),
       concurrency: 1,
@@ -93,7 +98,10 @@ export const pushCommand: Command = {
     );
     io.out(
       `# Legs that search the pushed ${engine === 'qdrant' ? 'collection' : 'index'}, for an experiment's retriever or --pipeline:\n` +
-        legsYaml(target.legs(s.dims)),
+        legsYaml(target.legs(s.dims)) +
+        (base.userinfo !== ''
+          ? '# The URL\'s user:password is left out of these legs: give them headers: {Authorization: "Basic ${env:NAME}"} (NAME holding base64 of user:password), or write it back into url\n'
+          : ''),
     );
     return 0;
   },

@@ -1,3 +1,4 @@
+import { joinUrl, parseBaseUrl } from '../../remote/base-url.js';
 import { fillJsonTemplate, placeholdersOf } from '../../remote/template.js';
 import type { FilterSpec } from '../../schemas/filter-spec.js';
 import { qdrantFilter, searchEngineFilter, searchEngineFilterClauses } from './engine-filters.js';
@@ -106,10 +107,13 @@ export function engineRequest(leg: EngineLeg, q: EngineQuery): EngineRequest {
   };
 }
 
-/** `BASE/INDEX/_search` or `BASE/collections/NAME/points/query`; a base URL's own path is kept. */
+/**
+ * `BASE/INDEX/_search` or `BASE/collections/NAME/points/query` by joinUrl: a base URL's own path
+ * is kept before it and its query string (a `search_pipeline`) after it.
+ */
 export function endpointUrl(leg: EngineLeg): string {
-  const base = leg.url.replace(/\/+$/, '');
-  if (leg.type === 'qdrant') return `${base}/collections/${encodeURIComponent(leg.collection)}/points/query`;
+  const base = parseBaseUrl(leg.url, `leg "${leg.name}" url`);
+  if (leg.type === 'qdrant') return joinUrl(base, `/collections/${encodeURIComponent(leg.collection)}/points/query`);
   // Commas (several indexes) and wildcards stay as written: both engines read them in the path.
-  return `${base}/${encodeURIComponent(leg.index).replace(/%2C/g, ',')}/_search`;
+  return joinUrl(base, `/${encodeURIComponent(leg.index).replace(/%2C/g, ',')}/_search`);
 }
