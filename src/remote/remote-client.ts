@@ -4,7 +4,7 @@ import { originLimit } from './origin-limits.js';
 import { BYTES_PER_MB, DEFAULT_MAX_RESPONSE_MB, readCapped, ResponseTooLarge } from './read-capped.js';
 import { redactUrl, redactUrlsIn } from './redact-url.js';
 import { RemoteError, type RemoteCaller } from './remote-error.js';
-import { envVariablesIn, resolveHeaders } from './secrets.js';
+import { envVariablesIn, isSecretHeader, resolveHeaders } from './secrets.js';
 import { moveCredentials } from './url-credentials.js';
 
 /** How a remote endpoint is called: shared by remote legs, embedders, rerankers and push. */
@@ -274,14 +274,19 @@ function tooLarge(caller: RemoteCaller, endpoint: string, err: ResponseTooLarge,
 
 /**
  * The secrets one request carries, longest first: the values of the environment variables its
- * headers read and the URL's password (and the Basic token made of it). Values shorter than 4
+ * headers read, a credential header written out (with and without its scheme word, `Bearer`),
+ * and the URL's password (and the Basic token made of it). Values shorter than 4
  * characters are left alone: cutting every "a" out of a message would hide more than a secret.
  */
 function requestSecrets(
   headers: Readonly<Record<string, string>>,
   moved: { authorization?: string; password?: string },
 ): string[] {
-  const values = Object.values(headers).flatMap((v) => envVariablesIn(v).map((name) => process.env[name] ?? ''));
+  const values = Object.entries(headers).flatMap(([name, value]) => {
+    const variables = envVariablesIn(value);
+    if (variables.length > 0) return variables.map((variable) => process.env[variable] ?? '');
+    return isSecretHeader(name) ? [value, value.replace(/^\S+\s+/, '')] : [];
+  });
   if (moved.password !== undefined) values.push(moved.password, encodeURIComponent(moved.password));
   if (moved.authorization) values.push(moved.authorization.replace(/^Basic /, ''));
   return [...new Set(values)].filter((v) => v.length >= 4).sort((a, b) => b.length - a.length);
