@@ -11,7 +11,7 @@ import type { ExperimentConfig } from './config.js';
 import { stableHash } from './grid.js';
 import { planExperiment, tableMetrics } from './plan.js';
 import type { ExperimentReport } from '../reports/report-model.js';
-import { redactConfigHeaders } from '../reports/redact-headers.js';
+import { redactConfig } from '../remote/redact-config.js';
 import { retrieveCells, type OpenIndex } from './retrieve-cells.js';
 import { scoreConfigs, type ScoredEntry } from './score-configs.js';
 import { tuneCells } from './tune-cells.js';
@@ -81,8 +81,8 @@ export async function runExperiment(config: ExperimentConfig, options: RunOption
     // Header values of remote legs (an inline key) are not published with the report.
     const configs = scoreConfigs(plan, entries).map((c) => ({
       ...c,
-      retriever: redactConfigHeaders(c.retriever),
-      ...(c.pipeline && { pipeline: redactConfigHeaders(c.pipeline) }),
+      retriever: redactConfig(c.retriever),
+      ...(c.pipeline && { pipeline: redactConfig(c.pipeline) }),
     }));
     tuned.forEach((t, i) => (configs[plan.cells.length + i]!.tuning = t.tuning));
     const ann = await annRecalls(plan, retrieved);
@@ -99,7 +99,7 @@ export async function runExperiment(config: ExperimentConfig, options: RunOption
       ...(config.description && { description: config.description }),
       createdAt: new Date().toISOString(),
       testbedVersion: VERSION,
-      config: redactConfigHeaders(config),
+      config: redactConfig(config),
       level: config.level,
       queries: { total: plan.queries.length, answerable: plan.gold.size, unanswerable: plan.unanswerable },
       metrics: shown,

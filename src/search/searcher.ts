@@ -7,6 +7,7 @@ import { IndexReader } from '../store/index-reader.js';
 import { readyForQueries } from '../store/tokenizers.js';
 import { hydrate } from './hydrate.js';
 import { LegFactory, type EmbedderLoader, type VectorLoader } from '../legs/leg-factory.js';
+import { redactConfig } from '../remote/redact-config.js';
 import type { SearchRequest, SearchResponse } from './types.js';
 
 export type { EmbedderLoader, VectorLoader };
@@ -99,7 +100,8 @@ export class Searcher {
         q: req.query,
         k: req.pipeline.k,
         level: req.pipeline.level,
-        pipeline: req.pipeline,
+        // Echoed as reports show it: no URL userinfo, no header value written out (redact-config.ts).
+        pipeline: redactConfig(req.pipeline),
         took_ms: { total: t2 - t0, ...result.timings, hydrate: t2 - t1 },
         hits,
       };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { redactUrl, redactUrlsIn, SHOWN_URL_CHARS } from '../../src/remote/redact-url.js';
+import { redactUrl, redactUrlsIn, SHOWN_URL_CHARS, withoutUrlSecrets } from '../../src/remote/redact-url.js';
 
 describe('redactUrl: the one rule for a printed URL', () => {
   it('drops userinfo, and keeps everything else as written', () => {
@@ -29,6 +29,13 @@ describe('redactUrl: the one rule for a printed URL', () => {
 
   it('drops the userinfo of a string that does not parse as a URL too', () => {
     expect(redactUrl('http://u:pw@[bad/x')).toBe('http://[bad/x');
+  });
+
+  it('withoutUrlSecrets changes nothing but the secrets, in any text', () => {
+    expect(withoutUrlSecrets('openai:m@http://u:p%40w@h/v1/{{x}}?token=t&q=%20#dimensions=8')).toBe(
+      'openai:m@http://h/v1/{{x}}?token=(set)&q=%20#dimensions=8',
+    );
+    expect(withoutUrlSecrets('no url: a=b&token=t')).toBe('no url: a=b&token=t');
   });
 
   it('redacts every URL inside free text, and only the URLs', () => {
