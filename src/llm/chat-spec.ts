@@ -1,5 +1,6 @@
 import { InputError } from '../errors.js';
 import { originOf } from '../remote/allowed-origins.js';
+import { redactUrl } from '../remote/redact-url.js';
 
 /** What `--chat MODEL@URL` names. */
 export interface ChatSpec {
@@ -39,7 +40,7 @@ export function parseChatSpec(arg: string | undefined, flag = '--chat'): ChatSpe
       `${what}: the URL must not hold credentials (it is printed); name the variable holding the key with --chat-key-env`,
     );
   if (parsed.search !== '' || parsed.hash !== '')
-    throw new InputError(`${what}: the URL must not have a query string or a fragment, got "${rawUrl}"`);
+    throw new InputError(`${what}: the URL must not have a query string or a fragment, got "${redactUrl(rawUrl)}"`);
   const baseUrl = rawUrl.replace(/\/+$/, '');
   return { model, baseUrl, url: completionsUrl(baseUrl) };
 }

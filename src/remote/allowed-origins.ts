@@ -1,4 +1,5 @@
 import { ForbiddenError, InputError } from '../errors.js';
+import { redactUrl } from './redact-url.js';
 
 /**
  * Which remote endpoints a request to our own server may make us call. From the CLI and from an
@@ -15,7 +16,7 @@ export function originOf(url: string, what: string): string {
   try {
     u = new URL(url);
   } catch {
-    throw new InputError(`${what}: "${url}" is not an absolute URL`);
+    throw new InputError(`${what}: "${redactUrl(url)}" is not an absolute URL`);
   }
   if (u.protocol !== 'http:' && u.protocol !== 'https:')
     throw new InputError(`${what}: only http and https URLs are called, got ${u.protocol}`);

@@ -1,6 +1,7 @@
 import { InputError } from '../../errors.js';
 import type { BeirLayout } from './beir-layout.js';
 import { BEIR_NAMES, beirDataset } from './datasets.js';
+import { redactUrl } from '../../remote/redact-url.js';
 
 /** A download request after validation: where from, what checksum, what shape to expect. */
 export interface DatasetSource {
@@ -45,9 +46,9 @@ function checkUrl(url: string): void {
   try {
     parsed = new URL(url);
   } catch {
-    throw new InputError(`--url must be an http:// or https:// address, got "${url}"`);
+    throw new InputError(`--url must be an http:// or https:// address, got "${redactUrl(url)}"`);
   }
   if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') {
-    throw new InputError(`--url must be an http:// or https:// address, got "${url}"`);
+    throw new InputError(`--url must be an http:// or https:// address, got "${redactUrl(url)}"`);
   }
 }

@@ -7,6 +7,7 @@ import { VERSION } from '../../version.js';
 import { formatBytes } from './format-bytes.js';
 import { httpGet } from './http-get.js';
 import { describeNetworkError } from './network-errors.js';
+import { redactUrl } from '../../remote/redact-url.js';
 
 /** Bytes on disk so far; `resumedFrom` is what was already there when this run started. */
 export interface FetchProgress {
@@ -46,7 +47,7 @@ export async function fetchToFile(url: string, part: string, opts: FetchOptions)
   } catch (err) {
     if (err instanceof TestbedError) throw err;
     throw new UnavailableError(
-      `cannot reach ${url} (${describeNetworkError(err)}).${opts.unreachableHint ? ' ' + opts.unreachableHint : ''}`,
+      `cannot reach ${redactUrl(url)} (${describeNetworkError(err)}).${opts.unreachableHint ? ' ' + opts.unreachableHint : ''}`,
     );
   }
   const status = res.statusCode ?? 0;
@@ -68,7 +69,7 @@ export async function fetchToFile(url: string, part: string, opts: FetchOptions)
     if (range?.start !== have) {
       if (have === 0)
         throw new UnavailableError(
-          `${url}: the server sent a partial answer (${res.headers['content-range']}) to a plain request`,
+          `${redactUrl(url)}: the server sent a partial answer (${res.headers['content-range']}) to a plain request`,
         );
       return startOver(`the server answered the resume request with another range (${res.headers['content-range']})`);
     }
@@ -79,14 +80,14 @@ export async function fetchToFile(url: string, part: string, opts: FetchOptions)
       opts.onNotice?.(`the server does not resume downloads (it answered 200 to a range request): starting over`);
   } else {
     res.resume();
-    const answer = `${url}: the server answered ${status} ${res.statusMessage ?? ''}`.trimEnd();
+    const answer = `${redactUrl(url)}: the server answered ${status} ${res.statusMessage ?? ''}`.trimEnd();
     throw status === 404 ? new NotFoundError(answer) : new UnavailableError(answer);
   }
 
   let done = resumedFrom;
   const interrupted = (why: string) =>
     new UnavailableError(
-      `download of ${url} stopped after ${formatBytes(done)} (${why}); what arrived is kept in ${part}: ` +
+      `download of ${redactUrl(url)} stopped after ${formatBytes(done)} (${why}); what arrived is kept in ${part}: ` +
         `run the same command again to resume`,
     );
   // Created only now, so a run that never reached the server leaves nothing behind. Sync on
