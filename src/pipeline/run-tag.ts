@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { withoutUrlSecrets } from '../remote/redact-url.js';
 import type { Pipeline } from './resolve-pipeline.js';
 import { pipelineForMode } from './search-spec.js';
 import type { Mode } from './shorthand-rows.js';
@@ -10,11 +11,14 @@ export const TAG_HASH_DIGITS = 8;
 /**
  * The first TAG_HASH_DIGITS hex digits of the sha256 of the pipeline's canonical JSON: object
  * keys sorted at every depth, `k` left out (k only cuts the ranking, so a run at k 100 is the
- * head of the same run at k 1000). The same pipeline always gives the same hash, on any machine.
+ * head of the same run at k 1000), and URL userinfo and key-like query values left out
+ * (withoutUrlSecrets). The same pipeline always gives the same hash, on any machine.
  */
 export function pipelineHash(pipeline: Pipeline): string {
   const { k: _cut, ...ranking } = pipeline;
-  const json = JSON.stringify(withSortedKeys(ranking));
+  // Without URL secrets: a tag is printed in run files, and a hash of a pipeline holding a
+  // password would let anyone test guesses at it offline.
+  const json = withoutUrlSecrets(JSON.stringify(withSortedKeys(ranking)));
   return createHash('sha256').update(json, 'utf8').digest('hex').slice(0, TAG_HASH_DIGITS);
 }
 

@@ -59,3 +59,14 @@ describe('run tags name what made the run', () => {
       expect(pipelineHash(pipelineForMode('hybrid', { ...at, ...change })), JSON.stringify(change)).not.toBe(base);
   });
 });
+
+describe('pipelineHash and URL secrets', () => {
+  it('is the same with or without a password in a leg URL, so a printed tag tells nothing about the password', () => {
+    const leg = (url: string) =>
+      parsePipeline({ legs: [{ type: 'opensearch', url, index: 'i' }], k: 10, level: 'doc' });
+    const plain = pipelineHash(leg('http://es:9200'));
+    expect(pipelineHash(leg('http://elastic:one@es:9200'))).toBe(plain);
+    expect(pipelineHash(leg('http://elastic:two@es:9200'))).toBe(plain);
+    expect(pipelineHash(leg('http://es:9201'))).not.toBe(plain);
+  });
+});
