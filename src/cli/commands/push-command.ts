@@ -25,7 +25,9 @@ and is named; the engine's count is checked at the end.
 
 Options:
   --to ENGINE         ${PUSH_ENGINES.join(' | ')} (required), followed by the engine's URL
-                      (e.g. http://localhost:9200, http://localhost:6333)
+                      (e.g. http://localhost:9200, http://localhost:6333); its path prefix and
+                      query string are kept on every request, user:password@ in it is sent as
+                      Authorization: Basic and never printed
   --name NAME         the index (OpenSearch, Elasticsearch: lower case) or collection to create (required)
   --replace           delete an existing index or collection of that name first
                       (without it, an existing one is refused)
