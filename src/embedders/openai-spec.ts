@@ -1,10 +1,14 @@
 import { InputError } from '../errors.js';
-import { originOf } from '../remote/allowed-origins.js';
+import { parseBaseUrl } from '../remote/base-url.js';
+import { withoutUrlSecrets } from '../remote/redact-url.js';
 
 /** What `openai:<model>@<base-url>[#dimensions=N]` names. */
 export interface OpenAISpec {
   model: string;
-  /** Without a trailing slash: `<baseUrl>/embeddings` is called. */
+  /**
+   * Without a trailing slash, with the query string it was given: `<path>/embeddings<query>` is
+   * called (joinUrl), so an `?api-version=` reaches every request.
+   */
   baseUrl: string;
   /** Sent as the request's `dimensions` field (text-embedding-3 and servers that support it). */
   dimensions?: number;
@@ -18,8 +22,10 @@ export const OPENAI_SPEC_FORM = 'openai:<model>@<base-url>[#dimensions=N]';
  * The model ends at the `@` that starts the URL, so model names may hold `/` and `:` (hub ids,
  * Ollama tags). `dimensions` changes the vectors, so it belongs to the spec and with it to the
  * cache key; everything that changes only how vectors are fetched comes from the environment
- * (openai-settings.ts). Credentials in the URL are refused: the id is written into index files
- * and reports, so the key must come from an environment variable instead.
+ * (openai-settings.ts). The base URL is read by parseBaseUrl, as every remote base URL is; a
+ * query string (Azure's api-version) is kept on each request. Credentials in the URL, and a
+ * key-like query parameter, are refused: the id is written into index files and reports, so
+ * the key must come from an environment variable instead.
  */
 export function parseOpenAISpec(arg: string | undefined): OpenAISpec {
   const spec = `openai:${arg ?? ''}`;
@@ -38,18 +44,17 @@ export function parseOpenAISpec(arg: string | undefined): OpenAISpec {
   const dimensions = hash < 0 ? undefined : parseOptions(arg.slice(hash + 1), spec);
 
   const what = `embedder openai:${model}`;
-  originOf(rawUrl, what);
-  const url = new URL(rawUrl);
-  if (url.username !== '' || url.password !== '') {
+  const base = parseBaseUrl(rawUrl, what);
+  if (base.userinfo !== '') {
     throw new InputError(
       `${what}: the base URL must not hold credentials (it is recorded in the index); put the key in an environment variable (TESTBED_OPENAI_KEY_VAR names it)`,
     );
   }
-  if (url.search !== '')
+  const baseUrl = `${base.origin}${base.pathPrefix}${base.query}`;
+  if (withoutUrlSecrets(baseUrl) !== baseUrl)
     throw new InputError(
-      `${what}: the base URL must not have a query string ("${url.search}"): <base-url>/embeddings is called as is`,
+      `${what}: the base URL's query string holds a key-like parameter (${withoutUrlSecrets(baseUrl)}), and the URL is recorded in the index: send the key as a header instead (TESTBED_OPENAI_KEY_VAR names its variable)`,
     );
-  const baseUrl = rawUrl.replace(/\/+$/, '');
   return {
     model,
     baseUrl,

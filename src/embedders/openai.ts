@@ -1,3 +1,4 @@
+import { joinUrl } from '../remote/base-url.js';
 import { BYTES_PER_MB } from '../remote/read-capped.js';
 import { RemoteClient, shownEndpoint } from '../remote/remote-client.js';
 import { RemoteError } from '../remote/remote-error.js';
@@ -26,7 +27,7 @@ const PROBE_TEXT = 'dims probe';
 export async function createOpenAIEmbedder(arg: string | undefined): Promise<Embedder> {
   const spec = parseOpenAISpec(arg);
   const settings = openAISettings(spec.model, spec.baseUrl);
-  const url = `${spec.baseUrl}/embeddings`;
+  const url = joinUrl(spec.baseUrl, '/embeddings');
   const endpoint = shownEndpoint('POST', url);
   const caller = { what: `embedder ${spec.id}` };
   const client = new RemoteClient({

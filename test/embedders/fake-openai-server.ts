@@ -87,7 +87,8 @@ export class FakeOpenAIServer {
       ): void => {
         res.writeHead(status, headers).end(out);
       };
-      if (req.method !== 'POST' || req.url !== '/v1/embeddings') return send(404, '{"error":"not found"}');
+      if (req.method !== 'POST' || req.url?.split('?')[0] !== '/v1/embeddings')
+        return send(404, '{"error":"not found"}');
       const input = body.input;
       if (!Array.isArray(input) || !input.every((t) => typeof t === 'string') || typeof body.model !== 'string')
         return send(400, '{"error":"model and input[] required"}');

@@ -36,12 +36,24 @@ describe('parseOpenAISpec', () => {
     ['my model@http://h/v1', /the model before "@" must be a name without spaces/],
     ['m@http://', /embedder openai:m: "http:\/\/" is not an absolute URL/],
     ['m@https://user:sk-secret@h/v1', /must not hold credentials .* environment variable/],
-    ['m@https://h/v1?api-version=1', /must not have a query string \("\?api-version=1"\)/],
+    [
+      'm@https://h/v1?api-key=sk-1&api-version=1',
+      /query string holds a key-like parameter \(https:\/\/h\/v1\?api-key=\(set\)&api-version=1\)/,
+    ],
     ['m@http://h/v1#dims=8', /only dimensions=N .* got "#dims=8"/],
     ['m@http://h/v1#dimensions=0', /only dimensions=N \(an integer in 1\.\.65536\)/],
   ])('refuses %s with a clear error', (arg, message) => {
     expect(() => parseOpenAISpec(arg)).toThrow(InputError);
     expect(() => parseOpenAISpec(arg)).toThrow(message);
+  });
+
+  it('keeps a query string (Azure api-version) in the base URL and the id, and calls /embeddings before it', () => {
+    expect(parseOpenAISpec('m@https://h/openai/deployments/d/?api-version=2024-02-01#dimensions=8')).toEqual({
+      model: 'm',
+      baseUrl: 'https://h/openai/deployments/d?api-version=2024-02-01',
+      dimensions: 8,
+      id: 'openai:m@https://h/openai/deployments/d?api-version=2024-02-01#dimensions=8',
+    });
   });
 
   it('never repeats credentials in its error', () => {
