@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { redactUrl, redactUrlsIn, SHOWN_URL_CHARS, withoutUrlSecrets } from '../../src/remote/redact-url.js';
+import { RemoteClient, shownEndpoint } from '../../src/remote/remote-client.js';
 
 describe('redactUrl: the one rule for a printed URL', () => {
   it('drops userinfo, and keeps everything else as written', () => {
@@ -45,6 +46,19 @@ describe('redactUrl: the one rule for a printed URL', () => {
       ),
     ).toBe(
       'Request cannot be constructed from a URL that includes credentials: http://127.0.0.1:9200/i/_search (then "https://h/x?token=(set)")',
+    );
+  });
+
+  it('an error about a 3,000-character URL shows its origin and the start of its path, not the whole URL', async () => {
+    const url = `http://u:pw@127.0.0.1:1/search?q=${'x'.repeat(3000)}`;
+    expect(shownEndpoint('GET', url)).toBe(`GET ${redactUrl(url)}`);
+    const err = await new RemoteClient({ retries: 0 })
+      .request({ method: 'GET', url, caller: { what: 'leg "long"' } })
+      .catch((e: unknown) => e as Error);
+    // Refused connection (port 1): the message is the caller, the shortened endpoint and the cause.
+    expect((err as Error).message.length).toBeLessThan(SHOWN_URL_CHARS + 100);
+    expect((err as Error).message).toMatch(
+      /^leg "long": GET http:\/\/127\.0\.0\.1:1\/search\?q=x+…: request failed \(/,
     );
   });
 });
