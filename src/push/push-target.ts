@@ -14,7 +14,10 @@ export interface PushTarget {
   remove(): Promise<void>;
   /** Creates the index or collection; `dims` null for an index without vectors. */
   create(dims: number | null): Promise<void>;
-  /** Sends one batch; fails, naming the refused chunks, unless the engine took every one. */
+  /**
+   * Sends one batch, retrying what the engine refused for a while (429/503); fails, naming the
+   * refused chunks, unless the engine took every one: a RefusedChunksError says how many it took.
+   */
   send(batch: PushChunk[]): Promise<void>;
   /** Makes what was sent searchable (a refresh) and returns how many chunks the engine holds. */
   finish(): Promise<number>;

@@ -5,6 +5,7 @@ import { RemoteError } from '../remote/remote-error.js';
 import { engineUrl } from './engine-url.js';
 import { pushSource, type PushChunk } from './push-chunk.js';
 import type { LegSnippet, PushTarget } from './push-target.js';
+import { RefusedChunksError } from './refused-chunks-error.js';
 import { vectorJson } from './vector-json.js';
 
 /**
@@ -61,21 +62,36 @@ export class QdrantTarget implements PushTarget {
     });
   }
 
+  /**
+   * One upsert per batch. Qdrant applies an upsert as one operation: its answer is one
+   * UpdateResult `{operation_id, status}` for the whole request, with no per-point results (points
+   * API reference, "Upsert points"), and an invalid point (a wrong vector size) fails the whole
+   * request with a 4xx, so a batch is taken whole or not at all. With wait=true the status is
+   * "completed" once the points are stored; "wait_timeout" means the operation is queued in the
+   * write-ahead log but was not applied within the wait, and the same points (same ids, so an
+   * overwrite) are upserted again after the client's backoff, up to its `retries`. A 429 or 5xx
+   * for the request is retried by the client itself.
+   */
   async send(batch: PushChunk[]): Promise<void> {
     const points = batch.map((c) => {
       if (!c.vector) throw new InputError(`chunk ${c.chunkId} has no vector, and a Qdrant point needs one`);
       return { id: c.rowid, vector: vectorJson(c.vector), payload: pushSource(c) };
     });
     const url = this.collection('points') + '?wait=true';
-    const res = await this.client.request({ method: 'PUT', url, json: { points }, caller: this.caller });
-    const status = (res.body as { result?: { status?: unknown } } | undefined)?.result?.status;
-    // With wait=true Qdrant answers "completed"; anything else means the points are not stored yet.
-    if (status !== 'completed') {
-      throw new RemoteError(
+    for (let attempt = 0; ; attempt++) {
+      const res = await this.client.request({ method: 'PUT', url, json: { points }, caller: this.caller });
+      const status = (res.body as { result?: { status?: unknown } } | undefined)?.result?.status;
+      if (status === 'completed') return;
+      if (status === 'wait_timeout' && attempt < this.client.options.retries) {
+        await this.client.sleep(this.client.backoff(attempt));
+        continue;
+      }
+      throw new RefusedChunksError(
         this.caller,
         shownEndpoint('PUT', url),
-        `the upsert answered status ${JSON.stringify(status)}, not "completed"`,
+        `the upsert of ${batch.length} points answered status ${JSON.stringify(status)}, not "completed"${attempt > 0 ? ` (after ${attempt + 1} attempts)` : ''}`,
         res.status,
+        0,
       );
     }
   }
