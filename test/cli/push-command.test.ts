@@ -54,6 +54,19 @@ describe('testbed push', () => {
     ]);
   });
 
+  it('--knn-engine faiss builds the vector field with faiss', async () => {
+    const r = await push(files.withVectors, '--to', 'opensearch', os.url, '--name', 'faissy', '--knn-engine', 'faiss');
+    expect(r.code, r.err).toBe(0);
+    const created = JSON.parse(os.to('PUT', '/faissy')[0]!.body) as {
+      mappings: { properties: { vector: { method: unknown } } };
+    };
+    expect(created.mappings.properties.vector.method).toEqual({
+      name: 'hnsw',
+      engine: 'faiss',
+      space_type: 'innerproduct',
+    });
+  });
+
   it('takes the URL before INDEX too, and prints a Qdrant leg', async () => {
     const r = await push('--to', 'qdrant', qdrant.url, files.withVectors, '--name', 'Demo');
     expect(r.code, r.err).toBe(0);
@@ -171,6 +184,14 @@ describe('testbed push', () => {
         'testbed push: unexpected argument "extra"; --help lists the options\n',
       ],
       [
+        [files.withVectors, '--to', 'opensearch', os.url, '--name', 'x', '--knn-engine', 'nmslib'],
+        'testbed push: --knn-engine must be one of lucene, faiss, got "nmslib"\n',
+      ],
+      [
+        [files.withVectors, '--to', 'qdrant', qdrant.url, '--name', 'x', '--knn-engine', 'faiss'],
+        'testbed push: --knn-engine is for --to opensearch (qdrant has its own vector index)\n',
+      ],
+      [
         [files.noVectors, '--to', 'qdrant', qdrant.url, '--name', 'x'],
         /^testbed push: .*no vectors \(built with --embedder none\).*push it to opensearch or elasticsearch/,
       ],
@@ -193,6 +214,7 @@ describe('testbed push', () => {
       '--name NAME',
       '--replace',
       '--batch N',
+      '--knn-engine E',
       '--header',
       '--timeout MS',
       '--retries N',

@@ -1,6 +1,7 @@
 import { InputError } from '../../errors.js';
 import { createTarget } from '../../push/create-target.js';
 import { legsYaml } from '../../push/legs-yaml.js';
+import { DEFAULT_KNN_ENGINE, KNN_ENGINES } from '../../push/opensearch-target.js';
 import { DEFAULT_PUSH_BATCH, pushIndex } from '../../push/push-index.js';
 import { PUSH_ENGINES } from '../../push/push-target.js';
 import { checkRemoteUrl } from '../../remote/allowed-origins.js';
@@ -29,6 +30,9 @@ Options:
   --replace           delete an existing index or collection of that name first
                       (without it, an existing one is refused)
   --batch N           chunks per request (default ${DEFAULT_PUSH_BATCH})
+  --knn-engine E      OpenSearch only: the k-NN library of the vector field, ${KNN_ENGINES.join(' | ')}
+                      (default ${DEFAULT_KNN_ENGINE}: cosinesimil, filters inside knn from 2.4;
+                      faiss: innerproduct over our unit vectors, filters inside knn from 2.9)
   --header 'H: V'     a header sent with every request, repeatable; \${env:NAME} in the value
                       is read from the environment (e.g. 'Authorization: Bearer \${env:OS_TOKEN}',
                       'api-key: \${env:QDRANT_KEY}'); header values are never printed
@@ -48,6 +52,7 @@ export const pushCommand: Command = {
       name: { type: 'string' },
       replace: { type: 'boolean' },
       batch: { type: 'string' },
+      'knn-engine': { type: 'string' },
       header: { type: 'string', multiple: true },
       timeout: { type: 'string' },
       retries: { type: 'string' },
@@ -79,7 +84,11 @@ export const pushCommand: Command = {
       retries: intOption('retries', values.retries, REMOTE_DEFAULTS.retries, 0, 20),
       concurrency: 1,
     });
-    const target = createTarget(engine, client, url, values.name);
+    const knnEngine =
+      values['knn-engine'] === undefined
+        ? undefined
+        : oneOf('knn-engine', values['knn-engine'], KNN_ENGINES, DEFAULT_KNN_ENGINE);
+    const target = createTarget(engine, client, url, values.name, { knnEngine });
     const s = await pushIndex({
       file,
       target,
