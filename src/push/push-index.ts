@@ -60,7 +60,7 @@ export async function pushIndex(options: PushOptions): Promise<PushSummary> {
       await target.remove();
       replaced = true;
     }
-    await target.create(dims);
+    await target.create(dims, () => reader.filterFields());
     const total = counts.chunks;
     let done = 0;
     let vectors = 0;

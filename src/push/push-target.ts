@@ -1,3 +1,4 @@
+import type { FilterField } from '../store/filter-fields.js';
 import type { PushChunk } from './push-chunk.js';
 
 export const PUSH_ENGINES = ['opensearch', 'elasticsearch', 'qdrant'] as const;
@@ -12,8 +13,12 @@ export interface PushTarget {
   readonly needsVectors: boolean;
   exists(): Promise<boolean>;
   remove(): Promise<void>;
-  /** Creates the index or collection; `dims` null for an index without vectors. */
-  create(dims: number | null): Promise<void>;
+  /**
+   * Creates the index or collection; `dims` null for an index without vectors. `filterFields`
+   * reads the keys a pipeline filter can name in the index (one pass over its metadata), for a
+   * target that indexes them (Qdrant's payload indexes).
+   */
+  create(dims: number | null, filterFields: () => FilterField[]): Promise<void>;
   /**
    * Sends one batch, retrying what the engine refused for a while (429/503); fails, naming the
    * refused chunks, unless the engine took every one: a RefusedChunksError says how many it took.

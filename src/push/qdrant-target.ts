@@ -4,13 +4,15 @@ import { shownEndpoint } from '../remote/remote-client.js';
 import { RemoteError } from '../remote/remote-error.js';
 import { engineUrl } from './engine-url.js';
 import { pushSource, type PushChunk } from './push-chunk.js';
+import type { FilterField } from '../store/filter-fields.js';
 import type { LegSnippet, PushTarget } from './push-target.js';
+import { payloadIndexes } from './qdrant-payload-indexes.js';
 import { RefusedChunksError } from './refused-chunks-error.js';
 import { vectorJson } from './vector-json.js';
 
 /**
  * A Qdrant collection with one unnamed vector per point, compared by cosine: `PUT
- * /collections/<name>` to create it, `PUT /collections/<name>/points?wait=true` to upsert each
+ * /collections/<name>` to create it, `PUT /collections/<name>/index` for each filterable field, `PUT /collections/<name>/points?wait=true` to upsert each
  * batch (answered once the points are stored, so nothing needs refreshing after), `POST
  * /collections/<name>/points/count` to check what it holds. A point's id is the chunk's rowid in
  * our index (Qdrant ids are unsigned integers or UUIDs, not strings like `doc#0`); the chunk and
@@ -51,7 +53,12 @@ export class QdrantTarget implements PushTarget {
     await this.client.request({ method: 'DELETE', url: this.collection(), caller: this.caller });
   }
 
-  async create(dims: number | null): Promise<void> {
+  /**
+   * The collection, then a payload index per filter field (qdrant-payload-indexes.ts), each
+   * `PUT /collections/<name>/index?wait=true` with `{field_name, field_schema}` (Qdrant API,
+   * "Create payload index"), before any point: a filtered qdrant leg then finds its fields indexed.
+   */
+  async create(dims: number | null, filterFields: () => FilterField[] = () => []): Promise<void> {
     if (dims === null)
       throw new InputError('Qdrant stores points by their vector: push an index built with an embedder');
     await this.client.request({
@@ -60,6 +67,18 @@ export class QdrantTarget implements PushTarget {
       json: { vectors: { size: dims, distance: 'Cosine' } },
       caller: this.caller,
     });
+    const url = this.collection('index') + '?wait=true';
+    for (const index of payloadIndexes(filterFields())) {
+      const res = await this.client.request({ method: 'PUT', url, json: index, caller: this.caller });
+      const status = (res.body as { result?: { status?: unknown } } | undefined)?.result?.status;
+      if (status !== 'completed')
+        throw new RemoteError(
+          this.caller,
+          shownEndpoint('PUT', url),
+          `the payload index on ${index.field_name} answered status ${JSON.stringify(status)}, not "completed"`,
+          res.status,
+        );
+    }
   }
 
   /**

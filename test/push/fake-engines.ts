@@ -20,7 +20,9 @@ export interface SeenRequest {
  *   `X-Elastic-Product: Elasticsearch` header its clients look for.
  * - Qdrant: `GET|DELETE|PUT /collections/<name>`, `PUT /collections/<name>/points?wait=true`
  *   (`{result: {operation_id, status: "completed"}, status: "ok"}`), `POST
- *   /collections/<name>/points/count` (`{result: {count}}`).
+ *   /collections/<name>/points/count` (`{result: {count}}`), `PUT /collections/<name>/index`
+ *   (a payload index: `{field_name, field_schema}`, kept in `payloadIndexes`; a schema Qdrant
+ *   does not list is a 400).
  *
  * Faults on demand: `refuse` makes bulk items with those ids fail as a mapping error would;
  * `reject` (id -> times) answers those items 429 `es_rejected_execution_exception`, as a cluster
@@ -35,6 +37,8 @@ export class FakeEngine {
   readonly refuse = new Set<string>();
   readonly reject = new Map<string, number>();
   readonly upsertStatuses: string[] = [];
+  /** collection name -> the payload indexes created on it, field name -> schema. */
+  readonly payloadIndexes = new Map<string, Map<string, string>>();
   /** Added to the count the engine reports, to play an engine that lost or gained documents. */
   countSkew = 0;
   private readonly faults = new Map<string, { status: number; left: number }>();
@@ -230,6 +234,25 @@ export class FakeEngine {
       if (instead !== undefined && instead !== 'completed')
         return [200, { result: { operation_id: this.requests.length, status: instead }, status: 'ok', time: 0 }];
       for (const p of points) collection.docs.set(String(p.id), p);
+      return [
+        200,
+        {
+          result: {
+            operation_id: this.requests.length,
+            status: r.query.includes('wait=true') ? 'completed' : 'acknowledged',
+          },
+          status: 'ok',
+          time: 0,
+        },
+      ];
+    }
+    if (r.method === 'PUT' && rest === 'index') {
+      const { field_name, field_schema } = JSON.parse(r.body) as { field_name?: unknown; field_schema?: unknown };
+      const schemas = ['keyword', 'integer', 'float', 'bool', 'geo', 'datetime', 'text', 'uuid'];
+      if (typeof field_name !== 'string' || typeof field_schema !== 'string' || !schemas.includes(field_schema))
+        return [400, { status: { error: `Wrong input: bad payload index ${r.body}` }, time: 0 }];
+      if (!this.payloadIndexes.has(name)) this.payloadIndexes.set(name, new Map());
+      this.payloadIndexes.get(name)!.set(field_name, field_schema);
       return [
         200,
         {
