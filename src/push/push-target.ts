@@ -30,5 +30,5 @@ export interface PushTarget {
   legs(dims: number | null): LegSnippet[];
 }
 
-/** One leg as printed: its fields in order, each a scalar. */
-export type LegSnippet = [key: string, value: string | number][];
+/** One leg as printed: its fields in order, each a scalar or (headers) a map of strings. */
+export type LegSnippet = [key: string, value: string | number | Readonly<Record<string, string>>][];

@@ -76,6 +76,30 @@ describe('testbed push', () => {
     expect(qdrant.indexes.get('Demo')!.docs.size).toBe(chunks);
   });
 
+  it('a literal key given by --header is sent but not printed: the output says to write it as ${env:}', async () => {
+    const r = await push(
+      '--to',
+      'qdrant',
+      qdrant.url,
+      files.withVectors,
+      '--name',
+      'keyed',
+      '--header',
+      'api-key: plain-key-4242',
+      '--header',
+      'X-Tenant: blue',
+    );
+    expect(r.code, r.err).toBe(0);
+    expect(qdrant.to('PUT', '/collections/keyed')[0]!.headers['api-key']).toBe('plain-key-4242');
+    expect(r.out + r.err).not.toContain('plain-key-4242');
+    expect(r.out).toContain(
+      "# --header api-key was a literal value and is not printed: add it to the legs' headers as ${env:NAME}\n",
+    );
+    expect((parseYaml(r.out) as { legs: unknown[] }).legs).toEqual([
+      { type: 'qdrant', name: 'qdrant', url: qdrant.url, collection: 'keyed', headers: { 'X-Tenant': 'blue' } },
+    ]);
+  });
+
   it('refuses an existing index unless --replace', async () => {
     const again = await push(files.withVectors, '--to', 'opensearch', os.url, '--name', 'demo');
     expect(again.code).toBe(2);
@@ -106,6 +130,9 @@ describe('testbed push', () => {
       expect(seen.length).toBeGreaterThan(3);
       for (const req of seen) expect(req.headers.authorization).toBe('Bearer tok-31337-secret');
       expect(r.out + r.err).not.toContain('tok-31337');
+      // The printed legs carry the header as written, reference and all.
+      for (const leg of (parseYaml(r.out) as { legs: Record<string, unknown>[] }).legs)
+        expect(leg.headers).toEqual({ Authorization: 'Bearer ${env:PUSH_TEST_TOKEN}' });
     } finally {
       delete process.env.PUSH_TEST_TOKEN;
     }

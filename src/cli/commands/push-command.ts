@@ -1,5 +1,6 @@
 import { InputError } from '../../errors.js';
 import { createTarget } from '../../push/create-target.js';
+import { legsWithHeaders } from '../../push/leg-headers.js';
 import { legsYaml } from '../../push/legs-yaml.js';
 import { DEFAULT_KNN_ENGINE, KNN_ENGINES } from '../../push/opensearch-target.js';
 import { DEFAULT_PUSH_BATCH, pushIndex } from '../../push/push-index.js';
@@ -35,7 +36,9 @@ Options:
                       faiss: innerproduct over our unit vectors, filters inside knn from 2.9)
   --header 'H: V'     a header sent with every request, repeatable; \${env:NAME} in the value
                       is read from the environment (e.g. 'Authorization: Bearer \${env:OS_TOKEN}',
-                      'api-key: \${env:QDRANT_KEY}'); header values are never printed
+                      'api-key: \${env:QDRANT_KEY}'); the printed legs carry the headers
+                      as written (\${env:} references, never their values; a literal
+                      Authorization, key or token value is left out)
   --timeout MS        per request (default ${REMOTE_DEFAULTS.timeoutMs})
   --retries N         further attempts after a 429, a 5xx or a timeout (default ${REMOTE_DEFAULTS.retries})
   -h, --help          show this help
@@ -78,8 +81,9 @@ export const pushCommand: Command = {
         `missing --name NAME (the ${engine === 'qdrant' ? 'collection' : 'index'} to create)\n\n${usage}`,
       );
     const batchSize = intOption('batch', values.batch, DEFAULT_PUSH_BATCH, 1, 100_000);
+    const headers = headerFlags(values.header);
     const client = new RemoteClient({
-      headers: headerFlags(values.header),
+      headers,
       timeoutMs: intOption('timeout', values.timeout, REMOTE_DEFAULTS.timeoutMs, 1, 3_600_000),
       retries: intOption('retries', values.retries, REMOTE_DEFAULTS.retries, 0, 20),
       concurrency: 1,
@@ -100,9 +104,16 @@ export const pushCommand: Command = {
       `pushed ${s.chunks} chunks of ${file} to ${target.label}${s.replaced ? ' (replaced)' : ''}: ` +
         `${s.vectors} vectors${s.dims !== null ? ` (${s.dims} dims)` : ''}, ${s.batches} batches of up to ${batchSize}, ${s.seconds.toFixed(1)} s\n`,
     );
+    const { legs, omitted } = legsWithHeaders(target.legs(s.dims), headers);
     io.out(
       `# Legs that search the pushed ${engine === 'qdrant' ? 'collection' : 'index'}, for an experiment's retriever or --pipeline:\n` +
-        legsYaml(target.legs(s.dims)),
+        omitted
+          .map(
+            (name) =>
+              `# --header ${name} was a literal value and is not printed: add it to the legs' headers as \${env:NAME}\n`,
+          )
+          .join('') +
+        legsYaml(legs),
     );
     return 0;
   },
