@@ -21,8 +21,10 @@ and prints the pipeline legs that search what was pushed. OpenSearch and Elastic
 document per chunk, _id the chunk id (DOC#N), _source {doc_id, chunk_id, title, text, lang,
 metadata, vector}, in an index mapped for BM25 over title and text and cosine k-NN over vector;
 Qdrant gets one point per chunk, id the chunk's row number, with a cosine vector and the same
-fields as payload (an index without vectors cannot go to Qdrant). A refused chunk stops the push
-and is named; the engine's count is checked at the end.
+fields as payload, and a payload index per filterable field (an index without vectors cannot go
+to Qdrant). Chunks refused with 429 or 503 are sent again (up to --retries); any other refused
+chunk stops the push, named, with the exact number of chunks the engine indexed; the engine's
+count is checked at the end.
 
 Options:
   --to ENGINE         ${PUSH_ENGINES.join(' | ')} (required), followed by the engine's URL
@@ -40,7 +42,8 @@ Options:
                       as written (\${env:} references, never their values; a literal
                       Authorization, key or token value is left out)
   --timeout MS        per request (default ${REMOTE_DEFAULTS.timeoutMs})
-  --retries N         further attempts after a 429, a 5xx or a timeout (default ${REMOTE_DEFAULTS.retries})
+  --retries N         further attempts after a 429, a 5xx or a timeout, and for bulk items
+                      refused with 429 or 503 (default ${REMOTE_DEFAULTS.retries})
   -h, --help          show this help
 
 Example:
