@@ -1,0 +1,17 @@
+import { defineLeg } from './leg-definition.js';
+import { createEngineRetriever, engineAnnResults, engineEndpoints, engineSignal } from './engine/engine-leg-rows.js';
+import { qdrantFusionFields } from './engine/hybrid-leg-specs.js';
+
+/** Qdrant's own hybrid search: a sparse (lexical) and a dense prefetch fused on the server by rrf or dbsf (engine/). */
+export const qdrantFusionLeg = defineLeg<'qdrant-fusion', typeof qdrantFusionFields>({
+  type: 'qdrant-fusion',
+  description:
+    "Qdrant's prefetch + fusion through POST /collections/NAME/points/query: a sparse vector made on the server from the text (BM25 by default) and our query vector, fused by rrf or dbsf",
+  fields: qdrantFusionFields,
+  defaultName: () => 'qdrant-fusion',
+  create: createEngineRetriever,
+  endpoints: engineEndpoints,
+  embedsQuery: () => true,
+  annResults: engineAnnResults,
+  signal: engineSignal,
+});
