@@ -314,6 +314,21 @@ describe('native hybrid legs and engine knobs', () => {
     ]);
   });
 
+  it("qdrant-fusion lexical: text: BM25 over the payload field's text index ({text} with using, Qdrant 1.20), fused by rrf by default", async () => {
+    engine.answer(() => qdrantAnswer([{ id: 1, score: 0.5, payload: { doc_id: 'd1', chunk_id: 'd1#0' } }]));
+    await run({ type: 'qdrant-fusion', collection: 'docs', lexical: 'text', lexical_using: 'text' }, { k: 4 });
+    // The qdrant-js v1.20.0 release notes: query({query: {text: 'vector search'}, using: 'title'}).
+    expect(engine.seen.at(-1)!.body).toEqual({
+      prefetch: [
+        { query: { text: QUERY }, using: 'text', limit: 4 },
+        { query: v, limit: 4 },
+      ],
+      query: { fusion: 'rrf' },
+      limit: 4,
+      with_payload: true,
+    });
+  });
+
   describe('knobs on the plain legs, where each engine documents them', () => {
     it('opensearch knn: ef_search in method_parameters', async () => {
       engine.answer(() => searchAnswer(fused));
@@ -368,6 +383,9 @@ describe('native hybrid legs and engine knobs', () => {
         /legs\.0\.hnsw_ef.*this leg sends its own body: put them in the body instead/,
       );
       expect(refused({ type: 'qdrant-fusion', collection: 'c' })).toThrow(/legs\.0\.lexical_using/);
+      expect(
+        refused({ type: 'qdrant-fusion', collection: 'c', lexical: 'text', lexical_using: 'text', lexical_model: 'm' }),
+      ).toThrow(/legs\.0\.lexical_model.*has no model/);
     });
 
     it('a window below k: Elasticsearch and Qdrant could not return k hits, so the query is refused, not sent', async () => {

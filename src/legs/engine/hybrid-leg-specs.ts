@@ -88,18 +88,26 @@ const { body: _qdrantBody, ...sharedQdrantFields } = qdrantFields;
 
 export const qdrantFusionFields = {
   ...sharedQdrantFields,
+  lexical: z
+    .enum(['sparse', 'text'])
+    .default('sparse')
+    .describe(
+      'sparse: the text made a sparse vector on the server by lexical_model, searched on the sparse vector lexical_using; text: BM25 over the text index of the payload field lexical_using (Qdrant 1.20+, an index with scoring: true)',
+    ),
   lexical_using: z
     .string()
     .min(1)
     .max(200)
-    .describe("the collection's sparse vector the lexical prefetch searches (e.g. bm25)"),
+    .describe(
+      'the sparse vector (lexical: sparse, e.g. bm25) or payload text field (lexical: text) the lexical prefetch ranks by',
+    ),
   lexical_model: z
     .string()
     .min(1)
     .max(200)
-    .default(HYBRID_DEFAULTS.qdrantLexicalModel)
+    .optional()
     .describe(
-      `the model Qdrant makes the query's sparse vector with, on the server (default ${HYBRID_DEFAULTS.qdrantLexicalModel})`,
+      `lexical: sparse: the model Qdrant makes the query's sparse vector with, on the server (default ${HYBRID_DEFAULTS.qdrantLexicalModel})`,
     ),
   fusion: z
     .enum(['rrf', 'dbsf'])

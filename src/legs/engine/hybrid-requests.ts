@@ -77,10 +77,9 @@ function elasticsearchRrfBody(leg: ElasticsearchRrfLeg, q: EngineQuery): object 
 
 /**
  * Qdrant's Query API with two prefetches fused on the server (1.10+; dbsf 1.11+): `{prefetch:
- * [LEXICAL, DENSE], query: {fusion}, limit, with_payload}`. The lexical prefetch is the query text
- * as a `{nearest: {text, model}}` inference object against a sparse vector (Qdrant makes the
- * sparse vector on the server: its BM25 by default), the dense one our vector with the search
- * params; the filter goes in each prefetch, since the fusion only reorders what they return.
+ * [LEXICAL, DENSE], query: {fusion}, limit, with_payload}`. The dense prefetch is our vector with
+ * the search params; the filter goes in each prefetch, since the fusion only reorders what they
+ * return. The lexical prefetch ranks by the query text (qdrantLexicalQuery).
  */
 function qdrantFusionBody(leg: QdrantFusionLeg, q: EngineQuery): object {
   const limit = leg.prefetch_limit ?? q.k;
@@ -92,11 +91,24 @@ function qdrantFusionBody(leg: QdrantFusionLeg, q: EngineQuery): object {
   const params = qdrantSearchParams(leg);
   return {
     prefetch: [
-      { query: { nearest: { text: q.query, model: leg.lexical_model } }, using: leg.lexical_using, limit, ...filter },
+      { query: qdrantLexicalQuery(leg, q.query), using: leg.lexical_using, limit, ...filter },
       { query: q.vector, ...(leg.using && { using: leg.using }), limit, ...filter, ...(params && { params }) },
     ],
     query: { fusion: leg.fusion },
     limit: q.k,
     with_payload: true,
   };
+}
+
+/**
+ * The lexical prefetch's query, one of the two ways Qdrant ranks by text:
+ * - sparse: a `{nearest: {text, model}}` inference object (Qdrant's inference docs: a Document
+ *   where a vector goes), made a sparse vector on the server (`qdrant/bm25` by default) and
+ *   searched on the sparse vector named in `using`;
+ * - text: `{text: QUERY}`, BM25 over the text index of the payload field named in `using`
+ *   (Qdrant 1.20, an index created with `scoring: true`).
+ */
+function qdrantLexicalQuery(leg: QdrantFusionLeg, text: string): object {
+  if (leg.lexical === 'text') return { text };
+  return { nearest: { text, model: leg.lexical_model ?? HYBRID_DEFAULTS.qdrantLexicalModel } };
 }
