@@ -68,7 +68,9 @@ export const opensearchHybridFields = {
   ),
   pipeline_name: pipelineName
     .optional()
-    .describe('the name the leg creates its pipeline under (default testbed-hybrid- and a hash of its settings)'),
+    .describe(
+      'the name the leg creates its pipeline under, replacing a pipeline of that name (default testbed-hybrid- and a hash of its settings)',
+    ),
 };
 
 export const elasticsearchRrfFields = {
