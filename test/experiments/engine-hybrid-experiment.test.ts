@@ -88,13 +88,20 @@ describe("an experiment putting the engine's own hybrid beside our fusion of the
     const hybrid = searches.filter((r) => r.path.includes('?search_pipeline='));
     expect(hybrid).toHaveLength(QUERIES.length);
     expect(hybrid[0]!.path).toBe(`/docs/_search?search_pipeline=${puts[0]!.path.split('/').at(-1)}`);
-    // engine-bm25, engine-knn, and ours' two legs (each a query of its own): 4 more per query.
+    // engine-bm25, engine-knn, and ours' two legs (each a query of its own): 4 more per query. The
+    // tune block fuses the runs engine-bm25 and engine-knn already have: no request of its own.
     expect(searches).toHaveLength(QUERIES.length * 5);
   });
 
   it('reports both rows, the metrics computed from the rankings the fake returned', () => {
     const means = (name: string) => run.report.configs.find((c) => c.name === name)!.means;
-    expect(run.report.configs.map((c) => c.name)).toEqual(['engine-hybrid', 'engine-bm25', 'engine-knn', 'ours-rrf']);
+    expect(run.report.configs.map((c) => c.name)).toEqual([
+      'engine-hybrid',
+      'engine-bm25',
+      'engine-knn',
+      'ours-rrf',
+      'ours-tuned',
+    ]);
     expect(means('engine-hybrid')['mrr@10']).toBe(1);
     expect(means('engine-hybrid')['recall@2']).toBe(1);
     expect(means('engine-bm25')['mrr@10']).toBeCloseTo((1 / 3 + 1 / 2) / 2, 15);
