@@ -11,7 +11,10 @@ import { z } from 'zod/v4';
  * - Elasticsearch `num_candidates`: the `knn` option's or knn retriever's candidates per shard
  *   (at least its `k`).
  */
-export const KNOB_LIMITS = Object.freeze({ maxEf: 100_000 });
+export const KNOB_LIMITS = Object.freeze({
+  /** An ef past the size of most collections, a bound so a typo does not ask for a full graph walk; exact: true is the full scan. */
+  maxEf: 100_000,
+});
 
 export const efSearchField = z
   .number()

@@ -23,9 +23,10 @@ export interface EngineLegParts {
 }
 
 /**
- * An OpenSearch, Elasticsearch or Qdrant leg (a plain one, or the engine's own hybrid): per query, embed it if the request sends a vector,
- * POST the request (engine-requests.ts) through the leg's RemoteClient, read the hits by the
- * engine's paths and the leg's id paths, and rank them as our hits (remote-hits.ts). Timings are
+ * An OpenSearch, Elasticsearch or Qdrant leg (a plain one, or the engine's own hybrid): per
+ * query, embed it if the request sends a vector, POST the request (engine-requests.ts) through
+ * the leg's RemoteClient, read the hits by the engine's paths and the leg's id paths, and rank
+ * them as our hits (remote-hits.ts). Timings are
  * `embed` (when the query is embedded here) and `remote` (the engine's round trip). Everything
  * that can be checked before the first query is checked here, so a bad leg fails before an
  * experiment starts: its id paths, the placeholders of its body, an embedder where one is needed.
