@@ -85,12 +85,13 @@ export type LegSignal = 'lexical' | 'dense';
 
 /**
  * A remote endpoint a leg calls. `role` says what the call is for (`search`: the query, answered
- * by hits); the server's allow-list checks every endpoint whatever its role, and reports list
- * them. The URL is as configured (an http leg's may hold placeholders in its path and query).
+ * by hits; `setup`: made once before the first query, as an opensearch-hybrid leg creates its
+ * search pipeline); the server's allow-list checks every endpoint whatever its role, and reports
+ * list them. The URL is as configured (an http leg's may hold placeholders in its path and query).
  */
 export interface LegEndpoint {
-  role: 'search';
-  method: 'GET' | 'POST';
+  role: 'search' | 'setup';
+  method: 'GET' | 'POST' | 'PUT';
   url: string;
 }
 

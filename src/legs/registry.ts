@@ -2,11 +2,14 @@ import type { z } from 'zod/v4';
 import { Registry } from '../registry.js';
 import { denseLeg } from './dense.js';
 import { elasticsearchLeg } from './elasticsearch.js';
+import { elasticsearchRrfLeg } from './elasticsearch-rrf.js';
 import { httpLeg } from './http.js';
 import type { LegDefinition, LegOf } from './leg-definition.js';
 import { lexicalLeg } from './lexical.js';
 import { opensearchLeg } from './opensearch.js';
+import { opensearchHybridLeg } from './opensearch-hybrid.js';
 import { qdrantLeg } from './qdrant.js';
+import { qdrantFusionLeg } from './qdrant-fusion.js';
 import { runLeg } from './run.js';
 
 /**
@@ -23,6 +26,9 @@ export const LEGS = {
   opensearch: opensearchLeg,
   elasticsearch: elasticsearchLeg,
   qdrant: qdrantLeg,
+  'opensearch-hybrid': opensearchHybridLeg,
+  'elasticsearch-rrf': elasticsearchRrfLeg,
+  'qdrant-fusion': qdrantFusionLeg,
 } as const;
 
 export type LegType = keyof typeof LEGS;

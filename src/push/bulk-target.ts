@@ -1,13 +1,12 @@
-import { RemoteError } from '../remote/remote-error.js';
 import type { RemoteClient } from '../remote/remote-client.js';
 import { shownEndpoint } from '../remote/remote-client.js';
+import { RemoteError } from '../remote/remote-error.js';
+import { describeItems, readBulkAnswer } from './bulk-answer.js';
 import { engineUrl } from './engine-url.js';
 import { pushSource, type PushChunk } from './push-chunk.js';
 import type { PushEngine } from './push-target.js';
+import { RefusedChunksError } from './refused-chunks-error.js';
 import { vectorJson } from './vector-json.js';
-
-/** How many refused chunks a failed bulk names (the rest are counted). */
-const SHOWN_FAILURES = 3;
 
 /**
  * The index API OpenSearch and Elasticsearch share: `GET /<name>` (404 when absent),
@@ -15,8 +14,6 @@ const SHOWN_FAILURES = 3;
  * /<name>/_refresh` and `GET /<name>/_count`. The two differ only in the vector mapping.
  */
 export class BulkIndexApi {
-  private sentBefore = 0;
-
   constructor(
     readonly engine: PushEngine,
     private readonly client: RemoteClient,
@@ -52,34 +49,53 @@ export class BulkIndexApi {
   }
 
   /**
-   * One `_bulk` request: an `index` action per chunk, `_id` its chunk id, so pushing again
-   * overwrites rather than duplicates. The bulk API answers 200 even when items fail, with
-   * `errors: true` and a status per item; any failed item fails the push.
+   * The batch as `_bulk` requests: an `index` action per chunk, `_id` its chunk id, so pushing
+   * again overwrites rather than duplicates. Items refused with 429 or 503 (a full write queue, a
+   * shard not ready: bulk-answer.ts) are sent again, only those and with the same ids, after the
+   * client's backoff (its backoffMs doubled each time, with jitter), up to its `retries`; any
+   * other refused item fails the batch at once. The error says how many of the batch the engine
+   * acknowledged, so the push can report an exact count.
    */
   async send(batch: PushChunk[]): Promise<void> {
     const url = engineUrl(this.baseUrl, ['_bulk']);
+    let pending = batch;
+    let acknowledged = 0;
+    for (let attempt = 0; ; attempt++) {
+      const res = await this.post(url, pending);
+      const outcome = readBulkAnswer(res.body, pending);
+      const fail = (problem: string) =>
+        new RefusedChunksError(this.caller, shownEndpoint('POST', url), problem, res.status, acknowledged);
+      if (typeof outcome === 'string') throw fail(outcome);
+      acknowledged += outcome.acknowledged;
+      if (outcome.refused.length > 0) {
+        throw fail(
+          `${outcome.refused.length} of ${pending.length} chunks were refused: ${describeItems(outcome.refused)}`,
+        );
+      }
+      if (outcome.retry.length === 0) return;
+      if (attempt >= this.client.options.retries) {
+        throw fail(
+          `${outcome.retry.length} of ${pending.length} chunks were still refused after ${attempt + 1} attempts: ${describeItems(outcome.retry)}`,
+        );
+      }
+      await this.client.sleep(this.client.backoff(attempt));
+      pending = outcome.retry.map((r) => r.chunk);
+    }
+  }
+
+  /** One `_bulk` request; the API wants every line, the last one too, ended by a newline. */
+  private post(url: string, chunks: PushChunk[]) {
     const lines: string[] = [];
-    for (const c of batch) {
+    for (const c of chunks) {
       lines.push(JSON.stringify({ index: { _index: this.name, _id: c.chunkId } }));
       lines.push(JSON.stringify({ ...pushSource(c), ...(c.vector ? { vector: vectorJson(c.vector) } : {}) }));
     }
-    // The bulk API wants every line, the last one too, ended by a newline.
-    const res = await this.client.request({
+    return this.client.request({
       method: 'POST',
       url,
       raw: { body: lines.join('\n') + '\n', contentType: 'application/x-ndjson' },
       caller: this.caller,
     });
-    const failures = bulkFailures(res.body, batch.length);
-    if (failures) {
-      throw new RemoteError(
-        this.caller,
-        shownEndpoint('POST', url),
-        `${failures} (${this.sentBefore} chunks sent before this batch stay in the index; fix the cause and push again with --replace)`,
-        res.status,
-      );
-    }
-    this.sentBefore += batch.length;
   }
 
   async refreshAndCount(): Promise<number> {
@@ -95,35 +111,4 @@ export class BulkIndexApi {
       throw new RemoteError(this.caller, shownEndpoint('GET', url), 'the answer has no "count"', res.status);
     return count;
   }
-}
-
-interface BulkItem {
-  _id?: string;
-  status?: number;
-  error?: { type?: string; reason?: string; caused_by?: { reason?: string } } | string;
-}
-
-/** What went wrong in a bulk answer, or undefined when every one of `sent` items was taken. */
-export function bulkFailures(body: unknown, sent: number): string | undefined {
-  const b = body as { errors?: unknown; items?: unknown } | undefined;
-  if (!b || !Array.isArray(b.items)) return 'the answer is not a bulk response (no "items")';
-  // Each item is {<action>: {...}}; the action is "index" here, read whichever it is.
-  const items = b.items.map((i) => Object.values((i ?? {}) as Record<string, BulkItem>)[0] ?? {});
-  const failed = items.filter((i) => i.error !== undefined || (typeof i.status === 'number' && i.status >= 300));
-  if (failed.length === 0 && b.errors !== true) {
-    return items.length === sent ? undefined : `the bulk answer has ${items.length} items for ${sent} chunks sent`;
-  }
-  if (failed.length === 0) return 'the bulk answer says errors: true but no item failed';
-  const shown = failed
-    .slice(0, SHOWN_FAILURES)
-    .map((i) => `${i._id ?? '(no _id)'}: ${i.status ?? '?'} ${reasonOf(i.error)}`);
-  const more = failed.length > SHOWN_FAILURES ? `; and ${failed.length - SHOWN_FAILURES} more` : '';
-  return `${failed.length} of ${sent} chunks were refused: ${shown.join('; ')}${more}`;
-}
-
-function reasonOf(error: BulkItem['error']): string {
-  if (error === undefined) return '(no error given)';
-  if (typeof error === 'string') return error;
-  const cause = error.caused_by?.reason ? ` (${error.caused_by.reason})` : '';
-  return `${error.type ?? 'error'}: ${error.reason ?? ''}${cause}`.trim();
 }

@@ -1,7 +1,7 @@
 import { InputError } from '../errors.js';
 import type { RemoteClient } from '../remote/remote-client.js';
 import { ElasticsearchTarget } from './elasticsearch-target.js';
-import { OpenSearchTarget } from './opensearch-target.js';
+import { type KnnEngine, OpenSearchTarget } from './opensearch-target.js';
 import type { PushEngine, PushTarget } from './push-target.js';
 import { QdrantTarget } from './qdrant-target.js';
 
@@ -13,7 +13,18 @@ import { QdrantTarget } from './qdrant-target.js';
 const INDEX_NAME = /^[a-z0-9][a-z0-9._-]{0,254}$/;
 const COLLECTION_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]{0,254}$/;
 
-export function createTarget(engine: PushEngine, client: RemoteClient, url: string, name: string): PushTarget {
+/** Settings only some engines take: `knnEngine` the OpenSearch k-NN library (opensearch-target.ts). */
+export interface TargetOptions {
+  knnEngine?: KnnEngine;
+}
+
+export function createTarget(
+  engine: PushEngine,
+  client: RemoteClient,
+  url: string,
+  name: string,
+  options: TargetOptions = {},
+): PushTarget {
   const pattern = engine === 'qdrant' ? COLLECTION_NAME : INDEX_NAME;
   if (!pattern.test(name)) {
     const what =
@@ -24,7 +35,9 @@ export function createTarget(engine: PushEngine, client: RemoteClient, url: stri
       `--name "${name}": ${what} 1-255 ${engine === 'qdrant' ? 'letters' : 'lower-case letters'}, digits and . _ -, starting with a letter or digit`,
     );
   }
-  if (engine === 'opensearch') return new OpenSearchTarget(client, url, name);
+  if (options.knnEngine !== undefined && engine !== 'opensearch')
+    throw new InputError(`--knn-engine is for --to opensearch (${engine} has its own vector index)`);
+  if (engine === 'opensearch') return new OpenSearchTarget(client, url, name, options.knnEngine);
   if (engine === 'elasticsearch') return new ElasticsearchTarget(client, url, name);
   return new QdrantTarget(client, url, name);
 }

@@ -3,6 +3,7 @@ import { RemoteError } from '../remote/remote-error.js';
 import { IndexReader } from '../store/index-reader.js';
 import { pushChunkOf, type PushChunk } from './push-chunk.js';
 import type { PushTarget } from './push-target.js';
+import { RefusedChunksError } from './refused-chunks-error.js';
 
 export const DEFAULT_PUSH_BATCH = 500;
 
@@ -59,7 +60,7 @@ export async function pushIndex(options: PushOptions): Promise<PushSummary> {
       await target.remove();
       replaced = true;
     }
-    await target.create(dims);
+    await target.create(dims, () => reader.filterFields());
     const total = counts.chunks;
     let done = 0;
     let vectors = 0;
@@ -68,7 +69,7 @@ export async function pushIndex(options: PushOptions): Promise<PushSummary> {
       const rows = reader.exportPage(after, batchSize);
       if (rows.length === 0) break;
       const batch = rows.map((r) => pushChunkOf(r, dims ?? 0, file));
-      await sendBatch(target, batch);
+      await sendBatch(target, batch, { done, total });
       after = rows[rows.length - 1]!.rowid;
       done += batch.length;
       vectors += batch.filter((c) => c.vector).length;
@@ -86,11 +87,27 @@ export async function pushIndex(options: PushOptions): Promise<PushSummary> {
   }
 }
 
-/** A 413 is the engine's request size limit (http.max_content_length on OpenSearch and Elasticsearch): say which flag gets under it. */
-async function sendBatch(target: PushTarget, batch: PushChunk[]): Promise<void> {
+/**
+ * A 413 is the engine's request size limit (http.max_content_length on OpenSearch and
+ * Elasticsearch): say which flag gets under it. A batch the engine took only in part says how
+ * many chunks of the whole push it holds: those before this batch and those of it acknowledged.
+ */
+async function sendBatch(
+  target: PushTarget,
+  batch: PushChunk[],
+  progress: { done: number; total: number },
+): Promise<void> {
   try {
     await target.send(batch);
   } catch (err) {
+    if (err instanceof RefusedChunksError) {
+      throw new RemoteError(
+        err.caller,
+        err.endpoint,
+        `${err.problem}; the engine indexed ${progress.done + err.acknowledged} of ${progress.total} chunks (they stay in the index: fix the cause and push again with --replace)`,
+        err.httpStatus,
+      );
+    }
     if (err instanceof RemoteError && err.httpStatus === 413) {
       throw new RemoteError(
         err.caller,

@@ -1,3 +1,4 @@
+import type { FilterField } from '../store/filter-fields.js';
 import type { PushChunk } from './push-chunk.js';
 
 export const PUSH_ENGINES = ['opensearch', 'elasticsearch', 'qdrant'] as const;
@@ -12,9 +13,16 @@ export interface PushTarget {
   readonly needsVectors: boolean;
   exists(): Promise<boolean>;
   remove(): Promise<void>;
-  /** Creates the index or collection; `dims` null for an index without vectors. */
-  create(dims: number | null): Promise<void>;
-  /** Sends one batch; fails, naming the refused chunks, unless the engine took every one. */
+  /**
+   * Creates the index or collection; `dims` null for an index without vectors. `filterFields`
+   * reads the keys a pipeline filter can name in the index (one pass over its metadata), for a
+   * target that indexes them (Qdrant's payload indexes).
+   */
+  create(dims: number | null, filterFields: () => FilterField[]): Promise<void>;
+  /**
+   * Sends one batch, retrying what the engine refused for a while (429/503); fails, naming the
+   * refused chunks, unless the engine took every one: a RefusedChunksError says how many it took.
+   */
   send(batch: PushChunk[]): Promise<void>;
   /** Makes what was sent searchable (a refresh) and returns how many chunks the engine holds. */
   finish(): Promise<number>;
@@ -22,5 +30,5 @@ export interface PushTarget {
   legs(dims: number | null): LegSnippet[];
 }
 
-/** One leg as printed: its fields in order, each a scalar. */
-export type LegSnippet = [key: string, value: string | number][];
+/** One leg as printed: its fields in order, each a scalar or (headers) a map of strings. */
+export type LegSnippet = [key: string, value: string | number | Readonly<Record<string, string>>][];

@@ -106,7 +106,8 @@ export class RemoteClient {
 
   constructor(
     options: RemoteOptions = {},
-    private readonly sleep: (ms: number) => Promise<void> = (ms) => new Promise((r) => setTimeout(r, ms)),
+    /** How the client waits between attempts; push's item-level retries wait the same way (tests pass one that returns at once). */
+    readonly sleep: (ms: number) => Promise<void> = (ms) => new Promise((r) => setTimeout(r, ms)),
   ) {
     this.options = { ...REMOTE_DEFAULTS, headers: {}, ...stripUndefined(options) };
     // A bad limit is refused when the client is made, not at its first request.
@@ -240,7 +241,8 @@ export class RemoteClient {
     }
   }
 
-  private backoff(attempt: number): number {
+  /** The wait before retry `attempt + 1`: backoffMs doubled each attempt, with ±25% jitter. */
+  backoff(attempt: number): number {
     const base = this.options.backoffMs * 2 ** attempt;
     return base * (0.75 + Math.random() / 2);
   }

@@ -14,6 +14,7 @@ import { RecentCache } from './recent-cache.js';
 import { hasPostings, openPostingsSource, type PostingsSource } from './postings-source.js';
 import { rowIdentity, type RowIdentity } from './row-identity.js';
 import { incompleteSqlite } from './sqlite-header.js';
+import { type FilterField, filterFields } from './filter-fields.js';
 
 /** Chunks come back from the store exactly as the chunker made them. */
 export type StoredChunk = Chunk;
@@ -222,6 +223,11 @@ export class IndexReader {
          WHERE c.rowid > ? ORDER BY c.rowid LIMIT ?`,
       )
       .all(afterRowid, limit) as ExportRow[];
+  }
+
+  /** The keys a pipeline filter can match in this index, with their value types (filter-fields.ts). */
+  filterFields(): FilterField[] {
+    return filterFields(this.db);
   }
 
   /**

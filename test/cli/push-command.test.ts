@@ -54,6 +54,19 @@ describe('testbed push', () => {
     ]);
   });
 
+  it('--knn-engine faiss builds the vector field with faiss', async () => {
+    const r = await push(files.withVectors, '--to', 'opensearch', os.url, '--name', 'faissy', '--knn-engine', 'faiss');
+    expect(r.code, r.err).toBe(0);
+    const created = JSON.parse(os.to('PUT', '/faissy')[0]!.body) as {
+      mappings: { properties: { vector: { method: unknown } } };
+    };
+    expect(created.mappings.properties.vector.method).toEqual({
+      name: 'hnsw',
+      engine: 'faiss',
+      space_type: 'innerproduct',
+    });
+  });
+
   it('takes the URL before INDEX too, and prints a Qdrant leg', async () => {
     const r = await push('--to', 'qdrant', qdrant.url, files.withVectors, '--name', 'Demo');
     expect(r.code, r.err).toBe(0);
@@ -61,6 +74,30 @@ describe('testbed push', () => {
       { type: 'qdrant', name: 'qdrant', url: qdrant.url, collection: 'Demo' },
     ]);
     expect(qdrant.indexes.get('Demo')!.docs.size).toBe(chunks);
+  });
+
+  it('a literal key given by --header is sent but not printed: the output says to write it as ${env:}', async () => {
+    const r = await push(
+      '--to',
+      'qdrant',
+      qdrant.url,
+      files.withVectors,
+      '--name',
+      'keyed',
+      '--header',
+      'api-key: plain-key-4242',
+      '--header',
+      'X-Tenant: blue',
+    );
+    expect(r.code, r.err).toBe(0);
+    expect(qdrant.to('PUT', '/collections/keyed')[0]!.headers['api-key']).toBe('plain-key-4242');
+    expect(r.out + r.err).not.toContain('plain-key-4242');
+    expect(r.out).toContain(
+      "# --header api-key was a literal value and is not printed: add it to the legs' headers as ${env:NAME}\n",
+    );
+    expect((parseYaml(r.out) as { legs: unknown[] }).legs).toEqual([
+      { type: 'qdrant', name: 'qdrant', url: qdrant.url, collection: 'keyed', headers: { 'X-Tenant': 'blue' } },
+    ]);
   });
 
   it('refuses an existing index unless --replace', async () => {
@@ -93,6 +130,9 @@ describe('testbed push', () => {
       expect(seen.length).toBeGreaterThan(3);
       for (const req of seen) expect(req.headers.authorization).toBe('Bearer tok-31337-secret');
       expect(r.out + r.err).not.toContain('tok-31337');
+      // The printed legs carry the header as written, reference and all.
+      for (const leg of (parseYaml(r.out) as { legs: Record<string, unknown>[] }).legs)
+        expect(leg.headers).toEqual({ Authorization: 'Bearer ${env:PUSH_TEST_TOKEN}' });
     } finally {
       delete process.env.PUSH_TEST_TOKEN;
     }
@@ -171,6 +211,14 @@ describe('testbed push', () => {
         'testbed push: unexpected argument "extra"; --help lists the options\n',
       ],
       [
+        [files.withVectors, '--to', 'opensearch', os.url, '--name', 'x', '--knn-engine', 'nmslib'],
+        'testbed push: --knn-engine must be one of lucene, faiss, got "nmslib"\n',
+      ],
+      [
+        [files.withVectors, '--to', 'qdrant', qdrant.url, '--name', 'x', '--knn-engine', 'faiss'],
+        'testbed push: --knn-engine is for --to opensearch (qdrant has its own vector index)\n',
+      ],
+      [
         [files.noVectors, '--to', 'qdrant', qdrant.url, '--name', 'x'],
         /^testbed push: .*no vectors \(built with --embedder none\).*push it to opensearch or elasticsearch/,
       ],
@@ -193,6 +241,7 @@ describe('testbed push', () => {
       '--name NAME',
       '--replace',
       '--batch N',
+      '--knn-engine E',
       '--header',
       '--timeout MS',
       '--retries N',

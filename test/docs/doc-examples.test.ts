@@ -7,9 +7,14 @@ import { codeBlocks, docPages, readDoc } from './markdown.js';
 
 /** The one code block of `page` opened with `info`. */
 function onlyBlock(page: string, info: string): string {
+  return blocksOf(page, info, 1)[0]!;
+}
+
+/** The `count` code blocks of `page` opened with `info`, in order. */
+function blocksOf(page: string, info: string, count: number): string[] {
   const blocks = codeBlocks(readDoc(page)).filter((b) => b.info === info);
-  expect(blocks, `${page} should hold one ${info} block`).toHaveLength(1);
-  return blocks[0]!.code;
+  expect(blocks, `${page} should hold ${count} ${info} block(s)`).toHaveLength(count);
+  return blocks.map((b) => b.code);
 }
 
 /** Every `npx testbed ...` command line of the code blocks of README.md and docs/ (continuation lines joined). */
@@ -42,8 +47,18 @@ describe('the examples of README.md and docs/ are read by the code as they are w
   it('the pipeline of docs/pipelines.md and the legs of docs/scale-out.md are valid pipelines', () => {
     const pipeline = JSON.parse(onlyBlock('docs/pipelines.md', 'json')) as Record<string, unknown>;
     expect(parseSearchSpec(pipeline).pipeline.legs.map((l) => l.name)).toEqual(['fts5', 'bm25', 'dense']);
-    const legs = parseYaml(onlyBlock('docs/scale-out.md', 'yaml')) as Record<string, unknown>;
+    const [legsBlock, experiment] = blocksOf('docs/scale-out.md', 'yaml', 2);
+    const legs = parseYaml(legsBlock!) as Record<string, unknown>;
     expect(parseSearchSpec(legs).pipeline.legs.map((l) => l.type)).toEqual(['lexical', 'http']);
+    // "The engine's hybrid against ours": the engine's hybrid, its two legs, our fusion of them, and ours tuned.
+    const config = parseExperimentConfig(experiment!, 'docs/scale-out.md');
+    expect(config.grid.retrievers.map((r) => r.name)).toEqual([
+      'engine-hybrid',
+      'engine-bm25',
+      'engine-knn',
+      'ours-rrf',
+    ]);
+    expect(config.tune.map((t) => [t.name, t.legs])).toEqual([['ours-tuned', ['engine-bm25', 'engine-knn']]]);
   });
 
   it('the pipelines given inline (--pipeline, a POST body) are valid too', () => {

@@ -18,6 +18,9 @@ const MINIMAL: Record<LegType, Record<string, unknown>> = {
   opensearch: { type: 'opensearch', url, index: 'i' },
   elasticsearch: { type: 'elasticsearch', url, index: 'i' },
   qdrant: { type: 'qdrant', url, collection: 'c' },
+  'opensearch-hybrid': { type: 'opensearch-hybrid', url, index: 'i' },
+  'elasticsearch-rrf': { type: 'elasticsearch-rrf', url, index: 'i' },
+  'qdrant-fusion': { type: 'qdrant-fusion', url, collection: 'c', lexical_using: 'bm25' },
 };
 
 type UnionOption = z.ZodObject<{ type: z.ZodLiteral<string> }>;
@@ -50,7 +53,8 @@ describe('the leg registry: every surface is derived from its rows', () => {
   });
 
   it('the files a leg reads (an experiment keys its cache by their content): a run leg its run file, the others none', () => {
-    const legs = parsePipeline({ legs: LEG_TYPES.map((t) => ({ ...MINIMAL[t], name: t })), level: 'doc' }).legs;
+    // One pipeline per type: a pipeline holds at most 8 legs.
+    const legs = LEG_TYPES.map((t) => parsePipeline({ legs: [{ ...MINIMAL[t], name: t }], level: 'doc' }).legs[0]!);
     expect(legs.map((l) => [l.name, legFiles(l)])).toEqual(LEG_TYPES.map((t) => [t, t === 'run' ? ['x.run'] : []]));
   });
 

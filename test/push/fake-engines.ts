@@ -20,16 +20,25 @@ export interface SeenRequest {
  *   `X-Elastic-Product: Elasticsearch` header its clients look for.
  * - Qdrant: `GET|DELETE|PUT /collections/<name>`, `PUT /collections/<name>/points?wait=true`
  *   (`{result: {operation_id, status: "completed"}, status: "ok"}`), `POST
- *   /collections/<name>/points/count` (`{result: {count}}`).
+ *   /collections/<name>/points/count` (`{result: {count}}`), `PUT /collections/<name>/index`
+ *   (a payload index: `{field_name, field_schema}`, kept in `payloadIndexes`; a schema Qdrant
+ *   does not list is a 400).
  *
  * Faults on demand: `refuse` makes bulk items with those ids fail as a mapping error would;
- * `fail(path, status, times)` answers a path with that status the next `times` requests.
+ * `reject` (id -> times) answers those items 429 `es_rejected_execution_exception`, as a cluster
+ * whose write queue is full does, the next `times` they are sent, storing nothing; `fail(path,
+ * status, times)` answers a path with that status the next `times` requests; `upsertStatuses`
+ * are the statuses the next Qdrant upserts answer (any but "completed" stores nothing).
  */
 export class FakeEngine {
   readonly requests: SeenRequest[] = [];
   /** index or collection name -> its create body and documents (id -> source or point). */
   readonly indexes = new Map<string, { created: unknown; docs: Map<string, unknown> }>();
   readonly refuse = new Set<string>();
+  readonly reject = new Map<string, number>();
+  readonly upsertStatuses: string[] = [];
+  /** collection name -> the payload indexes created on it, field name -> schema. */
+  readonly payloadIndexes = new Map<string, Map<string, string>>();
   /** Added to the count the engine reports, to play an engine that lost or gained documents. */
   countSkew = 0;
   private readonly faults = new Map<string, { status: number; left: number }>();
@@ -129,7 +138,22 @@ export class FakeEngine {
       const source = JSON.parse(lines[i + 1]!) as unknown;
       const { _index, _id } = action.index;
       const index = this.indexes.get(_index);
-      if (this.refuse.has(_id)) {
+      const rejections = this.reject.get(_id) ?? 0;
+      if (rejections > 0) {
+        this.reject.set(_id, rejections - 1);
+        items.push({
+          index: {
+            _index,
+            _id,
+            status: 429,
+            error: {
+              type: 'es_rejected_execution_exception',
+              reason:
+                'rejected execution of coordinating operation [coordinating_and_primary_bytes=104759862, max_coordinating_and_primary_bytes=107374182]',
+            },
+          },
+        });
+      } else if (this.refuse.has(_id)) {
         items.push({
           index: {
             _index,
@@ -206,7 +230,29 @@ export class FakeEngine {
             time: 0,
           },
         ];
+      const instead = this.upsertStatuses.shift();
+      if (instead !== undefined && instead !== 'completed')
+        return [200, { result: { operation_id: this.requests.length, status: instead }, status: 'ok', time: 0 }];
       for (const p of points) collection.docs.set(String(p.id), p);
+      return [
+        200,
+        {
+          result: {
+            operation_id: this.requests.length,
+            status: r.query.includes('wait=true') ? 'completed' : 'acknowledged',
+          },
+          status: 'ok',
+          time: 0,
+        },
+      ];
+    }
+    if (r.method === 'PUT' && rest === 'index') {
+      const { field_name, field_schema } = JSON.parse(r.body) as { field_name?: unknown; field_schema?: unknown };
+      const schemas = ['keyword', 'integer', 'float', 'bool', 'geo', 'datetime', 'text', 'uuid'];
+      if (typeof field_name !== 'string' || typeof field_schema !== 'string' || !schemas.includes(field_schema))
+        return [400, { status: { error: `Wrong input: bad payload index ${r.body}` }, time: 0 }];
+      if (!this.payloadIndexes.has(name)) this.payloadIndexes.set(name, new Map());
+      this.payloadIndexes.get(name)!.set(field_name, field_schema);
       return [
         200,
         {

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { InputError } from '../../src/errors.js';
 import { OpenSearchTarget } from '../../src/push/opensearch-target.js';
 import { pushIndex } from '../../src/push/push-index.js';
 import { RemoteClient } from '../../src/remote/remote-client.js';
@@ -56,7 +57,12 @@ describe('push to OpenSearch', () => {
           text: { type: 'text' },
           lang: { type: 'keyword' },
           metadata: { type: 'object' },
-          vector: { type: 'knn_vector', dimension: 64, method: { name: 'hnsw', space_type: 'cosinesimil' } },
+          // The documented method definition with an explicit engine: lucene (the default) in the cosinesimil space.
+          vector: {
+            type: 'knn_vector',
+            dimension: 64,
+            method: { name: 'hnsw', engine: 'lucene', space_type: 'cosinesimil' },
+          },
         },
       },
     });
@@ -103,6 +109,50 @@ describe('push to OpenSearch', () => {
     expect(Object.keys(created.mappings.properties)).not.toContain('vector');
     const sources = bulkPairs(os.to('POST', '/_bulk').at(-1)!.body).map((p) => p.source);
     expect(sources).toEqual(readStoredChunks(files.noVectors).map(expectedSource));
+  });
+
+  it('--knn-engine faiss: an hnsw method on faiss in the innerproduct space, the vectors pushed as they are', async () => {
+    await pushIndex({
+      file: files.withVectors,
+      target: new OpenSearchTarget(new RemoteClient(), os.url, 'docs-faiss', 'faiss'),
+    });
+    const created = JSON.parse(os.to('PUT', '/docs-faiss')[0]!.body) as {
+      settings: unknown;
+      mappings: { properties: Record<string, unknown> };
+    };
+    expect(created.settings).toEqual({ index: { knn: true } });
+    expect(created.mappings.properties.vector).toEqual({
+      type: 'knn_vector',
+      dimension: 64,
+      method: { name: 'hnsw', engine: 'faiss', space_type: 'innerproduct' },
+    });
+    expect(os.indexes.get('docs-faiss')!.docs.size).toBe(stored.length);
+  });
+
+  it('faiss refuses a vector that is not of unit length (innerproduct would not rank it as cosine); lucene takes it', async () => {
+    const chunk = {
+      rowid: 1,
+      chunkId: 'long#0',
+      docId: 'long',
+      title: '',
+      text: 'x',
+      metadata: {},
+      vector: Float32Array.from([3, 4]),
+    };
+    const faiss = new OpenSearchTarget(new RemoteClient(), os.url, 'unit-faiss', 'faiss');
+    const err = await faiss.send([chunk]).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(InputError);
+    // |(3, 4)| = 5.
+    expect((err as Error).message).toBe(
+      'the vector of chunk long#0 has length 5.000, not 1: --knn-engine faiss compares by inner product, which ranks as cosine only for unit vectors; push with --knn-engine lucene (cosinesimil)',
+    );
+    const unit = { ...chunk, chunkId: 'unit#0', vector: Float32Array.from([0.6, 0.8]) };
+    os.indexes.set('unit-faiss', { created: {}, docs: new Map() });
+    await faiss.send([unit]);
+    expect(os.indexes.get('unit-faiss')!.docs.has('unit#0')).toBe(true);
+    os.indexes.set('unit-lucene', { created: {}, docs: new Map() });
+    await new OpenSearchTarget(new RemoteClient(), os.url, 'unit-lucene').send([chunk]);
+    expect(os.indexes.get('unit-lucene')!.docs.has('long#0')).toBe(true);
   });
 
   it('prints legs that read the pushed documents back by doc_id and _id', () => {

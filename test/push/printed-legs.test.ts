@@ -1,5 +1,6 @@
 import { parse as parseYaml } from 'yaml';
 import { describe, expect, it } from 'vitest';
+import { legsWithHeaders } from '../../src/push/leg-headers.js';
 import { legsYaml } from '../../src/push/legs-yaml.js';
 import { searchEngineLegs } from '../../src/push/opensearch-target.js';
 import { parsePipeline } from '../../src/pipeline/resolve-pipeline.js';
@@ -37,5 +38,28 @@ describe('the legs testbed push prints', () => {
     ) as { legs: unknown[] };
     const [leg] = parsePipeline({ legs }).legs as unknown as Record<string, unknown>[];
     expect([leg!.type, leg!.collection]).toEqual(['qdrant', 'scifact']);
+  });
+
+  it('carry the --header values as written: ${env:} references kept, literal secrets left out and named', () => {
+    const { legs, omitted } = legsWithHeaders(searchEngineLegs('opensearch', 'http://127.0.0.1:9200', 'scifact', 384), {
+      Authorization: 'Bearer ${env:OS_TOKEN}',
+      'X-Tenant': 'blue',
+      'api-key': 'literal-secret-123',
+    });
+    expect(omitted).toEqual(['api-key']);
+    const yaml = legsYaml(legs);
+    expect(yaml).not.toContain('literal-secret-123');
+    const parsed = parseYaml(yaml) as { legs: unknown[] };
+    const settled = parsePipeline({ legs: parsed.legs, fusion: { method: 'rrf' } }).legs as unknown as Record<
+      string,
+      unknown
+    >[];
+    for (const leg of settled)
+      expect(leg.headers).toEqual({ Authorization: 'Bearer ${env:OS_TOKEN}', 'X-Tenant': 'blue' });
+  });
+
+  it('no headers given: the legs have no headers field', () => {
+    const plain = searchEngineLegs('elasticsearch', 'http://127.0.0.1:9200', 'scifact', null);
+    expect(legsWithHeaders(plain, {})).toEqual({ legs: plain, omitted: [] });
   });
 });

@@ -53,6 +53,27 @@ describe('push to Qdrant', () => {
     ]);
   });
 
+  it('indexes the payload fields a filter can name, typed by their values, before the first point', async () => {
+    const requests = qdrant.requests.filter((r) => r.path.startsWith('/collections/docs'));
+    const indexes = requests.filter((r) => r.method === 'PUT' && r.path === '/collections/docs/index');
+    // PUSH_DOCS metadata: language en/de (strings, also each chunk's lang), year integers, draft a
+    // boolean, source.kind a string; tags is an array (a filter cannot name its values): no index.
+    expect(indexes.map((r) => JSON.parse(r.body))).toEqual([
+      { field_name: 'metadata.draft', field_schema: 'bool' },
+      { field_name: 'lang', field_schema: 'keyword' },
+      { field_name: 'metadata.language', field_schema: 'keyword' },
+      { field_name: 'metadata.source.kind', field_schema: 'keyword' },
+      { field_name: 'metadata.year', field_schema: 'integer' },
+    ]);
+    for (const r of indexes) expect(r.query).toBe('?wait=true');
+    // After the collection, before the first upsert.
+    const order = requests.map((r) => `${r.method} ${r.path}`);
+    expect(order.indexOf('PUT /collections/docs/index')).toBe(order.indexOf('PUT /collections/docs') + 1);
+    expect(order.lastIndexOf('PUT /collections/docs/index')).toBeLessThan(
+      order.indexOf('PUT /collections/docs/points'),
+    );
+  });
+
   it('refuses an index without vectors before calling the engine', async () => {
     const before = qdrant.requests.length;
     const err = await pushIndex({

@@ -93,6 +93,38 @@ export const SUBJECTS_BY_TYPE: Record<LegType, LegSubject[]> = {
       lexicalLegs: [],
     },
   ],
+  'opensearch-hybrid': [
+    {
+      name: "opensearch-hybrid (the cluster's own search pipeline; a fake cluster on 127.0.0.1)",
+      legs: (side) => [
+        {
+          type: 'opensearch-hybrid',
+          url: side.remote,
+          index: 'docs',
+          search_pipeline: 'hybrid',
+          chunk_id: '_source.chunk_id',
+        },
+      ],
+      password: { docs: ALL_DOCS },
+      lexicalLegs: [],
+    },
+  ],
+  'elasticsearch-rrf': [
+    {
+      name: 'elasticsearch-rrf (a fake cluster on 127.0.0.1)',
+      legs: (side) => [{ type: 'elasticsearch-rrf', url: side.remote, index: 'docs', chunk_id: '_source.chunk_id' }],
+      password: { docs: ALL_DOCS },
+      lexicalLegs: [],
+    },
+  ],
+  'qdrant-fusion': [
+    {
+      name: 'qdrant-fusion (a fake collection on 127.0.0.1)',
+      legs: (side) => [{ type: 'qdrant-fusion', url: side.remote, collection: 'docs', lexical_using: 'bm25' }],
+      password: { docs: ALL_DOCS },
+      lexicalLegs: [],
+    },
+  ],
 };
 
 /** Fusions across leg types. */

@@ -1,6 +1,8 @@
 import { InputError } from '../../errors.js';
 import { createTarget } from '../../push/create-target.js';
+import { legsWithHeaders } from '../../push/leg-headers.js';
 import { legsYaml } from '../../push/legs-yaml.js';
+import { DEFAULT_KNN_ENGINE, KNN_ENGINES } from '../../push/opensearch-target.js';
 import { DEFAULT_PUSH_BATCH, pushIndex } from '../../push/push-index.js';
 import { PUSH_ENGINES } from '../../push/push-target.js';
 import { parseBaseUrl } from '../../remote/base-url.js';
@@ -20,8 +22,10 @@ and prints the pipeline legs that search what was pushed. OpenSearch and Elastic
 document per chunk, _id the chunk id (DOC#N), _source {doc_id, chunk_id, title, text, lang,
 metadata, vector}, in an index mapped for BM25 over title and text and cosine k-NN over vector;
 Qdrant gets one point per chunk, id the chunk's row number, with a cosine vector and the same
-fields as payload (an index without vectors cannot go to Qdrant). A refused chunk stops the push
-and is named; the engine's count is checked at the end.
+fields as payload, and a payload index per filterable field (an index without vectors cannot go
+to Qdrant). Chunks refused with 429 or 503 are sent again (up to --retries); any other refused
+chunk stops the push, named, with the exact number of chunks the engine indexed; the engine's
+count is checked at the end.
 
 Options:
   --to ENGINE         ${PUSH_ENGINES.join(' | ')} (required), followed by the engine's URL
@@ -32,11 +36,17 @@ Options:
   --replace           delete an existing index or collection of that name first
                       (without it, an existing one is refused)
   --batch N           chunks per request (default ${DEFAULT_PUSH_BATCH})
+  --knn-engine E      OpenSearch only: the k-NN library of the vector field, ${KNN_ENGINES.join(' | ')}
+                      (default ${DEFAULT_KNN_ENGINE}: cosinesimil, filters inside knn from 2.4;
+                      faiss: innerproduct over our unit vectors, filters inside knn from 2.9)
   --header 'H: V'     a header sent with every request, repeatable; \${env:NAME} in the value
                       is read from the environment (e.g. 'Authorization: Bearer \${env:OS_TOKEN}',
-                      'api-key: \${env:QDRANT_KEY}'); header values are never printed
+                      'api-key: \${env:QDRANT_KEY}'); the printed legs carry the headers
+                      as written (\${env:} references, never their values; a literal
+                      Authorization, key or token value is left out)
   --timeout MS        per request (default ${REMOTE_DEFAULTS.timeoutMs})
-  --retries N         further attempts after a 429, a 5xx or a timeout (default ${REMOTE_DEFAULTS.retries})
+  --retries N         further attempts after a 429, a 5xx or a timeout, and for bulk items
+                      refused with 429 or 503 (default ${REMOTE_DEFAULTS.retries})
   -h, --help          show this help
 
 Example:
@@ -51,6 +61,7 @@ export const pushCommand: Command = {
       name: { type: 'string' },
       replace: { type: 'boolean' },
       batch: { type: 'string' },
+      'knn-engine': { type: 'string' },
       header: { type: 'string', multiple: true },
       timeout: { type: 'string' },
       retries: { type: 'string' },
@@ -86,7 +97,11 @@ export const pushCommand: Command = {
       retries: intOption('retries', values.retries, REMOTE_DEFAULTS.retries, 0, 20),
       concurrency: 1,
     });
-    const target = createTarget(engine, client, url, values.name);
+    const knnEngine =
+      values['knn-engine'] === undefined
+        ? undefined
+        : oneOf('knn-engine', values['knn-engine'], KNN_ENGINES, DEFAULT_KNN_ENGINE);
+    const target = createTarget(engine, client, url, values.name, { knnEngine });
     const s = await pushIndex({
       file,
       target,
@@ -98,12 +113,19 @@ export const pushCommand: Command = {
       `pushed ${s.chunks} chunks of ${file} to ${target.label}${s.replaced ? ' (replaced)' : ''}: ` +
         `${s.vectors} vectors${s.dims !== null ? ` (${s.dims} dims)` : ''}, ${s.batches} batches of up to ${batchSize}, ${s.seconds.toFixed(1)} s\n`,
     );
+    const { legs, omitted } = legsWithHeaders(target.legs(s.dims), headers);
     io.out(
       `# Legs that search the pushed ${engine === 'qdrant' ? 'collection' : 'index'}, for an experiment's retriever or --pipeline:\n` +
-        legsYaml(target.legs(s.dims)) +
+        omitted
+          .map(
+            (name) =>
+              `# --header ${name} was a literal value and is not printed: add it to the legs' headers as \${env:NAME}\n`,
+          )
+          .join('') +
         (base.userinfo !== ''
           ? '# The URL\'s user:password is left out of these legs: give them headers: {Authorization: "Basic ${env:NAME}"} (NAME holding base64 of user:password), or write it back into url\n'
-          : ''),
+          : '') +
+        legsYaml(legs),
     );
     return 0;
   },

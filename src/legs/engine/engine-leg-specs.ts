@@ -1,6 +1,8 @@
 import { z } from 'zod/v4';
 import { remoteCallFields } from '../../schemas/remote-call-fields.js';
 import { TEMPLATE_TOO_DEEP, templateTooDeep } from '../../remote/template.js';
+import { efSearchField, exactField, hnswEfField } from './engine-knobs.js';
+import type { HybridEngineLeg } from './hybrid-leg-specs.js';
 
 /**
  * The fields of the pipeline legs served by a search engine the user runs: OpenSearch or Elasticsearch `_search`,
@@ -27,7 +29,7 @@ export const ENGINE_LEG_DEFAULTS = Object.freeze({
   maxNumCandidates: 10_000,
 });
 
-const baseUrl = z
+export const baseUrl = z
   .string()
   .min(1)
   .max(2000)
@@ -45,7 +47,8 @@ const templateBody = z
     'a JSON request body replacing ours, with {{query}}, {{k}}, {{vector}} (the query embedded by the index\'s embedder) and {{filter}} (the pipeline filter as the engine takes it: {"bool": {"filter": [...]}} for OpenSearch and Elasticsearch, {"must": [...]} for Qdrant) placeholders',
   );
 
-const searchEngineFields = {
+/** What every OpenSearch / Elasticsearch leg has, the native hybrid ones too (hybrid-leg-specs.ts). */
+export const searchEngineFields = {
   url: baseUrl,
   index: z
     .string()
@@ -79,28 +82,30 @@ const searchEngineFields = {
   ...remoteCallFields,
 };
 
-export const opensearchFields = searchEngineFields;
+export const opensearchFields = { ...searchEngineFields, ef_search: efSearchField };
 
-export const elasticsearchFields = {
-  ...searchEngineFields,
-  num_candidates: z
-    .number()
-    .int()
-    .min(1)
-    .max(ENGINE_LEG_DEFAULTS.maxNumCandidates)
-    .optional()
-    .describe(
-      `knn: candidates per shard (default ${ENGINE_LEG_DEFAULTS.numCandidatesPerK} × k, at most ${ENGINE_LEG_DEFAULTS.maxNumCandidates})`,
-    ),
-};
+export const numCandidatesField = z
+  .number()
+  .int()
+  .min(1)
+  .max(ENGINE_LEG_DEFAULTS.maxNumCandidates)
+  .optional()
+  .describe(
+    `knn: candidates per shard (default ${ENGINE_LEG_DEFAULTS.numCandidatesPerK} × k, at most ${ENGINE_LEG_DEFAULTS.maxNumCandidates})`,
+  );
+
+export const elasticsearchFields = { ...searchEngineFields, num_candidates: numCandidatesField };
+
+/** The Qdrant collection a leg searches. */
+export const collectionField = z
+  .string()
+  .min(1)
+  .max(255)
+  .regex(/^[^\s/?#]+$/, 'a collection name without spaces, / ? or #');
 
 export const qdrantFields = {
   url: baseUrl.describe('the Qdrant base URL, e.g. http://127.0.0.1:6333'),
-  collection: z
-    .string()
-    .min(1)
-    .max(255)
-    .regex(/^[^\s/?#]+$/, 'a collection name without spaces, / ? or #'),
+  collection: collectionField,
   using: z.string().min(1).max(200).optional().describe('the named vector searched (default: the unnamed one)'),
   body: templateBody.describe(
     'a query request replacing ours, e.g. the server\'s prefetch + fusion: {"prefetch": [...], "query": {"fusion": "rrf"}, "limit": "{{k}}"}',
@@ -109,14 +114,18 @@ export const qdrantFields = {
   chunk_id: hitPath(
     `path in a point to the chunk id (default ${ENGINE_LEG_DEFAULTS.qdrantChunkId}; "" when points stand for whole documents)`,
   ).optional(),
+  hnsw_ef: hnswEfField,
+  exact: exactField,
   ...remoteCallFields,
 };
 
-type EngineLegOf<Type extends string, Fields extends z.ZodRawShape> = { type: Type; name: string } & z.output<
+export type EngineLegOf<Type extends string, Fields extends z.ZodRawShape> = { type: Type; name: string } & z.output<
   z.ZodObject<Fields>
 >;
 export type OpensearchLeg = EngineLegOf<'opensearch', typeof opensearchFields>;
 export type ElasticsearchLeg = EngineLegOf<'elasticsearch', typeof elasticsearchFields>;
 export type QdrantLeg = EngineLegOf<'qdrant', typeof qdrantFields>;
-/** A search-engine leg, its name settled. */
-export type EngineLeg = OpensearchLeg | ElasticsearchLeg | QdrantLeg;
+/** A plain search-engine leg (one query, one signal), its name settled. */
+export type PlainEngineLeg = OpensearchLeg | ElasticsearchLeg | QdrantLeg;
+/** Any search-engine leg, the engines' own hybrids (hybrid-leg-specs.ts) included. */
+export type EngineLeg = PlainEngineLeg | HybridEngineLeg;

@@ -23,9 +23,10 @@ export interface EngineLegParts {
 }
 
 /**
- * An OpenSearch, Elasticsearch or Qdrant leg: per query, embed it if the request sends a vector,
- * POST the request (engine-requests.ts) through the leg's RemoteClient, read the hits by the
- * engine's paths and the leg's id paths, and rank them as our hits (remote-hits.ts). Timings are
+ * An OpenSearch, Elasticsearch or Qdrant leg (a plain one, or the engine's own hybrid): per
+ * query, embed it if the request sends a vector, POST the request (engine-requests.ts) through
+ * the leg's RemoteClient, read the hits by the engine's paths and the leg's id paths, and rank
+ * them as our hits (remote-hits.ts). Timings are
  * `embed` (when the query is embedded here) and `remote` (the engine's round trip). Everything
  * that can be checked before the first query is checked here, so a bad leg fails before an
  * experiment starts: its id paths, the placeholders of its body, an embedder where one is needed.
@@ -37,7 +38,8 @@ export function createEngineLeg(leg: EngineLeg, parts: EngineLegParts): Retrieve
     throw new InputError(
       `${what} sends the query as a vector, and this index was built without embeddings (--embedder none): build it with the embedder the ${leg.type} vectors came from`,
     );
-  const used = leg.body === undefined ? [] : placeholdersOf(leg.body);
+  const body = bodyOf(leg);
+  const used = body === undefined ? [] : placeholdersOf(body);
   const unknown = used.filter((p) => !PLACEHOLDERS.includes(p));
   if (unknown.length)
     throw new InputError(
@@ -50,7 +52,7 @@ export function createEngineLeg(leg: EngineLeg, parts: EngineLegParts): Retrieve
     async search(query, { k, level, filter, queryId }) {
       const caller = { what, ...(queryId !== undefined && { queryId }) };
       const filterSpec = filter?.spec;
-      if (filterSpec && leg.body !== undefined && !used.includes('filter')) {
+      if (filterSpec && body !== undefined && !used.includes('filter')) {
         throw new InputError(
           `${what}: the pipeline has a filter and the leg's body has no {{filter}} to send it in; add "{{filter}}" where the engine takes a filter`,
         );
@@ -87,10 +89,15 @@ export function createEngineLeg(leg: EngineLeg, parts: EngineLegParts): Retrieve
   };
 }
 
+/** A plain leg's own body template, if it has one (the engines' hybrids have none). */
+function bodyOf(leg: EngineLeg): Record<string, unknown> | undefined {
+  return 'body' in leg ? leg.body : undefined;
+}
+
 /** Where the hits are (the engine's documented answer) and the leg's id paths, with the defaults of defaults.ts. */
 function hitPaths(leg: EngineLeg, what: string): HitPaths {
   const parse = (text: string, field: string) => parseJsonPath(text, `${what} ${field}`);
-  if (leg.type === 'qdrant') {
+  if (leg.type === 'qdrant' || leg.type === 'qdrant-fusion') {
     const chunkId = leg.chunk_id ?? ENGINE_LEG_DEFAULTS.qdrantChunkId;
     return {
       hits: ['result', 'points'],
