@@ -19,11 +19,12 @@ describe('engine legs: base URLs parsed once', () => {
   let engine: FakeEngine;
   beforeAll(async () => {
     searcher = new Searcher('vectors', await buildFilterIndex(tmpDir('base-url-'), embedder), async () => embedder);
-    engine = await startFakeEngine((req) =>
-      req.path.includes('/points/')
+    engine = await startFakeEngine((req) => {
+      if (req.method === 'PUT') return { json: { acknowledged: true } };
+      return req.path.includes('/points/')
         ? qdrantAnswer([{ id: 1, score: 0.5, payload: { doc_id: 'd3', chunk_id: 'd3#0' } }])
-        : searchAnswer([{ _id: 'd3', _score: 2 }]),
-    );
+        : searchAnswer([{ _id: 'd3', _score: 2 }]);
+    });
   });
   afterAll(async () => {
     searcher.close();
@@ -47,6 +48,21 @@ describe('engine legs: base URLs parsed once', () => {
     expect(engine.seen.at(-1)!.path).toBe('/proxy/es/docs/_search?search_pipeline=x&a=1');
     await run({ type: 'qdrant', url: `${engine.url}/qd?timeout=5`, collection: 'c' });
     expect(engine.seen.at(-1)!.path).toBe('/qd/collections/c/points/query?timeout=5');
+  });
+
+  it("opensearch-hybrid: its search pipeline's PUT and its search both under the prefix, the base's parameters before search_pipeline", async () => {
+    const before = engine.seen.length;
+    await run({
+      type: 'opensearch-hybrid',
+      url: `${engine.url}/proxy/?tenant=a`,
+      index: 'docs',
+      combination: 'rrf',
+      pipeline_name: 'p1',
+    });
+    expect(engine.seen.slice(before).map((r) => `${r.method} ${r.path}`)).toEqual([
+      'PUT /proxy/_search/pipeline/p1?tenant=a',
+      'POST /proxy/docs/_search?tenant=a&search_pipeline=p1',
+    ]);
   });
 
   it('URL userinfo goes as Authorization: Basic, and not in the request line', async () => {
