@@ -1,7 +1,7 @@
 import type { LegContext, LegEndpoint, LegProblem, LegSignal } from '../leg-definition.js';
 import { knobsSet } from './engine-knobs.js';
 import { createEngineLeg } from './engine-leg.js';
-import type { EngineLeg } from './engine-leg-specs.js';
+import type { EngineLeg } from './hybrid-leg-specs.js';
 import { embedsQuery, endpointUrl } from './engine-requests.js';
 import type { HybridEngineLeg } from './hybrid-leg-specs.js';
 import { isHybrid } from './hybrid-requests.js';

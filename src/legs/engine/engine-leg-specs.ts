@@ -2,7 +2,6 @@ import { z } from 'zod/v4';
 import { remoteCallFields } from '../../schemas/remote-call-fields.js';
 import { TEMPLATE_TOO_DEEP, templateTooDeep } from '../../remote/template.js';
 import { efSearchField, exactField, hnswEfField } from './engine-knobs.js';
-import type { HybridEngineLeg } from './hybrid-leg-specs.js';
 
 /**
  * The fields of the pipeline legs served by a search engine the user runs: OpenSearch or Elasticsearch `_search`,
@@ -127,5 +126,3 @@ export type ElasticsearchLeg = EngineLegOf<'elasticsearch', typeof elasticsearch
 export type QdrantLeg = EngineLegOf<'qdrant', typeof qdrantFields>;
 /** A plain search-engine leg (one query, one signal), its name settled. */
 export type PlainEngineLeg = OpensearchLeg | ElasticsearchLeg | QdrantLeg;
-/** Any search-engine leg, the engines' own hybrids (hybrid-leg-specs.ts) included. */
-export type EngineLeg = PlainEngineLeg | HybridEngineLeg;

@@ -2,7 +2,7 @@ import { joinUrl, parseBaseUrl } from '../../remote/base-url.js';
 import { fillJsonTemplate, placeholdersOf } from '../../remote/template.js';
 import { qdrantFilter, searchEngineFilter } from './engine-filters.js';
 import { qdrantSearchParams } from './engine-knobs.js';
-import type { EngineLeg } from './engine-leg-specs.js';
+import type { EngineLeg } from './hybrid-leg-specs.js';
 import {
   elasticsearchKnn,
   type EngineQuery,

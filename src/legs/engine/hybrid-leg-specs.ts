@@ -1,6 +1,12 @@
 import { z } from 'zod/v4';
 import { efSearchField } from './engine-knobs.js';
-import { type EngineLegOf, numCandidatesField, qdrantFields, searchEngineFields } from './engine-leg-specs.js';
+import {
+  type EngineLegOf,
+  type PlainEngineLeg,
+  numCandidatesField,
+  qdrantFields,
+  searchEngineFields,
+} from './engine-leg-specs.js';
 
 /**
  * The fields of the engines' own hybrid search as legs: one request per query in which the
@@ -129,3 +135,5 @@ export type ElasticsearchRrfLeg = EngineLegOf<'elasticsearch-rrf', typeof elasti
 export type QdrantFusionLeg = EngineLegOf<'qdrant-fusion', typeof qdrantFusionFields>;
 /** A native hybrid leg, its name settled. */
 export type HybridEngineLeg = OpensearchHybridLeg | ElasticsearchRrfLeg | QdrantFusionLeg;
+/** Any search-engine leg: the plain ones (engine-leg-specs.ts) and the engines' own hybrids. */
+export type EngineLeg = PlainEngineLeg | HybridEngineLeg;

@@ -1,7 +1,7 @@
 import { InputError } from '../../errors.js';
 import { qdrantFilter } from './engine-filters.js';
 import { qdrantSearchParams } from './engine-knobs.js';
-import type { EngineLeg } from './engine-leg-specs.js';
+import type { EngineLeg } from './hybrid-leg-specs.js';
 import {
   elasticsearchKnn,
   type EngineQuery,
