@@ -33,7 +33,7 @@ export const DEFAULT_KEY_VARIABLE = 'OPENAI_API_KEY';
 const DEFAULTS = {
   batch: 64,
   maxChars: 100_000,
-  concurrency: 4,
+  concurrency: 8,
   timeoutMs: 60_000,
   retries: 4,
   backoffMs: 500,

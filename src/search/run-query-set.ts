@@ -29,7 +29,8 @@ type Outcome = { result: QueryResult } | { failure: FailedQuery } | { error: unk
  * run-file legs. With `onFailure`, a query a remote leg fails for (failed-query.ts) is handed
  * there and left out of the results, and the others still run; without it, it ends the run.
  *
- * Up to querySetWidth(pipeline) queries run at once (one for a pipeline computed here), yet
+ * Up to querySetWidth queries run at once (one for a pipeline computed here, a remote query
+ * embedder's concurrency for a dense leg embedding through one), yet
  * results, `onQuery` and `onFailure` come in query order, exactly as one at a time: a query's
  * outcome waits for those of the queries before it.
  *
@@ -109,7 +110,7 @@ export async function runQuerySet(
       handOn();
     }
   };
-  const width = Math.min(querySetWidth(pipeline), Math.max(1, queries.length));
+  const width = Math.min(querySetWidth(pipeline, searcher.meta.embedder?.id), Math.max(1, queries.length));
   await withAbortSignal(cancel.signal, () => Promise.all(Array.from({ length: width }, worker)));
   if (stopped) throw stopped.error;
   return results;

@@ -85,7 +85,7 @@ describe('openAISettings', () => {
     expect(openAISettings('m', base, {})).toEqual({
       batch: 64,
       maxChars: 100_000,
-      concurrency: 4,
+      concurrency: 8,
       timeoutMs: 60_000,
       retries: 4,
       backoffMs: 500,

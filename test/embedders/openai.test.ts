@@ -154,7 +154,8 @@ describe('openai embedder: requests and vectors', () => {
     const byDefault = await made();
     fake.delayMs = 40;
     await byDefault.embed(texts(10), 'passage');
-    expect(fake.maxInFlight).toBe(4);
+    // The default, 8: the same as a remote leg's.
+    expect(fake.maxInFlight).toBe(8);
   });
 
   it('does not send blank texts (OpenAI refuses empty inputs): they get the zero vector', async () => {
