@@ -19,7 +19,9 @@ const PROBE_TEXT = 'dims probe';
  * TESTBED_OPENAI_* variables (openai-settings.ts). Vectors are L2-normalised here: OpenAI's are
  * unit length already, other servers' need not be. A text with nothing but whitespace is not
  * sent (OpenAI refuses an empty input) and gets the zero vector, which scores 0 against
- * everything. The embedder id is the spec: it holds no key, which only ever travels in the
+ * everything; a zero vector the server sends for a text it was sent is an error quoting the
+ * text (in a query set, the query's failure under its id), never a silent 0 for every
+ * document. The embedder id is the spec: it holds no key, which only ever travels in the
  * Authorization header.
  */
 export async function createOpenAIEmbedder(arg: string | undefined): Promise<Embedder> {
@@ -52,6 +54,14 @@ export async function createOpenAIEmbedder(arg: string | undefined): Promise<Emb
     }
     const read = readEmbeddings(res.body, input.length);
     if ('problem' in read) throw new RemoteError(caller, endpoint, read.problem, res.status);
+    const zero = read.vectors.findIndex((v) => v.every((x) => x === 0));
+    if (zero >= 0)
+      throw new RemoteError(
+        caller,
+        endpoint,
+        `input ${zero} of ${input.length} (${textExcerpt(input[zero]!)}) got an all-zero vector: it would score 0 against everything, so the server did not embed it`,
+        res.status,
+      );
     return { vectors: read.vectors, status: res.status };
   };
 
@@ -123,4 +133,12 @@ function withoutKey(err: RemoteError, keyVariable: string | undefined, hint: str
   let problem = key ? err.problem.split(key).join('(key)') : err.problem;
   if (err.httpStatus === 401 || err.httpStatus === 403) problem += ` (${hint})`;
   return problem === err.problem ? err : new RemoteError(err.caller, err.endpoint, problem, err.httpStatus);
+}
+
+/** The most of a text an error quotes, so a document or query is recognisable without pasting it whole. */
+const QUOTED_CHARS = 80;
+
+function textExcerpt(text: string): string {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  return JSON.stringify(flat.length > QUOTED_CHARS ? `${flat.slice(0, QUOTED_CHARS)}…` : flat);
 }

@@ -169,6 +169,24 @@ describe('openai embedder: requests and vectors', () => {
     expect(fake.requests).toHaveLength(1);
   });
 
+  it('refuses an all-zero vector the server sends for a text it was sent, quoting the text', async () => {
+    const e = await made();
+    // The server zeroes the second of three inputs: a broken model or gateway, not a blank text.
+    fake.script = [
+      (answer) => ({
+        ...answer,
+        data: answer.data.map((d) => (d.index === 1 ? { ...d, embedding: d.embedding.map(() => 0) } : d)),
+      }),
+    ];
+    const err = await e
+      .embed(['first text', 'the second document, about aeroelastic models', 'third'], 'passage')
+      .catch((x: unknown) => x);
+    expect(err).toBeInstanceOf(RemoteError);
+    expect((err as RemoteError).message).toContain(
+      'input 1 of 3 ("the second document, about aeroelastic models") got an all-zero vector',
+    );
+  });
+
   it('prefixes queries and passages as the model family wants (an Ollama :tag does not hide the family)', async () => {
     const e5 = await made('intfloat/e5-small-v2');
     await e5.embed(['hello'], 'query');
