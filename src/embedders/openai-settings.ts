@@ -17,6 +17,8 @@ export interface OpenAISettings {
   backoffMs: number;
   /** The longest input the model reads whole, in its tokens (recorded in the index; sizes the auto chunker). */
   maxTokens: number;
+  /** Whether maxTokens is the model's known limit (published, or TESTBED_OPENAI_MAX_TOKENS), not the fallback guess. */
+  maxTokensKnown: boolean;
   /** The environment variable whose value is sent as `Authorization: Bearer`, when one is. */
   keyVariable: string | undefined;
 }
@@ -80,6 +82,9 @@ export function openAISettings(model: string, baseUrl: string, env: NodeJS.Proce
     retries: int('retries', DEFAULTS.retries, 0, 20),
     backoffMs: int('backoffMs', DEFAULTS.backoffMs, 0, 60_000),
     maxTokens: int('maxTokens', defaultMaxTokens(model), 1, 10_000_000),
+    maxTokensKnown:
+      (env[ENV.maxTokens] !== undefined && env[ENV.maxTokens]!.trim() !== '') ||
+      KNOWN_MAX_TOKENS.some(([pattern]) => pattern.test(model)),
     keyVariable: keyVariable(baseUrl, env),
   };
 }

@@ -90,6 +90,7 @@ describe('openAISettings', () => {
       retries: 4,
       backoffMs: 500,
       maxTokens: 512,
+      maxTokensKnown: false,
       keyVariable: undefined,
     });
   });
@@ -114,6 +115,7 @@ describe('openAISettings', () => {
       retries: 0,
       backoffMs: 10,
       maxTokens: 8192,
+      maxTokensKnown: true,
       keyVariable: 'MY_KEY',
     });
   });

@@ -206,6 +206,22 @@ describe('openai embedder: requests and vectors', () => {
     // and one hyphenated word may be few tokens: neither is known to be over the limit.
     expect(truncated).toEqual([false, true, false, false]);
   });
+
+  it('claims no cut under a guessed limit: an unknown model (512 assumed) says so and flags nothing, a known one flags', async () => {
+    const long = Array.from({ length: 600 }, (_, i) => `w${i}`).join(' ');
+    const unknown = await made('my-served-model');
+    expect(unknown.maxTokens).toBe(512);
+    expect(unknown.maxTokensAssumed).toBe(true);
+    // 600 words > 512, but the server read the text whole or cut it: not known, so not claimed.
+    expect((await unknown.embed([long], 'passage')).truncated).toEqual([false]);
+    const published = await made('text-embedding-3-small');
+    expect(published.maxTokensAssumed).toBeUndefined();
+    vi.stubEnv('TESTBED_OPENAI_MAX_TOKENS', '512');
+    const configured = await made('my-served-model');
+    expect(configured.maxTokensAssumed).toBeUndefined();
+    // A known limit of 512 and 600 words: the server that accepted it cut it.
+    expect((await configured.embed([long], 'passage')).truncated).toEqual([true]);
+  });
 });
 
 describe('openai embedder: the key', () => {
