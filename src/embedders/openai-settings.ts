@@ -20,6 +20,8 @@ export interface OpenAISettings {
   maxResponseMb: number;
   /** The longest input the model reads whole, in its tokens (recorded in the index; sizes the auto chunker). */
   maxTokens: number;
+  /** Whether maxTokens is the model's known limit (published, or TESTBED_OPENAI_MAX_TOKENS), not the fallback guess. */
+  maxTokensKnown: boolean;
   /** The environment variable whose value is sent as `Authorization: Bearer`, when one is. */
   keyVariable: string | undefined;
 }
@@ -36,7 +38,7 @@ export const DEFAULT_KEY_VARIABLE = 'OPENAI_API_KEY';
 const DEFAULTS = {
   batch: 64,
   maxChars: 100_000,
-  concurrency: 4,
+  concurrency: 8,
   timeoutMs: 60_000,
   retries: 4,
   backoffMs: 500,
@@ -86,6 +88,9 @@ export function openAISettings(model: string, baseUrl: string, env: NodeJS.Proce
     backoffMs: int('backoffMs', DEFAULTS.backoffMs, 0, 60_000),
     maxResponseMb: int('maxResponseMb', DEFAULTS.maxResponseMb, 1, MAX_RESPONSE_MB_LIMIT),
     maxTokens: int('maxTokens', defaultMaxTokens(model), 1, 10_000_000),
+    maxTokensKnown:
+      (env[ENV.maxTokens] !== undefined && env[ENV.maxTokens]!.trim() !== '') ||
+      KNOWN_MAX_TOKENS.some(([pattern]) => pattern.test(model)),
     keyVariable: keyVariable(baseUrl, env),
   };
 }

@@ -8,6 +8,7 @@ import { readEmbeddings } from './openai-response.js';
 import { keyHint, openAISettings } from './openai-settings.js';
 import { modelFamilyName, parseOpenAISpec } from './openai-spec.js';
 import { requestBatches } from './request-batches.js';
+import { moreWordsThan } from './token-limit.js';
 import type { EmbedBatch, Embedder, EmbedRole } from './types.js';
 
 /** Sent once when the embedder is made: its answer fixes `dims` and proves the endpoint works. */
@@ -21,7 +22,12 @@ const PROBE_TEXT = 'dims probe';
  * TESTBED_OPENAI_* variables (openai-settings.ts). Vectors are L2-normalised here: OpenAI's are
  * unit length already, other servers' need not be. A text with nothing but whitespace is not
  * sent (OpenAI refuses an empty input) and gets the zero vector, which scores 0 against
- * everything. The embedder id is the spec: it holds no key, which only ever travels in the
+ * everything; a zero vector the server sends for a text it was sent is an error quoting the
+ * text (in a query set, the query's failure under its id), never a silent 0 for every
+ * document. The server does not say whether it cut a text, so `truncated` is set only when that
+ * is certain: the model's limit is known (published, or TESTBED_OPENAI_MAX_TOKENS) and the text
+ * has more words than it (token-limit.ts); under the 512 guessed for an unknown model the
+ * embedder says its limit is assumed instead (maxTokensAssumed). The embedder id is the spec: it holds no key, which only ever travels in the
  * Authorization header.
  */
 export async function createOpenAIEmbedder(arg: string | undefined): Promise<Embedder> {
@@ -53,6 +59,14 @@ export async function createOpenAIEmbedder(arg: string | undefined): Promise<Emb
     });
     const read = readEmbeddings(res.body, input.length);
     if ('problem' in read) throw new RemoteError(caller, endpoint, read.problem, res.status);
+    const zero = read.vectors.findIndex((v) => v.every((x) => x === 0));
+    if (zero >= 0)
+      throw new RemoteError(
+        caller,
+        endpoint,
+        `input ${zero} of ${input.length} (${textExcerpt(input[zero]!)}) got an all-zero vector: it would score 0 against everything, so the server did not embed it`,
+        res.status,
+      );
     return { vectors: read.vectors, status: res.status };
   };
 
@@ -72,6 +86,7 @@ export async function createOpenAIEmbedder(arg: string | undefined): Promise<Emb
     id: spec.id,
     dims,
     maxTokens: settings.maxTokens,
+    ...(!settings.maxTokensKnown && { maxTokensAssumed: true }),
     async embed(texts: string[], role: EmbedRole): Promise<EmbedBatch> {
       const inputs = texts.map((t) => prefixes[role] + t);
       const vectors: Float32Array[] = inputs.map(() => new Float32Array(dims));
@@ -98,18 +113,19 @@ export async function createOpenAIEmbedder(arg: string | undefined): Promise<Emb
           });
         }),
       );
-      return { vectors, truncated: inputs.map((t) => longerThan(t, settings.maxTokens)) };
+      // Cut for certain only under a known limit: a server that accepted a longer text cut it.
+      return {
+        vectors,
+        truncated: inputs.map((t) => settings.maxTokensKnown && moreWordsThan(t, settings.maxTokens)),
+      };
     },
   };
 }
 
-/**
- * The server does not say whether it cut a text, so `truncated` is set only when it is certain:
- * no tokenizer puts letters of two whitespace-separated words into one token, so a text with
- * more such words than the model's limit was longer than the limit. Otherwise false.
- */
-function longerThan(text: string, maxTokens: number): boolean {
-  let words = 0;
-  for (const [piece] of text.matchAll(/\S+/g)) if (/[\p{L}\p{N}]/u.test(piece) && ++words > maxTokens) return true;
-  return false;
+/** The most of a text an error quotes, so a document or query is recognisable without pasting it whole. */
+const QUOTED_CHARS = 80;
+
+function textExcerpt(text: string): string {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  return JSON.stringify(flat.length > QUOTED_CHARS ? `${flat.slice(0, QUOTED_CHARS)}…` : flat);
 }

@@ -17,6 +17,12 @@ export interface Embedder {
   readonly dims: number;
   /** Longest input, in the model's own tokens, that the model reads whole. */
   readonly maxTokens: number;
+  /**
+   * True when maxTokens is a guess (a served model whose limit is neither published nor
+   * configured): a longer text is sent whole and whether the server cut it is not known, so
+   * EmbedBatch.truncated stays false rather than claim a cut that may not have happened.
+   */
+  readonly maxTokensAssumed?: boolean;
   embed(texts: string[], role: EmbedRole): Promise<EmbedBatch>;
   /** Release worker threads or native sessions. */
   close?(): Promise<void>;

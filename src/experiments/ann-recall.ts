@@ -1,4 +1,5 @@
 import type { Query } from '../corpus/types.js';
+import { reusingQueryVectors, type QueryVectorLog } from '../embedders/query-vector-log.js';
 import type { Searcher } from '../search/searcher.js';
 import { runQuerySet } from '../search/run-query-set.js';
 import { givesAnnResults, legEndpoints } from '../legs/leg-traits.js';
@@ -33,13 +34,18 @@ export function annRecallAt(remote: readonly string[], exact: readonly string[],
   return truth.filter((id) => found.has(id)).length / truth.length;
 }
 
-/** Runs the exact scan for a remote vector configuration and compares it with the run the configuration made. */
+/**
+ * Runs the exact scan for a remote vector configuration and compares it with the run the
+ * configuration made. With `queryVectors` (what that run embedded, query-vector-log.ts) the scan
+ * takes each query's vector from there: the same vector the cluster searched with, embedded once.
+ */
 export async function measureAnnRecall(
   searcher: Searcher,
   pipeline: Pipeline,
   run: CellRun,
   queries: readonly Query[],
   ks: readonly number[],
+  queryVectors?: QueryVectorLog,
 ): Promise<AnnRecall | undefined> {
   const leg = annLeg(pipeline);
   if (!leg) return undefined;
@@ -50,11 +56,13 @@ export async function measureAnnRecall(
     level: run.level,
     ...(pipeline.filter && { filter: pipeline.filter }),
   };
-  const exactRuns = await runQuerySet(
-    searcher,
-    exact,
-    queries.filter((q) => run.rankings[q.id] !== undefined),
-  );
+  const scan = () =>
+    runQuerySet(
+      searcher,
+      exact,
+      queries.filter((q) => run.rankings[q.id] !== undefined),
+    );
+  const exactRuns = queryVectors ? await reusingQueryVectors(queryVectors, scan) : await scan();
   const values: Record<string, number> = {};
   // An exact list is empty at every k or at none, so each k counts the same queries.
   let counted = 0;

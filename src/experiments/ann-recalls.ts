@@ -11,7 +11,14 @@ export async function annRecalls(plan: ExperimentPlan, retrieved: RetrievedCells
     const run = retrieved.runs.get(cell.name);
     const open = retrieved.indexes.get(stableHash(cell.index));
     if (!run || !open) continue;
-    const measured = await measureAnnRecall(open.searcher, cell.pipeline, run, plan.queries, plan.config.ks);
+    const measured = await measureAnnRecall(
+      open.searcher,
+      cell.pipeline,
+      run,
+      plan.queries,
+      plan.config.ks,
+      retrieved.queryVectors.get(cell.name),
+    );
     if (measured) out.set(cell.name, measured);
   }
   return out;

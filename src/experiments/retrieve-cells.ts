@@ -3,6 +3,8 @@ import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import type { EmbedderPool } from '../embedders/embedder-pool.js';
 import { Searcher } from '../search/searcher.js';
 import { runCell, type CellRun } from './cell-run.js';
+import { annLeg } from './ann-recall.js';
+import { recordingQueryVectors, type QueryVectorLog } from '../embedders/query-vector-log.js';
 import { goldPaths } from './config.js';
 import { checkGoldIds } from './gold-check.js';
 import { stableHash } from './grid.js';
@@ -23,6 +25,8 @@ export interface RetrievedCells {
   indexes: Map<string, OpenIndex>;
   /** Cells whose finished run was reused. */
   resumed: Set<string>;
+  /** Per ANN cell (ann-recall.ts) run here, the query vectors it sent, for the exact scan to reuse. */
+  queryVectors: Map<string, QueryVectorLog>;
 }
 
 /**
@@ -43,7 +47,7 @@ export async function retrieveCells(
   const { config, cells, queries } = plan;
   const total = cells.length * queries.length;
   let done = 0;
-  const out: RetrievedCells = { runs: new Map(), indexes: new Map(), resumed: new Set() };
+  const out: RetrievedCells = { runs: new Map(), indexes: new Map(), resumed: new Set(), queryVectors: new Map() };
   for (const cell of cells) {
     const key = stableHash(cell.index);
     let entry = out.indexes.get(key);
@@ -72,13 +76,18 @@ export async function retrieveCells(
       }
       out.indexes.set(key, (entry = { index, searcher }));
     }
-    const { run, resumed } = await runCell(entry.searcher, cell, queries, {
-      level: config.level,
-      depth: plan.depth,
-      carriedK: config.context_k,
-      cellsDir: path.join(options.outDir, 'cells'),
-      onQuery: () => options.onProgress?.({ phase: 'retrieving', cell: cell.name, done: ++done, total }),
-    });
+    const searcher = entry.searcher;
+    const retrieve = () =>
+      runCell(searcher, cell, queries, {
+        level: config.level,
+        depth: plan.depth,
+        carriedK: config.context_k,
+        cellsDir: path.join(options.outDir, 'cells'),
+        onQuery: () => options.onProgress?.({ phase: 'retrieving', cell: cell.name, done: ++done, total }),
+      });
+    const log: QueryVectorLog | undefined = annLeg(cell.pipeline) ? new Map() : undefined;
+    const { run, resumed } = log ? await recordingQueryVectors(log, retrieve) : await retrieve();
+    if (log?.size) out.queryVectors.set(cell.name, log);
     if (resumed) {
       done += queries.length;
       options.onProgress?.({ phase: 'retrieving', cell: cell.name, done, total });

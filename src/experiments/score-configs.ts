@@ -38,6 +38,9 @@ export function scoreConfigs(plan: ExperimentPlan, entries: readonly ScoredEntry
   return entries.map((e) => {
     const failed = failedIds(e.run);
     const answered = failed.size ? answerable.filter((q) => !failed.has(q.id)) : answerable;
+    // Only the answerable queries are scored, so only their failures cost the configuration a
+    // score: a query without relevant documents that failed changes no mean and is not counted.
+    const scoredFailures = (e.run.failed ?? []).filter((f) => plan.gold.has(f.queryId));
     const ownSlices = failed.size
       ? slices.map((s) => ({ ...s, queryIds: s.queryIds.filter((q) => !failed.has(q)) }))
       : slices;
@@ -76,11 +79,11 @@ export function scoreConfigs(plan: ExperimentPlan, entries: readonly ScoredEntry
       })),
       legs: legStats(e.run, answered, ownSlices),
       failures: [],
-      ...(e.run.failed?.length && {
+      ...(scoredFailures.length && {
         failedQueries: {
-          count: e.run.failed.length,
+          count: scoredFailures.length,
           scored: answered.length,
-          first: e.run.failed.slice(0, FAILED_QUERIES_LISTED),
+          first: scoredFailures.slice(0, FAILED_QUERIES_LISTED),
         },
       }),
       ...(endpoints.length && { endpoints }),

@@ -8,6 +8,7 @@ import type { Doc } from '../corpus/types.js';
 import { cacheHome, embeddingCacheFile } from '../cache-home.js';
 import { EmbeddingCache, withCache } from '../embedders/embedding-cache.js';
 import { createEmbedder } from '../embedders/registry.js';
+import { moreWordsThan } from '../embedders/token-limit.js';
 import type { Embedder } from '../embedders/types.js';
 import { commitBuild, discardBuild, removeStaleBuilds, temporaryPathFor } from '../store/atomic-build.js';
 import { SCHEMA_VERSION, type IndexMeta } from '../store/index-meta.js';
@@ -195,9 +196,13 @@ async function embedAll(
   const total = writer.counts().chunks;
   let done = 0;
   let truncated = 0;
+  /** Chunks longer than a limit the embedder only assumes: sent whole, perhaps cut by the server. */
+  let overAssumed = 0;
   try {
     for (const rows of writer.chunkTexts(options.embedBatch ?? 64)) {
-      const { vectors, truncated: cut } = await cached.embed(rows.map(embedText), 'passage');
+      const texts = rows.map(embedText);
+      if (embedder.maxTokensAssumed) overAssumed += texts.filter((t) => moreWordsThan(t, embedder.maxTokens)).length;
+      const { vectors, truncated: cut } = await cached.embed(texts, 'passage');
       writer.addVectors(rows.map((r, i) => ({ rowid: r.rowid, vector: vectors[i]! })));
       truncated += cut.filter(Boolean).length;
       done += rows.length;
@@ -210,6 +215,12 @@ async function embedAll(
     options.onNotice?.(
       `${truncated} of ${total} chunks are longer than ${embedder.id}'s ${embedder.maxTokens}-token input: the model saw only their beginning, ` +
         `so dense search never sees the rest: a smaller --chunker (${smallerChunker(chunkerSpec)}) keeps more of them whole`,
+    );
+  }
+  if (overAssumed > 0) {
+    options.onNotice?.(
+      `${overAssumed} of ${total} chunks have more words than the ${embedder.maxTokens} tokens assumed for ${embedder.id}'s input (its model's limit is not known): ` +
+        `they were sent whole, and the server may have cut them without saying so; set the model's limit (TESTBED_OPENAI_MAX_TOKENS) to have them counted, or a smaller --chunker (${smallerChunker(chunkerSpec)}) to keep them whole`,
     );
   }
   return { truncated, fromCache: cached.hits, embedded: cached.misses };

@@ -94,6 +94,9 @@ export type Rerank =
       maxResponseMb?: number;
       /** Failed queries in a row before the rest of a query set fails fast (circuit-breaker.ts). */
       failAfter?: number;
+      /** Share of the last failWindow queries that may fail before the rest fail fast. */
+      failRate?: number;
+      failWindow?: number;
     };
 
 /** Settles a parsed rerank spec; `fail` raises the caller's located InputError. */
@@ -129,5 +132,7 @@ export function settleRerank(spec: RerankSpec, fail: (field: string, message: st
   if (spec.concurrency !== undefined) rerank.concurrency = spec.concurrency;
   if (spec.max_response_mb !== undefined) rerank.maxResponseMb = spec.max_response_mb;
   if (spec.fail_after !== undefined) rerank.failAfter = spec.fail_after;
+  if (spec.fail_rate !== undefined) rerank.failRate = spec.fail_rate;
+  if (spec.fail_window !== undefined) rerank.failWindow = spec.fail_window;
   return rerank;
 }

@@ -11,10 +11,12 @@ export class ConcurrencyLimit {
       throw new RangeError(`concurrency must be a positive integer, got ${limit}`);
   }
 
-  async run<T>(task: () => Promise<T>): Promise<T> {
+  /** Runs `task` in a slot; with `signal`, a call still waiting when it aborts leaves the queue, rejected with its reason. */
+  async run<T>(task: () => Promise<T>, signal?: AbortSignal): Promise<T> {
+    signal?.throwIfAborted();
     // A finishing call hands its slot straight to the next waiter, so a caller arriving in
     // between cannot take it too.
-    if (this.running >= this.limit) await new Promise<void>((resolve) => this.waiting.push(resolve));
+    if (this.running >= this.limit) await this.waitTurn(signal);
     else this.running++;
     try {
       return await task();
@@ -23,5 +25,21 @@ export class ConcurrencyLimit {
       if (next) next();
       else this.running--;
     }
+  }
+
+  private waitTurn(signal: AbortSignal | undefined): Promise<void> {
+    return new Promise<void>((resolve, reject) => {
+      const turn = () => {
+        signal?.removeEventListener('abort', leave);
+        resolve();
+      };
+      const leave = () => {
+        const at = this.waiting.indexOf(turn);
+        if (at >= 0) this.waiting.splice(at, 1);
+        reject(signal!.reason);
+      };
+      this.waiting.push(turn);
+      signal?.addEventListener('abort', leave, { once: true });
+    });
   }
 }

@@ -1,3 +1,4 @@
+import { currentAbortSignal, untilAborted } from './abort-scope.js';
 import { authHint } from './auth-hint.js';
 import { ConcurrencyLimit } from './concurrency.js';
 import { originLimit } from './origin-limits.js';
@@ -114,19 +115,25 @@ export class RemoteClient {
     new ConcurrencyLimit(this.options.concurrency);
   }
 
-  /** One request, in one of the `concurrency` slots its origin shares with every client that spells the same limit. */
+  /**
+   * One request, in one of the `concurrency` slots its origin shares with every client that
+   * spells the same limit. Inside a query set (abort-scope.ts) its abort signal cancels the
+   * request wherever it is (waiting for a slot, in flight, between retries), rejecting with the
+   * signal's reason.
+   */
   request(req: RemoteRequest): Promise<RemoteResponse> {
+    const signal = currentAbortSignal();
     let limit: ConcurrencyLimit;
     try {
       limit = originLimit(req.url, this.options.concurrency);
     } catch {
       // Not a URL: the attempt fails with the caller's own message.
-      return this.attempts(req);
+      return this.attempts(req, signal);
     }
-    return limit.run(() => this.attempts(req));
+    return limit.run(() => this.attempts(req, signal), signal);
   }
 
-  private async attempts(req: RemoteRequest): Promise<RemoteResponse> {
+  private async attempts(req: RemoteRequest, signal: AbortSignal | undefined): Promise<RemoteResponse> {
     const endpoint = shownEndpoint(req.method, req.url);
     const moved = moveCredentials(req.url, this.options.headers, req.caller.what);
     const headers: Record<string, string> = {
@@ -151,20 +158,21 @@ export class RemoteClient {
       const t0 = performance.now();
       let res: Response;
       try {
-        res = await this.fetchFollowing(req, endpoint, headers, body);
+        res = await this.fetchFollowing(req, endpoint, headers, body, signal);
       } catch (err) {
-        if (err instanceof RemoteError) throw err;
+        if (err instanceof RemoteError || signal?.aborted) throw err;
         const problem = isTimeout(err)
           ? `no answer within ${this.options.timeoutMs} ms`
           : `request failed (${scrub(redactUrlsIn(causeOf(err)))})`;
         if (last) throw new RemoteError(req.caller, endpoint, `${problem}${retried(attempt)}`);
-        await this.sleep(this.backoff(attempt));
+        await untilAborted(this.sleep(this.backoff(attempt)), signal);
         continue;
       }
       let text: string;
       try {
         text = await readCapped(res, this.options.maxResponseBytes);
       } catch (err) {
+        if (signal?.aborted) throw signal.reason;
         if (err instanceof ResponseTooLarge) throw tooLarge(req.caller, endpoint, err, res.status);
         if (last)
           throw new RemoteError(
@@ -173,13 +181,13 @@ export class RemoteClient {
             `the body could not be read (${scrub(redactUrlsIn(causeOf(err)))})${retried(attempt)}`,
             res.status,
           );
-        await this.sleep(this.backoff(attempt));
+        await untilAborted(this.sleep(this.backoff(attempt)), signal);
         continue;
       }
       const ms = performance.now() - t0;
       if (res.status === 429 || res.status >= 500) {
         if (last) throw new RemoteError(req.caller, endpoint, `${scrub(snippet(text))}${retried(attempt)}`, res.status);
-        await this.sleep(this.retryAfter(res) ?? this.backoff(attempt));
+        await untilAborted(this.sleep(this.retryAfter(res) ?? this.backoff(attempt)), signal);
         continue;
       }
       if (res.status === 401 || res.status === 403) {
@@ -206,8 +214,10 @@ export class RemoteClient {
     endpoint: string,
     headers: Record<string, string>,
     body: string | undefined,
+    cancel: AbortSignal | undefined,
   ): Promise<Response> {
-    const signal = AbortSignal.timeout(this.options.timeoutMs);
+    const timeout = AbortSignal.timeout(this.options.timeoutMs);
+    const signal = cancel ? AbortSignal.any([timeout, cancel]) : timeout;
     const origin = new URL(req.url).origin;
     let url = req.url;
     let method: string = req.method;

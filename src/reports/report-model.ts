@@ -112,8 +112,10 @@ export interface ConfigResult {
   bestSingle?: { name: string; means: Record<string, number> };
   failures: Failure[];
   /**
-   * Queries a remote leg failed for (search/failed-query.ts): left out of every mean, slice and
-   * test of this configuration, which is scored over the `scored` others. Absent when none failed.
+   * Answerable queries a remote leg failed for (search/failed-query.ts): left out of every mean,
+   * slice and test of this configuration, which is scored over the `scored` others. Absent when
+   * none failed. A failed query without relevant documents is not counted: no configuration
+   * scores it, so its failure changes nothing compared.
    */
   failedQueries?: { count: number; scored: number; first: FailedQuery[] };
   /** The remote endpoints the configuration's legs called, as METHOD URL (no credentials, never a header). */

@@ -63,4 +63,5 @@ export const REMOTE_LIMITS = Object.freeze({
   maxRetries: 10,
   maxConcurrency: 64,
   maxFailAfter: 1000,
+  maxFailWindow: 10_000,
 });

@@ -1,5 +1,5 @@
 import { z } from 'zod/v4';
-import { FAIL_AFTER_DEFAULT } from '../remote/circuit-breaker.js';
+import { FAIL_AFTER_DEFAULT, FAIL_RATE_DEFAULT, FAIL_WINDOW_DEFAULT } from '../remote/circuit-breaker.js';
 import { DEFAULT_MAX_RESPONSE_MB, MAX_RESPONSE_MB_LIMIT } from '../remote/read-capped.js';
 import { REMOTE_DEFAULTS } from '../remote/remote-client.js';
 import { REMOTE_LIMITS } from './defaults.js';
@@ -61,4 +61,19 @@ export const remoteCallFields = {
     .describe(
       `failed queries in a row after which the rest of a query set fails fast, uncalled (default ${FAIL_AFTER_DEFAULT}; 0: never)`,
     ),
+  fail_rate: z
+    .number()
+    .min(0)
+    .max(1)
+    .optional()
+    .describe(
+      `the rest of a query set fails fast once more than this share of the last fail_window finished queries failed here (default ${FAIL_RATE_DEFAULT}; 0: never)`,
+    ),
+  fail_window: z
+    .number()
+    .int()
+    .min(FAIL_WINDOW_DEFAULT)
+    .max(REMOTE_LIMITS.maxFailWindow)
+    .optional()
+    .describe(`finished queries fail_rate is taken over (default and least ${FAIL_WINDOW_DEFAULT})`),
 };

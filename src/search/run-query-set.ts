@@ -2,8 +2,9 @@ import type { Query } from '../corpus/types.js';
 import type { Hit } from '../ranking/hit.js';
 import { trecOrder } from '../runs/run.js';
 import type { Pipeline } from '../pipeline/resolve-pipeline.js';
-import { CircuitBreaker, failFastMessage } from '../remote/circuit-breaker.js';
-import { failAfterOf } from './fail-after.js';
+import { withAbortSignal } from '../remote/abort-scope.js';
+import { cancelledMessage, CircuitBreaker, failFastMessage } from '../remote/circuit-breaker.js';
+import { breakerSettingsOf } from './breaker-settings.js';
 import { failedQueryOf, type FailedQuery } from './failed-query.js';
 import { querySetWidth } from './query-set-width.js';
 import type { Searcher } from './searcher.js';
@@ -28,14 +29,17 @@ type Outcome = { result: QueryResult } | { failure: FailedQuery } | { error: unk
  * run-file legs. With `onFailure`, a query a remote leg fails for (failed-query.ts) is handed
  * there and left out of the results, and the others still run; without it, it ends the run.
  *
- * Up to querySetWidth(pipeline) queries run at once (one for a pipeline computed here), yet
+ * Up to querySetWidth queries run at once (one for a pipeline computed here, a remote query
+ * embedder's concurrency for a dense leg embedding through one), yet
  * results, `onQuery` and `onFailure` come in query order, exactly as one at a time: a query's
  * outcome waits for those of the queries before it.
  *
  * With `onFailure`, a circuit breaker (circuit-breaker.ts) watches the failures: once a remote
- * caller has failed `fail_after` queries in a row (default 5), every query not yet started is
- * handed to `onFailure` at once, uncalled, with one message naming the caller, the count and
- * the last error; queries already in flight finish as they do.
+ * caller has failed `fail_after` queries in a row (default 5), or more than `fail_rate` of the
+ * last `fail_window` (default half of 20), every query not yet started is handed to `onFailure`
+ * at once, uncalled, with one message naming the caller, the count and the last error; the
+ * requests of the queries in flight are cancelled (abort-scope.ts) and those queries fail with
+ * the same explanation, so a dead engine costs one round of timeouts, not one per query left.
  */
 export async function runQuerySet(
   searcher: Searcher,
@@ -49,7 +53,8 @@ export async function runQuerySet(
   const outcomes = new Map<number, Outcome>();
   let handed = 0;
   let stopped: { error: unknown } | undefined;
-  const breaker = new CircuitBreaker(failAfterOf(pipeline));
+  const breaker = new CircuitBreaker(breakerSettingsOf(pipeline));
+  const cancel = new AbortController();
 
   const runOne = async (q: Query): Promise<Outcome> => {
     const t0 = performance.now();
@@ -73,9 +78,13 @@ export async function runQuerySet(
         },
       };
     } catch (err) {
+      const cancelled = onFailure && cancel.signal.aborted && breaker.opened;
+      if (cancelled && (err === cancel.signal.reason || failedQueryOf(q.id, err)))
+        return { failure: { queryId: q.id, by: cancelled.by, message: cancelledMessage(q.id, cancelled) } };
       const failure = onFailure && failedQueryOf(q.id, err);
       if (!failure) return { error: err };
       breaker.failed(failure.by, failure.message);
+      if (breaker.opened && !cancel.signal.aborted) cancel.abort(new QuerySetCancelled());
       return { failure };
     }
   };
@@ -101,8 +110,16 @@ export async function runQuerySet(
       handOn();
     }
   };
-  const width = Math.min(querySetWidth(pipeline), Math.max(1, queries.length));
-  await Promise.all(Array.from({ length: width }, worker));
+  const width = Math.min(querySetWidth(pipeline, searcher.meta.embedder?.id), Math.max(1, queries.length));
+  await withAbortSignal(cancel.signal, () => Promise.all(Array.from({ length: width }, worker)));
   if (stopped) throw stopped.error;
   return results;
+}
+
+/** The reason a query set's remote requests are aborted with once its circuit breaker opens. */
+class QuerySetCancelled extends Error {
+  constructor() {
+    super('the query set stopped calling: its circuit breaker opened');
+    this.name = 'QuerySetCancelled';
+  }
 }

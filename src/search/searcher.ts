@@ -1,4 +1,5 @@
 import type { Hit, Retrieval } from '../ranking/hit.js';
+import { withQueryVectorLog } from '../embedders/query-vector-log.js';
 import { embedText } from '../indexing/embed-text.js';
 import { rerankerFor } from '../pipeline/reranker-factory.js';
 import { runPipeline, type PipelineParts, type QueryContext } from '../pipeline/run-pipeline.js';
@@ -33,7 +34,9 @@ export class Searcher {
     loadVectors?: VectorLoader,
   ) {
     this.reader = IndexReader.open(file);
-    this.legs = new LegFactory(name, this.reader, loadEmbedder, (id) => this.chunkLanguage(id), loadVectors);
+    // Query embeddings can be kept and reused within a scope (query-vector-log.ts: ANN recall).
+    const load: EmbedderLoader = async (id) => withQueryVectorLog(await loadEmbedder(id));
+    this.legs = new LegFactory(name, this.reader, load, (id) => this.chunkLanguage(id), loadVectors);
   }
 
   get meta() {

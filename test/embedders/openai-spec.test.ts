@@ -97,12 +97,13 @@ describe('openAISettings', () => {
     expect(openAISettings('m', base, {})).toEqual({
       batch: 64,
       maxChars: 100_000,
-      concurrency: 4,
+      concurrency: 8,
       timeoutMs: 60_000,
       retries: 4,
       backoffMs: 500,
       maxResponseMb: 32,
       maxTokens: 512,
+      maxTokensKnown: false,
       keyVariable: undefined,
     });
   });
@@ -129,6 +130,7 @@ describe('openAISettings', () => {
       backoffMs: 10,
       maxResponseMb: 2,
       maxTokens: 8192,
+      maxTokensKnown: true,
       keyVariable: 'MY_KEY',
     });
   });

@@ -154,7 +154,8 @@ describe('openai embedder: requests and vectors', () => {
     const byDefault = await made();
     fake.delayMs = 40;
     await byDefault.embed(texts(10), 'passage');
-    expect(fake.maxInFlight).toBe(4);
+    // The default, 8: the same as a remote leg's.
+    expect(fake.maxInFlight).toBe(8);
   });
 
   it('does not send blank texts (OpenAI refuses empty inputs): they get the zero vector', async () => {
@@ -166,6 +167,24 @@ describe('openai embedder: requests and vectors', () => {
     expectVector(vectors[1]!, unit('word'));
     expect(await e.embed([''], 'passage')).toEqual({ vectors: [new Float32Array(FAKE_DIMS)], truncated: [false] });
     expect(fake.requests).toHaveLength(1);
+  });
+
+  it('refuses an all-zero vector the server sends for a text it was sent, quoting the text', async () => {
+    const e = await made();
+    // The server zeroes the second of three inputs: a broken model or gateway, not a blank text.
+    fake.script = [
+      (answer) => ({
+        ...answer,
+        data: answer.data.map((d) => (d.index === 1 ? { ...d, embedding: d.embedding.map(() => 0) } : d)),
+      }),
+    ];
+    const err = await e
+      .embed(['first text', 'the second document, about aeroelastic models', 'third'], 'passage')
+      .catch((x: unknown) => x);
+    expect(err).toBeInstanceOf(RemoteError);
+    expect((err as RemoteError).message).toContain(
+      'input 1 of 3 ("the second document, about aeroelastic models") got an all-zero vector',
+    );
   });
 
   it('prefixes queries and passages as the model family wants (an Ollama :tag does not hide the family)', async () => {
@@ -186,6 +205,22 @@ describe('openai embedder: requests and vectors', () => {
     // Four words need at least four tokens; punctuation alone may be dropped by a tokenizer,
     // and one hyphenated word may be few tokens: neither is known to be over the limit.
     expect(truncated).toEqual([false, true, false, false]);
+  });
+
+  it('claims no cut under a guessed limit: an unknown model (512 assumed) says so and flags nothing, a known one flags', async () => {
+    const long = Array.from({ length: 600 }, (_, i) => `w${i}`).join(' ');
+    const unknown = await made('my-served-model');
+    expect(unknown.maxTokens).toBe(512);
+    expect(unknown.maxTokensAssumed).toBe(true);
+    // 600 words > 512, but the server read the text whole or cut it: not known, so not claimed.
+    expect((await unknown.embed([long], 'passage')).truncated).toEqual([false]);
+    const published = await made('text-embedding-3-small');
+    expect(published.maxTokensAssumed).toBeUndefined();
+    vi.stubEnv('TESTBED_OPENAI_MAX_TOKENS', '512');
+    const configured = await made('my-served-model');
+    expect(configured.maxTokensAssumed).toBeUndefined();
+    // A known limit of 512 and 600 words: the server that accepted it cut it.
+    expect((await configured.embed([long], 'passage')).truncated).toEqual([true]);
   });
 });
 

@@ -150,6 +150,38 @@ describe('buildIndex', () => {
     expect(notices.join()).toContain(`${expected} of ${fixtureDocs} chunks are longer than short's 20-token input`);
   });
 
+  it('claims no truncation under a limit the embedder only assumes: says the server may have cut them', async () => {
+    // maxTokens 20 guessed (maxTokensAssumed): the texts are sent whole and the embedder flags nothing.
+    const guessed: Embedder = {
+      id: 'guessed',
+      dims: 8,
+      maxTokens: 20,
+      maxTokensAssumed: true,
+      embed: async (texts) => createHashEmbedder(8).embed(texts, 'passage'),
+    };
+    const notices: string[] = [];
+    const { meta } = await buildTinyIndex(dir, {
+      chunker: 'doc',
+      embedder: guessed,
+      cacheFile: path.join(dir, 'c3.sqlite'),
+      onNotice: (m) => notices.push(m),
+    });
+    const lines = fs
+      .readFileSync(path.join(TINY_BEIR, 'corpus.jsonl'), 'utf8')
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as { title: string; text: string });
+    // More words (with a letter or digit) than the 20 tokens assumed.
+    const words = (t: string) => t.split(/\s+/).filter((w) => /[\p{L}\p{N}]/u.test(w)).length;
+    const over = lines.filter((d) => words(`${d.title}\n\n${d.text}`) > 20).length;
+    expect(over).toBeGreaterThan(0);
+    expect(meta.counts.truncatedChunks).toBe(0);
+    expect(notices.join()).not.toContain('the model saw only their beginning');
+    expect(notices.join()).toContain(
+      `${over} of ${fixtureDocs} chunks have more words than the 20 tokens assumed for guessed's input (its model's limit is not known): they were sent whole, and the server may have cut them`,
+    );
+  });
+
   it('documents with neither text nor title stop the build unless --skip-empty, which skips and names them', async () => {
     const corpus = path.join(dir, 'with-empty.jsonl');
     fs.writeFileSync(

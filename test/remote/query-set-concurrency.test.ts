@@ -21,6 +21,8 @@ let searcher: Searcher;
 let inFlight = 0;
 let maxInFlight = 0;
 let requests = 0;
+/** When the engine received each request and when it answered, ms on its own clock. */
+const timeline: { start: number; end: number }[] = [];
 
 beforeAll(async () => {
   const { file } = await buildTinyIndex(tmpDir('query-set-concurrency-'), { chunker: 'doc' });
@@ -28,10 +30,13 @@ beforeAll(async () => {
   server = http.createServer((req, res) => {
     requests++;
     inFlight++;
+    const span = { start: performance.now(), end: Number.NaN };
+    timeline.push(span);
     maxInFlight = Math.max(maxInFlight, inFlight);
     req.resume();
     setTimeout(() => {
       inFlight--;
+      span.end = performance.now();
       // The query id comes back as the best hit's score, so each answer is traceable to its query.
       const qid = Number(new URL(req.url!, 'http://x').searchParams.get('qid')!.slice(1));
       res.writeHead(200, { 'Content-Type': 'application/json' }).end(
@@ -74,27 +79,40 @@ const pipeline = (extra: Record<string, unknown>) =>
   });
 
 describe('a query set against a remote leg', () => {
-  it('keeps `concurrency` requests in flight: 40 queries of 200 ms at 8 take about 40 x 0.2 / 8 s, in query order', async () => {
+  it('keeps `concurrency` requests in flight: 100 queries of 200 ms at 8 span 13 waves of 200 ms or more, far under 100, in query order', async () => {
     inFlight = maxInFlight = requests = 0;
+    timeline.length = 0;
     const failed: FailedQuery[] = [];
     const seen: string[] = [];
     const t0 = performance.now();
+    // The default concurrency: 8.
     const results = await runQuerySet(
       searcher,
-      pipeline({ concurrency: 8 }),
-      queries(40),
+      pipeline({}),
+      queries(100),
       (r) => seen.push(r.qid),
       (f) => failed.push(f),
     );
     const seconds = (performance.now() - t0) / 1000;
     expect(failed).toEqual([]);
-    expect(requests).toBe(40);
+    expect(requests).toBe(100);
     // Exactly the limit: not one at a time, and never more than asked.
     expect(maxInFlight).toBe(8);
-    // One at a time would take 40 x 0.2 = 8 s; at 8 in flight, 5 rounds of 0.2 s = 1 s, plus overheads.
-    expect(seconds).toBeLessThan(3);
+    // The engine's own timeline: 100 requests of 200 ms, at most 8 at once, need ceil(100 / 8) =
+    // 13 waves, so its first request and its last answer are at least 13 x 0.2 = 2.6 s apart;
+    // one at a time they would be 100 x 0.2 = 20 s apart.
+    const first = Math.min(...timeline.map((t) => t.start));
+    const last = Math.max(...timeline.map((t) => t.end));
+    expect(last - first).toBeGreaterThanOrEqual(13 * DELAY_MS - 1);
+    expect(last - first).toBeLessThan((100 * DELAY_MS) / 2);
+    // The run's wall time: at least the 13 waves, and far under the 20 s of one at a time. The
+    // done-when figure (under 4 s) is measured without a test runner beside it, by
+    // bench/remote-concurrency.ts (BENCHMARKS.md): on this machine 3.1 s alone, 4.5 s under
+    // the whole test suite's load, so it is not asserted here.
+    expect(seconds).toBeGreaterThanOrEqual(2.6 - 0.01);
+    expect(seconds).toBeLessThan((100 * 0.2) / 2);
     // Results, and the onQuery calls a run file is written from, come in query order, each with its own answer.
-    const order = queries(40).map((q) => q.id);
+    const order = queries(100).map((q) => q.id);
     expect(results.map((r) => r.qid)).toEqual(order);
     expect(seen).toEqual(order);
     for (const [i, r] of results.entries()) expect(r.hits[0]!.score).toBe(i);

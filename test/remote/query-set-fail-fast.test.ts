@@ -18,6 +18,7 @@ let server: http.Server;
 let base: string;
 let searcher: Searcher;
 const reached: string[] = [];
+let runs = 0;
 
 beforeAll(async () => {
   const { file } = await buildTinyIndex(tmpDir('query-set-fail-fast-'), { chunker: 'doc' });
@@ -26,7 +27,8 @@ beforeAll(async () => {
     req.resume();
     const url = new URL(req.url!, 'http://x');
     const qid = url.searchParams.get('qid')!;
-    reached.push(qid);
+    // A request cancelled by an earlier run may still arrive after it: only this run's count.
+    if (url.searchParams.get('run') === String(runs)) reached.push(qid);
     const send = (status: number, body: unknown, headers: Record<string, string> = {}) =>
       res.writeHead(status, { 'Content-Type': 'application/json', ...headers }).end(JSON.stringify(body));
     if (url.pathname === '/429') return send(429, { error: 'too many requests' }, { 'Retry-After': '1' });
@@ -48,13 +50,14 @@ const ids = (n: number) => queries(n).map((q) => q.id);
 
 async function run(path: string, n: number, extra: Record<string, unknown>) {
   reached.length = 0;
+  runs++;
   const failed: FailedQuery[] = [];
   const pipeline = parsePipeline({
     legs: [
       {
         type: 'http',
         name: 'engine',
-        url: `${base}${path}?qid={{query_id}}`,
+        url: `${base}${path}?run=${runs}&qid={{query_id}}`,
         hits: 'items',
         id: 'doc',
         score: 's',
@@ -86,19 +89,28 @@ describe('a query set against a failing engine', () => {
     }
   });
 
-  it('a throttling engine fails 100 queries in about one round of retries, not 100 x 2 s / 8', async () => {
+  it('a throttling engine fails 100 queries in one round of retries, not 100 x 2 s / 8: the rest uncalled or cancelled', async () => {
     // Each query: 3 attempts, 1 s apart (Retry-After), so 2 s; without the breaker 13 rounds of 8, about 26 s.
     const { failed, seconds, reached } = await run('/429', 100, { retries: 2, concurrency: 8 });
     expect(failed.map((f) => f.queryId)).toEqual(ids(100));
     // Reached: the 8 first queries, and at most one more per failure before the fifth (its slot
-    // freed, a worker started the next query): at most 5 - 1 + 8 = 12, the first ones, 3 attempts each.
+    // freed, a worker started the next query): at most 5 - 1 + 8 = 12, the first ones.
     const distinct = [...new Set(reached)];
     expect(distinct.length).toBeGreaterThanOrEqual(8);
     expect(distinct.length).toBeLessThanOrEqual(12);
     expect(new Set(distinct)).toEqual(new Set(ids(distinct.length)));
-    expect(reached.length).toBe(distinct.length * 3);
-    // At most two rounds of 2 s (the queries started after the first failures finish theirs), against 26 s.
-    expect(seconds).toBeLessThan(8);
+    // Five of them failed after their 3 attempts and opened the breaker; the requests of the
+    // others in flight then were cancelled, so no query was tried more than 3 times.
+    const answered429 = failed.filter((f) => f.status === 429);
+    expect(answered429.length).toBeGreaterThanOrEqual(5);
+    for (const f of answered429) expect(reached.filter((q) => q === f.queryId).length).toBe(3);
+    for (const q of distinct) expect(reached.filter((r) => r === q).length).toBeLessThanOrEqual(3);
+    const rest = failed.filter((f) => f.status === undefined);
+    expect(rest.length).toBe(100 - answered429.length);
+    for (const f of rest)
+      expect(f.message).toMatch(/: (not called|cancelled in flight): the engine failed 5 queries in a row/);
+    // One round of 2 s, the queries started after the first failures cancelled with it, against 26 s.
+    expect(seconds).toBeLessThan(4);
     expect(failed[99]!.message).toContain('answered 429');
   });
 

@@ -36,7 +36,7 @@ Environment (the openai embedder; none of these changes a vector, so the cache s
                              elsewhere gets none (testbed serve requires it with the key)
   TESTBED_OPENAI_BATCH       inputs per request (default 64); TESTBED_OPENAI_MAX_CHARS,
                              characters per request (default 100000)
-  TESTBED_OPENAI_CONCURRENCY requests in flight (default 4); TESTBED_OPENAI_TIMEOUT_MS per
+  TESTBED_OPENAI_CONCURRENCY requests in flight (default 8); TESTBED_OPENAI_TIMEOUT_MS per
                              attempt (default 60000); TESTBED_OPENAI_RETRIES on 429/5xx
                              (default 4), the first after TESTBED_OPENAI_BACKOFF_MS (default 500)
   TESTBED_OPENAI_MAX_TOKENS  the model's input limit (default 8191 for OpenAI's models, else 512)`;
