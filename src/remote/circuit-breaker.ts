@@ -1,5 +1,3 @@
-import { REMOTE_LIMITS } from '../schemas/defaults.js';
-
 /** Consecutive failed queries of one remote caller after which the rest of a query set fails fast. */
 export const FAIL_AFTER_DEFAULT = 5;
 /** The share of a caller's recent queries that may fail before the rest fail fast: more than half. */
@@ -89,8 +87,9 @@ export class CircuitBreaker {
   }
 }
 
-/** The longest fail_window accepted bounds what is kept. */
-const MAX_KEPT = REMOTE_LIMITS.maxFailWindow;
+/** The longest fail_window accepted (REMOTE_LIMITS reads it): it bounds what a breaker keeps. */
+export const MAX_FAIL_WINDOW = 10_000;
+const MAX_KEPT = MAX_FAIL_WINDOW;
 
 /** What tripped the breaker, in words: `failed 5 queries in a row` or `failed 12 of the last 20 queries`. */
 function tripped(open: OpenBreaker): string {

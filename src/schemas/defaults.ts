@@ -1,3 +1,4 @@
+import { MAX_FAIL_WINDOW } from '../remote/circuit-breaker.js';
 import type { Engine, Level } from './names.js';
 
 /**
@@ -63,5 +64,5 @@ export const REMOTE_LIMITS = Object.freeze({
   maxRetries: 10,
   maxConcurrency: 64,
   maxFailAfter: 1000,
-  maxFailWindow: 10_000,
+  maxFailWindow: MAX_FAIL_WINDOW,
 });
