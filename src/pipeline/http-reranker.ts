@@ -44,5 +44,6 @@ function remoteOptions(spec: HttpRerank) {
     ...(spec.timeoutMs !== undefined && { timeoutMs: spec.timeoutMs }),
     ...(spec.retries !== undefined && { retries: spec.retries }),
     ...(spec.concurrency !== undefined && { concurrency: spec.concurrency }),
+    ...(spec.tls && { tls: spec.tls }),
   };
 }

@@ -1,6 +1,7 @@
 import { z } from 'zod/v4';
 import { MAX_RERANK_BATCH, MAX_RERANK_DEPTH, RERANK_DEFAULTS } from '../schemas/defaults.js';
 import { remoteCallFields } from '../schemas/remote-call-fields.js';
+import { tlsOptionsOf, type TlsOptions } from '../remote/tls.js';
 
 /**
  * The optional rerank stage of a pipeline (pipeline/rerank.ts runs it): the first stage's top
@@ -91,6 +92,8 @@ export type Rerank =
       concurrency?: number;
       /** Failed queries in a row before the rest of a query set fails fast (circuit-breaker.ts). */
       failAfter?: number;
+      /** ca_file, client_cert/client_key, insecure (remote/tls.ts). */
+      tls?: TlsOptions;
     };
 
 /** Settles a parsed rerank spec; `fail` raises the caller's located InputError. */
@@ -123,5 +126,7 @@ export function settleRerank(spec: RerankSpec, fail: (field: string, message: st
   if (spec.retries !== undefined) rerank.retries = spec.retries;
   if (spec.concurrency !== undefined) rerank.concurrency = spec.concurrency;
   if (spec.fail_after !== undefined) rerank.failAfter = spec.fail_after;
+  const tls = tlsOptionsOf(spec);
+  if (tls) rerank.tls = { ...tls, what: `reranker "${name}"` };
   return rerank;
 }

@@ -2,6 +2,17 @@ import { ConcurrencyLimit } from './concurrency.js';
 import { originLimit } from './origin-limits.js';
 import { RemoteError, type RemoteCaller } from './remote-error.js';
 import { resolveHeaders } from './secrets.js';
+import { TestbedError } from '../errors.js';
+import { sigV4Signer, type AwsSigV4, type RequestSigner } from './sigv4.js';
+import {
+  tlsDispatcher,
+  tlsFailure,
+  tlsOptionsOf,
+  warnInsecure,
+  type TlsAgent,
+  type TlsOptions,
+  type TlsSettings,
+} from './tls.js';
 
 /** How a remote endpoint is called: shared by remote legs, embedders, rerankers and push. */
 export interface RemoteOptions {
@@ -15,23 +26,34 @@ export interface RemoteOptions {
   backoffMs?: number;
   /** Requests in flight at once, per origin (origin-limits.ts). */
   concurrency?: number;
+  /** CA file, client certificate, or no verification (tls.ts). */
+  tls?: TlsOptions;
+  /** Signs each attempt's request just before it is sent (sigv4.ts): its headers are the ones sent. */
+  sign?: RequestSigner;
 }
 
 /** A remote leg's call settings as a pipeline spells them (http, opensearch, elasticsearch, qdrant legs). */
-export interface LegCallSettings {
+export interface LegCallSettings extends TlsSettings {
+  name?: string;
   headers?: Record<string, string>;
   timeout_ms?: number;
   retries?: number;
   concurrency?: number;
+  /** OpenSearch legs: AWS SigV4 signing (sigv4.ts). */
+  aws_sigv4?: AwsSigV4 | undefined;
 }
 
 /** The client options a remote leg's settings ask for; the rest are REMOTE_DEFAULTS. */
 export function legClientOptions(leg: LegCallSettings): RemoteOptions {
+  const what = `leg "${leg.name ?? 'remote'}"`;
+  const tls = tlsOptionsOf(leg);
   return {
     ...(leg.headers && { headers: leg.headers }),
     ...(leg.timeout_ms !== undefined && { timeoutMs: leg.timeout_ms }),
     ...(leg.retries !== undefined && { retries: leg.retries }),
     ...(leg.concurrency !== undefined && { concurrency: leg.concurrency }),
+    ...(tls && { tls: { ...tls, what } }),
+    ...(leg.aws_sigv4 && { sign: sigV4Signer(leg.aws_sigv4, what) }),
   };
 }
 
@@ -77,7 +99,9 @@ export interface RemoteResponse {
  * short excerpt with control characters escaped.
  */
 export class RemoteClient {
-  readonly options: Required<Omit<RemoteOptions, 'headers'>> & { headers: Record<string, string> };
+  readonly options: Required<Omit<RemoteOptions, 'headers' | 'tls' | 'sign'>> &
+    Pick<RemoteOptions, 'tls' | 'sign'> & { headers: Record<string, string> };
+  private readonly tls: TlsAgent | undefined;
 
   constructor(
     options: RemoteOptions = {},
@@ -87,10 +111,12 @@ export class RemoteClient {
     this.options = { ...REMOTE_DEFAULTS, headers: {}, ...stripUndefined(options) };
     // A bad limit is refused when the client is made, not at its first request.
     new ConcurrencyLimit(this.options.concurrency);
+    this.tls = this.options.tls && tlsDispatcher(this.options.tls);
   }
 
   /** One request, in one of the `concurrency` slots its origin shares with every client that spells the same limit. */
   request(req: RemoteRequest): Promise<RemoteResponse> {
+    if (this.options.tls?.insecure) warnInsecure(req.caller.what);
     let limit: ConcurrencyLimit;
     try {
       limit = originLimit(req.url, this.options.concurrency);
@@ -122,7 +148,9 @@ export class RemoteClient {
       try {
         res = await this.fetchFollowing(req, endpoint, headers, body);
       } catch (err) {
-        if (err instanceof RemoteError) throw err;
+        if (err instanceof TestbedError) throw err;
+        const tls = tlsFailure(err, this.options.tls, this.tls);
+        if (tls) throw new RemoteError(req.caller, endpoint, tls);
         const problem = isTimeout(err)
           ? `no answer within ${this.options.timeoutMs} ms`
           : `request failed (${causeOf(err)})`;
@@ -177,7 +205,9 @@ export class RemoteClient {
     let method: string = req.method;
     let hopHeaders = headers;
     for (let hop = 0; ; hop++) {
-      const res = await fetch(url, { method, headers: hopHeaders, body, signal, redirect: 'manual' });
+      const sent = this.options.sign ? await this.options.sign({ method, url, headers: hopHeaders, body }) : hopHeaders;
+      const dispatcher = this.tls && { dispatcher: this.tls.dispatcher };
+      const res = await fetch(url, { method, headers: sent, body, signal, redirect: 'manual', ...dispatcher });
       const location = res.headers.get('location');
       if (!REDIRECTS.has(res.status) || location === null) return res;
       await res.body?.cancel();

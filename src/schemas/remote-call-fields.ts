@@ -1,13 +1,14 @@
 import { z } from 'zod/v4';
 import { FAIL_AFTER_DEFAULT } from '../remote/circuit-breaker.js';
 import { REMOTE_DEFAULTS } from '../remote/remote-client.js';
+import { tlsFields } from '../remote/tls.js';
 import { REMOTE_LIMITS } from './defaults.js';
 
 /**
  * How a remote service is called, the fields every caller of one spells alike (http and
  * search-engine legs, the http reranker): headers, the RemoteClient settings with their
- * bounds (REMOTE_LIMITS) and defaults (REMOTE_DEFAULTS), and when a query set gives up on the
- * service (circuit-breaker.ts), written once.
+ * bounds (REMOTE_LIMITS) and defaults (REMOTE_DEFAULTS), when a query set gives up on the
+ * service (circuit-breaker.ts), and its TLS (a CA file, a client certificate: tls.ts), written once.
  */
 export const remoteCallFields = {
   headers: z
@@ -51,4 +52,5 @@ export const remoteCallFields = {
     .describe(
       `failed queries in a row after which the rest of a query set fails fast, uncalled (default ${FAIL_AFTER_DEFAULT}; 0: never)`,
     ),
+  ...tlsFields,
 };
