@@ -1,5 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
+import http from 'node:http';
 import https from 'node:https';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
@@ -106,6 +107,32 @@ export async function mutualTlsServer(pki: TestPki, answer: unknown): Promise<st
       rejectUnauthorized: true,
     },
     (_req, res) => res.writeHead(200, { 'Content-Type': 'application/json' }).end(JSON.stringify(answer)),
+  );
+  return listen(server);
+}
+
+/**
+ * A mutual-TLS front (the PKI's server certificate, a client certificate required) that passes
+ * every request on to `target` over plain http and its answer back: an in-test engine behind
+ * the TLS a production cluster has. Returns the front's base URL.
+ */
+export async function mutualTlsFront(pki: TestPki, target: string): Promise<string> {
+  const server = https.createServer(
+    {
+      key: fs.readFileSync(pki.serverKey),
+      cert: fs.readFileSync(pki.serverCert),
+      ca: fs.readFileSync(pki.caCert),
+      requestCert: true,
+      rejectUnauthorized: true,
+    },
+    (req, res) => {
+      const upstream = http.request(`${target}${req.url}`, { method: req.method, headers: req.headers }, (answer) => {
+        res.writeHead(answer.statusCode ?? 502, answer.headers);
+        answer.pipe(res);
+      });
+      upstream.on('error', () => res.writeHead(502).end());
+      req.pipe(upstream);
+    },
   );
   return listen(server);
 }
