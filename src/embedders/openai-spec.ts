@@ -1,11 +1,14 @@
 import { InputError } from '../errors.js';
 import { originOf } from '../remote/allowed-origins.js';
+import { API_VERSION, apiVersionOf } from './azure-openai.js';
 
 /** What `openai:<model>@<base-url>[#dimensions=N]` names. */
 export interface OpenAISpec {
   model: string;
   /** Without a trailing slash: `<baseUrl>/embeddings` is called. */
   baseUrl: string;
+  /** Azure OpenAI's `api-version`, kept on every request (azure-openai.ts). */
+  apiVersion?: string;
   /** Sent as the request's `dimensions` field (text-embedding-3 and servers that support it). */
   dimensions?: number;
   /** The spec in its one written form: the embedder id, recorded in indexes and keying the cache. */
@@ -18,7 +21,8 @@ export const OPENAI_SPEC_FORM = 'openai:<model>@<base-url>[#dimensions=N]';
  * The model ends at the `@` that starts the URL, so model names may hold `/` and `:` (hub ids,
  * Ollama tags). `dimensions` changes the vectors, so it belongs to the spec and with it to the
  * cache key; everything that changes only how vectors are fetched comes from the environment
- * (openai-settings.ts). Credentials in the URL are refused: the id is written into index files
+ * (openai-settings.ts). A query string may hold Azure OpenAI's `api-version` only, kept on every
+ * request (azure-openai.ts). Credentials in the URL are refused: the id is written into index files
  * and reports, so the key must come from an environment variable instead.
  */
 export function parseOpenAISpec(arg: string | undefined): OpenAISpec {
@@ -45,16 +49,15 @@ export function parseOpenAISpec(arg: string | undefined): OpenAISpec {
       `${what}: the base URL must not hold credentials (it is recorded in the index); put the key in an environment variable (TESTBED_OPENAI_KEY_VAR names it)`,
     );
   }
-  if (url.search !== '')
-    throw new InputError(
-      `${what}: the base URL must not have a query string ("${url.search}"): <base-url>/embeddings is called as is`,
-    );
-  const baseUrl = rawUrl.replace(/\/+$/, '');
+  const apiVersion = apiVersionOf(url, what);
+  const baseUrl = rawUrl.replace(/\?.*$/, '').replace(/\/+$/, '');
+  const query = apiVersion !== undefined ? `?${API_VERSION}=${apiVersion}` : '';
   return {
     model,
     baseUrl,
+    ...(apiVersion !== undefined && { apiVersion }),
     ...(dimensions !== undefined && { dimensions }),
-    id: `openai:${model}@${baseUrl}${dimensions !== undefined ? `#dimensions=${dimensions}` : ''}`,
+    id: `openai:${model}@${baseUrl}${query}${dimensions !== undefined ? `#dimensions=${dimensions}` : ''}`,
   };
 }
 

@@ -36,7 +36,8 @@ describe('parseOpenAISpec', () => {
     ['my model@http://h/v1', /the model before "@" must be a name without spaces/],
     ['m@http://', /embedder openai:m: "http:\/\/" is not an absolute URL/],
     ['m@https://user:sk-secret@h/v1', /must not hold credentials .* environment variable/],
-    ['m@https://h/v1?api-version=1', /must not have a query string \("\?api-version=1"\)/],
+    ['m@https://h/v1?key=1', /query string may hold api-version=VERSION only \(Azure OpenAI\), got "\?key=1"/],
+    ['m@https://h/v1?api-version=1&x=2', /query string may hold api-version=VERSION only/],
     ['m@http://h/v1#dims=8', /only dimensions=N .* got "#dims=8"/],
     ['m@http://h/v1#dimensions=0', /only dimensions=N \(an integer in 1\.\.65536\)/],
   ])('refuses %s with a clear error', (arg, message) => {
@@ -91,6 +92,7 @@ describe('openAISettings', () => {
       backoffMs: 500,
       maxTokens: 512,
       keyVariable: undefined,
+      keyHeader: 'authorization',
     });
   });
 
@@ -104,6 +106,11 @@ describe('openAISettings', () => {
       TESTBED_OPENAI_BACKOFF_MS: '10',
       TESTBED_OPENAI_MAX_TOKENS: '8192',
       TESTBED_OPENAI_KEY_VAR: 'MY_KEY',
+      TESTBED_OPENAI_KEY_HEADER: 'api-key',
+      TESTBED_OPENAI_CA_FILE: 'ca.pem',
+      TESTBED_OPENAI_CLIENT_CERT: 'client.pem',
+      TESTBED_OPENAI_CLIENT_KEY: 'client.key',
+      TESTBED_OPENAI_INSECURE: '1',
       MY_KEY: 'x',
     };
     expect(openAISettings('m', base, env)).toEqual({
@@ -115,6 +122,19 @@ describe('openAISettings', () => {
       backoffMs: 10,
       maxTokens: 8192,
       keyVariable: 'MY_KEY',
+      keyHeader: 'api-key',
+      tls: {
+        caFile: 'ca.pem',
+        clientCert: 'client.pem',
+        clientKey: 'client.key',
+        insecure: true,
+        names: {
+          caFile: 'TESTBED_OPENAI_CA_FILE',
+          clientCert: 'TESTBED_OPENAI_CLIENT_CERT',
+          clientKey: 'TESTBED_OPENAI_CLIENT_KEY',
+          insecure: 'TESTBED_OPENAI_INSECURE=1',
+        },
+      },
     });
   });
 
