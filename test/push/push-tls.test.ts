@@ -1,3 +1,5 @@
+import { spawn } from 'node:child_process';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { runCli } from '../helpers/cli.js';
 import { tmpDir } from '../helpers/tmp.js';
@@ -73,6 +75,27 @@ describe('testbed push over TLS', () => {
       write.mockRestore();
     }
   });
+
+  it('NODE_EXTRA_CA_CERTS instead of --ca-file: the process trusts the CA (a child, as Node reads it at start-up)', async () => {
+    const bin = path.resolve(import.meta.dirname, '../../bin/testbed.js');
+    const argv = [bin, 'push', files.noVectors, '--to', 'opensearch', front, '--name', 'extra-ca', ...client];
+    const run = (env: NodeJS.ProcessEnv) =>
+      new Promise<{ code: number | null; stderr: string }>((resolve, reject) => {
+        // Asynchronous: the front and the engine answering the child live in this process.
+        const child = spawn(process.execPath, argv, { env, stdio: ['ignore', 'ignore', 'pipe'] });
+        let stderr = '';
+        child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+        child.once('error', reject);
+        child.once('close', (code) => resolve({ code, stderr }));
+      });
+    const withCa = await run({ ...process.env, NODE_EXTRA_CA_CERTS: pki.caCert });
+    expect(withCa.code, withCa.stderr).toBe(0);
+    expect(os.indexes.get('extra-ca')!.docs.size).toBe(readStoredChunks(files.noVectors).length);
+    const { NODE_EXTRA_CA_CERTS: _, ...without } = process.env;
+    const plain = await run({ ...without });
+    expect(plain.code).not.toBe(0);
+    expect(plain.stderr).toContain("the server's TLS certificate was not accepted");
+  }, 60_000);
 
   it('a missing PEM file: exit 2 naming the flag and the file, nothing sent', async () => {
     const before = os.requests.length;
