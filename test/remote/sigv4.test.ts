@@ -165,6 +165,24 @@ describe('an opensearch leg with aws_sigv4', () => {
     expect(result.hits.map((h) => h.docId)).toEqual(['d3']);
   });
 
+  it('an opensearch-hybrid leg signs its pipeline PUT and its _search?search_pipeline= alike', async () => {
+    received.length = 0;
+    vi.stubEnv('AWS_ACCESS_KEY_ID', SECRET.accessKeyId);
+    vi.stubEnv('AWS_SECRET_ACCESS_KEY', SECRET.secretAccessKey);
+    const hybrid = parsePipeline({
+      legs: [
+        { type: 'opensearch-hybrid', name: 'aws-hybrid', url: base, index: 'docs', aws_sigv4: { region: 'eu-west-1' } },
+      ],
+      k: 5,
+      level: 'doc',
+    });
+    await searcher.retrieve(await searcher.prepare(hybrid), 'password reset', { queryId: 'q1' });
+    const methods = received.map((r) => `${r.method} ${r.target.replace(/\?.*/, '?…')}`);
+    expect(methods).toContain('POST /docs/_search?…');
+    expect(methods.some((m) => m.startsWith('PUT /_search/pipeline/'))).toBe(true);
+    expect(received.map((r) => r.problems)).toEqual(received.map(() => []));
+  });
+
   it('without credentials the leg is refused before any request, naming the variables', async () => {
     received.length = 0;
     vi.stubEnv('AWS_ACCESS_KEY_ID', '');

@@ -1,4 +1,5 @@
 import { z } from 'zod/v4';
+import { awsSigV4Field } from '../../remote/sigv4.js';
 import { efSearchField } from './engine-knobs.js';
 import { type EngineLegOf, numCandidatesField, qdrantFields, searchEngineFields } from './engine-leg-specs.js';
 
@@ -41,6 +42,7 @@ const pipelineName = z
 export const opensearchHybridFields = {
   ...sharedSearchFields,
   ef_search: efSearchField,
+  aws_sigv4: awsSigV4Field,
   search_pipeline: pipelineName
     .optional()
     .describe(
