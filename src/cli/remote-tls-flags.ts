@@ -1,6 +1,7 @@
 import { InputError } from '../errors.js';
 import type { RemoteOptions } from '../remote/remote-client.js';
 import { awsSigV4Field, sigV4Signer } from '../remote/sigv4.js';
+import type { LegSnippet } from '../push/push-target.js';
 import type { TlsOptionNames, TlsOptions } from '../remote/tls.js';
 
 /** parseArgs options of the TLS and AWS flags a command that calls an engine takes (`testbed push`). */
@@ -29,7 +30,9 @@ export const REMOTE_TLS_USAGE = `  --ca-file PEM       the CA certificate(s) the
   --aws-sigv4 REGION[:SERVICE]
                       sign each request with AWS SigV4 for Amazon OpenSearch Service (SERVICE es,
                       the default, for a domain; aoss for a Serverless collection); credentials from
-                      AWS_ACCESS_KEY_ID, AWS_SECRET_ACCESS_KEY and AWS_SESSION_TOKEN`;
+                      AWS_ACCESS_KEY_ID, AWS_SECRET_ACCESS_KEY and AWS_SESSION_TOKEN
+                      (the printed legs carry these as ca_file, client_cert, client_key,
+                      insecure and aws_sigv4)`;
 
 export interface RemoteTlsFlagValues {
   'ca-file'?: string | undefined;
@@ -66,4 +69,23 @@ export function remoteTlsFlags(
       `--aws-sigv4 must be REGION or REGION:SERVICE (es or aoss), e.g. eu-west-1 or eu-west-1:aoss; got "${flag}"`,
     );
   return { ...withTls, sign: sigV4Signer(parsed.data, what) };
+}
+
+/**
+ * The same settings as leg fields (ca_file, client_cert, client_key, insecure, aws_sigv4), for
+ * the legs the command prints: a cluster reached with them is searched with them. Paths as
+ * given, read from the current directory by the leg as by the command.
+ */
+export function tlsLegFields(values: RemoteTlsFlagValues): LegSnippet {
+  const fields: LegSnippet = [];
+  if (values['ca-file'] !== undefined) fields.push(['ca_file', values['ca-file']]);
+  if (values['client-cert'] !== undefined) fields.push(['client_cert', values['client-cert']]);
+  if (values['client-key'] !== undefined) fields.push(['client_key', values['client-key']]);
+  if (values.insecure === true) fields.push(['insecure', true]);
+  const flag = values['aws-sigv4'];
+  if (flag !== undefined) {
+    const [region = '', service = 'es'] = flag.split(':');
+    fields.push(['aws_sigv4', { region, service }]);
+  }
+  return fields;
 }

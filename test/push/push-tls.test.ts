@@ -1,6 +1,8 @@
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { parse as parseYaml } from 'yaml';
+import { parsePipeline } from '../../src/pipeline/resolve-pipeline.js';
 import { runCli } from '../helpers/cli.js';
 import { tmpDir } from '../helpers/tmp.js';
 import { makeTestPki, mutualTlsFront, type TestPki } from '../remote/tls-fixtures.js';
@@ -52,6 +54,11 @@ describe('testbed push over TLS', () => {
     );
     expect(r.code, r.err).toBe(0);
     expect(os.indexes.get('tls')!.docs.size).toBe(readStoredChunks(files.withVectors).length);
+    // The printed legs search the index the same way, and parse as a pipeline.
+    const { legs } = parseYaml(r.out) as { legs: Record<string, unknown>[] };
+    for (const leg of legs)
+      expect(leg).toMatchObject({ ca_file: pki.caCert, client_cert: pki.clientCert, client_key: pki.clientKey });
+    expect(parsePipeline({ legs }).legs.map((l) => l.name)).toEqual(['os-bm25', 'os-knn']);
   });
 
   it('without --ca-file: a remote failure naming the certificate problem and the --ca-file flag', async () => {
@@ -68,6 +75,7 @@ describe('testbed push over TLS', () => {
     try {
       const r = await push(files.withVectors, '--to', 'opensearch', front, '--name', 'tls3', '--insecure', ...client);
       expect(r.code, r.err).toBe(0);
+      expect((parseYaml(r.out) as { legs: Record<string, unknown>[] }).legs[0]!.insecure).toBe(true);
       expect(write.mock.calls.map((c) => String(c[0])).filter((l) => l.includes('not verified'))).toEqual([
         'warning: push to opensearch index "tls3": TLS certificates are not verified (insecure: true)\n',
       ]);
@@ -136,6 +144,11 @@ describe('testbed push --aws-sigv4', () => {
     expect(r.code, r.err).toBe(0);
     const sent = os.requests.slice(before);
     expect(sent.length).toBeGreaterThan(3);
+    const { legs } = parseYaml(r.out) as { legs: Record<string, unknown>[] };
+    expect(legs.map((l) => l.aws_sigv4)).toEqual([
+      { region: 'us-west-2', service: 'aoss' },
+      { region: 'us-west-2', service: 'aoss' },
+    ]);
     for (const q of sent)
       expect(
         sigV4Problems({ method: q.method, target: q.path + q.query, headers: q.headers, body: q.body }, secret),

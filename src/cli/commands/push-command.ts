@@ -12,7 +12,7 @@ import type { Command } from '../command.js';
 import { countProgress } from '../count-progress.js';
 import { headerFlags } from '../header-flag.js';
 import { indexFileArgument } from '../index-file.js';
-import { REMOTE_TLS_FLAGS, REMOTE_TLS_USAGE, remoteTlsFlags } from '../remote-tls-flags.js';
+import { REMOTE_TLS_FLAGS, REMOTE_TLS_USAGE, remoteTlsFlags, tlsLegFields } from '../remote-tls-flags.js';
 
 const usage = `Usage: testbed push INDEX --to ENGINE URL --name NAME [options]
 
@@ -111,7 +111,11 @@ export const pushCommand: Command = {
       `pushed ${s.chunks} chunks of ${file} to ${target.label}${s.replaced ? ' (replaced)' : ''}: ` +
         `${s.vectors} vectors${s.dims !== null ? ` (${s.dims} dims)` : ''}, ${s.batches} batches of up to ${batchSize}, ${s.seconds.toFixed(1)} s\n`,
     );
-    const { legs, omitted } = legsWithHeaders(target.legs(s.dims), headers);
+    const tlsFields = tlsLegFields(values);
+    const { legs, omitted } = legsWithHeaders(
+      target.legs(s.dims).map((leg) => [...leg, ...tlsFields]),
+      headers,
+    );
     io.out(
       `# Legs that search the pushed ${engine === 'qdrant' ? 'collection' : 'index'}, for an experiment's retriever or --pipeline:\n` +
         omitted
