@@ -1,6 +1,8 @@
 import { InputError } from '../errors.js';
 import { originOf } from '../remote/allowed-origins.js';
 import { DEFAULT_MAX_RESPONSE_MB, MAX_RESPONSE_MB_LIMIT } from '../remote/read-capped.js';
+import type { TlsOptions } from '../remote/tls.js';
+import { KEY_HEADERS, keyHeaderFor, type KeyHeader } from './azure-openai.js';
 
 /**
  * How the openai embedder calls its endpoint. None of these changes a vector, so they come from
@@ -22,8 +24,12 @@ export interface OpenAISettings {
   maxTokens: number;
   /** Whether maxTokens is the model's known limit (published, or TESTBED_OPENAI_MAX_TOKENS), not the fallback guess. */
   maxTokensKnown: boolean;
-  /** The environment variable whose value is sent as `Authorization: Bearer`, when one is. */
+  /** The environment variable whose value is sent as the key, when one is. */
   keyVariable: string | undefined;
+  /** The header the key goes in: Authorization (Bearer) or Azure's api-key (azure-openai.ts). */
+  keyHeader: KeyHeader;
+  /** A CA file, a client certificate, or no verification (remote/tls.ts); undefined: the defaults. */
+  tls?: TlsOptions;
 }
 
 /** Where the default key variable is sent without being asked: OpenAI's own API. */
@@ -64,6 +70,11 @@ const ENV = {
   maxTokens: 'TESTBED_OPENAI_MAX_TOKENS',
   keyVariable: 'TESTBED_OPENAI_KEY_VAR',
   keyOrigin: 'TESTBED_OPENAI_KEY_ORIGIN',
+  keyHeader: 'TESTBED_OPENAI_KEY_HEADER',
+  caFile: 'TESTBED_OPENAI_CA_FILE',
+  clientCert: 'TESTBED_OPENAI_CLIENT_CERT',
+  clientKey: 'TESTBED_OPENAI_CLIENT_KEY',
+  insecure: 'TESTBED_OPENAI_INSECURE',
 } as const;
 
 /** The variable that says which origin TESTBED_OPENAI_KEY_VAR's key is for. */
@@ -92,7 +103,47 @@ export function openAISettings(model: string, baseUrl: string, env: NodeJS.Proce
       (env[ENV.maxTokens] !== undefined && env[ENV.maxTokens]!.trim() !== '') ||
       KNOWN_MAX_TOKENS.some(([pattern]) => pattern.test(model)),
     keyVariable: keyVariable(baseUrl, env),
+    keyHeader: keyHeaderFor(baseUrl, keyHeaderSetting(env)),
+    ...tlsSettings(env),
   };
+}
+
+function keyHeaderSetting(env: NodeJS.ProcessEnv): KeyHeader | undefined {
+  const raw = env[ENV.keyHeader];
+  if (raw === undefined || raw === '') return undefined;
+  const header = raw.toLowerCase() as KeyHeader;
+  if (!KEY_HEADERS.includes(header))
+    throw new InputError(`${ENV.keyHeader} must be one of ${KEY_HEADERS.join(', ')}, got "${raw}"`);
+  return header;
+}
+
+/**
+ * TLS towards the endpoint, from TESTBED_OPENAI_CA_FILE, TESTBED_OPENAI_CLIENT_CERT and
+ * TESTBED_OPENAI_CLIENT_KEY (PEM files) and TESTBED_OPENAI_INSECURE=1 (no verification); the
+ * errors about them name these variables.
+ */
+function tlsSettings(env: NodeJS.ProcessEnv): { tls?: TlsOptions } {
+  const file = (name: 'caFile' | 'clientCert' | 'clientKey') => {
+    const v = env[ENV[name]];
+    return v === undefined || v === '' ? {} : { [name]: v };
+  };
+  const insecureRaw = env[ENV.insecure];
+  if (insecureRaw !== undefined && !['', '0', '1', 'true', 'false'].includes(insecureRaw))
+    throw new InputError(`${ENV.insecure} must be 1 (or true) to skip verifying certificates, got "${insecureRaw}"`);
+  const tls: TlsOptions = {
+    ...file('caFile'),
+    ...file('clientCert'),
+    ...file('clientKey'),
+    ...((insecureRaw === '1' || insecureRaw === 'true') && { insecure: true }),
+  };
+  if (Object.keys(tls).length === 0) return {};
+  const names = {
+    caFile: ENV.caFile,
+    clientCert: ENV.clientCert,
+    clientKey: ENV.clientKey,
+    insecure: `${ENV.insecure}=1`,
+  };
+  return { tls: { ...tls, names } };
 }
 
 function defaultMaxTokens(model: string): number {

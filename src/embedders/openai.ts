@@ -5,6 +5,7 @@ import { RemoteError } from '../remote/remote-error.js';
 import { normalize } from './hash.js';
 import { prefixesFor } from './model-prefixes.js';
 import { readEmbeddings } from './openai-response.js';
+import { keyHeaderRecord } from './azure-openai.js';
 import { keyHint, openAISettings } from './openai-settings.js';
 import { modelFamilyName, parseOpenAISpec } from './openai-spec.js';
 import { requestBatches } from './request-batches.js';
@@ -17,7 +18,7 @@ const PROBE_TEXT = 'dims probe';
 /**
  * An embedder behind an OpenAI-compatible `POST <base-url>/embeddings` (OpenAI itself, and
  * text-embeddings-inference, vLLM, Ollama, LM Studio and most gateways), spec
- * `openai:<model>@<base-url>[#dimensions=N]`. Texts go in batches, several requests in flight,
+ * `openai:<model>@<base-url>[?api-version=V][#dimensions=N]`. Texts go in batches, several requests in flight,
  * through RemoteClient (timeout, retries on 429/5xx, concurrency limit); settings from the
  * TESTBED_OPENAI_* variables (openai-settings.ts). Vectors are L2-normalised here: OpenAI's are
  * unit length already, other servers' need not be. A text with nothing but whitespace is not
@@ -28,7 +29,7 @@ const PROBE_TEXT = 'dims probe';
  * is certain: the model's limit is known (published, or TESTBED_OPENAI_MAX_TOKENS) and the text
  * has more words than it (token-limit.ts); under the 512 guessed for an unknown model the
  * embedder says its limit is assumed instead (maxTokensAssumed). The embedder id is the spec: it holds no key, which only ever travels in the
- * Authorization header.
+ * Authorization header (or Azure OpenAI's api-key header: azure-openai.ts).
  */
 export async function createOpenAIEmbedder(arg: string | undefined): Promise<Embedder> {
   const spec = parseOpenAISpec(arg);
@@ -38,7 +39,7 @@ export async function createOpenAIEmbedder(arg: string | undefined): Promise<Emb
   const caller = { what: `embedder ${spec.id}` };
   const client = new RemoteClient({
     // Resolved by the client per request (secrets.ts), so the key is never held here.
-    headers: settings.keyVariable ? { Authorization: `Bearer \${env:${settings.keyVariable}}` } : {},
+    headers: settings.keyVariable ? keyHeaderRecord(settings.keyHeader, settings.keyVariable) : {},
     timeoutMs: settings.timeoutMs,
     retries: settings.retries,
     backoffMs: settings.backoffMs,
@@ -46,6 +47,7 @@ export async function createOpenAIEmbedder(arg: string | undefined): Promise<Emb
     maxResponseBytes: settings.maxResponseMb * BYTES_PER_MB,
     // With a key sent, a 401/403 names its variable (the client's own hint); without, why none was.
     noCredentialsHint: keyHint(settings, spec.baseUrl),
+    ...(settings.tls && { tls: { ...settings.tls, what: caller.what } }),
   });
 
   /** One request: the raw vectors of `input`, in its order. */

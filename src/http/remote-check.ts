@@ -4,6 +4,7 @@ import { envVariableIn } from '../remote/secrets.js';
 import { pipelineUrls } from '../pipeline/pipeline-urls.js';
 import type { Pipeline } from '../pipeline/resolve-pipeline.js';
 import { checkServedRerank } from './served-rerank.js';
+import { checkServedTls } from './served-tls.js';
 
 export interface RemoteCheckOptions {
   /** `grid.retrievers.2`: the pipeline's place in a larger request. */
@@ -19,7 +20,8 @@ export interface RemoteCheckOptions {
 /**
  * What a pipeline sent over HTTP must pass before any of it runs or is sent to a search worker:
  * its rerank stage (served-rerank.ts), every endpoint inside the server's allow-list (403 naming
- * --allow-remote), and, from a request, no header read from the server's environment (403).
+ * --allow-remote), and, from a request, no header read from the server's environment and no
+ * TLS file or AWS signing of the server's (served-tls.ts; 403).
  */
 export function checkServedPipeline(
   pipeline: Pipeline,
@@ -29,6 +31,7 @@ export function checkServedPipeline(
   checkServedRerank(pipeline, allowed, where ? `${where}.rerank` : 'rerank');
   for (const { url, what } of pipelineUrls(pipeline)) checkRemoteUrl(url, allowed, where ? `${where}.${what}` : what);
   if (!environment) {
+    checkServedTls(pipeline, where);
     const found = envReference(pipeline);
     if (found) {
       throw new ForbiddenError(

@@ -46,5 +46,6 @@ function remoteOptions(spec: HttpRerank) {
     ...(spec.retries !== undefined && { retries: spec.retries }),
     ...(spec.concurrency !== undefined && { concurrency: spec.concurrency }),
     ...(spec.maxResponseMb !== undefined && { maxResponseBytes: spec.maxResponseMb * BYTES_PER_MB }),
+    ...(spec.tls && { tls: spec.tls }),
   };
 }

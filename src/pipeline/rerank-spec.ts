@@ -2,6 +2,7 @@ import { z } from 'zod/v4';
 import { MAX_RERANK_BATCH, MAX_RERANK_DEPTH, RERANK_DEFAULTS } from '../schemas/defaults.js';
 import { endpointProblem } from '../remote/url-credentials.js';
 import { remoteCallFields } from '../schemas/remote-call-fields.js';
+import { tlsOptionsOf, type TlsOptions } from '../remote/tls.js';
 
 /**
  * The optional rerank stage of a pipeline (pipeline/rerank.ts runs it): the first stage's top
@@ -97,6 +98,8 @@ export type Rerank =
       /** Share of the last failWindow queries that may fail before the rest fail fast. */
       failRate?: number;
       failWindow?: number;
+      /** ca_file, client_cert/client_key, insecure (remote/tls.ts). */
+      tls?: TlsOptions;
     };
 
 /** Settles a parsed rerank spec; `fail` raises the caller's located InputError. */
@@ -134,5 +137,7 @@ export function settleRerank(spec: RerankSpec, fail: (field: string, message: st
   if (spec.fail_after !== undefined) rerank.failAfter = spec.fail_after;
   if (spec.fail_rate !== undefined) rerank.failRate = spec.fail_rate;
   if (spec.fail_window !== undefined) rerank.failWindow = spec.fail_window;
+  const tls = tlsOptionsOf(spec);
+  if (tls) rerank.tls = { ...tls, what: `reranker "${name}"` };
   return rerank;
 }

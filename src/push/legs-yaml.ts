@@ -21,8 +21,8 @@ function yamlValue(v: LegSnippet[number][1]): string {
   return yamlScalar(v);
 }
 
-function yamlScalar(v: string | number): string {
-  if (typeof v === 'number') return String(v);
+function yamlScalar(v: string | number | boolean): string {
+  if (typeof v === 'number' || typeof v === 'boolean') return String(v);
   return /^[A-Za-z_][A-Za-z0-9_.\-/]*$/.test(v) && !/^(true|false|null|yes|no|on|off|y|n)$/i.test(v)
     ? v
     : JSON.stringify(v);

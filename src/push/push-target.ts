@@ -31,4 +31,4 @@ export interface PushTarget {
 }
 
 /** One leg as printed: its fields in order, each a scalar or (headers) a map of strings. */
-export type LegSnippet = [key: string, value: string | number | Readonly<Record<string, string>>][];
+export type LegSnippet = [key: string, value: string | number | boolean | Readonly<Record<string, string>>][];

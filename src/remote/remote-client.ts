@@ -7,6 +7,17 @@ import { redactUrl, redactUrlsIn } from './redact-url.js';
 import { RemoteError, type RemoteCaller } from './remote-error.js';
 import { envVariablesIn, isSecretHeader, resolveHeaders } from './secrets.js';
 import { moveCredentials } from './url-credentials.js';
+import { TestbedError } from '../errors.js';
+import { sigV4Signer, type AwsSigV4, type RequestSigner } from './sigv4.js';
+import {
+  tlsDispatcher,
+  tlsFailure,
+  tlsOptionsOf,
+  warnInsecure,
+  type TlsAgent,
+  type TlsOptions,
+  type TlsSettings,
+} from './tls.js';
 
 /** How a remote endpoint is called: shared by remote legs, embedders, rerankers and push. */
 export interface RemoteOptions {
@@ -24,25 +35,36 @@ export interface RemoteOptions {
   maxResponseBytes?: number;
   /** What a 401/403 says when no credentials were sent, for a caller that takes its key elsewhere (auth-hint.ts). */
   noCredentialsHint?: string;
+  /** CA file, client certificate, or no verification (tls.ts). */
+  tls?: TlsOptions;
+  /** Signs each attempt's request just before it is sent (sigv4.ts): its headers are the ones sent. */
+  sign?: RequestSigner;
 }
 
 /** A remote leg's call settings as a pipeline spells them (http, opensearch, elasticsearch, qdrant legs). */
-export interface LegCallSettings {
+export interface LegCallSettings extends TlsSettings {
+  name?: string;
   headers?: Record<string, string>;
   timeout_ms?: number;
   retries?: number;
   concurrency?: number;
   max_response_mb?: number;
+  /** OpenSearch legs: AWS SigV4 signing (sigv4.ts). */
+  aws_sigv4?: AwsSigV4 | undefined;
 }
 
 /** The client options a remote leg's settings ask for; the rest are REMOTE_DEFAULTS. */
 export function legClientOptions(leg: LegCallSettings): RemoteOptions {
+  const what = `leg "${leg.name ?? 'remote'}"`;
+  const tls = tlsOptionsOf(leg);
   return {
     ...(leg.headers && { headers: leg.headers }),
     ...(leg.timeout_ms !== undefined && { timeoutMs: leg.timeout_ms }),
     ...(leg.retries !== undefined && { retries: leg.retries }),
     ...(leg.concurrency !== undefined && { concurrency: leg.concurrency }),
     ...(leg.max_response_mb !== undefined && { maxResponseBytes: leg.max_response_mb * BYTES_PER_MB }),
+    ...(tls && { tls: { ...tls, what } }),
+    ...(leg.aws_sigv4 && { sign: sigV4Signer(leg.aws_sigv4, what) }),
   };
 }
 
@@ -100,10 +122,9 @@ export interface RemoteResponse {
  * short excerpt with control characters escaped.
  */
 export class RemoteClient {
-  readonly options: Required<Omit<RemoteOptions, 'headers' | 'noCredentialsHint'>> & {
-    headers: Record<string, string>;
-    noCredentialsHint?: string;
-  };
+  readonly options: Required<Omit<RemoteOptions, 'headers' | 'noCredentialsHint' | 'tls' | 'sign'>> &
+    Pick<RemoteOptions, 'tls' | 'sign'> & { headers: Record<string, string>; noCredentialsHint?: string };
+  private readonly tls: TlsAgent | undefined;
 
   constructor(
     options: RemoteOptions = {},
@@ -113,6 +134,7 @@ export class RemoteClient {
     this.options = { ...REMOTE_DEFAULTS, headers: {}, ...stripUndefined(options) };
     // A bad limit is refused when the client is made, not at its first request.
     new ConcurrencyLimit(this.options.concurrency);
+    this.tls = this.options.tls && tlsDispatcher(this.options.tls);
   }
 
   /**
@@ -123,6 +145,7 @@ export class RemoteClient {
    */
   request(req: RemoteRequest): Promise<RemoteResponse> {
     const signal = currentAbortSignal();
+    if (this.options.tls?.insecure) warnInsecure(req.caller.what);
     let limit: ConcurrencyLimit;
     try {
       limit = originLimit(req.url, this.options.concurrency);
@@ -160,7 +183,9 @@ export class RemoteClient {
       try {
         res = await this.fetchFollowing(req, endpoint, headers, body, signal);
       } catch (err) {
-        if (err instanceof RemoteError || signal?.aborted) throw err;
+        if (err instanceof TestbedError || signal?.aborted) throw err;
+        const tls = tlsFailure(err, this.options.tls, this.tls);
+        if (tls) throw new RemoteError(req.caller, endpoint, tls);
         const problem = isTimeout(err)
           ? `no answer within ${this.options.timeoutMs} ms`
           : `request failed (${scrub(redactUrlsIn(causeOf(err)))})`;
@@ -223,7 +248,9 @@ export class RemoteClient {
     let method: string = req.method;
     let hopHeaders = headers;
     for (let hop = 0; ; hop++) {
-      const res = await fetch(url, { method, headers: hopHeaders, body, signal, redirect: 'manual' });
+      const sent = this.options.sign ? await this.options.sign({ method, url, headers: hopHeaders, body }) : hopHeaders;
+      const dispatcher = this.tls && { dispatcher: this.tls.dispatcher };
+      const res = await fetch(url, { method, headers: sent, body, signal, redirect: 'manual', ...dispatcher });
       const location = res.headers.get('location');
       if (!REDIRECTS.has(res.status) || location === null) return res;
       await res.body?.cancel();

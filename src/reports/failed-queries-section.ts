@@ -29,10 +29,29 @@ export function failedQueriesSection(r: ExperimentReport): string {
 
 /** The remote endpoints the configurations called (METHOD URL; no credentials, no headers). */
 export function endpointsSection(r: ExperimentReport): string {
-  const rows = r.configs.flatMap((c) => (c.endpoints ?? []).map((e) => [`\`${c.name}\``, e.leg, `\`${e.endpoint}\``]));
+  const rows = r.configs.flatMap((c) =>
+    (c.endpoints ?? []).map((e) => [
+      `\`${c.name}\``,
+      e.leg,
+      `\`${e.endpoint}\`${e.insecure ? ' (TLS certificate not verified)' : ''}`,
+    ]),
+  );
   if (rows.length === 0) return '';
   return (
     '## Remote endpoints\n\nLatency (p50, p95 above) of a configuration with a remote leg is the whole call per query, network and retries included.\n\n' +
     table(['config', 'leg', 'endpoint'], rows)
   );
+}
+
+/**
+ * A warning at the top of the report naming every caller that skipped verifying its server's
+ * TLS certificate (`insecure: true`): numbers from a server nobody identified must not read
+ * like the others. Empty when there is none.
+ */
+export function insecureWarning(r: ExperimentReport): string {
+  const callers = r.configs.flatMap((c) =>
+    (c.endpoints ?? []).filter((e) => e.insecure).map((e) => `${e.leg} of \`${c.name}\``),
+  );
+  if (callers.length === 0) return '';
+  return `> **Warning: TLS certificates not verified** (\`insecure: true\`) for ${[...new Set(callers)].join(', ')}: their answers came from servers whose identity was not checked.`;
 }

@@ -3,7 +3,7 @@ import { isEnglishOnlyEncoder } from '../embedders/english-only.js';
 import { bestPerColumn, fmt, fmtP, table } from './format.js';
 import { annRecallSection } from './ann-recall-section.js';
 import { rerankSection } from './rerank-section.js';
-import { endpointsSection, failedQueriesSection } from './failed-queries-section.js';
+import { endpointsSection, failedQueriesSection, insecureWarning } from './failed-queries-section.js';
 import { judgedSection } from './judged-section.js';
 import { tuningSection } from './tuning-section.js';
 import { verdict } from './verdict.js';
@@ -17,6 +17,7 @@ export function renderMarkdown(r: ExperimentReport): string {
   return (
     [
       header(r),
+      insecureWarning(r),
       verdictSection(r),
       mainTable(r),
       judgedSection(r),

@@ -119,7 +119,7 @@ export interface ConfigResult {
    */
   failedQueries?: { count: number; scored: number; first: FailedQuery[] };
   /** The remote endpoints the configuration's legs called, as METHOD URL (no credentials, never a header). */
-  endpoints?: { leg: string; endpoint: string }[];
+  endpoints?: RemoteEndpoint[];
   resumed: boolean;
   /** Tuned configurations only. */
   tuning?: Tuning;
@@ -277,4 +277,13 @@ const KIND_OF_MODE: Record<string, RetrieverKind> = { bm25: 'lexical', dense: 'd
 /** What a configuration's retriever is; reports saved before pipelines name only the mode. */
 export function configKind(c: Pick<ConfigResult, 'kind' | 'retriever'>): RetrieverKind | undefined {
   return c.kind ?? KIND_OF_MODE[String(c.retriever.mode)];
+}
+
+/** One remote endpoint a configuration called: by a leg (its name) or its http reranker (`reranker "NAME"`). */
+export interface RemoteEndpoint {
+  leg: string;
+  /** METHOD URL, without credentials or key-like query values. */
+  endpoint: string;
+  /** The caller skipped verifying the server's TLS certificate (`insecure: true`). */
+  insecure?: true;
 }

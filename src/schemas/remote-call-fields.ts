@@ -2,13 +2,14 @@ import { z } from 'zod/v4';
 import { FAIL_AFTER_DEFAULT, FAIL_RATE_DEFAULT, FAIL_WINDOW_DEFAULT } from '../remote/circuit-breaker.js';
 import { DEFAULT_MAX_RESPONSE_MB, MAX_RESPONSE_MB_LIMIT } from '../remote/read-capped.js';
 import { REMOTE_DEFAULTS } from '../remote/remote-client.js';
+import { tlsFields } from '../remote/tls.js';
 import { REMOTE_LIMITS } from './defaults.js';
 
 /**
  * How a remote service is called, the fields every caller of one spells alike (http and
  * search-engine legs, the http reranker): headers, the RemoteClient settings with their
- * bounds (REMOTE_LIMITS) and defaults (REMOTE_DEFAULTS), and when a query set gives up on the
- * service (circuit-breaker.ts), written once.
+ * bounds (REMOTE_LIMITS) and defaults (REMOTE_DEFAULTS), when a query set gives up on the
+ * service (circuit-breaker.ts), and its TLS (a CA file, a client certificate: tls.ts), written once.
  */
 export const remoteCallFields = {
   headers: z
@@ -76,4 +77,5 @@ export const remoteCallFields = {
     .max(REMOTE_LIMITS.maxFailWindow)
     .optional()
     .describe(`finished queries fail_rate is taken over (default and least ${FAIL_WINDOW_DEFAULT})`),
+  ...tlsFields,
 };

@@ -105,6 +105,7 @@ describe('openAISettings', () => {
       maxTokens: 512,
       maxTokensKnown: false,
       keyVariable: undefined,
+      keyHeader: 'authorization',
     });
   });
 
@@ -119,6 +120,11 @@ describe('openAISettings', () => {
       TESTBED_OPENAI_MAX_RESPONSE_MB: '2',
       TESTBED_OPENAI_MAX_TOKENS: '8192',
       TESTBED_OPENAI_KEY_VAR: 'MY_KEY',
+      TESTBED_OPENAI_KEY_HEADER: 'api-key',
+      TESTBED_OPENAI_CA_FILE: 'ca.pem',
+      TESTBED_OPENAI_CLIENT_CERT: 'client.pem',
+      TESTBED_OPENAI_CLIENT_KEY: 'client.key',
+      TESTBED_OPENAI_INSECURE: '1',
       MY_KEY: 'x',
     };
     expect(openAISettings('m', base, env)).toEqual({
@@ -132,6 +138,19 @@ describe('openAISettings', () => {
       maxTokens: 8192,
       maxTokensKnown: true,
       keyVariable: 'MY_KEY',
+      keyHeader: 'api-key',
+      tls: {
+        caFile: 'ca.pem',
+        clientCert: 'client.pem',
+        clientKey: 'client.key',
+        insecure: true,
+        names: {
+          caFile: 'TESTBED_OPENAI_CA_FILE',
+          clientCert: 'TESTBED_OPENAI_CLIENT_CERT',
+          clientKey: 'TESTBED_OPENAI_CLIENT_KEY',
+          insecure: 'TESTBED_OPENAI_INSECURE=1',
+        },
+      },
     });
   });
 

@@ -30,8 +30,10 @@ Options:
   -h, --help          show this help
 
 Environment (the openai embedder; none of these changes a vector, so the cache still applies):
-  TESTBED_OPENAI_KEY_VAR     the variable whose value is sent as Authorization: Bearer
-                             (default OPENAI_API_KEY, sent to https://api.openai.com only)
+  TESTBED_OPENAI_KEY_VAR     the variable whose value is sent as Authorization: Bearer, or as
+                             api-key to Azure OpenAI (default OPENAI_API_KEY, sent to
+                             https://api.openai.com only); TESTBED_OPENAI_KEY_HEADER=api-key
+                             sends it so elsewhere (a gateway in front of Azure)
   TESTBED_OPENAI_KEY_ORIGIN  the origin (scheme://host:port) that key is for: an endpoint
                              elsewhere gets none (testbed serve requires it with the key)
   TESTBED_OPENAI_BATCH       inputs per request (default 64); TESTBED_OPENAI_MAX_CHARS,
@@ -39,7 +41,11 @@ Environment (the openai embedder; none of these changes a vector, so the cache s
   TESTBED_OPENAI_CONCURRENCY requests in flight (default 8); TESTBED_OPENAI_TIMEOUT_MS per
                              attempt (default 60000); TESTBED_OPENAI_RETRIES on 429/5xx
                              (default 4), the first after TESTBED_OPENAI_BACKOFF_MS (default 500)
-  TESTBED_OPENAI_MAX_TOKENS  the model's input limit (default 8191 for OpenAI's models, else 512)`;
+  TESTBED_OPENAI_MAX_TOKENS  the model's input limit (default 8191 for OpenAI's models, else 512)
+  TESTBED_OPENAI_CA_FILE     PEM CA certificate(s) for an endpoint with a private CA (or set
+                             NODE_EXTRA_CA_CERTS); TESTBED_OPENAI_CLIENT_CERT and
+                             TESTBED_OPENAI_CLIENT_KEY for mutual TLS; TESTBED_OPENAI_INSECURE=1
+                             skips verifying the certificate (warned on stderr)`;
 
 // Where the value column of an option starts, and the width help texts keep to.
 const VALUE_COLUMN = 22;

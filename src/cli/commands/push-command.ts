@@ -13,6 +13,7 @@ import type { Command } from '../command.js';
 import { countProgress } from '../count-progress.js';
 import { headerFlags } from '../header-flag.js';
 import { indexFileArgument } from '../index-file.js';
+import { REMOTE_TLS_FLAGS, REMOTE_TLS_USAGE, remoteTlsFlags, tlsLegFields } from '../remote-tls-flags.js';
 
 const usage = `Usage: testbed push INDEX --to ENGINE URL --name NAME [options]
 
@@ -47,6 +48,7 @@ Options:
   --timeout MS        per request (default ${REMOTE_DEFAULTS.timeoutMs})
   --retries N         further attempts after a 429, a 5xx or a timeout, and for bulk items
                       refused with 429 or 503 (default ${REMOTE_DEFAULTS.retries})
+${REMOTE_TLS_USAGE}
   -h, --help          show this help
 
 Example:
@@ -65,6 +67,7 @@ export const pushCommand: Command = {
       header: { type: 'string', multiple: true },
       timeout: { type: 'string' },
       retries: { type: 'string' },
+      ...REMOTE_TLS_FLAGS,
     });
     if (values.help) return (io.out(usage + '\n'), 0);
     if (values.to === undefined) throw new InputError(`missing --to ENGINE URL\n\n${usage}`);
@@ -96,6 +99,7 @@ export const pushCommand: Command = {
       timeoutMs: intOption('timeout', values.timeout, REMOTE_DEFAULTS.timeoutMs, 1, 3_600_000),
       retries: intOption('retries', values.retries, REMOTE_DEFAULTS.retries, 0, 20),
       concurrency: 1,
+      ...remoteTlsFlags(values, 'push', engine),
     });
     const knnEngine =
       values['knn-engine'] === undefined
@@ -113,7 +117,11 @@ export const pushCommand: Command = {
       `pushed ${s.chunks} chunks of ${file} to ${target.label}${s.replaced ? ' (replaced)' : ''}: ` +
         `${s.vectors} vectors${s.dims !== null ? ` (${s.dims} dims)` : ''}, ${s.batches} batches of up to ${batchSize}, ${s.seconds.toFixed(1)} s\n`,
     );
-    const { legs, omitted } = legsWithHeaders(target.legs(s.dims), headers);
+    const tlsFields = tlsLegFields(values);
+    const { legs, omitted } = legsWithHeaders(
+      target.legs(s.dims).map((leg) => [...leg, ...tlsFields]),
+      headers,
+    );
     io.out(
       `# Legs that search the pushed ${engine === 'qdrant' ? 'collection' : 'index'}, for an experiment's retriever or --pipeline:\n` +
         omitted

@@ -1,5 +1,6 @@
 import { z } from 'zod/v4';
 import { remoteCallFields } from '../../schemas/remote-call-fields.js';
+import { awsSigV4Field } from '../../remote/sigv4.js';
 import { TEMPLATE_TOO_DEEP, templateTooDeep } from '../../remote/template.js';
 import { efSearchField, exactField, hnswEfField } from './engine-knobs.js';
 
@@ -81,7 +82,8 @@ export const searchEngineFields = {
   ...remoteCallFields,
 };
 
-export const opensearchFields = { ...searchEngineFields, ef_search: efSearchField };
+/** OpenSearch's: the k-NN knob, and AWS SigV4 signing for Amazon OpenSearch Service domains and Serverless collections. */
+export const opensearchFields = { ...searchEngineFields, ef_search: efSearchField, aws_sigv4: awsSigV4Field };
 
 export const numCandidatesField = z
   .number()

@@ -1,4 +1,5 @@
 import { z } from 'zod/v4';
+import { awsSigV4Field } from '../../remote/sigv4.js';
 import { efSearchField } from './engine-knobs.js';
 import {
   type EngineLegOf,
@@ -47,6 +48,7 @@ const pipelineName = z
 export const opensearchHybridFields = {
   ...sharedSearchFields,
   ef_search: efSearchField,
+  aws_sigv4: awsSigV4Field,
   search_pipeline: pipelineName
     .optional()
     .describe(
