@@ -90,7 +90,8 @@ export type LegSignal = 'lexical' | 'dense';
  */
 export interface LegEndpoint {
   role: 'search';
-  method: 'GET' | 'POST';
+  /** SQL: a query sent to a database server (a postgres leg), not an HTTP request. */
+  method: 'GET' | 'POST' | 'SQL';
   url: string;
 }
 

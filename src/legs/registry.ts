@@ -6,6 +6,7 @@ import { httpLeg } from './http.js';
 import type { LegDefinition, LegOf } from './leg-definition.js';
 import { lexicalLeg } from './lexical.js';
 import { opensearchLeg } from './opensearch.js';
+import { postgresLeg } from './postgres.js';
 import { qdrantLeg } from './qdrant.js';
 import { runLeg } from './run.js';
 
@@ -23,6 +24,7 @@ export const LEGS = {
   opensearch: opensearchLeg,
   elasticsearch: elasticsearchLeg,
   qdrant: qdrantLeg,
+  postgres: postgresLeg,
 } as const;
 
 export type LegType = keyof typeof LEGS;

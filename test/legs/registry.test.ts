@@ -18,6 +18,7 @@ const MINIMAL: Record<LegType, Record<string, unknown>> = {
   opensearch: { type: 'opensearch', url, index: 'i' },
   elasticsearch: { type: 'elasticsearch', url, index: 'i' },
   qdrant: { type: 'qdrant', url, collection: 'c' },
+  postgres: { type: 'postgres', url: 'postgres://testbed@127.0.0.1:9/db', table: 't', config: 'english' },
 };
 
 type UnionOption = z.ZodObject<{ type: z.ZodLiteral<string> }>;

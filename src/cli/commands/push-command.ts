@@ -1,9 +1,13 @@
 import { InputError } from '../../errors.js';
-import { createTarget } from '../../push/create-target.js';
+import { closePostgresPools } from '../../legs/postgres/postgres-pools.js';
+import { createTarget, type PostgresTargetOptions } from '../../push/create-target.js';
 import { legsYaml } from '../../push/legs-yaml.js';
 import { DEFAULT_PUSH_BATCH, pushIndex } from '../../push/push-index.js';
 import { PUSH_ENGINES } from '../../push/push-target.js';
-import { checkRemoteUrl } from '../../remote/allowed-origins.js';
+import { textSearchConfigFor } from '../../push/text-search-config.js';
+import { originOf } from '../../remote/allowed-origins.js';
+import { postgresUrlProblem, POSTGRES_URL } from '../../remote/postgres-url.js';
+import { IndexReader } from '../../store/index-reader.js';
 import { REMOTE_DEFAULTS, RemoteClient } from '../../remote/remote-client.js';
 import { intOption, oneOf, parse, positional } from '../args.js';
 import type { Command } from '../command.js';
@@ -19,25 +23,34 @@ and prints the pipeline legs that search what was pushed. OpenSearch and Elastic
 document per chunk, _id the chunk id (DOC#N), _source {doc_id, chunk_id, title, text, lang,
 metadata, vector}, in an index mapped for BM25 over title and text and cosine k-NN over vector;
 Qdrant gets one point per chunk, id the chunk's row number, with a cosine vector and the same
-fields as payload (an index without vectors cannot go to Qdrant). A refused chunk stops the push
-and is named; the engine's count is checked at the end.
+fields as payload (an index without vectors cannot go to Qdrant). PostgreSQL gets a table of one
+row per chunk (id, doc_id, title, text, lang, metadata jsonb) with a generated tsvector column
+over title and text and a GIN index, for the postgres leg's full-text ranking; --replace swaps
+the new table in within one transaction. A refused chunk stops the push and is named; the
+engine's count is checked at the end.
 
 Options:
   --to ENGINE         ${PUSH_ENGINES.join(' | ')} (required), followed by the engine's URL
-                      (e.g. http://localhost:9200, http://localhost:6333)
-  --name NAME         the index (OpenSearch, Elasticsearch: lower case) or collection to create (required)
+                      (e.g. http://localhost:9200, http://localhost:6333,
+                      'postgres://user:\${env:PGPASSWORD}@localhost:5432/db': a password only as
+                      \${env:NAME}, or left out with PGPASSWORD set)
+  --name NAME         the index (OpenSearch, Elasticsearch: lower case), collection or table
+                      (PostgreSQL: lower case, digits and _) to create (required)
+  --ts-config NAME    postgres: the text search configuration of the tsvector column (default:
+                      the index's language, english for an English index, simple for a mixed one)
   --replace           delete an existing index or collection of that name first
                       (without it, an existing one is refused)
   --batch N           chunks per request (default ${DEFAULT_PUSH_BATCH})
-  --header 'H: V'     a header sent with every request, repeatable; \${env:NAME} in the value
+  --header 'H: V'     a header sent with every HTTP request (not postgres), repeatable; \${env:NAME} in the value
                       is read from the environment (e.g. 'Authorization: Bearer \${env:OS_TOKEN}',
                       'api-key: \${env:QDRANT_KEY}'); header values are never printed
-  --timeout MS        per request (default ${REMOTE_DEFAULTS.timeoutMs})
+  --timeout MS        per request or SQL statement (default ${REMOTE_DEFAULTS.timeoutMs})
   --retries N         further attempts after a 429, a 5xx or a timeout (default ${REMOTE_DEFAULTS.retries})
   -h, --help          show this help
 
-Example:
-  testbed push data/demo.sqlite --to opensearch http://localhost:9200 --name demo --replace`;
+Examples:
+  testbed push data/demo.sqlite --to opensearch http://localhost:9200 --name demo --replace
+  testbed push data/demo.sqlite --to postgres postgres://postgres@localhost:5432/search --name demo`;
 
 export const pushCommand: Command = {
   name: 'push',
@@ -49,6 +62,7 @@ export const pushCommand: Command = {
       replace: { type: 'boolean' },
       batch: { type: 'string' },
       header: { type: 'string', multiple: true },
+      'ts-config': { type: 'string' },
       timeout: { type: 'string' },
       retries: { type: 'string' },
     });
@@ -66,35 +80,73 @@ export const pushCommand: Command = {
     const extra = [...urls.slice(1), ...others.slice(1)][0];
     if (extra !== undefined) throw new InputError(`unexpected argument "${extra}"; --help lists the options`);
     const url = urls[0]!;
-    checkRemoteUrl(url, 'any', `--to ${engine}`);
+    if (engine === 'postgres') {
+      if (!POSTGRES_URL.test(url))
+        throw new InputError(`--to postgres: "${url}" is not a postgres://USER@HOST:PORT/DATABASE URL`);
+      const problem = postgresUrlProblem(url);
+      if (problem) throw new InputError(`--to postgres: ${problem}`);
+      if (values.header?.length) throw new InputError('--header is for HTTP engines; PostgreSQL is reached by its URL');
+    } else {
+      originOf(url, `--to ${engine}`);
+    }
+    if (values['ts-config'] !== undefined && engine !== 'postgres')
+      throw new InputError('--ts-config is for --to postgres (the text search configuration of its tsvector column)');
     const file = indexFileArgument(positional(others, 0, 'INDEX', usage));
     if (values.name === undefined)
       throw new InputError(
         `missing --name NAME (the ${engine === 'qdrant' ? 'collection' : 'index'} to create)\n\n${usage}`,
       );
     const batchSize = intOption('batch', values.batch, DEFAULT_PUSH_BATCH, 1, 100_000);
+    const timeoutMs = intOption('timeout', values.timeout, REMOTE_DEFAULTS.timeoutMs, 1, 3_600_000);
     const client = new RemoteClient({
       headers: headerFlags(values.header),
-      timeoutMs: intOption('timeout', values.timeout, REMOTE_DEFAULTS.timeoutMs, 1, 3_600_000),
+      timeoutMs,
       retries: intOption('retries', values.retries, REMOTE_DEFAULTS.retries, 0, 20),
       concurrency: 1,
     });
-    const target = createTarget(engine, client, url, values.name);
+    const postgres = engine === 'postgres' ? postgresOptions(file, values['ts-config'], timeoutMs) : undefined;
+    const target = createTarget(engine, client, url, values.name, postgres);
+    if (postgres?.why)
+      io.err(`text search configuration ${postgres.config}: ${postgres.why} (--ts-config NAME to choose another)\n`);
     const s = await pushIndex({
       file,
       target,
       batchSize,
       replace: values.replace,
       onProgress: countProgress(io, 'pushing', 'chunks'),
-    });
+    }).finally(closePostgresPools);
     io.err(
       `pushed ${s.chunks} chunks of ${file} to ${target.label}${s.replaced ? ' (replaced)' : ''}: ` +
         `${s.vectors} vectors${s.dims !== null ? ` (${s.dims} dims)` : ''}, ${s.batches} batches of up to ${batchSize}, ${s.seconds.toFixed(1)} s\n`,
     );
     io.out(
-      `# Legs that search the pushed ${engine === 'qdrant' ? 'collection' : 'index'}, for an experiment's retriever or --pipeline:\n` +
+      `# Legs that search the pushed ${engine === 'qdrant' ? 'collection' : engine === 'postgres' ? 'table' : 'index'}, for an experiment's retriever or --pipeline:\n` +
         legsYaml(target.legs(s.dims)),
     );
     return 0;
   },
 };
+
+/**
+ * The text search configuration of a pushed table: the one named, else the index's language's
+ * (text-search-config.ts) with the reason, which is said on stderr so a mixed corpus's `simple`
+ * is no surprise.
+ */
+function postgresOptions(
+  file: string,
+  named: string | undefined,
+  timeoutMs: number,
+): PostgresTargetOptions & { why?: string } {
+  if (named !== undefined) {
+    if (!/^[A-Za-z_][A-Za-z0-9_]{0,62}(\.[A-Za-z_][A-Za-z0-9_]{0,62})?$/.test(named))
+      throw new InputError(`--ts-config "${named}": a text search configuration name such as english or simple`);
+    return { config: named, timeoutMs };
+  }
+  const reader = IndexReader.open(file);
+  try {
+    const { config, reason } = textSearchConfigFor(reader.meta.languages);
+    return { config, timeoutMs, why: reason };
+  } finally {
+    reader.close();
+  }
+}
