@@ -61,11 +61,17 @@ export async function referenceRanking(
     k: number;
     level: 'chunk' | 'doc';
     where?: string;
+    /** The tsquery, as SQL over $1 (the configuration) and $2 (the query): websearch_to_tsquery by default. */
+    tsquery?: string;
   },
 ): Promise<RefHit[]> {
+  const tsquery = o.tsquery ?? 'websearch_to_tsquery($1::regconfig, $2)';
   const rows = await db.rows<{ id: string; doc_id: string; score: number }>(
-    `SELECT id, doc_id, ts_rank_cd(tsv, websearch_to_tsquery($1::regconfig, $2), $3) AS score
-     FROM "${o.table}" WHERE tsv @@ websearch_to_tsquery($1::regconfig, $2)${o.where ? ` AND (${o.where})` : ''}`,
+    `SELECT id, doc_id, ts_rank_cd(tsv, ${tsquery}, $3) AS score
+     FROM "${o.table}" WHERE tsv @@ ${tsquery}${o.where ? ` AND (${o.where})` : ''}${
+       // A tsquery written out does not read the query text; the server still wants $2 typed.
+       o.tsquery ? ' AND $2::text IS NOT NULL' : ''
+     }`,
     [o.config, o.query, o.normalization],
   );
   let hits = rows.map((r) => ({ id: r.id, docId: r.doc_id, score: r.score }));

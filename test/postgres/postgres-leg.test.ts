@@ -28,7 +28,7 @@ describe('postgres leg', () => {
 
   async function run(
     query: string,
-    o: { normalization?: number; k?: number; level?: 'chunk' | 'doc'; filter?: FilterSpec } = {},
+    o: { normalization?: number; k?: number; level?: 'chunk' | 'doc'; filter?: FilterSpec; match?: 'any' } = {},
   ) {
     const pipeline = parsePipeline({
       legs: [
@@ -38,6 +38,7 @@ describe('postgres leg', () => {
           table: TABLE,
           config: CONFIG,
           ...(o.normalization !== undefined && { normalization: o.normalization }),
+          ...(o.match && { match: o.match }),
         },
       ],
       k: o.k ?? 10,
@@ -49,7 +50,7 @@ describe('postgres leg', () => {
   }
   const ref = async (
     query: string,
-    o: { normalization?: number; k?: number; level?: 'chunk' | 'doc'; where?: string } = {},
+    o: { normalization?: number; k?: number; level?: 'chunk' | 'doc'; where?: string; tsquery?: string } = {},
   ) =>
     (
       await referenceRanking(db, {
@@ -60,6 +61,7 @@ describe('postgres leg', () => {
         k: o.k ?? 10,
         level: o.level ?? 'chunk',
         ...(o.where && { where: o.where }),
+        ...(o.tsquery && { tsquery: o.tsquery }),
       })
     ).map((h) => ({ id: h.id, score: h.score }));
 
@@ -96,6 +98,23 @@ describe('postgres leg', () => {
     for (const h of scaled) {
       const r = plainById.get(h.id)!;
       expect(h.score).toBeCloseTo(r / (r + 1), 6);
+    }
+  });
+
+  it('match any: a row needs one of the query words, not all, and is ranked as the server ranks the OR query', async () => {
+    // "ninety" is in d7#1 only and "policy" in d3#0 only: ANDed they match nothing, ORed both.
+    expect(await run('ninety policy')).toEqual([]);
+    const any = await run('ninety policy', { match: 'any' });
+    expect(any.map((h) => h.id).sort()).toEqual(['d3#0', 'd7#1']);
+    expect(any).toEqual(await ref('ninety policy', { tsquery: "to_tsquery($1::regconfig, 'ninety | policy')" }));
+    for (const normalization of [0, 2]) {
+      expect(await run('password ninety policy', { match: 'any', normalization, k: 100 })).toEqual(
+        await ref('password ninety policy', {
+          normalization,
+          k: 100,
+          tsquery: "to_tsquery($1::regconfig, 'password | ninety | policy')",
+        }),
+      );
     }
   });
 

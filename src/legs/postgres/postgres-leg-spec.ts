@@ -49,6 +49,12 @@ export const postgresLegFields = {
     .describe(
       'the text search configuration the query is parsed with (websearch_to_tsquery): the one the tsv column was made with, which push prints',
     ),
+  match: z
+    .enum(['all', 'any'])
+    .default('all')
+    .describe(
+      'all: websearch_to_tsquery(config, query), a search box: every word (AND), "phrases", or, -excluded; any: rows holding any of the query\'s words (plainto_tsquery with its & turned to |), as BM25 matches',
+    ),
   normalization: z
     .number()
     .int()

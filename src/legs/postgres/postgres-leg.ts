@@ -59,6 +59,7 @@ export async function createPostgresLeg(leg: PostgresLeg, parts: PostgresLegPart
         table: leg.table,
         tsvColumn,
         config: leg.config,
+        match: leg.match,
         normalization: leg.normalization,
         query,
         k,

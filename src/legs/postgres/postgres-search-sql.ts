@@ -16,6 +16,8 @@ export interface PostgresSearch {
   table: string;
   tsvColumn: string;
   config: string;
+  /** all: websearch_to_tsquery's search-box syntax (words ANDed); any: the words ORed. */
+  match: 'all' | 'any';
   normalization: number;
   query: string;
   k: number;
@@ -33,16 +35,20 @@ export interface PostgresSearch {
  * our own tie-break (ranking/rank.ts), so a run cut at k holds the rows a local leg would keep.
  * At document level each document is first reduced to its best chunk (ties: the smallest chunk
  * id, as ranking/rank.ts collapses), so the k rows are k documents, not k chunks of fewer.
+ * With `match: any` the query is plainto_tsquery's lexemes ORed instead (its text form, each
+ * lexeme quoted, with ` & ` turned to ` | ` and read back as a tsquery), so a row needs one
+ * query word, not all of them, to be ranked: what BM25 ranks.
  * The query text, the configuration, the normalization, k and every filter value are
  * parameters; the table and column are identifiers the leg's schema restricts and quotes.
  */
 export function postgresSearchSql(s: PostgresSearch): { text: string; values: unknown[] } {
   const filter = postgresFilterSql(s.filter, 5);
   const tsv = quoteIdent(s.tsvColumn);
-  const matches = [
-    `FROM ${quoteTable(s.table)}, websearch_to_tsquery($1::regconfig, $2::text) AS q`,
-    `WHERE ${tsv} @@ q AND ${filter.where}`,
-  ];
+  const tsquery =
+    s.match === 'any'
+      ? `(SELECT replace(plainto_tsquery($1::regconfig, $2::text)::text, ' & ', ' | ')::tsquery AS q) AS query`
+      : 'websearch_to_tsquery($1::regconfig, $2::text) AS q';
+  const matches = [`FROM ${quoteTable(s.table)}, ${tsquery}`, `WHERE ${tsv} @@ q AND ${filter.where}`];
   const score = `ts_rank_cd(${tsv}, q, $3::int4) AS score`;
   const text =
     s.level === 'doc'
