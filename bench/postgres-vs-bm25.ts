@@ -62,6 +62,8 @@ interface Run {
   ndcg10: number;
   recall100: number;
   ms: number[];
+  /** Queries the run returned no document for. */
+  empty: number;
 }
 
 printHeader('PostgreSQL full-text search (ts_rank_cd) against our BM25', import.meta.url);
@@ -96,7 +98,14 @@ async function benchCorpus(name: string): Promise<Run[]> {
   }
 
   const runs: Run[] = [
-    { label: 'testbed BM25 (postings, k1 0.9, b 0.4)', legs: [{ type: 'lexical' }], ndcg10: 0, recall100: 0, ms: [] },
+    {
+      label: 'testbed BM25 (postings, k1 0.9, b 0.4)',
+      legs: [{ type: 'lexical' }],
+      ndcg10: 0,
+      recall100: 0,
+      ms: [],
+      empty: 0,
+    },
     ...configs.flatMap((config) =>
       matches.flatMap((match) =>
         normalizations.map((normalization) => ({
@@ -105,6 +114,7 @@ async function benchCorpus(name: string): Promise<Run[]> {
           ndcg10: 0,
           recall100: 0,
           ms: [],
+          empty: 0,
         })),
       ),
     ),
@@ -119,6 +129,7 @@ async function benchCorpus(name: string): Promise<Run[]> {
       const rows = [];
       for (const q of gold.queries) {
         const { hits } = await searcher.retrieve(parts[i]!, q.text);
+        if (hits.length === 0) run.empty++;
         rows.push(
           scoreRanking(
             hits.map((h) => h.id),
@@ -152,7 +163,7 @@ async function benchCorpus(name: string): Promise<Run[]> {
   );
   console.log(
     mdTable(
-      ['run', 'nDCG@10', 'Δ vs BM25', 'recall@100', 'Δ vs BM25', 'median ms', 'p95 ms'],
+      ['run', 'nDCG@10', 'Δ vs BM25', 'recall@100', 'Δ vs BM25', 'no hit', 'median ms', 'p95 ms'],
       runs.map((r) => {
         const l = latencySummary(r.ms);
         return [
@@ -161,6 +172,7 @@ async function benchCorpus(name: string): Promise<Run[]> {
           r === bm25 ? '' : delta(r.ndcg10, bm25.ndcg10),
           f4(r.recall100),
           r === bm25 ? '' : delta(r.recall100, bm25.recall100),
+          r.empty,
           ms(l.p50),
           ms(l.p95),
         ];

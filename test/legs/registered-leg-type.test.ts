@@ -80,7 +80,7 @@ describe('a leg type registered with one call', () => {
     for (const command of ['search', 'retrieve']) {
       const help = (await runCli([command, '--help'])).out.replace(/\s+/g, ' ');
       expect(help).toContain(
-        `whose legs are of the types lexical, dense, run, http, opensearch, elasticsearch, qdrant, ${TYPE};`,
+        `whose legs are of the types lexical, dense, run, http, opensearch, elasticsearch, qdrant, postgres, ${TYPE};`,
       );
     }
   });
