@@ -129,15 +129,19 @@ export class PostgresTarget implements PushTarget {
     return rows[0]!.n as number;
   }
 
+  /**
+   * The table as a search box reads it (websearch_to_tsquery: every word), and as BM25 matches
+   * (any word), both ranked by ts_rank_cd with the server's default normalization.
+   */
   legs(): LegSnippet[] {
+    const common: LegSnippet = [
+      ['url', this.url],
+      ['table', this.name],
+      ['config', this.config],
+    ];
     return [
-      [
-        ['type', 'postgres'],
-        ['name', 'pg'],
-        ['url', this.url],
-        ['table', this.name],
-        ['config', this.config],
-      ],
+      [['type', 'postgres'], ['name', 'pg'], ...common],
+      [['type', 'postgres'], ['name', 'pg-any'], ...common, ['match', 'any']],
     ];
   }
 }

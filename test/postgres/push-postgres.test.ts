@@ -67,9 +67,12 @@ describe('testbed push --to postgres', () => {
 
     // The printed legs, pasted into a pipeline, search the table: equal to the server's own ranking.
     const legs = (YAML.parse(r.out) as { legs: Record<string, unknown>[] }).legs;
-    expect(legs).toEqual([{ type: 'postgres', name: 'pg', url: PG_URL, table: TABLE, config: 'english' }]);
+    expect(legs).toEqual([
+      { type: 'postgres', name: 'pg', url: PG_URL, table: TABLE, config: 'english' },
+      { type: 'postgres', name: 'pg-any', url: PG_URL, table: TABLE, config: 'english', match: 'any' },
+    ]);
     for (const level of ['doc', 'chunk'] as const) {
-      const pipeline = parsePipeline({ legs, k: 10, level });
+      const pipeline = parsePipeline({ legs: [legs[0]!], k: 10, level });
       const parts = await searcher.prepare(pipeline);
       let nonEmpty = 0;
       for (const query of QUERIES) {
@@ -121,6 +124,7 @@ describe('testbed push --to postgres', () => {
     expect(r.code).toBe(0);
     expect(r.err).toContain('text search configuration simple: 224 of 270 documents with a known language are en');
     expect(r.out).toContain(`table: ${OTHER}, config: simple }`);
+    expect(r.out).toContain(`table: ${OTHER}, config: simple, match: any }`);
   });
 
   it('every configuration a language maps to exists on the server', async () => {
