@@ -28,6 +28,7 @@ import { PostgresTarget } from '../src/push/postgres-target.js';
 import { pushIndex } from '../src/push/push-index.js';
 import { textSearchConfigFor } from '../src/push/text-search-config.js';
 import { Searcher } from '../src/search/searcher.js';
+import { createRng, randomIndex } from '../src/stats/prng.js';
 import { printHeader } from './lib/command.js';
 import { CORPORA_DIR, OUT_DIR, type Gold } from './lib/corpora.js';
 import { meanScores, scoreRanking } from './lib/evaluate.js';
@@ -36,6 +37,7 @@ import { latencySummary } from './lib/stats.js';
 
 const DEMO_DIR = path.resolve(import.meta.dirname, '../corpora/demo');
 const WARMUP_QUERIES = 20;
+const LATENCY_SEED = 25;
 
 const { values } = parseArgs({
   options: {
@@ -70,7 +72,7 @@ printHeader('PostgreSQL full-text search (ts_rank_cd) against our BM25', import.
 const server = await serverVersion(url);
 console.log(
   `${server}, on this machine (127.0.0.1, a throwaway cluster: fsync off). Document level, one chunk per document, k 100, every test query. ` +
-    'Latency: wall time of one leg search through the Searcher, second pass, the runs taking turns per query in rotating order.\n',
+    'Latency: wall time of one leg search through the Searcher, second pass, the runs taking turns per query in a shuffled order (seeded). No hit: queries the run returned no document for.\n',
 );
 
 const summary: { corpus: string; runs: Run[] }[] = [];
@@ -139,12 +141,17 @@ async function benchCorpus(name: string): Promise<Run[]> {
       }
       Object.assign(run, meanScores(rows));
     }
-    // Pass 2: latency, the runs taking turns on each query, each query starting with the next run
-    // (on a loaded machine the first statement after a pause waits for its server process to be
-    // scheduled: rotating spreads that over every run instead of charging it to one).
+    // Pass 2: latency, the runs taking turns on each query in a shuffled order (seeded): on a
+    // loaded machine the first statement after the in-process BM25 waits for its server process
+    // to be scheduled again, and a fixed order would charge that to whichever run follows BM25.
+    const rng = createRng(LATENCY_SEED);
     for (const [n, q] of gold.queries.entries()) {
-      for (let j = 0; j < runs.length; j++) {
-        const i = (n + j) % runs.length;
+      const order = runs.map((_, i) => i);
+      for (let j = order.length - 1; j > 0; j--) {
+        const r = randomIndex(rng, j + 1);
+        [order[j], order[r]] = [order[r]!, order[j]!];
+      }
+      for (const i of order) {
         const t = performance.now();
         await searcher.retrieve(parts[i]!, q.text);
         if (n >= Math.min(WARMUP_QUERIES, gold.queries.length / 10)) runs[i]!.ms.push(performance.now() - t);
