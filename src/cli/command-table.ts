@@ -77,7 +77,7 @@ export const COMMAND_TABLE: readonly CommandEntry[] = [
   {
     name: 'push',
     summary:
-      'send an index to OpenSearch, Elasticsearch or Qdrant (bulk, in batches) and print the legs that search it',
+      'send an index to OpenSearch, Elasticsearch, Qdrant or PostgreSQL (in batches) and print the legs that search it',
     load: async () => (await import('./commands/push-command.js')).pushCommand,
   },
   {

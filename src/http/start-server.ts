@@ -14,6 +14,7 @@ import type { IndexFile } from '../serving/searchers/index-search.js';
 import { normalOrigin } from '../remote/allowed-origins.js';
 import { QueryLog } from '../traffic/query-log.js';
 import { seedTraffic } from '../traffic/seed-traffic.js';
+import { closePostgresPools } from '../legs/postgres/postgres-pools.js';
 
 export interface ServerOptions {
   dataDir: string;
@@ -143,6 +144,8 @@ export async function startServer(
       clearTimeout(cut);
       await searchPool?.close();
       await catalog.close();
+      // The postgres legs' connections, once no search can use them.
+      await closePostgresPools();
       // Last: the searches and events answered before the connections closed are all written.
       await queryLog?.close();
     },

@@ -91,7 +91,8 @@ export type LegSignal = 'lexical' | 'dense';
  */
 export interface LegEndpoint {
   role: 'search' | 'setup';
-  method: 'GET' | 'POST' | 'PUT';
+  /** SQL: a query sent to a database server (a postgres leg), not an HTTP request. */
+  method: 'GET' | 'POST' | 'PUT' | 'SQL';
   url: string;
 }
 

@@ -64,6 +64,8 @@ function endpointsProblem(row: LegDefinition, leg: Leg): LegProblem | undefined 
     throw err;
   }
   for (const endpoint of endpoints) {
+    // A database URL (a postgres leg's SQL endpoint) is read by its own leg (postgres-url.ts).
+    if (endpoint.method === 'SQL') continue;
     const message = endpointProblem(endpoint.url, headers);
     if (message) return { field: 'url', message };
   }

@@ -8,6 +8,7 @@ import type { LegDefinition, LegOf } from './leg-definition.js';
 import { lexicalLeg } from './lexical.js';
 import { opensearchLeg } from './opensearch.js';
 import { opensearchHybridLeg } from './opensearch-hybrid.js';
+import { postgresLeg } from './postgres.js';
 import { qdrantLeg } from './qdrant.js';
 import { qdrantFusionLeg } from './qdrant-fusion.js';
 import { runLeg } from './run.js';
@@ -29,6 +30,7 @@ export const LEGS = {
   'opensearch-hybrid': opensearchHybridLeg,
   'elasticsearch-rrf': elasticsearchRrfLeg,
   'qdrant-fusion': qdrantFusionLeg,
+  postgres: postgresLeg,
 } as const;
 
 export type LegType = keyof typeof LEGS;

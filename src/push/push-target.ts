@@ -1,10 +1,10 @@
 import type { FilterField } from '../store/filter-fields.js';
 import type { PushChunk } from './push-chunk.js';
 
-export const PUSH_ENGINES = ['opensearch', 'elasticsearch', 'qdrant'] as const;
+export const PUSH_ENGINES = ['opensearch', 'elasticsearch', 'qdrant', 'postgres'] as const;
 export type PushEngine = (typeof PUSH_ENGINES)[number];
 
-/** Where `testbed push` writes: an index of a cluster, or a Qdrant collection. */
+/** Where `testbed push` writes: an index of a cluster, a Qdrant collection, or a PostgreSQL table. */
 export interface PushTarget {
   readonly engine: PushEngine;
   /** For messages: `OpenSearch index "docs" at http://localhost:9200`. */

@@ -1,5 +1,6 @@
 import { ForbiddenError, InputError } from '../errors.js';
 import { redactUrl } from './redact-url.js';
+import { postgresOrigin } from './postgres-url.js';
 
 /**
  * Which remote endpoints a request to our own server may make us call. From the CLI and from an
@@ -23,9 +24,12 @@ export function originOf(url: string, what: string): string {
   return u.origin;
 }
 
+/** A PostgreSQL URL (a postgres leg's), whose origin is postgres://host:port (5432 when no port is given). */
+const POSTGRES_SCHEME = /^postgres(ql)?:\/\//i;
+
 /** Throws unless `url`'s origin is allowed. */
 export function checkRemoteUrl(url: string, allowed: RemoteAllowList, what: string): void {
-  const origin = originOf(url, what);
+  const origin = POSTGRES_SCHEME.test(url) ? postgresOrigin(url, what) : originOf(url, what);
   if (allowed === 'any') return;
   if (!allowed.some((a) => normalOrigin(a) === origin)) {
     throw new ForbiddenError(
@@ -36,5 +40,6 @@ export function checkRemoteUrl(url: string, allowed: RemoteAllowList, what: stri
 
 /** `--allow-remote` values as origins, so `http://h:9200/` and `http://h:9200` are the same. */
 export function normalOrigin(value: string): string {
+  if (POSTGRES_SCHEME.test(value)) return postgresOrigin(value, '--allow-remote');
   return originOf(value, '--allow-remote');
 }

@@ -55,3 +55,22 @@ const SECRET_HEADER = /authorization|api[-_]?key|token|secret|cookie|password/i;
 export function isSecretHeader(name: string): boolean {
   return SECRET_HEADER.test(name);
 }
+
+/**
+ * One text (a database URL) with every `${env:NAME}` replaced from `env`, each value
+ * URL-encoded when `urlEncode` is set (a password holding `@` or `/` would otherwise end the
+ * URL's userinfo early); a missing variable is an error naming `what`, `field` and the variable.
+ */
+export function resolveEnvText(
+  value: string,
+  what: string,
+  field: string,
+  { env = process.env, urlEncode = false }: { env?: NodeJS.ProcessEnv; urlEncode?: boolean } = {},
+): string {
+  return value.replace(ENV_REF, (_, variable: string) => {
+    const v = env[variable];
+    if (v === undefined || v === '')
+      throw new InputError(`${what}: ${field} needs the environment variable ${variable}, which is not set`);
+    return urlEncode ? encodeURIComponent(v) : v;
+  });
+}

@@ -171,7 +171,7 @@ describe('testbed push', () => {
     const cases: [string[], string | RegExp][] = [
       [
         [files.withVectors, '--to', 'solr', os.url, '--name', 'x'],
-        'testbed push: --to must be one of opensearch, elasticsearch, qdrant, got "solr"\n',
+        'testbed push: --to must be one of opensearch, elasticsearch, qdrant, postgres, got "solr"\n',
       ],
       [
         [files.withVectors, '--to', 'opensearch', '--name', 'x'],
@@ -222,6 +222,27 @@ describe('testbed push', () => {
         [files.noVectors, '--to', 'qdrant', qdrant.url, '--name', 'x'],
         /^testbed push: .*no vectors \(built with --embedder none\).*push it to opensearch or elasticsearch/,
       ],
+      // PostgreSQL: refused before any connection is tried (port 9 has no server).
+      [
+        [files.noVectors, '--to', 'postgres', 'postgres://me:hunter2@127.0.0.1:9/db', '--name', 'x'],
+        /^testbed push: --to postgres: the URL holds a password written out; write \$\{env:NAME\} in its place/,
+      ],
+      [
+        [files.noVectors, '--to', 'postgres', 'postgres://me@127.0.0.1:9/db', '--name', 'Docs'],
+        /^testbed push: --name "Docs": a PostgreSQL table name here is 1-47 lower-case letters, digits and _/,
+      ],
+      [
+        [files.noVectors, '--to', 'postgres', 'postgres://me@127.0.0.1:9/db', '--name', 'x', '--header', 'A: b'],
+        'testbed push: --header is for HTTP engines; PostgreSQL is reached by its URL\n',
+      ],
+      [
+        [files.noVectors, '--to', 'opensearch', os.url, '--name', 'x', '--ts-config', 'english'],
+        'testbed push: --ts-config is for --to postgres (the text search configuration of its tsvector column)\n',
+      ],
+      [
+        [files.noVectors, '--to', 'postgres', 'http://127.0.0.1:9/db', '--name', 'x'],
+        'testbed push: --to postgres: "http://127.0.0.1:9/db" is not a postgres://USER@HOST:PORT/DATABASE URL\n',
+      ],
     ];
     for (const [argv, expected] of cases) {
       const r = await push(...argv);
@@ -245,8 +266,10 @@ describe('testbed push', () => {
       '--header',
       '--timeout MS',
       '--retries N',
+      '--ts-config NAME',
     ])
       expect(r.out).toContain(flag);
-    expect(r.out).toMatch(/Example:\n {2}testbed push \S+ --to opensearch http:\/\/localhost:9200 --name \S+/);
+    expect(r.out).toMatch(/Examples:\n {2}testbed push \S+ --to opensearch http:\/\/localhost:9200 --name \S+/);
+    expect(r.out).toMatch(/\n {2}testbed push \S+ --to postgres postgres:\/\/\S+ --name \S+/);
   });
 });

@@ -47,7 +47,7 @@ describe('the examples of README.md and docs/ are read by the code as they are w
   it('the pipeline of docs/pipelines.md and the legs of docs/scale-out.md are valid pipelines', () => {
     const pipeline = JSON.parse(onlyBlock('docs/pipelines.md', 'json')) as Record<string, unknown>;
     expect(parseSearchSpec(pipeline).pipeline.legs.map((l) => l.name)).toEqual(['fts5', 'bm25', 'dense']);
-    const [legsBlock, experiment] = blocksOf('docs/scale-out.md', 'yaml', 2);
+    const [legsBlock, experiment, postgresBlock] = blocksOf('docs/scale-out.md', 'yaml', 3);
     const legs = parseYaml(legsBlock!) as Record<string, unknown>;
     expect(parseSearchSpec(legs).pipeline.legs.map((l) => l.type)).toEqual(['lexical', 'http']);
     // "The engine's hybrid against ours": the engine's hybrid, its two legs, our fusion of them, and ours tuned.
@@ -59,6 +59,9 @@ describe('the examples of README.md and docs/ are read by the code as they are w
       'ours-rrf',
     ]);
     expect(config.tune.map((t) => [t.name, t.legs])).toEqual([['ours-tuned', ['engine-bm25', 'engine-knn']]]);
+    // "PostgreSQL full-text search": one postgres leg.
+    const postgres = parseYaml(postgresBlock!) as Record<string, unknown>;
+    expect(parseSearchSpec(postgres).pipeline.legs.map((l) => l.type)).toEqual(['postgres']);
   });
 
   it('the pipelines given inline (--pipeline, a POST body) are valid too', () => {

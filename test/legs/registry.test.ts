@@ -21,6 +21,7 @@ const MINIMAL: Record<LegType, Record<string, unknown>> = {
   'opensearch-hybrid': { type: 'opensearch-hybrid', url, index: 'i' },
   'elasticsearch-rrf': { type: 'elasticsearch-rrf', url, index: 'i' },
   'qdrant-fusion': { type: 'qdrant-fusion', url, collection: 'c', lexical_using: 'bm25' },
+  postgres: { type: 'postgres', url: 'postgres://testbed@127.0.0.1:9/db', table: 't', config: 'english' },
 };
 
 type UnionOption = z.ZodObject<{ type: z.ZodLiteral<string> }>;

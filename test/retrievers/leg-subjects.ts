@@ -125,6 +125,8 @@ export const SUBJECTS_BY_TYPE: Record<LegType, LegSubject[]> = {
       lexicalLegs: [],
     },
   ],
+  // A postgres leg needs a real server: its facts are checked in test-postgres/ (npm run test:postgres).
+  postgres: [],
 };
 
 /** Fusions across leg types. */

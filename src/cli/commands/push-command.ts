@@ -1,12 +1,16 @@
 import { InputError } from '../../errors.js';
-import { createTarget } from '../../push/create-target.js';
+import { closePostgresPools } from '../../legs/postgres/postgres-pools.js';
+import { createTarget, type PostgresTargetOptions } from '../../push/create-target.js';
 import { legsWithHeaders } from '../../push/leg-headers.js';
 import { legsYaml } from '../../push/legs-yaml.js';
 import { DEFAULT_KNN_ENGINE, KNN_ENGINES } from '../../push/opensearch-target.js';
 import { DEFAULT_PUSH_BATCH, pushIndex } from '../../push/push-index.js';
 import { PUSH_ENGINES } from '../../push/push-target.js';
-import { parseBaseUrl } from '../../remote/base-url.js';
+import { type BaseUrl, parseBaseUrl } from '../../remote/base-url.js';
 import { credentialsProblem } from '../../remote/url-credentials.js';
+import { textSearchConfigFor } from '../../push/text-search-config.js';
+import { postgresUrlProblem, POSTGRES_URL } from '../../remote/postgres-url.js';
+import { IndexReader } from '../../store/index-reader.js';
 import { REMOTE_DEFAULTS, RemoteClient } from '../../remote/remote-client.js';
 import { intOption, oneOf, parse, positional } from '../args.js';
 import type { Command } from '../command.js';
@@ -24,7 +28,9 @@ document per chunk, _id the chunk id (DOC#N), _source {doc_id, chunk_id, title, 
 metadata, vector}, in an index mapped for BM25 over title and text and cosine k-NN over vector;
 Qdrant gets one point per chunk, id the chunk's row number, with a cosine vector and the same
 fields as payload, and a payload index per filterable field (an index without vectors cannot go
-to Qdrant). Chunks refused with 429 or 503 are sent again (up to --retries); any other refused
+to Qdrant). PostgreSQL gets a table of one row per chunk (id, doc_id, title, text, lang, metadata
+jsonb) with a generated tsvector column over title and text and a GIN index, for the postgres
+leg's full-text ranking; --replace swaps the new table in within one transaction. Chunks refused with 429 or 503 are sent again (up to --retries); any other refused
 chunk stops the push, named, with the exact number of chunks the engine indexed; the engine's
 count is checked at the end.
 
@@ -32,27 +38,33 @@ Options:
   --to ENGINE         ${PUSH_ENGINES.join(' | ')} (required), followed by the engine's URL
                       (e.g. http://localhost:9200, http://localhost:6333); its path prefix and
                       query string are kept on every request, user:password@ in it is sent as
-                      Authorization: Basic and never printed
-  --name NAME         the index (OpenSearch, Elasticsearch: lower case) or collection to create (required)
+                      Authorization: Basic and never printed; postgres:
+                      'postgres://user:\${env:PGPASSWORD}@localhost:5432/db' (a password only as
+                      \${env:NAME}, or left out with PGPASSWORD set)
+  --name NAME         the index (OpenSearch, Elasticsearch: lower case), collection or table
+                      (PostgreSQL: lower case, digits and _) to create (required)
+  --ts-config NAME    postgres: the text search configuration of the tsvector column (default:
+                      the index's language, english for an English index, simple for a mixed one)
   --replace           delete an existing index or collection of that name first
                       (without it, an existing one is refused)
   --batch N           chunks per request (default ${DEFAULT_PUSH_BATCH})
   --knn-engine E      OpenSearch only: the k-NN library of the vector field, ${KNN_ENGINES.join(' | ')}
                       (default ${DEFAULT_KNN_ENGINE}: cosinesimil, filters inside knn from 2.4;
                       faiss: innerproduct over our unit vectors, filters inside knn from 2.9)
-  --header 'H: V'     a header sent with every request, repeatable; \${env:NAME} in the value
+  --header 'H: V'     a header sent with every HTTP request (not postgres), repeatable; \${env:NAME} in the value
                       is read from the environment (e.g. 'Authorization: Bearer \${env:OS_TOKEN}',
                       'api-key: \${env:QDRANT_KEY}'); the printed legs carry the headers
                       as written (\${env:} references, never their values; a literal
                       Authorization, key or token value is left out)
-  --timeout MS        per request (default ${REMOTE_DEFAULTS.timeoutMs})
+  --timeout MS        per request or SQL statement (default ${REMOTE_DEFAULTS.timeoutMs})
   --retries N         further attempts after a 429, a 5xx or a timeout, and for bulk items
                       refused with 429 or 503 (default ${REMOTE_DEFAULTS.retries})
 ${REMOTE_TLS_USAGE}
   -h, --help          show this help
 
-Example:
-  testbed push data/demo.sqlite --to opensearch http://localhost:9200 --name demo --replace`;
+Examples:
+  testbed push data/demo.sqlite --to opensearch http://localhost:9200 --name demo --replace
+  testbed push data/demo.sqlite --to postgres postgres://postgres@localhost:5432/search --name demo`;
 
 export const pushCommand: Command = {
   name: 'push',
@@ -65,6 +77,7 @@ export const pushCommand: Command = {
       batch: { type: 'string' },
       'knn-engine': { type: 'string' },
       header: { type: 'string', multiple: true },
+      'ts-config': { type: 'string' },
       timeout: { type: 'string' },
       retries: { type: 'string' },
       ...REMOTE_TLS_FLAGS,
@@ -83,20 +96,36 @@ export const pushCommand: Command = {
     const extra = [...urls.slice(1), ...others.slice(1)][0];
     if (extra !== undefined) throw new InputError(`unexpected argument "${extra}"; --help lists the options`);
     const url = urls[0]!;
-    // Taken apart once: a fragment or another scheme is refused here, before any request.
-    const base = parseBaseUrl(url, `--to ${engine}`);
     const headers = headerFlags(values.header);
-    const conflict = credentialsProblem(url, headers);
-    if (conflict) throw new InputError(`--to ${engine}: ${conflict.replace('the headers set', '--header sets')}`);
+    // Taken apart once: a fragment or another scheme is refused here, before any request.
+    let base: BaseUrl | undefined;
+    if (engine === 'postgres') {
+      if (!POSTGRES_URL.test(url))
+        throw new InputError(`--to postgres: "${url}" is not a postgres://USER@HOST:PORT/DATABASE URL`);
+      const problem = postgresUrlProblem(url);
+      if (problem) throw new InputError(`--to postgres: ${problem}`);
+      if (values.header?.length) throw new InputError('--header is for HTTP engines; PostgreSQL is reached by its URL');
+      if (tlsLegFields(values).length > 0)
+        throw new InputError(
+          '--ca-file, --client-cert, --client-key, --insecure and --aws-sigv4 are for HTTP engines; PostgreSQL takes sslmode and its certificates in the URL',
+        );
+    } else {
+      base = parseBaseUrl(url, `--to ${engine}`);
+      const conflict = credentialsProblem(url, headers);
+      if (conflict) throw new InputError(`--to ${engine}: ${conflict.replace('the headers set', '--header sets')}`);
+    }
+    if (values['ts-config'] !== undefined && engine !== 'postgres')
+      throw new InputError('--ts-config is for --to postgres (the text search configuration of its tsvector column)');
     const file = indexFileArgument(positional(others, 0, 'INDEX', usage));
     if (values.name === undefined)
       throw new InputError(
         `missing --name NAME (the ${engine === 'qdrant' ? 'collection' : 'index'} to create)\n\n${usage}`,
       );
     const batchSize = intOption('batch', values.batch, DEFAULT_PUSH_BATCH, 1, 100_000);
+    const timeoutMs = intOption('timeout', values.timeout, REMOTE_DEFAULTS.timeoutMs, 1, 3_600_000);
     const client = new RemoteClient({
       headers,
-      timeoutMs: intOption('timeout', values.timeout, REMOTE_DEFAULTS.timeoutMs, 1, 3_600_000),
+      timeoutMs,
       retries: intOption('retries', values.retries, REMOTE_DEFAULTS.retries, 0, 20),
       concurrency: 1,
       ...remoteTlsFlags(values, 'push', engine),
@@ -105,14 +134,17 @@ export const pushCommand: Command = {
       values['knn-engine'] === undefined
         ? undefined
         : oneOf('knn-engine', values['knn-engine'], KNN_ENGINES, DEFAULT_KNN_ENGINE);
-    const target = createTarget(engine, client, url, values.name, { knnEngine });
+    const postgres = engine === 'postgres' ? postgresOptions(file, values['ts-config'], timeoutMs) : undefined;
+    const target = createTarget(engine, client, url, values.name, { knnEngine, ...(postgres && { postgres }) });
+    if (postgres?.why)
+      io.err(`text search configuration ${postgres.config}: ${postgres.why} (--ts-config NAME to choose another)\n`);
     const s = await pushIndex({
       file,
       target,
       batchSize,
       replace: values.replace,
       onProgress: countProgress(io, 'pushing', 'chunks'),
-    });
+    }).finally(closePostgresPools);
     io.err(
       `pushed ${s.chunks} chunks of ${file} to ${target.label}${s.replaced ? ' (replaced)' : ''}: ` +
         `${s.vectors} vectors${s.dims !== null ? ` (${s.dims} dims)` : ''}, ${s.batches} batches of up to ${batchSize}, ${s.seconds.toFixed(1)} s\n`,
@@ -123,14 +155,14 @@ export const pushCommand: Command = {
       headers,
     );
     io.out(
-      `# Legs that search the pushed ${engine === 'qdrant' ? 'collection' : 'index'}, for an experiment's retriever or --pipeline:\n` +
+      `# Legs that search the pushed ${engine === 'qdrant' ? 'collection' : engine === 'postgres' ? 'table' : 'index'}, for an experiment's retriever or --pipeline:\n` +
         omitted
           .map(
             (name) =>
               `# --header ${name} was a literal value and is not printed: add it to the legs' headers as \${env:NAME}\n`,
           )
           .join('') +
-        (base.userinfo !== ''
+        (base && base.userinfo !== ''
           ? '# The URL\'s user:password is left out of these legs: give them headers: {Authorization: "Basic ${env:NAME}"} (NAME holding base64 of user:password), or write it back into url\n'
           : '') +
         legsYaml(legs),
@@ -138,3 +170,27 @@ export const pushCommand: Command = {
     return 0;
   },
 };
+
+/**
+ * The text search configuration of a pushed table: the one named, else the index's language's
+ * (text-search-config.ts) with the reason, which is said on stderr so a mixed corpus's `simple`
+ * is no surprise.
+ */
+function postgresOptions(
+  file: string,
+  named: string | undefined,
+  timeoutMs: number,
+): PostgresTargetOptions & { why?: string } {
+  if (named !== undefined) {
+    if (!/^[A-Za-z_][A-Za-z0-9_]{0,62}(\.[A-Za-z_][A-Za-z0-9_]{0,62})?$/.test(named))
+      throw new InputError(`--ts-config "${named}": a text search configuration name such as english or simple`);
+    return { config: named, timeoutMs };
+  }
+  const reader = IndexReader.open(file);
+  try {
+    const { config, reason } = textSearchConfigFor(reader.meta.languages);
+    return { config, timeoutMs, why: reason };
+  } finally {
+    reader.close();
+  }
+}
