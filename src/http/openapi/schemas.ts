@@ -4,6 +4,8 @@ import { SEARCH_PARAM_NAMES, SEARCH_PARAMS, type ParamSpec } from '../../search/
 import { requestJsonSchema } from '../../schemas/json-schema.js';
 import { pipelineSpec } from '../../pipeline/pipeline-spec.js';
 import { MODES } from '../../pipeline/shorthand-rows.js';
+import { reportSchemas } from './report-schemas.js';
+import { settledPipelineSchema } from './pipeline-schema.js';
 import { DEFAULT_SEED } from '../../stats/prng.js';
 import { DEFAULT_HEAD_SHARE, DEFAULT_TORSO_SHARE } from '../../traffic/bands.js';
 import { DEFAULT_CLICK_ACTIONS, DEFAULT_MAX_RANK, DEFAULT_THRESHOLDS } from '../../traffic/click-models.js';
@@ -23,6 +25,7 @@ const obj = (properties: Record<string, unknown>, required: string[] = Object.ke
 });
 
 export const schemas: Record<string, unknown> = {
+  ...reportSchemas,
   Error: obj({ error: obj({ code: str, message: str }) }),
   Health: obj({
     status: { const: 'ok' },
@@ -57,6 +60,13 @@ export const schemas: Record<string, unknown> = {
     description: 'HitView (src/search/types.ts)',
   },
   // Getters: the pipeline's JSON Schema lists the leg types registered when the document is made.
+  get Pipeline() {
+    return {
+      ...settledPipelineSchema(),
+      description:
+        'Pipeline (src/pipeline/resolve-pipeline.ts): a pipeline as it ran, settled from its request (pipeline-spec.ts)',
+    };
+  },
   get SearchResponse() {
     return {
       ...obj({
@@ -76,7 +86,7 @@ export const schemas: Record<string, unknown> = {
         k: int,
         level: { type: 'string', enum: ['chunk', 'doc'] },
         pipeline: {
-          ...requestJsonSchema(pipelineSpec),
+          $ref: '#/components/schemas/Pipeline',
           description: 'the pipeline that ran, every default filled in (a shorthand expanded)',
         },
         took_ms: {
@@ -208,40 +218,6 @@ export const schemas: Record<string, unknown> = {
       ['id', 'name', 'state', 'startedAt', 'progress', 'output'],
     ),
     description: 'ExperimentJob (src/experiments/experiment-jobs.ts)',
-  },
-  ExperimentReport: {
-    ...obj(
-      {
-        name: str,
-        createdAt: str,
-        testbedVersion: str,
-        config: { type: 'object' },
-        level: { type: 'string', enum: ['doc', 'chunk'] },
-        queries: obj({ total: int, answerable: int, unanswerable: { type: 'array', items: str } }),
-        metrics: { type: 'array', items: str },
-        curveKs: { type: 'array', items: int },
-        contextK: int,
-        rerankDepth: int,
-        baseline: str,
-        sliceFields: { type: 'array', items: str },
-        configs: {
-          type: 'array',
-          items: {
-            type: 'object',
-            description: 'ConfigResult: means, perQuery, slices, significance, latency, index, failures',
-          },
-        },
-        allPairs: {
-          type: 'object',
-          description:
-            'AllPairsTests: the test, correction and alpha, and per metric every pair of configurations with its raw and adjusted p',
-        },
-        checks: { type: 'array', items: obj({ description: str, passed: { type: 'boolean' }, detail: str }) },
-        wallSeconds: num,
-      },
-      ['name', 'createdAt', 'level', 'queries', 'metrics', 'curveKs', 'configs'],
-    ),
-    description: 'ExperimentReport (src/reports/report-model.ts)',
   },
   SampleRequest: {
     type: 'object',
