@@ -87,3 +87,14 @@ describe('a real experiment report against the OpenAPI schemas', () => {
     );
   });
 });
+
+describe("a real index's answer against the OpenAPI schemas", () => {
+  it('GET /indexes: each index with its IndexMeta, typed, no field left out', async () => {
+    const res = await fx.app.request('/indexes');
+    expect(res.status).toBe(200);
+    const body = (await res.json()) as { indexes: { meta: { counts: { chunks: number } } }[] };
+    expect(body.indexes[0]!.meta.counts.chunks).toBeGreaterThan(0);
+    const answer = { type: 'object', properties: { indexes: { type: 'array', items: schema('IndexInfo') } } };
+    expect(validateClosed(answer, body)).toEqual([]);
+  });
+});

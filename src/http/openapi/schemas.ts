@@ -5,6 +5,7 @@ import { requestJsonSchema } from '../../schemas/json-schema.js';
 import { pipelineSpec } from '../../pipeline/pipeline-spec.js';
 import { MODES } from '../../pipeline/shorthand-rows.js';
 import { reportSchemas } from './report-schemas.js';
+import { indexSchemas } from './index-schemas.js';
 import { settledPipelineSchema } from './pipeline-schema.js';
 import { DEFAULT_SEED } from '../../stats/prng.js';
 import { DEFAULT_HEAD_SHARE, DEFAULT_TORSO_SHARE } from '../../traffic/bands.js';
@@ -26,6 +27,7 @@ const obj = (properties: Record<string, unknown>, required: string[] = Object.ke
 
 export const schemas: Record<string, unknown> = {
   ...reportSchemas,
+  ...indexSchemas,
   Error: obj({ error: obj({ code: str, message: str }) }),
   Health: obj({
     status: { const: 'ok' },
@@ -159,11 +161,11 @@ export const schemas: Record<string, unknown> = {
         startedAt: str,
         finishedAt: str,
         interruptedAt: { ...str, description: 'interrupted builds: when their server was last seen working on them' },
-        request: { type: 'object' },
-        progress: { type: 'object' },
+        request: obj({ corpus: str, chunker: str, embedder: str, tokenizer: str }),
+        progress: { $ref: '#/components/schemas/BuildProgress' },
         notices: { type: 'array', items: str },
         error: str,
-        meta: { type: 'object' },
+        meta: { $ref: '#/components/schemas/IndexMeta' },
       },
       ['name', 'state', 'startedAt', 'request', 'progress', 'notices'],
     ),
@@ -180,7 +182,7 @@ export const schemas: Record<string, unknown> = {
       },
       error: { ...str, description: 'unreadable only: why, in a few words' },
       meta: {
-        type: ['object', 'null'],
+        oneOf: [{ $ref: '#/components/schemas/IndexMeta' }, { type: 'null' }],
         description:
           'IndexMeta (src/store/index-meta.ts): corpus, chunker, tokenizer, embedder, counts, build; paths relative to the corpora root',
       },
@@ -299,7 +301,10 @@ export const schemas: Record<string, unknown> = {
         startedAt: str,
         finishedAt: str,
         interruptedAt: { ...str, description: 'interrupted jobs: when their server was last seen working on them' },
-        request: { type: 'object', description: 'the body as posted' },
+        request: {
+          oneOf: [{ $ref: '#/components/schemas/SampleRequest' }, { $ref: '#/components/schemas/JudgementRequest' }],
+          description: 'the body as posted',
+        },
         output: { ...str, description: 'traffic/ID, relative to the results folder' },
         error: str,
         summary: {
