@@ -17,7 +17,8 @@ import { webFixture, type WebFixture } from '../web/helpers/web-fixture.js';
 // One tsc program over a small file and the generated types, twice: seconds, more on a busy machine.
 vi.setConfig({ testTimeout: 120_000 });
 
-const NODE_MODULES = path.resolve(import.meta.dirname, '../../node_modules');
+const ROOT = path.resolve(import.meta.dirname, '../..');
+const NODE_MODULES = path.join(ROOT, 'node_modules');
 
 const PROGRAM = `import createClient from 'openapi-fetch';
 import type { components, operations, paths } from './schema';
@@ -58,13 +59,25 @@ export async function readReport(id: string): Promise<string[]> {
 export { typed };
 `;
 
-/** tsc --noEmit over the program and the types generated from `doc`: the diagnostics, as text. */
+/** The TypeScript example of docs/http-api.md ("Clients"), importing the types generated here. */
+function docsExample(): string {
+  const section = fs.readFileSync(path.join(ROOT, 'docs/http-api.md'), 'utf8').split('\n## Clients\n')[1] ?? '';
+  const block = /^```ts\n([\s\S]*?)^```$/m.exec(section);
+  if (!block) throw new Error('docs/http-api.md: no ts block under "## Clients"');
+  return block[1]!.replace("from './testbed-api'", "from './schema'");
+}
+
+/**
+ * tsc --noEmit over the program, the docs' example and the types generated from `doc`: the
+ * diagnostics, as text.
+ */
 async function typeCheck(dir: string, doc: unknown): Promise<string[]> {
   fs.mkdirSync(dir, { recursive: true });
   fs.writeFileSync(path.join(dir, 'schema.d.ts'), astToString(await openapiTS(doc as never)));
   fs.writeFileSync(path.join(dir, 'client.ts'), PROGRAM);
+  fs.writeFileSync(path.join(dir, 'docs-example.ts'), docsExample());
   fs.symlinkSync(NODE_MODULES, path.join(dir, 'node_modules'), 'dir');
-  const program = ts.createProgram([path.join(dir, 'client.ts')], {
+  const program = ts.createProgram([path.join(dir, 'client.ts'), path.join(dir, 'docs-example.ts')], {
     strict: true,
     noEmit: true,
     noUncheckedIndexedAccess: true,
@@ -102,7 +115,7 @@ describe('a TypeScript client generated from /openapi.json with openapi-typescri
     expect(types).toMatch(/\bdownloadReportJson: \{/);
   });
 
-  it('type-checks a program that searches an index and reads an experiment report', async () => {
+  it("type-checks a program that searches an index and reads an experiment report, and the docs' example", async () => {
     expect(await typeCheck(path.join(root, 'served'), served)).toEqual([]);
   });
 
