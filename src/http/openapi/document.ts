@@ -2,6 +2,9 @@ import { DOCS_ASSET_NAMES } from '../../web/api-docs/docs-assets.js';
 import { VERSION } from '../../version.js';
 import { legTypes } from '../../legs/registry.js';
 import { schemas } from './schemas.js';
+import { OPERATION_IDS } from './operation-ids.js';
+import { OPERATION_EXAMPLES } from './examples/operation-examples.js';
+import { type Operation, withExample } from './examples/operation-example.js';
 import { MAX_EVENTS_PER_REQUEST } from '../../traffic/ubi-events.js';
 import { MODE_PARAM, SEARCH_PARAM_NAMES, SEARCH_PARAMS, type ParamSpec } from '../../search/request-params.js';
 
@@ -75,13 +78,14 @@ const searchErrors = {
   '404': error('unknown index'),
   '409': error("the index's embedding model is not available, or its file cannot be read (code index_unreadable)"),
 };
+/** A download of a finished report; report.json's body is the ExperimentReport schema, the others text. */
 const download = (type: string, what: string) => ({
   get: {
     tags: ['experiments'],
     summary: `Download ${what}`,
     parameters: [experimentId],
     responses: {
-      '200': text(type, what),
+      '200': type === 'application/json' ? json(ref('ExperimentReport'), what) : text(type, what),
       '404': error('no such experiment'),
       '409': error('still running'),
       ...rankingReadErrors,
@@ -144,11 +148,6 @@ function trafficJobPaths(
   };
 }
 
-/**
- * The OpenAPI 3.1 description of every route the server answers: the JSON API and the pages.
- * test/web/openapi.test.ts walks the app's registered routes against it in both directions, so
- * a route added without a description here (or a description left after a route is gone) fails.
- */
 /** The answers of a route that serves a stylesheet or a script by name. */
 function assetResponses(): Json {
   return {
@@ -160,6 +159,29 @@ function assetResponses(): Json {
   };
 }
 
+/**
+ * Each operation with its operationId (operation-ids.ts) and its example (examples/). One left
+ * out of the table stays without: test/http/openapi-operations.test.ts names it.
+ */
+function withOperations(paths: Record<string, Record<string, Json>>): Json {
+  const named = (p: string, method: string, op: Json) => {
+    const operationId = OPERATION_IDS[`${method.toUpperCase()} ${p}`];
+    if (!operationId) return op;
+    return withExample({ operationId, ...(op as Operation) }, OPERATION_EXAMPLES[operationId]);
+  };
+  return Object.fromEntries(
+    Object.entries(paths).map(([p, ops]) => [
+      p,
+      Object.fromEntries(Object.entries(ops).map(([method, op]) => [method, named(p, method, op)])),
+    ]),
+  );
+}
+
+/**
+ * The OpenAPI 3.1 description of every route the server answers: the JSON API and the pages.
+ * test/web/openapi.test.ts walks the app's registered routes against it in both directions, so
+ * a route added without a description here (or a description left after a route is gone) fails.
+ */
 export function openApiDocument(): Json {
   return {
     openapi: '3.1.0',
@@ -184,7 +206,7 @@ export function openApiDocument(): Json {
       { name: 'service' },
       { name: 'pages', description: 'HTML pages for people' },
     ],
-    paths: {
+    paths: withOperations({
       '/': {
         get: {
           tags: ['pages'],
@@ -719,7 +741,7 @@ export function openApiDocument(): Json {
           },
         },
       },
-    },
+    }),
     components: {
       securitySchemes: { bearerToken: { type: 'http', scheme: 'bearer', description: 'TESTBED_TOKEN' } },
       // Spread, so the getters among them run now: the document is what the registry holds when it is made.

@@ -4,6 +4,9 @@ import { SEARCH_PARAM_NAMES, SEARCH_PARAMS, type ParamSpec } from '../../search/
 import { requestJsonSchema } from '../../schemas/json-schema.js';
 import { pipelineSpec } from '../../pipeline/pipeline-spec.js';
 import { MODES } from '../../pipeline/shorthand-rows.js';
+import { reportSchemas } from './report-schemas.js';
+import { indexSchemas } from './index-schemas.js';
+import { settledPipelineSchema } from './pipeline-schema.js';
 import { DEFAULT_SEED } from '../../stats/prng.js';
 import { DEFAULT_HEAD_SHARE, DEFAULT_TORSO_SHARE } from '../../traffic/bands.js';
 import { DEFAULT_CLICK_ACTIONS, DEFAULT_MAX_RANK, DEFAULT_THRESHOLDS } from '../../traffic/click-models.js';
@@ -23,6 +26,8 @@ const obj = (properties: Record<string, unknown>, required: string[] = Object.ke
 });
 
 export const schemas: Record<string, unknown> = {
+  ...reportSchemas,
+  ...indexSchemas,
   Error: obj({ error: obj({ code: str, message: str }) }),
   Health: obj({
     status: { const: 'ok' },
@@ -57,6 +62,13 @@ export const schemas: Record<string, unknown> = {
     description: 'HitView (src/search/types.ts)',
   },
   // Getters: the pipeline's JSON Schema lists the leg types registered when the document is made.
+  get Pipeline() {
+    return {
+      ...settledPipelineSchema(),
+      description:
+        'Pipeline (src/pipeline/resolve-pipeline.ts): a pipeline as it ran, settled from its request (pipeline-spec.ts)',
+    };
+  },
   get SearchResponse() {
     return {
       ...obj({
@@ -76,7 +88,7 @@ export const schemas: Record<string, unknown> = {
         k: int,
         level: { type: 'string', enum: ['chunk', 'doc'] },
         pipeline: {
-          ...requestJsonSchema(pipelineSpec),
+          $ref: '#/components/schemas/Pipeline',
           description: 'the pipeline that ran, every default filled in (a shorthand expanded)',
         },
         took_ms: {
@@ -149,11 +161,11 @@ export const schemas: Record<string, unknown> = {
         startedAt: str,
         finishedAt: str,
         interruptedAt: { ...str, description: 'interrupted builds: when their server was last seen working on them' },
-        request: { type: 'object' },
-        progress: { type: 'object' },
+        request: obj({ corpus: str, chunker: str, embedder: str, tokenizer: str }),
+        progress: { $ref: '#/components/schemas/BuildProgress' },
         notices: { type: 'array', items: str },
         error: str,
-        meta: { type: 'object' },
+        meta: { $ref: '#/components/schemas/IndexMeta' },
       },
       ['name', 'state', 'startedAt', 'request', 'progress', 'notices'],
     ),
@@ -170,7 +182,7 @@ export const schemas: Record<string, unknown> = {
       },
       error: { ...str, description: 'unreadable only: why, in a few words' },
       meta: {
-        type: ['object', 'null'],
+        oneOf: [{ $ref: '#/components/schemas/IndexMeta' }, { type: 'null' }],
         description:
           'IndexMeta (src/store/index-meta.ts): corpus, chunker, tokenizer, embedder, counts, build; paths relative to the corpora root',
       },
@@ -208,40 +220,6 @@ export const schemas: Record<string, unknown> = {
       ['id', 'name', 'state', 'startedAt', 'progress', 'output'],
     ),
     description: 'ExperimentJob (src/experiments/experiment-jobs.ts)',
-  },
-  ExperimentReport: {
-    ...obj(
-      {
-        name: str,
-        createdAt: str,
-        testbedVersion: str,
-        config: { type: 'object' },
-        level: { type: 'string', enum: ['doc', 'chunk'] },
-        queries: obj({ total: int, answerable: int, unanswerable: { type: 'array', items: str } }),
-        metrics: { type: 'array', items: str },
-        curveKs: { type: 'array', items: int },
-        contextK: int,
-        rerankDepth: int,
-        baseline: str,
-        sliceFields: { type: 'array', items: str },
-        configs: {
-          type: 'array',
-          items: {
-            type: 'object',
-            description: 'ConfigResult: means, perQuery, slices, significance, latency, index, failures',
-          },
-        },
-        allPairs: {
-          type: 'object',
-          description:
-            'AllPairsTests: the test, correction and alpha, and per metric every pair of configurations with its raw and adjusted p',
-        },
-        checks: { type: 'array', items: obj({ description: str, passed: { type: 'boolean' }, detail: str }) },
-        wallSeconds: num,
-      },
-      ['name', 'createdAt', 'level', 'queries', 'metrics', 'curveKs', 'configs'],
-    ),
-    description: 'ExperimentReport (src/reports/report-model.ts)',
   },
   SampleRequest: {
     type: 'object',
@@ -323,7 +301,10 @@ export const schemas: Record<string, unknown> = {
         startedAt: str,
         finishedAt: str,
         interruptedAt: { ...str, description: 'interrupted jobs: when their server was last seen working on them' },
-        request: { type: 'object', description: 'the body as posted' },
+        request: {
+          oneOf: [{ $ref: '#/components/schemas/SampleRequest' }, { $ref: '#/components/schemas/JudgementRequest' }],
+          description: 'the body as posted',
+        },
         output: { ...str, description: 'traffic/ID, relative to the results folder' },
         error: str,
         summary: {

@@ -1,0 +1,98 @@
+import { execFile } from 'node:child_process';
+import fs from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { listen } from '../../src/http/start-server.js';
+import { parseExperimentConfig } from '../../src/experiments/config.js';
+import { runExperiment } from '../../src/experiments/runner.js';
+import { writeReport } from '../../src/reports/write-report.js';
+import { tmpDir } from '../helpers/tmp.js';
+import { TINY_EXPERIMENT, webFixture, type WebFixture } from '../web/helpers/web-fixture.js';
+import { readDoc } from './markdown.js';
+
+/**
+ * The Python client of docs/http-api.md ("Clients": standard library only) runs as written: the
+ * test takes the page's python block, starts a real server on 127.0.0.1 over the tiny fixture
+ * with a saved report, runs the program with python3 and checks each line it prints against what
+ * the API answers (the hits of the same search) and the report on disk (each configuration's mean).
+ */
+vi.setConfig({ hookTimeout: 120_000, testTimeout: 60_000 });
+const run = promisify(execFile);
+
+/** The python code block of the "Clients" section. */
+function pythonExample(): string {
+  const section = readDoc('docs/http-api.md').split('\n## Clients\n')[1] ?? '';
+  const block = /^```python\n([\s\S]*?)^```$/m.exec(section);
+  if (!block) throw new Error('docs/http-api.md: no python block under "## Clients"');
+  return block[1]!;
+}
+
+let fx: WebFixture;
+let server: Awaited<ReturnType<typeof listen>>;
+let base: string;
+let root: string;
+beforeAll(async () => {
+  root = tmpDir('python-client-');
+  fx = await webFixture(path.join(root, 'app'));
+  const config = parseExperimentConfig(
+    TINY_EXPERIMENT.replace('corpus: tiny', `corpus: ${path.join(fx.corporaRoot, 'tiny')}`),
+  );
+  const { report, runs } = await runExperiment(config, { cacheDir: path.join(root, 'cache') });
+  writeReport(path.join(fx.resultsRoot, 'tiny-grid'), report, runs);
+  server = await listen(fx.app.fetch, '127.0.0.1', 0);
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+afterAll(async () => {
+  await new Promise((resolve) => server?.close(resolve));
+  fx?.catalog.close();
+});
+
+describe('the Python client in docs/http-api.md', () => {
+  it('searches and reads a report: its lines are the API answer and the saved report', async () => {
+    const file = path.join(root, 'client.py');
+    fs.writeFileSync(file, pythonExample());
+    const { stdout } = await run('python3', [file, base, 'tiny', 'reset password', 'tiny-grid'], {
+      timeout: 30_000,
+    });
+    const lines = stdout.trim().split('\n');
+
+    const answer = (await (
+      await fx.app.request('/search', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({
+          index: 'tiny',
+          q: 'reset password',
+          k: 3,
+          legs: [{ type: 'lexical' }, { type: 'dense' }],
+          fusion: { method: 'rrf' },
+        }),
+      })
+    ).json()) as { hits: { rank: number; doc_id: string; score: number }[] };
+    expect(answer.hits.length).toBeGreaterThan(0);
+    const hitLines = answer.hits.map((h) => `hit ${h.rank} ${h.doc_id} ${h.score.toFixed(4)}`);
+
+    const saved = JSON.parse(fs.readFileSync(path.join(fx.resultsRoot, 'tiny-grid', 'report.json'), 'utf8')) as {
+      metrics: string[];
+      configs: { name: string; means: Record<string, number> }[];
+    };
+    const metric = saved.metrics[0]!;
+    const configLines = saved.configs.map((c) => `config ${c.name} ${metric} ${c.means[metric]!.toFixed(4)}`);
+
+    expect(lines).toEqual([...hitLines, ...configLines]);
+    expect(configLines.map((l) => l.split(' ')[1])).toEqual(['bm25', 'dense', 'hybrid']);
+  });
+
+  it('an error answer is one line naming the problem, and exit status 1', async () => {
+    const file = path.join(root, 'client.py');
+    fs.writeFileSync(file, pythonExample());
+    const failed = await run('python3', [file, base, 'nope', 'reset password', 'tiny-grid']).then(
+      () => undefined,
+      (e: { code: number; stderr: string }) => e,
+    );
+    expect(failed?.code).toBe(1);
+    expect(failed?.stderr.trim()).toMatch(/^404 .*nope/);
+  });
+});
