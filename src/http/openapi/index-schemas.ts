@@ -1,17 +1,10 @@
+import { int, num, obj, str } from './schema-parts.js';
+
 /**
  * JSON Schemas (2020-12) of what an index reports about itself: its IndexMeta (stored in the
  * index, src/store/index-meta.ts) and a build's progress (src/indexing/progress.ts), field by
  * field, so a client generated from /openapi.json reads `meta.counts.chunks` as a number.
  */
-const str = { type: 'string' };
-const num = { type: 'number' };
-const int = { type: 'integer' };
-const obj = (properties: Record<string, unknown>, required: string[] = Object.keys(properties)) => ({
-  type: 'object',
-  properties,
-  required,
-});
-
 export const indexSchemas: Record<string, unknown> = {
   IndexMeta: {
     ...obj(

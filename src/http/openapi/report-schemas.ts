@@ -1,5 +1,6 @@
 import { PAIRWISE_TEST_NAMES } from '../../stats/all-pairs.js';
 import { SELECT_RULES } from '../../fusion/tune/select-setting.js';
+import { bool, int, num, obj, str } from './schema-parts.js';
 
 /**
  * JSON Schemas (2020-12) of an experiment report, field by field as src/reports/report-model.ts
@@ -9,17 +10,8 @@ import { SELECT_RULES } from '../../fusion/tune/select-setting.js';
  * saved by older versions lack. test/http/openapi-report-schema.test.ts validates a report of a
  * real experiment against them.
  */
-const str = { type: 'string' };
-const num = { type: 'number' };
-const int = { type: 'integer' };
-const bool = { type: 'boolean' };
 const strings = { type: 'array', items: str };
 const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
-const obj = (properties: Record<string, unknown>, required: string[] = Object.keys(properties)) => ({
-  type: 'object',
-  properties,
-  required,
-});
 /** metric label (ndcg@10, mrr@10, recall@5, ...) -> value. */
 const byMetric = { type: 'object', additionalProperties: num, description: 'metric label -> mean' };
 const sliceRows = {

@@ -10,20 +10,13 @@ import { settledPipelineSchema } from './pipeline-schema.js';
 import { DEFAULT_SEED } from '../../stats/prng.js';
 import { DEFAULT_HEAD_SHARE, DEFAULT_TORSO_SHARE } from '../../traffic/bands.js';
 import { DEFAULT_CLICK_ACTIONS, DEFAULT_MAX_RANK, DEFAULT_THRESHOLDS } from '../../traffic/click-models.js';
+import { int, num, obj, str } from './schema-parts.js';
 
 /**
  * JSON Schemas (2020-12, as OpenAPI 3.1 uses) of the API's bodies. They follow the TypeScript
  * types named in each description; the OpenAPI test checks real responses against the required
  * fields, so a renamed field shows up there.
  */
-const str = { type: 'string' };
-const num = { type: 'number' };
-const int = { type: 'integer' };
-const obj = (properties: Record<string, unknown>, required: string[] = Object.keys(properties)) => ({
-  type: 'object',
-  properties,
-  required,
-});
 
 export const schemas: Record<string, unknown> = {
   ...reportSchemas,
