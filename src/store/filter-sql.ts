@@ -90,7 +90,8 @@ function inSql(path: string, values: readonly Scalar[]): FilterSql {
   return { where: `(${parts.map((p) => p.where).join(' OR ')})`, params: parts.flatMap((p) => p.params) };
 }
 
-const BOUNDS = [
+/** A range condition's bounds and the SQL comparison each one is (shared by the postgres leg's filters). */
+export const BOUNDS = [
   ['gt', '>'],
   ['gte', '>='],
   ['lt', '<'],

@@ -1,4 +1,5 @@
 import type { Condition, FilterSpec } from '../../schemas/filter-spec.js';
+import { BOUNDS } from '../../store/filter-sql.js';
 
 /** A filter as one SQL condition and its parameters, numbered from the `first` given. */
 export interface PostgresFilterSql {
@@ -30,13 +31,6 @@ export function postgresFilterSql(filter: FilterSpec | undefined, first: number)
     .map((key) => conditionSql(key, filter![key]!, param));
   return { where: parts.length ? parts.join(' AND ') : 'TRUE', params };
 }
-
-const BOUNDS = [
-  ['gt', '>'],
-  ['gte', '>='],
-  ['lt', '<'],
-  ['lte', '<='],
-] as const;
 
 function conditionSql(key: string, c: Condition, param: (value: unknown, cast: string) => string): string {
   if (key === 'lang') {
