@@ -1,7 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { ExperimentJob } from '../../src/experiments/experiment-jobs.js';
 import { buildIndex } from '../../src/indexing/build-index.js';
 import { bm25Grid } from '../helpers/bm25-grid.js';
@@ -13,6 +13,11 @@ import { tmpDir } from '../helpers/tmp.js';
  * meanwhile, and SIGTERM (or SIGINT) ends the server and the experiment's process with it, the
  * job recorded as interrupted, as the next start shows it.
  */
+// Each test starts `node bin/testbed.js serve` (dist/ rebuilt first if stale), indexes the demo
+// and waits for a 300-cell experiment's child to be retrieving: the first test took 43-50 s
+// under scripts/with-cpu-load.sh beside other test files, too near the 60 s default; 180 s is
+// over three times that.
+vi.setConfig({ testTimeout: 180_000 });
 const BIN = path.resolve(import.meta.dirname, '../../bin/testbed.js');
 const DEMO = path.resolve(import.meta.dirname, '../../corpora/demo');
 const root = tmpDir('serve-jobs-');

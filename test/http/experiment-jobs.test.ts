@@ -15,8 +15,9 @@ import { tmpDir } from '../helpers/tmp.js';
  * experiment runs in a child process.
  */
 // Each experiment here runs in a child process and is scored in full. The longest test (two
-// experiments, 8 + 2 BM25 cells over the demo's 353 queries) took 36 s under
-// scripts/with-cpu-load.sh on the 2-core machine; 240 s is over six times that.
+// experiments, 8 + 2 BM25 cells over the demo's 353 queries) took 36 s and 68 s in two runs
+// under scripts/with-cpu-load.sh beside other test files on the 2-core machine; 240 s is three
+// and a half times the slower.
 vi.setConfig({ testTimeout: 240_000 });
 const DEMO = path.resolve(import.meta.dirname, '../../corpora/demo');
 const root = tmpDir('exp-jobs-');
