@@ -7,4 +7,5 @@ export const sharedTestOptions = {
   // Two cores: more workers only thrash.
   maxWorkers: 2,
   setupFiles: ['test/helpers/seed-property-tests.ts', 'test/helpers/test-cache-home.ts'],
+  globalSetup: ['test/helpers/checkout-untouched.ts'],
 } satisfies NonNullable<ViteUserConfig['test']>;

@@ -115,11 +115,16 @@ describe('loadTransformersEmbedder', () => {
   });
 
   it('fails fast with UnavailableError when the hub is unreachable and remote models are allowed', async () => {
-    const started = Date.now();
+    // "Fast" as the number of requests, not a stopwatch: the first missing file ends the load,
+    // with no retry loop, whether the hub refuses the connection (offline) or answers 404.
+    const fetchSpy = vi.spyOn(globalThis, 'fetch');
     const err = await unavailable(
       loadTransformersEmbedder('retrieval-testbed/no-such-model', { modelsDir: models, allowRemote: true }),
     );
-    expect(Date.now() - started).toBeLessThan(5_000);
+    const urls = fetchSpy.mock.calls.map(([url]) => String(url));
+    expect(urls.length).toBeGreaterThan(0);
+    expect(urls.length, urls.join('\n')).toBeLessThanOrEqual(4); // config, tokenizer, tokenizer_config, model
+    expect(new Set(urls).size, 'no file is asked for twice').toBe(urls.length);
     expect(err.message).toContain('retrieval-testbed/no-such-model');
     expect(err.message).toContain('MODELS_DIR');
   });

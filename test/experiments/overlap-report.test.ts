@@ -43,6 +43,7 @@ beforeAll(async () => {
   fs.writeFileSync(path.join(corpus, 'qrels', 'test.tsv'), QRELS);
   const config = parseExperimentConfig(`name: overlap
 corpus: ${corpus}
+output: ${path.join(dir, 'out')}
 ks: [1, 3]
 context_k: 1
 rerank_depth: 3

@@ -68,6 +68,9 @@ describe('an experiment with a rerank stage', () => {
   });
   afterAll(() => new Promise<void>((done) => server.close(() => done())));
 
+  // Two BM25 cells over the demo's 353 queries and 353 rerank requests to the server above: 5 s
+  // on a quiet machine, 15 s under scripts/with-cpu-load.sh beside another test file; 60 s (the
+  // default) is four times that.
   it('reports first-stage recall@depth (equal to the same first stage without the rerank) beside nDCG@10 after the rerank, per slice', async () => {
     const dir = tmpDir('rerank-exp-');
     const output = path.join(dir, 'out');
@@ -115,6 +118,10 @@ grid:
     const queries = Object.keys(plainRun.rankings);
     expect(bodies.length).toBe(queries.filter((q) => plainRun.rankings[q]!.length > 0).length);
     const judged = gold();
+    // Requests by the passages they carried, built once: finding each query's request by a scan
+    // was 353 x 353 joins of 20 passages, most of this test's time on a loaded machine.
+    const bodyOf = new Map<string, (typeof bodies)[number]>();
+    for (const b of bodies) if (!bodyOf.has(b.documents.join('\u0000'))) bodyOf.set(b.documents.join('\u0000'), b);
     let sum = 0;
     let n = 0;
     for (const qid of queries) {
@@ -125,7 +132,7 @@ grid:
         continue;
       }
       const head = first.slice(0, DEPTH);
-      const body = bodies.find((b) => b.documents.join('\u0000') === head.map((id) => text.get(id)).join('\u0000'));
+      const body = bodyOf.get(head.map((id) => text.get(id)).join('\u0000'));
       expect(body, qid).toBeDefined();
       expect(body!.top_n).toBe(head.length);
       // The reranked order: overlap descending, equal overlaps by document id descending; then the first stage from DEPTH + 1 on.

@@ -11,4 +11,4 @@ export function tmpDir(prefix = 'testbed-'): string {
 }
 
 export const TINY_BEIR = path.resolve(import.meta.dirname, '../fixtures/tiny-beir');
-export const SHARED_CORPORA = path.resolve(import.meta.dirname, '../../../shared/corpora');
+export { SHARED_CORPORA } from './shared-corpora.js';

@@ -185,30 +185,27 @@ describe('the main thread stays free', () => {
     }
   }
 
-  it('/health answers within 50 ms while both workers are busy with a burst of slow searches', async () => {
+  // No stopwatch (a 50 ms median failed on a loaded machine): ten probes in a row all come back
+  // while searches are still in flight. Were a probe to wait for a search (the main thread
+  // running it), ten probes would wait out the ten searches and leave none in flight.
+  it('/health answers while both workers are busy with a burst of slow searches, without waiting for them', async () => {
     expect((await get(slow.url, '/health')).status).toBe(200); // the catalog opens its indexes on the first
+    let finished = 0;
     const burst = Promise.all(
-      Array.from({ length: 10 }, (_, i) => get(slow.url, `/search/bm25?index=gen&q=doc${String(i).padStart(5, '0')}`)),
+      Array.from({ length: 10 }, (_, i) =>
+        get(slow.url, `/search/bm25?index=gen&q=doc${String(i).padStart(5, '0')}`).then((res) => {
+          finished += 1;
+          return res;
+        }),
+      ),
     );
     await until((n) => n.every((x) => x > 0));
-    const took: number[] = [];
-    for (let i = 0; i < 10; i++) {
-      const t0 = performance.now();
-      const res = await get(slow.url, '/health');
-      took.push(performance.now() - t0);
-      expect(res.status).toBe(200);
-      await pause(20);
-    }
-    // Still busy after the probes: they did not wait for the searches (10 × 300 ms on 2 workers).
+    for (let i = 0; i < 10; i++) expect((await get(slow.url, '/health')).status).toBe(200);
     const busyAfter = Math.max(...slow.pool.inFlight());
+    const finishedAfter = finished;
     for (const res of await burst) expect(res.status).toBe(200);
     expect(busyAfter).toBeGreaterThan(0);
-    // Typically a few ms. On a shared two-core machine the main thread competes with both busy
-    // workers (and whatever else runs) for a core, so one probe may wait for a time slice: the
-    // bound on every probe is one search's time, which a probe waiting for any search would exceed.
-    const shown = took.map((t) => t.toFixed(1)).join(' ');
-    expect(took.sort((a, b) => a - b)[took.length / 2]!, shown).toBeLessThan(50);
-    expect(Math.max(...took), shown).toBeLessThan(300);
+    expect(finishedAfter).toBeLessThan(10);
   });
 
   it('two dense searches at once, one on each worker, read the index vectors once: one shared table', async () => {

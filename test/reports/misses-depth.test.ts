@@ -10,6 +10,7 @@ describe('misses say how deep "not retrieved" looked', () => {
     const dir = tmpDir('misses-depth-');
     const config = parseExperimentConfig(`name: depth
 corpus: ${TINY_BEIR}
+output: ${path.join(dir, 'out')}
 ks: [1, 3, 150]
 context_k: 1
 rerank_depth: 3

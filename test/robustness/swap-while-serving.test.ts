@@ -200,7 +200,8 @@ describe('rebuilding the served index under concurrent searches', () => {
         true,
       );
     }
-    // Three index builds while four clients search: 6-12 s on a quiet 2-core machine, over 60 s
-    // when CI's other test files and other work share the cores (seen at load average 11).
+    // Three index builds while four clients search: 6-12 s on a quiet 2-core machine, 41 s under
+    // scripts/with-cpu-load.sh beside another test file, over 60 s at load average 11; 240 s is
+    // about four times the worst seen.
   }, 240_000);
 });

@@ -1,9 +1,10 @@
-import { fileURLToPath } from 'node:url';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { beirPaths, openCorpus, readQrels, readQueries } from '../../src/corpus/index.js';
+import { SHARED_CORPORA } from '../helpers/shared-corpora.js';
 
-// Present on every machine of this project, next to the repository.
-const SCIFACT = fileURLToPath(new URL('../../../shared/corpora/scifact', import.meta.url));
+// vitest.corpora.config.ts runs this file only when the collections are there.
+const SCIFACT = path.join(SHARED_CORPORA, 'scifact');
 
 describe('SciFact (real BEIR data)', () => {
   it('reads 5,183 documents, 300 queries and 339 judgements', async () => {
