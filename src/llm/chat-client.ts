@@ -43,36 +43,26 @@ export function createChatClient(
       retries: settings.retries,
       backoffMs: settings.backoffMs,
       concurrency: settings.concurrency,
+      // The client cuts the key out of any error and, on a 401/403 with a key sent, names its
+      // variable; without one, this says how to send it.
+      ...(!settings.keyVariable && { noCredentialsHint: chatKeyHint(settings, spec.baseUrl) }),
     },
     sleep,
   );
-  const hint = chatKeyHint(settings, spec.baseUrl);
   return {
     model: spec.model,
     endpoint,
     async ask({ prompt, seed, about }) {
       const caller = { what: `chat ${spec.model}${about ? ` (${about})` : ''}` };
-      try {
-        const res = await client.request({
-          method: 'POST',
-          url: spec.url,
-          json: { model: spec.model, messages: [{ role: 'user', content: prompt }], temperature: 0, seed },
-          caller,
-        });
-        const read = readChatContent(res.body);
-        if ('problem' in read) throw new RemoteError(caller, endpoint, read.problem, res.status);
-        return read.content;
-      } catch (err) {
-        throw err instanceof RemoteError ? withoutKey(err, settings.keyVariable, hint) : err;
-      }
+      const res = await client.request({
+        method: 'POST',
+        url: spec.url,
+        json: { model: spec.model, messages: [{ role: 'user', content: prompt }], temperature: 0, seed },
+        caller,
+      });
+      const read = readChatContent(res.body);
+      if ('problem' in read) throw new RemoteError(caller, endpoint, read.problem, res.status);
+      return read.content;
     },
   };
-}
-
-/** The error with the key's value replaced by `(key)`, and for a 401/403 where the key came from. */
-function withoutKey(err: RemoteError, keyVariable: string | undefined, hint: string): RemoteError {
-  const key = keyVariable ? process.env[keyVariable] : undefined;
-  let problem = key ? err.problem.split(key).join('(key)') : err.problem;
-  if (err.httpStatus === 401 || err.httpStatus === 403) problem += ` (${hint})`;
-  return problem === err.problem ? err : new RemoteError(err.caller, err.endpoint, problem, err.httpStatus);
 }

@@ -79,9 +79,11 @@ function keyVariable(baseUrl: string, named: string | undefined, env: NodeJS.Pro
   return new URL(baseUrl).origin === OPENAI_ORIGIN && env[DEFAULT_KEY_VARIABLE] ? DEFAULT_KEY_VARIABLE : undefined;
 }
 
-/** Why no key was sent, or where it came from, for a 401/403: the user's next step. */
+/**
+ * What a 401/403 says when no key was sent: the user's next step (with a key sent, the remote
+ * client names its variable itself).
+ */
 export function chatKeyHint(settings: ChatSettings, baseUrl: string): string {
-  if (settings.keyVariable) return `the key was read from ${settings.keyVariable}`;
   if (new URL(baseUrl).origin === OPENAI_ORIGIN) return `no key was sent: set ${DEFAULT_KEY_VARIABLE}`;
   return `no key was sent (${DEFAULT_KEY_VARIABLE} goes to ${OPENAI_ORIGIN} only): pass --chat-key-env NAME, the variable holding this endpoint's key`;
 }

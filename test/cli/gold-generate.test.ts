@@ -247,7 +247,7 @@ describe('testbed gold generate', () => {
     expect(r.code).toBe(0);
     expect(server.requests.every((q) => q.authorization === `Bearer ${key}`)).toBe(true);
     // The server's error body quoted the header: the key is cut out of the reason shown.
-    expect(r.out).toContain('you sent Authorization: Bearer (key)');
+    expect(r.out).toContain('you sent Authorization: Bearer (secret)');
     const written = fs.readFileSync(path.join(out, 'queries.jsonl'), 'utf8');
     for (const text of [r.out, r.err, written]) expect(text).not.toContain(key);
 
@@ -262,7 +262,7 @@ describe('testbed gold generate', () => {
       outDir(),
     );
     expect(first.code).toBe(2);
-    expect(first.err).toContain('Bearer (key)');
+    expect(first.err).toContain('Bearer (secret)');
     expect(first.err + first.out).not.toContain(key);
   });
 

@@ -365,7 +365,7 @@ describe('testbed gold judge', () => {
     const r = await judge(set.pool, '--qrels', set.qrels, '--chat', chat(), '--chat-key-env', 'TEST_JUDGE_KEY');
     expect(r.code).toBe(0);
     expect(server.requests.every((q) => q.authorization === `Bearer ${key}`)).toBe(true);
-    expect(r.out).toContain('you sent Authorization: Bearer (key)');
+    expect(r.out).toContain('you sent Authorization: Bearer (secret)');
     for (const text of [r.out, r.err, fs.readFileSync(set.additions, 'utf8')]) expect(text).not.toContain(key);
   });
 

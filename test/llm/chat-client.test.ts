@@ -68,8 +68,8 @@ describe('createChatClient', () => {
     const { chat } = client('CHAT_TEST_KEY');
     const err = (await chat.ask({ prompt: prompt('denied'), seed: 1 }).catch((e: unknown) => e)) as Error;
     expect(server.requests[0]!.authorization).toBe('Bearer sk-unit-0123456789');
-    expect(err.message).toContain('bad key: Bearer (key)');
-    expect(err.message).toContain('(the key was read from CHAT_TEST_KEY)');
+    expect(err.message).toContain('bad key: Bearer (secret)');
+    expect(err.message).toContain('came from the environment variable CHAT_TEST_KEY');
     expect(err.message).not.toContain('sk-unit-0123456789');
   });
 });
