@@ -77,13 +77,13 @@ const startExperiment = async (s: Server, yaml: string) => {
 const getJob = async (s: Server, id: string) =>
   (await (await fetch(`${s.url}/experiments/${id}`)).json()) as ExperimentJob;
 async function retrieving(s: Server, id: string): Promise<ExperimentJob> {
-  for (let i = 0; i < 2400; i++) {
+  // Polled until done, bounded by the test's timeout alone: a loaded machine is slow, not wrong.
+  for (;;) {
     const job = await getJob(s, id);
     if (job.state === 'running' && job.progress.phase === 'retrieving' && job.progress.done > 0) return job;
     expect(['queued', 'running']).toContain(job.state);
     await sleep(25);
   }
-  throw new Error('the experiment never got to retrieving');
 }
 const recordOf = (id: string) =>
   JSON.parse(fs.readFileSync(path.join(cacheDir, 'jobs', `experiment-${id}.json`), 'utf8')) as { job: ExperimentJob };

@@ -51,11 +51,11 @@ const listed = async (catalog: IndexCatalog) => {
 const states = (indexes: Listed[]) => indexes.map((i) => [i.name, i.status, i.job?.state ?? null]);
 
 async function until(what: string, probe: () => Promise<boolean>): Promise<void> {
-  for (let i = 0; i < 800; i++) {
+  // Polled until done, bounded by the test's timeout alone: a loaded machine is slow, not wrong.
+  for (;;) {
     if (await probe()) return;
     await new Promise((r) => setTimeout(r, 25));
   }
-  throw new Error(`timed out waiting for ${what}`);
 }
 
 describe('GET /indexes while first builds fail, run and wait', () => {

@@ -69,12 +69,12 @@ async function settledBuild(
 }
 
 async function settledExperiment(id: string): Promise<ExperimentJob> {
-  for (let i = 0; i < 2400; i++) {
+  // Polled until done, bounded by the test's timeout alone: a loaded machine is slow, not wrong.
+  for (;;) {
     const { json } = await body<ExperimentJob>(app.request(`/experiments/${id}`));
     if (json.state !== 'running' && json.state !== 'queued') return json;
     await new Promise((r) => setTimeout(r, 25));
   }
-  throw new Error('experiment did not finish');
 }
 
 describe('gold refusals', () => {

@@ -61,12 +61,12 @@ const post = (url: string, payload: unknown) =>
   app.request(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(payload) });
 
 async function settledExperiment(id: string): Promise<ExperimentJob> {
-  for (let i = 0; i < 2400; i++) {
+  // Polled until done, bounded by the test's timeout alone: a loaded machine is slow, not wrong.
+  for (;;) {
     const job = (await (await app.request(`/experiments/${id}`)).json()) as ExperimentJob;
     if (job.state !== 'running' && job.state !== 'queued') return job;
     await new Promise((r) => setTimeout(r, 25));
   }
-  throw new Error('experiment did not finish');
 }
 
 const yaml = (name: string, corpus: string) => `name: ${name}
