@@ -168,13 +168,14 @@ describe('runExperiment on the tiny fixture', () => {
     expect(before.report.configs.find((c) => c.name === 'bm25')!.perQuery.q4!['recall@1']).toBe(1);
   });
 
-  it('writes report.md, report.json, metrics.csv and a TREC run per configuration', () => {
+  it('writes report.md, report.json, metrics.csv, per-query.csv and a TREC run per configuration', () => {
     const out = path.join(dir, 'written');
     const files = writeReport(out, first.report, first.runs).map((f) => path.relative(out, f));
     expect(files).toEqual([
       'report.md',
       'report.json',
       'metrics.csv',
+      'per-query.csv',
       'runs/bm25.trec',
       'runs/dense.trec',
       'runs/hybrid.trec',
@@ -198,6 +199,18 @@ describe('runExperiment on the tiny fixture', () => {
     const csv = fs.readFileSync(path.join(out, 'metrics.csv'), 'utf8').split('\n');
     expect(csv[0]).toBe('config,slice,queries,metric,value');
     expect(csv).toContain(`bm25,all,4,ndcg@3,${first.report.configs[0]!.means['ndcg@3']}`);
+    // per-query.csv: a header of config, query and the metrics in the means' order, then one row per
+    // configuration and answerable query (3 configurations x 4 answerable queries), each value the
+    // report's perQuery value read back as a number.
+    const perQuery = fs.readFileSync(path.join(out, 'per-query.csv'), 'utf8').trim().split('\n');
+    const labels = Object.keys(first.report.configs[0]!.means);
+    expect(perQuery[0]).toBe(['config', 'query', ...labels].join(','));
+    expect(perQuery).toHaveLength(1 + 3 * 4);
+    for (const row of perQuery.slice(1)) {
+      const [config, qid, ...values] = row.split(',');
+      const expected = first.report.configs.find((c) => c.name === config)!.perQuery[qid!]!;
+      expect(values.map(Number), `${config} ${qid}`).toEqual(labels.map((m) => expected[m]));
+    }
   });
 });
 

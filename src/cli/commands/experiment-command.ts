@@ -18,7 +18,8 @@ retrievers) over the config's queries, scored against its qrels (plus gold addit
 slice. Every pair of configurations is tested on each metric and corrected for the number of
 pairs (the config's significance: test, correction, alpha; by default the paired randomization
 test, Holm, 0.05), and each configuration is set against the baseline with a bootstrap
-interval. Writes report.md, report.json, metrics.csv and one TREC run file per configuration
+interval. Writes report.md, report.json, metrics.csv (means), per-query.csv (each query's
+values: config, query, one column per metric) and one TREC run file per configuration
 under the output folder (default results/NAME). Indexes, embeddings and finished
 configurations are reused, so a re-run or an interrupted run resumes in seconds.
 The experiment runs in a process of its own: Ctrl-C stops it at once, keeping every finished
