@@ -217,6 +217,36 @@ describe('runExperiment on the tiny fixture', () => {
 describe('checks (CI gate)', () => {
   const cli = (...argv: string[]) => runCli(argv);
 
+  it('--json prints the summary as JSON on stdout; eval --queries calls the same queries unanswerable', async () => {
+    const file = path.join(dir, 'json.yaml');
+    const out = path.join(dir, 'json-out');
+    fs.writeFileSync(
+      file,
+      `name: json\ncorpus: ${corpus}\nks: [1, 5]\ncontext_k: 1\nrerank_depth: 5\noutput: ${out}\ngrid:\n  chunkers: [structure:40]\n  embedders: ['hash:64']\n  retrievers: [{ name: bm25, mode: bm25 }]\n`,
+    );
+    const r = await cli('experiment', file, '--json', '--cache', cacheDir);
+    expect(r.code, r.err).toBe(0);
+    const summary = JSON.parse(r.out);
+    const saved = JSON.parse(fs.readFileSync(path.join(out, 'report.json'), 'utf8'));
+    // q5 has no qrels line: 5 queries, 4 answerable, q5 unanswerable.
+    expect(summary.queries).toEqual({ total: 5, answerable: 4, unanswerable: ['q5'] });
+    expect(summary.report).toBe(path.join(out, 'report.json'));
+    expect(summary.configs.map((c: { name: string }) => c.name)).toEqual(['bm25']);
+    expect(summary.configs[0].means['hit@5']).toBe(saved.configs[0].means['hit@5']);
+    expect(r.err).toContain('json: 1 configurations x 4 answerable queries (1 unanswerable left out)');
+
+    // eval over the same qrels, run and query set counts q5 the same way.
+    const evaluated = await cli(
+      'eval',
+      path.join(corpus, 'qrels', 'test.tsv'),
+      path.join(out, 'runs', 'bm25.trec'),
+      '--queries',
+      path.join(corpus, 'queries.jsonl'),
+      '--json',
+    );
+    expect(JSON.parse(evaluated.out).unanswerable).toEqual(['q5']);
+  });
+
   it('--check exits 3 and names every failed assertion; passing checks exit 0', async () => {
     const file = path.join(dir, 'gate.yaml');
     fs.writeFileSync(
