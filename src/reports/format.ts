@@ -8,8 +8,20 @@ export const signed = (x: number): string => (Number.isNaN(x) ? '–' : (x >= 0 
 /** A p-value: four decimals, or "< 0.0001" (a sampled test never reaches 0). */
 export const fmtP = (p: number): string => (p < 0.0001 ? '< 0.0001' : fmt(p));
 
-/** Two means closer than this are equal: the same scores summed in another order differ by a few ulps. */
-export const TIE = 1e-12;
+/**
+ * Whether a difference prints as zero at the report's precision (fmt's four decimals): a delta of
+ * 0.00004 reads "0.0000" (or "-0.0000"), so it can be neither a win, a help nor a hurt.
+ */
+export const printsAsZero = (delta: number): boolean => Number.isFinite(delta) && fmt(Math.abs(delta)) === fmt(0);
+
+/**
+ * Whether two values tie at the printed precision: they print the same (0.80812 and 0.80809 both
+ * read 0.8081) or their difference prints as 0.0000. The one rule behind every "best", "ahead of",
+ * "helps" and "hurts" in reports and pages, so a reader never sees a win by 0.0000 or a winner
+ * whose value reads the same as the loser's. Non-finite values tie with nothing.
+ */
+export const tiesAtPrinted = (a: number, b: number): boolean =>
+  Number.isFinite(a) && Number.isFinite(b) && (fmt(a) === fmt(b) || printsAsZero(a - b));
 
 export function table(header: string[], rows: string[][], align: ('l' | 'r')[] = []): string {
   const sep = header.map((_, i) => ((align[i] ?? (i === 0 ? 'l' : 'r')) === 'r' ? '---:' : '---'));
@@ -17,7 +29,7 @@ export function table(header: string[], rows: string[][], align: ('l' | 'r')[] =
   return [header, sep, ...rows].map((r, i) => `| ${(i === 1 ? r : r.map(esc)).join(' | ')} |`).join('\n');
 }
 
-/** Index of the best (largest) value in each column, for bolding; ties all count as best. */
+/** Index of the best (largest) value in each column, for bolding; ties at the printed precision all count as best. */
 export function bestPerColumn(values: (number | undefined)[][]): Set<string> {
   const best = new Set<string>();
   const cols = Math.max(0, ...values.map((r) => r.length));
@@ -25,7 +37,7 @@ export function bestPerColumn(values: (number | undefined)[][]): Set<string> {
     const column = values.map((r) => r[c]).filter((v): v is number => v !== undefined && !Number.isNaN(v));
     if (column.length < 2) continue;
     const max = Math.max(...column);
-    values.forEach((r, i) => r[c] !== undefined && Math.abs(r[c]! - max) < TIE && best.add(`${i}:${c}`));
+    values.forEach((r, i) => r[c] !== undefined && tiesAtPrinted(r[c]!, max) && best.add(`${i}:${c}`));
   }
   return best;
 }

@@ -1,5 +1,5 @@
 import type { AllPairsTests, ConfigResult, ExperimentReport } from './report-model.js';
-import { fmt, signed, TIE } from './format.js';
+import { fmt, printsAsZero, signed, tiesAtPrinted } from './format.js';
 import { pairResult } from './pair-test-words.js';
 
 /** Who is best on one metric over some queries, and who comes next. */
@@ -83,7 +83,8 @@ export interface Verdict {
  * configurations over all queries, corrected for the number of pairs), whose test, correction
  * and family size each judgement names.
  *
- * Two means within TIE of each other tie. Names are in backticks, for Markdown code and the
+ * Two means that tie at the printed precision (tiesAtPrinted: they read the same, or their
+ * difference reads 0.0000) tie: no winner, help or hurt is named by a difference that prints as zero. Names are in backticks, for Markdown code and the
  * page's <code>. Undefined when there is nothing to judge (no metric or no configuration).
  */
 export function verdict(report: ExperimentReport): Verdict | undefined {
@@ -138,8 +139,8 @@ export function verdict(report: ExperimentReport): Verdict | undefined {
         delta: sliceMean(h, s.label, metric) - (singleResult ? sliceMean(singleResult, s.label, metric) : NaN),
       }))
       .filter((d) => Number.isFinite(d.delta));
-    const helps = deltas.filter((d) => d.delta >= TIE).sort((a, b) => b.delta - a.delta);
-    const hurts = deltas.filter((d) => d.delta <= -TIE).sort((a, b) => a.delta - b.delta);
+    const helps = deltas.filter((d) => d.delta > 0 && !printsAsZero(d.delta)).sort((a, b) => b.delta - a.delta);
+    const hurts = deltas.filter((d) => d.delta < 0 && !printsAsZero(d.delta)).sort((a, b) => a.delta - b.delta);
     const test = pair(h.name, single.name);
     const finding = { hybrid: h.name, single: single.name, delta, ...(test && { test }), helps, hurts };
     const values = { hybrid: h.means[metric]!, single: single.means[metric]! };
@@ -183,7 +184,7 @@ function sourceFinding(r: ExperimentReport, ranked: ReadonlySet<string>): Source
     : '';
   const judged = !overlap
     ? ': generated questions tend to reuse the words of their passage and flatter, so trust the real figure.'
-    : overlap.synthetic - overlap.real >= TIE
+    : overlap.synthetic > overlap.real && !tiesAtPrinted(overlap.synthetic, overlap.real)
       ? `: they flatter, ${shares}.`
       : `, ${shares}: here their wording does not flatter.`;
   const sentence =
@@ -197,21 +198,24 @@ function sourceFinding(r: ExperimentReport, ranked: ReadonlySet<string>): Source
   };
 }
 
-/** The highest value and the next distinct one; NaN and missing values take no part. */
+/**
+ * The highest value and the next one that does not tie with it at the printed precision (so
+ * 0.80812 and 0.80809 share first place); NaN and missing values take no part.
+ */
 export function standing(entries: readonly { name: string; value: number | undefined }[]): Standing | undefined {
   const scored = entries.filter(
     (e): e is { name: string; value: number } => e.value !== undefined && Number.isFinite(e.value),
   );
   if (scored.length === 0) return undefined;
   const top = Math.max(...scored.map((e) => e.value));
-  const best = scored.filter((e) => top - e.value < TIE).map((e) => e.name);
-  const rest = scored.filter((e) => top - e.value >= TIE);
+  const best = scored.filter((e) => tiesAtPrinted(top, e.value)).map((e) => e.name);
+  const rest = scored.filter((e) => !tiesAtPrinted(top, e.value));
   if (rest.length === 0) return { best, value: top };
   const second = Math.max(...rest.map((e) => e.value));
   return {
     best,
     value: top,
-    runnerUp: { names: rest.filter((e) => second - e.value < TIE).map((e) => e.name), value: second },
+    runnerUp: { names: rest.filter((e) => tiesAtPrinted(second, e.value)).map((e) => e.name), value: second },
   };
 }
 
@@ -232,7 +236,10 @@ function names(list: readonly string[]): string {
   return coded.length <= 1 ? coded.join('') : `${coded.slice(0, -1).join(', ')} and ${coded.at(-1)}`;
 }
 
-/** "`a` is best{where} with 0.8000, ahead of `b` (0.7000) by 0.1000", or the tie (all: no runner-up). */
+/**
+ * "`a` is best{where} with 0.8000, ahead of `b` (0.7000) by 0.1000", or the tie: "`a` and `b` tie at
+ * 0.8081" for two, "all 3 configurations tie at ..." for more (no runner-up).
+ */
 function lead(s: Standing, where: string): string {
   const head =
     s.best.length === 1
@@ -241,7 +248,9 @@ function lead(s: Standing, where: string): string {
         : `${code(s.best[0]!)} is the only configuration scored${where}: ${fmt(s.value)}`
       : s.runnerUp
         ? `${names(s.best)} tie for best${where} at ${fmt(s.value)}`
-        : `all ${s.best.length} configurations tie${where} at ${fmt(s.value)}`;
+        : s.best.length === 2
+          ? `${names(s.best)} tie${where} at ${fmt(s.value)}`
+          : `all ${s.best.length} configurations tie${where} at ${fmt(s.value)}`;
   return s.runnerUp
     ? `${head}, ahead of ${names(s.runnerUp.names)} (${fmt(s.runnerUp.value)}) by ${fmt(s.value - s.runnerUp.value)}`
     : head;
@@ -274,9 +283,9 @@ function hybridSentence(
   const test =
     f.test && tests ? `the difference is ${pairResult(tests, f.test)}` : 'the report holds no test of the difference';
   const first =
-    f.delta >= TIE
+    f.delta > 0 && !printsAsZero(f.delta)
       ? `${code(f.hybrid)} beats ${against} by ${fmt(f.delta)} ${values}: fusion helps; ${test}.`
-      : f.delta <= -TIE
+      : f.delta < 0 && !printsAsZero(f.delta)
         ? `${code(f.hybrid)} trails ${against} by ${fmt(-f.delta)} ${values}: fusion hurts; ${test}.`
         : `${code(f.hybrid)} ties ${against} ${values}: fusion changes nothing.`;
   if (!sliced) return first;

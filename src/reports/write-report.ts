@@ -4,6 +4,7 @@ import { writeRun } from '../runs/trec-run-writer.js';
 import { renderCsv } from './csv.js';
 import { fileSafe } from './file-safe.js';
 import { renderMarkdown } from './markdown.js';
+import { renderPerQueryCsv } from './per-query-csv.js';
 import type { ExperimentReport } from './report-model.js';
 
 /** What a configuration retrieved, as its run file records it (an experiment's CellRun is one). */
@@ -15,7 +16,7 @@ export interface RankedRun {
 }
 
 /**
- * Writes report.md, report.json, metrics.csv and one TREC run file per configuration under
+ * Writes report.md, report.json, metrics.csv (means), per-query.csv (each query's values) and one TREC run file per configuration under
  * `outDir` (each file via a temp file and rename, so a reader never sees half a report).
  * Returns the paths written.
  */
@@ -31,6 +32,7 @@ export function writeReport(outDir: string, report: ExperimentReport, runs: Read
   put('report.md', renderMarkdown(report));
   put('report.json', JSON.stringify(report, null, 1) + '\n');
   put('metrics.csv', renderCsv(report));
+  put('per-query.csv', renderPerQueryCsv(report));
   for (const [name, run] of runs) {
     const file = path.join(outDir, 'runs', `${fileSafe(name)}.trec`);
     const results = Object.entries(run.rankings).map(([qid, ids]) => ({

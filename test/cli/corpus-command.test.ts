@@ -74,6 +74,22 @@ describe('testbed corpus', () => {
       `shared: ${shared} already holds a copy of arguana; copy it instead of downloading: cp -r ${shared}/NAME ${dir}/NAME`,
     );
 
+    // --json: the same facts as data on stdout, one object per dataset in registry order.
+    const json = JSON.parse((await corpus('list', '--dir', dir, '--shared', shared, '--json')).out);
+    expect(json.map((d: { name: string }) => d.name)).toEqual(BEIR_NAMES);
+    expect(json.find((d: { name: string }) => d.name === 'scifact')).toEqual({
+      name: 'scifact',
+      docs: 5183,
+      queries: 300,
+      bytes: 2816079,
+      split: 'test',
+      present: true,
+      partial_bytes: 0,
+      shared: false,
+    });
+    expect(json.find((d: { name: string }) => d.name === 'nq').partial_bytes).toBe(1500);
+    expect(json.find((d: { name: string }) => d.name === 'arguana').shared).toBe(true);
+
     const none = await corpus('list', '--dir', dir, '--shared', path.join(base, 'nowhere'));
     expect(none.out).toContain(
       `shared: ${path.join(base, 'nowhere')} holds copies of some sets on some machines; none were found here.`,

@@ -18,10 +18,11 @@ const evalCli = (...argv: string[]) => runCli(argv, evalCommand.run);
 const line = (label: string, qid: string, value: string) => `${label.padEnd(22)}\t${qid}\t${value}`;
 
 describe('testbed eval', () => {
-  it('prints the default metrics in trec_eval layout, then how many queries counted', async () => {
+  it('prints only the trec_eval lines on stdout, and how many queries counted on stderr', async () => {
     const r = await evalCli(qrels, run);
     expect(r.code).toBe(0);
-    expect(r.err).toBe('');
+    // Every stdout line is trec_eval's "measure<tab>qid<tab>value", nothing else.
+    for (const l of r.out.trimEnd().split('\n')) expect(l).toMatch(/^\S+\s*\tall\t\d+\.\d{4}$/);
     // Means over q1, q2, q3 (see test/metrics/fixture-expected.ts for the per-query values):
     expect(r.out.split('\n')).toEqual([
       // q1 (2/log2 5 + 1/log2 6 + 1/log2 7)/(2 + 1/log2 3 + 1/2) = 0.51244, q2 (1/log2 3)/(1 + 1/log2 3) = 0.38685
@@ -32,11 +33,13 @@ describe('testbed eval', () => {
       line('map', 'all', '0.2111'), // ((1/4 + 2/5 + 3/6)/3 + (1/2)/2 + 0)/3
       line('precision@10', 'all', '0.1333'), // (3/10 + 1/10 + 0)/3
       line('r-precision', 'all', '0.1667'), // (0 + 1/2 + 0)/3
-      // q3 has no line in the run; q4 has no relevant document; q5 is in the run only.
-      '3 answerable queries evaluated (1 not in the run: no hits, scored 0); 1 unanswerable query (no document graded 1 or more) ' +
-        'left out (--trec-compat averages them in as 0): q4; 1 run query not in the qrels, ignored',
       '',
     ]);
+    // q3 has no line in the run; q4 has no relevant document; q5 is in the run only, so it has none either.
+    expect(r.err).toBe(
+      '3 answerable queries evaluated (1 not in the run: no hits, scored 0); 2 unanswerable queries ' +
+        '(no document graded 1 or more: 1 judged, 1 not in the qrels) left out (--trec-compat averages the judged ones in as 0): q4 q5\n',
+    );
   });
 
   it('--per-query prints each query, in trec_eval order, before the means', async () => {
@@ -58,7 +61,7 @@ describe('testbed eval', () => {
     const plain = JSON.parse((await evalCli(qrels, run, '--metrics', labels.join(','), '--json')).out);
     expect(Object.keys(plain)).toEqual(['metrics', 'queries', 'unanswerable', 'missing_from_run', 'not_in_qrels']);
     expect(plain.queries).toBe(3);
-    expect(plain.unanswerable).toEqual(['q4']);
+    expect(plain.unanswerable).toEqual(['q4', 'q5']);
     expect(plain.missing_from_run).toBe(1); // q3
     expect(plain.not_in_qrels).toBe(1); // q5
     expect(Object.keys(plain.metrics)).toEqual(labels);
@@ -80,12 +83,12 @@ describe('testbed eval', () => {
     expect(compat.queries).toBe(4); // q1 q2 q3 and the unanswerable q4
     for (const label of labels) expect(compat.metrics[label], label).toBeCloseTo((EXPECTED_MEAN[label]! * 3) / 4, 12);
     const text = await evalCli(qrels, run, '--metrics', 'mrr', '--trec-compat');
-    expect(text.out.split('\n')).toEqual([
-      line('mrr', 'all', '0.1875'), // (1/4 + 1/2 + 0 + 0)/4
-      '3 answerable queries evaluated (1 not in the run: no hits, scored 0); 1 unanswerable query (no document graded 1 or more) ' +
-        'averaged in as 0 (--trec-compat, as trec_eval -c): q4; 1 run query not in the qrels, ignored',
-      '',
-    ]);
+    expect(text.out.split('\n')).toEqual([line('mrr', 'all', '0.1875'), '']); // (1/4 + 1/2 + 0 + 0)/4
+    expect(text.err).toBe(
+      '3 answerable queries evaluated (1 not in the run: no hits, scored 0); 2 unanswerable queries ' +
+        '(no document graded 1 or more: 1 judged, 1 not in the qrels) of which the judged are averaged in as 0 ' +
+        '(--trec-compat, as trec_eval -c) and the rest left out: q4 q5\n',
+    );
   });
 
   it('--threshold raises the grade that counts as relevant', async () => {
@@ -93,15 +96,33 @@ describe('testbed eval', () => {
     expect(r.out.split('\n')).toEqual([
       line('mrr', 'all', '0.1250'), // q1: d1 (grade 2) at rank 4; q3: 0
       line('hit@5', 'all', '0.5000'),
-      '2 answerable queries evaluated (1 not in the run: no hits, scored 0); 2 unanswerable queries (no document graded 2 or more) ' +
-        'left out (--trec-compat averages them in as 0): q2 q4; 1 run query not in the qrels, ignored',
       '',
     ]);
+    expect(r.err).toContain('2 answerable queries evaluated');
+    expect(r.err).toContain('3 unanswerable queries (no document graded 2 or more: 2 judged, 1 not in the qrels)');
+  });
+
+  it('--queries counts a query neither the run nor the qrels hold as unanswerable, as an experiment does', async () => {
+    // q1-q5 as above plus q6: no hits (so no run line) and no judgement. An experiment over this
+    // query set calls q4, q5 and q6 unanswerable (no relevant document); eval now says the same.
+    const dir = tmpDir('eval-queries');
+    const queries = path.join(dir, 'queries.jsonl');
+    fs.writeFileSync(
+      queries,
+      ['q1', 'q2', 'q3', 'q4', 'q5', 'q6'].map((id) => JSON.stringify({ _id: id, text: `query ${id}` })).join('\n') +
+        '\n',
+    );
+    const r = JSON.parse((await evalCli(qrels, run, '--metrics', 'mrr', '--queries', queries, '--json')).out);
+    expect(r.unanswerable).toEqual(['q4', 'q5', 'q6']);
+    expect(r.not_in_qrels).toBe(2);
+    expect(r.queries).toBe(3);
   });
 
   it('warns when the run shares no query with the qrels', async () => {
     const r = await evalCli(qrels, evalFixture('run-unrelated.txt'), '--metrics', 'mrr');
-    expect(r.err).toBe('warning: the run (1 query) and the qrels (4 queries) share no query id; do the ids match?\n');
+    expect(r.err.split('\n')[0]).toBe(
+      'warning: the run (1 query) and the qrels (4 queries) share no query id; do the ids match?',
+    );
     expect(r.out).toContain(line('mrr', 'all', '0.0000'));
   });
 
@@ -126,12 +147,14 @@ describe('testbed eval', () => {
     const r = await evalCli(grown, run, '--metrics', 'mrr,recall@100');
     expect(r.out).toContain(line('mrr', 'all', '0.4167')); // (1/4 + 1/1 + 0)/3
     expect(r.out).toContain(line('recall@100', 'all', '0.5556')); // (1 + 2/3 + 0)/3: q2 now has d5, d6, d12
-    expect(r.err).toBe(`note: merged 1 judgement from ${grown}.additions.jsonl (--original to leave them out)\n`);
+    expect(r.err.split('\n')[0]).toBe(
+      `note: merged 1 judgement from ${grown}.additions.jsonl (--original to leave them out)`,
+    );
 
     const original = await evalCli(grown, run, '--metrics', 'mrr,recall@100', '--original');
     expect(original.out).toContain(line('mrr', 'all', '0.2500')); // (1/4 + 1/2 + 0)/3
     expect(original.out).toContain(line('recall@100', 'all', '0.5000')); // (1 + 1/2 + 0)/3
-    expect(original.err).toBe('');
+    expect(original.err).not.toContain('note: merged');
   });
 
   it('--help prints the usage, which documents every option', async () => {
@@ -156,6 +179,6 @@ describe('testbed eval', () => {
     const condensed = await evalCli(q, r, '--metrics', 'ndcg@10', '--condensed');
     // Condensed: a, b, c at ranks 1, 2, 3: (2/log2 2 + 1/log2 4) / IDCG
     expect(condensed.out).toContain(line('ndcg@10', 'all', ((2 + 1 / 2) / idcg).toFixed(4)));
-    expect(condensed.out).toContain('scored on condensed lists (unjudged documents removed first)');
+    expect(condensed.err).toContain('scored on condensed lists (unjudged documents removed first)');
   });
 });

@@ -51,6 +51,17 @@ describe('testbed gold', () => {
     ).toEqual(['query_id', 'q1']);
     const none = await gold('list', qrels, '--query', 'q3');
     expect(none.out).toBe(`no additions for query "q3" in ${additionsFile(qrels)}\n`);
+
+    // --json: the same two additions as data, in the order recorded.
+    const json = JSON.parse((await gold('list', qrels, '--json')).out);
+    expect(
+      json.map((a: { query_id: string; doc_id: string; grade: number }) => [a.query_id, a.doc_id, a.grade]),
+    ).toEqual([
+      ['q5', 'install-mac', 2],
+      ['q1', 'ja-reset', 1],
+    ]);
+    expect(json[0].note).toBe('answers it:\tmacOS\nonly'); // as recorded: only the table flattens it
+    expect(JSON.parse((await gold('list', qrels, '--query', 'q3', '--json')).out)).toEqual([]);
   });
 
   it('add --judge --source records who judged; list shows both; readers still see the grade', async () => {

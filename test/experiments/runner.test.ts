@@ -168,13 +168,14 @@ describe('runExperiment on the tiny fixture', () => {
     expect(before.report.configs.find((c) => c.name === 'bm25')!.perQuery.q4!['recall@1']).toBe(1);
   });
 
-  it('writes report.md, report.json, metrics.csv and a TREC run per configuration', () => {
+  it('writes report.md, report.json, metrics.csv, per-query.csv and a TREC run per configuration', () => {
     const out = path.join(dir, 'written');
     const files = writeReport(out, first.report, first.runs).map((f) => path.relative(out, f));
     expect(files).toEqual([
       'report.md',
       'report.json',
       'metrics.csv',
+      'per-query.csv',
       'runs/bm25.trec',
       'runs/dense.trec',
       'runs/hybrid.trec',
@@ -198,11 +199,53 @@ describe('runExperiment on the tiny fixture', () => {
     const csv = fs.readFileSync(path.join(out, 'metrics.csv'), 'utf8').split('\n');
     expect(csv[0]).toBe('config,slice,queries,metric,value');
     expect(csv).toContain(`bm25,all,4,ndcg@3,${first.report.configs[0]!.means['ndcg@3']}`);
+    // per-query.csv: a header of config, query and the metrics in the means' order, then one row per
+    // configuration and answerable query (3 configurations x 4 answerable queries), each value the
+    // report's perQuery value read back as a number.
+    const perQuery = fs.readFileSync(path.join(out, 'per-query.csv'), 'utf8').trim().split('\n');
+    const labels = Object.keys(first.report.configs[0]!.means);
+    expect(perQuery[0]).toBe(['config', 'query', ...labels].join(','));
+    expect(perQuery).toHaveLength(1 + 3 * 4);
+    for (const row of perQuery.slice(1)) {
+      const [config, qid, ...values] = row.split(',');
+      const expected = first.report.configs.find((c) => c.name === config)!.perQuery[qid!]!;
+      expect(values.map(Number), `${config} ${qid}`).toEqual(labels.map((m) => expected[m]));
+    }
   });
 });
 
 describe('checks (CI gate)', () => {
   const cli = (...argv: string[]) => runCli(argv);
+
+  it('--json prints the summary as JSON on stdout; eval --queries calls the same queries unanswerable', async () => {
+    const file = path.join(dir, 'json.yaml');
+    const out = path.join(dir, 'json-out');
+    fs.writeFileSync(
+      file,
+      `name: json\ncorpus: ${corpus}\nks: [1, 5]\ncontext_k: 1\nrerank_depth: 5\noutput: ${out}\ngrid:\n  chunkers: [structure:40]\n  embedders: ['hash:64']\n  retrievers: [{ name: bm25, mode: bm25 }]\n`,
+    );
+    const r = await cli('experiment', file, '--json', '--cache', cacheDir);
+    expect(r.code, r.err).toBe(0);
+    const summary = JSON.parse(r.out);
+    const saved = JSON.parse(fs.readFileSync(path.join(out, 'report.json'), 'utf8'));
+    // q5 has no qrels line: 5 queries, 4 answerable, q5 unanswerable.
+    expect(summary.queries).toEqual({ total: 5, answerable: 4, unanswerable: ['q5'] });
+    expect(summary.report).toBe(path.join(out, 'report.json'));
+    expect(summary.configs.map((c: { name: string }) => c.name)).toEqual(['bm25']);
+    expect(summary.configs[0].means['hit@5']).toBe(saved.configs[0].means['hit@5']);
+    expect(r.err).toContain('json: 1 configurations x 4 answerable queries (1 unanswerable left out)');
+
+    // eval over the same qrels, run and query set counts q5 the same way.
+    const evaluated = await cli(
+      'eval',
+      path.join(corpus, 'qrels', 'test.tsv'),
+      path.join(out, 'runs', 'bm25.trec'),
+      '--queries',
+      path.join(corpus, 'queries.jsonl'),
+      '--json',
+    );
+    expect(JSON.parse(evaluated.out).unanswerable).toEqual(['q5']);
+  });
 
   it('--check exits 3 and names every failed assertion; passing checks exit 0', async () => {
     const file = path.join(dir, 'gate.yaml');

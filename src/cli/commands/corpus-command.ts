@@ -8,7 +8,7 @@ import { InputError } from '../../errors.js';
 import { intOption, parse, positional } from '../args.js';
 import type { CliIo, Command } from '../command.js';
 
-const usage = `Usage: testbed corpus list [--dir DIR] [--shared DIR]
+const usage = `Usage: testbed corpus list [--dir DIR] [--shared DIR] [--json]
        testbed corpus download NAME [--dir DIR] [--url URL] [--md5 HEX] [--force] [--timeout S]
 
 Lists the public BEIR datasets and downloads one into DIR/NAME as a BEIR folder
@@ -29,6 +29,8 @@ Options:
   --md5 HEX           download: expected md5 of the zip (default: the one BEIR publishes;
                       other names are not checked without it)
   --force             download: replace DIR/NAME if it exists (a partial download still resumes)
+  --json              list: print JSON instead of the table: [{name, docs, queries, bytes,
+                      split, present, partial_bytes, shared}], one object per dataset
   --timeout S         download: give up when the server sends nothing for S seconds (default 30)
   -h, --help          show this help`;
 
@@ -51,12 +53,18 @@ export const corpusCommand: Command = {
 };
 
 async function runList(argv: string[], io: CliIo): Promise<number> {
-  const { values, positionals } = parse(argv, { dir: { type: 'string' }, shared: { type: 'string' } });
+  const { values, positionals } = parse(argv, {
+    dir: { type: 'string' },
+    shared: { type: 'string' },
+    json: { type: 'boolean' },
+  });
   if (values.help) return (io.out(usage + '\n'), 0);
   noMore(positionals, 0);
   const dir = values.dir ?? 'corpora';
   const shared = values.shared ?? DEFAULT_SHARED_DIR;
-  io.out(datasetTable(await listDatasets(dir, shared), dir, shared));
+  const datasets = await listDatasets(dir, shared);
+  if (values.json) io.out(JSON.stringify(datasets.map(datasetJson), null, 2) + '\n');
+  else io.out(datasetTable(datasets, dir, shared));
   return 0;
 }
 
@@ -106,4 +114,19 @@ async function runDownload(argv: string[], io: CliIo): Promise<number> {
 function noMore(positionals: string[], count: number): void {
   const extra = positionals[count];
   if (extra !== undefined) throw new InputError(`unexpected argument "${extra}"\n\n${usage}`);
+}
+
+/** One dataset for `list --json`: the registry's figures and what this machine holds. */
+function datasetJson(d: Awaited<ReturnType<typeof listDatasets>>[number]) {
+  const { docs, queries, bytes, split } = d.dataset;
+  return {
+    name: d.name,
+    docs,
+    queries,
+    bytes,
+    split,
+    present: d.present,
+    partial_bytes: d.partialBytes,
+    shared: d.shared,
+  };
 }

@@ -1,5 +1,5 @@
 import { readQrels } from '../../corpus/read-qrels.js';
-import { readAdditions, readGold } from '../../gold/index.js';
+import { readAdditions, readGold, readQuerySet } from '../../gold/index.js';
 import {
   DEFAULT_METRICS,
   evaluate,
@@ -17,7 +17,8 @@ import type { Command } from '../command.js';
 const usage = () => `Usage: testbed eval QRELS RUN [options]
 
 Scores a TREC run file against relevance judgements the way trec_eval -c does, and prints
-one line per metric in trec_eval's layout: metric, "all", mean over the evaluated queries.
+one line per metric in trec_eval's layout on stdout: metric, "all", mean over the evaluated
+queries (stdout holds only these lines, for parsers). How many queries counted goes to stderr.
 
 QRELS is BEIR tsv (query-id corpus-id score) or TREC (qid iter docid rel). RUN is a TREC run
 (qid Q0 docid rank score tag). As in trec_eval, each query's documents are ranked by score,
@@ -27,9 +28,12 @@ Counting queries (the words \`retrieve\` and \`experiment\` use too):
   answerable    in the qrels with at least one relevant document: evaluated. One the run
                 lacks (it got no hits, and a run file cannot hold an empty ranking) scores 0,
                 as trec_eval -c scores it.
-  unanswerable  in the qrels with no relevant document: left out of the means and listed;
-                --trec-compat averages them in as 0, as trec_eval -c does.
-  not in the qrels  run queries without judgements: ignored (trec_eval ignores them too).
+  unanswerable  no document graded relevant: either judged with none relevant, or not in the
+                qrels at all (a run query, or with --queries a query of that file, that no
+                judgement names). Left out of the means and listed; --trec-compat averages
+                the judged ones in as 0, as trec_eval -c does (it ignores the rest too).
+An experiment counts the same way over its queries file, so \`eval --queries QUERIES\` gives the
+experiment's count; without it a query that got no hits and has no judgement is not seen.
 
 Judgements recorded with \`testbed gold add\` (QRELS.additions.jsonl, next to QRELS) are merged
 in, as the experiment runner does, and a note on stderr says how many; --original scores the
@@ -42,6 +46,8 @@ ${metricHelpLines(' '.repeat(24)).join('\n')}
                       also accepted: P@K, R@K, nDCG@K, success@K, hit_rate@K, AP, RR, Rprec
   --threshold N       lowest grade counted relevant (default 1; 0 or more, like trec_eval -l);
                       nDCG uses the grades themselves and ignores it, as trec_eval does
+  --queries FILE      the query set (BEIR queries.jsonl): count its queries that neither the
+                      run nor the qrels hold as unanswerable too, as an experiment does
   --original          ignore QRELS.additions.jsonl: score the qrels file as published
   --trec-compat       average unanswerable qrels queries in as 0: the means trec_eval -c prints
   --condensed         score condensed lists (Sakai; trec_eval -J): each ranking with its unjudged
@@ -49,7 +55,8 @@ ${metricHelpLines(' '.repeat(24)).join('\n')}
                       no longer count as misses (bpref instead keeps the ranking and skips them)
   --per-query         also print each query's values (metric, query id, value) before the means
   --json              print JSON: {metrics: {metric: mean}, queries: N evaluated,
-                      unanswerable: [ids], missing_from_run: N, not_in_qrels: N,
+                      unanswerable: [ids] (judged and not), missing_from_run: N,
+                      not_in_qrels: N (how many of unanswerable no judgement names),
                       per_query: {query id: {metric: value}} with --per-query}
   -h, --help          show this help`;
 
@@ -71,15 +78,17 @@ export const evalCommand: Command = {
       'trec-compat': { type: 'boolean' },
       condensed: { type: 'boolean' },
       json: { type: 'boolean' },
+      queries: { type: 'string' },
     });
     if (values.help) return (io.out(usage() + '\n'), 0);
     const qrelsFile = positional(positionals, 0, 'QRELS', usage());
     const runFile = positional(positionals, 1, 'RUN', usage());
     const metrics = parseMetricList(values.metrics ?? DEFAULT_METRICS);
     const threshold = intOption('threshold', values.threshold, 1, 0);
-    const [qrels, run] = await Promise.all([
+    const [qrels, run, querySet] = await Promise.all([
       loadJudgements(qrelsFile, Boolean(values.original), io),
       readTrecRun(runFile),
+      values.queries === undefined ? undefined : readQuerySet(values.queries),
     ]);
     if (![...run.keys()].some((qid) => qrels.has(qid))) {
       io.err(
@@ -92,10 +101,18 @@ export const evalCommand: Command = {
       unanswerable: trecCompat ? 'zero' : 'omit',
       condensed: Boolean(values.condensed),
     });
-    const counts = countQueries(result, [...run.keys()], qrels);
+    const queryIds = [...run.keys(), ...(querySet ?? []).map((q) => q.id)];
+    const counts = countQueries(result, queryIds, new Set(run.keys()), qrels);
     const perQuery = Boolean(values['per-query']);
     if (values.json) io.out(JSON.stringify(toJson(result, counts, perQuery), null, 2) + '\n');
-    else io.out(toText(result, metrics, perQuery, counts, threshold, trecCompat, Boolean(values.condensed)));
+    else {
+      io.out(toText(result, metrics, perQuery));
+      io.err(
+        summary(result, counts, threshold, trecCompat) +
+          (values.condensed ? '; scored on condensed lists (unjudged documents removed first)' : '') +
+          '\n',
+      );
+    }
     return 0;
   },
 };
@@ -115,28 +132,34 @@ async function loadJudgements(qrelsFile: string, original: boolean, io: { err(te
 interface QueryCounts {
   /** Answerable queries with no line in the run (scored 0). */
   missingFromRun: number;
-  /** Run queries the qrels do not hold (ignored). */
+  /** Every unanswerable query: judged with none relevant (the evaluation's), then those no judgement names. */
+  unanswerable: string[];
+  /** How many of `unanswerable` the qrels do not hold (never averaged in: trec_eval ignores them). */
   notInQrels: number;
 }
 
-function countQueries(result: Evaluation, runQueries: string[], qrels: ReadonlyMap<string, unknown>): QueryCounts {
-  const inRun = new Set(runQueries);
-  const unanswerable = new Set(result.unanswerable);
+/**
+ * Counts as an experiment does: a query seen in the run or the query set (`queryIds`) that the
+ * qrels do not hold has no relevant document, so it is unanswerable like a judged query with
+ * none relevant.
+ */
+function countQueries(
+  result: Evaluation,
+  queryIds: readonly string[],
+  inRun: ReadonlySet<string>,
+  qrels: ReadonlyMap<string, unknown>,
+): QueryCounts {
+  const judgedUnanswerable = new Set(result.unanswerable);
+  const notInQrels = [...new Set(queryIds.filter((qid) => !qrels.has(qid)))];
   return {
-    missingFromRun: result.evaluated.filter((qid) => !inRun.has(qid) && !unanswerable.has(qid)).length,
-    notInQrels: runQueries.filter((qid) => !qrels.has(qid)).length,
+    missingFromRun: result.evaluated.filter((qid) => !inRun.has(qid) && !judgedUnanswerable.has(qid)).length,
+    unanswerable: [...result.unanswerable, ...notInQrels],
+    notInQrels: notInQrels.length,
   };
 }
 
-function toText(
-  result: Evaluation,
-  metrics: readonly ParsedMetric[],
-  perQuery: boolean,
-  counts: QueryCounts,
-  threshold: number,
-  trecCompat: boolean,
-  condensed: boolean,
-): string {
+/** stdout: trec_eval's lines and nothing else, so its parsers read it unchanged. */
+function toText(result: Evaluation, metrics: readonly ParsedMetric[], perQuery: boolean): string {
   const line = (label: string, qid: string, value: number) =>
     `${label.padEnd(NAME_WIDTH)}\t${qid}\t${formatValue(value)}`;
   const lines: string[] = [];
@@ -145,27 +168,23 @@ function toText(
       for (const m of metrics) lines.push(line(m.label, qid, scores[m.label]!));
   }
   for (const m of metrics) lines.push(line(m.label, 'all', result.mean[m.label]!));
-  lines.push(
-    summary(result, counts, threshold, trecCompat) +
-      (condensed ? '; scored on condensed lists (unjudged documents removed first)' : ''),
-  );
   return lines.join('\n') + '\n';
 }
 
+/** The stderr line: answerable and unanswerable counts in the words `experiment` uses. */
 function summary(result: Evaluation, counts: QueryCounts, threshold: number, trecCompat: boolean): string {
-  const { unanswerable } = result;
-  const answerable = result.evaluated.length - (trecCompat ? unanswerable.length : 0);
+  const { unanswerable, notInQrels } = counts;
+  const judged = unanswerable.length - notInQrels;
+  const answerable = result.evaluated.length - (trecCompat ? judged : 0);
   let text = `${plural(answerable, 'answerable query', 'answerable queries')} evaluated (${counts.missingFromRun} not in the run: no hits, scored 0)`;
-  text += `; ${plural(unanswerable.length, 'unanswerable query', 'unanswerable queries')} (no document graded ${threshold} or more)`;
+  text += `; ${plural(unanswerable.length, 'unanswerable query', 'unanswerable queries')} (no document graded ${threshold} or more: ${judged} judged, ${notInQrels} not in the qrels)`;
   text += trecCompat
-    ? ' averaged in as 0 (--trec-compat, as trec_eval -c)'
-    : ' left out (--trec-compat averages them in as 0)';
+    ? ' of which the judged are averaged in as 0 (--trec-compat, as trec_eval -c) and the rest left out'
+    : ' left out (--trec-compat averages the judged ones in as 0)';
   if (unanswerable.length > 0) {
     const shown = unanswerable.slice(0, MAX_LISTED).join(' ');
     text += `: ${shown}${unanswerable.length > MAX_LISTED ? ' ...' : ''}`;
   }
-  if (counts.notInQrels > 0)
-    text += `; ${plural(counts.notInQrels, 'run query', 'run queries')} not in the qrels, ignored`;
   return text;
 }
 
@@ -177,7 +196,7 @@ function toJson(result: Evaluation, counts: QueryCounts, perQuery: boolean) {
   return {
     metrics: result.mean,
     queries: result.evaluated.length,
-    unanswerable: result.unanswerable,
+    unanswerable: counts.unanswerable,
     missing_from_run: counts.missingFromRun,
     not_in_qrels: counts.notInQrels,
     ...(perQuery ? { per_query: Object.fromEntries(result.perQuery) } : {}),

@@ -18,7 +18,8 @@ retrievers) over the config's queries, scored against its qrels (plus gold addit
 slice. Every pair of configurations is tested on each metric and corrected for the number of
 pairs (the config's significance: test, correction, alpha; by default the paired randomization
 test, Holm, 0.05), and each configuration is set against the baseline with a bootstrap
-interval. Writes report.md, report.json, metrics.csv and one TREC run file per configuration
+interval. Writes report.md, report.json, metrics.csv (means), per-query.csv (each query's
+values: config, query, one column per metric) and one TREC run file per configuration
 under the output folder (default results/NAME). Indexes, embeddings and finished
 configurations are reused, so a re-run or an interrupted run resumes in seconds.
 The experiment runs in a process of its own: Ctrl-C stops it at once, keeping every finished
@@ -27,6 +28,10 @@ configuration, and says how to resume (exit code 130).
 Options:
   --check             exit with code 3 when any of the config's checks fails (CI gate)
   --out DIR           output folder (default: the config's output, or results/NAME)
+  --json              print a JSON summary on stdout ({name, report: DIR/report.json,
+                      queries: {total, answerable, unanswerable: [ids]}, configs: [{name,
+                      means, resumed, failed_queries}], checks: [{description, passed,
+                      detail}]}); the human lines go to stderr
   --cache-dir DIR     the cache shared by every command: embeddings and the experiments' indexes
                       (default: TESTBED_HOME, else ~/.cache/retrieval-testbed; --cache DIR too)
   -h, --help          show this help`;
@@ -40,6 +45,7 @@ export const experimentCommand: Command = {
       out: { type: 'string' },
       cache: { type: 'string' },
       'cache-dir': { type: 'string' },
+      json: { type: 'boolean' },
     });
     if (values.help) return (io.out(usage + '\n'), 0);
     const file = positional(positionals, 0, 'CONFIG.yaml', usage);
@@ -77,17 +83,20 @@ export const experimentCommand: Command = {
       );
     const report: ExperimentReport = end.result!;
     const primary = report.metrics[0]!;
-    io.out(
+    // With --json stdout holds the JSON alone, so the human lines move to stderr.
+    const say = (text: string) => (values.json ? io.err(text) : io.out(text));
+    say(
       `${report.name}: ${report.configs.length} configurations x ${report.queries.answerable} answerable queries (${report.queries.unanswerable.length} unanswerable left out), ${report.wallSeconds.toFixed(1)} s\n`,
     );
     for (const c of report.configs) {
-      io.out(
+      say(
         `  ${c.name.padEnd(28)} ${primary} ${mean(c.means[primary])}  recall@${report.contextK} ${mean(c.means[`recall@${report.contextK}`])}  hit@${report.contextK} ${mean(c.means[`hit@${report.contextK}`])}${c.resumed ? '  (reused)' : ''}${c.failedQueries ? `  (${c.failedQueries.count} failed queries left out)` : ''}\n`,
       );
     }
-    io.out(`report: ${dir}/report.md\n`);
+    say(`report: ${dir}/report.md\n`);
     const failed = report.checks.filter((c) => !c.passed);
-    for (const c of report.checks) io.out(`${c.passed ? 'PASS' : 'FAIL'} ${c.description}: ${c.detail}\n`);
+    if (values.json) io.out(JSON.stringify(summaryJson(report, dir), null, 2) + '\n');
+    for (const c of report.checks) say(`${c.passed ? 'PASS' : 'FAIL'} ${c.description}: ${c.detail}\n`);
     if (values.check && failed.length > 0) {
       io.err(`${failed.length} of ${report.checks.length} checks failed\n`);
       return 3;
@@ -95,6 +104,22 @@ export const experimentCommand: Command = {
     return 0;
   },
 };
+
+/** The --json summary: what the human lines say, as data; report.json beside it holds the rest. */
+function summaryJson(report: ExperimentReport, dir: string) {
+  return {
+    name: report.name,
+    report: path.join(dir, 'report.json'),
+    queries: report.queries,
+    configs: report.configs.map((c) => ({
+      name: c.name,
+      means: c.means,
+      resumed: Boolean(c.resumed),
+      failed_queries: c.failedQueries?.count ?? 0,
+    })),
+    checks: report.checks.map((c) => ({ description: c.description, passed: c.passed, detail: c.detail })),
+  };
+}
 
 /** A mean as printed; none (every query of the configuration failed: NaN, null once sent as JSON) is a dash. */
 function mean(x: number | null | undefined): string {

@@ -15,7 +15,7 @@ import type { CliIo, Command } from '../command.js';
 
 const usage = `Usage: testbed gold add QRELS QID DOCID [--grade G] [--note TEXT] [--judge NAME] [--source WORD]
        testbed gold remove QRELS QID DOCID
-       testbed gold list QRELS [--query QID]
+       testbed gold list QRELS [--query QID] [--json]
        testbed gold ask QRELS --text TEXT --judge NAME --doc DOCID:GRADE [--doc DOCID:GRADE ...]
        testbed gold agreement QRELS [--judges A,B] [--against QRELS_B] [--scale LOW-HIGH]
        testbed gold import FILE --query FIELD --doc FIELD --out DIR [--grade FIELD] [--id FIELD]
@@ -69,6 +69,9 @@ Options:
   --source WORD       add: what kind of judgement: human, expert, llm, tickets, clicks or
                       another short word
   --query QID         list: only the additions for query QID
+  --json              list: print the additions as a JSON array (each as recorded in
+                      QRELS.additions.jsonl: date, query_id, doc_id, grade, and judge, source,
+                      note when given); [] when there are none
   --judges A,B        agreement: only these judges (two or more), compared pair by pair
   --against QRELS_B   agreement: compare QRELS (with its additions) with another qrels file
                       over the pairs both judged, instead of judges within the additions
@@ -182,12 +185,13 @@ async function runRemove(argv: string[], io: CliIo): Promise<number> {
 }
 
 async function runList(argv: string[], io: CliIo): Promise<number> {
-  const { values, positionals } = parse(argv, { query: { type: 'string' } });
+  const { values, positionals } = parse(argv, { query: { type: 'string' }, json: { type: 'boolean' } });
   if (values.help) return (io.out(usage + '\n'), 0);
   const qrels = positional(positionals, 0, 'QRELS', usage);
   noMore(positionals, 1);
   const all = await readAdditions(qrels);
   const shown = values.query === undefined ? all : all.filter((a) => a.query_id === values.query);
+  if (values.json) return (io.out(JSON.stringify(shown, null, 2) + '\n'), 0);
   if (shown.length === 0) {
     const scope = values.query === undefined ? '' : ` for query ${JSON.stringify(values.query)}`;
     io.out(`no additions${scope} in ${additionsFile(qrels)}\n`);

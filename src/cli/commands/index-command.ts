@@ -25,6 +25,9 @@ Options:
   --cache-dir DIR     the cache shared by every command (default: TESTBED_HOME, else
                       ~/.cache/retrieval-testbed): embeddings are looked up there first
   --cache FILE        one embedding cache file instead (default DIR/embeddings.sqlite)
+  --json              print the index's metadata as JSON on stdout ({file, corpus, chunker,
+                      tokenizer, embedder, counts, languages, build}, as \`testbed serve\`
+                      reports it); the summary line stays on stderr
   --skip-empty        skip documents with neither text nor title (and say which) instead of
                       stopping; an empty text with a title is indexed with the title as its text
   -h, --help          show this help
@@ -80,6 +83,7 @@ export const indexCommand: Command = {
       cache: { type: 'string' },
       'cache-dir': { type: 'string' },
       'skip-empty': { type: 'boolean' },
+      json: { type: 'boolean' },
     });
     if (values.help) return (io.out(usage() + '\n'), 0);
     const corpus = positional(positionals, 0, 'CORPUS', usage());
@@ -109,6 +113,7 @@ export const indexCommand: Command = {
         (c.truncatedChunks ? `; ${c.truncatedChunks} chunks truncated by the model` : '') +
         '\n',
     );
+    if (values.json) io.out(JSON.stringify({ file: out, ...meta }, null, 2) + '\n');
     return 0;
   },
 };

@@ -31,6 +31,9 @@ depth, the summary says how many and the fewest.
 Options:
   --queries FILE      BEIR queries.jsonl (required)
   --run FILE          run file to write (required)
+  --json              print the outcome as JSON on stdout: {run, tag, queries: N read,
+                      with_hits, no_hit: [ids], lines, seconds, ms_per_query,
+                      failed: [{query, message}]}; the human lines stay on stderr
   --tag TAG           run tag, last column (default: what made the run: bm25-ENGINE, e.g.
                       bm25-postings, bm25-wink, bm25-fts5; dense-HASH, hybrid-HASH or
                       pipeline-HASH, HASH the first 8 hex digits of the sha256 of the pipeline's
@@ -50,6 +53,7 @@ export const retrieveCommand: Command = {
       queries: { type: 'string' },
       run: { type: 'string' },
       tag: { type: 'string' },
+      json: { type: 'boolean' },
     });
     if (values.help) return (io.out(usage() + '\n'), 0);
     const file = indexFileArgument(positional(positionals, 0, 'INDEX', usage()));
@@ -92,6 +96,20 @@ export const retrieveCommand: Command = {
           // Per query: retrieval alone (what a served search costs); the wall time also holds loading the legs once (model, vectors, wink's in-memory index).
           `; ${seconds.toFixed(1)} s (${(results.reduce((sum, r) => sum + r.ms, 0) / Math.max(1, results.length)).toFixed(1)} ms/query after loading the legs)\n`,
       );
+      if (values.json) {
+        const outcome = {
+          run: values.run,
+          tag,
+          queries: queries.length,
+          with_hits: results.length - empty,
+          no_hit: results.filter((r) => r.hits.length === 0).map((r) => r.qid),
+          lines,
+          seconds,
+          ms_per_query: results.reduce((sum, r) => sum + r.ms, 0) / Math.max(1, results.length),
+          failed: failed.map((f) => ({ query: f.queryId, message: f.message })),
+        };
+        io.out(JSON.stringify(outcome, null, 2) + '\n');
+      }
       const short = depthShortfall(pipeline, results);
       if (short && fusion)
         io.err(

@@ -1,6 +1,6 @@
 import { InputError } from '../../errors.js';
 import { type AllPairsOptions, compareAllPairs, type PairComparison } from '../../stats/all-pairs.js';
-import { TIE } from '../format.js';
+import { tiesAtPrinted } from '../format.js';
 import { mean } from '../../stats/mean.js';
 
 /** Runs are lettered a, b, c... in the order given; the letters mark whom a cell beats. */
@@ -94,7 +94,7 @@ export function compareTableOf(tested: TestedPairs): CompareTable {
     cells: metrics.map((metric) => {
       const mean = means(name, metric);
       const top = Math.max(...names.map((other) => means(other, metric)));
-      return { mean, best: top - mean < TIE, beats: beaten(pairs[metric]!, name, letterOf) };
+      return { mean, best: tiesAtPrinted(top, mean), beats: beaten(pairs[metric]!, name, letterOf) };
     }),
   }));
   return { metrics: [...metrics], rows, queries, options, pairs: { ...pairs } };
