@@ -4,6 +4,7 @@ import path from 'node:path';
 import { isMap, LineCounter, parseDocument } from 'yaml';
 import { z } from 'zod';
 import { InputError } from '../errors.js';
+import { closestName } from '../cli/did-you-mean.js';
 import type { Level } from '../schemas/names.js';
 import { EXPERIMENT_PARAMS } from '../pipeline/shorthand-rows.js';
 import { DEFAULT_TOKENIZER } from '../store/tokenizers.js';
@@ -250,7 +251,7 @@ export function parseExperimentConfig(source: string, file = '<config>'): Experi
   if (!isMap(doc.contents)) throw new InputError('an experiment config must be a YAML mapping', { file, line: 1 });
   const parsed = experimentSchema.safeParse(yamlToJs(doc, file));
   if (parsed.success) return parsed.data;
-  const issue = parsed.error.issues[0]!;
+  const issue = firstIssue(parsed.error.issues);
   const keyPath = issue.path.map(String);
   const unknown = issue.code === 'unrecognized_keys' ? issue.keys : [];
   const node = doc.getIn(issue.path, true) as { range?: [number, number] } | undefined;
@@ -260,7 +261,7 @@ export function parseExperimentConfig(source: string, file = '<config>'): Experi
   const field = [...keyPath, ...unknown.slice(0, 1)].join('.') || undefined;
   const message =
     issue.code === 'unrecognized_keys'
-      ? `unknown key${unknown.length > 1 ? 's' : ''} ${unknown.map((k) => `"${k}"`).join(', ')}`
+      ? `unknown key${unknown.length > 1 ? 's' : ''} ${unknown.map((k) => `"${k}"`).join(', ')}${didYouMean(unknown[0]!, issue.path, parsed.error.issues)}`
       : issue.message;
   throw new InputError(message, { file, ...(line && { line }), ...(field && { field }) });
 }
@@ -302,6 +303,28 @@ function containsItself(value: unknown, open = new Set<object>()): boolean {
   const found = Object.values(value).some((v) => containsItself(v, open));
   open.delete(value);
   return found;
+}
+
+/**
+ * The issue to report: an unknown key before anything else, because a misspelt key (`gird:`)
+ * also makes the key it stands for missing, and "grid: Required" hides the typo that caused it.
+ */
+function firstIssue(issues: z.ZodIssue[]): z.ZodIssue {
+  return issues.find((i) => i.code === 'unrecognized_keys') ?? issues[0]!;
+}
+
+/**
+ * `; did you mean "grid"?` when an unknown key is a typo of a key the same mapping is missing
+ * (closestName's rule), or, at the top level, of any key a config may have; else nothing.
+ */
+function didYouMean(key: string, at: (string | number)[], issues: z.ZodIssue[]): string {
+  const sameMapping = (i: z.ZodIssue) => i.path.length === at.length + 1 && at.every((p, n) => i.path[n] === p);
+  const missing = issues
+    .filter((i) => i.code === 'invalid_type' && i.received === 'undefined' && sameMapping(i))
+    .map((i) => String(i.path[at.length]));
+  const known = at.length === 0 ? [...missing, ...Object.keys(experimentSchema.innerType().shape)] : missing;
+  const guess = closestName(key, known);
+  return guess ? `; did you mean "${guess}"?` : '';
 }
 
 /** Offset of an unknown key inside the mapping at `path`, for a line number. */

@@ -1,4 +1,7 @@
 import { Hono } from 'hono';
+import { jsx } from 'hono/jsx';
+import { htmlPage, wantsHtml } from '../web/page-response.js';
+import { NotFoundPage } from '../web/not-found-page.js';
 import { bodyLimit } from 'hono/body-limit';
 import { cors } from 'hono/cors';
 import type { IndexCatalog } from '../serving/catalog/index-catalog.js';
@@ -180,7 +183,12 @@ export function createApp(deps: AppDeps): Hono {
     experimentRoutes(jobs, { experimentsRoot, corporaRoot, resultsRoot }, allowedRemoteOrigins),
   );
 
-  app.notFound((c) => jsonError(c, 404, 'not_found', `no route ${c.req.method} ${c.req.path}`));
+  // A browser that follows a wrong link gets a page with the way back; API clients the JSON.
+  app.notFound((c) =>
+    wantsHtml(c)
+      ? htmlPage(c, jsx(NotFoundPage, { message: `Nothing here: ${c.req.path}`, tokenRequired: Boolean(token) }), 404)
+      : jsonError(c, 404, 'not_found', `no route ${c.req.method} ${c.req.path}`),
+  );
   app.onError((err, c) => errorResponse(err, c));
   return app;
 }

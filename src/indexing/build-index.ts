@@ -207,6 +207,9 @@ async function embedAll(
       truncated += cut.filter(Boolean).length;
       done += rows.length;
       options.onProgress?.({ phase: 'embedding', done, total });
+      // An embedder that answers at once (hash, a full cache) never leaves the microtask queue:
+      // one turn of the loop per batch lets a signal (Ctrl-C in `testbed index`) be handled.
+      await yieldToEventLoop();
     }
   } finally {
     cache.close();

@@ -11,6 +11,7 @@ import { fusionSpec, pipelineSpec, type PipelineInput, type PipelineSpec } from 
 import { settleLeg } from '../legs/leg-traits.js';
 import type { HttpLeg, Leg, LexicalLeg } from '../legs/registry.js';
 import { settleRerank, type Rerank } from './rerank-spec.js';
+import { unknownLegTypeMessage } from './unknown-leg-type.js';
 
 export type { Leg, LexicalLeg, HttpLeg };
 
@@ -48,7 +49,7 @@ export interface Pipeline {
  */
 export function parsePipeline(raw: unknown, where: Location = {}): Pipeline {
   const parsed = pipelineSpec.safeParse(raw);
-  if (!parsed.success) throw zodInputError(parsed.error, where);
+  if (!parsed.success) throw zodInputError(parsed.error, where, raw);
   return settle(parsed.data, where);
 }
 
@@ -110,8 +111,11 @@ function weightsInLegOrder(
   return weights;
 }
 
-/** A zod (v4) failure as the one InputError the edges translate: the first issue, its field named. */
-export function zodInputError(error: z.ZodError, where: Location = {}): InputError {
+/**
+ * A zod (v4) failure as the one InputError the edges translate: the first issue, its field named.
+ * `raw`, the value that was parsed, lets an unknown leg type be named (unknown-leg-type.ts).
+ */
+export function zodInputError(error: z.ZodError, where: Location = {}, raw?: unknown): InputError {
   const issue = error.issues[0]!;
   const path = issue.path.map(String);
   const prefix = where.field ? [where.field] : [];
@@ -124,7 +128,7 @@ export function zodInputError(error: z.ZodError, where: Location = {}): InputErr
     });
   }
   const field = [...prefix, ...path].join('.') || undefined;
-  return new InputError(issue.message, { ...where, ...(field && { field }) });
+  return new InputError(unknownLegTypeMessage(issue, raw) ?? issue.message, { ...where, ...(field && { field }) });
 }
 
 export type { PipelineInput, Rerank };

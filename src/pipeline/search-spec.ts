@@ -46,7 +46,7 @@ export function parseSearchSpec(
     });
   const flat = options.pathMode ? { ...raw, mode: options.pathMode } : raw;
   const parsed = shorthandParams.safeParse(flat);
-  if (!parsed.success) throw zodInputError(parsed.error, where);
+  if (!parsed.success) throw zodInputError(parsed.error, where, flat);
   // The flat parameters were validated against the pipeline fields' own schemas: the expansion is settled, not parsed again.
   return { pipeline: settle(expandShorthand(parsed.data), where), mode: parsed.data.mode };
 }

@@ -52,6 +52,18 @@ describe('experiment config', () => {
     );
   });
 
+  // A misspelt required key is both unknown and leaves the real one missing: the typo is what
+  // to report, at its own line, with the key it stands for (one edit away: "gird" -> "grid").
+  it('reports a misspelt required key at its line, with the key it was meant to be', () => {
+    const e = errorOf(minimal.replace('grid:', 'gird:'));
+    expect(e.message).toBe('exp.yaml:3 (field "gird"): unknown key "gird"; did you mean "grid"?');
+  });
+
+  it('suggests nothing for an unknown key that is no typo of a known one', () => {
+    const e = errorOf(minimal.replace('grid:', 'zzzz:'));
+    expect(e.message).toBe('exp.yaml:3 (field "zzzz"): unknown key "zzzz"');
+  });
+
   it('names an unknown key and its line', () => {
     const e = errorOf(minimal + 'colour: red\n');
     expect(e.message).toBe('exp.yaml:6 (field "colour"): unknown key "colour"');

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { IndexCatalog } from '../../src/serving/catalog/index-catalog.js';
 import { createApp } from '../../src/http/app.js';
+import { legTypes } from '../../src/legs/registry.js';
 import { buildIndex } from '../../src/indexing/build-index.js';
 import type { SearchResponse } from '../../src/search/types.js';
 import { TINY_BEIR, tmpDir } from '../helpers/tmp.js';
@@ -55,6 +56,28 @@ describe('/search: a pipeline or a shorthand, the same parameters on GET and POS
       expect(error.code).toBe('bad_input');
       expect(error.message).toMatch(/unknown parameter "kk"/);
     }
+  });
+
+  it('an unknown leg type is a 400 listing the registered leg types and the closest one, on POST and GET', async () => {
+    const answers = [
+      await post('/search', { index: 'tiny', q: 'x', legs: [{ type: 'lexcal' }] }),
+      await get(`/search?index=tiny&q=x&legs=${encodeURIComponent('[{"type":"lexcal"}]')}`),
+    ];
+    for (const res of answers) {
+      expect(res.status).toBe(400);
+      const error = await errorOf(res);
+      expect(error.code).toBe('bad_input');
+      // Every registered type is named, in the registry's order; "lexcal" is one edit from "lexical".
+      expect(legTypes()).toEqual(expect.arrayContaining(['lexical', 'dense']));
+      expect(error.message).toBe(
+        `(field "legs.0.type"): unknown leg type "lexcal"; the leg types are ${legTypes().join(', ')}; did you mean "lexical"?`,
+      );
+    }
+    // No suggestion for a type that is no typo of any.
+    const far = await errorOf(await post('/search', { index: 'tiny', q: 'x', legs: [{ type: 'zzzzzz' }] }));
+    expect(far.message).toBe(
+      `(field "legs.0.type"): unknown leg type "zzzzzz"; the leg types are ${legTypes().join(', ')}`,
+    );
   });
 
   it('POST /search runs a 3-leg pipeline: sources keyed by leg name, the settled pipeline echoed, q as the query', async () => {

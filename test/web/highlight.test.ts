@@ -104,6 +104,14 @@ describe('highlighting on a multilingual index', () => {
     ).toBe(text);
   });
 
+  // Issue 26: "how to log in to a dashboard" marked every "in", "to" and "a" of a passage. The
+  // multilingual index keeps stop words, but a mark on each of them hides the words that matter.
+  it('never marks an English stop word (Lucene English list) in English text', () => {
+    const text = 'To log in, open a dashboard in the browser.';
+    // "to", "in", "a" and "the" are on the list; "log" and "dashboard" are the query's words.
+    expect(marked(text, 'en', 'how to log in to a dashboard', 'en')).toEqual(['log', 'dashboard']);
+  });
+
   it('escapes markup exactly as the English highlighter does', () => {
     const html = String(jsx(Highlight, { text: '<script>密码</script> & <b>', matcher: matcher('密码'), lang: 'zh' }));
     expect(html).toBe('&lt;script&gt;<mark>密码</mark>&lt;/script&gt; &amp; &lt;b&gt;');

@@ -3,6 +3,7 @@ import { tokenizerNames } from '../../store/tokenizers.js';
 import { parse, positional } from '../args.js';
 import type { Command } from '../command.js';
 import { cacheHome, embeddingCacheFile } from '../../cache-home.js';
+import { exitOnInterrupt } from '../exit-on-interrupt.js';
 import { progressBar } from '../progress-bar.js';
 
 /** The help text, computed on each call so that it lists the tokenizers registered now. */
@@ -90,17 +91,19 @@ export const indexCommand: Command = {
     const out = values.out ?? positional([], 0, '--out FILE', usage());
     // Loaded here: --help should not wait for SQLite, the chunkers and the embedders.
     const { buildIndex } = await import('../../indexing/build-index.js');
-    const meta = await buildIndex({
-      corpus,
-      out,
-      chunker: values.chunker,
-      embedder: values.embedder,
-      tokenizer: values.tokenizer,
-      cacheFile: values.cache ?? embeddingCacheFile(cacheHome(values['cache-dir'])),
-      skipEmpty: values['skip-empty'],
-      onProgress: progressBar(io),
-      onNotice: (m) => io.err(m + '\n'),
-    });
+    const meta = await exitOnInterrupt(io, `no index written to ${out}, the partial file removed`, () =>
+      buildIndex({
+        corpus,
+        out,
+        chunker: values.chunker,
+        embedder: values.embedder,
+        tokenizer: values.tokenizer,
+        cacheFile: values.cache ?? embeddingCacheFile(cacheHome(values['cache-dir'])),
+        skipEmpty: values['skip-empty'],
+        onProgress: progressBar(io),
+        onNotice: (m) => io.err(m + '\n'),
+      }),
+    );
     const c = meta.counts;
     io.err(
       `wrote ${out}: ${c.documents} documents, ${c.chunks} chunks (${meta.chunker}), ` +

@@ -1,5 +1,7 @@
 import type { MultilingualAnalyzer } from '../../analysis/multilingual-analyzer.js';
 import { createQueryTerms } from '../../analysis/query-terms.js';
+import { ENGLISH_STOP_WORDS } from '../../analysis/english-stop-words.js';
+import { normalizeText } from '../../analysis/normalize-text.js';
 import { analyzerFor, type TokenizerName } from '../../store/tokenizers.js';
 import type { TermMatcher } from './highlight.js';
 
@@ -34,12 +36,24 @@ function segmenter(lang: string | undefined): Intl.Segmenter {
 }
 
 /**
+ * A stop word of an English (or unknown-language) passage, by Lucene's English list, the one
+ * English indexes drop. Other languages mark every word: stopwords-iso's lists hold content
+ * words too (Thai ผ่าน "pass" as in รหัสผ่าน "password", English "page" and "problem").
+ */
+function isStopWord(word: string, lang: string | undefined): boolean {
+  const english = !lang || lang.toLowerCase().startsWith('en');
+  return english && ENGLISH_STOP_WORDS.has(normalizeText(word));
+}
+
+/**
  * The matcher for an index built with a pre-analysed tokenizer (`multilingual`), or undefined
  * for any other. The query gets the terms FTS5 searched for (createQueryTerms, which every
  * lexical engine over such an index shares); the passage is cut into words by Unicode word
  * segmentation in its own language, each word is analysed as the index analysed it, and a word
  * is marked when any of its terms is a query term. So "Kennwörter" is marked for "Kennwort"
  * (folded and stemmed alike), and a Chinese word for a query sharing one of its bigrams.
+ * Stop words are never marked, as in termMatcher: "in" and "a" in every line hide the words
+ * that matter, even where the index keeps them.
  */
 export function analysedMatcher(query: string, index: AnalysedIndex, queryLang?: string): TermMatcher | undefined {
   const analyze = analyzer(index.tokenizer);
@@ -49,8 +63,8 @@ export function analysedMatcher(query: string, index: AnalysedIndex, queryLang?:
     terms,
     *find(text, lang) {
       for (const s of segmenter(lang).segment(text)) {
-        if (s.isWordLike && analyze(s.segment, lang).some((t) => terms.has(t)))
-          yield { index: s.index, word: s.segment };
+        if (!s.isWordLike || isStopWord(s.segment, lang)) continue;
+        if (analyze(s.segment, lang).some((t) => terms.has(t))) yield { index: s.index, word: s.segment };
       }
     },
   };
