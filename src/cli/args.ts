@@ -1,6 +1,6 @@
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { InputError } from '../errors.js';
-import { closestName } from './did-you-mean.js';
+import { closestName } from '../did-you-mean.js';
 
 type Options = NonNullable<ParseArgsConfig['options']>;
 

@@ -1,7 +1,7 @@
 import { TestbedError } from '../errors.js';
 import { VERSION } from '../version.js';
 import { processIo, type CliIo } from './command.js';
-import { closestName } from './did-you-mean.js';
+import { closestName } from '../did-you-mean.js';
 import { COMMAND_TABLE } from './command-table.js';
 
 export function mainUsage(): string {

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { isMap, LineCounter, parseDocument } from 'yaml';
 import { z } from 'zod';
 import { InputError } from '../errors.js';
-import { closestName } from '../cli/did-you-mean.js';
+import { closestName } from '../did-you-mean.js';
 import type { Level } from '../schemas/names.js';
 import { EXPERIMENT_PARAMS } from '../pipeline/shorthand-rows.js';
 import { DEFAULT_TOKENIZER } from '../store/tokenizers.js';

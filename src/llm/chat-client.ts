@@ -45,7 +45,7 @@ export function createChatClient(
       concurrency: settings.concurrency,
       // The client cuts the key out of any error and, on a 401/403 with a key sent, names its
       // variable; without one, this says how to send it.
-      ...(!settings.keyVariable && { noCredentialsHint: chatKeyHint(settings, spec.baseUrl) }),
+      ...(!settings.keyVariable && { noCredentialsHint: chatKeyHint(spec.baseUrl) }),
     },
     sleep,
   );

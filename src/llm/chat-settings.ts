@@ -83,7 +83,7 @@ function keyVariable(baseUrl: string, named: string | undefined, env: NodeJS.Pro
  * What a 401/403 says when no key was sent: the user's next step (with a key sent, the remote
  * client names its variable itself).
  */
-export function chatKeyHint(settings: ChatSettings, baseUrl: string): string {
+export function chatKeyHint(baseUrl: string): string {
   if (new URL(baseUrl).origin === OPENAI_ORIGIN) return `no key was sent: set ${DEFAULT_KEY_VARIABLE}`;
   return `no key was sent (${DEFAULT_KEY_VARIABLE} goes to ${OPENAI_ORIGIN} only): pass --chat-key-env NAME, the variable holding this endpoint's key`;
 }

@@ -1,5 +1,5 @@
 import type { z } from 'zod/v4';
-import { closestName } from '../cli/did-you-mean.js';
+import { closestName } from '../did-you-mean.js';
 import { legTypes } from '../legs/registry.js';
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { closestName, editDistance } from '../../src/cli/did-you-mean.js';
+import { closestName, editDistance } from '../../src/did-you-mean.js';
 import { COMMAND_TABLE } from '../../src/cli/command-table.js';
 import { runCli } from '../helpers/cli.js';
 

@@ -50,7 +50,8 @@ const listed = async (catalog: IndexCatalog) => {
 };
 const states = (indexes: Listed[]) => indexes.map((i) => [i.name, i.status, i.job?.state ?? null]);
 
-async function until(what: string, probe: () => Promise<boolean>): Promise<void> {
+/** Waits for `probe` to hold; `what` names the wait in the test's code, read by people. */
+async function until(_what: string, probe: () => Promise<boolean>): Promise<void> {
   // Polled until done, bounded by the test's timeout alone: a loaded machine is slow, not wrong.
   for (;;) {
     if (await probe()) return;

@@ -52,7 +52,7 @@ describe('chatSettings', () => {
   });
 
   it('says how to send a key when none was sent', () => {
-    expect(chatKeyHint(chatSettings(OPENAI, undefined, {}), OPENAI)).toBe('no key was sent: set OPENAI_API_KEY');
-    expect(chatKeyHint(chatSettings(LOCAL, undefined, {}), LOCAL)).toMatch(/pass --chat-key-env NAME/);
+    expect(chatKeyHint(OPENAI)).toBe('no key was sent: set OPENAI_API_KEY');
+    expect(chatKeyHint(LOCAL)).toMatch(/pass --chat-key-env NAME/);
   });
 });

@@ -1,7 +1,8 @@
 /**
- * The known name closest to a mistyped one, for "did you mean" hints on unknown commands and
- * flags. Distance is optimal string alignment (Levenshtein plus swapping two neighbours, so
- * `serach` is one edit from `search`, as a typist sees it).
+ * The known name closest to a mistyped one, for "did you mean" hints on unknown commands,
+ * flags, experiment keys and leg types (so it sits at the root, below every layer). Distance
+ * is optimal string alignment (Levenshtein plus swapping two neighbours, so `serach` is one
+ * edit from `search`, as a typist sees it).
  *
  * A name is close enough when at most max(1, floor(length / 3)) edits away, never more than 2,
  * and not a complete replacement (`--x` is one edit from `--k`, but that is no typo of it).
