@@ -39,8 +39,10 @@ beforeAll(async () => {
   const config = parseExperimentConfig(
     TINY_EXPERIMENT.replace('corpus: tiny', `corpus: ${path.join(fx.corporaRoot, 'tiny')}`),
   );
-  const { report, runs } = await runExperiment(config, { cacheDir: path.join(root, 'cache') });
-  writeReport(path.join(fx.resultsRoot, 'tiny-grid'), report, runs);
+  // The output folder named, so the run's cells are written there and not under ./results.
+  const out = path.join(fx.resultsRoot, 'tiny-grid');
+  const { report, runs } = await runExperiment({ ...config, output: out }, { cacheDir: path.join(root, 'cache') });
+  writeReport(out, report, runs);
   server = await listen(fx.app.fetch, '127.0.0.1', 0);
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 });
