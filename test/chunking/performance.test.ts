@@ -1,21 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { docs, joined } from './abstracts-corpus.js';
 import { parseChunker } from '../../src/chunking/index.js';
 import { stringWork } from './string-work.js';
-
-// A SciFact-sized corpus: 5,000 abstracts of 250 words in sentences of 17 words.
-const vocabulary = 'Cell protein gene expression levels were increased in patients with'.split(' ');
-const abstract = (seed: number) =>
-  Array.from({ length: 250 }, (_, i) => {
-    const word = vocabulary[(i * 7 + seed) % vocabulary.length]!;
-    if (i % 17 === 0) return word[0]!.toUpperCase() + word.slice(1);
-    return i % 17 === 16 ? `${word}.` : word;
-  }).join(' ');
-const docs = Array.from({ length: 5000 }, (_, i) => ({ id: `${i}`, title: '', text: abstract(i) }));
-const joined = (n: number) =>
-  docs
-    .slice(0, n)
-    .map((d) => d.text)
-    .join('\n\n');
 
 // Linear work scales 10x when the input grows 10x; a quadratic step scales ~100x. The work is
 // counted (string-work.ts), not timed, so the same count comes out on a loaded machine; 15x
