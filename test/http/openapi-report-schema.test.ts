@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { ExperimentJob } from '../../src/experiments/experiment-jobs.js';
 import { openApiDocument } from '../../src/http/openapi/document.js';
 import { tmpDir } from '../helpers/tmp.js';
-import { webFixture, type WebFixture } from '../web/helpers/web-fixture.js';
+import { runTinyExperiment, webFixture, type WebFixture } from '../web/helpers/web-fixture.js';
 import { openApiValidator } from './helpers/openapi-validator.js';
 
 /**
@@ -34,21 +34,7 @@ let fx: WebFixture;
 let job: ExperimentJob;
 beforeAll(async () => {
   fx = await webFixture(tmpDir('openapi-report-'));
-  const res = await fx.app.request('/experiments', {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ config: 'tiny-grid.yaml' }),
-  });
-  expect(res.status).toBe(202);
-  const { id } = (await res.json()) as { id: string };
-  // Polled until the job ends: the hook's timeout, not a count of polls, bounds the wait.
-  for (;;) {
-    job = (await (await fx.app.request(`/experiments/${id}`)).json()) as ExperimentJob;
-    if (job.state !== 'running' && job.state !== 'queued') break;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  expect(job.error).toBeUndefined();
-  expect(job.state).toBe('done');
+  job = await runTinyExperiment(fx);
 });
 afterAll(() => fx.catalog.close());
 

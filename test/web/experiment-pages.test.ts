@@ -10,7 +10,7 @@ import { verdict } from '../../src/reports/verdict.js';
 import { failureUrl } from '../../src/web/experiments/failure-link.js';
 import { ReportPage } from '../../src/web/experiments/report-page.js';
 import { tmpDir } from '../helpers/tmp.js';
-import { browserGet, webFixture, type WebFixture } from './helpers/web-fixture.js';
+import { browserGet, runTinyExperiment, webFixture, type WebFixture } from './helpers/web-fixture.js';
 
 let fx: WebFixture;
 let job: ExperimentJob;
@@ -18,21 +18,7 @@ let report: ExperimentReport;
 
 beforeAll(async () => {
   fx = await webFixture(tmpDir('web-experiments-'));
-  const res = await fx.app.request('/experiments', {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ config: 'tiny-grid.yaml' }),
-  });
-  expect(res.status).toBe(202);
-  const { id } = (await res.json()) as { id: string };
-  // Polled until done, bounded by the test's timeout alone: a loaded machine is slow, not wrong.
-  for (;;) {
-    job = (await (await fx.app.request(`/experiments/${id}`)).json()) as ExperimentJob;
-    if (job.state !== 'running' && job.state !== 'queued') break;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  expect(job.error).toBeUndefined();
-  expect(job.state).toBe('done');
+  job = await runTinyExperiment(fx);
   report = job.report!;
 });
 afterAll(() => fx.catalog.close());

@@ -3,6 +3,8 @@ import path from 'node:path';
 import { IndexCatalog } from '../../../src/serving/catalog/index-catalog.js';
 import { createApp, type AppDeps } from '../../../src/http/app.js';
 import { buildIndex } from '../../../src/indexing/build-index.js';
+import { expect } from 'vitest';
+import type { ExperimentJob } from '../../../src/experiments/experiment-jobs.js';
 import { TINY_BEIR } from '../../helpers/tmp.js';
 
 /** An experiment over the tiny fixture: three retrievers, slices, real and synthetic queries. */
@@ -66,3 +68,26 @@ export async function webFixture(root: string, deps: Partial<AppDeps> = {}): Pro
 /** GET as a browser navigating asks: text/html first. */
 export const browserGet = (app: WebFixture['app'], url: string) =>
   app.request(url, { headers: { accept: 'text/html,application/xhtml+xml,*/*;q=0.8' } });
+
+/**
+ * Starts tiny-grid.yaml as POST /experiments does and polls the job until it ends (bounded by
+ * the caller's hook timeout alone: a loaded machine is slow, not wrong); the job must be done.
+ */
+export async function runTinyExperiment(fx: WebFixture): Promise<ExperimentJob> {
+  const res = await fx.app.request('/experiments', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ config: 'tiny-grid.yaml' }),
+  });
+  expect(res.status).toBe(202);
+  const { id } = (await res.json()) as { id: string };
+  for (;;) {
+    const job = (await (await fx.app.request(`/experiments/${id}`)).json()) as ExperimentJob;
+    if (job.state !== 'running' && job.state !== 'queued') {
+      expect(job.error).toBeUndefined();
+      expect(job.state).toBe('done');
+      return job;
+    }
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
