@@ -1,13 +1,10 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Query } from '../../src/corpus/types.js';
-import { parsePipeline } from '../../src/pipeline/resolve-pipeline.js';
 import type { FailedQuery } from '../../src/search/failed-query.js';
 import { runQuerySet } from '../../src/search/run-query-set.js';
-import { Searcher } from '../../src/search/searcher.js';
-import { buildTinyIndex } from '../helpers/tiny-index.js';
-import { tmpDir } from '../helpers/tmp.js';
+import type { Searcher } from '../../src/search/searcher.js';
+import { httpLegPipeline, numberedQueries, searcherWithoutEmbedder } from './helpers/http-leg-query-set.js';
 
 /**
  * A fake engine on 127.0.0.1 that answers every search after DELAY_MS and counts the requests
@@ -25,8 +22,7 @@ let requests = 0;
 const timeline: { start: number; end: number }[] = [];
 
 beforeAll(async () => {
-  const { file } = await buildTinyIndex(tmpDir('query-set-concurrency-'), { chunker: 'doc' });
-  searcher = new Searcher('tiny', file, () => Promise.reject(new Error('no embedder in this test')));
+  searcher = await searcherWithoutEmbedder('query-set-concurrency-');
   server = http.createServer((req, res) => {
     requests++;
     inFlight++;
@@ -57,26 +53,8 @@ afterAll(async () => {
   await new Promise<void>((r) => server.close(() => r()));
 });
 
-const queries = (n: number): Query[] =>
-  Array.from({ length: n }, (_, i) => ({ id: `q${i}`, text: `query ${i}`, metadata: {} }));
-
 const pipeline = (extra: Record<string, unknown>) =>
-  parsePipeline({
-    legs: [
-      {
-        type: 'http',
-        name: 'engine',
-        url: `${base}/search?qid={{query_id}}&q={{query}}`,
-        hits: 'items',
-        id: 'doc',
-        score: 's',
-        retries: 0,
-        ...extra,
-      },
-    ],
-    level: 'doc',
-    k: 5,
-  });
+  httpLegPipeline(`${base}/search?qid={{query_id}}&q={{query}}`, { retries: 0, ...extra });
 
 describe('a query set against a remote leg', () => {
   it('keeps `concurrency` requests in flight: 100 queries of 200 ms at 8 span 13 waves of 200 ms or more, far under 100, in query order', async () => {
@@ -89,7 +67,7 @@ describe('a query set against a remote leg', () => {
     const results = await runQuerySet(
       searcher,
       pipeline({}),
-      queries(100),
+      numberedQueries(100),
       (r) => seen.push(r.qid),
       (f) => failed.push(f),
     );
@@ -112,7 +90,7 @@ describe('a query set against a remote leg', () => {
     expect(seconds).toBeGreaterThanOrEqual(2.6 - 0.01);
     expect(seconds).toBeLessThan((100 * 0.2) / 2);
     // Results, and the onQuery calls a run file is written from, come in query order, each with its own answer.
-    const order = queries(100).map((q) => q.id);
+    const order = numberedQueries(100).map((q) => q.id);
     expect(results.map((r) => r.qid)).toEqual(order);
     expect(seen).toEqual(order);
     for (const [i, r] of results.entries()) expect(r.hits[0]!.score).toBe(i);
@@ -120,7 +98,7 @@ describe('a query set against a remote leg', () => {
 
   it('holds a smaller limit: concurrency 3 never sees a fourth request', async () => {
     inFlight = maxInFlight = requests = 0;
-    await runQuerySet(searcher, pipeline({ concurrency: 3, name: 'three' }), queries(12));
+    await runQuerySet(searcher, pipeline({ concurrency: 3, name: 'three' }), numberedQueries(12));
     expect(maxInFlight).toBe(3);
   });
 });

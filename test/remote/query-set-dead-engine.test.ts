@@ -2,13 +2,8 @@ import http from 'node:http';
 import net from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Query } from '../../src/corpus/types.js';
-import { parsePipeline } from '../../src/pipeline/resolve-pipeline.js';
-import type { FailedQuery } from '../../src/search/failed-query.js';
-import { runQuerySet } from '../../src/search/run-query-set.js';
-import { Searcher } from '../../src/search/searcher.js';
-import { buildTinyIndex } from '../helpers/tiny-index.js';
-import { tmpDir } from '../helpers/tmp.js';
+import type { Searcher } from '../../src/search/searcher.js';
+import { numberedQueries, runHttpLeg, searcherWithoutEmbedder } from './helpers/http-leg-query-set.js';
 
 /**
  * Engines that never answer. /dead accepts every request and holds it forever; /half holds the
@@ -26,8 +21,7 @@ let requests = 0;
 let runs = 0;
 
 beforeAll(async () => {
-  const { file } = await buildTinyIndex(tmpDir('query-set-dead-engine-'), { chunker: 'doc' });
-  searcher = new Searcher('tiny', file, () => Promise.reject(new Error('no embedder in this test')));
+  searcher = await searcherWithoutEmbedder('query-set-dead-engine-');
   server = http.createServer((req, res) => {
     req.resume();
     const url = new URL(req.url!, 'http://x');
@@ -58,31 +52,10 @@ afterAll(async () => {
   await new Promise<void>((r) => server.close(() => r()));
 });
 
-const queries = (n: number): Query[] =>
-  Array.from({ length: n }, (_, i) => ({ id: `q${i}`, text: `query ${i}`, metadata: {} }));
-
 async function run(url: string, n: number, extra: Record<string, unknown> = {}) {
   held = closed = requests = 0;
   runs++;
-  const failed: FailedQuery[] = [];
-  const pipeline = parsePipeline({
-    legs: [
-      {
-        type: 'http',
-        name: 'engine',
-        url: `${url}?run=${runs}&qid={{query_id}}`,
-        hits: 'items',
-        id: 'doc',
-        score: 's',
-        ...extra,
-      },
-    ],
-    level: 'doc',
-    k: 5,
-  });
-  const t0 = performance.now();
-  const results = await runQuerySet(searcher, pipeline, queries(n), undefined, (f) => failed.push(f));
-  return { results, failed, seconds: (performance.now() - t0) / 1000 };
+  return runHttpLeg(searcher, `${url}?run=${runs}&qid={{query_id}}`, n, extra);
 }
 
 describe('a dead engine fails the leg in seconds, not hours', () => {
@@ -90,7 +63,7 @@ describe('a dead engine fails the leg in seconds, not hours', () => {
     // Each query: 3 attempts, backoff 200 ms then 400 ms (x 0.75..1.25): at most 0.75 s. Eight
     // at once, the breaker open at the fifth failure: one round. Without it, 29 rounds (~17 s).
     const { failed, seconds } = await run(`${refused}/search`, 225);
-    expect(failed.map((f) => f.queryId)).toEqual(queries(225).map((q) => q.id));
+    expect(failed.map((f) => f.queryId)).toEqual(numberedQueries(225).map((q) => q.id));
     expect(failed[0]!.message).toContain('ECONNREFUSED');
     expect(failed[224]!.message).toMatch(/not called: the engine failed 5 queries in a row/);
     expect(seconds).toBeLessThan(3);

@@ -2,12 +2,8 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Query } from '../../src/corpus/types.js';
-import { parsePipeline } from '../../src/pipeline/resolve-pipeline.js';
-import type { FailedQuery } from '../../src/search/failed-query.js';
-import { runQuerySet } from '../../src/search/run-query-set.js';
-import { Searcher } from '../../src/search/searcher.js';
-import { buildTinyIndex } from '../helpers/tiny-index.js';
-import { tmpDir } from '../helpers/tmp.js';
+import type { Searcher } from '../../src/search/searcher.js';
+import { runHttpLeg, searcherWithoutEmbedder } from './helpers/http-leg-query-set.js';
 
 /**
  * A failing engine: /429 throttles every request for a second (Retry-After: 1), /500 fails at
@@ -21,8 +17,7 @@ const reached: string[] = [];
 let runs = 0;
 
 beforeAll(async () => {
-  const { file } = await buildTinyIndex(tmpDir('query-set-fail-fast-'), { chunker: 'doc' });
-  searcher = new Searcher('tiny', file, () => Promise.reject(new Error('no embedder in this test')));
+  searcher = await searcherWithoutEmbedder('query-set-fail-fast-');
   server = http.createServer((req, res) => {
     req.resume();
     const url = new URL(req.url!, 'http://x');
@@ -51,25 +46,8 @@ const ids = (n: number) => queries(n).map((q) => q.id);
 async function run(path: string, n: number, extra: Record<string, unknown>) {
   reached.length = 0;
   runs++;
-  const failed: FailedQuery[] = [];
-  const pipeline = parsePipeline({
-    legs: [
-      {
-        type: 'http',
-        name: 'engine',
-        url: `${base}${path}?run=${runs}&qid={{query_id}}`,
-        hits: 'items',
-        id: 'doc',
-        score: 's',
-        ...extra,
-      },
-    ],
-    level: 'doc',
-    k: 5,
-  });
-  const t0 = performance.now();
-  const results = await runQuerySet(searcher, pipeline, queries(n), undefined, (f) => failed.push(f));
-  return { results, failed, seconds: (performance.now() - t0) / 1000, reached: [...reached] };
+  const out = await runHttpLeg(searcher, `${base}${path}?run=${runs}&qid={{query_id}}`, n, extra);
+  return { ...out, reached: [...reached] };
 }
 
 describe('a query set against a failing engine', () => {
