@@ -20,6 +20,7 @@ export { metricHelpLines, validMetrics } from './metric-help.js';
 export { parseMetric, parseMetricList, DEFAULT_METRICS, type ParsedMetric } from './parse-metric.js';
 export { evaluate, scoreRanking, type Evaluation, type Scores } from './evaluate.js';
 export { formatValue } from './format-value.js';
+export { printsAsZero, tiesAtPrinted } from './printed-ties.js';
 export { hitAt } from './hit.js';
 export { recallAt } from './recall.js';
 export { precisionAt } from './precision.js';

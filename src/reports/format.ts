@@ -1,3 +1,5 @@
+import { printsAsZero, tiesAtPrinted } from '../metrics/printed-ties.js';
+
 /** Shared cell formatting for the Markdown report. No value (undefined, NaN, or null once a NaN went through JSON) is a dash. */
 export const fmt = (x: number | null | undefined, digits = 4): string =>
   x === undefined || x === null || Number.isNaN(x) ? '–' : x.toFixed(digits);
@@ -8,20 +10,8 @@ export const signed = (x: number): string => (Number.isNaN(x) ? '–' : (x >= 0 
 /** A p-value: four decimals, or "< 0.0001" (a sampled test never reaches 0). */
 export const fmtP = (p: number): string => (p < 0.0001 ? '< 0.0001' : fmt(p));
 
-/**
- * Whether a difference prints as zero at the report's precision (fmt's four decimals): a delta of
- * 0.00004 reads "0.0000" (or "-0.0000"), so it can be neither a win, a help nor a hurt.
- */
-export const printsAsZero = (delta: number): boolean => Number.isFinite(delta) && fmt(Math.abs(delta)) === fmt(0);
-
-/**
- * Whether two values tie at the printed precision: they print the same (0.80812 and 0.80809 both
- * read 0.8081) or their difference prints as 0.0000. The one rule behind every "best", "ahead of",
- * "helps" and "hurts" in reports and pages, so a reader never sees a win by 0.0000 or a winner
- * whose value reads the same as the loser's. Non-finite values tie with nothing.
- */
-export const tiesAtPrinted = (a: number, b: number): boolean =>
-  Number.isFinite(a) && Number.isFinite(b) && (fmt(a) === fmt(b) || printsAsZero(a - b));
+/** The one tie rule behind every "best", "ahead of", "helps" and "hurts" (see src/metrics/printed-ties.ts). */
+export { printsAsZero, tiesAtPrinted };
 
 export function table(header: string[], rows: string[][], align: ('l' | 'r')[] = []): string {
   const sep = header.map((_, i) => ((align[i] ?? (i === 0 ? 'l' : 'r')) === 'r' ? '---:' : '---'));

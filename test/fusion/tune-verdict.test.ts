@@ -39,6 +39,18 @@ describe('tuneVerdict: the outcome against the best leg in words', () => {
     );
   });
 
+  it('a difference that prints as 0.0000 is a tie, neither above nor below (issue 26: no win by 0.0000)', () => {
+    // 0.80812 - 0.80809 = 0.00003, which reads 0.0000 at four decimals.
+    const above = tuneVerdict(outcome(0.80812, 0.80809, -0.004, 0.004, 0.9));
+    expect(above).toBe(
+      'Tuned fusion scores 0.8081 held out, the same as bm25 alone at 4 decimals (95% CI [-0.0040, +0.0040], p = 0.9000, paired randomization test): keep bm25 alone.',
+    );
+    const below = tuneVerdict(outcome(0.80809, 0.80812, -0.004, 0.004, 0.9));
+    expect(below).not.toMatch(/above|below/);
+    // 0.00005 is the first difference that prints: 0.0001 above.
+    expect(tuneVerdict(outcome(0.5001, 0.5, -0.01, 0.01, 0.5))).toContain('0.0001 above bm25 alone');
+  });
+
   it('p of exactly 0.05 is not significant (p < 0.05 is)', () => {
     expect(tuneVerdict(outcome(0.7, 0.68, -0.001, 0.04, 0.05))).toContain('not significant (p = 0.0500');
     expect(tuneVerdict(outcome(0.7, 0.68, 0.001, 0.04, 0.0499))).toContain(', significant (p = 0.0499');

@@ -1,4 +1,4 @@
-import { formatValue } from '../../metrics/index.js';
+import { formatValue, printsAsZero } from '../../metrics/index.js';
 import type { Interval } from '../../stats/bootstrap.js';
 import type { TuneResult } from './tune-result.js';
 
@@ -30,6 +30,7 @@ export function signedInterval(i: Interval): string {
  * paired difference with its 95% bootstrap interval, whether the paired randomization test
  * calls it significant (p < SIGNIFICANCE_LEVEL), and what to do:
  *   same score on every query          keep the leg alone (fusion changed nothing measurable)
+ *   the same at 4 decimals             keep the leg alone (a tie is never called a gain or a loss)
  *   above, significant                 fusion helps: deploy the setting chosen on all queries
  *   above, not significant             keep the leg alone, or deploy and confirm on more queries
  *   below, significant or not          keep the leg alone
@@ -40,6 +41,12 @@ export function tuneVerdict(r: Pick<TuneResult, 'heldOut' | 'bestLeg'>): string 
   const start = `Tuned fusion scores ${formatValue(r.heldOut.mean)} held out`;
   if (r.bestLeg.sameOnEveryQuery) return `${start}, the same as ${leg} alone on every query: keep ${leg} alone.`;
   const d = r.bestLeg.diff;
+  if (printsAsZero(d.mean)) {
+    return (
+      `${start}, the same as ${leg} alone at 4 decimals (95% CI ${signedInterval(d)}, ` +
+      `${formatP(r.bestLeg.p)}, paired randomization test): keep ${leg} alone.`
+    );
+  }
   const above = d.mean >= 0;
   const significant = isSignificant(r.bestLeg.p);
   const advice = !above
