@@ -178,9 +178,11 @@ export function keyOriginOf(env: NodeJS.ProcessEnv = process.env): string | unde
   return value === undefined || value === '' ? undefined : originOf(value, ENV.keyOrigin);
 }
 
-/** Why no key was sent, for a 401/403: the user's next step. */
-export function keyHint(settings: OpenAISettings, baseUrl: string, env: NodeJS.ProcessEnv = process.env): string {
-  if (settings.keyVariable) return `the key was read from ${settings.keyVariable}`;
+/**
+ * What a 401/403 says when no key was sent: the user's next step (with a key sent, the remote
+ * client names its variable itself, so this is asked only without one).
+ */
+export function noKeyHint(baseUrl: string, env: NodeJS.ProcessEnv = process.env): string {
   const named = env[ENV.keyVariable];
   const keyOrigin = keyOriginOf(env);
   if (named && keyOrigin) return `no key was sent (the key in ${named} goes to ${keyOrigin} only: ${ENV.keyOrigin})`;
