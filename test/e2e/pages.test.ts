@@ -205,6 +205,16 @@ describe('traffic', () => {
 describe('experiments', () => {
   it('starts a config, follows its progress, and shows the finished report with its charts', async () => {
     const page = await openPage('/experiments');
+    // With a description (tiny-grid) or without (tiny-bm25), each Start button ends its row.
+    const rows = await page
+      .locator('.config-list li')
+      .evaluateAll((els) =>
+        els.map((li) => [li.getBoundingClientRect().right, li.querySelector('button')?.getBoundingClientRect().right]),
+      );
+    expect(rows).toHaveLength(2);
+    const gaps = rows.map(([row, button]) => Math.round(row! - button!));
+    expect(gaps[0]).toBe(gaps[1]);
+    expect(gaps[0]).toBeLessThan(30); // the row's padding and border, not the row's middle
     await page.locator('li[data-config="tiny-grid.yaml"] button', { hasText: 'Start' }).click();
     const link = page.locator('#jobs a.report-link', { hasText: 'tiny-grid' });
     await link.waitFor({ timeout: 30_000 });

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { listen } from '../../../src/http/start-server.js';
 import { buildIndex } from '../../../src/indexing/build-index.js';
 import { QueryLog } from '../../../src/traffic/query-log.js';
-import { webFixture } from '../../web/helpers/web-fixture.js';
+import { TINY_EXPERIMENT, webFixture } from '../../web/helpers/web-fixture.js';
 import { writeJsonl } from '../../helpers/lexical-fixtures.js';
 
 // A second, lexical-only index of three languages (`multilingual` tokenizer): a few
@@ -38,6 +38,11 @@ export async function startWebServer(): Promise<WebServer> {
   // The server logs its traffic (testbed serve --log-queries), so the home page shows it.
   const queryLog = await QueryLog.open(path.join(root, 'traffic'));
   const { app, catalog, corporaRoot } = await webFixture(root, { queryLog });
+  // A second config without a description: its Start button must line up with the first's.
+  fs.writeFileSync(
+    path.join(root, 'experiments', 'tiny-bm25.yaml'),
+    TINY_EXPERIMENT.replace(/^name: tiny-grid\n/, 'name: tiny-bm25\n').replace(/^description: .*\n/m, ''),
+  );
   const multilingualCorpus = path.join(root, 'multilingual.jsonl');
   writeJsonl(multilingualCorpus, MULTILINGUAL_DOCS);
   await buildIndex({
