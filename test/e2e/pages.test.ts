@@ -239,6 +239,25 @@ describe('experiments', () => {
       expect.arrayContaining([expect.stringMatching(/\(n=\d+\)/)]),
     );
     await page.locator('h2', { hasText: 'Real vs synthetic queries' }).waitFor();
+    // the quality/cost scatter: every configuration named, and no two names drawn over each other
+    // as the browser measures the text (the server places them from an estimated width)
+    const scatters = await page.locator('svg.chart-svg:has(text.point-label)').evaluateAll((svgs) =>
+      svgs.map((svg) =>
+        [...svg.querySelectorAll('text.point-label')].map((t) => {
+          const r = t.getBoundingClientRect();
+          return { name: t.textContent, left: r.left, right: r.right, top: r.top, bottom: r.bottom };
+        }),
+      ),
+    );
+    expect(scatters.length).toBeGreaterThan(0);
+    for (const labels of scatters) {
+      expect(labels.map((l) => l.name).sort()).toEqual(['bm25', 'dense', 'hybrid']);
+      for (const [i, a] of labels.entries())
+        for (const b of labels.slice(i + 1)) {
+          const apart = a.right <= b.left || b.right <= a.left || a.bottom <= b.top || b.bottom <= a.top;
+          expect(apart, `${a.name} and ${b.name} overlap`).toBe(true);
+        }
+    }
     expect(problemsOf(page)).toEqual([]);
     await screenshot(page, 'report');
 
