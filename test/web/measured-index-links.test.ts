@@ -8,6 +8,7 @@ import type { ConfigResult } from '../../src/reports/report-model.js';
 import { IndexCatalog } from '../../src/serving/catalog/index-catalog.js';
 import { indexFingerprint } from '../../src/store/index-fingerprint.js';
 import { IndexReader } from '../../src/store/index-reader.js';
+import { measuredIndexFor } from '../../src/web/experiments/measured-index.js';
 import { tmpDir } from '../helpers/tmp.js';
 import { browserGet, runTinyExperiment } from './helpers/web-fixture.js';
 
@@ -134,6 +135,8 @@ describe('miss links open the index the configuration measured', () => {
       const links = replayLinks((await page(`/experiments/${job.id}`)).body);
       expect(links.length).toBeGreaterThan(0);
       for (const url of links) expect(url.searchParams.get('index')).toBe('demo-b');
+      const info = (await (await app.request('/indexes/demo-b')).json()) as { fingerprint: unknown };
+      expect(info.fingerprint).toEqual(dense.index.fingerprint);
       const shown = await page(`${links[0]!.pathname}${links[0]!.search}`);
       const failure = dense.failures.find((f) => f.queryId === links[0]!.searchParams.get('qid'))!;
       expect(firstRelevantShown(shown.body)).toBe(failure.firstRelevantRank);
@@ -152,6 +155,14 @@ describe('miss links open the index the configuration measured', () => {
     // The JSON search API serves the data folder's indexes only.
     const api = await app.request(`/search?q=sync&index=exp:${job.id}:${key}`);
     expect(api.status).toBe(400);
+  });
+
+  it('a report saved before fingerprints were recorded links nowhere, and says so', () => {
+    const { fingerprint: _, cacheFile: __, ...older } = dense.index;
+    expect(measuredIndexFor(job.id, { ...dense, index: older }, catalog.indexes, cacheDir)).toEqual({
+      kind: 'unavailable',
+      reason: 'this report was saved before reports recorded which index each configuration measured',
+    });
   });
 
   it('when the cached index is gone and nothing served matches: no link, and the page says why', async () => {
