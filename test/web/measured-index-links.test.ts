@@ -6,6 +6,7 @@ import { createApp } from '../../src/http/app.js';
 import { buildIndex } from '../../src/indexing/build-index.js';
 import type { ConfigResult } from '../../src/reports/report-model.js';
 import { IndexCatalog } from '../../src/serving/catalog/index-catalog.js';
+import { SearchPool } from '../../src/serving/search-pool/search-pool.js';
 import { indexFingerprint } from '../../src/store/index-fingerprint.js';
 import { IndexReader } from '../../src/store/index-reader.js';
 import { measuredIndexFor } from '../../src/web/experiments/measured-index.js';
@@ -127,6 +128,27 @@ describe('miss links open the index the configuration measured', () => {
     }
     // The case is the issue's: some miss ranks otherwise on the served chunker-A index.
     expect(rankedOtherwiseOnA).toBeGreaterThan(0);
+  });
+
+  it('a server with search workers opens it too: the workers search the cached file read-only', async () => {
+    const pool = await SearchPool.start({ workers: 1 });
+    try {
+      const pooled = createApp({
+        catalog,
+        corporaRoot,
+        experimentsRoot: path.join(root, 'experiments'),
+        resultsRoot: path.join(root, 'results'),
+        cacheDir,
+        searchPool: pool,
+      });
+      const body = await (await browserGet(pooled, `/experiments/${job.id}`)).text();
+      const url = replayLinks(body)[0]!;
+      const failure = dense.failures.find((f) => f.queryId === url.searchParams.get('qid'))!;
+      const shown = await (await browserGet(pooled, `${url.pathname}${url.search}`)).text();
+      expect(firstRelevantShown(shown)).toBe(failure.firstRelevantRank);
+    } finally {
+      await pool.close();
+    }
   });
 
   it('a served index with the same fingerprint is linked by its own name', async () => {
