@@ -9,8 +9,18 @@ import { SCHEMA_VERSION } from '../store/index-meta.js';
 import type { IndexSpec } from '../reports/experiment-config.js';
 import { stableHash } from './grid.js';
 
+/** The folder of the cache (cacheHome, or a server's cache dir) that holds the experiments' indexes. */
+export const INDEX_CACHE_FOLDER = 'indexes';
+
+/** `indexes/<key>.sqlite`: where a cached index lies, relative to the cache dir, as a report records it. */
+export function cachedIndexPath(key: string): string {
+  return `${INDEX_CACHE_FOLDER}/${key}.sqlite`;
+}
+
 export interface CachedIndex {
   file: string;
+  /** The cache key: the file is `<indexDir>/<key>.sqlite`. */
+  key: string;
   meta: IndexMeta;
   /** false when this run built it (its build time is then this run's). */
   reused: boolean;
@@ -49,5 +59,5 @@ export async function ensureIndex(
     });
     reused = false;
   }
-  return { file, meta, reused, sizeBytes: fs.statSync(file).size };
+  return { file, key, meta, reused, sizeBytes: fs.statSync(file).size };
 }

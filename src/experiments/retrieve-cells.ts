@@ -8,7 +8,7 @@ import { recordingQueryVectors, type QueryVectorLog } from '../embedders/query-v
 import { goldPaths } from './config.js';
 import { checkGoldIds } from './gold-check.js';
 import { stableHash } from './grid.js';
-import { ensureIndex, type CachedIndex } from './index-cache.js';
+import { ensureIndex, INDEX_CACHE_FOLDER, type CachedIndex } from './index-cache.js';
 import type { ExperimentPlan } from './plan.js';
 import type { ExperimentProgress } from './progress.js';
 
@@ -57,7 +57,7 @@ export async function retrieveCells(
         config.corpus,
         cell.index,
         {
-          indexDir: path.join(options.cacheDir, 'indexes'),
+          indexDir: path.join(options.cacheDir, INDEX_CACHE_FOLDER),
           embeddingCache: path.join(options.cacheDir, 'embeddings.sqlite'),
         },
         { onNotice: options.onNotice },

@@ -4,7 +4,8 @@ import { documentRanking } from '../runs/document-ranking.js';
 import { failedIds, type CellRun } from './cell-run.js';
 import { remoteEndpoints } from './remote-endpoints.js';
 import type { RetrieverConfig } from './config.js';
-import type { CachedIndex } from './index-cache.js';
+import { cachedIndexPath, type CachedIndex } from './index-cache.js';
+import { indexFingerprint } from '../store/index-fingerprint.js';
 import { latencySummary } from './latency.js';
 import type { ExperimentPlan } from './plan.js';
 import { FAILED_QUERIES_LISTED, JUDGED_K, type ConfigResult, type RetrieverKind } from '../reports/report-model.js';
@@ -68,6 +69,8 @@ export function scoreConfigs(plan: ExperimentPlan, entries: readonly ScoredEntry
         reused: e.cached.reused,
         chunks: meta.counts.chunks,
         truncatedChunks: meta.counts.truncatedChunks,
+        fingerprint: indexFingerprint(meta),
+        cacheFile: cachedIndexPath(e.cached.key),
       },
       latency: latencySummary(Object.values(e.run.latencyMs)),
       means: meansOf(perQuery, plan.metrics),

@@ -163,6 +163,7 @@ export function createApp(deps: AppDeps): Hono {
       corporaRoot,
       experimentsRoot,
       resultsRoot,
+      cacheDir,
       tokenRequired: Boolean(token),
       searchProtected: Boolean(deps.protectSearch),
       search,

@@ -5,6 +5,7 @@ import type { SelectRule } from '../fusion/tune/select-setting.js';
 import type { Pipeline } from '../pipeline/resolve-pipeline.js';
 import type { PairComparison, PairwiseTest } from '../stats/all-pairs.js';
 import type { Correction } from '../stats/multiple-comparisons.js';
+import type { IndexFingerprint } from '../store/index-fingerprint.js';
 
 /** What a retriever is, for the report: one leg of a type (lexical, dense, run file, remote engine), or several fused. */
 export type RetrieverKind = LegType | 'fused';
@@ -95,6 +96,16 @@ export interface ConfigResult {
     reused: boolean;
     chunks: number;
     truncatedChunks: number;
+    /**
+     * What the measured index was built from (store/index-fingerprint.ts): a link to a miss opens
+     * only an index with the same fingerprint. Absent in reports saved before it was recorded.
+     */
+    fingerprint?: IndexFingerprint;
+    /**
+     * The measured index in the experiment's index cache, relative to the cache dir
+     * (`indexes/<key>.sqlite`, experiments/index-cache.ts). Absent in reports saved before it was recorded.
+     */
+    cacheFile?: string;
   };
   latency: { p50: number; p95: number };
   /** Mean over answerable queries, per metric label. */

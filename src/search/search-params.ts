@@ -11,9 +11,14 @@ import type { SearchRequest } from './types.js';
  * `index` and `q`, then a pipeline or a shorthand (pipeline/search-spec.ts). `pathMode` is the
  * mode of `/search/:mode`. Unknown parameters are refused alike on GET and POST. Run-file legs
  * are for query sets (`testbed retrieve`, experiments), which have query ids; a free-text
- * request has none, and the server reads no file a request names.
+ * request has none, and the server reads no file a request names. `checkName` checks the index
+ * name (a data folder's, by default; the playground also takes a report's measured index).
  */
-export function parseSearchParams(pathMode: Mode | undefined, raw: unknown): SearchRequest & { index: string } {
+export function parseSearchParams(
+  pathMode: Mode | undefined,
+  raw: unknown,
+  checkName: (name: string) => string = checkIndexName,
+): SearchRequest & { index: string } {
   if (typeof raw !== 'object' || raw === null || Array.isArray(raw))
     throw new InputError('request body must be a JSON object');
   const { index, q, ...rest } = raw as Record<string, unknown>;
@@ -29,5 +34,5 @@ export function parseSearchParams(pathMode: Mode | undefined, raw: unknown): Sea
       `${pipeline.legs[byId]!.type} legs need query ids: use them in \`testbed retrieve\` or an experiment`,
       { field: `legs.${byId}` },
     );
-  return { index: checkIndexName(index), query: q, pipeline, ...(mode !== 'pipeline' && { mode }) };
+  return { index: checkName(index), query: q, pipeline, ...(mode !== 'pipeline' && { mode }) };
 }

@@ -12,6 +12,8 @@ export interface WebDeps {
   corporaRoot: string;
   experimentsRoot: string;
   resultsRoot: string;
+  /** The server's cache dir: its experiments' indexes, which a report's miss links may open (measured-index.ts). */
+  cacheDir: string;
   /** The server has a token: pages ask for it before calling POST /gold or POST /experiments. */
   tokenRequired?: boolean;
   /** Search needs the token (--protect-search): the playground then runs no search. */

@@ -40,7 +40,20 @@ const entry = {
   retriever: {},
   kind: 'single',
   index: {},
-  cached: { meta: { build: { seconds: 0 }, counts: { chunks: 1, truncatedChunks: 0 } }, sizeBytes: 0, reused: true },
+  cached: {
+    key: '0123456789abcdef',
+    meta: {
+      schemaVersion: 1,
+      corpus: { contentHash: 'c' },
+      chunker: 'doc',
+      tokenizer: 'porter',
+      embedder: null,
+      build: { seconds: 0 },
+      counts: { chunks: 1, truncatedChunks: 0 },
+    },
+    sizeBytes: 0,
+    reused: true,
+  },
   run,
   resumed: false,
 } as unknown as ScoredEntry;

@@ -25,6 +25,18 @@ const correction = { type: 'string', enum: ['holm', 'bonferroni', 'none'] };
 export const reportSchemas: Record<string, unknown> = {
   Estimate: { ...obj({ mean: num, low: num, high: num }), description: 'a point estimate and its 95% bounds' },
   CheckResult: obj({ description: str, passed: bool, detail: str }),
+  IndexFingerprint: {
+    ...obj({
+      hash: str,
+      contentHash: str,
+      chunker: str,
+      tokenizer: str,
+      embedder: { type: ['string', 'null'] },
+      schemaVersion: int,
+    }),
+    description:
+      'IndexFingerprint (src/store/index-fingerprint.ts): what decides an index contents; equal fingerprints rank alike',
+  },
   ExperimentConfig: {
     ...obj(
       {
@@ -192,6 +204,11 @@ export const reportSchemas: Record<string, unknown> = {
             reused: bool,
             chunks: int,
             truncatedChunks: int,
+            fingerprint: ref('IndexFingerprint'),
+            cacheFile: {
+              ...str,
+              description: "the measured index in the experiment's index cache, relative to the cache dir",
+            },
           },
           ['chunker', 'embedder', 'tokenizer', 'embedderId', 'sizeBytes', 'buildSeconds', 'reused', 'chunks'],
         ),

@@ -179,6 +179,10 @@ export const schemas: Record<string, unknown> = {
         description:
           'IndexMeta (src/store/index-meta.ts): corpus, chunker, tokenizer, embedder, counts, build; paths relative to the corpora root',
       },
+      fingerprint: {
+        $ref: '#/components/schemas/IndexFingerprint',
+        description: "ready only: what decides the index contents, as a report's configs[].index.fingerprint",
+      },
       job: { oneOf: [{ $ref: '#/components/schemas/BuildJob' }, { type: 'null' }] },
     },
     ['name', 'status', 'meta', 'job'],

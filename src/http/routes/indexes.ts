@@ -3,6 +3,7 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import type { IndexCatalog } from '../../serving/catalog/index-catalog.js';
 import type { IndexStatus } from '../../serving/catalog/index-status.js';
+import { indexFingerprint } from '../../store/index-fingerprint.js';
 import { checkIndexName } from '../../schemas/index-names.js';
 import { InputError, NotFoundError } from '../../errors.js';
 import { checkServedEmbedderSpec } from '../../embedders/served-embedder.js';
@@ -79,10 +80,15 @@ export function indexRoutes(
   return app;
 }
 
-/** An index as GET /indexes shows it: its file's status (`absent` before a first build finishes), metadata, latest build. */
+/**
+ * An index as GET /indexes shows it: its file's status (`absent` before a first build finishes),
+ * metadata, latest build; a readable one with its fingerprint, which a report records for each
+ * configuration's index, so a client can tell which served index an experiment measured.
+ */
 function describe(catalog: IndexCatalog, name: string, status: IndexStatus | undefined) {
   const job = catalog.builds.job(name) ?? null;
-  if (status?.status === 'ready') return { name, status: status.status, meta: status.meta, job };
+  if (status?.status === 'ready')
+    return { name, status: status.status, meta: status.meta, fingerprint: indexFingerprint(status.meta), job };
   if (status?.status === 'unreadable') return { name, status: status.status, error: status.error, meta: null, job };
   return { name, status: 'absent' as const, meta: null, job };
 }

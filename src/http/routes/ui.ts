@@ -6,7 +6,7 @@ import type { WebDeps } from '../../web/deps.js';
 import { listConfigFiles } from '../../web/experiments/config-files.js';
 import { renderedDownload, runDownload, type Download, type RenderedKind } from '../../web/experiments/downloads.js';
 import { ExperimentsPage } from '../../web/experiments/experiments-page.js';
-import { linkContext } from '../../web/experiments/failure-link.js';
+import { reportLinks } from '../../web/experiments/failure-link.js';
 import { JudgePage } from '../../web/judge/judge-page.js';
 import { loadJudgeView, readJudgeForm } from '../../web/judge/judge-view.js';
 import { NotFoundPage } from '../../web/not-found-page.js';
@@ -48,7 +48,10 @@ export function uiRoutes(deps: WebDeps): Hono {
   app.get('/', async (c) => {
     const searchProtected = deps.searchProtected === true;
     const [view, traffic] = await Promise.all([
-      runPlayground(deps, readForm(c.req.query())),
+      runPlayground(
+        { ...deps, measured: { jobs: deps.jobs, resultsRoot: deps.resultsRoot, cacheDir: deps.cacheDir } },
+        readForm(c.req.query()),
+      ),
       trafficView(deps.traffic, searchProtected),
     ]);
     const page = jsx(PlaygroundPage, {
@@ -102,8 +105,13 @@ export function uiRoutes(deps: WebDeps): Hono {
       );
     }
     const report = source.report;
-    const chunker = report?.configs[0]?.index.chunker;
-    const links = report ? linkContext(report, deps.catalog.indexes, deps.corporaRoot, chunker) : {};
+    const links = report
+      ? reportLinks(id, report, {
+          indexes: deps.catalog.indexes,
+          corporaRoot: deps.corporaRoot,
+          cacheDir: deps.cacheDir,
+        })
+      : {};
     return htmlPage(c, jsx(ReportPage, { source: shown(source), links, tokenRequired }));
   });
 

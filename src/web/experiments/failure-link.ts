@@ -4,27 +4,46 @@ import type { IndexRegistry } from '../../serving/catalog/index-registry.js';
 import { goldPaths } from '../../experiments/config.js';
 import type { ConfigResult, ExperimentReport, Failure } from '../../reports/report-model.js';
 import { playgroundUrl, type PlaygroundForm } from '../playground/form.js';
-import { indexForCorpus } from '../playground/index-for-corpus.js';
+import { type MeasuredIndex, measuredIndexFor } from './measured-index.js';
 
-/** What every failure link of one report shares: the served index and the gold set to mark. */
-export interface LinkContext {
+/** Where one failure link goes: the index to open (the one measured) and the gold set to mark. */
+export interface FailureTarget {
   index?: string;
   /** The report's qrels as a path inside the corpora root, when it is inside. */
   qrels?: string;
 }
 
-export function linkContext(
+/** What a report page's failure links share (the gold set), and where each configuration's go. */
+export interface LinkContext {
+  qrels?: string;
+  /**
+   * Per configuration name, the index its misses open, or why there is none (measured-index.ts).
+   * A configuration missing here gets no links: no index is guessed for it.
+   */
+  measured?: Record<string, MeasuredIndex>;
+}
+
+/**
+ * The links of a report's misses: each configuration's open the index it measured, found by
+ * fingerprint among the served indexes or in the server's experiment cache (measuredIndexFor).
+ */
+export function reportLinks(
+  reportId: string,
   report: ExperimentReport,
-  indexes: IndexRegistry,
-  corporaRoot: string,
-  chunker?: string,
+  sources: { indexes: IndexRegistry; corporaRoot: string; cacheDir: string },
 ): LinkContext {
-  const ctx: LinkContext = {};
-  const index = indexForCorpus(indexes, report.config.corpus, chunker);
-  if (index) ctx.index = index;
-  const qrels = relativeInside(corporaRoot, goldPaths(report.config).qrels);
-  if (qrels) ctx.qrels = qrels;
-  return ctx;
+  const measured = Object.fromEntries(
+    report.configs.map((c) => [c.name, measuredIndexFor(reportId, c, sources.indexes, sources.cacheDir)]),
+  );
+  const qrels = relativeInside(sources.corporaRoot, goldPaths(report.config).qrels);
+  return { measured, ...(qrels && { qrels }) };
+}
+
+/** One configuration's link context, or undefined when the index it measured is not available. */
+export function failureTarget(links: LinkContext, config: ConfigResult): FailureTarget | undefined {
+  const m = links.measured?.[config.name];
+  if (!m || m.kind === 'unavailable') return undefined;
+  return { index: m.index, ...(links.qrels && { qrels: links.qrels }) };
 }
 
 /**
@@ -32,7 +51,12 @@ export function linkContext(
  * gold documents show as relevant), the configuration's retriever settings, and k deep enough to
  * show where the first relevant document did turn up.
  */
-export function failureUrl(report: ExperimentReport, config: ConfigResult, failure: Failure, ctx: LinkContext): string {
+export function failureUrl(
+  report: ExperimentReport,
+  config: ConfigResult,
+  failure: Failure,
+  ctx: FailureTarget,
+): string {
   const r = config.retriever;
   // A pipeline of legs has no playground column; its first lexical leg's engine is the closest.
   const lexical = config.pipeline?.legs.find((leg) => leg.type === 'lexical');

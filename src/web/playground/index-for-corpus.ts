@@ -3,23 +3,24 @@ import path from 'node:path';
 import type { IndexRegistry } from '../../serving/catalog/index-registry.js';
 
 /**
- * The served index built from the corpus folder `dir`, if any: the playground preselects it for
- * a gold set, and a report links its misses to it, so judgements land on the right documents.
- * Among several, `preferChunker` decides, then the name.
+ * The served index built from the corpus folder `dir`, if any (the first by name): the
+ * playground preselects it for a gold set, so judgements land on the right documents. A
+ * report's miss links do not use it: they open the index measured, by fingerprint
+ * (web/experiments/measured-index.ts), as another chunker ranks otherwise.
  */
-export function indexForCorpus(indexes: IndexRegistry, dir: string, preferChunker?: string): string | undefined {
+export function indexForCorpus(indexes: IndexRegistry, dir: string): string | undefined {
   const want = real(dir);
-  const matches: { name: string; chunker: string }[] = [];
+  const matches: string[] = [];
   for (const name of indexes.names()) {
     try {
       const status = indexes.status(name);
       if (status?.status !== 'ready') continue; // an index that cannot be read is simply not offered
-      if (real(status.meta.corpus.path) === want) matches.push({ name, chunker: status.meta.chunker });
+      if (real(status.meta.corpus.path) === want) matches.push(name);
     } catch {
       // nor is a file whose name is no index name
     }
   }
-  return (matches.find((m) => m.chunker === preferChunker) ?? matches[0])?.name;
+  return matches[0];
 }
 
 function real(p: string): string {

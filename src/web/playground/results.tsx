@@ -1,5 +1,6 @@
 import { DEFAULT_ENGINE, type HitView, type Mode } from '../../search/types.js';
 import { excerpt, Highlight } from './highlight.js';
+import { IndexBuilt } from './index-built.js';
 import type { Column, PlaygroundView } from './run-playground.js';
 
 const TITLES: Record<Mode, string> = { bm25: 'BM25', dense: 'Dense', hybrid: 'Hybrid' };
@@ -33,6 +34,7 @@ export function Results({ view }: { view: PlaygroundView }) {
         </p>
       ) : null}
       <GoldSummary view={view} />
+      <IndexBuilt view={view} />
       {view.columns.length ? (
         <div class="columns">
           {view.columns.map((c) => (

@@ -3,10 +3,12 @@ import type { Query } from '../../corpus/index.js';
 import { TestbedError } from '../../errors.js';
 import { parseSearchParams } from '../../search/search-params.js';
 import { MODES, type Mode, type SearchResponse } from '../../search/types.js';
-import type { IndexRegistry } from '../../serving/catalog/index-registry.js';
 import type { IndexSearch } from '../../serving/searchers/index-search.js';
 import { ZodError } from 'zod';
-import { InputError } from '../../errors.js';
+import { InputError, NotFoundError } from '../../errors.js';
+import type { IndexMeta } from '../../store/index-meta.js';
+import { isMeasuredIndexName, type MeasuredSources } from '../experiments/measured-index.js';
+import { pickedIndex, playgroundIndexName } from './picked-index.js';
 import { searchParams, type PlaygroundForm } from './form.js';
 import { findGoldSets, loadGoldSet, type GoldSet, type GoldSetRef } from './gold-sets.js';
 import { analysedMatcher } from './analysed-matcher.js';
@@ -26,6 +28,8 @@ export interface Column {
 export interface PlaygroundView {
   form: PlaygroundForm;
   indexes: string[];
+  /** What the picked index was built with, shown beside the form (a report's measured index too). */
+  built?: Pick<IndexMeta, 'chunker' | 'tokenizer' | 'embedder'>;
   /** Documents per language in the picked index (its meta), for the `lang` and `qlang` pickers. */
   languages: Record<string, number>;
   goldSets: GoldSetRef[];
@@ -53,6 +57,8 @@ export interface PlaygroundDeps {
   search: IndexSearch;
   /** Search needs the token (--protect-search), which a page load cannot carry: nothing is searched. */
   searchProtected?: boolean;
+  /** Where a report's measured index (`exp:...`, a miss link's) is found; without it only the data folder's are. */
+  measured?: MeasuredSources;
 }
 
 /**
@@ -85,7 +91,11 @@ export async function runPlayground(deps: PlaygroundDeps, input: PlaygroundForm)
     if (!form.q.trim() && view.query) form.q = view.query.text;
   }
   if (!form.index) form.index = (view.gold && indexForCorpus(registry, view.gold.dir)) ?? indexes[0] ?? '';
-  view.languages = languagesOf(registry, indexes, form.index);
+  // A report's measured index is listed while it is picked, so the form keeps it.
+  if (isMeasuredIndexName(form.index)) indexes.push(form.index);
+  const picked = readablePick(deps, form.index);
+  if (picked) view.built = { chunker: picked.chunker, tokenizer: picked.tokenizer, embedder: picked.embedder };
+  view.languages = picked?.languages ?? {};
   if (!form.q.trim() || deps.searchProtected) return view;
   if (!form.index) {
     view.error = { status: 404, message: 'no index to search: build one first (testbed index, or POST /indexes)' };
@@ -95,18 +105,22 @@ export async function runPlayground(deps: PlaygroundDeps, input: PlaygroundForm)
   let requests: ReturnType<typeof parseSearchParams>[];
   try {
     // One request per column, each validated as its shorthand (hybrid's checks every field).
-    requests = MODES.map((mode) => parseSearchParams(mode, searchParams(form)));
+    requests = MODES.map((mode) => parseSearchParams(mode, searchParams(form), playgroundIndexName));
   } catch (err) {
     view.error = { status: 400, message: messageOf(err) };
     return view;
   }
   const request = requests[MODES.indexOf('hybrid')]!;
-  if (!indexes.includes(request.index)) {
-    view.error = { status: 404, message: `no index named "${request.index}"` };
+  let file: string;
+  let meta: IndexMeta;
+  try {
+    // Checked here as the API checks it (a 409 for an unreadable file); opened only where it is searched.
+    ({ file, meta } = pickedIndex(registry, deps.measured, request.index));
+  } catch (err) {
+    if (!(err instanceof NotFoundError)) throw err;
+    view.error = { status: 404, message: err.message };
     return view;
   }
-  // Checked here as the API checks it (a 409 for an unreadable file); opened only where it is searched.
-  const { file, meta } = registry.searchable(request.index);
   await readyForQueries(meta.tokenizer);
   const multilingual = analysedMatcher(
     request.query,
@@ -138,16 +152,15 @@ export async function runPlayground(deps: PlaygroundDeps, input: PlaygroundForm)
 }
 
 /**
- * Documents per language of the picked index, for the language pickers. An index that cannot be
+ * The picked index's meta, for its languages and what it was built with. An index that cannot be
  * read offers none here: the search below reports why, and the empty form still renders.
  */
-function languagesOf(registry: IndexRegistry, indexes: string[], index: string): Record<string, number> {
-  if (!indexes.includes(index)) return {};
+function readablePick(deps: PlaygroundDeps, index: string): IndexMeta | undefined {
+  if (!index) return undefined;
   try {
-    const status = registry.status(index);
-    return (status?.status === 'ready' && status.meta.languages) || {};
+    return pickedIndex(deps.catalog.indexes, deps.measured, index).meta;
   } catch {
-    return {};
+    return undefined;
   }
 }
 

@@ -70,14 +70,18 @@ export const browserGet = (app: WebFixture['app'], url: string) =>
   app.request(url, { headers: { accept: 'text/html,application/xhtml+xml,*/*;q=0.8' } });
 
 /**
- * Starts tiny-grid.yaml as POST /experiments does and polls the job until it ends (bounded by
- * the caller's hook timeout alone: a loaded machine is slow, not wrong); the job must be done.
+ * Starts tiny-grid.yaml (or another config of the experiments folder) as POST /experiments does
+ * and polls the job until it ends (bounded by the caller's hook timeout alone: a loaded machine
+ * is slow, not wrong); the job must be done.
  */
-export async function runTinyExperiment(fx: WebFixture): Promise<ExperimentJob> {
+export async function runTinyExperiment(
+  fx: Pick<WebFixture, 'app'>,
+  config = 'tiny-grid.yaml',
+): Promise<ExperimentJob> {
   const res = await fx.app.request('/experiments', {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ config: 'tiny-grid.yaml' }),
+    body: JSON.stringify({ config }),
   });
   expect(res.status).toBe(202);
   const { id } = (await res.json()) as { id: string };
