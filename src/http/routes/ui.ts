@@ -48,7 +48,7 @@ export function uiRoutes(deps: WebDeps): Hono {
   app.get('/', async (c) => {
     const searchProtected = deps.searchProtected === true;
     const [view, traffic] = await Promise.all([
-      runPlayground(deps, readForm(c.req.query())),
+      runPlayground(deps, readForm(c.req.query(), c.req.queries('col') ?? [])),
       trafficView(deps.traffic, searchProtected),
     ]);
     const page = jsx(PlaygroundPage, {
