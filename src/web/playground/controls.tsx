@@ -1,8 +1,7 @@
 import type { PlaygroundView } from './run-playground.js';
 import { WINK_DEFAULTS } from '../../schemas/defaults.js';
 import { SEARCH_PARAMS } from '../../search/request-params.js';
-import { MODES } from '../../search/types.js';
-import { COLUMN_SYNTAX, MAX_COLUMNS, MIN_COLUMNS } from './column-specs.js';
+import { ColumnFields } from './column-fields.js';
 
 /**
  * A number field's bounds and placeholder (its default), from the parameter's schema: the
@@ -69,7 +68,6 @@ function Field({
   max,
   size = 6,
   hint,
-  list,
 }: {
   name: string;
   label: string;
@@ -81,8 +79,6 @@ function Field({
   max?: string;
   size?: number;
   hint?: string;
-  /** A datalist of values to offer. */
-  list?: string;
 }) {
   return (
     <label title={hint}>
@@ -96,8 +92,6 @@ function Field({
         min={min}
         max={max}
         size={size}
-        list={list}
-        autocomplete={list ? 'off' : undefined}
         inputmode={type === 'text' ? undefined : 'decimal'}
       />
     </label>
@@ -284,40 +278,5 @@ export function Controls({ view }: { view: PlaygroundView }) {
         </fieldset>
       </div>
     </form>
-  );
-}
-
-/**
- * The columns to compare: one `col` field each, as `[INDEX:]RETRIEVER[:KNOB=VALUE;…]`, with every
- * index and retriever offered. All empty: BM25, dense and hybrid on the index above. A form sends
- * its empty fields too; the server ignores them. Fields for what was typed beyond four stay, so
- * the page that refuses them shows what to take out.
- */
-function ColumnFields({ view }: { view: PlaygroundView }) {
-  const typed = (view.form.col ?? []).filter((c) => c.trim() !== '');
-  const fields = [...typed, ...Array<string>(Math.max(0, MAX_COLUMNS - typed.length)).fill('')];
-  return (
-    <fieldset class="column-fields">
-      <legend>Columns</legend>
-      {fields.map((value, i) => (
-        <Field
-          name="col"
-          label={`column ${i + 1}`}
-          value={value}
-          placeholder={i === 0 ? 'index:bm25' : ''}
-          size={16}
-          list="column-choices"
-          hint={COLUMN_SYNTAX}
-        />
-      ))}
-      <datalist id="column-choices">
-        {view.indexes.flatMap((index) => MODES.map((mode) => <option value={`${index}:${mode}`} />))}
-      </datalist>
-      <p class="hint">
-        {MIN_COLUMNS} to {MAX_COLUMNS} columns, each <code>{COLUMN_SYNTAX}</code> (e.g.{' '}
-        <code>hybrid:fusion=score;alpha=0.7</code>); the form's values hold where a column sets none. All empty: BM25,
-        dense and hybrid on the index above. Ranks after the first column are marked against the first.
-      </p>
-    </fieldset>
   );
 }

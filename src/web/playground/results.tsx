@@ -1,11 +1,12 @@
 import { DEFAULT_ENGINE, type HitView, type Mode } from '../../search/types.js';
 import { excerpt, Highlight } from './highlight.js';
 import { COLUMN_SYNTAX, MAX_COLUMNS, MIN_COLUMNS } from './column-specs.js';
-import { moveMark, moveText, type RankMove } from './rank-moves.js';
+import type { RankMove } from './rank-moves.js';
+import { columnName, TITLES } from './column-name.js';
+import { MoveMark, MovesHint } from './move-marks.js';
 import type { Column, PlaygroundView } from './run-playground.js';
 import { stripMarkdown } from './strip-markdown.js';
 
-const TITLES: Record<Mode, string> = { bm25: 'BM25', dense: 'Dense', hybrid: 'Hybrid' };
 const GRADES: [string, string][] = [
   ['1', '1 relevant'],
   ['2', '2 highly relevant'],
@@ -18,16 +19,12 @@ const STAGE_ORDER = ['embed', 'bm25', 'dense', 'dense.embed', 'dense.dense', 'fu
 const fmtScore = (s: number) => (Math.abs(s) >= 100 ? s.toFixed(1) : s.toPrecision(4));
 const fmtMs = (ms: number) => (ms >= 100 ? ms.toFixed(0) : ms >= 1 ? ms.toFixed(1) : ms.toFixed(2));
 
-/** A column as the page names it: its retriever, and its index when the columns were picked. */
-const columnName = (c: Column) => `${TITLES[c.mode]}${c.spec === undefined ? '' : ` on ${c.index}`}`;
-
 /** The results part of the page: the one the script swaps in after each search. */
 export function Results({ view }: { view: PlaygroundView }) {
   const summary = view.columns
     .map((c) => `${columnName(c)}: ${c.response ? `${c.response.hits.length} hits` : 'error'}`)
     .join(', ');
   const first = view.columns[0];
-  const moves = view.columns.find((c) => c.moves);
   return (
     <section id="results" aria-label="Results" data-summary={summary}>
       {view.error ? (
@@ -41,14 +38,7 @@ export function Results({ view }: { view: PlaygroundView }) {
         </p>
       ) : null}
       <GoldSummary view={view} />
-      {first && moves ? (
-        <p class="hint moves-hint">
-          Beside each rank after the first column: how far the hit moved against where it ranked in the first column (
-          {columnName(first)}): ↑n up, ↓n down, = the same rank, new: not in its top {first.response?.k ?? ''}. Compared
-          by {moves.moves!.by === 'passage' ? 'passage id' : 'document'}
-          {moves.moves!.by === 'passage' ? '' : ' (a passage by its document’s first rank)'}.
-        </p>
-      ) : null}
+      <MovesHint columns={view.columns} />
       {view.columns.length ? (
         <div class="columns" data-count={String(view.columns.length)}>
           {view.columns.map((c, i) => (
@@ -218,19 +208,6 @@ function HitItem({
       {mode === 'hybrid' ? <Sources hit={hit} /> : null}
       {canMark ? <MarkForm hit={hit} mode={mode} index={column.index} view={view} grade={grade} /> : null}
     </li>
-  );
-}
-
-/**
- * ↑3, ↓2, = or new, said in words too: the title for a pointer, the label (of a role that takes
- * one) for a screen reader. Neither an arrow nor a colour alone carries it.
- */
-function MoveMark({ move, against, k }: { move: RankMove; against: string; k: number }) {
-  const words = moveText(move, against, k);
-  return (
-    <span class={`move move-${move.kind}`} role="img" title={words} aria-label={words}>
-      {moveMark(move)}
-    </span>
   );
 }
 

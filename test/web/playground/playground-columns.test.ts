@@ -75,7 +75,12 @@ describe('the playground with the columns the user picks', () => {
     const ids = (c: string) => all(c, /<li class="hit[^"]*" data-doc-id="[^"]*" data-id="([^"]*)"/g);
     expect(ids(second!).length).toBeGreaterThan(0);
     expect(marks(second!)).toEqual(expectedMarks(ids(first!), ids(second!)));
-    expect(html).toContain('Compared by passage id');
+    expect(html).toContain('Compared by passage id in column 2.');
+    // a third column over the other chunking is matched by document: the hint says which is which
+    const three = await page('q=session+token+expired&k=5&col=tiny:bm25&col=tiny:hybrid&col=tiny-doc:bm25');
+    expect(three.html).toContain(
+      'Compared by passage id in column 2; by document in column 3 (a passage from the first rank of its document).',
+    );
   });
 
   it('a column sets knobs of its own over the form: hybrid by rrf beside hybrid by score', async () => {
