@@ -129,6 +129,30 @@ describe('playground', () => {
     await page.close();
   });
 
+  it('compares the columns typed in the Columns fields: two columns, each rank move said in words', async () => {
+    const page = await openPage('/?q=harbor+install+port&k=5');
+    await page.locator('.column[data-mode="hybrid"] .hit').first().waitFor();
+    const fields = page.locator('input[name="col"]');
+    expect(await fields.count()).toBe(4);
+    // one column typed is not yet a comparison: nothing is searched, no refusal shown
+    await fields.nth(0).fill('tiny:bm25');
+    await fields.nth(0).press('Tab');
+    expect(await page.locator('#results .error').count()).toBe(0);
+    await fields.nth(1).fill('tiny:hybrid');
+    await fields.nth(1).press('Enter');
+    await expect.poll(() => page.locator('.column').count()).toBe(2);
+    // both columns are in the address bar, one `col` each
+    expect(new URL(page.url()).searchParams.getAll('col')).toEqual(['tiny:bm25', 'tiny:hybrid']);
+    const second = page.locator('.column').nth(1);
+    expect(await second.locator('.move').count()).toBe(await second.locator('.hit').count());
+    expect(await second.locator('.move').first().getAttribute('aria-label')).toMatch(
+      /^(up \d+ from rank \d+|down \d+ from rank \d+|same rank as|new: not in the top 5 of) .*column 1 \(BM25 on tiny\)/,
+    );
+    expect(await page.locator('.column').first().locator('.move').count()).toBe(0);
+    expect(problemsOf(page)).toEqual([]);
+    await page.close();
+  });
+
   it('marks a hit relevant: the gold additions file grows and the hit shows its grade; undo takes it back', async () => {
     const linesBefore = fs.existsSync(suite.server().additionsFile)
       ? fs.readFileSync(suite.server().additionsFile, 'utf8').trim().split('\n').filter(Boolean).length

@@ -210,17 +210,23 @@ export function openApiDocument(): Json {
       '/': {
         get: {
           tags: ['pages'],
-          summary: 'Playground: one query against BM25, dense and hybrid side by side',
+          summary:
+            'Playground: one query against BM25, dense and hybrid side by side, or the two to four columns picked',
           description:
             'Takes the search parameters (all optional here), plus `qrels` (a qrels path inside the corpora root) and `qid` to mark judged hits and score the lists. Below the playground, the Traffic section: the query log summarised as GET /traffic answers it (with --log-queries DIR; not shown under --protect-search).',
           parameters: [
             ...searchParameters.map((p) => ({ ...p, required: false })),
             query('qrels', 'gold set: a qrels file inside the corpora root', { type: 'string' }),
             query('qid', 'query id of the gold set; with an empty q its text is searched', { type: 'string' }),
+            query(
+              'col',
+              'a column to compare, repeated two to four times: [INDEX:]RETRIEVER[:KNOB=VALUE;...] (retriever bm25, dense or hybrid; the index and the search parameters above hold where the column sets none). None: BM25, dense and hybrid on `index`. Each hit after the first column is marked with its rank move against the first column',
+              { type: 'array', items: { type: 'string' } },
+            ),
           ],
           responses: {
             '200': html('the playground'),
-            '400': html('the playground, naming the bad parameter'),
+            '400': html('the playground, naming the bad parameter (one column, or more than four, among them)'),
             '404': html('the playground, naming the unknown index'),
           },
         },

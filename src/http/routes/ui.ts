@@ -50,7 +50,7 @@ export function uiRoutes(deps: WebDeps): Hono {
     const [view, traffic] = await Promise.all([
       runPlayground(
         { ...deps, measured: { jobs: deps.jobs, resultsRoot: deps.resultsRoot, cacheDir: deps.cacheDir } },
-        readForm(c.req.query()),
+        readForm(c.req.query(), c.req.queries('col') ?? []),
       ),
       trafficView(deps.traffic, searchProtected),
     ]);

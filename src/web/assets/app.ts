@@ -75,7 +75,8 @@ const setupPlayground = (): void => {
   const url = (): string => {
     const params = new URLSearchParams();
     new FormData(form).forEach((value, key) => {
-      if (typeof value === 'string' && value.trim() !== '') params.set(key, value);
+      // append: `col` comes once per column
+      if (typeof value === 'string' && value.trim() !== '') params.append(key, value);
     });
     const qs = params.toString();
     return qs ? `/?${qs}` : '/';
@@ -125,6 +126,9 @@ const setupPlayground = (): void => {
       window.location.assign(url());
       return;
     }
+    // one column typed of two or more: wait for the next rather than show the page's refusal
+    if (field.name === 'col' && new FormData(form).getAll('col').filter((v) => String(v).trim() !== '').length === 1)
+      return;
     if (q.value.trim() || field.name === 'qid') void search(false);
   });
 

@@ -1,6 +1,7 @@
 import type { PlaygroundView } from './run-playground.js';
 import { WINK_DEFAULTS } from '../../schemas/defaults.js';
 import { SEARCH_PARAMS } from '../../search/request-params.js';
+import { ColumnFields } from './column-fields.js';
 
 /**
  * A number field's bounds and placeholder (its default), from the parameter's schema: the
@@ -247,6 +248,7 @@ export function Controls({ view }: { view: PlaygroundView }) {
             hint="hits taken from each leg before fusing"
           />
         </fieldset>
+        <ColumnFields view={view} />
         <fieldset>
           <legend>Gold set</legend>
           <Select

@@ -10,16 +10,23 @@ export type PlaygroundForm = Record<SearchParamName, string> & {
   qrels: string;
   /** The query id of that gold set; with an empty q its text is searched. */
   qid: string;
+  /**
+   * The columns to compare, as typed (`col`, repeated: column-specs.ts); none means the classic
+   * three. Apart from FORM_FIELDS, as the one parameter that is given more than once.
+   */
+  col?: readonly string[];
 };
 
 /** The search parameters among the form fields (what goes to parseSearchParams): the one parameter table's. */
 const SEARCH_FIELDS: readonly SearchParamName[] = SEARCH_PARAM_NAMES;
 
-export const FORM_FIELDS: readonly (keyof PlaygroundForm)[] = [...SEARCH_FIELDS, 'qrels', 'qid'];
+export const FORM_FIELDS: readonly (SearchParamName | 'qrels' | 'qid')[] = [...SEARCH_FIELDS, 'qrels', 'qid'];
 
-export function readForm(query: Record<string, string | undefined>): PlaygroundForm {
+/** The form from a query string's values; `col`, which repeats, comes as its list. */
+export function readForm(query: Record<string, string | undefined>, col: readonly string[] = []): PlaygroundForm {
   const form = {} as PlaygroundForm;
   for (const f of FORM_FIELDS) form[f] = query[f] ?? '';
+  form.col = col;
   return form;
 }
 
@@ -40,6 +47,7 @@ export function playgroundUrl(form: Partial<PlaygroundForm>): string {
     const v = form[f];
     if (v !== undefined && v.trim() !== '') params.set(f, v);
   }
+  for (const c of form.col ?? []) if (c.trim() !== '') params.append('col', c);
   const qs = params.toString();
   return qs ? `/?${qs}` : '/';
 }

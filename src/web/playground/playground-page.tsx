@@ -12,7 +12,8 @@ export interface PageOptions {
 }
 
 /**
- * The playground: one query, three retrievers side by side, judged against a gold set when asked;
+ * The playground: one query, BM25, dense and hybrid side by side or the two to four columns the
+ * user picks (column-specs.ts), judged against a gold set when asked;
  * below it, what the server's query log says (the Traffic section), when the route read it.
  */
 export function PlaygroundPage({

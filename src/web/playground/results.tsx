@@ -1,9 +1,13 @@
 import { DEFAULT_ENGINE, type HitView, type Mode } from '../../search/types.js';
 import { excerpt, Highlight } from './highlight.js';
 import { IndexBuilt } from './index-built.js';
+import { COLUMN_SYNTAX, MAX_COLUMNS, MIN_COLUMNS } from './column-specs.js';
+import type { RankMove } from './rank-moves.js';
+import { columnName, TITLES } from './column-name.js';
+import { MoveMark, MovesHint } from './move-marks.js';
 import type { Column, PlaygroundView } from './run-playground.js';
+import { stripMarkdown } from './strip-markdown.js';
 
-const TITLES: Record<Mode, string> = { bm25: 'BM25', dense: 'Dense', hybrid: 'Hybrid' };
 const GRADES: [string, string][] = [
   ['1', '1 relevant'],
   ['2', '2 highly relevant'],
@@ -19,8 +23,9 @@ const fmtMs = (ms: number) => (ms >= 100 ? ms.toFixed(0) : ms >= 1 ? ms.toFixed(
 /** The results part of the page: the one the script swaps in after each search. */
 export function Results({ view }: { view: PlaygroundView }) {
   const summary = view.columns
-    .map((c) => `${TITLES[c.mode]}: ${c.response ? `${c.response.hits.length} hits` : 'error'}`)
+    .map((c) => `${columnName(c)}: ${c.response ? `${c.response.hits.length} hits` : 'error'}`)
     .join(', ');
+  const first = view.columns[0];
   return (
     <section id="results" aria-label="Results" data-summary={summary}>
       {view.error ? (
@@ -35,15 +40,17 @@ export function Results({ view }: { view: PlaygroundView }) {
       ) : null}
       <GoldSummary view={view} />
       <IndexBuilt view={view} />
+      <MovesHint columns={view.columns} />
       {view.columns.length ? (
-        <div class="columns">
-          {view.columns.map((c) => (
-            <ResultColumn column={c} view={view} />
+        <div class="columns" data-count={String(view.columns.length)}>
+          {view.columns.map((c, i) => (
+            <ResultColumn column={c} n={i + 1} against={first ? `column 1 (${columnName(first)})` : ''} view={view} />
           ))}
         </div>
       ) : !view.error && view.form.q.trim() === '' ? (
         <p class="hint">
-          Type a query and press Enter. Results of BM25, dense and hybrid retrieval appear side by side.
+          Type a query and press Enter. Results of BM25, dense and hybrid retrieval appear side by side; or pick{' '}
+          {MIN_COLUMNS} to {MAX_COLUMNS} columns to compare, each <code>{COLUMN_SYNTAX}</code>.
         </p>
       ) : null}
     </section>
@@ -82,21 +89,39 @@ function GoldSummary({ view }: { view: PlaygroundView }) {
   );
 }
 
-function ResultColumn({ column, view }: { column: Column; view: PlaygroundView }) {
+function ResultColumn({
+  column,
+  n,
+  against,
+  view,
+}: {
+  column: Column;
+  n: number;
+  against: string;
+  view: PlaygroundView;
+}) {
   const r = column.response;
-  const headingId = `col-${column.mode}`;
+  const headingId = `col-${n}`;
+  const param = (name: 'engine' | 'fusion') => column.knobs[name] || view.form[name];
+  const knobs = Object.entries(column.knobs).map(([k, v]) => `${k}=${v}`);
   return (
-    <section class="column" data-mode={column.mode} aria-labelledby={headingId}>
+    <section class="column" data-mode={column.mode} data-index={column.index} aria-labelledby={headingId}>
       <h2 id={headingId}>
         {TITLES[column.mode]}
         {column.mode !== 'dense' ? (
           <small>
             {' '}
-            {view.form.engine || DEFAULT_ENGINE}
-            {column.mode === 'hybrid' ? ` + dense, ${view.form.fusion === 'score' ? 'score' : 'rrf'}` : ''}
+            {param('engine') || DEFAULT_ENGINE}
+            {column.mode === 'hybrid' ? ` + dense, ${param('fusion') === 'score' ? 'score' : 'rrf'}` : ''}
           </small>
         ) : null}
       </h2>
+      {column.spec !== undefined ? (
+        <p class="column-index">
+          index <code>{column.index}</code>
+          {knobs.length ? <> · {knobs.join(', ')}</> : null}
+        </p>
+      ) : null}
       {column.scores ? (
         <dl
           class="scores"
@@ -122,8 +147,8 @@ function ResultColumn({ column, view }: { column: Column; view: PlaygroundView }
       {r ? (
         r.hits.length ? (
           <ol class="hits">
-            {r.hits.map((h) => (
-              <HitItem hit={h} mode={column.mode} view={view} />
+            {r.hits.map((h, i) => (
+              <HitItem hit={h} column={column} move={column.moves?.moves[i]} against={against} view={view} />
             ))}
           </ol>
         ) : (
@@ -135,11 +160,24 @@ function ResultColumn({ column, view }: { column: Column; view: PlaygroundView }
   );
 }
 
-function HitItem({ hit, mode, view }: { hit: HitView; mode: Mode; view: PlaygroundView }) {
+function HitItem({
+  hit,
+  column,
+  move,
+  against,
+  view,
+}: {
+  hit: HitView;
+  column: Column;
+  move: RankMove | undefined;
+  against: string;
+  view: PlaygroundView;
+}) {
+  const { mode, matcher } = column;
   const grade = view.judged?.get(hit.doc_id);
   const relevant = grade !== undefined && grade > 0;
   const canMark = view.gold !== undefined && view.form.qid.trim() !== '';
-  const lang = view.hitLanguages?.get(hit.id);
+  const lang = column.hitLanguages?.get(hit.id);
   return (
     <li
       class={`hit${relevant ? ' relevant' : ''}${grade === 0 ? ' judged-not-relevant' : ''}`}
@@ -151,6 +189,7 @@ function HitItem({ hit, mode, view }: { hit: HitView; mode: Mode; view: Playgrou
         <span class="rank" title="rank">
           #{hit.rank}
         </span>
+        {move ? <MoveMark move={move} against={against} k={column.response?.k ?? 0} /> : null}
         <span class="score" title="score">
           {fmtScore(hit.score)}
         </span>
@@ -162,14 +201,14 @@ function HitItem({ hit, mode, view }: { hit: HitView; mode: Mode; view: Playgrou
         {canMark && grade !== undefined && view.added?.has(hit.doc_id) ? <UndoButton hit={hit} view={view} /> : null}
       </div>
       <h3 class="title" lang={lang}>
-        <Highlight text={hit.title || hit.doc_id} matcher={view.matcher} lang={lang} />
+        <Highlight text={stripMarkdown(hit.title) || hit.doc_id} matcher={matcher} lang={lang} />
       </h3>
       <div class="hit-id">{hit.id}</div>
       <p class="text" lang={lang}>
-        <Highlight text={excerpt(hit.text, view.matcher, undefined, lang)} matcher={view.matcher} lang={lang} />
+        <Highlight text={excerpt(stripMarkdown(hit.text), matcher, undefined, lang)} matcher={matcher} lang={lang} />
       </p>
       {mode === 'hybrid' ? <Sources hit={hit} /> : null}
-      {canMark ? <MarkForm hit={hit} mode={mode} view={view} grade={grade} /> : null}
+      {canMark ? <MarkForm hit={hit} mode={mode} index={column.index} view={view} grade={grade} /> : null}
     </li>
   );
 }
@@ -210,16 +249,18 @@ function UndoButton({ hit, view }: { hit: HitView; view: PlaygroundView }) {
 function MarkForm({
   hit,
   mode,
+  index,
   view,
   grade,
 }: {
   hit: HitView;
   mode: Mode;
+  index: string;
   view: PlaygroundView;
   grade: number | undefined;
 }) {
   const q = view.form.q.length > 120 ? view.form.q.slice(0, 119) + '…' : view.form.q;
-  const note = `playground: ${mode} rank ${hit.rank} for "${q}" on index ${view.form.index}`;
+  const note = `playground: ${mode} rank ${hit.rank} for "${q}" on index ${index}`;
   return (
     <details class="mark">
       <summary>{grade === undefined ? 'mark relevant' : 'change judgement'}</summary>

@@ -2,7 +2,7 @@ import type { IndexCatalog } from '../../serving/catalog/index-catalog.js';
 import type { Query } from '../../corpus/index.js';
 import { TestbedError } from '../../errors.js';
 import { parseSearchParams } from '../../search/search-params.js';
-import { MODES, type Mode, type SearchResponse } from '../../search/types.js';
+import type { Mode, SearchResponse } from '../../search/types.js';
 import type { IndexSearch } from '../../serving/searchers/index-search.js';
 import { ZodError } from 'zod';
 import { InputError, NotFoundError } from '../../errors.js';
@@ -11,27 +11,41 @@ import { isMeasuredIndexName, type MeasuredSources } from '../experiments/measur
 import { pickedIndex, playgroundIndexName } from './picked-index.js';
 import { searchParams, type PlaygroundForm } from './form.js';
 import { findGoldSets, loadGoldSet, type GoldSet, type GoldSetRef } from './gold-sets.js';
-import { analysedMatcher } from './analysed-matcher.js';
 import { readyForQueries } from '../../store/tokenizers.js';
-import { NO_TERMS, termMatcher, type TermMatcher } from './highlight.js';
+import { NO_TERMS, type TermMatcher } from './highlight.js';
+import { parseColumns, type ColumnSpec } from './column-specs.js';
+import { columnMatcher } from './column-matcher.js';
+import { columnMoves, type ColumnMoves } from './column-moves.js';
 import { scoreHits, type QueryScores } from './query-scores.js';
 import { indexForCorpus } from './index-for-corpus.js';
 
 export interface Column {
   mode: Mode;
+  /** The index searched. */
+  index: string;
+  /** The `col` value that asked for this column (column-specs.ts); absent for the classic three. */
+  spec?: string;
+  /** The parameters this column sets for itself, over the form's. */
+  knobs: Record<string, string>;
   response?: SearchResponse;
   /** Why this column has no hits (an index without embeddings has no dense column). */
   error?: string;
   scores?: QueryScores;
+  /** Which words of this column's hits to mark: the query as its index analyses it. */
+  matcher: TermMatcher;
+  /** Each hit's language by hit id, on a multilingual index: its words are analysed in it. */
+  hitLanguages?: ReadonlyMap<string, string>;
+  /** How each hit moved against the first column: absent in the first, and when either has no list. */
+  moves?: ColumnMoves;
 }
 
 export interface PlaygroundView {
   form: PlaygroundForm;
   indexes: string[];
-  /** What the picked index was built with, shown beside the form (a report's measured index too). */
-  built?: Pick<IndexMeta, 'chunker' | 'tokenizer' | 'embedder'>;
   /** Documents per language in the picked index (its meta), for the `lang` and `qlang` pickers. */
   languages: Record<string, number>;
+  /** What the picked index was built with, shown beside the form (a report's measured index too). */
+  built?: Pick<IndexMeta, 'chunker' | 'tokenizer' | 'embedder'>;
   goldSets: GoldSetRef[];
   gold?: GoldSet;
   goldError?: string;
@@ -44,10 +58,8 @@ export interface PlaygroundView {
   columns: Column[];
   /** A bad parameter: the page says which, instead of any results. */
   error?: { status: 400 | 404; message: string };
-  /** Which words of the hits to mark as the query's. */
+  /** Which words of the query to mark: the first column's (each column has its own). */
   matcher: TermMatcher;
-  /** Each hit's language by hit id, on multilingual indexes: its words are analysed in it. */
-  hitLanguages?: ReadonlyMap<string, string>;
 }
 
 export interface PlaygroundDeps {
@@ -62,9 +74,10 @@ export interface PlaygroundDeps {
 }
 
 /**
- * Everything the playground shows for one set of parameters: the three searches side by side
- * (run in-process, not over HTTP), the gold set and the query's judgements when asked for, and
- * the per-query scores of each list.
+ * Everything the playground shows for one set of parameters: the columns side by side (the
+ * `col` parameters' two to four, else BM25, dense and hybrid over the form's index; run
+ * in-process, not over HTTP), each hit's move against the first column, the gold set and the
+ * query's judgements when asked for, and the per-query scores of each list.
  */
 export async function runPlayground(deps: PlaygroundDeps, input: PlaygroundForm): Promise<PlaygroundView> {
   const form = { ...input };
@@ -96,59 +109,90 @@ export async function runPlayground(deps: PlaygroundDeps, input: PlaygroundForm)
   const picked = readablePick(deps, form.index);
   if (picked) view.built = { chunker: picked.chunker, tokenizer: picked.tokenizer, embedder: picked.embedder };
   view.languages = picked?.languages ?? {};
-  if (!form.q.trim() || deps.searchProtected) return view;
-  if (!form.index) {
-    view.error = { status: 404, message: 'no index to search: build one first (testbed index, or POST /indexes)' };
-    return view;
-  }
-
-  let requests: ReturnType<typeof parseSearchParams>[];
+  let specs: readonly ColumnSpec[];
   try {
-    // One request per column, each validated as its shorthand (hybrid's checks every field).
-    requests = MODES.map((mode) => parseSearchParams(mode, searchParams(form), playgroundIndexName));
+    specs = parseColumns(form.col ?? []);
   } catch (err) {
     view.error = { status: 400, message: messageOf(err) };
     return view;
   }
-  const request = requests[MODES.indexOf('hybrid')]!;
-  let file: string;
-  let meta: IndexMeta;
+  if (!form.q.trim() || deps.searchProtected) return view;
+  if (!form.index && specs.some((s) => s.index === undefined)) {
+    view.error = { status: 404, message: 'no index to search: build one first (testbed index, or POST /indexes)' };
+    return view;
+  }
+
+  const requests: ReturnType<typeof parseSearchParams>[] = [];
+  for (const spec of specs) {
+    // Each validated as its shorthand (hybrid's checks every field), its own knobs over the form's.
+    const params = { ...searchParams(form), ...spec.knobs, index: spec.index ?? form.index };
+    try {
+      requests.push(parseSearchParams(spec.retriever, params, playgroundIndexName));
+    } catch (err) {
+      const where = spec.text === undefined ? '' : `column ${requests.length + 1} "${spec.text}": `;
+      view.error = { status: 400, message: where + messageOf(err) };
+      return view;
+    }
+  }
+  // Checked here as the API checks it (a 409 for an unreadable file); opened only where it is searched.
+  const opened = new Map<string, { file: string; meta: IndexMeta }>();
   try {
-    // Checked here as the API checks it (a 409 for an unreadable file); opened only where it is searched.
-    ({ file, meta } = pickedIndex(registry, deps.measured, request.index));
+    for (const r of requests)
+      if (!opened.has(r.index)) opened.set(r.index, pickedIndex(registry, deps.measured, r.index));
   } catch (err) {
     if (!(err instanceof NotFoundError)) throw err;
     view.error = { status: 404, message: err.message };
     return view;
   }
-  await readyForQueries(meta.tokenizer);
-  const multilingual = analysedMatcher(
-    request.query,
-    { tokenizer: meta.tokenizer, languages: meta.languages ?? {} },
-    request.pipeline.qlang,
+  for (const { meta } of opened.values()) await readyForQueries(meta.tokenizer);
+  const matchers = requests.map((r, i) =>
+    columnMatcher(r.query, r.pipeline, opened.get(r.index)!.meta, specs[i]!.knobs.engine ?? form.engine),
   );
-  const lexical = request.pipeline.legs.find((leg) => leg.type === 'lexical');
-  view.matcher =
-    multilingual ??
-    termMatcher(
-      request.query,
-      (lexical?.type === 'lexical' && lexical.engine !== 'fts5') || meta.tokenizer === 'porter',
-    );
-  const settled = await Promise.allSettled(requests.map(({ index, ...req }) => deps.search.search(index, file, req)));
-  if (multilingual)
-    view.hitLanguages = await deps.search.hitLanguages(
-      request.index,
-      file,
-      settled.flatMap((r) => (r.status === 'fulfilled' ? [r.value] : [])),
-    );
-  view.columns = MODES.map((mode, i) => {
+  view.matcher = matchers[0]!.matcher;
+  const settled = await Promise.allSettled(
+    requests.map(({ index, ...req }) => deps.search.search(index, opened.get(index)!.file, req)),
+  );
+  view.columns = specs.map((spec, i) => {
+    const { index } = requests[i]!;
     const r = settled[i]!;
-    if (r.status === 'rejected') return { mode, error: messageOf(r.reason) };
-    const column: Column = { mode, response: r.value };
+    const column: Column = { mode: spec.retriever, index, knobs: spec.knobs, matcher: matchers[i]!.matcher };
+    if (spec.text !== undefined) column.spec = spec.text;
+    if (r.status === 'rejected') return { ...column, error: messageOf(r.reason) };
+    column.response = r.value;
     if (view.judged) column.scores = scoreHits(r.value.hits, view.judged, r.value.k);
     return column;
   });
+  await addHitLanguages(deps.search, view.columns, matchers, opened);
+  const [first, ...rest] = view.columns;
+  if (first?.response)
+    for (const column of rest)
+      if (column.response)
+        column.moves = columnMoves(
+          { response: first.response, chunker: opened.get(first.index)!.meta.chunker },
+          { response: column.response, chunker: opened.get(column.index)!.meta.chunker },
+        );
   return view;
+}
+
+/**
+ * The languages of the hits of columns over multilingual indexes, one look-up per index for
+ * all its columns' hits.
+ */
+async function addHitLanguages(
+  search: IndexSearch,
+  columns: Column[],
+  matchers: { multilingual: boolean }[],
+  opened: ReadonlyMap<string, { file: string }>,
+): Promise<void> {
+  const byIndex = new Map<string, Column[]>();
+  columns.forEach((c, i) => {
+    if (matchers[i]!.multilingual) byIndex.set(c.index, [...(byIndex.get(c.index) ?? []), c]);
+  });
+  for (const [index, cols] of byIndex) {
+    const responses = cols.flatMap((c) => (c.response ? [c.response] : []));
+    const languages = await search.hitLanguages(index, opened.get(index)!.file, responses);
+    for (const c of cols) c.hitLanguages = languages;
+  }
 }
 
 /**
