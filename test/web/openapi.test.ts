@@ -119,6 +119,8 @@ describe('GET /openapi.json', () => {
     ).json()) as Record<string, unknown>;
     for (const key of required('Addition')) expect(added, key).toHaveProperty(key);
     const index = (await (await fx.app.request('/indexes/tiny')).json()) as Record<string, unknown>;
-    expect(Object.keys(index).sort()).toEqual([...required('IndexInfo')].sort());
+    // every required field, plus the fingerprint a ready index has (optional: a failed build has none)
+    expect(Object.keys(index).sort()).toEqual([...required('IndexInfo'), 'fingerprint'].sort());
+    expect(doc.components.schemas.IndexInfo!.properties).toHaveProperty('fingerprint');
   });
 });
