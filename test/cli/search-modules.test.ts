@@ -4,6 +4,7 @@ import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../helpers/cli.js';
 import { TINY_BEIR, tmpDir } from '../helpers/tmp.js';
+import { timeBudget } from '../helpers/time-budget.js';
 
 const BIN = path.resolve(import.meta.dirname, '../../bin/testbed.js');
 
@@ -41,7 +42,7 @@ export async function load(url, context, next) {
     const r = spawnSync(
       process.execPath,
       ['--import', path.join(dir, 'register.mjs'), BIN, 'search', index, query, '--mode', 'bm25'],
-      { encoding: 'utf8', env: { ...process.env, LOADED_LOG: log }, timeout: 60_000 },
+      { encoding: 'utf8', env: { ...process.env, LOADED_LOG: log }, timeout: timeBudget(60_000) },
     );
     expect(r.status, r.stderr).toBe(0);
     return { out: r.stdout, loaded: fs.readFileSync(log, 'utf8').trim().split('\n') };

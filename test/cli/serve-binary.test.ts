@@ -4,6 +4,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { startServer } from '../../src/http/start-server.js';
 import { TINY_BEIR, tmpDir } from '../helpers/tmp.js';
+import { timeBudget } from '../helpers/time-budget.js';
 
 const BIN = path.resolve(import.meta.dirname, '../../bin/testbed.js');
 
@@ -23,7 +24,7 @@ describe('testbed serve (the real binary, as npm start runs it)', () => {
     child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
     try {
       const url = await new Promise<string>((resolve, reject) => {
-        const timer = setTimeout(() => reject(new Error(`server did not start:\n${stderr}`)), 90_000);
+        const timer = setTimeout(() => reject(new Error(`server did not start:\n${stderr}`)), timeBudget(90_000));
         child.stderr.on('data', () => {
           const m = /on (http:\/\/127\.0\.0\.1:\d+)/.exec(stderr);
           if (m) clearTimeout(timer), resolve(m[1]!);

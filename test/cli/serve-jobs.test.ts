@@ -7,6 +7,7 @@ import { buildIndex } from '../../src/indexing/build-index.js';
 import { bm25Grid } from '../helpers/bm25-grid.js';
 import { descendants, running } from '../helpers/process-tree.js';
 import { tmpDir } from '../helpers/tmp.js';
+import { timeBudget } from '../helpers/time-budget.js';
 
 /**
  * The real `testbed serve` with an experiment running (issue 14): searches are answered
@@ -54,7 +55,7 @@ async function serve(): Promise<Server> {
     child.once('exit', (code, signal) => resolve({ code, signal, at: performance.now() })),
   );
   const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start:\n${stderr}`)), 60_000);
+    const timer = setTimeout(() => reject(new Error(`server did not start:\n${stderr}`)), timeBudget(60_000));
     child.stderr!.on('data', () => {
       const m = /on (http:\/\/127\.0\.0\.1:\d+)/.exec(stderr);
       if (m) clearTimeout(timer), resolve(m[1]!);

@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { TINY_BEIR, tmpDir } from '../helpers/tmp.js';
+import { timeBudget } from '../helpers/time-budget.js';
 
 const BIN = path.resolve(import.meta.dirname, '../../bin/testbed.js');
 
@@ -20,7 +21,7 @@ async function withServe(root: string, flags: string[], body: (url: string) => P
   child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
   try {
     const url = await new Promise<string>((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`server did not start:\n${stderr}`)), 90_000);
+      const timer = setTimeout(() => reject(new Error(`server did not start:\n${stderr}`)), timeBudget(90_000));
       child.stderr.on('data', () => {
         const m = /on (http:\/\/127\.0\.0\.1:\d+)/.exec(stderr);
         if (m) clearTimeout(timer), resolve(m[1]!);
@@ -42,19 +43,23 @@ const build = (url: string) =>
   });
 
 describe('testbed serve --allow-model-downloads', () => {
-  it('without it a model not on the machine is a 403 naming the flag; with it the build is queued', async () => {
-    const root = tmpDir('serve-models-');
-    fs.cpSync(TINY_BEIR, path.join(root, 'corpora', 'tiny'), { recursive: true });
-    fs.mkdirSync(path.join(root, 'data'));
-    await withServe(root, [], async (url) => {
-      const res = await build(url);
-      expect(res.status).toBe(403);
-      expect(((await res.json()) as { error: { message: string } }).error.message).toContain(
-        'start it with --allow-model-downloads',
-      );
-    });
-    await withServe(root, ['--allow-model-downloads'], async (url) => {
-      expect((await build(url)).status).toBe(202);
-    });
-  }, 120_000);
+  it(
+    'without it a model not on the machine is a 403 naming the flag; with it the build is queued',
+    async () => {
+      const root = tmpDir('serve-models-');
+      fs.cpSync(TINY_BEIR, path.join(root, 'corpora', 'tiny'), { recursive: true });
+      fs.mkdirSync(path.join(root, 'data'));
+      await withServe(root, [], async (url) => {
+        const res = await build(url);
+        expect(res.status).toBe(403);
+        expect(((await res.json()) as { error: { message: string } }).error.message).toContain(
+          'start it with --allow-model-downloads',
+        );
+      });
+      await withServe(root, ['--allow-model-downloads'], async (url) => {
+        expect((await build(url)).status).toBe(202);
+      });
+    },
+    timeBudget(120_000),
+  );
 });

@@ -11,6 +11,7 @@ import { writeReport } from '../../src/reports/write-report.js';
 import { tmpDir } from '../helpers/tmp.js';
 import { TINY_EXPERIMENT, webFixture, type WebFixture } from '../web/helpers/web-fixture.js';
 import { readDoc } from './markdown.js';
+import { timeBudget } from '../helpers/time-budget.js';
 
 /**
  * The Python client of docs/http-api.md ("Clients": standard library only) runs as written: the
@@ -56,7 +57,7 @@ describe('the Python client in docs/http-api.md', () => {
     const file = path.join(root, 'client.py');
     fs.writeFileSync(file, pythonExample());
     const { stdout } = await run('python3', [file, base, 'tiny', 'reset password', 'tiny-grid'], {
-      timeout: 30_000,
+      timeout: timeBudget(30_000),
     });
     const lines = stdout.trim().split('\n');
 

@@ -5,6 +5,7 @@ import { launchFirefox, openWatched, screenshotFirefox, type WatchedPage } from 
 import { browserSuite } from './helpers/browser-suite.js';
 import { writeJudgingPool } from './helpers/judging-pool.js';
 import { writeQuestionJourney } from './helpers/write-question-journey.js';
+import { timeBudget } from '../helpers/time-budget.js';
 
 // The pages in stock Firefox ESR (puppeteer-core over WebDriver BiDi) against the real app on
 // 127.0.0.1: the same journeys as pages.test.ts in Chromium, so a Chromium-only API, a layout
@@ -156,7 +157,7 @@ describe('experiments in Firefox', () => {
   it('starts a config, follows its progress, and draws the finished report as SVG charts', async () => {
     const { page, problems } = await open('/experiments');
     await page.locator('li[data-config="tiny-grid.yaml"] button').click();
-    const link = await page.waitForSelector('#jobs a.report-link', { timeout: 30_000 });
+    const link = await page.waitForSelector('#jobs a.report-link', { timeout: timeBudget(30_000) });
     expect(await link!.evaluate((el) => el.textContent)).toContain('tiny-grid');
     await Promise.all([page.waitForNavigation(), link!.click()]);
     await page.waitForSelector('#report h1');

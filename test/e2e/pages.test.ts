@@ -5,6 +5,7 @@ import { launchChromium, screenshot } from './helpers/browser.js';
 import { browserSuite } from './helpers/browser-suite.js';
 import { writeJudgingPool } from './helpers/judging-pool.js';
 import { writeQuestionJourney } from './helpers/write-question-journey.js';
+import { timeBudget } from '../helpers/time-budget.js';
 
 // The pages in a real browser (Debian's chromium through playwright-core) against the real app
 // on 127.0.0.1: what a person does, checked by what they would see.
@@ -218,7 +219,7 @@ describe('traffic', () => {
     await traffic.locator('input[name="n"]').fill('5');
     await traffic.locator('.sample-form button').click();
     await expect
-      .poll(() => traffic.locator('#sample-status').textContent(), { timeout: 30_000 })
+      .poll(() => traffic.locator('#sample-status').textContent(), { timeout: timeBudget(30_000) })
       .toMatch(/^sampled 2 of 2 queries into traffic\/[^/]+\/queries\.jsonl/);
     expect(problemsOf(page)).toEqual([]);
     await screenshot(page, 'traffic');
@@ -241,7 +242,7 @@ describe('experiments', () => {
     expect(gaps[0]).toBeLessThan(30); // the row's padding and border, not the row's middle
     await page.locator('li[data-config="tiny-grid.yaml"] button', { hasText: 'Start' }).click();
     const link = page.locator('#jobs a.report-link', { hasText: 'tiny-grid' });
-    await link.waitFor({ timeout: 30_000 });
+    await link.waitFor({ timeout: timeBudget(30_000) });
     await screenshot(page, 'experiments');
     await link.click();
     await page.locator('#report h1', { hasText: 'Experiment: tiny-grid' }).waitFor();

@@ -11,6 +11,7 @@ import type { Embedder } from '../../src/embedders/types.js';
 import { USE_LITE_CHUNK_SIZE, UseLitePool } from '../../src/embedders/use-lite-pool.js';
 import { firstTokenIds } from '../../src/embedders/use-lite-tokens.mjs';
 import { createUseLiteEmbedder } from '../../src/embedders/use-lite.js';
+import { timeBudget } from '../helpers/time-budget.js';
 
 const MAX = 128;
 const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
@@ -323,7 +324,7 @@ describe('use-lite in a process of its own', () => {
       execFile(
         process.execPath,
         ['--input-type=module', '-e', script],
-        { cwd: repoRoot, timeout: 40_000 },
+        { cwd: repoRoot, timeout: timeBudget(40_000) },
         (err, stdout, stderr) =>
           resolve({ code: err ? (typeof err.code === 'number' ? err.code : null) : 0, stdout, stderr }),
       );

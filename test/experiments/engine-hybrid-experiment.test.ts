@@ -7,6 +7,7 @@ import { type ExperimentRun, runExperiment } from '../../src/experiments/runner.
 import { renderMarkdown } from '../../src/reports/markdown.js';
 import { tmpDir } from '../helpers/tmp.js';
 import { type FakeEngine, type SeenRequest, searchAnswer, startFakeEngine } from '../retrievers/helpers/fake-engine.js';
+import { timeBudget } from '../helpers/time-budget.js';
 
 const FIXTURE = path.resolve(import.meta.dirname, '../fixtures/engine-hybrid');
 const YAML = path.join(FIXTURE, 'engine-vs-ours.yaml');
@@ -72,7 +73,7 @@ describe("an experiment putting the engine's own hybrid beside our fusion of the
       .replace('corpus: test/fixtures/engine-hybrid/corpus', `corpus: ${path.join(FIXTURE, 'corpus')}`)
       .concat(`output: ${path.join(dir, 'out')}\n`);
     run = await runExperiment(parseExperimentConfig(yaml), { cacheDir: path.join(dir, 'cache') });
-  }, 120_000);
+  }, timeBudget(120_000));
   afterAll(() => engine.close());
 
   it('runs end to end: the pipeline created once, every configuration asking the cluster once per query', () => {

@@ -11,6 +11,7 @@ import type { ConfigResult, ExperimentReport } from '../../src/reports/report-mo
 import { renderMarkdown } from '../../src/reports/markdown.js';
 import { runCli } from '../helpers/cli.js';
 import { tmpDir } from '../helpers/tmp.js';
+import { timeBudget } from '../helpers/time-budget.js';
 
 /**
  * The issue's done-when case: a second `testbed serve` (a real child process) over an index of
@@ -58,7 +59,7 @@ beforeAll(async () => {
   );
   let stderr = '';
   served = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`testbed serve did not start:\n${stderr}`)), 60_000);
+    const timer = setTimeout(() => reject(new Error(`testbed serve did not start:\n${stderr}`)), timeBudget(60_000));
     child.stderr!.on('data', (d: Buffer) => {
       stderr += d.toString();
       const m = /serving .* on (http:\/\/127\.0\.0\.1:\d+)/.exec(stderr);
@@ -109,7 +110,7 @@ beforeAll(async () => {
   });
   await new Promise<void>((r) => faulty.listen(0, '127.0.0.1', r));
   faultyUrl = `http://127.0.0.1:${(faulty.address() as AddressInfo).port}`;
-}, 120_000);
+}, timeBudget(120_000));
 
 afterAll(async () => {
   if (child && child.exitCode === null) {
@@ -138,51 +139,55 @@ ${retrievers}`;
 const scores = (c: ConfigResult) => ({ means: c.means, perQuery: c.perQuery, slices: c.slices, legs: c.legs });
 
 describe('an http leg against a second testbed serve', () => {
-  it('scores exactly as the local leg it calls, alone and fused with RRF', async () => {
-    const post = JSON.stringify({
-      index: 'demo',
-      q: '{{query}}',
-      k: '{{k}}',
-      level: '{{level}}',
-      qlang: '{{qlang}}',
-      legs: [{ type: 'lexical', engine: 'fts5' }],
-    });
-    const remote = `{ type: http, name: remote, url: "${served}/search", body: ${post}, hits: hits, id: doc_id, score: score }`;
-    const remoteGet = `{ type: http, name: remote-get, url: "${served}/search/bm25?index=demo&engine=fts5&q={{query}}&k={{k}}&level={{level}}&qlang={{qlang}}", hits: hits, id: doc_id, score: score }`;
-    const yaml = config(
-      'remote-equals-local',
-      `    - { name: local, legs: [{ type: lexical, engine: fts5 }] }
+  it(
+    'scores exactly as the local leg it calls, alone and fused with RRF',
+    async () => {
+      const post = JSON.stringify({
+        index: 'demo',
+        q: '{{query}}',
+        k: '{{k}}',
+        level: '{{level}}',
+        qlang: '{{qlang}}',
+        legs: [{ type: 'lexical', engine: 'fts5' }],
+      });
+      const remote = `{ type: http, name: remote, url: "${served}/search", body: ${post}, hits: hits, id: doc_id, score: score }`;
+      const remoteGet = `{ type: http, name: remote-get, url: "${served}/search/bm25?index=demo&engine=fts5&q={{query}}&k={{k}}&level={{level}}&qlang={{qlang}}", hits: hits, id: doc_id, score: score }`;
+      const yaml = config(
+        'remote-equals-local',
+        `    - { name: local, legs: [{ type: lexical, engine: fts5 }] }
     - { name: remote, legs: [${remote}] }
     - { name: remote-get, legs: [${remoteGet}] }
     - { name: fused, legs: [{ type: lexical, engine: fts5 }, ${remote}], fusion: { method: rrf } }
     - { name: self-fused, legs: [{ type: lexical, engine: fts5, name: a }, { type: lexical, engine: fts5, name: b }], fusion: { method: rrf } }
 `,
-    );
-    const { report } = await runExperiment(parseExperimentConfig(yaml), { cacheDir });
-    const by = (name: string) => report.configs.find((c) => c.name === name)!;
-    // 353 queries, every one answered: nothing left out.
-    expect(report.queries.total).toBe(353);
-    for (const c of report.configs) expect(c.failedQueries, c.name).toBeUndefined();
-    expect(by('local').means['ndcg@10']).toBeGreaterThan(0.2);
-    expect(by('remote').kind).toBe('http');
-    // The same BM25 through the server's API: every metric, every query, every slice equal.
-    expect(scores(by('remote'))).toEqual(scores(by('local')));
-    expect(scores(by('remote-get'))).toEqual(scores(by('local')));
-    // The http leg's list is the local leg's list, so fusing them is fusing fts5 with itself.
-    expect(scores(by('fused'))).toEqual(scores(by('self-fused')));
-    expect(by('fused').bestSingle).toBeDefined();
-    // Latency per query like a local leg's, and the endpoint named (method + URL).
-    expect(by('remote').latency.p50).toBeGreaterThan(0);
-    expect(by('remote').endpoints).toEqual([{ leg: 'remote', endpoint: `POST ${served}/search` }]);
-    expect(by('fused').endpoints).toEqual([{ leg: 'remote', endpoint: `POST ${served}/search` }]);
-    const md = renderMarkdown(report);
-    expect(md).toContain('## Remote endpoints');
-    expect(md).toContain(
-      `\`GET ${served}/search/bm25?index=demo&engine=fts5&q={{query}}&k={{k}}&level={{level}}&qlang={{qlang}}\``,
-    );
-    expect(md).not.toContain('## Failed queries');
-    expect(report.checks).toEqual([]);
-  }, 180_000);
+      );
+      const { report } = await runExperiment(parseExperimentConfig(yaml), { cacheDir });
+      const by = (name: string) => report.configs.find((c) => c.name === name)!;
+      // 353 queries, every one answered: nothing left out.
+      expect(report.queries.total).toBe(353);
+      for (const c of report.configs) expect(c.failedQueries, c.name).toBeUndefined();
+      expect(by('local').means['ndcg@10']).toBeGreaterThan(0.2);
+      expect(by('remote').kind).toBe('http');
+      // The same BM25 through the server's API: every metric, every query, every slice equal.
+      expect(scores(by('remote'))).toEqual(scores(by('local')));
+      expect(scores(by('remote-get'))).toEqual(scores(by('local')));
+      // The http leg's list is the local leg's list, so fusing them is fusing fts5 with itself.
+      expect(scores(by('fused'))).toEqual(scores(by('self-fused')));
+      expect(by('fused').bestSingle).toBeDefined();
+      // Latency per query like a local leg's, and the endpoint named (method + URL).
+      expect(by('remote').latency.p50).toBeGreaterThan(0);
+      expect(by('remote').endpoints).toEqual([{ leg: 'remote', endpoint: `POST ${served}/search` }]);
+      expect(by('fused').endpoints).toEqual([{ leg: 'remote', endpoint: `POST ${served}/search` }]);
+      const md = renderMarkdown(report);
+      expect(md).toContain('## Remote endpoints');
+      expect(md).toContain(
+        `\`GET ${served}/search/bm25?index=demo&engine=fts5&q={{query}}&k={{k}}&level={{level}}&qlang={{qlang}}\``,
+      );
+      expect(md).not.toContain('## Failed queries');
+      expect(report.checks).toEqual([]);
+    },
+    timeBudget(180_000),
+  );
 
   it('testbed search answers through an http leg as through the local leg it calls', async () => {
     const index = path.join(root, 'data', 'demo.sqlite');
@@ -286,14 +291,16 @@ describe('an http leg that fails', () => {
   const leg = (route: string, extra = '') =>
     `{ type: http, name: api, url: "${faultyUrl}${route}?qid={{query_id}}&index=demo&engine=fts5&q={{query}}&k={{k}}&level={{level}}&qlang={{qlang}}", hits: hits, id: doc_id, score: score${extra} }`;
 
-  it('records failed queries per configuration (not zeros), scores the others, says so in the report, and --check fails', async () => {
-    perQueryCalls.clear();
-    const file = path.join(root, 'failing.yaml');
-    fs.writeFileSync(
-      file,
-      config(
-        'failing',
-        `    - { name: local, legs: [{ type: lexical, engine: fts5 }] }
+  it(
+    'records failed queries per configuration (not zeros), scores the others, says so in the report, and --check fails',
+    async () => {
+      perQueryCalls.clear();
+      const file = path.join(root, 'failing.yaml');
+      fs.writeFileSync(
+        file,
+        config(
+          'failing',
+          `    - { name: local, legs: [{ type: lexical, engine: fts5 }] }
     - { name: html, legs: [${leg('/html', ', retries: 0')}] }
     - { name: no-hits, legs: [${leg('/no-hits', ', retries: 0')}] }
     - { name: unknown-id, legs: [${leg('/unknown-id', ', retries: 0')}] }
@@ -302,93 +309,99 @@ describe('an http leg that fails', () => {
     - { name: slow, legs: [${leg('/slow', ', retries: 0, timeout_ms: 100')}] }
     - { name: partial, legs: [{ type: lexical, engine: fts5 }, ${leg('/partial', ', retries: 0, headers: { Authorization: "Bearer inline-secret-9f3", X-Api-Key: "${env:HTTP_LEG_EXP_KEY}" }')}] }
 `,
-        `queries: ${queries}\nqrels: ${qrels}\n`,
-      ),
-    );
-    process.env.HTTP_LEG_EXP_KEY = 'env-secret-77a';
-    const { code, out, err } = await runCli(['experiment', file, '--check', '--cache-dir', cacheDir]).finally(
-      () => delete process.env.HTTP_LEG_EXP_KEY,
-    );
-    expect(code, out + err).toBe(3);
-    const report = JSON.parse(
-      fs.readFileSync(path.join(root, 'out', 'failing', 'report.json'), 'utf8'),
-    ) as ExperimentReport;
-    const by = (name: string) => report.configs.find((c) => c.name === name)!;
-    const answerable = report.queries.answerable;
-    expect(answerable).toBeGreaterThan(1);
-
-    // Each failing kind: every query failed, each message naming the leg, the query and the status.
-    const expected: [string, number | undefined, RegExp][] = [
-      ['html', 200, /answered 200: the body is not JSON/],
-      ['no-hits', 200, /answered 200: the answer has no hits \(the hits path\)/],
-      ['unknown-id', 200, /answered 200: hit 0: document "no-such-doc" is not in the index/],
-      ['down', 503, /answered 503: \{"error":"unavailable"\} \(after 2 attempts\)/],
-      ['slow', undefined, /no answer within 100 ms/],
-    ];
-    for (const [name, status, problem] of expected) {
-      const f = by(name).failedQueries!;
-      expect(f, name).toBeDefined();
-      expect(f.count, name).toBe(6);
-      // Every query failed, so none was scored.
-      expect(f.scored, name).toBe(0);
-      // The 6 queries run at once; once 5 have failed the circuit breaker opens and cancels a
-      // query still in flight, whose message then quotes the fifth failure after its own reason.
-      for (const q of f.first) {
-        expect(q.message, name).toContain(`leg "api", query ${q.queryId}`);
-        expect(q.message, name).toMatch(problem);
-        if (q.message.includes(': cancelled in flight: ')) expect(q.status, name).toBeUndefined();
-        else expect(q.status, name).toBe(status);
-      }
-      expect(f.first.filter((q) => !q.message.includes(': cancelled in flight: ')).length, name).toBeGreaterThanOrEqual(
-        5,
+          `queries: ${queries}\nqrels: ${qrels}\n`,
+        ),
       );
-      // Nothing scored, so no mean (NaN, null in JSON): not a configuration that found nothing.
-      expect(by(name).perQuery, name).toEqual({});
-      expect(by(name).means['ndcg@10'], name).toBeNull();
-      expect(out).toMatch(new RegExp(`  ${name} +ndcg@10 –  recall@5 –  hit@5 –  \\(6 failed queries left out\\)`));
-      expect(out).toContain(`FAIL ${name}: every query answered`);
-    }
-    // Retried after a 429, then answered by testbed serve: as the local run, and no failure.
-    expect(by('after-429').failedQueries).toBeUndefined();
-    expect(by('after-429').means).toEqual(by('local').means);
-    expect([...perQueryCalls].filter(([k]) => k.startsWith('/429-once:')).every(([, n]) => n === 2)).toBe(true);
-    // One query failed: the configuration is scored over the others, and q002 is not a 0 in it.
-    const partial = by('partial');
-    expect(partial.failedQueries!.count).toBe(1);
-    expect(partial.failedQueries!.first[0]!).toMatchObject({ queryId: 'q002', by: 'leg "api"', status: 503 });
-    expect(Object.keys(partial.perQuery).sort()).toEqual(
-      Object.keys(by('local').perQuery)
-        .filter((q) => q !== 'q002')
-        .sort(),
-    );
-    const answered = Object.values(partial.perQuery);
-    expect(partial.means['ndcg@10']).toBeCloseTo(answered.reduce((s, r) => s + r['ndcg@10']!, 0) / answered.length, 12);
-    expect(partial.slices.find((s) => s.label === 'source=real')!.n).toBe(
-      by('local').slices.find((s) => s.label === 'source=real')!.n - 1,
-    );
+      process.env.HTTP_LEG_EXP_KEY = 'env-secret-77a';
+      const { code, out, err } = await runCli(['experiment', file, '--check', '--cache-dir', cacheDir]).finally(
+        () => delete process.env.HTTP_LEG_EXP_KEY,
+      );
+      expect(code, out + err).toBe(3);
+      const report = JSON.parse(
+        fs.readFileSync(path.join(root, 'out', 'failing', 'report.json'), 'utf8'),
+      ) as ExperimentReport;
+      const by = (name: string) => report.configs.find((c) => c.name === name)!;
+      const answerable = report.queries.answerable;
+      expect(answerable).toBeGreaterThan(1);
 
-    // The headers were sent, and neither value is written anywhere in the report.
-    expect(
-      seenHeaders.some((h) => h.authorization === 'Bearer inline-secret-9f3' && h['x-api-key'] === 'env-secret-77a'),
-    ).toBe(true);
-    for (const written of ['report.json', 'report.md', 'metrics.csv']) {
-      const text = fs.readFileSync(path.join(root, 'out', 'failing', written), 'utf8');
-      expect(text, written).not.toContain('inline-secret-9f3');
-      expect(text, written).not.toContain('env-secret-77a');
-    }
-    expect(JSON.stringify(partial.pipeline)).toContain('"X-Api-Key":"${env:HTTP_LEG_EXP_KEY}"');
-    const md = fs.readFileSync(path.join(root, 'out', 'failing', 'report.md'), 'utf8');
-    // A saved report (no mean is null in JSON) renders as the live one did.
-    expect(renderMarkdown(report).replace(/Wall time [\d.]+ s/, '')).toBe(md.replace(/Wall time [\d.]+ s/, ''));
-    expect(md).toContain('## Failed queries');
-    expect(md).toContain('### `partial`: 1 failed, scored over the');
-    expect(md).toMatch(
-      /\| q002 \| leg "api" \| 503 \| leg "api", query q002: GET http:\/\/127\.0\.0\.1:\d+\/partial\?qid=q002/,
-    );
-    expect(md).toContain('| `down` (6 failed) | – |');
-    // The verdict ranks only configurations scored over every query (partial's 5 are not comparable).
-    expect(md).not.toMatch(/`partial` is best/);
-  }, 180_000);
+      // Each failing kind: every query failed, each message naming the leg, the query and the status.
+      const expected: [string, number | undefined, RegExp][] = [
+        ['html', 200, /answered 200: the body is not JSON/],
+        ['no-hits', 200, /answered 200: the answer has no hits \(the hits path\)/],
+        ['unknown-id', 200, /answered 200: hit 0: document "no-such-doc" is not in the index/],
+        ['down', 503, /answered 503: \{"error":"unavailable"\} \(after 2 attempts\)/],
+        ['slow', undefined, /no answer within 100 ms/],
+      ];
+      for (const [name, status, problem] of expected) {
+        const f = by(name).failedQueries!;
+        expect(f, name).toBeDefined();
+        expect(f.count, name).toBe(6);
+        // Every query failed, so none was scored.
+        expect(f.scored, name).toBe(0);
+        // The 6 queries run at once; once 5 have failed the circuit breaker opens and cancels a
+        // query still in flight, whose message then quotes the fifth failure after its own reason.
+        for (const q of f.first) {
+          expect(q.message, name).toContain(`leg "api", query ${q.queryId}`);
+          expect(q.message, name).toMatch(problem);
+          if (q.message.includes(': cancelled in flight: ')) expect(q.status, name).toBeUndefined();
+          else expect(q.status, name).toBe(status);
+        }
+        expect(
+          f.first.filter((q) => !q.message.includes(': cancelled in flight: ')).length,
+          name,
+        ).toBeGreaterThanOrEqual(5);
+        // Nothing scored, so no mean (NaN, null in JSON): not a configuration that found nothing.
+        expect(by(name).perQuery, name).toEqual({});
+        expect(by(name).means['ndcg@10'], name).toBeNull();
+        expect(out).toMatch(new RegExp(`  ${name} +ndcg@10 –  recall@5 –  hit@5 –  \\(6 failed queries left out\\)`));
+        expect(out).toContain(`FAIL ${name}: every query answered`);
+      }
+      // Retried after a 429, then answered by testbed serve: as the local run, and no failure.
+      expect(by('after-429').failedQueries).toBeUndefined();
+      expect(by('after-429').means).toEqual(by('local').means);
+      expect([...perQueryCalls].filter(([k]) => k.startsWith('/429-once:')).every(([, n]) => n === 2)).toBe(true);
+      // One query failed: the configuration is scored over the others, and q002 is not a 0 in it.
+      const partial = by('partial');
+      expect(partial.failedQueries!.count).toBe(1);
+      expect(partial.failedQueries!.first[0]!).toMatchObject({ queryId: 'q002', by: 'leg "api"', status: 503 });
+      expect(Object.keys(partial.perQuery).sort()).toEqual(
+        Object.keys(by('local').perQuery)
+          .filter((q) => q !== 'q002')
+          .sort(),
+      );
+      const answered = Object.values(partial.perQuery);
+      expect(partial.means['ndcg@10']).toBeCloseTo(
+        answered.reduce((s, r) => s + r['ndcg@10']!, 0) / answered.length,
+        12,
+      );
+      expect(partial.slices.find((s) => s.label === 'source=real')!.n).toBe(
+        by('local').slices.find((s) => s.label === 'source=real')!.n - 1,
+      );
+
+      // The headers were sent, and neither value is written anywhere in the report.
+      expect(
+        seenHeaders.some((h) => h.authorization === 'Bearer inline-secret-9f3' && h['x-api-key'] === 'env-secret-77a'),
+      ).toBe(true);
+      for (const written of ['report.json', 'report.md', 'metrics.csv']) {
+        const text = fs.readFileSync(path.join(root, 'out', 'failing', written), 'utf8');
+        expect(text, written).not.toContain('inline-secret-9f3');
+        expect(text, written).not.toContain('env-secret-77a');
+      }
+      expect(JSON.stringify(partial.pipeline)).toContain('"X-Api-Key":"${env:HTTP_LEG_EXP_KEY}"');
+      const md = fs.readFileSync(path.join(root, 'out', 'failing', 'report.md'), 'utf8');
+      // A saved report (no mean is null in JSON) renders as the live one did.
+      expect(renderMarkdown(report).replace(/Wall time [\d.]+ s/, '')).toBe(md.replace(/Wall time [\d.]+ s/, ''));
+      expect(md).toContain('## Failed queries');
+      expect(md).toContain('### `partial`: 1 failed, scored over the');
+      expect(md).toMatch(
+        /\| q002 \| leg "api" \| 503 \| leg "api", query q002: GET http:\/\/127\.0\.0\.1:\d+\/partial\?qid=q002/,
+      );
+      expect(md).toContain('| `down` (6 failed) | – |');
+      // The verdict ranks only configurations scored over every query (partial's 5 are not comparable).
+      expect(md).not.toMatch(/`partial` is best/);
+    },
+    timeBudget(180_000),
+  );
 
   it('testbed retrieve writes the answered queries, lists the failures on stderr and exits non-zero', async () => {
     const run = path.join(root, 'partial.trec');

@@ -6,6 +6,7 @@ import { QueryLog } from '../../src/traffic/query-log.js';
 import type { UbiEventRecord, UbiQueryRecord } from '../../src/traffic/types.js';
 import { tmpDir } from '../helpers/tmp.js';
 import { webFixture, type WebFixture } from '../web/helpers/web-fixture.js';
+import { timeBudget } from '../helpers/time-budget.js';
 
 /**
  * The server's own traffic log over the real app: searches answered with a query_id and logged
@@ -38,7 +39,7 @@ beforeAll(async () => {
   unlogged = createApp(deps);
   guarded = createApp({ ...deps, queryLog: log, token: TOKEN });
   corsApp = createApp({ ...deps, queryLog: log, corsOrigins: [FRONT] });
-}, 60_000);
+}, timeBudget(60_000));
 afterAll(async () => {
   await log.close();
   fx.catalog.close();

@@ -6,6 +6,7 @@ import { startServer } from '../../src/http/start-server.js';
 import { openApiDocument } from '../../src/http/openapi/document.js';
 import { buildIndex } from '../../src/indexing/build-index.js';
 import { TINY_BEIR, tmpDir } from '../helpers/tmp.js';
+import { timeBudget } from '../helpers/time-budget.js';
 
 // Random bytes, random JSON and random query strings at every route the OpenAPI document lists,
 // over a real socket: the server must answer each within 5 s, never with a 5xx, and still be
@@ -27,7 +28,7 @@ beforeAll(async () => {
     embedder: 'hash:64',
   });
   server = await startServer({ dataDir, corporaRoot, port: 0 });
-}, 60_000);
+}, timeBudget(60_000));
 afterAll(async () => {
   await server?.close();
 });
@@ -172,27 +173,31 @@ const request = fc.constantFrom(...operations).chain((op) =>
 );
 
 describe('every route under random input: never a 5xx, never a hang, alive after', () => {
-  it('answers each request within 5 s with a status below 500', async () => {
-    const seen = new Set<string>();
-    await fc.assert(
-      fc.asyncProperty(request, async ({ op, path: p, query, body: b, type }) => {
-        seen.add(`${op.method} ${op.path}`);
-        const res = await fetch(`${server.url}${p}${query}`, {
-          method: op.method,
-          ...(b !== undefined && { body: b }),
-          headers: type ? { 'content-type': type } : {},
-          signal: AbortSignal.timeout(5000),
-        });
-        await res.arrayBuffer();
-        if (res.status >= 500) throw new Error(`${op.method} ${p}${query} -> ${res.status}`);
-      }),
-      { numRuns: 1500 },
-    );
-    // Enough runs that every documented operation was hit at least once.
-    expect([...seen].sort()).toEqual(operations.map((o) => `${o.method} ${o.path}`).sort());
-    const health = await fetch(`${server.url}/health`, { signal: AbortSignal.timeout(5000) });
-    expect(health.status).toBe(200);
-  }, 240_000);
+  it(
+    'answers each request within 5 s with a status below 500',
+    async () => {
+      const seen = new Set<string>();
+      await fc.assert(
+        fc.asyncProperty(request, async ({ op, path: p, query, body: b, type }) => {
+          seen.add(`${op.method} ${op.path}`);
+          const res = await fetch(`${server.url}${p}${query}`, {
+            method: op.method,
+            ...(b !== undefined && { body: b }),
+            headers: type ? { 'content-type': type } : {},
+            signal: AbortSignal.timeout(timeBudget(5000)),
+          });
+          await res.arrayBuffer();
+          if (res.status >= 500) throw new Error(`${op.method} ${p}${query} -> ${res.status}`);
+        }),
+        { numRuns: 1500 },
+      );
+      // Enough runs that every documented operation was hit at least once.
+      expect([...seen].sort()).toEqual(operations.map((o) => `${o.method} ${o.path}`).sort());
+      const health = await fetch(`${server.url}/health`, { signal: AbortSignal.timeout(timeBudget(5000)) });
+      expect(health.status).toBe(200);
+    },
+    timeBudget(240_000),
+  );
 });
 
 /** `{"a": ... {"q": "{{query}}"} ...}` as JSON text, `depth` objects deep (JSON.stringify would recurse). */
@@ -221,22 +226,26 @@ const hostileSearch = fc.oneof(
 );
 
 describe('nested templates, long URLs and new BM25 parameters every search', () => {
-  it('never a 5xx, and the process RSS grows less than 200 MB over the run', async () => {
-    const rssBefore = process.memoryUsage().rss;
-    await fc.assert(
-      fc.asyncProperty(hostileSearch, async ({ url, body: b }) => {
-        const res = await fetch(`${server.url}${url}`, {
-          method: b === undefined ? 'GET' : 'POST',
-          ...(b !== undefined && { body: b, headers: { 'content-type': 'application/json' } }),
-          signal: AbortSignal.timeout(5000),
-        });
-        await res.arrayBuffer();
-        if (res.status >= 500) throw new Error(`${url.slice(0, 80)} -> ${res.status}`);
-      }),
-      { numRuns: 300 },
-    );
-    // On main every wink (k1, b) pair stayed built in each worker; now four per worker do. The
-    // bound leaves room for V8's heap growth between collections (see distinct-bm25-params.test.ts).
-    expect((process.memoryUsage().rss - rssBefore) / 1e6).toBeLessThan(200);
-  }, 240_000);
+  it(
+    'never a 5xx, and the process RSS grows less than 200 MB over the run',
+    async () => {
+      const rssBefore = process.memoryUsage().rss;
+      await fc.assert(
+        fc.asyncProperty(hostileSearch, async ({ url, body: b }) => {
+          const res = await fetch(`${server.url}${url}`, {
+            method: b === undefined ? 'GET' : 'POST',
+            ...(b !== undefined && { body: b, headers: { 'content-type': 'application/json' } }),
+            signal: AbortSignal.timeout(timeBudget(5000)),
+          });
+          await res.arrayBuffer();
+          if (res.status >= 500) throw new Error(`${url.slice(0, 80)} -> ${res.status}`);
+        }),
+        { numRuns: 300 },
+      );
+      // On main every wink (k1, b) pair stayed built in each worker; now four per worker do. The
+      // bound leaves room for V8's heap growth between collections (see distinct-bm25-params.test.ts).
+      expect((process.memoryUsage().rss - rssBefore) / 1e6).toBeLessThan(200);
+    },
+    timeBudget(240_000),
+  );
 });

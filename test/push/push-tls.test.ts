@@ -9,6 +9,7 @@ import { makeTestPki, mutualTlsFront, type TestPki } from '../remote/tls-fixture
 import { sigV4Problems } from '../remote/sigv4-verifier.js';
 import { FakeEngine } from './fake-engines.js';
 import { buildPushIndexes, readStoredChunks } from './push-fixture.js';
+import { timeBudget } from '../helpers/time-budget.js';
 
 /**
  * `testbed push` to an engine behind mutual TLS (the fake engine behind an https front with a
@@ -84,26 +85,30 @@ describe('testbed push over TLS', () => {
     }
   });
 
-  it('NODE_EXTRA_CA_CERTS instead of --ca-file: the process trusts the CA (a child, as Node reads it at start-up)', async () => {
-    const bin = path.resolve(import.meta.dirname, '../../bin/testbed.js');
-    const argv = [bin, 'push', files.noVectors, '--to', 'opensearch', front, '--name', 'extra-ca', ...client];
-    const run = (env: NodeJS.ProcessEnv) =>
-      new Promise<{ code: number | null; stderr: string }>((resolve, reject) => {
-        // Asynchronous: the front and the engine answering the child live in this process.
-        const child = spawn(process.execPath, argv, { env, stdio: ['ignore', 'ignore', 'pipe'] });
-        let stderr = '';
-        child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
-        child.once('error', reject);
-        child.once('close', (code) => resolve({ code, stderr }));
-      });
-    const withCa = await run({ ...process.env, NODE_EXTRA_CA_CERTS: pki.caCert });
-    expect(withCa.code, withCa.stderr).toBe(0);
-    expect(os.indexes.get('extra-ca')!.docs.size).toBe(readStoredChunks(files.noVectors).length);
-    const { NODE_EXTRA_CA_CERTS: _, ...without } = process.env;
-    const plain = await run({ ...without });
-    expect(plain.code).not.toBe(0);
-    expect(plain.stderr).toContain("the server's TLS certificate was not accepted");
-  }, 60_000);
+  it(
+    'NODE_EXTRA_CA_CERTS instead of --ca-file: the process trusts the CA (a child, as Node reads it at start-up)',
+    async () => {
+      const bin = path.resolve(import.meta.dirname, '../../bin/testbed.js');
+      const argv = [bin, 'push', files.noVectors, '--to', 'opensearch', front, '--name', 'extra-ca', ...client];
+      const run = (env: NodeJS.ProcessEnv) =>
+        new Promise<{ code: number | null; stderr: string }>((resolve, reject) => {
+          // Asynchronous: the front and the engine answering the child live in this process.
+          const child = spawn(process.execPath, argv, { env, stdio: ['ignore', 'ignore', 'pipe'] });
+          let stderr = '';
+          child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+          child.once('error', reject);
+          child.once('close', (code) => resolve({ code, stderr }));
+        });
+      const withCa = await run({ ...process.env, NODE_EXTRA_CA_CERTS: pki.caCert });
+      expect(withCa.code, withCa.stderr).toBe(0);
+      expect(os.indexes.get('extra-ca')!.docs.size).toBe(readStoredChunks(files.noVectors).length);
+      const { NODE_EXTRA_CA_CERTS: _, ...without } = process.env;
+      const plain = await run({ ...without });
+      expect(plain.code).not.toBe(0);
+      expect(plain.stderr).toContain("the server's TLS certificate was not accepted");
+    },
+    timeBudget(60_000),
+  );
 
   it('a missing PEM file: exit 2 naming the flag and the file, nothing sent', async () => {
     const before = os.requests.length;

@@ -9,6 +9,7 @@ import { RemoteError } from '../../src/remote/remote-error.js';
 import { Searcher } from '../../src/search/searcher.js';
 import { tmpDir } from '../helpers/tmp.js';
 import { buildFilterIndex } from '../store/filter-fixture.js';
+import { timeBudget } from '../helpers/time-budget.js';
 
 /** What the flood route would send in all: far more than any cap below plus what socket buffers can hold. */
 const FLOOD_BYTES = 256 * BYTES_PER_MB;
@@ -50,44 +51,48 @@ beforeAll(async () => {
 afterAll(() => new Promise<void>((r) => server.close(() => r())));
 
 describe('the response-size cap', () => {
-  it("a leg's max_response_mb stops reading past the cap, fails with the caller, the endpoint and the cap, and closes the connection", async () => {
-    const embedder = createHashEmbedder(16);
-    const searcher = new Searcher('cap', await buildFilterIndex(tmpDir('cap-'), embedder), async () => embedder);
-    const pipeline = parsePipeline({
-      legs: [
-        {
-          type: 'http',
-          name: 'big',
-          url: `${base}/flood?q={{query}}`,
-          hits: '',
-          id: 'id',
-          score: 's',
-          max_response_mb: 2,
-          retries: 0,
-        },
-      ],
-      k: 5,
-      level: 'doc',
-    });
-    const err = await searcher
-      .retrieve(await searcher.prepare(pipeline), 'reset', { queryId: 'q9' })
-      .catch((e: unknown) => e);
-    searcher.close();
-    expect(err).toBeInstanceOf(RemoteError);
-    expect((err as Error).message).toMatch(
-      new RegExp(
-        `^leg "big", query q9: GET ${base.replace(/\./g, '\\.')}/flood\\?q=reset answered 200: the answer is larger than the 2 MB cap \\(stopped reading at \\d+ bytes\\): ask for fewer or smaller hits, or raise max_response_mb$`,
-      ),
-    );
-    const read = Number(/stopped reading at (\d+) bytes/.exec((err as Error).message)![1]);
-    // Reading stopped within one network read of the cap.
-    expect(read).toBeGreaterThan(2 * BYTES_PER_MB);
-    expect(read).toBeLessThan(2 * BYTES_PER_MB + 4 * CHUNK.length);
-    // The server saw its socket close long before it had written everything.
-    const { written, finished } = await flood;
-    expect(finished).toBe(false);
-    expect(written).toBeLessThan(FLOOD_BYTES / 4);
-  }, 30_000);
+  it(
+    "a leg's max_response_mb stops reading past the cap, fails with the caller, the endpoint and the cap, and closes the connection",
+    async () => {
+      const embedder = createHashEmbedder(16);
+      const searcher = new Searcher('cap', await buildFilterIndex(tmpDir('cap-'), embedder), async () => embedder);
+      const pipeline = parsePipeline({
+        legs: [
+          {
+            type: 'http',
+            name: 'big',
+            url: `${base}/flood?q={{query}}`,
+            hits: '',
+            id: 'id',
+            score: 's',
+            max_response_mb: 2,
+            retries: 0,
+          },
+        ],
+        k: 5,
+        level: 'doc',
+      });
+      const err = await searcher
+        .retrieve(await searcher.prepare(pipeline), 'reset', { queryId: 'q9' })
+        .catch((e: unknown) => e);
+      searcher.close();
+      expect(err).toBeInstanceOf(RemoteError);
+      expect((err as Error).message).toMatch(
+        new RegExp(
+          `^leg "big", query q9: GET ${base.replace(/\./g, '\\.')}/flood\\?q=reset answered 200: the answer is larger than the 2 MB cap \\(stopped reading at \\d+ bytes\\): ask for fewer or smaller hits, or raise max_response_mb$`,
+        ),
+      );
+      const read = Number(/stopped reading at (\d+) bytes/.exec((err as Error).message)![1]);
+      // Reading stopped within one network read of the cap.
+      expect(read).toBeGreaterThan(2 * BYTES_PER_MB);
+      expect(read).toBeLessThan(2 * BYTES_PER_MB + 4 * CHUNK.length);
+      // The server saw its socket close long before it had written everything.
+      const { written, finished } = await flood;
+      expect(finished).toBe(false);
+      expect(written).toBeLessThan(FLOOD_BYTES / 4);
+    },
+    timeBudget(30_000),
+  );
 
   it('a Content-Length above the cap fails before the body is read, and is not retried', async () => {
     const client = new RemoteClient({ maxResponseBytes: BYTES_PER_MB, retries: 2 }, async () => {});

@@ -8,6 +8,7 @@ import { QueryLog } from '../../src/traffic/query-log.js';
 import { runCli } from '../helpers/cli.js';
 import { TINY_BEIR, tmpDir } from '../helpers/tmp.js';
 import { searchAnswer, startFakeEngine, type FakeEngine } from '../retrievers/helpers/fake-engine.js';
+import { timeBudget } from '../helpers/time-budget.js';
 
 /**
  * A password written into a leg's URL (`http://elastic:PASSWORD@host`, as Elastic's own
@@ -74,12 +75,14 @@ function expectNoSecret(where: string, text: string): void {
 }
 
 describe('a canary password in a leg URL', () => {
-  it('testbed experiment: the engine gets Authorization: Basic, and the password is in no output', async () => {
-    const out = path.join(root, 'out');
-    const config = path.join(root, 'canary.yaml');
-    fs.writeFileSync(
-      config,
-      `name: canary
+  it(
+    'testbed experiment: the engine gets Authorization: Basic, and the password is in no output',
+    async () => {
+      const out = path.join(root, 'out');
+      const config = path.join(root, 'canary.yaml');
+      fs.writeFileSync(
+        config,
+        `name: canary
 corpus: ${TINY_BEIR}
 level: doc
 ks: [5]
@@ -93,82 +96,90 @@ grid:
     - { name: cluster, legs: [${JSON.stringify(leg())}] }
     - { name: local, legs: [{ type: lexical }] }
 `,
-    );
-    const before = engine.seen.length;
-    const r = await runCli(['experiment', config, '--cache-dir', path.join(root, 'cache')]);
-    expect(r.code, r.err).toBe(0);
-    const seen = engine.seen.slice(before);
-    // Every query reached the engine, the password as a header, the base's query string kept.
-    expect(seen).toHaveLength(5);
-    for (const req of seen) {
-      expect(req.path).toBe('/tiny/_search?search_pipeline=p');
-      expect(req.headers.authorization).toBe(BASIC);
-      expect(req.headers['x-api-key']).toBe(KEY);
-    }
-    const files = filesUnder(out);
-    expect(files.map(([f]) => path.basename(f))).toEqual(
-      expect.arrayContaining(['report.md', 'report.json', 'metrics.csv']),
-    );
-    for (const [file, text] of files) expectNoSecret(file, text);
-    expectNoSecret('stdout', r.out);
-    expectNoSecret('stderr', r.err);
-    // The failed query is reported, with what the engine said, its secrets cut out.
-    const md = fs.readFileSync(path.join(out, 'report.md'), 'utf8');
-    expect(md).toContain('q2');
-    expect(md).toContain('internal: auth Basic (secret) tenant (secret)');
-    // The configuration shown keeps the URL without its userinfo.
-    const json = fs.readFileSync(path.join(out, 'report.json'), 'utf8');
-    expect(json).toContain(`"url": "${engine.url}/?search_pipeline=p"`);
-  }, 120_000);
+      );
+      const before = engine.seen.length;
+      const r = await runCli(['experiment', config, '--cache-dir', path.join(root, 'cache')]);
+      expect(r.code, r.err).toBe(0);
+      const seen = engine.seen.slice(before);
+      // Every query reached the engine, the password as a header, the base's query string kept.
+      expect(seen).toHaveLength(5);
+      for (const req of seen) {
+        expect(req.path).toBe('/tiny/_search?search_pipeline=p');
+        expect(req.headers.authorization).toBe(BASIC);
+        expect(req.headers['x-api-key']).toBe(KEY);
+      }
+      const files = filesUnder(out);
+      expect(files.map(([f]) => path.basename(f))).toEqual(
+        expect.arrayContaining(['report.md', 'report.json', 'metrics.csv']),
+      );
+      for (const [file, text] of files) expectNoSecret(file, text);
+      expectNoSecret('stdout', r.out);
+      expectNoSecret('stderr', r.err);
+      // The failed query is reported, with what the engine said, its secrets cut out.
+      const md = fs.readFileSync(path.join(out, 'report.md'), 'utf8');
+      expect(md).toContain('q2');
+      expect(md).toContain('internal: auth Basic (secret) tenant (secret)');
+      // The configuration shown keeps the URL without its userinfo.
+      const json = fs.readFileSync(path.join(out, 'report.json'), 'utf8');
+      expect(json).toContain(`"url": "${engine.url}/?search_pipeline=p"`);
+    },
+    timeBudget(120_000),
+  );
 
-  it('testbed serve: answers, error answers and the query log never hold it', async () => {
-    const dataDir = path.join(root, 'data');
-    await buildIndex({ corpus: TINY_BEIR, out: path.join(dataDir, 'tiny.sqlite'), chunker: 'doc', embedder: 'none' });
-    const catalog = new IndexCatalog(dataDir);
-    const logDir = path.join(root, 'log');
-    const queryLog = await QueryLog.open(logDir);
-    const app = createApp({
-      catalog,
-      corporaRoot: root,
-      cacheDir: path.join(root, 'cache'),
-      allowedRemoteOrigins: [engine.url],
-      queryLog,
-    });
-    const search = (q: string) =>
-      app.request('/search', {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ index: 'tiny', q, level: 'doc', legs: [leg(KEY)] }),
+  it(
+    'testbed serve: answers, error answers and the query log never hold it',
+    async () => {
+      const dataDir = path.join(root, 'data');
+      await buildIndex({ corpus: TINY_BEIR, out: path.join(dataDir, 'tiny.sqlite'), chunker: 'doc', embedder: 'none' });
+      const catalog = new IndexCatalog(dataDir);
+      const logDir = path.join(root, 'log');
+      const queryLog = await QueryLog.open(logDir);
+      const app = createApp({
+        catalog,
+        corporaRoot: root,
+        cacheDir: path.join(root, 'cache'),
+        allowedRemoteOrigins: [engine.url],
+        queryLog,
       });
-    const ok = await search('password reset');
-    const okText = await ok.text();
-    expect(ok.status, okText).toBe(200);
-    expect(engine.seen.at(-1)!.headers.authorization).toBe(BASIC);
-    // The pipeline echoed back names the engine without the password.
-    expect((JSON.parse(okText) as { pipeline: { legs: { url: string }[] } }).pipeline.legs[0]!.url).toBe(
-      `${engine.url}/?search_pipeline=p`,
-    );
-    const failed = await search('E1042');
-    const failedText = await failed.text();
-    expect(failed.status).toBe(502);
-    expect(failedText).toContain('internal: auth Basic (secret) tenant (secret)');
-    await queryLog.close();
-    catalog.close();
-    expectNoSecret('the search answer', okText);
-    expectNoSecret('the error answer', failedText);
-    const logs = filesUnder(logDir);
-    expect(logs.length).toBeGreaterThan(0);
-    for (const [file, text] of logs) expectNoSecret(file, text);
-  }, 60_000);
+      const search = (q: string) =>
+        app.request('/search', {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ index: 'tiny', q, level: 'doc', legs: [leg(KEY)] }),
+        });
+      const ok = await search('password reset');
+      const okText = await ok.text();
+      expect(ok.status, okText).toBe(200);
+      expect(engine.seen.at(-1)!.headers.authorization).toBe(BASIC);
+      // The pipeline echoed back names the engine without the password.
+      expect((JSON.parse(okText) as { pipeline: { legs: { url: string }[] } }).pipeline.legs[0]!.url).toBe(
+        `${engine.url}/?search_pipeline=p`,
+      );
+      const failed = await search('E1042');
+      const failedText = await failed.text();
+      expect(failed.status).toBe(502);
+      expect(failedText).toContain('internal: auth Basic (secret) tenant (secret)');
+      await queryLog.close();
+      catalog.close();
+      expectNoSecret('the search answer', okText);
+      expectNoSecret('the error answer', failedText);
+      const logs = filesUnder(logDir);
+      expect(logs.length).toBeGreaterThan(0);
+      for (const [file, text] of logs) expectNoSecret(file, text);
+    },
+    timeBudget(60_000),
+  );
 });
 
 describe('a canary password in an embedder URL', () => {
-  it('is refused before any request, saying how to pass a key, and printed nowhere', async () => {
-    const out = path.join(root, 'embedder-out');
-    const config = path.join(root, 'embedder.yaml');
-    fs.writeFileSync(
-      config,
-      `name: canary-embedder
+  it(
+    'is refused before any request, saying how to pass a key, and printed nowhere',
+    async () => {
+      const out = path.join(root, 'embedder-out');
+      const config = path.join(root, 'embedder.yaml');
+      fs.writeFileSync(
+        config,
+        `name: canary-embedder
 corpus: ${TINY_BEIR}
 level: doc
 ks: [5]
@@ -181,14 +192,16 @@ grid:
   retrievers:
     - { name: dense, legs: [{ type: dense }] }
 `,
-    );
-    const before = engine.seen.length;
-    const r = await runCli(['experiment', config, '--cache-dir', path.join(root, 'cache')]);
-    expect(r.code).toBe(2);
-    expect(r.err).toMatch(/must not hold credentials .* environment variable \(TESTBED_OPENAI_KEY_VAR names it\)/);
-    expect(engine.seen.length).toBe(before);
-    expectNoSecret('stdout', r.out);
-    expectNoSecret('stderr', r.err);
-    for (const [file, text] of filesUnder(out)) expectNoSecret(file, text);
-  }, 60_000);
+      );
+      const before = engine.seen.length;
+      const r = await runCli(['experiment', config, '--cache-dir', path.join(root, 'cache')]);
+      expect(r.code).toBe(2);
+      expect(r.err).toMatch(/must not hold credentials .* environment variable \(TESTBED_OPENAI_KEY_VAR names it\)/);
+      expect(engine.seen.length).toBe(before);
+      expectNoSecret('stdout', r.out);
+      expectNoSecret('stderr', r.err);
+      for (const [file, text] of filesUnder(out)) expectNoSecret(file, text);
+    },
+    timeBudget(60_000),
+  );
 });

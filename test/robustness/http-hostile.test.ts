@@ -12,6 +12,7 @@ import { listen as listenLikeServe } from '../../src/http/start-server.js';
 import { buildIndex } from '../../src/indexing/build-index.js';
 import type { SearchResponse } from '../../src/search/types.js';
 import { TINY_BEIR, tmpDir } from '../helpers/tmp.js';
+import { timeBudget } from '../helpers/time-budget.js';
 
 /**
  * The catalogue of hostile HTTP input, each class with the status it gets, sent over a real
@@ -537,15 +538,19 @@ function send(c: Case): Promise<{ status: number; type: string; text: string }> 
   }
   const url = new URL((c.guarded ? guardedBase : base) + c.url);
   return new Promise((resolve, reject) => {
-    const req = http.request(url, { method: c.method ?? 'GET', headers, agent: false, timeout: 10_000 }, (res) => {
-      let got = '';
-      res.setEncoding('utf8');
-      res.on('data', (d: string) => (got += d));
-      res.on('end', () =>
-        resolve({ status: res.statusCode ?? 0, type: String(res.headers['content-type'] ?? ''), text: got }),
-      );
-      res.on('error', reject);
-    });
+    const req = http.request(
+      url,
+      { method: c.method ?? 'GET', headers, agent: false, timeout: timeBudget(10_000) },
+      (res) => {
+        let got = '';
+        res.setEncoding('utf8');
+        res.on('data', (d: string) => (got += d));
+        res.on('end', () =>
+          resolve({ status: res.statusCode ?? 0, type: String(res.headers['content-type'] ?? ''), text: got }),
+        );
+        res.on('error', reject);
+      },
+    );
     req.on('timeout', () => req.destroy(new Error(`no answer to ${c.name}`)));
     // the server may answer (413) and stop reading before the whole body is written
     req.on('error', (e: NodeJS.ErrnoException) =>

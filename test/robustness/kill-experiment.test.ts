@@ -6,6 +6,7 @@ import type { ExperimentReport } from '../../src/reports/report-model.js';
 import { TINY_BEIR, tmpDir } from '../helpers/tmp.js';
 import { spawnLines } from './helpers/child-lines.js';
 import { writeGeneratedCorpus } from './helpers/generated-corpus.js';
+import { timeBudget } from '../helpers/time-budget.js';
 
 /**
  * `testbed experiment` killed with SIGKILL half way, then run again: the configurations that had
@@ -84,7 +85,7 @@ describe('an experiment killed half way and run again', () => {
     // stderr says "index for <cell>..." when an index is built; the second one starts after the
     // first chunker's three cells are written
     const secondIndex = new Promise<void>((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`no second index build:\n${run.stderr()}`)), 60_000);
+      const timer = setTimeout(() => reject(new Error(`no second index build:\n${run.stderr()}`)), timeBudget(60_000));
       run.child.stderr.on('data', () => {
         if ((run.stderr().match(/^index for /gm) ?? []).length >= 2) clearTimeout(timer), resolve();
       });

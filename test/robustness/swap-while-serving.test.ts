@@ -10,6 +10,7 @@ import { tmpDir } from '../helpers/tmp.js';
 import { spawnLines } from './helpers/child-lines.js';
 import { writeGeneratedCorpus } from './helpers/generated-corpus.js';
 import { searchRequest } from './helpers/search-request.js';
+import { timeBudget } from '../helpers/time-budget.js';
 
 /**
  * A live server keeps answering while the index it serves is rebuilt and swapped in, both by
@@ -91,7 +92,7 @@ async function client(id: number, stop: { now: boolean }, out: Outcome[]): Promi
     const mode = MODES[i % MODES.length]!;
     const q = QUERIES[Math.floor(i / MODES.length) % QUERIES.length]!;
     const res = await fetch(`${server.url}/search/${mode}?index=live&k=${K}&q=${encodeURIComponent(q)}`, {
-      signal: AbortSignal.timeout(15_000),
+      signal: AbortSignal.timeout(timeBudget(15_000)),
     });
     const text = await res.text();
     const outcome: Outcome = { status: res.status, mode, q, gens: [] };
@@ -153,56 +154,62 @@ async function swapIn(gen: number): Promise<void> {
 }
 
 describe('rebuilding the served index under concurrent searches', () => {
-  it('every answer is a 200 from one complete index, and each swap is served once done', async () => {
-    const outcomes: Outcome[] = [];
-    const stop = { now: false };
-    const clients = Array.from({ length: 4 }, (_, i) => client(i, stop, outcomes));
-    try {
-      for (let gen = 1; gen < GENERATIONS.length; gen++) {
-        const before = outcomes.length;
-        await swapIn(gen);
-        // searches kept being answered during this swap
-        expect(outcomes.length - before, `requests answered during swap ${gen}`).toBeGreaterThan(10);
-        const info = await getJson<{ meta: { chunker: string } }>('/indexes/live');
-        expect(info.meta.chunker).toBe(GENERATIONS[gen]!.chunker);
-        for (const mode of MODES) {
-          for (const q of QUERIES) {
-            const body = await getJson<SearchResponse>(`/search/${mode}?index=live&k=${K}&q=${encodeURIComponent(q)}`);
-            expect(generationsOf(mode, q, body), `${mode} "${q}" after swap ${gen}`).toContain(gen);
+  it(
+    'every answer is a 200 from one complete index, and each swap is served once done',
+    async () => {
+      const outcomes: Outcome[] = [];
+      const stop = { now: false };
+      const clients = Array.from({ length: 4 }, (_, i) => client(i, stop, outcomes));
+      try {
+        for (let gen = 1; gen < GENERATIONS.length; gen++) {
+          const before = outcomes.length;
+          await swapIn(gen);
+          // searches kept being answered during this swap
+          expect(outcomes.length - before, `requests answered during swap ${gen}`).toBeGreaterThan(10);
+          const info = await getJson<{ meta: { chunker: string } }>('/indexes/live');
+          expect(info.meta.chunker).toBe(GENERATIONS[gen]!.chunker);
+          for (const mode of MODES) {
+            for (const q of QUERIES) {
+              const body = await getJson<SearchResponse>(
+                `/search/${mode}?index=live&k=${K}&q=${encodeURIComponent(q)}`,
+              );
+              expect(generationsOf(mode, q, body), `${mode} "${q}" after swap ${gen}`).toContain(gen);
+            }
           }
         }
+      } finally {
+        stop.now = true;
+        await Promise.all(clients);
       }
-    } finally {
-      stop.now = true;
-      await Promise.all(clients);
-    }
-    // the replaced generations are closed once their last search is answered: no file
-    // descriptor of this process still points at a replaced (now unlinked) index file
-    if (fs.existsSync('/proc/self/fd')) {
-      const held = fs.readdirSync('/proc/self/fd').flatMap((fd) => {
-        try {
-          return [fs.readlinkSync(`/proc/self/fd/${fd}`)];
-        } catch {
-          return [];
-        }
-      });
-      expect(held.filter((l) => l.startsWith(live) && l.endsWith('(deleted)'))).toEqual([]);
-      expect(held.filter((l) => l === live)).toHaveLength(1);
-    }
-    const bad = outcomes.filter((o) => o.status !== 200 || o.problem);
-    expect(bad.slice(0, 5), `${bad.length} bad answers of ${outcomes.length}`).toEqual([]);
-    expect(outcomes.length).toBeGreaterThan(200);
-    // every generation was actually served to the clients
-    const seen = new Set(outcomes.flatMap((o) => o.gens));
-    expect([...seen].sort()).toEqual(GENERATIONS.map((_, g) => g));
-    // no two generations give the same answers to everything, so the checks above tell them apart
-    for (let g = 1; g < GENERATIONS.length; g++) {
-      expect(QUERIES.some((q) => expected.get(`${g}|bm25|${q}`)![0] !== expected.get(`${g - 1}|bm25|${q}`)![0])).toBe(
-        true,
-      );
-    }
-    // Three index builds while four clients search: 6-12 s on a quiet 2-core machine, 41 s under
-    // scripts/with-cpu-load.sh beside another test file, over 60 s at load average 11; 240 s is
-    // about four times the worst seen.
-  }, 240_000);
+      // the replaced generations are closed once their last search is answered: no file
+      // descriptor of this process still points at a replaced (now unlinked) index file
+      if (fs.existsSync('/proc/self/fd')) {
+        const held = fs.readdirSync('/proc/self/fd').flatMap((fd) => {
+          try {
+            return [fs.readlinkSync(`/proc/self/fd/${fd}`)];
+          } catch {
+            return [];
+          }
+        });
+        expect(held.filter((l) => l.startsWith(live) && l.endsWith('(deleted)'))).toEqual([]);
+        expect(held.filter((l) => l === live)).toHaveLength(1);
+      }
+      const bad = outcomes.filter((o) => o.status !== 200 || o.problem);
+      expect(bad.slice(0, 5), `${bad.length} bad answers of ${outcomes.length}`).toEqual([]);
+      expect(outcomes.length).toBeGreaterThan(200);
+      // every generation was actually served to the clients
+      const seen = new Set(outcomes.flatMap((o) => o.gens));
+      expect([...seen].sort()).toEqual(GENERATIONS.map((_, g) => g));
+      // no two generations give the same answers to everything, so the checks above tell them apart
+      for (let g = 1; g < GENERATIONS.length; g++) {
+        expect(QUERIES.some((q) => expected.get(`${g}|bm25|${q}`)![0] !== expected.get(`${g - 1}|bm25|${q}`)![0])).toBe(
+          true,
+        );
+      }
+      // Three index builds while four clients search: 6-12 s on a quiet 2-core machine, 41 s under
+      // scripts/with-cpu-load.sh beside another test file, over 60 s at load average 11; 240 s is
+      // about four times the worst seen.
+    },
+    timeBudget(240_000),
+  );
 });

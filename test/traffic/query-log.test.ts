@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { QueryLog } from '../../src/traffic/query-log.js';
 import type { UbiEventRecord, UbiQueryRecord } from '../../src/traffic/types.js';
 import { tmpDir } from '../helpers/tmp.js';
+import { timeBudget } from '../helpers/time-budget.js';
 
 const root = tmpDir('query-log-');
 let n = 0;
@@ -143,7 +144,7 @@ describe('QueryLog', () => {
     await log.writeQuery(query('q1'));
     await log.writeQuery(query('q2'));
     expect(sync).not.toHaveBeenCalled();
-    await vi.waitFor(() => expect(sync).toHaveBeenCalledTimes(1), { timeout: 5000 });
+    await vi.waitFor(() => expect(sync).toHaveBeenCalledTimes(1), { timeout: timeBudget(5000) });
     await log.writeEvents([click('q1', 1)]);
     await log.close();
     // The events file, written since the last timer, is synced by close (the queries file was not written again).

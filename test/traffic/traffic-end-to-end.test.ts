@@ -10,6 +10,7 @@ import { buildIndex } from '../../src/indexing/build-index.js';
 import type { UbiEventRecord, UbiQueryRecord } from '../../src/traffic/types.js';
 import { runCli } from '../helpers/cli.js';
 import { TINY_BEIR, tmpDir } from '../helpers/tmp.js';
+import { timeBudget } from '../helpers/time-budget.js';
 
 /**
  * The whole path from traffic to a score: searches sent to `testbed serve --log-queries`, clicks
@@ -60,7 +61,7 @@ beforeAll(async () => {
   });
   url = server.url;
   stop = server.close;
-}, 60_000);
+}, timeBudget(60_000));
 afterAll(async () => stop?.());
 
 interface SearchAnswer {
@@ -132,45 +133,47 @@ describe('from served traffic to an experiment sliced head, torso and tail', () 
     expect([...clicked.keys()].sort()).toEqual(TRAFFIC.map(([, , doc]) => doc).sort());
   });
 
-  it('samples the log, judges its clicks and scores an experiment with a slice per band', async () => {
-    expect(searches).toBe(24);
-    const set = path.join(root, 'set');
-    const sample = await runCli(['queries', 'sample', logDir, '--method', 'top', '--n', '100', '--out', set]);
-    expect(sample.code).toBe(0);
-    expect(sample.out).toMatch(/read 24 searches; 6 distinct queries/);
-    const written = fs
-      .readFileSync(path.join(set, 'queries.jsonl'), 'utf8')
-      .trim()
-      .split('\n')
-      .map((l) => JSON.parse(l) as { text: string; metadata: { band: string; frequency: number } });
-    expect(written.map((q) => [q.metadata.frequency, q.metadata.band])).toEqual([
-      [12, 'head'],
-      [5, 'torso'],
-      [4, 'torso'],
-      [1, 'tail'],
-      [1, 'tail'],
-      [1, 'tail'],
-    ]);
-    const qrels = path.join(set, 'qrels', 'test.tsv');
-    const judged = await runCli([
-      'gold',
-      'from-clicks',
-      logDir,
-      '--model',
-      'coec',
-      '--min-impressions',
-      '1',
-      '--queries',
-      path.join(set, 'queries.jsonl'),
-      '--out',
-      qrels,
-    ]);
-    expect(judged.code).toBe(0);
-    expect(judged.out).toMatch(/query set: 6 of its 6 queries judged/);
+  it(
+    'samples the log, judges its clicks and scores an experiment with a slice per band',
+    async () => {
+      expect(searches).toBe(24);
+      const set = path.join(root, 'set');
+      const sample = await runCli(['queries', 'sample', logDir, '--method', 'top', '--n', '100', '--out', set]);
+      expect(sample.code).toBe(0);
+      expect(sample.out).toMatch(/read 24 searches; 6 distinct queries/);
+      const written = fs
+        .readFileSync(path.join(set, 'queries.jsonl'), 'utf8')
+        .trim()
+        .split('\n')
+        .map((l) => JSON.parse(l) as { text: string; metadata: { band: string; frequency: number } });
+      expect(written.map((q) => [q.metadata.frequency, q.metadata.band])).toEqual([
+        [12, 'head'],
+        [5, 'torso'],
+        [4, 'torso'],
+        [1, 'tail'],
+        [1, 'tail'],
+        [1, 'tail'],
+      ]);
+      const qrels = path.join(set, 'qrels', 'test.tsv');
+      const judged = await runCli([
+        'gold',
+        'from-clicks',
+        logDir,
+        '--model',
+        'coec',
+        '--min-impressions',
+        '1',
+        '--queries',
+        path.join(set, 'queries.jsonl'),
+        '--out',
+        qrels,
+      ]);
+      expect(judged.code).toBe(0);
+      expect(judged.out).toMatch(/query set: 6 of its 6 queries judged/);
 
-    const out = path.join(root, 'experiment');
-    const { report } = await runExperiment(
-      parseExperimentConfig(`name: from-traffic
+      const out = path.join(root, 'experiment');
+      const { report } = await runExperiment(
+        parseExperimentConfig(`name: from-traffic
 corpus: ${TINY_BEIR}
 queries: ${path.join(set, 'queries.jsonl')}
 qrels: ${qrels}
@@ -188,16 +191,18 @@ grid:
   retrievers:
     - { name: bm25, mode: bm25 }
 `),
-      { cacheDir: path.join(root, 'cache') },
-    );
-    const slices = report.configs[0]!.slices.map((s) => [s.label, s.n]);
-    expect(slices).toEqual([
-      ['band=tail', 3],
-      ['band=torso', 2],
-      ['band=head', 1],
-    ]);
-    expect(renderMarkdown(report)).toMatch(/### band=head \(1 quer/);
-  }, 60_000);
+        { cacheDir: path.join(root, 'cache') },
+      );
+      const slices = report.configs[0]!.slices.map((s) => [s.label, s.n]);
+      expect(slices).toEqual([
+        ['band=tail', 3],
+        ['band=torso', 2],
+        ['band=head', 1],
+      ]);
+      expect(renderMarkdown(report)).toMatch(/### band=head \(1 quer/);
+    },
+    timeBudget(60_000),
+  );
 
   it('reads the same log, exported as OpenSearch stores UBI, into the same query set and qrels', async () => {
     // An export written from the UBI 1.3.0 schema: ubi_queries documents as NDJSON search hits

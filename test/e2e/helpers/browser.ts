@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
+import { timeBudget } from '../../helpers/time-budget.js';
 
 /** Debian's chromium (apt-get install -y chromium); CHROMIUM_PATH overrides it. */
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -28,7 +29,7 @@ export async function launchChromium(): Promise<Browser> {
       '--disable-component-update',
       '--disable-sync',
     ],
-    timeout: 30_000,
+    timeout: timeBudget(30_000),
   });
 }
 

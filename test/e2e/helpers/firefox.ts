@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import puppeteer, { type Browser, type Page, type Viewport } from 'puppeteer-core';
 import { ARTIFACTS } from './browser.js';
+import { timeBudget } from '../../helpers/time-budget.js';
 
 /** Debian's Firefox ESR (apt-get install -y firefox-esr); FIREFOX_PATH overrides it. */
 export const FIREFOX = process.env.FIREFOX_PATH ?? '/usr/bin/firefox-esr';
@@ -23,7 +24,7 @@ export async function launchFirefox(): Promise<Browser> {
     headless: true,
     defaultViewport: null,
     // generous: a loaded two-core machine can take many seconds to start Gecko
-    timeout: 60_000,
+    timeout: timeBudget(60_000),
     protocolTimeout: 30_000,
   });
 }
