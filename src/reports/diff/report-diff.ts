@@ -34,7 +34,7 @@ export interface MovedQuery {
 
 export interface ConfigDiff {
   name: string;
-  /** Every metric both reports have, in A's order. */
+  /** One per metric of the diff's `metrics`. */
   means: MeanDiff[];
   /** On the diff's metric, over the queries both reports scored: B's wins, losses and ties against A. */
   counts: OutcomeCounts;
@@ -49,8 +49,9 @@ export interface ConfigDiff {
 export interface ReportDiff {
   a: DiffSide;
   b: DiffSide;
-  /** The metric of the per-query comparison: --metric, or A's primary metric. */
+  /** The metric of the per-query comparison: --metric (any both scored), or A's primary metric. */
   metric: string;
+  /** The means table's metrics: those both reports show in their tables, in A's order. */
   metrics: string[];
   onlyInA: string[];
   onlyInB: string[];
@@ -70,8 +71,11 @@ export interface DiffOptions {
  * query id, so the list is stable.
  */
 export function diffReports(a: ExperimentReport, b: ExperimentReport, options: DiffOptions = {}): ReportDiff {
-  const metrics = metricLabels(a).filter((m) => metricLabels(b).includes(m));
-  const metric = chooseMetric(a, b, metrics, options.metric);
+  const scored = metricLabels(a).filter((m) => metricLabels(b).includes(m));
+  const metric = chooseMetric(a, b, scored, options.metric);
+  // The table's metrics: those both reports show (not every curve point), else all they share.
+  const shown = scored.filter((m) => a.metrics.includes(m) && b.metrics.includes(m));
+  const metrics = shown.length ? shown : scored;
   const top = options.top ?? DEFAULT_TOP;
   const inB = new Map(b.configs.map((c) => [c.name, c]));
   const namesA = new Set(a.configs.map((c) => c.name));

@@ -68,6 +68,15 @@ describe('diffReports on two hand-built reports (see two-reports.ts for the work
     );
   });
 
+  it('the means table keeps to the metrics both reports show; --metric may be any metric both scored', () => {
+    const { a, b } = twoReports();
+    b.metrics = ['ndcg@10'];
+    const narrow = diffReports(a, b, { metric: 'mrr@10' });
+    expect(narrow.metrics).toEqual(['ndcg@10']);
+    expect(narrow.configs[0]!.means.map((m) => m.metric)).toEqual(['ndcg@10']);
+    expect(narrow.configs[0]!.counts).toEqual({ wins: 1, losses: 0, ties: 3 });
+  });
+
   it('the text: ties printed as tie, deltas signed, counts and moved queries per configuration', () => {
     const text = renderDiffText(d);
     expect(text).toContain('Only in A: dense\nOnly in B: splade');
