@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runCli } from '../helpers/cli.js';
-import { tmpDir } from '../helpers/tmp.js';
+import { TINY_BEIR, tmpDir } from '../helpers/tmp.js';
 import { twoReports } from '../reports/diff/two-reports.js';
 
 /** The two worked-example reports (test/reports/diff/two-reports.ts) saved as `testbed experiment` saves them. */
@@ -45,6 +45,22 @@ describe('testbed diff', () => {
     expect(bm25.counts).toEqual({ wins: 1, losses: 0, ties: 3 });
     expect(bm25.moved).toHaveLength(1);
     expect(bm25.moved[0]).toMatchObject({ id: 'q4', text: 'harbor port', outcome: 'win' });
+  });
+
+  it("a report saved before query texts were recorded has them read from its config's queries file, said on stderr", async () => {
+    const { a } = twoReports();
+    const queries = path.join(TINY_BEIR, 'queries.jsonl');
+    a.config.queries = queries;
+    const old = path.join(dir, 'old.json');
+    fs.writeFileSync(old, JSON.stringify(a));
+    // B is the old report now: bm25 q3 0.5 -> 0.8 moved most; its text is tiny-beir's q3
+    const r = await runCli(['diff', folderB, old, '--json']);
+    expect(r.code).toBe(0);
+    expect(r.err).toContain(`B (${old}) was saved before reports recorded query texts: read them from ${queries}\n`);
+    expect(JSON.parse(r.out).configs[0].moved[0]).toMatchObject({
+      id: 'q3',
+      text: 'how much storage does the team plan include',
+    });
   });
 
   it('exit 2 naming the file: missing, a folder without report.json, not JSON, not a report', async () => {

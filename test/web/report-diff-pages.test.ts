@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ExperimentReport } from '../../src/reports/report-model.js';
-import { tmpDir } from '../helpers/tmp.js';
+import { TINY_BEIR, tmpDir } from '../helpers/tmp.js';
 import { twoReports } from '../reports/diff/two-reports.js';
 import { browserGet, webFixture, type WebFixture } from './helpers/web-fixture.js';
 
@@ -19,7 +19,16 @@ beforeAll(async () => {
     fs.mkdirSync(path.join(fx.resultsRoot, folder), { recursive: true });
     fs.writeFileSync(path.join(fx.resultsRoot, folder, 'report.json'), JSON.stringify({ ...r, createdAt }));
   };
+  // Saved before reports recorded query texts: the pages read them from its queries file, inside
+  // the corpora root only (tiny-beir's q1..q4, copied there by webFixture).
+  a.sliceFields = ['type'];
+  a.config.queries = path.join(fx.corporaRoot, 'tiny', 'queries.jsonl');
   save('before', a, '2026-01-01T00:00:00.000Z');
+  save(
+    'outside',
+    { ...a, config: { ...a.config, queries: path.join(TINY_BEIR, 'queries.jsonl') } },
+    '2025-12-31T00:00:00.000Z',
+  );
   save('after', b, '2026-01-02T00:00:00.000Z');
 });
 afterAll(() => fx.catalog.close());
@@ -63,6 +72,13 @@ describe('GET /experiments/:id/queries', () => {
     // after, mrr@10: bm25 1 0.5 0.5 0.40012 against hybrid 1 0.5 0.5 0.4 -> q4 +0.00012 prints +0.0001
     expect(cells(mrr.body, 'data-config', 'bm25')).toEqual(['bm25', '1', '0', '3']);
     expect(cells(mrr.body, 'data-query-id', 'q1').slice(-2)).toEqual(['tie', 'tie']);
+  });
+
+  it('a report saved before query texts has them read from its queries file, only inside the corpora root', async () => {
+    const { body } = await page('/experiments/before/queries');
+    expect(cells(body, 'data-query-id', 'q4').slice(0, 3)).toEqual(['q4', 'what port does harbor need', 'conceptual']);
+    const outside = await page('/experiments/outside/queries');
+    expect(cells(outside.body, 'data-query-id', 'q4').slice(0, 3)).toEqual(['q4', '', '']);
   });
 
   it('sorts on the server by the column heading clicked', async () => {
@@ -146,10 +162,10 @@ describe('GET /experiments/:id/download/per-query.csv', () => {
     expect(lines).toContain('hybrid,q4,harbor port,identifier;conceptual,0.90006,0.4');
   });
 
-  it('a report saved before queryDetails has the columns, empty', async () => {
+  it('a report saved before queryDetails has the columns, empty (a download is the report as saved)', async () => {
     const res = await fx.app.request('/experiments/before/download/per-query.csv');
     const lines = (await res.text()).trim().split('\n');
-    expect(lines[0]).toBe('config,query,text,ndcg@10,mrr@10');
-    expect(lines).toContain('dense,q1,,0.1,1');
+    expect(lines[0]).toBe('config,query,text,type,ndcg@10,mrr@10');
+    expect(lines).toContain('dense,q1,,,0.1,1');
   });
 });

@@ -7,6 +7,7 @@ import { listConfigFiles } from '../../web/experiments/config-files.js';
 import { renderedDownload, runDownload, type Download, type RenderedKind } from '../../web/experiments/downloads.js';
 import { ExperimentsPage } from '../../web/experiments/experiments-page.js';
 import { linkContext } from '../../web/experiments/failure-link.js';
+import { withQueryDetails } from '../../experiments/recorded-query-details.js';
 import { diffPageView, queriesPageView } from '../../web/experiments/report-views.js';
 import { DiffPage } from '../../web/experiments/diff-page.js';
 import { QueriesPage } from '../../web/experiments/queries-page.js';
@@ -95,7 +96,7 @@ export function uiRoutes(deps: WebDeps): Hono {
 
   // Before /experiments/:id, which would take "diff" for an id. A page only: no JSON twin.
   app.get('/experiments/diff', async (c) => {
-    const { view, status } = diffPageView(deps.jobs, deps.resultsRoot, c.req.query(), shown);
+    const { view, status } = await diffPageView(deps.jobs, deps.resultsRoot, deps.corporaRoot, c.req.query(), shown);
     return htmlPage(c, jsx(DiffPage, { view, tokenRequired }), status);
   });
 
@@ -108,7 +109,9 @@ export function uiRoutes(deps: WebDeps): Hono {
         : `No experiment run or saved report named "${id}".`;
       return htmlPage(c, jsx(NotFoundPage, { message, tokenRequired }), 404);
     }
-    const { view, status } = queriesPageView(id, shown(source.report), c.req.query());
+    // A report saved before it recorded query texts reads them from its queries file, if under the corpora root.
+    const { report } = await withQueryDetails(source.report, deps.corporaRoot);
+    const { view, status } = queriesPageView(id, shown(report), c.req.query());
     return htmlPage(c, jsx(QueriesPage, { view, tokenRequired }), status);
   });
 

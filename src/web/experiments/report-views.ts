@@ -1,4 +1,5 @@
 import { InputError } from '../../errors.js';
+import { withQueryDetails } from '../../experiments/recorded-query-details.js';
 import { diffReports } from '../../reports/diff/report-diff.js';
 import { perQueryTable } from '../../reports/per-query-table.js';
 import type { ExperimentReport } from '../../reports/report-model.js';
@@ -40,15 +41,17 @@ export function queriesPageView(
 
 /**
  * The diff page's view from `a`, `b` (report ids: a job id or a saved folder), `metric` and
- * `top`. Without both ids it is the form (400 when only one is given); an id with no finished
+ * `top`. A report saved before it recorded its query texts has them read as withQueryDetails
+ * reads them, from inside `corporaRoot` only. Without both ids it is the form (400 when only one is given); an id with no finished
  * report is a 404 naming it; a bad metric or top a 400 saying why.
  */
-export function diffPageView(
+export async function diffPageView(
   jobs: JobsView,
   resultsRoot: string,
+  corporaRoot: string,
   q: Query,
   shown: <T>(value: T) => T,
-): { view: DiffView; status: 200 | 400 | 404 } {
+): Promise<{ view: DiffView; status: 200 | 400 | 404 }> {
   const choices = reportChoices(jobs.list(), listSaved(resultsRoot));
   const form: DiffView = {
     choices,
@@ -63,8 +66,10 @@ export function diffPageView(
       : { view: form, status: 200 };
   const missing = [q.a, q.b].find((id) => !findReport(jobs, resultsRoot, id)?.report);
   if (missing !== undefined) return { view: { ...form, error: `No finished report named "${missing}".` }, status: 404 };
-  const a = shown(findReport(jobs, resultsRoot, q.a)!.report!);
-  const b = shown(findReport(jobs, resultsRoot, q.b)!.report!);
+  // Query texts of a report saved before it recorded them: read from its queries file, under the corpora root only.
+  const filled = (id: string) => withQueryDetails(findReport(jobs, resultsRoot, id)!.report!, corporaRoot);
+  const a = shown((await filled(q.a)).report);
+  const b = shown((await filled(q.b)).report);
   try {
     const top = q.top === undefined || q.top === '' ? undefined : Number(q.top);
     if (top !== undefined && !(Number.isInteger(top) && top >= 1 && top <= 1000))
