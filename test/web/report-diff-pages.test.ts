@@ -109,6 +109,7 @@ describe('GET /experiments/diff', () => {
     expect(body).toContain('<h1>Diff: after against before</h1>');
     expect(body).toMatch(/id="only-in-a">Only in A: <code>dense<\/code>/);
     expect(body).toMatch(/id="only-in-b">Only in B: <code>splade<\/code>/);
+    expect(body).toContain('<p id="query-counts">Queries scored: 4 in A, 4 in B, 4 in both.</p>');
     expect(cells(body, 'data-config', 'bm25')).toEqual(['bm25', '-0.0250', 'tie']);
     expect(cells(body, 'data-config', 'hybrid')).toEqual(['hybrid', '+0.0500', 'tie']);
     expect(body).toContain('<code>bm25</code>: 1 better, 1 worse, 2 tied');

@@ -24,7 +24,8 @@ Options:
   --metric M    the metric of the per-query comparison (default: A's primary metric, the
                 first of its metrics); must be one both reports scored
   --top N       moved queries listed per configuration (default ${DEFAULT_TOP})
-  --json        print the diff as JSON (a, b, metric, metrics, onlyInA, onlyInB, configs: each
+  --json        print the diff as JSON (a, b, metric, metrics, onlyInA, onlyInB, queries
+                {a, b, both}: query ids scored in each and in both, configs: each
                 with means [{metric, a, b, delta, outcome}], counts {wins, losses, ties}
                 and moved [{id, text, a, b, delta, outcome}]) instead of the tables
   -h, --help    show this help

@@ -19,6 +19,7 @@ export function renderDiffText(d: ReportDiff): string {
   if (d.onlyInA.length) out.push(`Only in A: ${d.onlyInA.join(', ')}`);
   if (d.onlyInB.length) out.push(`Only in B: ${d.onlyInB.join(', ')}`);
   if (d.onlyInA.length || d.onlyInB.length) out.push('');
+  out.push(`Queries scored: ${d.queries.a} in A, ${d.queries.b} in B, ${d.queries.both} in both.`, '');
   if (!d.configs.length) return [...out, 'No configuration is in both reports.', ''].join('\n');
   out.push(
     '## Means, B − A',
@@ -47,10 +48,15 @@ export function renderDiffText(d: ReportDiff): string {
   return out.join('\n') + '\n';
 }
 
-/** The one-line summary for stderr: matched configurations and how the first fared on the metric. */
+/** The summary line for stderr: matched configurations and their per-query outcomes; a warning after it when no query is shared. */
 export function diffSummary(d: ReportDiff): string {
   const unmatched = d.onlyInA.length + d.onlyInB.length;
   const head = `diff: ${d.configs.length} configurations in both reports${unmatched ? ` (${d.onlyInA.length} only in A, ${d.onlyInB.length} only in B)` : ''}`;
   const per = d.configs.map((c) => `${c.name} ${countsPhrase(c)}`).join('; ');
-  return per ? `${head}; per query on ${d.metric}, B against A: ${per}` : head;
+  const line = per ? `${head}; per query on ${d.metric}, B against A: ${per}` : head;
+  return d.queries.both === 0 ? `${line}\n${NO_SHARED_QUERY}` : line;
 }
+
+/** Said when the two reports scored no query id in common: no per-query outcome exists. */
+export const NO_SHARED_QUERY =
+  'warning: the two reports share no query id, so no query is compared; were they run on the same queries?';

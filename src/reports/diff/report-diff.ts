@@ -55,6 +55,8 @@ export interface ReportDiff {
   metrics: string[];
   onlyInA: string[];
   onlyInB: string[];
+  /** Query ids any configuration scored in A, in B, and in both: per-query outcomes pair only `both`. */
+  queries: { a: number; b: number; both: number };
   configs: ConfigDiff[];
 }
 
@@ -86,6 +88,7 @@ export function diffReports(a: ExperimentReport, b: ExperimentReport, options: D
     metrics,
     onlyInA: a.configs.filter((c) => !inB.has(c.name)).map((c) => c.name),
     onlyInB: b.configs.filter((c) => !namesA.has(c.name)).map((c) => c.name),
+    queries: queryCounts(a, b),
     configs: a.configs
       .filter((c) => inB.has(c.name))
       .map((ca) =>
@@ -124,6 +127,12 @@ function diffConfig(
     counts: countOutcomes(colB, colA),
     moved: moved.slice(0, top),
   };
+}
+
+function queryCounts(a: ExperimentReport, b: ExperimentReport): ReportDiff['queries'] {
+  const ids = (r: ExperimentReport) => new Set(r.configs.flatMap((c) => Object.keys(c.perQuery)));
+  const [inA, inB] = [ids(a), ids(b)];
+  return { a: inA.size, b: inB.size, both: [...inA].filter((q) => inB.has(q)).length };
 }
 
 /** The metric labels a report scored, in table order: its shown metrics, then any other its means hold. */

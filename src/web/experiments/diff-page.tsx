@@ -77,6 +77,14 @@ function DiffBody({ d, a, b }: { d: ReportDiff; a: string; b: string }) {
         A: <a href={`/experiments/${encodeURIComponent(a)}`}>{d.a.name}</a> ({d.a.createdAt}). B:{' '}
         <a href={`/experiments/${encodeURIComponent(b)}`}>{d.b.name}</a> ({d.b.createdAt}).
       </p>
+      <p id="query-counts">
+        Queries scored: {d.queries.a} in A, {d.queries.b} in B, {d.queries.both} in both.
+      </p>
+      {d.queries.both === 0 ? (
+        <p class="error" role="alert">
+          The two reports share no query id, so no query is compared. Were they run on the same queries?
+        </p>
+      ) : null}
       {d.onlyInA.length ? (
         <p id="only-in-a">
           Only in A: <code>{d.onlyInA.join(', ')}</code>

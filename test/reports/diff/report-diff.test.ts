@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { diffSummary, renderDiffText } from '../../../src/reports/diff/diff-text.js';
+import { diffSummary, NO_SHARED_QUERY, renderDiffText } from '../../../src/reports/diff/diff-text.js';
 import { countOutcomes, outcomeOf } from '../../../src/reports/diff/outcome.js';
 import { diffReports } from '../../../src/reports/diff/report-diff.js';
 import { twoReports } from './two-reports.js';
@@ -33,6 +33,17 @@ describe('diffReports on two hand-built reports (see two-reports.ts for the work
     expect(d.onlyInB).toEqual(['splade']);
     expect(d.metric).toBe('ndcg@10');
     expect(d.metrics).toEqual(['ndcg@10', 'mrr@10']);
+    expect(d.queries).toEqual({ a: 4, b: 4, both: 4 });
+  });
+
+  it('says when the reports share no query id (then nothing is compared per query)', () => {
+    const { a, b } = twoReports();
+    for (const c of b.configs)
+      c.perQuery = Object.fromEntries(Object.entries(c.perQuery).map(([q, v]) => [`other-${q}`, v]));
+    const apart = diffReports(a, b);
+    expect(apart.queries).toEqual({ a: 4, b: 4, both: 0 });
+    expect(apart.configs[0]!.counts).toEqual({ wins: 0, losses: 0, ties: 0 });
+    expect(diffSummary(apart).split('\n')[1]).toBe(NO_SHARED_QUERY);
   });
 
   it('means: B − A per metric, a delta that prints as zero called a tie', () => {
@@ -79,7 +90,7 @@ describe('diffReports on two hand-built reports (see two-reports.ts for the work
 
   it('the text: ties printed as tie, deltas signed, counts and moved queries per configuration', () => {
     const text = renderDiffText(d);
-    expect(text).toContain('Only in A: dense\nOnly in B: splade');
+    expect(text).toContain('Only in A: dense\nOnly in B: splade\n\nQueries scored: 4 in A, 4 in B, 4 in both.');
     expect(text).toContain('| bm25 | -0.0250 | tie |');
     expect(text).toContain('| hybrid | +0.0500 | tie |');
     expect(text).toContain('## bm25: 1 better, 1 worse, 2 tied');
