@@ -384,6 +384,22 @@ describe('GET /experiments/:id (the report page)', () => {
   });
 });
 
+describe('GET /experiments/:id/queries on the real report', () => {
+  it('one row per answerable query with its text from queries.jsonl; counts that add up to the queries both scored', async () => {
+    const { res, body } = await html(`/experiments/${job.id}/queries`);
+    expect(res.status).toBe(200);
+    const rows = all(body, /<tr id="q-([^"]+)"/g);
+    expect(rows.sort()).toEqual(Object.keys(report.configs[0]!.perQuery).sort());
+    expect(body).toContain('<td class="text-cell">E1042</td>');
+    // wins + losses + ties of each configuration against bm25 = the answerable queries
+    for (const name of ['dense', 'hybrid']) {
+      const row = section(body, `<tr data-config="${name}">`, '</tr>');
+      const [wins, losses, ties] = all(row, /<td>(\d+)<\/td>/g).map(Number);
+      expect(wins! + losses! + ties!, name).toBe(report.queries.answerable);
+    }
+  });
+});
+
 describe('downloads', () => {
   const get = (url: string) => fx.app.request(`/experiments/${job.id}/download/${url}`);
 
