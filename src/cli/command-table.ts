@@ -39,6 +39,12 @@ export const COMMAND_TABLE: readonly CommandEntry[] = [
     load: async () => (await import('./commands/compare-command.js')).compareCommand,
   },
   {
+    name: 'diff',
+    summary:
+      'compare two experiment reports: mean deltas (B − A) per configuration, ties called ties, the queries that moved most',
+    load: async () => (await import('./commands/diff-command.js')).diffCommand,
+  },
+  {
     name: 'pool',
     summary: 'pool runs for judging: the union of their top-D documents per query, holes counted per run',
     load: async () => (await import('./commands/pool-command.js')).poolCommand,

@@ -16,6 +16,7 @@ import { retrieveCells, type OpenIndex } from './retrieve-cells.js';
 import { scoreConfigs, type ScoredEntry } from './score-configs.js';
 import { tuneCells } from './tune-cells.js';
 import { outputDir } from './output-dir.js';
+import { queryDetails } from './query-details.js';
 
 export interface RunOptions {
   /** Indexes and embeddings are cached here, shared by every command (default cacheHome()). */
@@ -116,6 +117,10 @@ export async function runExperiment(config: ExperimentConfig, options: RunOption
       ...(overlap && { overlapBySource: overlap }),
       checks: [],
       wallSeconds: 0,
+      queryDetails: queryDetails(
+        plan.queries.filter((q) => plan.gold.has(q.id)),
+        config.slices,
+      ),
     };
     report.checks = runChecks(config.checks, report);
     report.wallSeconds = (performance.now() - started) / 1000;

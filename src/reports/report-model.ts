@@ -262,6 +262,19 @@ export interface ExperimentReport {
   overlapBySource?: OverlapBySource;
   checks: CheckResult[];
   wallSeconds: number;
+  /**
+   * Each answerable query's text and slice values (experiments/query-details.ts), for the per-query
+   * views: per-query.csv's slice columns, the report's queries page, `testbed diff`. Absent in
+   * reports saved before it was recorded.
+   */
+  queryDetails?: Record<string, QueryDetail>;
+}
+
+/** One query as the per-query views show it: its text and, per slice field, the slice values it is in. */
+export interface QueryDetail {
+  text: string;
+  /** Slice field -> the query's values (one, or several for a list; `(none)` when it has none). */
+  slices: Record<string, string[]>;
 }
 
 /** Lexical overlap per value of the queries' `source` metadata. */

@@ -171,6 +171,7 @@ describe('runExperiment on the tiny fixture', () => {
   it('writes report.md, report.json, metrics.csv, per-query.csv and a TREC run per configuration', () => {
     const out = path.join(dir, 'written');
     const files = writeReport(out, first.report, first.runs).map((f) => path.relative(out, f));
+    const bm25Of = (qid: string) => first.report.configs.find((c) => c.name === 'bm25')!.perQuery[qid]!;
     expect(files).toEqual([
       'report.md',
       'report.json',
@@ -199,18 +200,37 @@ describe('runExperiment on the tiny fixture', () => {
     const csv = fs.readFileSync(path.join(out, 'metrics.csv'), 'utf8').split('\n');
     expect(csv[0]).toBe('config,slice,queries,metric,value');
     expect(csv).toContain(`bm25,all,4,ndcg@3,${first.report.configs[0]!.means['ndcg@3']}`);
-    // per-query.csv: a header of config, query and the metrics in the means' order, then one row per
-    // configuration and answerable query (3 configurations x 4 answerable queries), each value the
-    // report's perQuery value read back as a number.
+    // per-query.csv: a header of config, query, text, the slice fields (type, source) and the
+    // metrics in the means' order, then one row per configuration and answerable query
+    // (3 configurations x 4 answerable queries): the query's text and slice values as
+    // queries.jsonl gives them, each metric value the report's perQuery value read back as a number.
     const perQuery = fs.readFileSync(path.join(out, 'per-query.csv'), 'utf8').trim().split('\n');
     const labels = Object.keys(first.report.configs[0]!.means);
-    expect(perQuery[0]).toBe(['config', 'query', ...labels].join(','));
+    expect(perQuery[0]).toBe(['config', 'query', 'text', 'type', 'source', ...labels].join(','));
     expect(perQuery).toHaveLength(1 + 3 * 4);
+    expect(perQuery).toContain(`bm25,q2,E1042,identifier,real,${labels.map((m) => bm25Of('q2')[m]).join(',')}`);
+    expect(perQuery).toContain(
+      `dense,q3,how much storage does the team plan include,comparison,synthetic,${labels.map((m) => first.report.configs[1]!.perQuery.q3![m]).join(',')}`,
+    );
     for (const row of perQuery.slice(1)) {
-      const [config, qid, ...values] = row.split(',');
+      const cells = row.split(',');
+      const [config, qid] = cells;
+      const values = cells.slice(-labels.length);
       const expected = first.report.configs.find((c) => c.name === config)!.perQuery[qid!]!;
       expect(values.map(Number), `${config} ${qid}`).toEqual(labels.map((m) => expected[m]));
     }
+  });
+
+  it('records each answerable query text and slice values for the per-query views', () => {
+    expect(first.report.queryDetails).toEqual({
+      q1: { text: "can't log in after password reset", slices: { type: ['how-to'], source: ['real'] } },
+      q2: { text: 'E1042', slices: { type: ['identifier'], source: ['real'] } },
+      q3: {
+        text: 'how much storage does the team plan include',
+        slices: { type: ['comparison'], source: ['synthetic'] },
+      },
+      q4: { text: 'what port does harbor need', slices: { type: ['conceptual'], source: ['real'] } },
+    });
   });
 });
 

@@ -6,6 +6,7 @@ import type { ExperimentJob } from '../../src/experiments/experiment-jobs.js';
 import type { ExperimentReport, Failure } from '../../src/reports/report-model.js';
 import { renderCsv } from '../../src/reports/csv.js';
 import { renderMarkdown } from '../../src/reports/markdown.js';
+import { renderPerQueryCsv } from '../../src/reports/per-query-csv.js';
 import { verdict } from '../../src/reports/verdict.js';
 import { failureUrl } from '../../src/web/experiments/failure-link.js';
 import { ReportPage } from '../../src/web/experiments/report-page.js';
@@ -324,12 +325,14 @@ describe('GET /experiments/:id (the report page)', () => {
     ).toBe('10');
   });
 
-  it('offers Markdown, CSV, JSON and a TREC run per configuration', () => {
+  it('offers Markdown, the two CSVs, JSON and a TREC run per configuration; links its per-query page', () => {
     const hrefs = all(section(body, '<nav aria-label="Downloads">', '</nav>'), /<a href="([^"]+)"/g);
     const base = `/experiments/${job.id}/download`;
+    expect(body).toContain(`<a href="/experiments/${job.id}/queries" id="per-query-link">`);
     expect(hrefs).toEqual([
       `${base}/report.md`,
       `${base}/metrics.csv`,
+      `${base}/per-query.csv`,
       `${base}/report.json`,
       `${base}/runs/bm25.trec`,
       `${base}/runs/dense.trec`,
@@ -381,10 +384,26 @@ describe('GET /experiments/:id (the report page)', () => {
   });
 });
 
+describe('GET /experiments/:id/queries on the real report', () => {
+  it('one row per answerable query with its text from queries.jsonl; counts that add up to the queries both scored', async () => {
+    const { res, body } = await html(`/experiments/${job.id}/queries`);
+    expect(res.status).toBe(200);
+    const rows = all(body, /<tr id="q-([^"]+)"/g);
+    expect(rows.sort()).toEqual(Object.keys(report.configs[0]!.perQuery).sort());
+    expect(body).toContain('<td class="text-cell">E1042</td>');
+    // wins + losses + ties of each configuration against bm25 = the answerable queries
+    for (const name of ['dense', 'hybrid']) {
+      const row = section(body, `<tr data-config="${name}">`, '</tr>');
+      const [wins, losses, ties] = all(row, /<td>(\d+)<\/td>/g).map(Number);
+      expect(wins! + losses! + ties!, name).toBe(report.queries.answerable);
+    }
+  });
+});
+
 describe('downloads', () => {
   const get = (url: string) => fx.app.request(`/experiments/${job.id}/download/${url}`);
 
-  it('Markdown and CSV are the report rendered by the CLI renderers; JSON is the report', async () => {
+  it('Markdown and the CSVs are the report rendered by the CLI renderers; JSON is the report', async () => {
     const md = await get('report.md');
     expect(md.headers.get('content-type')).toMatch(/^text\/markdown/);
     expect(md.headers.get('content-disposition')).toBe('attachment; filename="tiny-grid.md"');
@@ -392,6 +411,9 @@ describe('downloads', () => {
     const csv = await get('metrics.csv');
     expect(csv.headers.get('content-type')).toMatch(/^text\/csv/);
     expect(await csv.text()).toBe(renderCsv(report));
+    const perQuery = await get('per-query.csv');
+    expect(perQuery.headers.get('content-type')).toMatch(/^text\/csv/);
+    expect(await perQuery.text()).toBe(renderPerQueryCsv(report));
     expect(await (await get('report.json')).json()).toEqual(report);
   });
 

@@ -595,10 +595,55 @@ export function openApiDocument(): Json {
           },
         },
       },
+      '/experiments/diff': {
+        get: {
+          tags: ['pages'],
+          summary: 'Diff page: two finished reports side by side, as `testbed diff` prints them',
+          description:
+            "Configurations matched by name (those in one report only named); each mean as B − A per metric, a difference that prints as 0.0000 called a tie; per configuration its wins, losses and ties query by query on the metric, and the queries that moved most, each linked to its row on both reports' per-query pages. Without a and b, the form that picks two reports.",
+          parameters: [
+            query('a', 'report A (before): a job id or the folder name of a saved report', { type: 'string' }),
+            query('b', 'report B (after)', { type: 'string' }),
+            query('metric', "the per-query metric (default: A's primary metric)", { type: 'string' }),
+            query('top', 'moved queries listed per configuration (default 10)', { type: 'integer' }),
+          ],
+          responses: {
+            '200': html('the diff, or the form that picks two reports'),
+            '400': html('the page, naming the bad parameter'),
+            '404': html('the page, naming the report not found'),
+          },
+        },
+      },
+      '/experiments/{id}/queries': {
+        get: {
+          tags: ['pages'],
+          summary: "Per-query page: a report's queries, each configuration's value and its difference from a baseline",
+          description:
+            "Every answerable query with its text and slice values, each configuration's value of the metric and its difference from the baseline configuration, and each configuration's wins, losses and ties against it (a tie: equal at the printed precision). Sorted by the column heading clicked.",
+          parameters: [
+            experimentId,
+            query('metric', "the metric shown (default: the report's primary metric)", { type: 'string' }),
+            query('baseline', "the configuration compared with (default: the report's baseline)", {
+              type: 'string',
+            }),
+            query('sort', 'query, slice:FIELD, value:CONFIG or delta:CONFIG', { type: 'string' }),
+            query('dir', 'asc or desc', { type: 'string', enum: ['asc', 'desc'] }),
+          ],
+          responses: {
+            '200': html('the per-query page'),
+            '400': html('the page with its defaults, naming the bad parameter'),
+            '404': html('no such experiment, or no report yet'),
+          },
+        },
+      },
       '/experiments/{id}/download/report.md': download('text/markdown', 'the report as Markdown'),
       '/experiments/{id}/download/metrics.csv': download(
         'text/csv',
         'the metrics as CSV (config, slice, queries, metric, value)',
+      ),
+      '/experiments/{id}/download/per-query.csv': download(
+        'text/csv',
+        "each answerable query's values as CSV (config, query, text, the slice fields, one column per metric)",
       ),
       '/experiments/{id}/download/report.json': download('application/json', 'the full report as JSON'),
       '/experiments/{id}/download/runs/{file}': {

@@ -294,6 +294,14 @@ export const reportSchemas: Record<string, unknown> = {
         }),
         checks: { type: 'array', items: ref('CheckResult') },
         wallSeconds: num,
+        queryDetails: {
+          type: 'object',
+          additionalProperties: obj({ text: str, slices: { type: 'object', additionalProperties: strings } }, [
+            'text',
+            'slices',
+          ]),
+          description: 'per answerable query id: its text and, per slice field, the slice values it is in',
+        },
       },
       [
         'name',

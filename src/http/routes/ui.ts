@@ -7,6 +7,10 @@ import { listConfigFiles } from '../../web/experiments/config-files.js';
 import { renderedDownload, runDownload, type Download, type RenderedKind } from '../../web/experiments/downloads.js';
 import { ExperimentsPage } from '../../web/experiments/experiments-page.js';
 import { reportLinks } from '../../web/experiments/failure-link.js';
+import { withQueryDetails } from '../../experiments/recorded-query-details.js';
+import { diffPageView, queriesPageView } from '../../web/experiments/report-views.js';
+import { DiffPage } from '../../web/experiments/diff-page.js';
+import { QueriesPage } from '../../web/experiments/queries-page.js';
 import { JudgePage } from '../../web/judge/judge-page.js';
 import { loadJudgeView, readJudgeForm } from '../../web/judge/judge-view.js';
 import { NotFoundPage } from '../../web/not-found-page.js';
@@ -93,6 +97,27 @@ export function uiRoutes(deps: WebDeps): Hono {
     return htmlPage(c, jsx(ExperimentsPage, { view: shown(view), tokenRequired }));
   });
 
+  // Before /experiments/:id, which would take "diff" for an id. A page only: no JSON twin.
+  app.get('/experiments/diff', async (c) => {
+    const { view, status } = await diffPageView(deps.jobs, deps.resultsRoot, deps.corporaRoot, c.req.query(), shown);
+    return htmlPage(c, jsx(DiffPage, { view, tokenRequired }), status);
+  });
+
+  app.get('/experiments/:id/queries', async (c) => {
+    const id = c.req.param('id');
+    const source = findReport(deps.jobs, deps.resultsRoot, id);
+    if (!source?.report) {
+      const message = source
+        ? `Experiment "${id}" has no report yet.`
+        : `No experiment run or saved report named "${id}".`;
+      return htmlPage(c, jsx(NotFoundPage, { message, tokenRequired }), 404);
+    }
+    // A report saved before it recorded query texts reads them from its queries file, if under the corpora root.
+    const { report } = await withQueryDetails(source.report, deps.corporaRoot);
+    const { view, status } = queriesPageView(id, shown(report), c.req.query());
+    return htmlPage(c, jsx(QueriesPage, { view, tokenRequired }), status);
+  });
+
   app.get('/experiments/:id', async (c, next) => {
     if (!wantsHtml(c)) return next();
     const id = c.req.param('id');
@@ -128,6 +153,7 @@ export function uiRoutes(deps: WebDeps): Hono {
   };
   app.get('/experiments/:id/download/report.md', rendered('report.md'));
   app.get('/experiments/:id/download/metrics.csv', rendered('metrics.csv'));
+  app.get('/experiments/:id/download/per-query.csv', rendered('per-query.csv'));
   app.get('/experiments/:id/download/report.json', rendered('report.json'));
   app.get('/experiments/:id/download/runs/:file', (c) => send(c, runDownload(sourceOf(c), c.req.param('file') ?? '')));
 

@@ -5,6 +5,7 @@ import { fileSafe } from '../../reports/file-safe.js';
 import type { ExperimentReport } from '../../reports/report-model.js';
 import { renderCsv } from '../../reports/csv.js';
 import { renderMarkdown } from '../../reports/markdown.js';
+import { renderPerQueryCsv } from '../../reports/per-query-csv.js';
 import type { ReportSource } from './report-source.js';
 
 export interface Download {
@@ -13,10 +14,10 @@ export interface Download {
   filename: string;
 }
 
-export type RenderedKind = 'report.md' | 'metrics.csv' | 'report.json';
+export type RenderedKind = 'report.md' | 'metrics.csv' | 'per-query.csv' | 'report.json';
 
 /**
- * Markdown, CSV and JSON are rendered from the report itself with the CLI's renderers, so the
+ * Markdown, the two CSVs and JSON are rendered from the report itself with the CLI's renderers, so the
  * download is the report shown on the page even when a later run has rewritten the folder.
  */
 export function renderedDownload(source: ReportSource, kind: RenderedKind): Download {
@@ -27,6 +28,12 @@ export function renderedDownload(source: ReportSource, kind: RenderedKind): Down
       return { body: renderMarkdown(report), type: 'text/markdown; charset=utf-8', filename: `${stem}.md` };
     case 'metrics.csv':
       return { body: renderCsv(report), type: 'text/csv; charset=utf-8', filename: `${stem}.csv` };
+    case 'per-query.csv':
+      return {
+        body: renderPerQueryCsv(report),
+        type: 'text/csv; charset=utf-8',
+        filename: `${stem}-per-query.csv`,
+      };
     case 'report.json':
       return {
         body: JSON.stringify(report, null, 1) + '\n',

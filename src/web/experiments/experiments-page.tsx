@@ -1,6 +1,8 @@
 import type { ExperimentJob } from '../../experiments/experiment-jobs.js';
 import { Layout } from '../layout.js';
 import type { ConfigFile } from './config-files.js';
+import { DiffForm } from './diff-page.js';
+import { reportChoices } from './report-choices.js';
 import { JobProgress } from './job-progress.js';
 import type { SavedReport } from './report-source.js';
 
@@ -82,7 +84,21 @@ export function ExperimentsPage({ view, tokenRequired }: { view: ExperimentsView
           </div>
         )}
       </section>
+      <Compare view={view} />
     </Layout>
+  );
+}
+
+/** Pick two finished reports and see what changed from one to the other (the diff page). */
+function Compare({ view }: { view: ExperimentsView }) {
+  const choices = reportChoices(view.jobs, view.saved);
+  if (choices.length < 2) return null;
+  return (
+    <section aria-labelledby="compare-h">
+      <h2 id="compare-h">Compare two reports</h2>
+      <p class="hint">What changed from A to B: mean deltas per configuration and the queries that moved most.</p>
+      <DiffForm view={{ choices }} />
+    </section>
   );
 }
 

@@ -69,6 +69,12 @@ function ReportBody({ source, links, title }: { source: ReportSource; links: Lin
       <ReportHeader report={report} />
       <VerdictSection report={report} />
       <Downloads id={source.id} report={report} />
+      <p>
+        <a href={`/experiments/${encodeURIComponent(source.id)}/queries`} id="per-query-link">
+          Per-query table
+        </a>
+        : each query's value per configuration, wins and losses against the baseline.
+      </p>
       <h2>Configurations</h2>
       <p class="legend-note">
         Means over {report.queries.answerable} answerable queries. Green and bold: best in its column. †: differs from
@@ -174,6 +180,11 @@ function Downloads({ id, report }: { id: string; report: ExperimentReport }) {
         <li>
           <a href={`${base}/metrics.csv`} download>
             CSV
+          </a>
+        </li>
+        <li>
+          <a href={`${base}/per-query.csv`} download>
+            Per-query CSV
           </a>
         </li>
         <li>

@@ -207,6 +207,15 @@ export const experimentExamples: Record<string, OperationExample> = {
         'config,slice,queries,metric,value\nbm25,all,318,ndcg@10,0.6121\nbm25,all,318,mrr@10,0.5874\nhybrid,all,318,ndcg@10,0.6843\n',
     },
   },
+  downloadPerQueryCsv: {
+    parameters: experimentId,
+    response: {
+      status: '200',
+      mediaType: 'text/csv',
+      value:
+        'config,query,text,type,ndcg@10,mrr@10\nbm25,q001,error E1042 on login,identifier,1,1\nhybrid,q001,error E1042 on login,identifier,0.6309297535714575,0.5\n',
+    },
+  },
   downloadReportJson: { parameters: { id: 'demo-grid' }, response: { status: '200', value: demoReport } },
   downloadRunFile: {
     parameters: { id: 'demo-grid', file: 'hybrid.trec' },

@@ -22,6 +22,28 @@ export const serviceExamples: Record<string, OperationExample> = {
       value: page('Judge', '<main><h1>Judge</h1><p>q002 · cant log in after changing pw</p>…</main>'),
     },
   },
+  reportDiffPage: {
+    parameters: { a: 'demo-grid', b: 'demo-grid-v2', metric: 'ndcg@10', top: 5 },
+    response: {
+      status: '200',
+      mediaType: 'text/html',
+      value: page(
+        'Diff: demo-grid-v2 against demo-grid',
+        '<main><h1>Diff: demo-grid-v2 against demo-grid</h1><table id="mean-deltas">…<td>+0.0210</td><td>tie</td>…</table></main>',
+      ),
+    },
+  },
+  reportQueriesPage: {
+    parameters: { id: 'demo-grid', metric: 'ndcg@10', baseline: 'bm25', sort: 'delta:hybrid', dir: 'asc' },
+    response: {
+      status: '200',
+      mediaType: 'text/html',
+      value: page(
+        'Queries: demo-grid',
+        '<main><h1>Queries: demo-grid</h1><table id="outcomes">…<td>12</td><td>5</td><td>301</td>…</table></main>',
+      ),
+    },
+  },
   getPageAsset: {
     parameters: { name: 'app.css' },
     response: { status: '200', mediaType: 'text/css', value: 'body { font-family: system-ui, sans-serif; }\n…' },
