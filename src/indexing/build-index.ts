@@ -44,6 +44,11 @@ export interface BuildOptions {
   postings?: boolean;
   onProgress?: ProgressListener;
   onNotice?: (message: string) => void;
+  /**
+   * Recorded as the index's `vectorsPending`: this lexical build (embedder `none`) is to be
+   * replaced by one embedding with this spec (`testbed serve --ensure`, vectors-pending.ts).
+   */
+  vectorsPending?: string;
 }
 
 const DOC_BATCH = 256;
@@ -128,6 +133,8 @@ export async function buildIndex(options: BuildOptions): Promise<IndexMeta> {
       tokenizer,
       tokenizerChoice: { requested: choice.requested, reason: choice.reason },
       embedder: embedder ? { id: embedder.id, dims: embedder.dims, maxTokens: embedder.maxTokens } : null,
+      ...(options.vectorsPending !== undefined &&
+        !embedder && { vectorsPending: { embedder: options.vectorsPending } }),
       counts: { ...counts, truncatedChunks, skippedEmpty: skipped.length },
       languages,
       build: {

@@ -1,4 +1,5 @@
 import type { IndexCatalog } from '../../serving/catalog/index-catalog.js';
+import { checkVectorsReady } from '../../serving/builds/vectors-pending.js';
 import type { Query } from '../../corpus/index.js';
 import { TestbedError } from '../../errors.js';
 import { parseSearchParams } from '../../search/search-params.js';
@@ -120,7 +121,13 @@ export async function runPlayground(deps: PlaygroundDeps, input: PlaygroundForm)
       request.query,
       (lexical?.type === 'lexical' && lexical.engine !== 'fts5') || meta.tokenizer === 'porter',
     );
-  const settled = await Promise.allSettled(requests.map(({ index, ...req }) => deps.search.search(index, file, req)));
+  // A column that needs vectors still being made shows the embedding's progress (vectors-pending.ts).
+  const settled = await Promise.allSettled(
+    requests.map(async ({ index, ...req }) => {
+      checkVectorsReady(deps.catalog, index, meta, req.pipeline);
+      return deps.search.search(index, file, req);
+    }),
+  );
   if (multilingual)
     view.hitLanguages = await deps.search.hitLanguages(
       request.index,
