@@ -5,7 +5,7 @@ import { rerankerFor } from '../pipeline/reranker-factory.js';
 import { runPipeline, type PipelineParts, type QueryContext } from '../pipeline/run-pipeline.js';
 import type { Pipeline } from '../pipeline/resolve-pipeline.js';
 import { IndexReader } from '../store/index-reader.js';
-import { readyForQueries } from '../store/tokenizers.js';
+import { readyForQueries, readyForQuery } from '../store/tokenizers.js';
 import { hydrate } from './hydrate.js';
 import { LegFactory, type EmbedderLoader, type VectorLoader } from '../legs/leg-factory.js';
 import { redactConfig } from '../remote/redact-config.js';
@@ -64,6 +64,11 @@ export class Searcher {
   /** The pipeline's legs, compiled filter and rerank stage over this index, ready to run query after query. */
   async prepare(pipeline: Pipeline): Promise<PipelineParts> {
     await readyForQueries(this.meta.tokenizer);
+    return this.parts(pipeline);
+  }
+
+  /** prepare() without loading the language detector: the caller has made sure its queries need none or it is loaded. */
+  private async parts(pipeline: Pipeline): Promise<PipelineParts> {
     const legs = await Promise.all(pipeline.legs.map((leg) => this.legs.legFor(leg)));
     return {
       pipeline,
@@ -92,7 +97,10 @@ export class Searcher {
     this.inFlight++;
     try {
       const t0 = performance.now();
-      const parts = await this.prepare(req.pipeline);
+      // The detector only if this query's terms depend on its language (a one-off CLI search of
+      // `error E1042` never loads it); a server has it loaded already (openForSearch).
+      await readyForQuery(this.meta.tokenizer, this.meta.languages ?? {}, req.query, req.pipeline.qlang);
+      const parts = await this.parts(req.pipeline);
       const result = await runPipeline(parts, req.query, req.queryId !== undefined ? { queryId: req.queryId } : {});
       const t1 = performance.now();
       const hits = result.hits.map((h) => hydrate(this.reader, h));
