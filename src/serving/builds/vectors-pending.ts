@@ -17,9 +17,9 @@ export const BACKGROUND_EMBEDDER = 'auto';
 /**
  * The chunker of a lexical-first build: `auto` sized for use-lite, the embedder `auto` falls
  * back to offline (the one a new machine has), chosen without loading it, so the lexical part
- * is written in seconds. The background build reuses this spec, so its chunks are the same
- * ones BM25 answered from; on a machine with MiniLM (a longer input) they are only smaller
- * than needed, never cut.
+ * is written in seconds. The background build chooses again, for the embedder it loads: the
+ * same chunks with use-lite; on a machine holding MiniLM (a longer input) larger ones, so BM25's
+ * hits change once the embedded index replaces the lexical one.
  */
 export function lexicalFirstChunker(): string {
   return chooseChunker('auto', { id: USE_LITE_ID, maxTokens: USE_LITE_MAX_TOKENS }).spec;
@@ -87,8 +87,8 @@ export function checkVectorsReady(catalog: IndexCatalog, index: string, meta: In
 }
 
 /**
- * Starts the background build that gives a lexical-first index its vectors (same corpus,
- * chunker and tokenizer, so the same chunks), unless one is already under way or the index
+ * Starts the background build that gives a lexical-first index its vectors (same corpus and
+ * tokenizer, the chunker `auto` as `testbed index` would choose it: lexicalFirstChunker), unless one is already under way or the index
  * needs none. The build writes a temp file and renames it over the index when done, so the
  * lexical index keeps answering until then, and stopping the server half way leaves it as it
  * was (the next start embeds again, the chunks embedded so far read from the cache).
@@ -99,7 +99,7 @@ export function startPendingEmbedding(catalog: IndexCatalog, index: string): boo
   const { meta } = status;
   catalog.builds.start(index, {
     corpus: meta.corpus.path,
-    chunker: meta.chunker,
+    chunker: 'auto',
     embedder: meta.vectorsPending!.embedder,
     tokenizer: meta.tokenizer,
   });
