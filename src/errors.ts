@@ -12,8 +12,11 @@ export interface Location {
 
 export abstract class TestbedError extends Error {
   abstract readonly code: string;
-  /** 502: a remote engine we called failed (src/remote/), not the caller. */
-  abstract readonly status: 400 | 404 | 409 | 413 | 415 | 401 | 403 | 502;
+  /**
+   * 502: a remote engine we called failed (src/remote/), not the caller. 503: the request will
+   * succeed unchanged later (an index still being embedded), so clients may retry.
+   */
+  abstract readonly status: 400 | 404 | 409 | 413 | 415 | 401 | 403 | 502 | 503;
 }
 
 /** Bad user input: a malformed file, an unknown option value, an invalid query parameter. */

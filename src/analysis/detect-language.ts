@@ -18,6 +18,11 @@ export function languageDetectorReady(): Promise<void> {
   return loading;
 }
 
+/** Whether the detector has loaded (languageDetectorReady resolved): detectLanguage can be called. */
+export function languageDetectorLoaded(): boolean {
+  return detector !== undefined;
+}
+
 /**
  * The language of a text (ISO 639-1), or undefined when the detector is not confident: short
  * strings such as an error code say nothing about their language, and a wrong guess would pick

@@ -1,6 +1,5 @@
 import snowball from 'snowball-stemmers';
-// The stemmer alone: wink-nlp-utils, which wraps it, takes 0.35 s to load its other helpers.
-import porter2 from 'wink-porter2-stemmer';
+import { createRequire } from 'node:module';
 import { ENGLISH_STOP_WORDS } from './english-stop-words.js';
 import { splitLongToken } from './max-token-length.js';
 
@@ -24,7 +23,9 @@ const STEMMERS: Record<EnglishStemmer, () => (word: string) => string> = {
     const s = snowball.newStemmer('porter');
     return (w) => s.stem(w);
   },
-  porter2: () => porter2,
+  // The stemmer alone (wink-nlp-utils, which wraps it, takes 0.35 s to load its other helpers),
+  // loaded by the first English analyser: a multilingual index's search never needs it.
+  porter2: () => createRequire(import.meta.url)('wink-porter2-stemmer') as typeof import('wink-porter2-stemmer'),
 };
 
 /** Text -> index terms. The same function must run on documents and on queries. */

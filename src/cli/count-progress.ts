@@ -1,6 +1,6 @@
 import { formatSeconds } from '../corpus/download/format-seconds.js';
 import type { CliIo } from './command.js';
-import { etaEstimator } from './eta.js';
+import { etaEstimator } from '../indexing/eta.js';
 import { bar } from './progress-bar.js';
 
 /**

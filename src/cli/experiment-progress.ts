@@ -1,7 +1,7 @@
 import { formatSeconds } from '../corpus/download/format-seconds.js';
 import type { ExperimentProgress } from '../experiments/progress.js';
 import type { CliIo } from './command.js';
-import { etaEstimator } from './eta.js';
+import { etaEstimator } from '../indexing/eta.js';
 
 /**
  * The experiment runner's progress on stderr: which cell, queries done of all cells' queries,

@@ -1,5 +1,5 @@
 import fs from 'node:fs';
-import { parse as parseYaml } from 'yaml';
+import { createRequire } from 'node:module';
 import { InputError } from '../errors.js';
 
 /**
@@ -25,6 +25,8 @@ export function readPipelineFlag(value: string): Record<string, unknown> {
       );
     }
     try {
+      // Loaded for a pipeline file only: every other search would pay for it at start (50 ms).
+      const { parse: parseYaml } = createRequire(import.meta.url)('yaml') as typeof import('yaml');
       parsed = parseYaml(text, { maxAliasCount: 100 }) as unknown;
     } catch (err) {
       throw new InputError(`not valid JSON or YAML: ${(err as Error).message.split('\n')[0]}`, { file: value });

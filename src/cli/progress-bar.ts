@@ -1,7 +1,7 @@
 import { formatSeconds } from '../corpus/download/format-seconds.js';
 import type { BuildProgress } from '../indexing/progress.js';
 import type { CliIo } from './command.js';
-import { etaEstimator } from './eta.js';
+import { etaEstimator } from '../indexing/eta.js';
 
 /**
  * Draws build progress on stderr: a bar redrawn in place on a terminal, or a line every 10%

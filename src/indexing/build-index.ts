@@ -44,6 +44,11 @@ export interface BuildOptions {
   postings?: boolean;
   onProgress?: ProgressListener;
   onNotice?: (message: string) => void;
+  /**
+   * Recorded as the index's `vectorsPending`: this lexical build (embedder `none`) is to be
+   * replaced by one embedding with this spec (`testbed serve --ensure`, vectors-pending.ts).
+   */
+  vectorsPending?: string;
 }
 
 const DOC_BATCH = 256;
@@ -115,7 +120,7 @@ export async function buildIndex(options: BuildOptions): Promise<IndexMeta> {
       fromCache,
       embedded,
     } = embedder
-      ? await embedAll(writer, embedder, chunker.spec, options)
+      ? await embedAll(writer, embedder, chunker.spec, chunkerChoice.cutShare, options)
       : { truncated: 0, fromCache: 0, embedded: 0 };
     const embedSeconds = (performance.now() - embedStarted) / 1000;
 
@@ -128,6 +133,8 @@ export async function buildIndex(options: BuildOptions): Promise<IndexMeta> {
       tokenizer,
       tokenizerChoice: { requested: choice.requested, reason: choice.reason },
       embedder: embedder ? { id: embedder.id, dims: embedder.dims, maxTokens: embedder.maxTokens } : null,
+      ...(options.vectorsPending !== undefined &&
+        !embedder && { vectorsPending: { embedder: options.vectorsPending } }),
       counts: { ...counts, truncatedChunks, skippedEmpty: skipped.length },
       languages,
       build: {
@@ -183,11 +190,16 @@ function describeChoice(choice: TokenizerChoice): string {
   return `tokenizer auto -> ${choice.tokenizer} (${what}): ${choice.reason}; --tokenizer NAME to choose another`;
 }
 
-/** Embeds every stored chunk in batches through the cache: how many were truncated, found in the cache, and embedded by the model. */
+/**
+ * Embeds every stored chunk in batches through the cache: how many were truncated, found in the
+ * cache, and embedded by the model. Warns when more than `cutShare` of them were truncated (the
+ * share the chunker's choice expected: 0 for a named chunker).
+ */
 async function embedAll(
   writer: IndexWriter,
   embedder: Embedder,
   chunkerSpec: string,
+  cutShare: number,
   options: BuildOptions,
 ): Promise<{ truncated: number; fromCache: number; embedded: number }> {
   const cacheFile = options.cacheFile ?? embeddingCacheFile(cacheHome());
@@ -214,7 +226,7 @@ async function embedAll(
   } finally {
     cache.close();
   }
-  if (truncated > 0) {
+  if (truncated > cutShare * total) {
     options.onNotice?.(
       `${truncated} of ${total} chunks are longer than ${embedder.id}'s ${embedder.maxTokens}-token input: the model saw only their beginning, ` +
         `so dense search never sees the rest: a smaller --chunker (${smallerChunker(chunkerSpec)}) keeps more of them whole`,

@@ -1,5 +1,4 @@
-import { Sha256 } from '@aws-crypto/sha256-js';
-import { SignatureV4 } from '@smithy/signature-v4';
+import { createRequire } from 'node:module';
 import { z } from 'zod/v4';
 import { InputError } from '../errors.js';
 
@@ -77,6 +76,10 @@ export function sigV4Signer(
   env: NodeJS.ProcessEnv = process.env,
   now: () => Date = () => new Date(),
 ): RequestSigner {
+  // Loaded by the first signing leg, not at import: every search would otherwise pay for them (0.1 s).
+  const require = createRequire(import.meta.url);
+  const { Sha256 } = require('@aws-crypto/sha256-js') as typeof import('@aws-crypto/sha256-js');
+  const { SignatureV4 } = require('@smithy/signature-v4') as typeof import('@smithy/signature-v4');
   const signer = new SignatureV4({
     credentials: awsCredentials(env, what),
     region: settings.region,

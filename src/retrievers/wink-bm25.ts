@@ -1,5 +1,5 @@
 import { WINK_DEFAULTS } from '../schemas/defaults.js';
-import winkBM25 from 'wink-bm25-text-search';
+import { createRequire } from 'node:module';
 import type { Chunk } from '../chunking/types.js';
 import { InputError } from '../errors.js';
 import { createLexicalAnalyzer } from '../analysis/english-analyzer.js';
@@ -80,6 +80,8 @@ export function createWinkRetriever(
     throw new InputError(`wink BM25 needs at least ${WINK_MIN_CHUNKS} chunks (got ${list.length})`);
   }
 
+  // Loaded by the first wink engine, not at import: the postings engine (the default) never needs it.
+  const winkBM25 = createRequire(import.meta.url)('wink-bm25-text-search') as typeof import('wink-bm25-text-search');
   const engine = winkBM25();
   const fldWeights: Record<string, number> = {};
   if (weights.title > 0) fldWeights.title = weights.title;

@@ -5,7 +5,7 @@ import { rerankerFor } from '../pipeline/reranker-factory.js';
 import { runPipeline, type PipelineParts, type QueryContext } from '../pipeline/run-pipeline.js';
 import type { Pipeline } from '../pipeline/resolve-pipeline.js';
 import { IndexReader } from '../store/index-reader.js';
-import { readyForQueries } from '../store/tokenizers.js';
+import { readyForQueries, readyForQuery } from '../store/tokenizers.js';
 import { hydrate } from './hydrate.js';
 import { LegFactory, type EmbedderLoader, type VectorLoader } from '../legs/leg-factory.js';
 import { redactConfig } from '../remote/redact-config.js';
@@ -49,21 +49,29 @@ export class Searcher {
   }
 
   /**
-   * Reads now what every lexical search of this index reads first (the language detector if its
-   * queries need one, the stored BM25 postings' statistics, lengths and document keys), so a
+   * Reads now what every lexical search of this index reads first (the stored BM25 postings'
+   * statistics, lengths and document keys; the language detector, if its queries need one, starts
+   * loading), so a
    * server that opens its indexes at start answers the first search without that cost: 8 MB
    * read, some tens of milliseconds, at a million chunks. Nothing per parameter pair or per leg is built (an index without postings
    * falls back to wink, whose engine is built by the first search that asks for it), and dense
    * vectors stay unread until a dense search (their memory is only spent on indexes searched so).
    */
   async openForSearch(): Promise<void> {
-    await readyForQueries(this.meta.tokenizer);
+    // Started, not awaited: the server listens meanwhile (0.3 s sooner), a query whose terms do
+    // not depend on its language never waits for it, and one that does awaits it (readyForQuery).
+    readyForQueries(this.meta.tokenizer).catch(() => {}); // a failed load fails that search instead
     this.reader.postingsSource();
   }
 
   /** The pipeline's legs, compiled filter and rerank stage over this index, ready to run query after query. */
   async prepare(pipeline: Pipeline): Promise<PipelineParts> {
     await readyForQueries(this.meta.tokenizer);
+    return this.parts(pipeline);
+  }
+
+  /** prepare() without loading the language detector: the caller has made sure its queries need none or it is loaded. */
+  private async parts(pipeline: Pipeline): Promise<PipelineParts> {
     const legs = await Promise.all(pipeline.legs.map((leg) => this.legs.legFor(leg)));
     return {
       pipeline,
@@ -92,7 +100,10 @@ export class Searcher {
     this.inFlight++;
     try {
       const t0 = performance.now();
-      const parts = await this.prepare(req.pipeline);
+      // The detector only if this query's terms depend on its language (a one-off CLI search of
+      // `error E1042` never loads it); a server has it loaded already (openForSearch).
+      await readyForQuery(this.meta.tokenizer, this.meta.languages ?? {}, req.query, req.pipeline.qlang);
+      const parts = await this.parts(req.pipeline);
       const result = await runPipeline(parts, req.query, req.queryId !== undefined ? { queryId: req.queryId } : {});
       const t1 = performance.now();
       const hits = result.hits.map((h) => hydrate(this.reader, h));

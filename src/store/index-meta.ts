@@ -13,6 +13,11 @@ export interface IndexMeta {
   tokenizerChoice?: { requested: TokenizerRequest; reason: string };
   /** null when built lexical-only (`--embedder none`). */
   embedder: { id: string; dims: number; maxTokens: number } | null;
+  /**
+   * Set on an index written lexical-first (`testbed serve --ensure`): it has no vectors yet, and
+   * a build with `embedder` (a spec) is to replace it with one that has (vectors-pending.ts).
+   */
+  vectorsPending?: { embedder: string };
   counts: {
     documents: number;
     chunks: number;

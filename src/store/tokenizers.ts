@@ -1,4 +1,5 @@
-import { languageDetectorReady } from '../analysis/detect-language.js';
+import { languageDetectorLoaded, languageDetectorReady } from '../analysis/detect-language.js';
+import { languageFreeTerms } from '../analysis/query-terms.js';
 import { InputError } from '../errors.js';
 import type { MultilingualAnalyzer } from '../analysis/multilingual-analyzer.js';
 import { Registry } from '../registry.js';
@@ -46,6 +47,24 @@ export function analysisIgnoresLanguage(name: TokenizerName): boolean {
  */
 export async function readyForQueries(name: TokenizerName): Promise<void> {
   if (isPreAnalyzed(name) && !analysisIgnoresLanguage(name)) await languageDetectorReady();
+}
+
+/**
+ * readyForQueries for one query on an index holding `languages`: resolves at once, without
+ * loading the detector, when no analyser of the tokenizer (with or without stemming, the one
+ * override a leg can set) gives the query other terms in another language (languageFreeTerms),
+ * or when the caller gives the query's language: createQueryTerms then never detects.
+ */
+export async function readyForQuery(
+  name: TokenizerName,
+  languages: Record<string, number>,
+  query: string,
+  given?: string,
+): Promise<void> {
+  if (!isPreAnalyzed(name) || analysisIgnoresLanguage(name) || languageDetectorLoaded() || given !== undefined) return;
+  const variants: AnalyzerOverrides[] = [{}, { stem: true }, { stem: false }];
+  if (variants.every((o) => languageFreeTerms(analyzerFor(name, o)!, languages, query) !== undefined)) return;
+  await languageDetectorReady();
 }
 
 /** Tokenizers whose text is analysed by us before FTS5 sees it (a contentless FTS table). */

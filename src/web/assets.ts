@@ -1,5 +1,5 @@
 import fs from 'node:fs';
-import { transformSync } from 'esbuild';
+import { createRequire } from 'node:module';
 
 export interface Asset {
   type: string;
@@ -14,6 +14,8 @@ const read = (name: string) => fs.readFileSync(new URL(`./assets/${name}`, impor
  * does that, against src/web/assets/tsconfig.json), so no type information is needed at run time.
  */
 export function transpileScript(source: string): string {
+  // esbuild is loaded by the first page's script, not when the server starts (0.1 s).
+  const { transformSync } = createRequire(import.meta.url)('esbuild') as typeof import('esbuild');
   return transformSync(source, { loader: 'ts', format: 'iife', target: 'es2020', sourcefile: 'app.ts' }).code;
 }
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { CliIo } from '../../src/cli/command.js';
-import { ETA_MIN_ITEMS, ETA_MIN_SECONDS, etaEstimator } from '../../src/cli/eta.js';
+import { ETA_MIN_ITEMS, ETA_MIN_SECONDS, etaEstimator } from '../../src/indexing/eta.js';
 import { progressBar } from '../../src/cli/progress-bar.js';
 
 /** A clock the test moves by hand, in milliseconds. */

@@ -26,20 +26,34 @@ describe('testbed serve (the real binary, as npm start runs it)', () => {
       const url = await new Promise<string>((resolve, reject) => {
         const timer = setTimeout(() => reject(new Error(`server did not start:\n${stderr}`)), timeBudget(90_000));
         child.stderr.on('data', () => {
+          // The address, then the line that says the embedding has started.
           const m = /on (http:\/\/127\.0\.0\.1:\d+)/.exec(stderr);
-          if (m) clearTimeout(timer), resolve(m[1]!);
+          if (m && stderr.includes('in the background')) clearTimeout(timer), resolve(m[1]!);
         });
         child.once('exit', (code) => reject(new Error(`exited ${code}:\n${stderr}`)));
       });
-      expect(stderr).toContain('first start: building index "tiny"');
-      expect(stderr).toContain('embedder auto:');
-      expect(stderr).toMatch(/embedding \[#+\] 12\/12 chunks/);
+      // The lexical part first: served at once, and embedded by a build in the background.
+      expect(stderr).toContain('first start: building the lexical part of index "tiny"');
+      expect(stderr).toContain('embedding index "tiny" in the background');
       const health = (await (await fetch(`${url}/health`)).json()) as { indexes: number };
       expect(health.indexes).toBe(1);
-      const res = (await (await fetch(`${url}/search/hybrid?index=tiny&q=E1042&k=2&level=doc`)).json()) as {
+      const bm25 = (await (await fetch(`${url}/search/bm25?index=tiny&q=E1042&k=2&level=doc`)).json()) as {
         hits: { id: string }[];
       };
+      expect(bm25.hits[0]!.id).toBe('error-e1042');
+      // Hybrid answers 503 (with the progress) until the vectors are in, then 200: polled, no clock.
+      let hybrid: Response;
+      for (;;) {
+        hybrid = await fetch(`${url}/search/hybrid?index=tiny&q=E1042&k=2&level=doc`);
+        if (hybrid.status === 200) break;
+        expect(hybrid.status).toBe(503);
+        expect(((await hybrid.json()) as { error: { code: string } }).error.code).toBe('embedding_in_progress');
+        await new Promise((r) => setTimeout(r, 50));
+      }
+      const res = (await hybrid.json()) as { hits: { id: string }[] };
       expect(res.hits[0]!.id).toBe('error-e1042');
+      const listed = (await (await fetch(`${url}/indexes/tiny`)).json()) as { job: { notices: string[] } };
+      expect(listed.job.notices.some((n) => n.startsWith('embedder auto:'))).toBe(true);
       expect(fs.existsSync(path.join(root, 'data', 'tiny.sqlite'))).toBe(true);
       // The server runs in a folder without the project's tsconfig: the JSX pages must still render.
       for (const page of ['/', '/experiments']) {

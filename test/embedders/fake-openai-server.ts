@@ -20,12 +20,14 @@ export type Scripted =
  * An OpenAI-style `POST /v1/embeddings` on 127.0.0.1: each input's vector is rawVector(text),
  * deliberately not unit length, so the tests can check the client normalises. It records every
  * request, counts how many are in flight at once, and can be told to answer the next requests
- * otherwise (`script`), wait (`delayMs`) or answer `data` in reverse order (`reverse`).
+ * otherwise (`script`), wait (`delayMs`, or until what `hold` returns resolves) or answer `data` in reverse order (`reverse`).
  */
 export class FakeOpenAIServer {
   readonly requests: SeenRequest[] = [];
   script: Scripted[] = [];
   delayMs = 0;
+  /** While set, a request waits for what it returns for the request's input before it is answered (a test's gate, no clock). */
+  hold: ((input: unknown) => Promise<void> | undefined) | undefined;
   reverse = false;
   maxInFlight = 0;
   private inFlight = 0;
@@ -56,6 +58,7 @@ export class FakeOpenAIServer {
     this.requests.length = 0;
     this.script = [];
     this.delayMs = 0;
+    this.hold = undefined;
     this.reverse = false;
     this.maxInFlight = 0;
   }
@@ -80,6 +83,7 @@ export class FakeOpenAIServer {
     this.maxInFlight = Math.max(this.maxInFlight, this.inFlight);
     try {
       if (this.delayMs > 0) await new Promise((r) => setTimeout(r, this.delayMs));
+      await this.hold?.(body.input);
       const send = (
         status: number,
         out: string,

@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { createHashEmbedder } from '../../src/embedders/hash.js';
-import { chooseChunker, LEXICAL_CHUNK_WORDS, TOKENS_PER_WORD } from '../../src/indexing/choose-chunker.js';
+import {
+  AUTO_CUT_SHARE,
+  chooseChunker,
+  LEXICAL_CHUNK_WORDS,
+  TOKENS_PER_WORD,
+  USE_LITE_TOKENS_PER_WORD,
+} from '../../src/indexing/choose-chunker.js';
 import { runCli } from '../helpers/cli.js';
 import { TINY_BEIR, tmpDir } from '../helpers/tmp.js';
 
@@ -9,6 +15,7 @@ describe('chooseChunker says how much the embedder reads', () => {
     expect(chooseChunker('auto', createHashEmbedder(256))).toEqual({
       spec: `structure:${LEXICAL_CHUNK_WORDS}`,
       reason: 'hash:256 reads every token',
+      cutShare: 0,
     });
   });
 
@@ -16,11 +23,17 @@ describe('chooseChunker says how much the embedder reads', () => {
     expect(chooseChunker('auto', { id: 'm', maxTokens: 512 })).toEqual({
       spec: `structure:${LEXICAL_CHUNK_WORDS}`,
       reason: 'm reads 512 tokens',
+      cutShare: 0,
     });
     expect(chooseChunker('auto', { id: 'small', maxTokens: 40 })).toEqual({
       spec: `structure:${40 / TOKENS_PER_WORD}`,
-      reason: `small reads 40 tokens, about ${40 / TOKENS_PER_WORD} words at ${TOKENS_PER_WORD} tokens a word`,
+      reason: `small reads 40 tokens, about ${40 / TOKENS_PER_WORD} words at ${TOKENS_PER_WORD} tokens a word, so 9 chunks in 10 fit`,
+      cutShare: AUTO_CUT_SHARE,
     });
+    // use-lite's figure, measured with its tokenizer: 128 tokens / 3.2 tokens a word.
+    expect(chooseChunker('auto', { id: 'use-lite', maxTokens: 128 }).spec).toBe(
+      `structure:${Math.floor(128 / USE_LITE_TOKENS_PER_WORD)}`,
+    );
   });
 
   it('testbed index --embedder hash prints it', async () => {

@@ -46,6 +46,7 @@ describe('chooseChunker (--chunker auto)', () => {
     expect(chooseChunker('words:50:10', embedder(128))).toEqual({
       spec: 'words:50:10',
       reason: 'named with --chunker',
+      cutShare: 0,
     });
   });
 });

@@ -52,7 +52,10 @@ Options:
   --cache-dir DIR     the cache shared by every command: embeddings, experiment indexes, job
                       records (default: TESTBED_HOME, else ~/.cache/retrieval-testbed)
   --ensure NAME       before serving, build DIR/NAME.sqlite from CORPORA/NAME if it is missing
-                      (npm start uses --ensure demo)
+                      (npm start uses --ensure demo): its lexical part first, so bm25 answers
+                      within seconds, then its vectors in a background build (dense and hybrid
+                      answer 503 with the progress until it is done; a stopped server embeds
+                      again at its next start, from the cache)
   --max-jobs N        index builds, experiments and traffic jobs run at once, each in a process
                       of its own (default 1); the others wait, state queued
   --max-grid-cells N  refuse (400) an experiment whose grid has more configurations (default 200)
@@ -156,6 +159,14 @@ export const serveCommand: Command = {
       `serving ${server.catalog.indexes.names().length} index(es) from ${dataDir} on ${server.url} (${searching})\n`,
     );
     if (values['log-queries']) io.err(`logging searches and events to ${values['log-queries']}\n`);
+    // An index --ensure wrote lexical-first gets its vectors from a build in the background.
+    const { startPendingEmbedding } = await import('../../serving/builds/vectors-pending.js');
+    for (const name of values.ensure ?? []) {
+      if (!startPendingEmbedding(server.catalog, name)) continue;
+      io.err(
+        `embedding index "${name}" in the background: bm25 answers now, dense and hybrid answer 503 with the progress until it is done (GET /indexes/${name})\n`,
+      );
+    }
     const signal = await new Promise<NodeJS.Signals>((resolve) => {
       process.once('SIGINT', () => resolve('SIGINT'));
       process.once('SIGTERM', () => resolve('SIGTERM'));
@@ -177,7 +188,19 @@ async function ensureIndex(name: string, dataDir: string, corporaRoot: string, i
   const out = path.join(dataDir, checkIndexName(name) + INDEX_EXTENSION);
   if (fs.existsSync(out)) return;
   const corpus = path.join(corporaRoot, name);
-  io.err(`first start: building index "${name}" from ${corpus}\n`);
-  const { buildIndex } = await import('../../indexing/build-index.js');
-  await buildIndex({ corpus, out, onProgress: progressBar(io), onNotice: (m) => io.err(m + '\n') });
+  io.err(`first start: building the lexical part of index "${name}" from ${corpus}\n`);
+  const [{ buildIndex }, { BACKGROUND_EMBEDDER, lexicalFirstChunker }] = await Promise.all([
+    import('../../indexing/build-index.js'),
+    import('../../serving/builds/vectors-pending.js'),
+  ]);
+  // Lexical first (seconds): the server listens, then embeds in a build of its own (see run).
+  await buildIndex({
+    corpus,
+    out,
+    chunker: lexicalFirstChunker(),
+    embedder: 'none',
+    vectorsPending: BACKGROUND_EMBEDDER,
+    onProgress: progressBar(io),
+    onNotice: (m) => io.err(m + '\n'),
+  });
 }

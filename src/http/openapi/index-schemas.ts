@@ -18,6 +18,11 @@ export const indexSchemas: Record<string, unknown> = {
           oneOf: [obj({ id: str, dims: int, maxTokens: int }), { type: 'null' }],
           description: 'null when built lexical-only (--embedder none)',
         },
+        vectorsPending: {
+          ...obj({ embedder: str }),
+          description:
+            'written lexical-first (serve --ensure): no vectors yet; a build with this embedder replaces it (dense and hybrid answer 503 meanwhile)',
+        },
         counts: obj({
           documents: int,
           chunks: int,

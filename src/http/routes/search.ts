@@ -9,6 +9,11 @@ import { parseSearchParams } from '../../search/search-params.js';
 import type { RemoteAllowList } from '../../remote/allowed-origins.js';
 import { errorResponse, jsonError } from '../errors.js';
 import { SearchUnavailableError } from '../../serving/search-pool/search-pool.js';
+import {
+  checkVectorsReady,
+  EMBEDDING_RETRY_AFTER_S,
+  EmbeddingInProgressError,
+} from '../../serving/builds/vectors-pending.js';
 import type { IndexSearch } from '../../serving/searchers/index-search.js';
 import { checkServedPipeline } from '../remote-check.js';
 import type { QueryLog } from '../../traffic/query-log.js';
@@ -43,7 +48,9 @@ export function searchRoutes(
     const clientId = clientIdOf(c);
     // On this thread, before a worker sees it (remote-check.ts).
     checkServedPipeline(req.pipeline, allowedRemoteOrigins);
-    const { file } = catalog.indexes.searchable(index);
+    const { file, meta } = catalog.indexes.searchable(index);
+    // A lexical-first index still embedding: a 503 with the progress for a search that needs vectors.
+    checkVectorsReady(catalog, index, meta, req.pipeline);
     const queryId = randomUUID();
     // The JSON text as the searcher wrote it (a worker's is not parsed and serialised again here;
     // only the log reads it, for the hit ids).
@@ -74,6 +81,8 @@ export function searchRoutes(
     // No worker could answer (the one searching died, and the one it was sent to next): not the request's fault.
     if (err instanceof SearchUnavailableError)
       return (c.header('Retry-After', '1'), jsonError(c, 503, 'unavailable', err.message));
+    if (err instanceof EmbeddingInProgressError)
+      return (c.header('Retry-After', String(EMBEDDING_RETRY_AFTER_S)), c.json(err.body(), 503));
     // An index's file is named from the data folder in messages (an unreadable one is a 409).
     return errorResponse(err, c, { data: catalog.dataDir });
   });

@@ -7,6 +7,7 @@ import { entryBeside, type JobProcess, startJobProcess } from '../jobs/job-proce
 import type { JobQueue, QueuedJob } from '../jobs/job-queue.js';
 import { JobRecords } from '../jobs/job-records.js';
 import type { BuildInput } from './build-child.js';
+import { etaEstimator } from '../../indexing/eta.js';
 import { type BuildJob, interruptBuild } from './build-jobs.js';
 
 /** Build records live beside the indexes, in a folder no index name can take (names cannot start with a dot). */
@@ -36,6 +37,8 @@ export class BuildScheduler {
   /** Builds started by this scheduler; others (earlier servers, other processes) are read from their records. */
   private readonly jobs = new Map<string, BuildJob>();
   private readonly records: JobRecords<BuildJob>;
+  /** Seconds left of each running build's embedding, at its rate so far (see etaEstimator). */
+  private readonly etas = new Map<string, number>();
 
   constructor(
     private readonly files: IndexFiles,
@@ -94,12 +97,16 @@ export class BuildScheduler {
       run: async () => {
         job.state = 'running';
         this.records.save(name, job);
+        const estimate = etaEstimator();
         child = startJobProcess<BuildInput, BuildJob['progress'], IndexMeta>(
           BUILD_ENTRY,
           { ...options, out },
           {
             progress: (p) => {
               job.progress = p;
+              const eta = p.phase === 'embedding' && p.total !== undefined ? estimate(p.done, p.total) : undefined;
+              if (eta) this.etas.set(name, eta.secondsLeft);
+              else if (p.phase !== 'embedding') this.etas.delete(name);
               this.records.saveProgress(name, job);
             },
             notice: (m) => job.notices.push(m),
@@ -107,6 +114,7 @@ export class BuildScheduler {
           },
         );
         const end = await child.ended;
+        this.etas.delete(name);
         if (job.state !== 'running') return; // stopped: recorded by stop()
         if (end.kind === 'done') Object.assign(job, { state: 'done', meta: end.result });
         else {
@@ -131,6 +139,11 @@ export class BuildScheduler {
     };
     this.queue.add(task);
     return job;
+  }
+
+  /** Seconds left of `name`'s embedding while it runs, once its rate is known; undefined otherwise. */
+  secondsLeft(name: string): number | undefined {
+    return this.isBuilding(name) ? this.etas.get(name) : undefined;
   }
 
   /** Forgets the builds of an index being deleted: its job and its record. */

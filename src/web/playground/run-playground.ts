@@ -1,4 +1,5 @@
 import type { IndexCatalog } from '../../serving/catalog/index-catalog.js';
+import { checkVectorsReady } from '../../serving/builds/vectors-pending.js';
 import type { Query } from '../../corpus/index.js';
 import { TestbedError } from '../../errors.js';
 import { parseSearchParams } from '../../search/search-params.js';
@@ -149,8 +150,13 @@ export async function runPlayground(deps: PlaygroundDeps, input: PlaygroundForm)
     columnMatcher(r.query, r.pipeline, opened.get(r.index)!.meta, specs[i]!.knobs.engine ?? form.engine),
   );
   view.matcher = matchers[0]!.matcher;
+  // A column that needs vectors still being made shows the embedding's progress (vectors-pending.ts).
   const settled = await Promise.allSettled(
-    requests.map(({ index, ...req }) => deps.search.search(index, opened.get(index)!.file, req)),
+    requests.map(async ({ index, ...req }) => {
+      const { file, meta } = opened.get(index)!;
+      checkVectorsReady(deps.catalog, index, meta, req.pipeline);
+      return deps.search.search(index, file, req);
+    }),
   );
   view.columns = specs.map((spec, i) => {
     const { index } = requests[i]!;
