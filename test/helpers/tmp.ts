@@ -11,4 +11,6 @@ export function tmpDir(prefix = 'testbed-'): string {
 }
 
 export const TINY_BEIR = path.resolve(import.meta.dirname, '../fixtures/tiny-beir');
+/** The bundled demo corpus (corpora/demo): read-only, never written by a test. */
+export const DEMO_CORPUS = path.resolve(import.meta.dirname, '../../corpora/demo');
 export { SHARED_CORPORA } from './shared-corpora.js';
