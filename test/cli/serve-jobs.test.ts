@@ -18,7 +18,7 @@ import { timeBudget } from '../helpers/time-budget.js';
 // and waits for a 300-cell experiment's child to be retrieving: the first test took 43-50 s
 // under scripts/with-cpu-load.sh beside other test files, too near the 60 s default; 180 s is
 // over three times that.
-vi.setConfig({ testTimeout: 180_000 });
+vi.setConfig({ testTimeout: timeBudget(180_000) });
 const BIN = path.resolve(import.meta.dirname, '../../bin/testbed.js');
 const DEMO = path.resolve(import.meta.dirname, '../../corpora/demo');
 const root = tmpDir('serve-jobs-');

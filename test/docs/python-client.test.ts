@@ -19,7 +19,7 @@ import { timeBudget } from '../helpers/time-budget.js';
  * with a saved report, runs the program with python3 and checks each line it prints against what
  * the API answers (the hits of the same search) and the report on disk (each configuration's mean).
  */
-vi.setConfig({ hookTimeout: 120_000, testTimeout: 60_000 });
+vi.setConfig({ hookTimeout: timeBudget(120_000), testTimeout: timeBudget(60_000) });
 const run = promisify(execFile);
 
 /** The python code block of the "Clients" section. */

@@ -8,6 +8,7 @@ import { createApp } from '../../src/http/app.js';
 import { buildIndex } from '../../src/indexing/build-index.js';
 import { bm25Grid } from '../helpers/bm25-grid.js';
 import { tmpDir } from '../helpers/tmp.js';
+import { timeBudget } from '../helpers/time-budget.js';
 
 /**
  * Experiments over HTTP run in processes of their own, one at a time, behind a grid limit, and
@@ -18,7 +19,7 @@ import { tmpDir } from '../helpers/tmp.js';
 // experiments, 8 + 2 BM25 cells over the demo's 353 queries) took 36 s and 68 s in two runs
 // under scripts/with-cpu-load.sh beside other test files on the 2-core machine; 240 s is three
 // and a half times the slower.
-vi.setConfig({ testTimeout: 240_000 });
+vi.setConfig({ testTimeout: timeBudget(240_000) });
 const DEMO = path.resolve(import.meta.dirname, '../../corpora/demo');
 const root = tmpDir('exp-jobs-');
 const corporaRoot = path.join(root, 'corpora');

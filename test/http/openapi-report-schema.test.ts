@@ -4,6 +4,7 @@ import { openApiDocument } from '../../src/http/openapi/document.js';
 import { tmpDir } from '../helpers/tmp.js';
 import { runTinyExperiment, webFixture, type WebFixture } from '../web/helpers/web-fixture.js';
 import { openApiValidator } from './helpers/openapi-validator.js';
+import { timeBudget } from '../helpers/time-budget.js';
 
 /**
  * The report schemas type every field a real report has (issue 26: `configs` items were `{}`, so
@@ -12,7 +13,7 @@ import { openApiValidator } from './helpers/openapi-validator.js';
  * with every object closed (no property the schema does not name), so a field added to the
  * report without its schema fails here.
  */
-vi.setConfig({ hookTimeout: 240_000 });
+vi.setConfig({ hookTimeout: timeBudget(240_000) });
 
 type Json = Record<string, unknown>;
 

@@ -3,6 +3,7 @@ import path from 'node:path';
 import openapiTS, { astToString } from 'openapi-typescript';
 import ts from 'typescript';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { timeBudget } from '../helpers/time-budget.js';
 import { tmpDir } from '../helpers/tmp.js';
 import { webFixture, type WebFixture } from '../web/helpers/web-fixture.js';
 
@@ -15,7 +16,7 @@ import { webFixture, type WebFixture } from '../web/helpers/web-fixture.js';
  * names are neither `never` nor `unknown`, which they were when the document had no operationIds.
  */
 // One tsc program over a small file and the generated types, twice: seconds, more on a busy machine.
-vi.setConfig({ testTimeout: 120_000 });
+vi.setConfig({ testTimeout: timeBudget(120_000) });
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const NODE_MODULES = path.join(ROOT, 'node_modules');

@@ -16,6 +16,7 @@ import { readTraffic } from '../../src/traffic/read-traffic.js';
 import { type QuerySetSummary, sampleQuerySet } from '../../src/traffic/sample-query-set.js';
 import type { UbiEventRecord, UbiQueryRecord } from '../../src/traffic/types.js';
 import { TINY_BEIR, tmpDir } from '../helpers/tmp.js';
+import { timeBudget } from '../helpers/time-budget.js';
 
 /**
  * POST /traffic/samples and POST /traffic/judgements over the real app: each runs as a job in a
@@ -24,7 +25,7 @@ import { TINY_BEIR, tmpDir } from '../helpers/tmp.js';
  * write for the same log and options.
  */
 // Every job is a child process started through tsx: seconds each on a busy machine.
-vi.setConfig({ testTimeout: 120_000 });
+vi.setConfig({ testTimeout: timeBudget(120_000) });
 
 const TOKEN = 'a-token-for-traffic-jobs';
 const root = tmpDir('traffic-jobs-');

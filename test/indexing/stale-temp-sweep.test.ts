@@ -6,6 +6,7 @@ import { buildIndex } from '../../src/indexing/build-index.js';
 import { IndexCatalog } from '../../src/serving/catalog/index-catalog.js';
 import { TINY_BEIR, tmpDir } from '../helpers/tmp.js';
 import { writeGeneratedCorpus } from '../robustness/helpers/generated-corpus.js';
+import { timeBudget } from '../helpers/time-budget.js';
 
 /**
  * A `testbed index` killed mid-build (SIGKILL: no exit hook runs) leaves its `.building-PID-*`
@@ -13,7 +14,7 @@ import { writeGeneratedCorpus } from '../robustness/helpers/generated-corpus.js'
  * server starts on the folder, and when any build starts in it (another name included). A temp
  * file whose owner still runs is another build in progress, and is kept.
  */
-vi.setConfig({ testTimeout: 120_000 });
+vi.setConfig({ testTimeout: timeBudget(120_000) });
 const BIN = path.resolve(import.meta.dirname, '../../bin/testbed.js');
 const root = tmpDir('stale-temp-');
 const dataDir = path.join(root, 'data');

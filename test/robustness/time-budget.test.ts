@@ -1,4 +1,6 @@
+import fs from 'node:fs';
 import os from 'node:os';
+import path from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { loadFactor, timeBudget } from '../helpers/time-budget.js';
 
@@ -34,5 +36,25 @@ describe('time budgets derived from the load', () => {
     expect(factor).toBeGreaterThanOrEqual(1);
     expect(config?.testTimeout).toBe(Math.round(60_000 * factor!));
     expect(config?.hookTimeout).toBe(Math.round(120_000 * factor!));
+  });
+
+  it('no test sets a timeout of its own that the load would not stretch', () => {
+    // A bare number after a test body, in vi.setConfig, or as a child process or wait `timeout:`
+    // is a fixed wall-clock budget; each must go through timeBudget().
+    const bare = [
+      /^\s*\}, [0-9][0-9_]{3,}\);$/m,
+      /vi\.setConfig\(\{[^}]*(testTimeout|hookTimeout): [0-9]/,
+      /(?<![\w])timeout: [0-9][0-9_]{3,}[ ,}]/,
+      /AbortSignal\.timeout\([0-9]/,
+    ];
+    // Not budgets: how long a fake server holds its "slow" answer, which a client's timeout must beat.
+    const serverDelays = new Set(['llm/fake-chat-server.ts']);
+    const root = path.resolve(import.meta.dirname, '..');
+    const offenders = (fs.readdirSync(root, { recursive: true }) as string[])
+      .filter((f) => f.endsWith('.ts') && !serverDelays.has(f.split(path.sep).join('/')))
+      .filter((f) => bare.some((re) => re.test(fs.readFileSync(path.join(root, f), 'utf8'))));
+    expect(offenders).toEqual([]);
+    // the rule itself finds what it is meant to
+    expect(bare.some((re) => re.test('  it(...) => {\n  }, 60_000);'))).toBe(true);
   });
 });

@@ -12,6 +12,7 @@ import { IndexReader } from '../../src/store/index-reader.js';
 import { measuredIndexFor } from '../../src/web/experiments/measured-index.js';
 import { tmpDir } from '../helpers/tmp.js';
 import { browserGet, runTinyExperiment } from './helpers/web-fixture.js';
+import { timeBudget } from '../helpers/time-budget.js';
 
 /**
  * Issue 26, item 2 (the README tour's q022): the data folder serves the demo corpus chunked with
@@ -19,7 +20,7 @@ import { browserGet, runTinyExperiment } from './helpers/web-fixture.js';
  * link to a miss must open the index the experiment measured, so the playground shows the rank
  * the report recorded; before, it opened the served chunker-A index and showed another rank.
  */
-vi.setConfig({ hookTimeout: 240_000, testTimeout: 120_000 });
+vi.setConfig({ hookTimeout: timeBudget(240_000), testTimeout: timeBudget(120_000) });
 
 const DEMO = path.resolve(import.meta.dirname, '../../corpora/demo');
 const CHUNKER_A = 'structure:200';
