@@ -33,8 +33,19 @@ function trackBuild(tmp: string): void {
 }
 let exitHookInstalled = false;
 
-/** A build's temp file: `<dest>.building-<pid>-<rand>`, or one of SQLite's or the postings spill's files beside it. */
-const TEMP_FILE = new RegExp(`\\.building-(\\d+)-[a-z0-9]*(?:-wal|-shm|-journal|${POSTINGS_SPILL_SUFFIX})?$`);
+/**
+ * The files a build writes beside its destination: the temp file `<dest>.building-<pid>-<rand>`,
+ * the postings spill (a second SQLite file), and SQLite's journal, WAL and shared memory of
+ * either. A build killed mid-spill leaves `...-postings-spill-journal`: missing it here left it
+ * beside the index for good (test/store/stale-build-files.test.ts).
+ */
+const BUILD_FILE_SUFFIXES = ['', '-wal', '-shm', '-journal'].flatMap((sqlite) => [
+  sqlite,
+  POSTINGS_SPILL_SUFFIX + sqlite,
+]);
+
+/** A build's temp file or one of the files beside it (BUILD_FILE_SUFFIXES); group 1 is the owner's pid. */
+const TEMP_FILE = new RegExp(`\\.building-(\\d+)-[a-z0-9]*(?:${POSTINGS_SPILL_SUFFIX})?(?:-wal|-shm|-journal)?$`);
 
 /** Sweeps the folder `dest` is in (removeStaleBuildsIn): a build calls it before it starts. */
 export function removeStaleBuilds(dest: string): void {
@@ -80,8 +91,7 @@ export function discardBuild(tmp: string): void {
 }
 
 function removeFiles(tmp: string): void {
-  for (const suffix of ['', '-wal', '-shm', '-journal', POSTINGS_SPILL_SUFFIX])
-    fs.rmSync(tmp + suffix, { force: true });
+  for (const suffix of BUILD_FILE_SUFFIXES) fs.rmSync(tmp + suffix, { force: true });
 }
 
 /**
