@@ -107,7 +107,14 @@ export async function runPlayground(deps: PlaygroundDeps, input: PlaygroundForm)
   if (!form.index) form.index = (view.gold && indexForCorpus(registry, view.gold.dir)) ?? indexes[0] ?? '';
   // A report's measured index is listed while it is picked, so the form keeps it.
   if (isMeasuredIndexName(form.index)) indexes.push(form.index);
-  const picked = readablePick(deps, form.index);
+  // Each index resolved once per request: a report's measured index costs a read of its report.json.
+  const opened = new Map<string, { file: string; meta: IndexMeta }>();
+  const open = (name: string) => {
+    let found = opened.get(name);
+    if (!found) opened.set(name, (found = pickedIndex(registry, deps.measured, name)));
+    return found;
+  };
+  const picked = readablePick(open, form.index);
   if (picked) view.built = { chunker: picked.chunker, tokenizer: picked.tokenizer, embedder: picked.embedder };
   view.languages = picked?.languages ?? {};
   let specs: readonly ColumnSpec[];
@@ -136,16 +143,14 @@ export async function runPlayground(deps: PlaygroundDeps, input: PlaygroundForm)
     }
   }
   // Checked here as the API checks it (a 409 for an unreadable file); opened only where it is searched.
-  const opened = new Map<string, { file: string; meta: IndexMeta }>();
   try {
-    for (const r of requests)
-      if (!opened.has(r.index)) opened.set(r.index, pickedIndex(registry, deps.measured, r.index));
+    for (const r of requests) open(r.index);
   } catch (err) {
     if (!(err instanceof NotFoundError)) throw err;
     view.error = { status: 404, message: err.message };
     return view;
   }
-  for (const { meta } of opened.values()) await readyForQueries(meta.tokenizer);
+  for (const index of new Set(requests.map((r) => r.index))) await readyForQueries(open(index).meta.tokenizer);
   const matchers = requests.map((r, i) =>
     columnMatcher(r.query, r.pipeline, opened.get(r.index)!.meta, specs[i]!.knobs.engine ?? form.engine),
   );
@@ -205,10 +210,10 @@ async function addHitLanguages(
  * The picked index's meta, for its languages and what it was built with. An index that cannot be
  * read offers none here: the search below reports why, and the empty form still renders.
  */
-function readablePick(deps: PlaygroundDeps, index: string): IndexMeta | undefined {
+function readablePick(open: (name: string) => { meta: IndexMeta }, index: string): IndexMeta | undefined {
   if (!index) return undefined;
   try {
-    return pickedIndex(deps.catalog.indexes, deps.measured, index).meta;
+    return open(index).meta;
   } catch {
     return undefined;
   }
