@@ -10,6 +10,8 @@ import { SearchPool } from '../../src/serving/search-pool/search-pool.js';
 import { indexFingerprint } from '../../src/store/index-fingerprint.js';
 import { IndexReader } from '../../src/store/index-reader.js';
 import { measuredIndexFor } from '../../src/web/experiments/measured-index.js';
+import { readForm } from '../../src/web/playground/form.js';
+import { runPlayground } from '../../src/web/playground/run-playground.js';
 import { tmpDir } from '../helpers/tmp.js';
 import { browserGet, runTinyExperiment } from './helpers/web-fixture.js';
 import { timeBudget } from '../helpers/time-budget.js';
@@ -150,6 +152,31 @@ describe('miss links open the index the configuration measured', () => {
     } finally {
       await pool.close();
     }
+  });
+
+  it('a page with three columns over the measured index looks its report up once', async () => {
+    const key = path.basename(dense.index.cacheFile!, '.sqlite');
+    let lookups = 0;
+    // The report is the job's: each look-up of a measured index asks the jobs for it by id.
+    const jobs = {
+      get: (id: string) => {
+        lookups++;
+        return id === job.id ? job : undefined;
+      },
+      list: () => [job],
+    };
+    const view = await runPlayground(
+      {
+        catalog,
+        corporaRoot,
+        search: catalog.local,
+        measured: { jobs, resultsRoot: path.join(root, 'results'), cacheDir },
+      },
+      readForm({ q: 'sync', index: `exp:${job.id}:${key}` }),
+    );
+    expect(view.error).toBeUndefined();
+    expect(view.columns.map((c) => c.index)).toEqual(Array(3).fill(`exp:${job.id}:${key}`));
+    expect(lookups).toBe(1);
   });
 
   it('a served index with the same fingerprint is linked by its own name', async () => {
