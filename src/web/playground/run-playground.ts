@@ -107,7 +107,8 @@ export async function runPlayground(deps: PlaygroundDeps, input: PlaygroundForm)
   if (!form.index) form.index = (view.gold && indexForCorpus(registry, view.gold.dir)) ?? indexes[0] ?? '';
   // A report's measured index is listed while it is picked, so the form keeps it.
   if (isMeasuredIndexName(form.index)) indexes.push(form.index);
-  // Each index resolved once per request: a report's measured index costs a read of its report.json.
+  // Each index resolved once per request: a report's measured index costs a look-up of its report
+  // (a parse of report.json once saved) and a read of the cached file's meta.
   const opened = new Map<string, { file: string; meta: IndexMeta }>();
   const open = (name: string) => {
     let found = opened.get(name);
@@ -142,7 +143,7 @@ export async function runPlayground(deps: PlaygroundDeps, input: PlaygroundForm)
       return view;
     }
   }
-  // Checked here as the API checks it (a 409 for an unreadable file); opened only where it is searched.
+  // Checked here as the API checks it (a 409 for an unreadable file), the form's index already by readablePick.
   try {
     for (const r of requests) open(r.index);
   } catch (err) {
