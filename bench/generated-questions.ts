@@ -34,6 +34,7 @@ import { readTrecRun } from '../src/runs/trec-run-reader.js';
 import { Searcher } from '../src/search/searcher.js';
 import { CORPORA_DIR, EMBEDDING_CACHE, OUT_DIR } from './lib/corpora.js';
 import { f4, mdTable } from './lib/markdown.js';
+import { judgementsOf } from '../src/metrics/judgements.js';
 
 const { values } = parseArgs({
   options: {
@@ -102,7 +103,7 @@ async function measure(
       '--run',
       runFile,
     ]);
-    recall[mode] = evaluate(qrels, await readTrecRun(runFile), [METRIC]).mean[METRIC.label]!;
+    recall[mode] = evaluate(judgementsOf(qrels), await readTrecRun(runFile), [METRIC]).mean[METRIC.label]!;
   }
   const pool = new EmbedderPool();
   const searcher = new Searcher(collection, index, (id) => pool.get(id));

@@ -1,20 +1,23 @@
-import { readQrels } from '../corpus/read-qrels.js';
-import type { Qrels } from '../corpus/types.js';
-import { readAdditions, readGold } from '../gold/index.js';
+import type { Judgements } from '../metrics/index.js';
+import { readJudgements } from '../gold/index.js';
 import type { CliIo } from './command.js';
 
 /**
- * The qrels a command scores against, loaded as `testbed eval` loads them: grown by the
- * judgements `testbed gold add` recorded beside them, with a note on stderr saying how many,
- * unless `original` (the qrels file alone, as trec_eval would see it). The same steps as
- * eval's, so a tuned number and an eval number of one run count the same judgements.
+ * The judgements a command scores against, loaded as every command loads them: the qrels grown
+ * by the judgements `testbed gold add` recorded beside them (with a note on stderr saying how
+ * many), unless `original` (the qrels file alone, as trec_eval would see it), at `threshold`.
+ * eval, compare, tune and fuse share this, so a tuned number and an eval number of one run count
+ * the same judgements.
  */
-export async function loadJudgements(qrelsFile: string, original: boolean, io: Pick<CliIo, 'err'>): Promise<Qrels> {
-  if (original) return readQrels(qrelsFile);
-  const additions = (await readAdditions(qrelsFile)).length;
+export async function loadJudgements(
+  qrelsFile: string,
+  options: { original: boolean; threshold?: number },
+  io: Pick<CliIo, 'err'>,
+): Promise<Judgements> {
+  const { judgements, additions } = await readJudgements(qrelsFile, options);
   if (additions > 0)
     io.err(
       `note: merged ${additions} judgement${additions === 1 ? '' : 's'} from ${qrelsFile}.additions.jsonl (--original to leave them out)\n`,
     );
-  return readGold(qrelsFile);
+  return judgements;
 }

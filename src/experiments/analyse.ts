@@ -37,7 +37,7 @@ export function analyse(
       `baseline "${baseline}" is not a configuration of this grid (${configs.map((c) => c.name).join(', ')})`,
       { field: 'baseline' },
     );
-  const answerable = plan.queries.filter((q) => plan.gold.has(q.id));
+  const answerable = plan.queries.filter((q) => plan.answerable.has(q.id));
   const qids = answerable.map((q) => q.id);
   const primary = plan.metrics[0]!.label;
   // Tested on the table's metrics only: each test costs up to 10,000 sign patterns per pair.
@@ -80,8 +80,8 @@ function failuresOf(
   return analyzeFailures({
     run: entry.run,
     // A failed query is listed as failed, not analysed as a miss.
-    queries: plan.queries.filter((q) => plan.gold.has(q.id) && !failed.has(q.id)),
-    relevant: plan.gold,
+    queries: plan.queries.filter((q) => plan.answerable.has(q.id) && !failed.has(q.id)),
+    judgements: plan.judgements,
     contextK: plan.config.context_k,
     rerankDepth: plan.config.rerank_depth,
     reader: indexes.get(key)!.searcher.reader,

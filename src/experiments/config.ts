@@ -24,6 +24,7 @@ import type {
 import { PAIRWISE_TEST_NAMES } from '../stats/all-pairs.js';
 import { type Correction, CORRECTION_NAMES } from '../stats/multiple-comparisons.js';
 import { checkedPipeline } from './retriever-pipeline.js';
+import { parseMetric } from '../metrics/index.js';
 
 /**
  * One retriever of the grid; `name` labels it in every table. It is a pipeline, written either
@@ -77,6 +78,21 @@ function checkRetrievers(
   });
 }
 
+/**
+ * A metric name (`ndcg@10`, `bpref`), parsed when the file is read, so a misspelt one is an
+ * error at its line rather than after every configuration has been retrieved.
+ */
+function checkedMetric(label: string, ctx: z.RefinementCtx): void {
+  try {
+    parseMetric(label);
+  } catch (err) {
+    if (!(err instanceof InputError)) throw err;
+    ctx.addIssue({ code: z.ZodIssueCode.custom, message: err.detail });
+  }
+}
+
+const metricName = z.string().superRefine(checkedMetric);
+
 /** A fusion method registered when the config is read (a lazy schema asks the registry on each parse). */
 const fusionMethodName = z.lazy(() => z.enum(fusionMethodNames() as [FusionMethodName, ...FusionMethodName[]]));
 
@@ -90,7 +106,7 @@ const tuneSchema = z
     name: z.string().regex(/^[A-Za-z0-9][A-Za-z0-9_.+-]*$/, 'use letters, digits and . _ + -'),
     legs: z.array(z.string()).min(2).max(8),
     folds: z.number().int().min(2).max(100).default(5),
-    metric: z.string().optional(),
+    metric: metricName.optional(),
     methods: z.array(fusionMethodName).min(1).optional(),
     select: z.enum(SELECT_RULES as [SelectRule, ...SelectRule[]]).optional(),
   })
@@ -143,7 +159,7 @@ const significanceSchema = z
 const checkSchema = z.union([
   z
     .object({
-      metric: z.string(),
+      metric: metricName,
       min: z.number(),
       slice: z.string().optional(),
       config: z.string().optional(),
@@ -153,7 +169,7 @@ const checkSchema = z.union([
     .object({
       baseline_file: z.string(),
       max_drop: z.number().min(0),
-      metrics: z.array(z.string()).optional(),
+      metrics: z.array(metricName).optional(),
     })
     .strict(),
 ]);
@@ -169,7 +185,7 @@ export const experimentSchema = z
     ks: z.array(z.number().int().min(1).max(1000)).min(1).default([1, 3, 5, 10, 20, 100]),
     context_k: z.number().int().min(1).max(1000).default(5),
     rerank_depth: z.number().int().min(1).max(1000).default(50),
-    metrics: z.array(z.string()).default(['ndcg@10', 'mrr@10', 'map@100', 'precision@5']),
+    metrics: z.array(metricName).default(['ndcg@10', 'mrr@10', 'map@100', 'precision@5']),
     slices: z.array(z.string()).default([]),
     relevance_threshold: z.number().int().default(1),
     baseline: z.string().optional(),

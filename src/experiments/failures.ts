@@ -1,4 +1,5 @@
 import type { Query } from '../corpus/types.js';
+import { relevantDocs, type Judgements } from '../metrics/index.js';
 import type { IndexReader } from '../store/index-reader.js';
 import { docOf, type CellRun } from './cell-run.js';
 import { missCause } from './miss-cause.js';
@@ -7,8 +8,8 @@ import type { Failure, MissBucket } from '../reports/report-model.js';
 export interface FailureInputs {
   run: CellRun;
   queries: readonly Query[];
-  /** Relevant documents per answerable query: doc id -> grade (>= threshold). */
-  relevant: Map<string, Map<string, number>>;
+  /** The experiment's judgements: a miss lists the query's relevant documents (at the threshold). */
+  judgements: Judgements;
   contextK: number;
   rerankDepth: number;
   reader: IndexReader;
@@ -23,11 +24,11 @@ export interface FailureInputs {
  * which single retriever would have found it, and the likely cause (see missCause).
  */
 export function analyzeFailures(inputs: FailureInputs): Failure[] {
-  const { run, relevant, contextK, rerankDepth, reader } = inputs;
+  const { run, judgements, contextK, rerankDepth, reader } = inputs;
   const failures: Failure[] = [];
   for (const q of inputs.queries) {
-    const gold = relevant.get(q.id);
-    if (!gold || gold.size === 0) continue;
+    const gold = relevantDocs(judgements, q.id);
+    if (gold.size === 0) continue;
     const docs = (run.rankings[q.id] ?? []).map((id) => docOf(id, run.level));
     if (firstRelevant(docs, gold, contextK) !== null) continue;
     const rank = firstRelevant(docs, gold, docs.length);

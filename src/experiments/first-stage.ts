@@ -1,5 +1,5 @@
 import type { Query } from '../corpus/types.js';
-import { parseMetric, type ParsedMetric } from '../metrics/index.js';
+import { parseMetric, type Judgements, type ParsedMetric } from '../metrics/index.js';
 import type { FirstStage } from '../reports/report-model.js';
 import type { CellRun } from './cell-run.js';
 import { scoreCell } from './score-cell.js';
@@ -10,17 +10,16 @@ export const firstStageLabel = (metric: string) => `first_stage.${metric}`;
 
 /**
  * Scores a rerank cell's first-stage ranking as its final ranking is scored (same queries,
- * gold, threshold and document mapping): recall@depth and hit@depth at the rerank depth, then
+ * judgements and document mapping): recall@depth and hit@depth at the rerank depth, then
  * the experiment's headline metrics, so the report shows what the rerank stage was given and
  * what it made of it. Undefined for a cell without a rerank stage.
  */
 export function firstStageOf(
   run: CellRun,
   queries: readonly Query[],
-  gold: ReadonlyMap<string, ReadonlyMap<string, number>>,
+  judgements: Judgements,
   headline: readonly string[],
   slices: readonly Slice[],
-  threshold: number,
 ): FirstStage | undefined {
   if (!run.firstStage) return undefined;
   const { reranker, depth, rankings } = run.firstStage;
@@ -29,7 +28,7 @@ export function firstStageOf(
       [`recall@${depth}`, `hit@${depth}`, ...headline].map((l) => parseMetric(l)).map((m) => [m.label, m]),
     ).values(),
   ];
-  const perQuery = scoreCell({ ...run, rankings }, queries, gold, metrics, threshold);
+  const perQuery = scoreCell({ ...run, rankings }, queries, judgements, metrics);
   const rows = Object.values(perQuery);
   const means = Object.fromEntries(
     metrics.map((m) => [

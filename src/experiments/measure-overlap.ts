@@ -1,3 +1,4 @@
+import { relevantDocs } from '../metrics/index.js';
 import type { OverlapBySource } from '../reports/report-model.js';
 import { readyForQueries } from '../store/tokenizers.js';
 import { stableHash } from './grid.js';
@@ -22,9 +23,9 @@ export async function measureOverlap(
   const entry = entries.find((e) => e.kind === 'lexical') ?? entries[0];
   const open = entry && indexes.get(stableHash(entry.index));
   if (!open) return undefined;
-  const answerable = plan.queries.filter((q) => plan.gold.has(q.id));
+  const answerable = plan.queries.filter((q) => plan.answerable.has(q.id));
   if (!answerable.some((q) => q.metadata.source !== undefined && q.metadata.source !== null)) return undefined;
-  const relevant = new Map([...plan.gold].map(([queryId, docs]) => [queryId, [...docs.keys()]]));
+  const relevant = new Map(answerable.map((q) => [q.id, [...relevantDocs(plan.judgements, q.id).keys()]]));
   // Scores may all come from the cache, so no search readied the query analysis: ready it here.
   await readyForQueries(open.searcher.meta.tokenizer);
   const analysis = indexOverlapAnalysis(open.searcher);

@@ -1,8 +1,8 @@
 import fs from 'node:fs';
-import type { Qrels, Query } from '../corpus/types.js';
+import type { Query } from '../corpus/types.js';
 import { InputError } from '../errors.js';
-import { readGold, readQuerySet } from '../gold/index.js';
-import { parseMetric, type ParsedMetric } from '../metrics/index.js';
+import { readJudgements, readQuerySet } from '../gold/index.js';
+import { isAnswerable, parseMetric, type Judgements, type ParsedMetric } from '../metrics/index.js';
 import { goldPaths, type ExperimentConfig } from './config.js';
 import { expandGrid, type Cell } from './grid.js';
 import { tuneLegCells } from './tune-legs.js';
@@ -11,10 +11,15 @@ import { tuneLegCells } from './tune-legs.js';
 export interface ExperimentPlan {
   config: ExperimentConfig;
   queries: Query[];
-  /** Answerable queries only: qid -> relevant documents (grade >= relevance_threshold). */
-  gold: Map<string, Map<string, number>>;
+  /**
+   * The gold set as every scorer reads it: all grades (0 and negative ones too), at the config's
+   * relevance_threshold, each pair with its source. `testbed eval` builds the same value.
+   */
+  judgements: Judgements;
+  /** The query set's answerable query ids (a document at or above the threshold): derived from `judgements`. */
+  answerable: ReadonlySet<string>;
+  /** The query set's other ids, in query-set order. */
   unanswerable: string[];
-  qrels: Qrels;
   metrics: ParsedMetric[];
   /** How deep every cell retrieves: enough for every k, metric and window the report shows. */
   depth: number;
@@ -22,29 +27,25 @@ export interface ExperimentPlan {
 }
 
 export async function planExperiment(config: ExperimentConfig): Promise<ExperimentPlan> {
-  const { queries, gold, unanswerable, qrels } = await loadGold(config);
+  const { queries, judgements, answerable, unanswerable } = await loadGold(config);
   const metrics = metricList(config);
   const depth = Math.max(100, config.context_k, config.rerank_depth, ...config.ks, ...metrics.map((m) => m.k ?? 0));
   const cells = expandGrid(config, depth);
   config.tune.forEach((_, i) => tuneLegCells(config, cells, i));
-  return { config, queries, gold, unanswerable, qrels, metrics, depth, cells };
+  return { config, queries, judgements, answerable, unanswerable, metrics, depth, cells };
 }
 
 async function loadGold(
   config: ExperimentConfig,
-): Promise<Pick<ExperimentPlan, 'queries' | 'gold' | 'unanswerable' | 'qrels'>> {
+): Promise<Pick<ExperimentPlan, 'queries' | 'judgements' | 'answerable' | 'unanswerable'>> {
   const paths = goldPaths(config);
   for (const [what, file] of Object.entries(paths))
     if (!fs.existsSync(file)) throw new InputError(`${what} file not found: ${file}`, { field: what });
   const queries = await readQuerySet(paths.queries);
-  const qrels = await readGold(paths.qrels);
-  const gold = new Map<string, Map<string, number>>();
-  for (const q of queries) {
-    const relevant = new Map([...(qrels.get(q.id) ?? [])].filter(([, g]) => g >= config.relevance_threshold));
-    if (relevant.size > 0) gold.set(q.id, relevant);
-  }
-  const unanswerable = queries.filter((q) => !gold.has(q.id)).map((q) => q.id);
-  return { queries, gold, unanswerable, qrels };
+  const { judgements } = await readJudgements(paths.qrels, { threshold: config.relevance_threshold });
+  const answerable = new Set(queries.filter((q) => isAnswerable(judgements, q.id)).map((q) => q.id));
+  const unanswerable = queries.filter((q) => !answerable.has(q.id)).map((q) => q.id);
+  return { queries, judgements, answerable, unanswerable };
 }
 
 /** The metrics computed: the config's, recall and hit at every k, context_k and rerank_depth, and those the checks and tune blocks name. */

@@ -69,7 +69,7 @@ export async function retrieveCells(
         const reader = searcher.reader;
         await checkGoldIds(
           goldPaths(config).qrels,
-          plan.qrels,
+          plan.judgements.grades,
           new Set(queries.map((q) => q.id)),
           (id) => reader.document(id) !== undefined,
         );

@@ -102,7 +102,7 @@ export async function runExperiment(config: ExperimentConfig, options: RunOption
       testbedVersion: VERSION,
       config: redactConfig(config),
       level: config.level,
-      queries: { total: plan.queries.length, answerable: plan.gold.size, unanswerable: plan.unanswerable },
+      queries: { total: plan.queries.length, answerable: plan.answerable.size, unanswerable: plan.unanswerable },
       metrics: shown,
       curveKs: [...new Set(config.ks)].sort((a, b) => a - b),
       contextK: config.context_k,
@@ -118,7 +118,7 @@ export async function runExperiment(config: ExperimentConfig, options: RunOption
       checks: [],
       wallSeconds: 0,
       queryDetails: queryDetails(
-        plan.queries.filter((q) => plan.gold.has(q.id)),
+        plan.queries.filter((q) => plan.answerable.has(q.id)),
         config.slices,
       ),
     };

@@ -1,5 +1,5 @@
 import type { Query } from '../corpus/types.js';
-import { judgedAt, type ParsedMetric } from '../metrics/index.js';
+import { gradesOf, judgedAt, type Judgements, type ParsedMetric } from '../metrics/index.js';
 import { documentRanking } from '../runs/document-ranking.js';
 import { failedIds, type CellRun } from './cell-run.js';
 import { remoteEndpoints } from './remote-endpoints.js';
@@ -34,27 +34,20 @@ export interface ScoredEntry {
  * found nothing: it is left out of the configuration's scores (and listed), not scored 0.
  */
 export function scoreConfigs(plan: ExperimentPlan, entries: readonly ScoredEntry[]): ConfigResult[] {
-  const answerable = plan.queries.filter((q) => plan.gold.has(q.id));
+  const answerable = plan.queries.filter((q) => plan.answerable.has(q.id));
   const slices = sliceQueries(answerable, plan.config.slices);
   return entries.map((e) => {
     const failed = failedIds(e.run);
     const answered = failed.size ? answerable.filter((q) => !failed.has(q.id)) : answerable;
     // Only the answerable queries are scored, so only their failures cost the configuration a
     // score: a query without relevant documents that failed changes no mean and is not counted.
-    const scoredFailures = (e.run.failed ?? []).filter((f) => plan.gold.has(f.queryId));
+    const scoredFailures = (e.run.failed ?? []).filter((f) => plan.answerable.has(f.queryId));
     const ownSlices = failed.size
       ? slices.map((s) => ({ ...s, queryIds: s.queryIds.filter((q) => !failed.has(q)) }))
       : slices;
-    const perQuery = scoreCell(e.run, answered, plan.gold, plan.metrics, plan.config.relevance_threshold);
+    const perQuery = scoreCell(e.run, answered, plan.judgements, plan.metrics);
     const { meta } = e.cached;
-    const firstStage = firstStageOf(
-      e.run,
-      answerable,
-      plan.gold,
-      plan.config.metrics,
-      slices,
-      plan.config.relevance_threshold,
-    );
+    const firstStage = firstStageOf(e.run, answerable, plan.judgements, plan.config.metrics, slices);
     const endpoints = e.pipeline ? remoteEndpoints(e.pipeline) : [];
     return {
       name: e.name,
@@ -92,7 +85,7 @@ export function scoreConfigs(plan: ExperimentPlan, entries: readonly ScoredEntry
       ...(endpoints.length && { endpoints }),
       resumed: e.resumed,
       ...(firstStage && { firstStage }),
-      judged: { k: JUDGED_K, mean: meanJudged(e.run, answered, plan.gold) },
+      judged: { k: JUDGED_K, mean: meanJudged(e.run, answered, plan.judgements) },
     };
   });
 }
@@ -100,16 +93,13 @@ export function scoreConfigs(plan: ExperimentPlan, entries: readonly ScoredEntry
 /**
  * judged@JUDGED_K over the scored queries: every report shows it, whatever metrics the config
  * asks for, because a comparison is fair only when the compared configurations' hits were judged
- * alike. NaN when no query was scored.
+ * alike. Every grade counts as a judgement, 0 included: judged@k is the share of hits somebody
+ * looked at, not of relevant ones. NaN when no query was scored.
  */
-function meanJudged(
-  run: CellRun,
-  queries: readonly Query[],
-  gold: ReadonlyMap<string, ReadonlyMap<string, number>>,
-): number {
+function meanJudged(run: CellRun, queries: readonly Query[], judgements: Judgements): number {
   let sum = 0;
   for (const q of queries)
-    sum += judgedAt(documentRanking(run.rankings[q.id] ?? [], run.level), gold.get(q.id) ?? new Map(), JUDGED_K);
+    sum += judgedAt(documentRanking(run.rankings[q.id] ?? [], run.level), gradesOf(judgements, q.id), JUDGED_K);
   return queries.length ? sum / queries.length : Number.NaN;
 }
 

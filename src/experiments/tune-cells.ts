@@ -1,7 +1,7 @@
 import { tuneFusion } from '../fusion/tune/tune-fusion.js';
 import { describeSetting, fuseFlags } from '../fusion/tune/settings-grid.js';
 import { tuneVerdict } from '../fusion/tune/tune-verdict.js';
-import { parseMetric } from '../metrics/index.js';
+import { judgementsFor, parseMetric } from '../metrics/index.js';
 import type { CellRun } from './cell-run.js';
 import type { TuneConfig } from './config.js';
 import type { Cell } from './grid.js';
@@ -36,8 +36,12 @@ export function tuneCells(plan: ExperimentPlan, runs: ReadonlyMap<string, CellRu
       .flatMap((c) => runs.get(c.name)!.failed ?? [])
       .filter((f, j, all) => all.findIndex((o) => o.queryId === f.queryId) === j);
     const failedSet = new Set(failed.map((f) => f.queryId));
-    const gold = failed.length ? new Map([...plan.gold].filter(([qid]) => !failedSet.has(qid))) : plan.gold;
-    const result = tuneFusion(legs, gold, {
+    // The query set's answerable queries, as every configuration is scored on.
+    const judgements = judgementsFor(
+      plan.judgements,
+      [...plan.answerable].filter((qid) => !failedSet.has(qid)),
+    );
+    const result = tuneFusion(legs, judgements, {
       metric,
       folds: t.folds,
       seed: config.seed,

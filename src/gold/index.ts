@@ -8,3 +8,5 @@ export { MAX_QUESTION_LENGTH } from './expert-question.js';
 export { readQuerySet, readAddedQueries } from './read-query-set.js';
 export { queryAdditionsFile } from './query-additions-file.js';
 export { addExpertQuery, EXPERT_MAX_GRADE, type ExpertQuery, type NewExpertQuery } from './expert-query.js';
+export { readJudgements, additionSource, type ReadJudgements } from './read-judgements.js';
+export { qrelsSourcesFile, readQrelsSources } from './qrels-sources-file.js';

@@ -1,3 +1,4 @@
+import { judgementsOf } from '../metrics/index.js';
 import { compareBytes, type Run } from '../runs/run.js';
 import type { PoolEntry } from '../runs/pool.js';
 import type { ChatClient } from '../llm/chat-client.js';
@@ -91,7 +92,11 @@ export async function llmJudge(options: LlmJudgeOptions): Promise<LlmJudgeResult
     fill,
   };
   if (options.runs !== undefined && options.runs.length > 0)
-    result.ranking = rankingChange(options.runs, judged.human, withGrades(judged.all, fill.graded));
+    result.ranking = rankingChange(
+      options.runs,
+      judgementsOf(judged.human),
+      judgementsOf(withGrades(judged.all, fill.graded)),
+    );
   return result;
 }
 

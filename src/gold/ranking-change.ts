@@ -1,5 +1,5 @@
-import type { Qrels } from '../corpus/index.js';
 import { evaluate } from '../metrics/evaluate.js';
+import type { Judgements } from '../metrics/judgements.js';
 import { parseMetric } from '../metrics/parse-metric.js';
 import type { Run } from '../runs/run.js';
 import { kendallTauB, type TauResult } from '../stats/kendall-tau.js';
@@ -27,10 +27,15 @@ export interface RankingChange {
  * human-only qrels and under the qrels with the model's grades filled in, and Kendall's tau-b
  * between the two scorings. This is the check that matters for an experiment: a judge that
  * disagrees with humans on single pairs may still rank systems alike, and one that agrees on
- * most pairs may still flip the comparison. Queries are those of each qrels (evaluate's
+ * most pairs may still flip the comparison. Both are scored at their own threshold (the caller
+ * passes one for both). Queries are those of each qrels (evaluate's
  * default: a query with nothing relevant is left out of the mean).
  */
-export function rankingChange(runs: readonly { name: string; run: Run }[], human: Qrels, filled: Qrels): RankingChange {
+export function rankingChange(
+  runs: readonly { name: string; run: Run }[],
+  human: Judgements,
+  filled: Judgements,
+): RankingChange {
   const metric = parseMetric(RANKING_METRIC);
   const scores = runs.map(({ name, run }) => ({
     name,

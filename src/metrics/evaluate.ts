@@ -1,11 +1,11 @@
 import { InputError } from '../errors.js';
-import type { Qrels } from '../corpus/types.js';
-import { compareBytes, rankingOf, type Run } from '../runs/run.js';
+import { compareIdBytes } from '../ranking/id-order.js';
+import { rankingOf, type Run } from '../runs/run.js';
 import { findMetric } from './metric-registry.js';
 import type { ParsedMetric } from './parse-metric.js';
 import { condensedRanking } from './condensed.js';
-import { countRelevant } from './relevance.js';
-import { DEFAULT_THRESHOLD, type MetricFn } from './types.js';
+import { gradesOf, type Judgements } from './judgements.js';
+import type { MetricFn } from './types.js';
 
 /** Metric label -> value, for one query or for the mean. */
 export type Scores = Record<string, number>;
@@ -31,18 +31,28 @@ export interface Evaluation {
  */
 export type UnanswerablePolicy = 'omit' | 'zero';
 
+/** How a ranking is read before scoring: `condensed` drops its unjudged documents first (trec_eval -J). */
+export interface ScoreOptions {
+  condensed?: boolean;
+}
+
 /**
- * Scores one ranking (document ids, best first, already tie-broken) on every metric. The
- * experiment runner calls this on rankings it holds in memory, without writing a run file.
+ * The one scorer: one query's ranking (document ids, best first, already tie-broken) on every
+ * metric, against all of that query's grades (0 and negative ones included) at the judgements'
+ * threshold. `testbed eval`, experiments, tune, compare and fuse all reach the metrics through
+ * here, so they cannot disagree on what a judgement means.
  */
-export function scoreRanking(
+export function scoreQuery(
+  judgements: Judgements,
+  qid: string,
   ranking: readonly string[],
-  judged: ReadonlyMap<string, number>,
   metrics: readonly ParsedMetric[],
-  threshold = DEFAULT_THRESHOLD,
+  options: ScoreOptions = {},
 ): Scores {
+  const judged = gradesOf(judgements, qid);
+  const scored = options.condensed ? condensedRanking(ranking, judged) : ranking;
   const scores: Scores = {};
-  for (const m of metrics) scores[m.label] = metricFn(m)(ranking, judged, m.k, threshold);
+  for (const m of metrics) scores[m.label] = metricFn(m)(scored, judged, m.k, judgements.threshold);
   return scores;
 }
 
@@ -54,11 +64,12 @@ function metricFn(m: ParsedMetric): MetricFn {
 }
 
 /**
- * Scores a run against qrels as `trec_eval -c` does: every qrels query is evaluated, one the run
- * lacks scores 0 on every metric (an empty ranking), and run queries absent from the qrels are
- * ignored. Queries are visited and summed in byte order of their ids, as trec_eval sorts them.
+ * Scores a run against the judgements as `trec_eval -c` does: every judged query is evaluated,
+ * one the run lacks scores 0 on every metric (an empty ranking), and run queries absent from the
+ * judgements are ignored. Queries are visited and summed in byte order of their ids, as
+ * trec_eval sorts them.
  *
- * One deliberate difference by default: a qrels query with no document graded at or above the
+ * One deliberate difference by default: a judged query with no document at or above the
  * threshold is "unanswerable", left out of the means and listed (`unanswerable: 'omit'`).
  * `unanswerable: 'zero'` averages it in as 0, as trec_eval -c does.
  * `condensed: true` scores each ranking with its unjudged documents removed first (condensed.ts;
@@ -66,39 +77,27 @@ function metricFn(m: ParsedMetric): MetricFn {
  * Throws an InputError when no query is left to evaluate.
  */
 export function evaluate(
-  qrels: Qrels,
+  judgements: Judgements,
   run: Run,
   metrics: readonly ParsedMetric[],
-  options: { threshold?: number; unanswerable?: UnanswerablePolicy; condensed?: boolean } = {},
+  options: ScoreOptions & { unanswerable?: UnanswerablePolicy } = {},
 ): Evaluation {
-  const threshold = options.threshold ?? DEFAULT_THRESHOLD;
-  const evaluated: string[] = [];
-  const unanswerable: string[] = [];
-  for (const qid of [...qrels.keys()].sort(compareBytes)) {
-    const answerable = countRelevant(qrels.get(qid)!, threshold) > 0;
-    if (!answerable) unanswerable.push(qid);
-    if (answerable || options.unanswerable === 'zero') evaluated.push(qid);
-  }
+  const { answerable, unanswerable, threshold } = judgements;
+  const evaluated =
+    options.unanswerable === 'zero' ? [...judgements.grades.keys()].sort(compareIdBytes) : [...answerable];
   if (evaluated.length === 0) {
     throw new InputError(
-      `no query to evaluate: none of the ${qrels.size} qrels queries has a document graded ${threshold} or more`,
+      `no query to evaluate: none of the ${judgements.grades.size} qrels queries has a document graded ${threshold} or more`,
     );
   }
   const perQuery = new Map<string, Scores>();
   const sums: Scores = Object.fromEntries(metrics.map((m) => [m.label, 0]));
   for (const qid of evaluated) {
     // Every metric of a query with nothing relevant is 0 (trec_eval's value for it under -c).
-    const judged = qrels.get(qid)!;
-    const ranking = rankingOf(run, qid);
-    const scores = scoreRanking(
-      options.condensed ? condensedRanking(ranking, judged) : ranking,
-      judged,
-      metrics,
-      threshold,
-    );
+    const scores = scoreQuery(judgements, qid, rankingOf(run, qid), metrics, options);
     perQuery.set(qid, scores);
     for (const m of metrics) sums[m.label]! += scores[m.label]!;
   }
   const mean: Scores = Object.fromEntries(metrics.map((m) => [m.label, sums[m.label]! / evaluated.length]));
-  return { perQuery, mean, evaluated, unanswerable };
+  return { perQuery, mean, evaluated, unanswerable: [...unanswerable] };
 }

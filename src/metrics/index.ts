@@ -18,7 +18,30 @@ export type { CutoffRule, MetricRow } from './metric-row.js';
 export { findMetric, metricRows, registerMetric } from './metric-registry.js';
 export { metricHelpLines, validMetrics } from './metric-help.js';
 export { parseMetric, parseMetricList, DEFAULT_METRICS, type ParsedMetric } from './parse-metric.js';
-export { evaluate, scoreRanking, type Evaluation, type Scores } from './evaluate.js';
+export {
+  evaluate,
+  scoreQuery,
+  type Evaluation,
+  type Scores,
+  type ScoreOptions,
+  type UnanswerablePolicy,
+} from './evaluate.js';
+export {
+  gradesOf,
+  isAnswerable,
+  judgementsFor,
+  judgementsOf,
+  relevantDocs,
+  type Judgements,
+} from './judgements.js';
+export {
+  SOURCE_KINDS,
+  sourceOf,
+  type JudgementSource,
+  type PairSources,
+  type ServedShare,
+  type SourceKind,
+} from './pair-sources.js';
 export { formatValue } from './format-value.js';
 export { printsAsZero, tiesAtPrinted } from './printed-ties.js';
 export { hitAt } from './hit.js';

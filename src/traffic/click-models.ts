@@ -46,7 +46,21 @@ export interface ClickJudgement {
   clicks: number;
   impressions: number;
   expectedClicks: number;
+  /**
+   * The logged pipelines that showed the document for this query, each with its share of the
+   * pair's impressions, largest first; `unknown` for searches whose log does not say.
+   */
+  servedBy: ServedShare[];
 }
+
+/** A logged pipeline and the share of a pair's impressions it served. */
+export interface ServedShare {
+  pipeline: string;
+  share: number;
+}
+
+/** The label of searches whose log does not say what served them. */
+export const UNKNOWN_SERVER = 'unknown';
 
 /** Click-through at one ordinal over the whole log. */
 export interface PositionCtr {
@@ -144,7 +158,8 @@ export function clickJudgements(traffic: Traffic, options: ClickOptions): ClickJ
     }
   for (const at of curve) at.ctr = at.impressions > 0 ? at.clicks / at.impressions : 0;
 
-  const pairs = new Map<string, Omit<ClickJudgement, 'userQuery' | 'grade' | 'score'>>();
+  const pairs = new Map<string, Omit<ClickJudgement, 'userQuery' | 'grade' | 'score' | 'servedBy'>>();
+  const served = new Map<string, Map<string, number>>();
   for (const { search, shown, clicked } of seen.searches) {
     const key = keyQuery(search.userQuery, options.keepPii).key;
     for (const [doc, ordinal] of shown) {
@@ -154,6 +169,10 @@ export function clickJudgements(traffic: Traffic, options: ClickOptions): ClickJ
       pair.impressions++;
       if (clicked.has(doc)) pair.clicks++;
       pair.expectedClicks += curve[ordinal - 1]!.ctr;
+      if (!served.has(id)) served.set(id, new Map());
+      const by = served.get(id)!;
+      const server = search.servedBy ?? UNKNOWN_SERVER;
+      by.set(server, (by.get(server) ?? 0) + 1);
     }
   }
 
@@ -162,14 +181,17 @@ export function clickJudgements(traffic: Traffic, options: ClickOptions): ClickJ
   );
   const judgements: ClickJudgement[] = [];
   let below = 0;
-  for (const pair of pairs.values()) {
+  for (const [id, pair] of pairs) {
     if (pair.impressions < minImpressions) {
       below++;
       continue;
     }
     const score = model === 'ctr' ? pair.clicks / pair.impressions : coec(pair.clicks, pair.expectedClicks);
     const grade = thresholds.filter((t) => score >= t - REACH_TOLERANCE).length;
-    judgements.push({ ...pair, userQuery: display.get(pair.queryKey) ?? '', grade, score });
+    const servedBy = [...served.get(id)!]
+      .map(([pipeline, n]) => ({ pipeline, share: n / pair.impressions }))
+      .sort((a, b) => b.share - a.share || compare(a.pipeline, b.pipeline));
+    judgements.push({ ...pair, userQuery: display.get(pair.queryKey) ?? '', grade, score, servedBy });
   }
   judgements.sort((a, b) => compare(a.queryKey, b.queryKey) || compare(a.docId, b.docId));
 

@@ -33,6 +33,8 @@ export interface LoggedSearch {
   hitIds?: (string | undefined)[];
   /** The served index searched (this server's logs), when known. */
   index?: string;
+  /** What served it (served-by.ts: the logged pipeline's label), when the log says. */
+  servedBy?: string;
   from: RecordSource;
 }
 

@@ -1,5 +1,6 @@
 import { describeValue, isRecord } from '../corpus/describe-value.js';
 import type { LoggedEvent, LoggedSearch, RecordSource } from './types.js';
+import { servedByLabel } from './served-by.js';
 
 /** What one record of a log is: a UBI query, a UBI event, or a row of a plain click log. */
 export type RecordKind = 'query' | 'event' | 'row';
@@ -53,6 +54,7 @@ export function searchFromUbi(record: Record<string, unknown>, from: RecordSourc
   if (isRejection(index)) return index;
   const hitIds = optionalHitIds(record.query_response_hit_ids);
   if (isRejection(hitIds)) return hitIds;
+  const servedBy = servedByLabel(record.query_attributes);
   return {
     queryId: queryId ?? `${from.file}#${from.line}`,
     userQuery,
@@ -60,6 +62,7 @@ export function searchFromUbi(record: Record<string, unknown>, from: RecordSourc
     ...(timestamp !== undefined && { timestamp }),
     ...(hitIds !== undefined && { hitIds }),
     ...(index !== undefined && { index }),
+    ...(servedBy !== undefined && { servedBy }),
     from,
   };
 }

@@ -1,5 +1,5 @@
 import { InputError } from '../errors.js';
-import type { ClickJudgements } from './click-models.js';
+import type { ClickJudgements, ServedShare } from './click-models.js';
 import { writeTextAtomic } from './write-text-atomic.js';
 
 /** One line of the sidecar that says where each click grade came from. */
@@ -13,6 +13,8 @@ export interface ClickSourceLine {
   clicks: number;
   impressions: number;
   expected_clicks: number;
+  /** The logged pipelines that showed the document for the query, with their share of its impressions. */
+  served_by: ServedShare[];
 }
 
 /** The sidecar of a qrels file: `<qrels>.sources.jsonl`. */
@@ -23,7 +25,8 @@ export function clickSourcesFile(qrelsFile: string): string {
 /**
  * Writes click judgements as a BEIR qrels TSV (`query-id corpus-id score` header, the grade as
  * score, rows by query then document) and, beside it, `<qrels>.sources.jsonl` with one line per
- * pair recording `source: clicks`, the model, score, clicks, impressions and expected clicks: the
+ * pair recording `source: clicks`, the model, score, clicks, impressions, expected clicks and the
+ * logged pipelines that showed it (`served_by`, with their share of its impressions): the
  * TSV has no room for where a grade came from, and a grade from clicks must not pass for one a
  * person gave. Each file is written atomically. Returns both paths.
  */
@@ -46,6 +49,7 @@ export function writeClickQrels(qrelsFile: string, result: ClickJudgements): { q
       clicks: j.clicks,
       impressions: j.impressions,
       expected_clicks: j.expectedClicks,
+      served_by: j.servedBy,
     };
     return JSON.stringify(line) + '\n';
   });

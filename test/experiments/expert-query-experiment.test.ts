@@ -6,6 +6,7 @@ import { planExperiment } from '../../src/experiments/plan.js';
 import { runExperiment } from '../../src/experiments/runner.js';
 import { addExpertQuery } from '../../src/gold/expert-query.js';
 import { TINY_BEIR, tmpDir } from '../helpers/tmp.js';
+import { relevantDocs } from '../../src/metrics/judgements.js';
 
 const dir = tmpDir('expert-experiment-');
 const corpus = path.join(dir, 'tiny');
@@ -42,7 +43,8 @@ describe('an experiment over a gold set with written questions', () => {
   it('plans them as queries, with the expert’s relevant documents as their gold', async () => {
     const plan = await planExperiment(config());
     expect(plan.queries.map((q) => q.id)).toEqual(['q1', 'q2', 'q3', 'q4', 'q5', answered, unanswered]);
-    expect(plan.gold.get(answered)).toEqual(new Map([['install-mac', 2]]));
+    expect(plan.answerable.has(answered)).toBe(true);
+    expect(relevantDocs(plan.judgements, answered)).toEqual(new Map([['install-mac', 2]]));
     // Only grade 0 marked: judged, but nothing answers it, like q5 of the fixture.
     expect(plan.unanswerable).toEqual(['q5', unanswered]);
   });

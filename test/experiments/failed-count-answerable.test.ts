@@ -4,6 +4,7 @@ import type { ExperimentPlan } from '../../src/experiments/plan.js';
 import { scoreConfigs, type ScoredEntry } from '../../src/experiments/score-configs.js';
 import { parseMetric } from '../../src/metrics/parse-metric.js';
 import type { FailedQuery } from '../../src/search/failed-query.js';
+import { judgementsOf } from '../../src/metrics/judgements.js';
 
 /**
  * Ten queries, q0..q9, of which q0..q5 have a relevant document (answerable) and q6..q9 none.
@@ -18,7 +19,8 @@ const failedIds = ['q1', 'q2', 'q6', 'q7', 'q8'];
 const plan = {
   config: { slices: [], relevance_threshold: 1, metrics: ['ndcg@10'] },
   queries: ids.map((id) => ({ id, text: id, metadata: {} })),
-  gold: new Map(answerable.map((id) => [id, new Map([[`d-${id}`, 1]])])),
+  judgements: judgementsOf(new Map(answerable.map((id) => [id, new Map([[`d-${id}`, 1]])]))),
+  answerable: new Set(answerable),
   metrics: [parseMetric('ndcg@10')],
 } as unknown as ExperimentPlan;
 

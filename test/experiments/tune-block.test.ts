@@ -11,6 +11,7 @@ import { readTrecRun } from '../../src/runs/trec-run-reader.js';
 import { runCli } from '../helpers/cli.js';
 import { tmpDir } from '../helpers/tmp.js';
 import { timeBudget } from '../helpers/time-budget.js';
+import { judgementsOf } from '../../src/metrics/judgements.js';
 
 const DEMO = path.resolve(import.meta.dirname, '../../corpora/demo');
 const QRELS = path.join(DEMO, 'qrels', 'test.tsv');
@@ -99,7 +100,7 @@ describe('an experiment tune: block', () => {
           { name: 'bm25', run: await legRun('bm25') },
           { name: 'dense', run: await legRun('dense') },
         ],
-        await readQrels(QRELS),
+        judgementsOf(await readQrels(QRELS)),
         { folds: 4, seed: config.seed, select: 'best', grid: { methods: ['rrf', 'wsum', 'combmnz'] } },
       );
       expect(t.perFold.map((f) => f.setting)).toEqual(

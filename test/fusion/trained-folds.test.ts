@@ -8,6 +8,7 @@ import { SIMPLICITY_CLASSES, simplicityClass, simplicityLevels } from '../../src
 import { trainedFolds } from '../../src/fusion/tune/trained-folds.js';
 import { describeTrained, trainedGrid } from '../../src/fusion/tune/trained-grid.js';
 import type { TrainedSetting, TuneSetting } from '../../src/fusion/tune/tune-setting.js';
+import { judgementsOf } from '../../src/metrics/judgements.js';
 
 /**
  * Four queries, each its own fold. On every query leg A ranks a1 a2 and leg B ranks b1 b2
@@ -36,7 +37,7 @@ const reciprocalRank = (q: string, ranking: readonly ScoredId[]) =>
   1 / (ranking.findIndex((d) => d.id === relevant[q]) + 1);
 const POSFUSE: TrainedSetting = { trained: 'posfuse', weights: [1, 1] };
 const folds = (settings: TrainedSetting[] = [POSFUSE]) =>
-  trainedFolds(settings, FOLDS, { runs, qrels, lists, k: 10, score: reciprocalRank });
+  trainedFolds(settings, FOLDS, { runs, judgements: judgementsOf(qrels), lists, k: 10, score: reciprocalRank });
 const ids = (ranking: readonly ScoredId[]) => ranking.map((d) => d.id);
 
 afterEach(() => vi.restoreAllMocks());
@@ -93,7 +94,7 @@ describe('trained settings inside the folds: each fold ranked by the model train
           ['q1', 'q2'],
           ['q3', 'q4'],
         ],
-        { runs, qrels, lists, k: 10, score: reciprocalRank },
+        { runs, judgements: judgementsOf(qrels), lists, k: 10, score: reciprocalRank },
       );
     expect(two).toThrow(/the trained methods \(posfuse\) need at least 3 folds, got 2/);
     expect(() =>
@@ -103,7 +104,7 @@ describe('trained settings inside the folds: each fold ranked by the model train
           ['q1', 'q2'],
           ['q3', 'q4'],
         ],
-        { runs, qrels, lists, k: 10, score: reciprocalRank },
+        { runs, judgements: judgementsOf(qrels), lists, k: 10, score: reciprocalRank },
       ),
     ).not.toThrow();
   });

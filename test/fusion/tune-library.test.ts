@@ -8,6 +8,7 @@ import { evaluate, parseMetric } from '../../src/metrics/index.js';
 import { readTrecRun } from '../../src/runs/trec-run-reader.js';
 import { writeRankedRun } from '../../src/runs/trec-run-writer.js';
 import { tmpDir } from '../helpers/tmp.js';
+import { judgementsOf } from '../../src/metrics/judgements.js';
 
 const dir = tmpDir('testbed-tune-library-');
 const mrr = parseMetric('mrr');
@@ -57,7 +58,7 @@ const qrels: Qrels = new Map([...A_QUERIES, ...B_QUERIES].map((q) => [q, new Map
 const grid = { methods: ['wsum'] as const, norms: ['minmax'] as const, weightSteps: 1 };
 
 describe('tuneFusion --select best: each fold is ranked with the setting chosen on the other folds', () => {
-  const result = tuneFusion([legA, legB], qrels, { metric: mrr, grid, folds: 6, select: 'best' });
+  const result = tuneFusion([legA, legB], judgementsOf(qrels), { metric: mrr, grid, folds: 6, select: 'best' });
 
   it('compares each leg alone, equal weights and the two one-leg weightings, and gives every query a fold of its own', () => {
     expect(result.settings.map((s) => describeSetting(s, result.legNames))).toEqual([
@@ -111,10 +112,10 @@ describe('tuneFusion --select best: each fold is ranked with the setting chosen 
  * adversarial fixture, and must not pretend to: every fold chooses as under best.
  */
 describe('tuneFusion --select one-se (the default) and one-se-paired: equally simple candidates go to the higher mean', () => {
-  const best = tuneFusion([legA, legB], qrels, { metric: mrr, grid, folds: 6, select: 'best' });
+  const best = tuneFusion([legA, legB], judgementsOf(qrels), { metric: mrr, grid, folds: 6, select: 'best' });
   for (const select of ['one-se', 'one-se-paired'] as const)
     it(select, () => {
-      const result = tuneFusion([legA, legB], qrels, { metric: mrr, grid, folds: 6, select });
+      const result = tuneFusion([legA, legB], judgementsOf(qrels), { metric: mrr, grid, folds: 6, select });
       expect(result.select).toBe(select);
       expect(result.choices.map((c) => c.setting)).toEqual(best.choices.map((c) => c.setting));
       for (const c of result.choices) {
@@ -153,17 +154,19 @@ describe('tuneFusion: the held-out mean is what evaluating the written run gives
   for (const metric of ['ndcg@10', 'map', 'recall@3']) {
     it(metric, async () => {
       const m = parseMetric(metric);
-      const result = tuneFusion(legs, judged, { metric: m, folds: 5 });
+      const result = tuneFusion(legs, judgementsOf(judged), { metric: m, folds: 5 });
       const file = path.join(dir, `${metric}.trec`);
       writeRankedRun(file, result.run, 'tuned');
-      expect(result.heldOut.mean).toBe(evaluate(judged, await readTrecRun(file), [m]).mean[m.label]); // exactly
+      expect(result.heldOut.mean).toBe(evaluate(judgementsOf(judged), await readTrecRun(file), [m]).mean[m.label]); // exactly
     });
   }
 
   it('left out, every option is its default: ndcg@10, 5 folds, seed 42, the whole grid', () => {
-    const result = tuneFusion(legs, judged);
+    const result = tuneFusion(legs, judgementsOf(judged));
     expect(result.metric.label).toBe('ndcg@10');
     expect([result.folds, result.seed, result.choices.length]).toEqual([5, 42, 5]);
-    expect(result).toEqual(tuneFusion(legs, judged, { metric: parseMetric('ndcg@10'), folds: 5, seed: 42 }));
+    expect(result).toEqual(
+      tuneFusion(legs, judgementsOf(judged), { metric: parseMetric('ndcg@10'), folds: 5, seed: 42 }),
+    );
   });
 });

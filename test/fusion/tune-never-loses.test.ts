@@ -6,6 +6,7 @@ import { describeSetting } from '../../src/fusion/tune/settings-grid.js';
 import { tuneFusion } from '../../src/fusion/tune/tune-fusion.js';
 import { tuneVerdict } from '../../src/fusion/tune/tune-verdict.js';
 import { parseMetric } from '../../src/metrics/index.js';
+import { judgementsOf } from '../../src/metrics/judgements.js';
 
 const mrr = parseMetric('mrr');
 const queries = Array.from({ length: 12 }, (_, i) => `q${String(i).padStart(2, '0')}`);
@@ -64,7 +65,7 @@ describe('a fixture where every fusion hurts: the tuner returns the best leg alo
 
   for (const select of ['one-se', 'best'] as const)
     it(`--select ${select}: every fold and the deployed setting are "good alone"; held out equals the leg on every query`, () => {
-      const r = tuneFusion([bad, good], qrels, { metric: mrr, grid, folds: 4, select });
+      const r = tuneFusion([bad, good], judgementsOf(qrels), { metric: mrr, grid, folds: 4, select });
       const label = (s: number) => describeSetting(r.settings[s]!, r.legNames);
       expect(r.choices.map((c) => label(c.setting))).toEqual(Array(4).fill('good alone'));
       expect(label(r.deploy.setting)).toBe('good alone');
@@ -106,7 +107,7 @@ describe('a fixture where fusion helps: significant, and untuned rrf is the simp
     run: new Map([...half.map((q) => [q, second('jb')] as const), ...other.map((q) => [q, first] as const)]),
   };
   const judged: Qrels = new Map([...half, ...other].map((q) => [q, new Map([['d0', 1]])]));
-  const r = tuneFusion([a, b], judged, { metric: mrr, grid: { methods: ['rrf'] }, folds: 5 });
+  const r = tuneFusion([a, b], judgementsOf(judged), { metric: mrr, grid: { methods: ['rrf'] }, folds: 5 });
 
   it('every fold picks rrf k 60 with equal weights (1 on every training query, SE 0), held out 1', () => {
     for (const c of r.choices)

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { readQrels } from '../../src/corpus/index.js';
 import { bpref, evaluate, parseMetricList } from '../../src/metrics/index.js';
 import { readTrecRun } from '../../src/runs/trec-run-reader.js';
+import { judgementsOf } from '../../src/metrics/judgements.js';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const fixture = (name: string) => path.join(ROOT, 'test/fixtures/bpref', name);
@@ -69,7 +70,7 @@ describe('bpref', () => {
         .map((l) => l.split('\t'))
         .filter(([name, qid]) => name === 'bpref' && qid !== 'all');
       expect(expected.length).toBeGreaterThan(2);
-      const ours = evaluate(await readQrels(qrels), await readTrecRun(run), parseMetricList('bpref'));
+      const ours = evaluate(judgementsOf(await readQrels(qrels)), await readTrecRun(run), parseMetricList('bpref'));
       expect(ours.evaluated).toEqual(expected.map(([, qid]) => qid));
       for (const [, qid, value] of expected) expect(ours.perQuery.get(qid!)!.bpref!.toFixed(4), qid).toBe(value);
     }

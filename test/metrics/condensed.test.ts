@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { condensedRanking, evaluate, parseMetricList } from '../../src/metrics/index.js';
+import { judgementsOf } from '../../src/metrics/judgements.js';
 
 describe('condensed lists', () => {
   const judged = new Map([
@@ -28,11 +29,11 @@ describe('condensed lists', () => {
     const metrics = parseMetricList('ndcg@10,judged@10');
     // IDCG = 2/log2(2) + 1/log2(3). Full list: a at rank 2, c at rank 3: DCG = 2/log2(3) + 1/log2(4).
     const idcg = 2 + 1 / Math.log2(3);
-    const full = evaluate(qrels, run, metrics);
+    const full = evaluate(judgementsOf(qrels), run, metrics);
     expect(full.mean['ndcg@10']).toBeCloseTo((2 / Math.log2(3) + 1 / 2) / idcg, 12);
     expect(full.mean['judged@10']).toBeCloseTo(2 / 3, 12);
     // Condensed: u removed, a at rank 1 and c at rank 2, the ideal order: nDCG = 1.
-    const condensed = evaluate(qrels, run, metrics, { condensed: true });
+    const condensed = evaluate(judgementsOf(qrels), run, metrics, { condensed: true });
     expect(condensed.mean['ndcg@10']).toBeCloseTo(1, 12);
     expect(condensed.mean['judged@10']).toBe(1);
   });

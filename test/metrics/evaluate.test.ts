@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { readQrels } from '../../src/corpus/read-qrels.js';
 import { InputError } from '../../src/errors.js';
-import { evaluate, scoreRanking } from '../../src/metrics/evaluate.js';
+import { evaluate, scoreQuery } from '../../src/metrics/evaluate.js';
+import { judgementsOf } from '../../src/metrics/judgements.js';
 import { formatValue } from '../../src/metrics/format-value.js';
 import { parseMetric, parseMetricList } from '../../src/metrics/parse-metric.js';
 import { readTrecRun } from '../../src/runs/trec-run-reader.js';
@@ -13,7 +14,7 @@ const metrics = FIXTURE_METRICS.map(parseMetric);
 
 async function fixtureEvaluation(threshold?: number) {
   const [qrels, run] = await Promise.all([readQrels(evalFixture('qrels.txt')), readTrecRun(evalFixture('run.txt'))]);
-  return evaluate(qrels, run, metrics, threshold === undefined ? {} : { threshold });
+  return evaluate(judgementsOf(qrels, threshold), run, metrics);
 }
 
 describe('evaluate on the hand-worked TREC fixture', () => {
@@ -64,7 +65,7 @@ describe('evaluate', () => {
       ['a', [{ id: 'y', score: 1 }]],
       ['other', [{ id: 'x', score: 1 }]],
     ]);
-    const result = evaluate(qrels, run, parseMetricList('mrr,hit@1'));
+    const result = evaluate(judgementsOf(qrels), run, parseMetricList('mrr,hit@1'));
     expect(result.evaluated).toEqual(['a', 'b']);
     expect(result.perQuery.get('a')).toEqual({ mrr: 1, 'hit@1': 1 });
     expect(result.perQuery.get('b')).toEqual({ mrr: 0, 'hit@1': 0 });
@@ -77,36 +78,45 @@ describe('evaluate', () => {
       ['2', new Map([['x', 1]])],
       ['10', new Map([['x', 1]])],
     ]);
-    expect(evaluate(numeric, new Map(), parseMetricList('mrr')).evaluated).toEqual(['10', '2']);
+    expect(evaluate(judgementsOf(numeric), new Map(), parseMetricList('mrr')).evaluated).toEqual(['10', '2']);
   });
 
   it('throws an InputError when every query is unanswerable', () => {
-    expect(() => evaluate(qrels, new Map(), parseMetricList('mrr'), { threshold: 3 })).toThrow(InputError);
-    expect(() => evaluate(qrels, new Map(), parseMetricList('mrr'), { threshold: 3 })).toThrow(
+    expect(() => evaluate(judgementsOf(qrels, 3), new Map(), parseMetricList('mrr'))).toThrow(InputError);
+    expect(() => evaluate(judgementsOf(qrels, 3), new Map(), parseMetricList('mrr'))).toThrow(
       /none of the 2 qrels queries has a document graded 3 or more/,
     );
   });
 
-  it('scoreRanking scores an in-memory ranking on every metric', () => {
+  it('scoreQuery scores an in-memory ranking on every metric', () => {
     const judged = new Map([
       ['D3', 1],
       ['D7', 1],
     ]);
-    const scores = scoreRanking(
+    const scores = scoreQuery(
+      judgementsOf(new Map([['q', judged]])),
+      'q',
       ['D9', 'D3', 'D5', 'D2', 'D7'],
-      judged,
       parseMetricList('recall@3,precision@5,mrr,hit@1,r-precision'),
     );
     expect(scores).toEqual({ 'recall@3': 1 / 2, 'precision@5': 2 / 5, mrr: 1 / 2, 'hit@1': 0, 'r-precision': 1 / 2 });
     expect(
-      scoreRanking(
+      scoreQuery(
+        judgementsOf(
+          new Map([
+            [
+              'q',
+              new Map([
+                ['D3', 1],
+                ['D9', 1],
+              ]),
+            ],
+          ]),
+          2,
+        ),
+        'q',
         ['D9', 'D3'],
-        new Map([
-          ['D3', 1],
-          ['D9', 1],
-        ]),
         parseMetricList('hit@1'),
-        2,
       ),
     ).toEqual({ 'hit@1': 0 });
   });

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { readQrels } from '../../src/corpus/index.js';
 import { evaluate, parseMetricList } from '../../src/metrics/index.js';
 import { readTrecRun } from '../../src/runs/trec-run-reader.js';
+import { judgementsOf } from '../../src/metrics/judgements.js';
 
 /**
  * trec_eval cannot be installed here, so agreement is also checked against a second,
@@ -28,7 +29,7 @@ describe('testbed eval agrees with an independent implementation', () => {
     );
     expect(Object.keys(expected)).toHaveLength(20);
     const ours = evaluate(
-      await readQrels(QRELS),
+      judgementsOf(await readQrels(QRELS)),
       await readTrecRun(RUN),
       parseMetricList(Object.keys(expected).join(',')),
     );

@@ -69,9 +69,12 @@ describe('a metric registered with one call', () => {
   });
 
   it("is accepted in an experiment config's metrics: list and becomes a column of its table", () => {
-    const config = parseExperimentConfig(experiment);
-    expect(() => tableMetrics(config, [])).toThrow(/unknown metric: "first-rel@3"/);
+    // Metric names are parsed as the file is read: unregistered, the name is an error at its line.
+    expect(() => parseExperimentConfig(experiment)).toThrow(
+      /<config>:3 \(field "metrics.0"\): unknown metric: "first-rel@3"/,
+    );
     register();
+    const config = parseExperimentConfig(experiment);
     expect(tableMetrics(config, ['ndcg@10', 'first-rel@3', 'recall@5', 'hit@5'])).toEqual([
       'first-rel@3',
       'ndcg@10',

@@ -111,6 +111,8 @@ function expectedPairs(model: 'ctr' | 'coec', minImpressions: number) {
         clicks: pair.C,
         impressions: pair.I,
         expectedClicks: pair.E,
+        // The worked example's searches name no pipeline: every impression was served by "unknown".
+        servedBy: [{ pipeline: 'unknown', share: 1 }],
         score,
         // Reaching a threshold allows for floating-point error (REACH_TOLERANCE).
         grade: DEFAULT_THRESHOLDS[model].filter((t) => score >= t - REACH_TOLERANCE).length,
@@ -128,6 +130,7 @@ function expectJudgements(actual: ReturnType<typeof clickJudgements>['judgements
       clicks: want.clicks,
       impressions: want.impressions,
       grade: want.grade,
+      servedBy: want.servedBy,
     });
     expect(j.expectedClicks).toBeCloseTo(want.expectedClicks, 12);
     expect(j.score).toBeCloseTo(want.score, 12);

@@ -31,7 +31,7 @@ const lines = (records: unknown[]) => records.map((r) => JSON.stringify(r) + '\n
 /** Traffic without where each record was read, and without the served index (a UBI export has none). */
 function content(t: Traffic) {
   return {
-    searches: t.searches.map(({ from: _from, index: _index, ...s }) => s),
+    searches: t.searches.map(({ from: _from, index: _index, servedBy: _servedBy, ...s }) => s),
     events: t.events.map(({ from: _from, ...e }) => e),
     dropped: t.dropped,
   };
@@ -123,6 +123,10 @@ describe('readTraffic: UBI', () => {
       ['watch', 'install-linux', undefined],
     ]);
     expect(ours.searches.map((s) => s.index)).toEqual(['docs', 'docs', 'docs']);
+    // Our log names what served each search (its query_attributes' mode, the pipeline having no
+    // legs here); the export's query_attributes ({page: 1}) say nothing of it.
+    expect(ours.searches.map((s) => s.servedBy)).toEqual(['hybrid', 'hybrid', 'hybrid']);
+    expect(exported.searches.map((s) => s.servedBy)).toEqual([undefined, undefined, undefined]);
     // Events come from the array file by element, queries from the NDJSON file by line.
     expect(exported.events[1]!.from).toEqual({ file: path.join(UBI_FIXTURE, 'ubi_events.json'), line: 2 });
     expect(exported.searches[2]!.from).toEqual({ file: path.join(UBI_FIXTURE, 'ubi_queries.ndjson'), line: 3 });

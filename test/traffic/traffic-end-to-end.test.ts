@@ -220,6 +220,8 @@ grid:
             client_id: q.client_id,
             user_query: q.user_query,
             timestamp: q.timestamp,
+            // UBI's free-form query_attributes carry the pipeline that served the search, as ours does.
+            query_attributes: q.query_attributes,
             query_response_hit_ids: q.query_response_hit_ids,
           };
           return JSON.stringify({ _index: 'ubi_queries', _id: q.query_id, _source: source });

@@ -18,6 +18,10 @@ const judgement = (queryKey: string, docId: string, grade: number, clicks: numbe
   clicks,
   impressions: 4,
   expectedClicks: 2,
+  servedBy: [
+    { pipeline: 'bm25', share: 3 / 4 },
+    { pipeline: 'bm25+dense rrf', share: 1 / 4 },
+  ],
 });
 
 function result(judgements: ClickJudgement[]): ClickJudgements {
@@ -87,6 +91,10 @@ describe('writeClickQrels', () => {
       clicks: 5,
       impressions: 4,
       expected_clicks: 2,
+      served_by: [
+        { pipeline: 'bm25', share: 3 / 4 },
+        { pipeline: 'bm25+dense rrf', share: 1 / 4 },
+      ],
     });
   });
 

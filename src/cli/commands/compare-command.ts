@@ -72,6 +72,8 @@ Options:
   --seed N            its seed (default ${DEFAULT_SEED}): the same seed gives the same p-values
   --threshold N       lowest grade counted relevant (default 1), as in eval
   --original          ignore QRELS.additions.jsonl, as in eval
+  --per-query         with --format json: each run's value per query and metric (per_query),
+                      the values every mean and test above is computed from
   -h, --help          show this help
 
 Exit status: 0 when the table is printed, 2 on bad input (a malformed run or qrels line, named
@@ -93,6 +95,7 @@ export const compareCommand: Command = {
       seed: { type: 'string' },
       threshold: { type: 'string' },
       original: { type: 'boolean' },
+      'per-query': { type: 'boolean' },
     });
     if (values.help) return (io.out(usage + '\n'), 0);
     if (files.length < 2) throw new InputError(`compare needs 2 or more run files, got ${files.length}\n\n${usage}`);
@@ -114,23 +117,27 @@ export const compareCommand: Command = {
     const seed = intOption('seed', values.seed, DEFAULT_SEED, 0, 2 ** 32 - 1);
     const threshold = intOption('threshold', values.threshold, 1, 0);
 
-    const [qrels, runs] = await Promise.all([
-      loadJudgements(values.qrels, Boolean(values.original), io),
+    const [judgements, runs] = await Promise.all([
+      loadJudgements(values.qrels, { original: Boolean(values.original), threshold }, io),
       Promise.all(files.map((file) => readTrecRun(file))),
     ]);
+    if (values['per-query'] && format !== 'json') throw new InputError('--per-query needs --format json');
     const scores = new Map<string, Record<string, number[]>>();
+    const perQuery: Record<string, Record<string, Record<string, number>>> = {};
     runs.forEach((run, i) => {
-      if (![...run.keys()].some((qid) => qrels.has(qid)))
+      if (![...run.keys()].some((qid) => judgements.grades.has(qid)))
         io.err(`warning: ${files[i]} shares no query id with the qrels; do the ids match?\n`);
-      const result = evaluate(qrels, run, metrics, { threshold });
-      const perQuery = result.evaluated.map((qid) => result.perQuery.get(qid)!);
-      scores.set(names[i]!, Object.fromEntries(metrics.map((m) => [m.label, perQuery.map((s) => s[m.label]!)])));
+      const result = evaluate(judgements, run, metrics);
+      const rows = result.evaluated.map((qid) => result.perQuery.get(qid)!);
+      scores.set(names[i]!, Object.fromEntries(metrics.map((m) => [m.label, rows.map((s) => s[m.label]!)])));
+      perQuery[names[i]!] = Object.fromEntries(result.perQuery);
     });
     const table = buildCompareTable(
       scores,
       metrics.map((m) => m.label),
       { test, correction, alpha, trials, seed },
     );
+    if (values['per-query']) table.perQuery = perQuery;
     io.out(COMPARE_FORMATS[format](table));
     if (!HOLDS_VERDICT[format]) io.err(compareVerdict(table) + '\n');
     return 0;

@@ -1,5 +1,4 @@
-import { readQrels } from '../../corpus/read-qrels.js';
-import { readAdditions, readGold, readQuerySet } from '../../gold/index.js';
+import { readQuerySet } from '../../gold/index.js';
 import {
   DEFAULT_METRICS,
   evaluate,
@@ -12,6 +11,7 @@ import {
 import { readTrecRun } from '../../runs/trec-run-reader.js';
 import { intOption, parse, positional } from '../args.js';
 import type { Command } from '../command.js';
+import { loadJudgements } from '../load-judgements.js';
 
 /** The help text, computed on each call so that it lists the metrics registered now. */
 const usage = () => `Usage: testbed eval QRELS RUN [options]
@@ -85,19 +85,19 @@ export const evalCommand: Command = {
     const runFile = positional(positionals, 1, 'RUN', usage());
     const metrics = parseMetricList(values.metrics ?? DEFAULT_METRICS);
     const threshold = intOption('threshold', values.threshold, 1, 0);
-    const [qrels, run, querySet] = await Promise.all([
-      loadJudgements(qrelsFile, Boolean(values.original), io),
+    const [judgements, run, querySet] = await Promise.all([
+      loadJudgements(qrelsFile, { original: Boolean(values.original), threshold }, io),
       readTrecRun(runFile),
       values.queries === undefined ? undefined : readQuerySet(values.queries),
     ]);
+    const qrels = judgements.grades;
     if (![...run.keys()].some((qid) => qrels.has(qid))) {
       io.err(
         `warning: the run (${plural(run.size, 'query')}) and the qrels (${plural(qrels.size, 'query')}) share no query id; do the ids match?\n`,
       );
     }
     const trecCompat = Boolean(values['trec-compat']);
-    const result = evaluate(qrels, run, metrics, {
-      threshold,
+    const result = evaluate(judgements, run, metrics, {
       unanswerable: trecCompat ? 'zero' : 'omit',
       condensed: Boolean(values.condensed),
     });
@@ -116,17 +116,6 @@ export const evalCommand: Command = {
     return 0;
   },
 };
-
-/** The qrels, grown by their recorded additions unless `original`; says on stderr what was merged. */
-async function loadJudgements(qrelsFile: string, original: boolean, io: { err(text: string): void }) {
-  if (original) return readQrels(qrelsFile);
-  const additions = (await readAdditions(qrelsFile)).length;
-  if (additions > 0)
-    io.err(
-      `note: merged ${plural(additions, 'judgement')} from ${qrelsFile}.additions.jsonl (--original to leave them out)\n`,
-    );
-  return readGold(qrelsFile);
-}
 
 /** The query counts of the summary line, in the vocabulary of the usage text. */
 interface QueryCounts {

@@ -121,6 +121,8 @@ Options:
   --k K               fused documents kept per query (default ${TUNE_DEFAULTS.k})
   --tag TAG           run tag, last column (default tuned)
   --report-all        also print every setting's training mean, over all queries and per fold
+  --threshold N       lowest grade counted relevant (default 1), as in eval: the held-out
+                      scores are the ones eval prints for the tuned run at that threshold
   --original          ignore QRELS.additions.jsonl
   --allow-empty       tune over an empty leg run, or one sharing no query id with the others,
                       instead of refusing it (each run's queries and lines are printed either way)
@@ -153,6 +155,7 @@ export const tuneCommand: Command = {
       select: { type: 'string' },
       tag: { type: 'string' },
       'report-all': { type: 'boolean' },
+      threshold: { type: 'string' },
       original: { type: 'boolean' },
       json: { type: 'boolean' },
       'allow-empty': { type: 'boolean' },
@@ -174,14 +177,15 @@ export const tuneCommand: Command = {
     };
     const all = Boolean(values['report-all']);
 
-    const [qrels, legs] = await Promise.all([
-      loadJudgements(values.qrels, Boolean(values.original), io),
+    const threshold = intOption('threshold', values.threshold, 1, 0);
+    const [judgements, legs] = await Promise.all([
+      loadJudgements(values.qrels, { original: Boolean(values.original), threshold }, io),
       readLegRuns(positionals),
     ]);
     const runs = positionals.map((file, i) => ({ file, run: legs[i]!.run }));
     io.err(coverageLines(checkRunCoverage(runs, Boolean(values['allow-empty']))));
     const t0 = performance.now();
-    const result = tuneFusion(legs, qrels, options);
+    const result = tuneFusion(legs, judgements, options);
     writeRankedRun(values.out, result.run, values.tag ?? 'tuned');
     const seconds = (performance.now() - t0) / 1000;
     io.out(

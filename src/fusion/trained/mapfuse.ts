@@ -1,4 +1,4 @@
-import { averagePrecision } from '../../metrics/index.js';
+import { averagePrecision, DEFAULT_THRESHOLD } from '../../metrics/index.js';
 import { sumOver } from '../methods/gather.js';
 import type { TrainedMethod } from './trained-method.js';
 import { checkTrainingSet, judgementsOf, modelOf, type TrainingSet } from './training-set.js';
@@ -7,7 +7,7 @@ import { mean } from '../../stats/mean.js';
 /**
  * MAPFuse (Lillis et al. 2010, "Estimating probabilities for effective data fusion"; ranx
  * "mapfuse"). Training measures each run's MAP over the training queries (trec_eval's average
- * precision, relevant at grade >= 1, averaged over the queries; a query the run lacks is AP 0);
+ * precision, relevant at grade >= the set's threshold (1 by default), averaged over the queries; a query the run lacks is AP 0);
  * fusing gives each document its run's MAP divided by its rank,
  *
  *   mapfuse(d) = Σ_{L ∋ d} w_L · MAP_L / rank_L(d)
@@ -26,6 +26,7 @@ export const mapfuse: TrainedMethod<Map<string, number>> = {
             (run.get(q) ?? []).map((d) => d.id),
             judgementsOf(set, q),
             undefined,
+            set.threshold ?? DEFAULT_THRESHOLD,
           ),
         );
         return [name, mean(ap)];

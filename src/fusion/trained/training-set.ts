@@ -14,17 +14,19 @@ export interface TrainingSet {
   qrels: Qrels;
   /** The training queries: each must be judged in `qrels`. */
   queries: readonly string[];
+  /** The lowest grade counted relevant (default 1, trec_eval's): the threshold the tuned metric is scored at. */
+  threshold?: number;
 }
 
 /**
  * One run's hit lists: for each training query, in the order of `queries`, whether the document
- * at each rank of the run is relevant (grade >= 1, trec_eval's threshold). A query the run lacks
+ * at each rank of the run is relevant (grade at or above the set's threshold, 1 unless given). A query the run lacks
  * is an empty list. Refuses a query that `qrels` does not judge, naming it.
  */
 export function hitLists(set: TrainingSet, run: NamedRun): boolean[][] {
   return set.queries.map((q) => {
     const judged = judgementsOf(set, q);
-    return (run.run.get(q) ?? []).map(({ id }) => isRelevant(judged.get(id), DEFAULT_THRESHOLD));
+    return (run.run.get(q) ?? []).map(({ id }) => isRelevant(judged.get(id), set.threshold ?? DEFAULT_THRESHOLD));
   });
 }
 

@@ -1,5 +1,5 @@
-import type { Qrels } from '../../corpus/types.js';
 import { InputError } from '../../errors.js';
+import type { Judgements } from '../../metrics/index.js';
 import type { NamedRun } from '../fuse-runs.js';
 import type { RankedList, ScoredId } from '../ranked-list.js';
 import { fuseTrained } from '../trained/fuse-trained.js';
@@ -10,7 +10,7 @@ import type { TrainedSetting } from './tune-setting.js';
 export interface TrainedFoldData {
   /** The legs, each cut as it is fused: what the models learn from. */
   runs: readonly NamedRun[];
-  qrels: Qrels;
+  judgements: Judgements;
   /** A query's lists, as fused (cut to the depth). */
   lists: (query: string) => readonly RankedList[];
   /** Fused documents kept per query. */
@@ -71,8 +71,9 @@ export function trainedFolds(
     const key = `${t} ${[...without].sort((a, b) => a - b).join(',')}`;
     if (!models.has(key)) {
       const queries = folds.flatMap((qs, f) => (without.includes(f) ? [] : qs));
-      const qrels: Qrels = new Map(queries.map((q) => [q, data.qrels.get(q)!]));
-      models.set(key, methods[t]!.train({ runs: data.runs, qrels, queries }));
+      const qrels = new Map(queries.map((q) => [q, data.judgements.grades.get(q)!]));
+      const { threshold } = data.judgements;
+      models.set(key, methods[t]!.train({ runs: data.runs, qrels, queries, threshold }));
     }
     return models.get(key);
   };

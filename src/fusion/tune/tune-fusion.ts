@@ -1,8 +1,7 @@
-import type { Qrels } from '../../corpus/types.js';
 import { bootstrapCI } from '../../stats/bootstrap.js';
 import { createRng, randomIndex } from '../../stats/prng.js';
 import { pairedRandomizationTest } from '../../stats/significance.js';
-import { evaluate, scoreRanking, type Evaluation } from '../../metrics/index.js';
+import { evaluate, scoreQuery, type Evaluation, type Judgements } from '../../metrics/index.js';
 import { compareIdBytes } from '../../ranking/id-order.js';
 import { compareFused, fuseLists } from '../fuse-lists.js';
 import type { NamedRun } from '../fuse-runs.js';
@@ -19,7 +18,7 @@ import { isLegAlone, isTrained } from './tune-setting.js';
 import { mean } from '../../stats/mean.js';
 
 /**
- * Tunes the fusion of `legs` by k-fold cross-validation over the judged queries of `qrels`: the
+ * Tunes the fusion of `legs` by k-fold cross-validation over the answerable queries of `judgements`: the
  * queries are dealt into folds (assignFolds, seeded), each fold is ranked with the setting of
  * the grid (each leg alone included) that the `select` rule picks on the other folds
  * (crossValidate, selectSetting: by default the simplest within one standard error of the best),
@@ -32,10 +31,10 @@ import { mean } from '../../stats/mean.js';
  * judged queries.
  * Throws an InputError when no query is judged or there are more folds than judged queries.
  */
-export function tuneFusion(legs: readonly NamedRun[], qrels: Qrels, options: TuneOptions = {}): TuneResult {
+export function tuneFusion(legs: readonly NamedRun[], judgements: Judgements, options: TuneOptions = {}): TuneResult {
   const { metric, grid, folds, seed, depth, k, select } = completeTuneOptions(options);
   // The queries `testbed eval` averages (answerable, byte order); it throws if there are none.
-  const queries = evaluate(qrels, new Map(), [metric]).evaluated;
+  const queries = evaluate(judgements, new Map(), [metric]).evaluated;
   const searched = settingsGrid(grid, legs.length);
   // Untrained settings first (settingsGrid lists the trained ones last already): their table's
   // rows are settings 0 .. untrained.length - 1, and each fold's rows for the trained ones follow.
@@ -51,9 +50,10 @@ export function tuneFusion(legs: readonly NamedRun[], qrels: Qrels, options: Tun
   const rank = (q: string, s: (typeof untrained)[number]): ScoredId[] =>
     isLegAlone(s) ? alone(legs[s.alone]!.run, q) : fuseLists(lists.get(q)!, s).slice(0, k);
   const scoreOf = (q: string, ranking: readonly ScoredId[]) =>
-    scoreRanking(
+    scoreQuery(
+      judgements,
+      q,
       ranking.map((d) => d.id),
-      qrels.get(q)!,
       [metric],
     )[metric.label]!;
 
@@ -67,7 +67,7 @@ export function tuneFusion(legs: readonly NamedRun[], qrels: Qrels, options: Tun
   // The trained settings' scores depend on the fold: trained on the other folds' judged queries only.
   const fitted = trainedFolds(trained, foldQueries, {
     runs: legs.map(({ name }, l) => ({ name, run: new Map(queries.map((q) => [q, lists.get(q)![l]!.items])) })),
-    qrels,
+    judgements,
     lists: (q) => lists.get(q)!,
     k,
     score: scoreOf,
@@ -85,11 +85,11 @@ export function tuneFusion(legs: readonly NamedRun[], qrels: Qrels, options: Tun
   for (const choice of choices) for (const q of choice.queries) ranked.set(q, heldOutRanking(q, choice.setting));
   const run = new Map([...ranked].sort(([a], [b]) => compareIdBytes(a, b)));
 
-  const tuned = evaluate(qrels, run, [metric]);
+  const tuned = evaluate(judgements, run, [metric]);
   const valuesOf = (e: Evaluation) => queries.map((q) => e.perQuery.get(q)![metric.label]!);
   const tunedValues = valuesOf(tuned);
   const ci = (xs: number[]) => bootstrapCI(xs, { seed });
-  const valuesOfRun = (r: Map<string, ScoredId[]>) => valuesOf(evaluate(qrels, r, [metric]));
+  const valuesOfRun = (r: Map<string, ScoredId[]>) => valuesOf(evaluate(judgements, r, [metric]));
   const against = (label: string, values: readonly number[]): Baseline => ({
     label,
     mean: mean(values),

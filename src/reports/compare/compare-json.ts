@@ -4,7 +4,8 @@ import { pairsPerMetric } from './test-description.js';
 
 /**
  * The comparison as JSON: the settings, each run's mean, best flag and beaten runs (letters and
- * names) per metric, every pair's raw and adjusted p per metric, and the verdict.
+ * names) per metric, every pair's raw and adjusted p per metric, the verdict, and each run's
+ * per-query values when the table holds them (`compare --per-query`).
  */
 export function renderCompareJson(t: CompareTable): string {
   const nameOf = new Map(t.rows.map((r) => [r.letter, r.name]));
@@ -40,6 +41,7 @@ export function renderCompareJson(t: CompareTable): string {
       ]),
     ),
     verdict: compareVerdict(t),
+    ...(t.perQuery && { per_query: t.perQuery }),
   };
   return JSON.stringify(out, null, 2) + '\n';
 }

@@ -30,6 +30,8 @@ export interface CompareTable {
   options: AllPairsOptions;
   /** The pairs of runs per metric: k(k - 1)/2 each, one family each. */
   pairs: Record<string, PairComparison[]>;
+  /** Each run's per-query values (run -> query id -> metric -> value), when the caller asked to print them. */
+  perQuery?: Record<string, Record<string, Record<string, number>>>;
 }
 
 /**

@@ -1,0 +1,51 @@
+import { readQrels } from '../corpus/index.js';
+import { judgementsOf, type Judgements, type JudgementSource } from '../metrics/index.js';
+import { readAdditions } from './additions.js';
+import { readQrelsSources } from './qrels-sources-file.js';
+import type { Addition } from './types.js';
+
+/** What `readJudgements` read: the judgements, and how many additions were merged into them. */
+export interface ReadJudgements {
+  judgements: Judgements;
+  /** Additions merged from `<qrels>.additions.jsonl` (0 with `original`). */
+  additions: number;
+}
+
+/**
+ * Reads a gold set the one way every command reads it: the qrels file, grown by the additions
+ * recorded beside it unless `original`, every grade kept (0 and negative ones too), each pair
+ * tagged with where it came from. Additions merge as in readGold: latest date wins, equal dates
+ * in append order, and the winning addition's source is the pair's.
+ */
+export async function readJudgements(
+  qrelsFile: string,
+  options: { threshold?: number; original?: boolean } = {},
+): Promise<ReadJudgements> {
+  const [grades, sidecar] = await Promise.all([readQrels(qrelsFile), readQrelsSources(qrelsFile)]);
+  // A line is published unless the qrels' sources sidecar says otherwise (gold from-clicks writes one).
+  const published: JudgementSource = { kind: 'published', file: qrelsFile };
+  const sources = new Map<string, Map<string, JudgementSource>>();
+  for (const [qid, docs] of grades)
+    sources.set(qid, new Map([...docs.keys()].map((d) => [d, sidecar.get(qid)?.get(d) ?? published])));
+  const additions = options.original ? [] : await readAdditions(qrelsFile);
+  // Array#sort is stable, so equal dates keep their append order.
+  for (const a of [...additions].sort((x, y) => Date.parse(x.date) - Date.parse(y.date))) {
+    if (!grades.has(a.query_id)) grades.set(a.query_id, new Map());
+    if (!sources.has(a.query_id)) sources.set(a.query_id, new Map());
+    grades.get(a.query_id)!.set(a.doc_id, a.grade);
+    sources.get(a.query_id)!.set(a.doc_id, additionSource(a));
+  }
+  return { judgements: judgementsOf(grades, options.threshold, sources), additions: additions.length };
+}
+
+/**
+ * An addition's source as the judgement model names it: `llm` stays llm (its judge is the
+ * model), `clicks` and `tickets` stay, and anything else a person recorded (`human`, `expert`,
+ * no source at all: additions made by hand before sources existed) is human.
+ */
+export function additionSource(a: Addition): JudgementSource {
+  if (a.source === 'llm') return { kind: 'llm', ...(a.judge && { model: a.judge }) };
+  if (a.source === 'clicks') return { kind: 'clicks' };
+  if (a.source === 'tickets') return { kind: 'tickets' };
+  return { kind: 'human', ...(a.judge && { judge: a.judge }) };
+}
