@@ -17,6 +17,7 @@ import { scoreConfigs, type ScoredEntry } from './score-configs.js';
 import { tuneCells } from './tune-cells.js';
 import { outputDir } from './output-dir.js';
 import { queryDetails } from './query-details.js';
+import { clickBias } from './click-bias.js';
 
 export interface RunOptions {
   /** Indexes and embeddings are cached here, shared by every command (default cacheHome()). */
@@ -94,6 +95,7 @@ export async function runExperiment(config: ExperimentConfig, options: RunOption
     );
     const { baseline, allPairs, sourceGap } = analyse(plan, configs, entries, indexes, shown);
     const overlap = await measureOverlap(plan, entries, indexes);
+    const clickLog = clickBias(plan.judgements, configs);
 
     const report: ExperimentReport = {
       name: config.name,
@@ -115,6 +117,7 @@ export async function runExperiment(config: ExperimentConfig, options: RunOption
       ...(allPairs && { allPairs }),
       ...(sourceGap.length && { sourceGap }),
       ...(overlap && { overlapBySource: overlap }),
+      ...(clickLog && { clickLog }),
       checks: [],
       wallSeconds: 0,
       queryDetails: queryDetails(

@@ -1,5 +1,5 @@
 import type { Query } from '../corpus/types.js';
-import { gradesOf, judgedAt, type Judgements, type ParsedMetric } from '../metrics/index.js';
+import { gradesOf, judgedAt, sourceMix, type Judgements, type ParsedMetric } from '../metrics/index.js';
 import { documentRanking } from '../runs/document-ranking.js';
 import { failedIds, type CellRun } from './cell-run.js';
 import { remoteEndpoints } from './remote-endpoints.js';
@@ -86,6 +86,11 @@ export function scoreConfigs(plan: ExperimentPlan, entries: readonly ScoredEntry
       resumed: e.resumed,
       ...(firstStage && { firstStage }),
       judged: { k: JUDGED_K, mean: meanJudged(e.run, answered, plan.judgements) },
+      sources: sourceMix(
+        plan.judgements,
+        answered.map((q): [string, string[]] => [q.id, documentRanking(e.run.rankings[q.id] ?? [], e.run.level)]),
+        JUDGED_K,
+      ),
     };
   });
 }

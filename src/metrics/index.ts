@@ -35,6 +35,7 @@ export {
   type Judgements,
 } from './judgements.js';
 export {
+  countBySource,
   SOURCE_KINDS,
   sourceOf,
   type JudgementSource,
@@ -54,3 +55,13 @@ export { rPrecision } from './r-precision.js';
 export { bpref } from './bpref.js';
 export { judgedAt } from './judged.js';
 export { condensedRanking } from './condensed.js';
+export {
+  clickLog,
+  clickWarning,
+  describeSourceMix,
+  SOURCE_MIX_K,
+  sourceMix,
+  unshownByLog,
+  type ClickLog,
+  type SourceMix,
+} from './source-mix.js';

@@ -32,6 +32,25 @@ export interface ServedShare {
 /** query id -> document id -> where that judgement came from. */
 export type PairSources = ReadonlyMap<string, ReadonlyMap<string, JudgementSource>>;
 
+/**
+ * How many judgements of a gold set came from each source (the ones the reader knew nothing of
+ * under `unknown`), sources in table order, a source with none left out.
+ */
+export function countBySource(
+  grades: ReadonlyMap<string, ReadonlyMap<string, number>>,
+  sources: PairSources | undefined,
+): Partial<Record<SourceKind | 'unknown', number>> {
+  const counts = new Map<string, number>();
+  for (const [qid, docs] of grades)
+    for (const doc of docs.keys()) {
+      const kind = sourceOf(sources, qid, doc)?.kind ?? 'unknown';
+      counts.set(kind, (counts.get(kind) ?? 0) + 1);
+    }
+  const out: Partial<Record<SourceKind | 'unknown', number>> = {};
+  for (const kind of [...SOURCE_KINDS, 'unknown'] as const) if (counts.has(kind)) out[kind] = counts.get(kind)!;
+  return out;
+}
+
 /** The source of one pair; undefined when the reader did not know (a judgement made in code). */
 export function sourceOf(sources: PairSources | undefined, qid: string, doc: string): JudgementSource | undefined {
   return sources?.get(qid)?.get(doc);

@@ -6,6 +6,7 @@ import type { Pipeline } from '../pipeline/resolve-pipeline.js';
 import type { PairComparison, PairwiseTest } from '../stats/all-pairs.js';
 import type { Correction } from '../stats/multiple-comparisons.js';
 import type { IndexFingerprint } from '../store/index-fingerprint.js';
+import type { ClickLog, SourceMix } from '../metrics/source-mix.js';
 
 /** What a retriever is, for the report: one leg of a type (lexical, dense, run file, remote engine), or several fused. */
 export type RetrieverKind = LegType | 'fused';
@@ -144,6 +145,12 @@ export interface ConfigResult {
    * Absent in reports saved before it was recorded.
    */
   judged?: { k: number; mean: number };
+  /**
+   * The judgements its top JUDGED_K documents rest on: the share judged from each source
+   * (published, human, tickets, llm, clicks) and unjudged (metrics/source-mix.ts). Absent in
+   * reports saved before sources were recorded.
+   */
+  sources?: SourceMix;
 }
 
 /** The cutoff every report shows judged@k at, and compares the configurations on. */
@@ -260,6 +267,12 @@ export interface ExperimentReport {
    * reports saved before it was measured.
    */
   overlapBySource?: OverlapBySource;
+  /**
+   * When some judgements come from clicks: the pipelines that served the log (their mean share of
+   * the judged pairs' impressions) and the configurations that run the most-served one, which
+   * those judgements favour: they judge only what it showed.
+   */
+  clickLog?: ClickLog & { favoured: string[] };
   checks: CheckResult[];
   wallSeconds: number;
   /**

@@ -9,6 +9,11 @@ import { EXPECTED_MEAN, EXPECTED_PER_QUERY } from '../metrics/fixture-expected.j
 import { evalFixture } from '../runs/helpers.js';
 import { runCli } from '../helpers/cli.js';
 
+// The fixture run's top 10 over q1, q2, q3 (q3 is not in the run, so it has no document to count):
+// q1 d3 d9 d10 d1 d2 d4, d9 and d10 judged for q4 only: 4/6 judged; q2 d6 d5 d11, d11 unjudged: 2/3.
+// All judgements come from the qrels file: published (4/6 + 2/3) / 2 = 2/3, unjudged 1/3.
+const MIX_LINE = `judgements behind the top 10: published ${((100 * 2) / 3).toFixed(1)}%, unjudged ${(100 / 3).toFixed(1)}%\n`;
+
 const qrels = evalFixture('qrels.txt');
 const run = evalFixture('run.txt');
 
@@ -38,7 +43,8 @@ describe('testbed eval', () => {
     // q3 has no line in the run; q4 has no relevant document; q5 is in the run only, so it has none either.
     expect(r.err).toBe(
       '3 answerable queries evaluated (1 not in the run: no hits, scored 0); 2 unanswerable queries ' +
-        '(no document graded 1 or more: 1 judged, 1 not in the qrels) left out (--trec-compat averages the judged ones in as 0): q4 q5\n',
+        '(no document graded 1 or more: 1 judged, 1 not in the qrels) left out (--trec-compat averages the judged ones in as 0): q4 q5\n' +
+        MIX_LINE,
     );
   });
 
@@ -59,7 +65,18 @@ describe('testbed eval', () => {
   it('--json prints the means, the query count, the unanswerable queries and, on request, each query', async () => {
     const labels = Object.keys(EXPECTED_MEAN);
     const plain = JSON.parse((await evalCli(qrels, run, '--metrics', labels.join(','), '--json')).out);
-    expect(Object.keys(plain)).toEqual(['metrics', 'queries', 'unanswerable', 'missing_from_run', 'not_in_qrels']);
+    expect(Object.keys(plain)).toEqual([
+      'metrics',
+      'queries',
+      'unanswerable',
+      'missing_from_run',
+      'not_in_qrels',
+      'sources',
+    ]);
+    expect(plain.sources.k).toBe(10);
+    expect(plain.sources.queries).toBe(2);
+    expect(plain.sources.shares.published).toBeCloseTo((4 / 6 + 2 / 3) / 2, 12);
+    expect(plain.sources.unjudged).toBeCloseTo((2 / 6 + 1 / 3) / 2, 12);
     expect(plain.queries).toBe(3);
     expect(plain.unanswerable).toEqual(['q4', 'q5']);
     expect(plain.missing_from_run).toBe(1); // q3
@@ -87,7 +104,9 @@ describe('testbed eval', () => {
     expect(text.err).toBe(
       '3 answerable queries evaluated (1 not in the run: no hits, scored 0); 2 unanswerable queries ' +
         '(no document graded 1 or more: 1 judged, 1 not in the qrels) of which the judged are averaged in as 0 ' +
-        '(--trec-compat, as trec_eval -c) and the rest left out: q4 q5\n',
+        '(--trec-compat, as trec_eval -c) and the rest left out: q4 q5\n' +
+        // q4, averaged in, adds its one ranked document d9, judged 0: published (4/6 + 2/3 + 1) / 3 = 7/9.
+        `judgements behind the top 10: published ${((100 * 7) / 9).toFixed(1)}%, unjudged ${((100 * 2) / 9).toFixed(1)}%\n`,
     );
   });
 

@@ -129,7 +129,11 @@ describe('gold routes', () => {
     expect((await app.request('/gold')).status).toBe(400);
     fs.mkdirSync(path.join(corporaRoot, 'other', 'qrels'), { recursive: true });
     fs.writeFileSync(path.join(corporaRoot, 'other', 'qrels', 'q.tsv'), 'a\tb\t1\n');
-    expect(await (await app.request('/gold?qrels=other/qrels/q.tsv')).json()).toEqual({ additions: [] });
+    // Its one line is a published judgement.
+    expect(await (await app.request('/gold?qrels=other/qrels/q.tsv')).json()).toEqual({
+      additions: [],
+      sources: { published: 1 },
+    });
   });
 
   describe('DELETE / (take back an addition)', () => {
@@ -141,10 +145,23 @@ describe('gold routes', () => {
       const added = (await (
         await post({ qrels: OWN, query_id: 'q3', doc_id: 'release-3-2', grade: 2 })
       ).json()) as Addition;
+      // The qrels file's data lines are published judgements; the pair added through POST is a person's.
+      const published =
+        fs
+          .readFileSync(path.join(TINY_BEIR, 'qrels', 'test.tsv'), 'utf8')
+          .trim()
+          .split('\n').length - 1;
+      const before = (await (await app.request(`/gold?qrels=${encodeURIComponent(OWN)}`)).json()) as {
+        sources: Record<string, number>;
+      };
+      expect(before.sources).toEqual({ published, human: 1 });
       const res = await remove(OWN, 'q3', 'release-3-2');
       expect(res.status).toBe(200);
       expect(await res.json()).toEqual({ removed: [added], remaining: 0 });
-      expect(await (await app.request(`/gold?qrels=${encodeURIComponent(OWN)}`)).json()).toEqual({ additions: [] });
+      expect(await (await app.request(`/gold?qrels=${encodeURIComponent(OWN)}`)).json()).toEqual({
+        additions: [],
+        sources: { published },
+      });
       expect((await readGold(path.join(corporaRoot, OWN))).get('q3')).toEqual(new Map([['plans', 2]]));
       expect(fs.existsSync(additionsFile(path.join(corporaRoot, OWN)))).toBe(false);
     });

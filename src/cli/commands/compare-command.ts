@@ -11,6 +11,7 @@ import { DEFAULT_SEED } from '../../stats/prng.js';
 import { DEFAULT_TRIALS, EXACT_MAX_QUERIES } from '../../stats/significance.js';
 import { intOption, oneOf, parse } from '../args.js';
 import type { Command } from '../command.js';
+import { judgementNotes } from '../judgement-notes.js';
 import { loadJudgements } from '../load-judgements.js';
 
 const DEFAULT_ALPHA = 0.05;
@@ -128,6 +129,7 @@ export const compareCommand: Command = {
       if (![...run.keys()].some((qid) => judgements.grades.has(qid)))
         io.err(`warning: ${files[i]} shares no query id with the qrels; do the ids match?\n`);
       const result = evaluate(judgements, run, metrics);
+      judgementNotes(judgements, run, result.evaluated, io, names[i]);
       const rows = result.evaluated.map((qid) => result.perQuery.get(qid)!);
       scores.set(names[i]!, Object.fromEntries(metrics.map((m) => [m.label, rows.map((s) => s[m.label]!)])));
       perQuery[names[i]!] = Object.fromEntries(result.perQuery);

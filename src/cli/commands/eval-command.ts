@@ -11,6 +11,7 @@ import {
 import { readTrecRun } from '../../runs/trec-run-reader.js';
 import { intOption, parse, positional } from '../args.js';
 import type { Command } from '../command.js';
+import { judgementNotes } from '../judgement-notes.js';
 import { loadJudgements } from '../load-judgements.js';
 
 /** The help text, computed on each call so that it lists the metrics registered now. */
@@ -57,7 +58,14 @@ ${metricHelpLines(' '.repeat(24)).join('\n')}
   --json              print JSON: {metrics: {metric: mean}, queries: N evaluated,
                       unanswerable: [ids] (judged and not), missing_from_run: N,
                       not_in_qrels: N (how many of unanswerable no judgement names),
-                      per_query: {query id: {metric: value}} with --per-query}
+                      per_query: {query id: {metric: value}} with --per-query,
+                      sources: the judgements behind the top 10, below}
+
+Where the judgements came from: stderr says which share of the run's top 10 (over the queries
+evaluated) was judged from each source (published: the qrels file; human, llm, tickets, clicks:
+recorded in QRELS.additions.jsonl or QRELS.sources.jsonl) and which share is unjudged. When some
+come from clicks it warns: they judge only what the logged pipeline showed, and it says how many
+of this run's top 10 documents that pipeline never showed.
   -h, --help          show this help`;
 
 // trec_eval prints the measure name left-aligned in 22 columns ("%-22s\t%s\t%6.4f").
@@ -104,14 +112,17 @@ export const evalCommand: Command = {
     const queryIds = [...run.keys(), ...(querySet ?? []).map((q) => q.id)];
     const counts = countQueries(result, queryIds, new Set(run.keys()), qrels);
     const perQuery = Boolean(values['per-query']);
-    if (values.json) io.out(JSON.stringify(toJson(result, counts, perQuery), null, 2) + '\n');
-    else {
+    if (values.json) {
+      const sources = judgementNotes(judgements, run, result.evaluated, io);
+      io.out(JSON.stringify({ ...toJson(result, counts, perQuery), sources }, null, 2) + '\n');
+    } else {
       io.out(toText(result, metrics, perQuery));
       io.err(
         summary(result, counts, threshold, trecCompat) +
           (values.condensed ? '; scored on condensed lists (unjudged documents removed first)' : '') +
           '\n',
       );
+      judgementNotes(judgements, run, result.evaluated, io);
     }
     return 0;
   },

@@ -12,6 +12,8 @@ import type { Addition } from '../../gold/types.js';
 import { InputError } from '../../errors.js';
 import { parse, positional } from '../args.js';
 import type { CliIo, Command } from '../command.js';
+import { readJudgements } from '../../gold/read-judgements.js';
+import { countBySource } from '../../metrics/index.js';
 
 const usage = `Usage: testbed gold add QRELS QID DOCID [--grade G] [--note TEXT] [--judge NAME] [--source WORD]
        testbed gold remove QRELS QID DOCID
@@ -50,7 +52,9 @@ not have (the first ten shown).
 Subcommands:
   add QRELS QID DOCID     record that document DOCID is relevant to query QID
   remove QRELS QID DOCID  take back the judgements added for query QID and document DOCID
-  list QRELS              print the additions recorded for QRELS, in the order recorded
+  list QRELS              print the additions recorded for QRELS, in the order recorded;
+                          stderr counts the gold set's judgements by source (published,
+                          human, tickets, llm, clicks)
   ask QRELS               record a question an expert wrote and the documents answering it
                           (testbed gold ask --help)
   agreement QRELS         how well judges agree: Cohen's kappa per pair of judges over the
@@ -189,7 +193,9 @@ async function runList(argv: string[], io: CliIo): Promise<number> {
   if (values.help) return (io.out(usage + '\n'), 0);
   const qrels = positional(positionals, 0, 'QRELS', usage);
   noMore(positionals, 1);
-  const all = await readAdditions(qrels);
+  const [all, { judgements }] = await Promise.all([readAdditions(qrels), readJudgements(qrels)]);
+  const counts = Object.entries(countBySource(judgements.grades, judgements.sources));
+  io.err(`judgements by source: ${counts.map(([kind, n]) => `${kind} ${n}`).join(', ')}\n`);
   const shown = values.query === undefined ? all : all.filter((a) => a.query_id === values.query);
   if (values.json) return (io.out(JSON.stringify(shown, null, 2) + '\n'), 0);
   if (shown.length === 0) {

@@ -16,6 +16,7 @@ import { parseMetric } from '../../metrics/index.js';
 import { writeRankedRun } from '../../runs/trec-run-writer.js';
 import { intOption, oneOf, parse } from '../args.js';
 import type { Command } from '../command.js';
+import { judgementNotes } from '../judgement-notes.js';
 import { loadJudgements } from '../load-judgements.js';
 import { gridFlags, readLegRuns } from './fusion-flags.js';
 import { trainedFlags } from './trained-flags.js';
@@ -187,6 +188,7 @@ export const tuneCommand: Command = {
     const t0 = performance.now();
     const result = tuneFusion(legs, judgements, options);
     writeRankedRun(values.out, result.run, values.tag ?? 'tuned');
+    judgementNotes(judgements, result.run, result.queries, io, 'tuned');
     const seconds = (performance.now() - t0) / 1000;
     io.out(
       values.json

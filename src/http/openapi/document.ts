@@ -669,8 +669,19 @@ export function openApiDocument(): Json {
           ],
           responses: {
             '200': json(
-              { type: 'object', properties: { additions: { type: 'array', items: ref('Addition') } } },
-              'additions in the order recorded',
+              {
+                type: 'object',
+                properties: {
+                  additions: { type: 'array', items: ref('Addition') },
+                  sources: {
+                    type: 'object',
+                    description:
+                      'the gold set (qrels merged with its additions) counted by where each judgement came from: published, human, tickets, llm, clicks',
+                    additionalProperties: { type: 'integer' },
+                  },
+                },
+              },
+              'additions in the order recorded, and the judgements counted by source',
             ),
             '400': error('bad parameter'),
             '404': error('qrels not found'),

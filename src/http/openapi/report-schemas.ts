@@ -251,6 +251,17 @@ export const reportSchemas: Record<string, unknown> = {
         }),
         firstStage: obj({ reranker: str, depth: int, means: byMetric, slices: sliceRows }),
         judged: obj({ k: int, mean: num }),
+        sources: obj({
+          k: int,
+          queries: int,
+          shares: {
+            type: 'object',
+            additionalProperties: num,
+            description:
+              "source (published, human, tickets, llm, clicks, unknown) -> share of a query's top k judged from it, averaged over the queries",
+          },
+          unjudged: num,
+        }),
       },
       ['name', 'retriever', 'index', 'latency', 'means', 'perQuery', 'slices', 'legs', 'failures', 'resumed'],
     ),
@@ -291,6 +302,11 @@ export const reportSchemas: Record<string, unknown> = {
             type: 'array',
             items: obj({ source: str, queries: int, meanOverlap: num, withoutTerms: int }),
           },
+        }),
+        clickLog: obj({
+          pairs: int,
+          servedBy: { type: 'array', items: obj({ pipeline: str, share: num }) },
+          favoured: { ...strings, description: 'configurations running the pipeline that served the click log' },
         }),
         checks: { type: 'array', items: ref('CheckResult') },
         wallSeconds: num,

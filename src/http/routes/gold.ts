@@ -11,6 +11,8 @@ import type { Query } from '../../corpus/index.js';
 import { removeJudgement } from '../../gold/remove-judgement.js';
 import { insideRoot } from '../../corpus/inside-root.js';
 import { errorResponse } from '../errors.js';
+import { readJudgements } from '../../gold/read-judgements.js';
+import { countBySource } from '../../metrics/index.js';
 
 const addSchema = z
   .object({
@@ -100,9 +102,10 @@ export function goldRoutes(corporaRoot: string): Hono {
 
   app.get('/', async (c) => {
     const req = listSchema.parse(c.req.query());
-    const additions = await readAdditions(qrelsPath(corporaRoot, req.qrels));
+    const file = qrelsPath(corporaRoot, req.qrels);
+    const [additions, { judgements }] = await Promise.all([readAdditions(file), readJudgements(file)]);
     const shown = req.query_id === undefined ? additions : additions.filter((a) => a.query_id === req.query_id);
-    return c.json({ additions: shown });
+    return c.json({ additions: shown, sources: countBySource(judgements.grades, judgements.sources) });
   });
 
   app.delete('/', async (c) => {

@@ -1,5 +1,5 @@
 import { fmt } from '../../reports/format.js';
-import { judgedConfigs, judgedSpread } from '../../reports/judged-section.js';
+import { clickLogText, judgedConfigs, judgedSpread, sourceCells, sourceColumns } from '../../reports/judged-section.js';
 import { JUDGED_SPREAD_WARNING, type ExperimentReport } from '../../reports/report-model.js';
 import { DataTable } from './report-charts.js';
 
@@ -14,13 +14,28 @@ export function JudgedTable({ report, folder }: { report: ExperimentReport; fold
   if (judged.length === 0) return null;
   const k = judged[0]!.judged.k;
   const spread = judgedSpread(report, judged);
+  const columns = sourceColumns(judged);
+  const withSources = judged.some((c) => c.sources);
+  const favoured = new Set(report.clickLog?.favoured ?? []);
   return (
     <section class="judged" aria-label="Judged">
       <p class="legend-note">
         judged@{k}: share of a configuration's top {k} documents that the qrels judge (any grade, 0 included). Every
         metric counts an unjudged document as not relevant.
       </p>
-      <DataTable head={['configuration', `judged@${k}`]} rows={judged.map((c) => [c.name, fmt(c.judged.mean)])} />
+      <DataTable
+        head={['configuration', `judged@${k}`, ...(withSources ? [...columns, 'unjudged'] : [])]}
+        rows={judged.map((c) => [
+          `${c.name}${favoured.has(c.name) ? ' *' : ''}`,
+          fmt(c.judged.mean),
+          ...(withSources ? sourceCells(c, columns) : []),
+        ])}
+      />
+      {report.clickLog ? (
+        <p class="note" role="note">
+          Warning: {clickLogText(report.clickLog).replace(/`/g, '')}
+        </p>
+      ) : null}
       {spread ? (
         <p class="note" role="note">
           Warning: judged@{k} differs by more than {JUDGED_SPREAD_WARNING.toFixed(2)} between the configurations
