@@ -23,25 +23,33 @@ export interface FailedPair extends JudgePair {
 export interface PairGrades {
   graded: GradedPair[];
   failed: FailedPair[];
+  /** Why the run stopped before asking every pair, when it did: the pairs not asked are failed with it. */
+  stopped?: string;
 }
 
+/** Unreadable answers in a row (a 200 whose content is no grade) after which the rest is not asked: the model or prompt is wrong, and each request costs. */
+export const MAX_UNREADABLE_IN_A_ROW = 5;
+
 /**
- * Asks the model for a 0-3 grade of each pair, one request per pair (all in flight at once; the
- * chat client limits how many reach the server). A pair whose query or document text is missing,
- * whose request fails after the client's retries (a 500, a timeout; a 429 waits out its
- * Retry-After first), or whose answer is no grade (not JSON, a grade outside 0-3) is a failed
- * pair with its reason, and the rest go on: one bad answer must not cost the whole run. When
+ * Asks the model for a 0-3 grade of each pair, one request per pair, as many in flight as the
+ * chat client allows. A pair whose query or document text is missing, whose request fails after
+ * the client's retries (a 500, a timeout; a 429 waits out its Retry-After first), or whose answer
+ * is no grade (not JSON, a grade outside 0-3) is a failed pair with its reason, and the rest go
+ * on: one bad answer must not cost the whole run. But MAX_UNREADABLE_IN_A_ROW unreadable answers
+ * in a row stop it: the pairs not yet asked are failed as not asked, and `stopped` says why. When
  * `firstIsProbe`, the first pair is asked alone, and if it gets no answer or an HTTP error the
  * RemoteError is thrown before anything else is sent, as the question generator does: a dead
- * endpoint would otherwise be retried once per pair. Results keep the order of `pairs`.
+ * endpoint would otherwise be retried once per pair. `onAnswer` is called after each pair, for a
+ * progress line. Results keep the order of `pairs`.
  */
 export async function gradePairs(
   chat: ChatClient,
   pairs: readonly JudgePair[],
   texts: JudgeTexts,
-  options: { seed: number; firstIsProbe: boolean },
+  options: { seed: number; firstIsProbe: boolean; onAnswer?: (done: number, failed: number) => void },
 ): Promise<PairGrades> {
-  const ask = async (pair: JudgePair, probe: boolean): Promise<{ grade: number } | { problem: string }> => {
+  type Answer = { grade: number } | { problem: string; unreadable?: boolean };
+  const ask = async (pair: JudgePair, probe: boolean): Promise<Answer> => {
     const query = texts.queries.get(pair.queryId);
     const passage = texts.passages.get(pair.docId);
     if (query === undefined) return { problem: 'the query has no text in the queries file' };
@@ -60,17 +68,42 @@ export async function gradePairs(
         problem: `${err.endpoint}${err.httpStatus !== undefined ? ` answered ${err.httpStatus}` : ''}: ${err.problem}`,
       };
     }
-    return parseGrade(content);
+    const read = parseGrade(content);
+    return 'problem' in read ? { ...read, unreadable: true } : read;
   };
-  const [first, ...rest] = pairs;
-  const answers = first === undefined ? [] : [await ask(first, options.firstIsProbe)];
-  answers.push(...(await Promise.all(rest.map((pair) => ask(pair, false)))));
+  const answers: (Answer | undefined)[] = new Array(pairs.length);
+  let done = 0;
+  let failed = 0;
+  let unreadableInARow = 0;
+  let stopped: string | undefined;
+  const record = (i: number, answer: Answer) => {
+    answers[i] = answer;
+    done++;
+    if ('problem' in answer) failed++;
+    unreadableInARow = 'problem' in answer ? (answer.unreadable ? unreadableInARow + 1 : unreadableInARow) : 0;
+    if (unreadableInARow >= MAX_UNREADABLE_IN_A_ROW && stopped === undefined)
+      stopped = `stopped after ${MAX_UNREADABLE_IN_A_ROW} unreadable answers in a row: check the model and the prompt before paying for the rest`;
+    options.onAnswer?.(done, failed);
+  };
+  let next = 0;
+  if (pairs.length > 0) {
+    record(0, await ask(pairs[0]!, options.firstIsProbe));
+    next = 1;
+  }
+  const worker = async () => {
+    while (next < pairs.length && stopped === undefined) {
+      const i = next++;
+      record(i, await ask(pairs[i]!, false));
+    }
+  };
+  await Promise.all(Array.from({ length: Math.max(1, chat.concurrency) }, worker));
   const result: PairGrades = { graded: [], failed: [] };
   pairs.forEach((pair, i) => {
-    const answer = answers[i]!;
+    const answer = answers[i] ?? { problem: `not asked: ${stopped}` };
     const ids = { queryId: pair.queryId, docId: pair.docId };
     if ('problem' in answer) result.failed.push({ ...ids, reason: answer.problem });
     else result.graded.push({ ...ids, grade: answer.grade });
   });
+  if (stopped !== undefined) result.stopped = stopped;
   return result;
 }

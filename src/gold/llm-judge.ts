@@ -3,63 +3,74 @@ import { compareBytes, type Run } from '../runs/run.js';
 import type { PoolEntry } from '../runs/pool.js';
 import type { ChatClient } from '../llm/chat-client.js';
 import { cohensKappa, type KappaResult } from '../stats/kappa.js';
+import { kappaInterval } from '../stats/kappa-interval.js';
 import { createRng, randomIndex } from '../stats/prng.js';
 import { gradePairs, type JudgePair, type PairGrades } from './grade-pairs.js';
-import { judgedGrade, readJudgedBy, withGrades } from './human-and-llm-grades.js';
-import { JUDGE_SCALE, judgePromptSha256 } from './judge-prompt.js';
-import { readJudgeTexts, type JudgeSources } from './judge-texts.js';
+import { judgedGrade, readJudgedBy, withGrades, type JudgedBy } from './human-and-llm-grades.js';
+import { judgePromptSha256 } from './judge-prompt.js';
+import { applyScale, scaleTop, settleScale, type JudgeScale, type ScaleOption } from './judge-scale.js';
+import { readJudgeTexts, type JudgeSources, type JudgeTexts } from './judge-texts.js';
 import { type RankingChange, rankingChange } from './ranking-change.js';
 
-export interface LlmJudgeOptions {
+export interface JudgePlanOptions {
   qrelsFile: string;
   pool: readonly PoolEntry[];
-  chat: ChatClient;
   sources: JudgeSources;
-  /** Human-judged pairs graded to measure agreement. */
+  /** Human-judged pairs graded first, to measure agreement (the calibration sample). */
   sample: number;
   /** Draws the sample and is sent to the model. */
   seed: number;
-  /** The experiment's runs, to see whether filling reorders them. */
-  runs?: readonly { name: string; run: Run }[];
+  scale: ScaleOption;
+  /** The lowest grade counted relevant: the binarised agreement cuts here. */
+  threshold: number;
 }
 
-/** How the model's grades on the sample compare with the humans' grades of the same pairs. */
-export interface SampleAgreement {
-  /** Human-judged pairs there were to draw from. */
+/** What the judge will do, settled before any request: the pool's state, the sample, the scale. */
+export interface JudgePlan {
+  promptSha256: string;
+  /** The pool's pairs by state, read from the qrels and additions now (not the pool file's column). */
+  pool: { pairs: number; holes: number; human: number; llm: number };
+  holes: JudgePair[];
+  /** Human-judged pairs there were to draw the sample from. */
   available: number;
+  /** Of those, the ones graded below the threshold: with none, agreement cannot be measured. */
+  humanNegatives: number;
   /** The pairs drawn, sorted by query then document. */
-  pairs: (JudgePair & { human: number })[];
+  sample: (JudgePair & { human: number })[];
+  scale: JudgeScale;
+  /** The qrels' highest human grade. */
+  humanTop: number;
+  threshold: number;
+  seed: number;
+  judged: JudgedBy;
+  texts: JudgeTexts;
+}
+
+/** How the model's (scaled) grades on the sample compare with the humans' grades of the same pairs. */
+export interface SampleAgreement {
   grades: PairGrades;
   /** Cohen's kappa over the pairs the model graded; `observed` is the raw agreement. */
   kappa: KappaResult;
   /** Linearly weighted kappa: a grade one step off counts as partly agreeing. */
   linear: KappaResult;
+  /** Both, with every grade cut at the threshold (relevant or not). */
+  binary: KappaResult;
+  /** 95% percentile bootstrap intervals over the sample's pairs (stats/kappa-interval.ts). */
+  intervals: { kappa: Interval; linear: Interval; binary: Interval };
 }
 
-export interface LlmJudgeResult {
-  promptSha256: string;
-  /** The pool's pairs by state, read from the qrels and additions now (not the pool file's column). */
-  pool: { pairs: number; holes: number; human: number; llm: number };
-  agreement: SampleAgreement;
-  /** The model's grades for the holes: what a fill writes. */
-  fill: PairGrades;
-  /** Present when runs were given. */
-  ranking?: RankingChange;
+interface Interval {
+  low: number;
+  high: number;
 }
 
 /**
- * Everything an LLM judge does before it writes: grades a seeded sample of pairs humans judged
- * and measures agreement (raw, Cohen's kappa, linearly weighted kappa on the 0-3 scale), grades
- * every hole of the pool (a pair nobody has judged, human or model), and, with runs, ranks them
- * under human-only qrels and under the qrels the fill would leave (Kendall's tau-b). Nothing is
- * written here: the caller decides from these figures whether to write (writeLlmGrades), so a
- * judge that disagrees with humans can be refused before it touches the gold set. Whether a pair
- * is judged is read from the qrels and additions as they are now, since the pool file may be
- * older than the latest judgements. The sample goes first and its first pair alone, so a dead
- * endpoint stops the run after one request.
+ * Reads the gold set and the pool and settles what the judge will ask, before anything is sent:
+ * the holes (pairs nobody has judged, human or model; read from the qrels and additions as they
+ * are now, since the pool file may be older), a seeded sample of human-judged pairs to calibrate
+ * on, and the scale the judge's 0-3 maps onto (auto: the qrels' highest human grade).
  */
-export async function llmJudge(options: LlmJudgeOptions): Promise<LlmJudgeResult> {
-  const { chat, seed } = options;
+export async function planJudge(options: JudgePlanOptions): Promise<JudgePlan> {
   const judged = await readJudgedBy(options.qrelsFile);
   const holes: JudgePair[] = [];
   let human = 0;
@@ -70,34 +81,89 @@ export async function llmJudge(options: LlmJudgeOptions): Promise<LlmJudgeResult
     else holes.push({ queryId, docId });
   }
   const available = humanPairs(judged.human);
-  const drawn = drawSample(available, options.sample, seed);
-  const texts = await readJudgeTexts(options.sources, [...drawn, ...holes]);
-
-  const sampleGrades = await gradePairs(chat, drawn, texts, { seed, firstIsProbe: true });
-  const fill = await gradePairs(chat, holes, texts, { seed, firstIsProbe: drawn.length === 0 });
-
-  const humanOf = new Map(drawn.map((p) => [key(p), p.human]));
-  const compared = sampleGrades.graded.map((g) => [humanOf.get(key(g))!, g.grade] as const);
-  const scale = [JUDGE_SCALE[0], Math.max(JUDGE_SCALE[1], ...compared.map(([h]) => h))] as const;
-  const result: LlmJudgeResult = {
+  const humanTop = Math.max(0, ...available.map((p) => p.human));
+  const sample = drawSample(available, options.sample, options.seed);
+  return {
     promptSha256: judgePromptSha256(),
     pool: { pairs: options.pool.length, holes: holes.length, human, llm },
-    agreement: {
-      available: available.length,
-      pairs: drawn,
-      grades: sampleGrades,
-      kappa: cohensKappa(compared, { scale }),
-      linear: cohensKappa(compared, { scale, weighting: 'linear' }),
-    },
-    fill,
+    holes,
+    available: available.length,
+    humanNegatives: available.filter((p) => p.human < options.threshold).length,
+    sample,
+    scale: settleScale(options.scale, humanTop),
+    humanTop,
+    threshold: options.threshold,
+    seed: options.seed,
+    judged,
+    texts: await readJudgeTexts(options.sources, [...sample, ...holes]),
   };
-  if (options.runs !== undefined && options.runs.length > 0)
-    result.ranking = rankingChange(
-      options.runs,
-      judgementsOf(judged.human),
-      judgementsOf(withGrades(judged.all, fill.graded)),
-    );
-  return result;
+}
+
+/**
+ * Grades the calibration sample and measures agreement with the humans' grades: raw, Cohen's
+ * kappa and linearly weighted kappa on the scaled grades, the same cut at the threshold, each
+ * with a 95% interval. The sample's first pair goes alone, so a dead endpoint stops the run
+ * after one request. Nothing else is asked here: the caller gates on these figures before a
+ * single hole is paid for.
+ */
+export async function calibrateJudge(
+  plan: JudgePlan,
+  chat: ChatClient,
+  onAnswer?: (done: number, failed: number) => void,
+): Promise<SampleAgreement> {
+  const raw = await gradePairs(chat, plan.sample, plan.texts, { seed: plan.seed, firstIsProbe: true, onAnswer });
+  const grades = scaled(raw, plan.scale);
+  const humanOf = new Map(plan.sample.map((p) => [key(p), p.human]));
+  const compared = grades.graded.map((g) => [humanOf.get(key(g))!, g.grade] as const);
+  const scale = [0, Math.max(scaleTop(plan.scale), plan.humanTop, ...compared.map(([h]) => h))] as const;
+  const cut = (g: number) => (g >= plan.threshold ? 1 : 0);
+  const binaryPairs = compared.map(([h, j]) => [cut(h), cut(j)] as const);
+  const binaryScale = [0, 1] as const;
+  const seed = plan.seed;
+  return {
+    grades,
+    kappa: cohensKappa(compared, { scale }),
+    linear: cohensKappa(compared, { scale, weighting: 'linear' }),
+    binary: cohensKappa(binaryPairs, { scale: binaryScale }),
+    intervals: {
+      kappa: kappaInterval(compared, { scale, seed }),
+      linear: kappaInterval(compared, { scale, weighting: 'linear', seed }),
+      binary: kappaInterval(binaryPairs, { scale: binaryScale, seed }),
+    },
+  };
+}
+
+/** Grades every hole of the plan, on its scale. The first hole is a probe only when no sample went before. */
+export async function fillHoles(
+  plan: JudgePlan,
+  chat: ChatClient,
+  onAnswer?: (done: number, failed: number) => void,
+): Promise<PairGrades> {
+  const firstIsProbe = plan.sample.length === 0;
+  return scaled(
+    await gradePairs(chat, plan.holes, plan.texts, { seed: plan.seed, firstIsProbe, onAnswer }),
+    plan.scale,
+  );
+}
+
+/**
+ * Whether filling the holes reorders the runs: each run's mean ndcg@10 under the human-only
+ * qrels and under the qrels the fill would leave, at the plan's threshold, and Kendall's tau-b.
+ */
+export function rankingAfterFill(
+  plan: JudgePlan,
+  runs: readonly { name: string; run: Run }[],
+  fill: PairGrades,
+): RankingChange {
+  return rankingChange(
+    runs,
+    judgementsOf(plan.judged.human, plan.threshold),
+    judgementsOf(withGrades(plan.judged.all, fill.graded), plan.threshold),
+  );
+}
+
+function scaled(grades: PairGrades, scale: JudgeScale): PairGrades {
+  return { ...grades, graded: grades.graded.map((g) => ({ ...g, grade: applyScale(scale, g.grade) })) };
 }
 
 /** Every pair humans judged (grade 0 or more), sorted by query then document so a seed picks the same ones. */

@@ -18,6 +18,8 @@ export interface ChatClient {
   readonly model: string;
   /** `POST <url>`, as errors and summaries show it. */
   readonly endpoint: string;
+  /** Requests it keeps in flight at most: a caller that queues its own work sizes its workers by it. */
+  readonly concurrency: number;
   /** The answer's text; a RemoteError (the key cut out) when the endpoint fails or answers no text. */
   ask(ask: ChatAsk): Promise<string>;
 }
@@ -52,6 +54,7 @@ export function createChatClient(
   return {
     model: spec.model,
     endpoint,
+    concurrency: settings.concurrency,
     async ask({ prompt, seed, about }) {
       const caller = { what: `chat ${spec.model}${about ? ` (${about})` : ''}` };
       const res = await client.request({

@@ -6,7 +6,7 @@ import { QUESTION_PROMPTS } from '../../src/gold/question-prompts.js';
 import { MAX_PASSAGE_CHARS } from '../../src/gold/sample-docs.js';
 import { runCli } from '../helpers/cli.js';
 import { tmpDir } from '../helpers/tmp.js';
-import { chatServerForCommandTests, FakeChatServer } from '../llm/fake-chat-server.js';
+import { CHAT_TIMEOUT_MS, chatServerForCommandTests, FakeChatServer } from '../llm/fake-chat-server.js';
 
 const root = tmpDir('testbed-generate-');
 let made = 0;
@@ -182,7 +182,7 @@ describe('testbed gold generate', () => {
     expect(failures[0]).toMatch(
       new RegExp(`^d3: ${escapeRegExp(endpoint)} answered 500: .*overloaded.* \\(after 3 attempts\\)$`),
     );
-    expect(failures[1]).toBe(`d4: ${endpoint}: no answer within 500 ms (after 3 attempts)`);
+    expect(failures[1]).toBe(`d4: ${endpoint}: no answer within ${CHAT_TIMEOUT_MS} ms (after 3 attempts)`);
     expect(failures[2]).toMatch(/^d5: the answer holds no JSON: "Sure! Here is a question/);
     expect(failures[3]).toMatch(new RegExp(`^d6: ${escapeRegExp(endpoint)} answered 200: the body is not JSON`));
     expect(failures[4]).toBe(

@@ -5,7 +5,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { JUDGE_PROMPT } from '../../src/gold/judge-prompt.js';
 import { runCli } from '../helpers/cli.js';
 import { tmpDir } from '../helpers/tmp.js';
-import { chatServerForCommandTests, FakeChatServer } from '../llm/fake-chat-server.js';
+import { CHAT_TIMEOUT_MS, chatServerForCommandTests, FakeChatServer } from '../llm/fake-chat-server.js';
 
 const root = tmpDir('testbed-judge-');
 let made = 0;
@@ -25,6 +25,9 @@ const MODEL = 'qwen2.5:7b';
 const chat = () => `${MODEL}@${server.origin}`;
 const judge = (...argv: string[]) => runCli(['gold', 'judge', ...argv]);
 const promptHash = createHash('sha256').update(JUDGE_PROMPT, 'utf8').digest('hex');
+/** stderr less its progress lines (a line every 10% of each stage when not on a terminal). */
+const beyondProgress = (err: string) =>
+  err.split('\n').filter((l) => l !== '' && !/^(calibrating|grading holes) /.test(l));
 
 interface GoldSet {
   dir: string;
@@ -124,14 +127,16 @@ describe('testbed gold judge', () => {
     const set = mixedSet();
     const qrelsBefore = fs.readFileSync(set.qrels, 'utf8');
     const additionsBefore = fs.readFileSync(set.additions, 'utf8');
+    // The humans' top grade is 2: auto caps the model's 3s at 2 (d4 is written 2, not 3).
     const r = await judge(set.pool, '--qrels', set.qrels, '--chat', chat());
-    expect(r.err).toBe('');
+    expect(beyondProgress(r.err)).toEqual([]);
     expect(r.code).toBe(0);
+    expect(r.out).toContain("scale: the judge's 0-3 capped at 2, the qrels' highest grade");
 
     expect(fs.readFileSync(set.qrels, 'utf8')).toBe(qrelsBefore);
     expect(fs.readFileSync(set.additions, 'utf8').startsWith(additionsBefore)).toBe(true);
     const added = readAdditions(set).slice(2).map(withoutDate);
-    expect(added).toEqual([llmAddition('q1', 'd4', 3), llmAddition('q2', 'd5', 1)]);
+    expect(added).toEqual([llmAddition('q1', 'd4', 2), llmAddition('q2', 'd5', 1)]);
 
     // The earlier llm grade is not asked again; the sample asked the four human pairs, the fill the two holes.
     expect(server.requestsFor('g2 pricing')).toEqual([]);
@@ -158,7 +163,7 @@ describe('testbed gold judge', () => {
 
   it('prints agreement on the sample: raw, Cohen kappa and linearly weighted kappa from the formula', async () => {
     const set = mixedSet();
-    const r = await judge(set.pool, '--qrels', set.qrels, '--chat', chat(), '--dry-run');
+    const r = await judge(set.pool, '--qrels', set.qrels, '--chat', chat(), '--dry-run', '--scale', '0-3');
     expect(r.code).toBe(0);
     // Human grades 2, 0, 2, 1 against the model's 2, 0, 3, 1 on the scale 0-3 (k = 4).
     // Shares: human 0: 1/4, 1: 1/4, 2: 2/4, 3: 0; model 1/4 each.
@@ -171,13 +176,21 @@ describe('testbed gold judge', () => {
     const row = (i: number) => [0, 1, 2, 3].reduce((s, j) => s + (1 - Math.abs(i - j) / 3), 0) / 4;
     const expectedW = (1 / 4) * row(0) + (1 / 4) * row(1) + (2 / 4) * row(2);
     const kappaW = (observedW - expectedW) / (1 - expectedW); // 7/9
-    expect(r.out).toContain('agreement with humans on a sample of 4 of the 4 pairs they judged (seed 42):');
+    expect(r.out).toContain('calibration: agreement with humans on 4 of the 4 pairs they judged (seed 42):');
     expect(r.out).toContain('  graded 4, failed 0');
     expect(r.out).toContain(`  raw agreement ${observed.toFixed(3)}`);
-    expect(r.out).toContain(`  Cohen's kappa ${kappa.toFixed(3)} (expected by chance ${expected.toFixed(3)})`);
-    expect(r.out).toContain(
-      `  linearly weighted kappa ${kappaW.toFixed(3)} (expected by chance ${expectedW.toFixed(3)})`,
+    expect(r.out).toMatch(
+      new RegExp(
+        `  Cohen's kappa ${kappa.toFixed(3)} \\(95% interval \\S+ to \\S+, 4 pairs; expected by chance ${expected.toFixed(3)}\\)`,
+      ),
     );
+    expect(r.out).toMatch(
+      new RegExp(
+        `  linearly weighted kappa ${kappaW.toFixed(3)} \\(95% interval \\S+ to \\S+, 4 pairs; expected by chance ${expectedW.toFixed(3)}\\)`,
+      ),
+    );
+    // Cut at grade 1: humans 1, 0, 1, 1 against the model's 1, 0, 1, 1: all four agree, kappa 1.
+    expect(r.out).toContain("  cut at grade 1 (relevant or not): raw agreement 1.000, Cohen's kappa 1.000");
     expect(r.out).toContain('dry run: nothing written (2 grades would go to');
     expect(readAdditions(set)).toHaveLength(2);
   });
@@ -199,7 +212,7 @@ describe('testbed gold judge', () => {
         '--dry-run',
       );
       expect(r.code).toBe(0);
-      expect(r.out).toContain(`sample of 2 of the 4 pairs they judged (seed ${seed})`);
+      expect(r.out).toContain(`agreement with humans on 2 of the 4 pairs they judged (seed ${seed})`);
       // Two sample pairs and the two holes.
       expect(server.requests).toHaveLength(4);
       return server.requests.map((q) => q.title).sort();
@@ -236,8 +249,20 @@ describe('testbed gold judge', () => {
     it('filling reorders A and B: tau-b = (concordant - discordant) / pairs = (2 - 1) / 3', async () => {
       const set = tauSet();
       const runs = [run(set, 'A', ['d1', 'd3']), run(set, 'B', ['d3', 'd1']), run(set, 'C', ['d4', 'd2'])];
-      const r = await judge(set.pool, '--qrels', set.qrels, '--chat', chat(), '--runs', ...runs, '--dry-run');
-      expect(r.err).toBe('');
+      // The worked example counts the model's 3 as 3: the judge's scale kept, not cut to the humans' binary.
+      const r = await judge(
+        set.pool,
+        '--qrels',
+        set.qrels,
+        '--chat',
+        chat(),
+        '--runs',
+        ...runs,
+        '--dry-run',
+        '--scale',
+        '0-3',
+      );
+      expect(beyondProgress(r.err)).toEqual([]);
       expect(r.code).toBe(0);
       expect(r.out).toContain('ranking of the runs by ndcg@10, human-only qrels against qrels with the holes filled:');
       const line = (file: string, h: number, f: number) => `  ${file}  ${h.toFixed(4)}  ${f.toFixed(4)}`;
@@ -252,7 +277,19 @@ describe('testbed gold judge', () => {
     it('filling keeps the order of A and C: tau-b = 1', async () => {
       const set = tauSet();
       const runs = [run(set, 'A', ['d1', 'd3']), run(set, 'C', ['d4', 'd2'])];
-      const r = await judge(set.pool, '--qrels', set.qrels, '--chat', chat(), '--runs', runs[0]!, '--runs', runs[1]!);
+      const r = await judge(
+        set.pool,
+        '--qrels',
+        set.qrels,
+        '--chat',
+        chat(),
+        '--runs',
+        runs[0]!,
+        '--runs',
+        runs[1]!,
+        '--scale',
+        '0-3',
+      );
       expect(r.code).toBe(0);
       expect(r.out).toContain("Kendall's tau-b 1.000 (the same order)");
       // Not a dry run: the grades the ranking was computed with are the ones written.
@@ -263,15 +300,20 @@ describe('testbed gold judge', () => {
   it('--min-kappa refuses to fill below the threshold and writes nothing; at or under it the fill goes ahead', async () => {
     const set = mixedSet();
     const before = fs.readFileSync(set.additions, 'utf8');
-    const refused = await judge(set.pool, '--qrels', set.qrels, '--chat', chat(), '--min-kappa', '0.9');
+    const kept = ['--scale', '0-3'];
+    const refused = await judge(set.pool, '--qrels', set.qrels, '--chat', chat(), '--min-kappa', '0.9', ...kept);
     expect(refused.code).toBe(1);
-    expect(refused.err).toBe(
-      `Cohen's kappa on the sample is ${(2 / 3).toFixed(3)}, below --min-kappa 0.9: refusing to fill, nothing written to ${set.additions}\n`,
+    expect(beyondProgress(refused.err)).toEqual([
+      `Cohen's kappa on the calibration sample is ${(2 / 3).toFixed(3)}, below --min-kappa 0.9: refusing to fill, no hole graded, nothing written to ${set.additions}`,
+    ]);
+    // Only the four calibration pairs were asked: the gate came before the holes.
+    expect(server.requests.map((q) => q.title).sort()).toEqual(
+      ['g0 logo', 'g1 invoices', 'g2 reset steps', 'g3 account'].sort(),
     );
     expect(refused.out).toContain("Cohen's kappa 0.667");
     expect(fs.readFileSync(set.additions, 'utf8')).toBe(before);
 
-    const allowed = await judge(set.pool, '--qrels', set.qrels, '--chat', chat(), '--min-kappa', '0.6');
+    const allowed = await judge(set.pool, '--qrels', set.qrels, '--chat', chat(), '--min-kappa', '0.6', ...kept);
     expect(allowed.code).toBe(0);
     expect(readAdditions(set)).toHaveLength(4);
   });
@@ -280,7 +322,9 @@ describe('testbed gold judge', () => {
     const set = mixedSet();
     const r = await judge(set.pool, '--qrels', set.qrels, '--chat', chat(), '--sample', '0', '--min-kappa', '0.5');
     expect(r.code).toBe(1);
-    expect(r.err).toContain("Cohen's kappa on the sample is undefined (no paired labels): refusing to fill");
+    expect(r.err).toContain(
+      "Cohen's kappa on the calibration sample is undefined (no paired labels): refusing to fill",
+    );
     expect(readAdditions(set)).toHaveLength(2);
   });
 
@@ -299,7 +343,7 @@ describe('testbed gold judge', () => {
         ['q1', 'd99'],
       ],
     );
-    const r = await judge(set.pool, '--qrels', set.qrels, '--chat', chat());
+    const r = await judge(set.pool, '--qrels', set.qrels, '--chat', chat(), '--max-failures', '5');
     expect(r.code).toBe(0);
     expect(r.out).toContain('holes: graded 2 of 7, failed 5');
     const endpoint = `POST ${server.origin}/v1/chat/completions`;
@@ -311,7 +355,7 @@ describe('testbed gold judge', () => {
     expect(failures).toHaveLength(5);
     expect(failures[0]).toMatch(/^q1 d2: .* answered 500: .*overloaded.* \(after 3 attempts\)$/);
     expect(failures[0]).toContain(endpoint);
-    expect(failures[1]).toBe(`q1 d4: ${endpoint}: no answer within 500 ms (after 3 attempts)`);
+    expect(failures[1]).toBe(`q1 d4: ${endpoint}: no answer within ${CHAT_TIMEOUT_MS} ms (after 3 attempts)`);
     expect(failures[2]).toMatch(/^q1 d5: the answer holds no JSON: "Sure! Here is a question/);
     expect(failures[3]).toBe('q1 d6: grade 7 is outside 0-3');
     expect(failures[4]).toBe('q1 d99: the document is not in the corpus');
@@ -321,21 +365,53 @@ describe('testbed gold judge', () => {
     expect(limited).toHaveLength(2);
     expect(limited[1]!.at - limited[0]!.at).toBeGreaterThanOrEqual(950);
     // Whole lines only, and only the graded pairs.
-    expect(readAdditions(set).map(withoutDate)).toEqual([llmAddition('q1', 'd3', 2), llmAddition('q1', 'd7', 2)]);
+    // The humans' grades are binary (q1 d1 1): auto cuts the model's 2s to 1 (binary@2).
+    expect(readAdditions(set).map(withoutDate)).toEqual([llmAddition('q1', 'd3', 1), llmAddition('q1', 'd7', 1)]);
   });
 
-  it('names ten failed pairs and counts the rest', async () => {
+  it('names ten failed pairs and counts the rest; exit 1 when more failed than --max-failures allows', async () => {
+    // Twelve pool pairs whose document is not in the corpus: each fails without a request.
+    const missing = goldSet(
+      ['g1 reset'],
+      [['q1', 'd1', 1]],
+      Array.from({ length: 12 }, (_, i): [string, string] => ['q1', `x${i + 1}`]),
+    );
+    const r = await judge(missing.pool, '--qrels', missing.qrels, '--chat', chat(), '--sample', '0');
+    expect(r.code).toBe(1);
+    expect(r.out).toContain('holes: graded 0 of 12, failed 12');
+    expect(r.out.split('\n').filter((l) => /^ {2}q1 x\d+: /.test(l))).toHaveLength(10);
+    expect(r.out).toContain('  and 2 more');
+    expect(r.err).toContain('12 pairs failed, more than --max-failures 0');
+    expect(fs.existsSync(missing.additions)).toBe(false);
+    const allowed = await judge(
+      missing.pool,
+      '--qrels',
+      missing.qrels,
+      '--chat',
+      chat(),
+      '--sample',
+      '0',
+      '--max-failures',
+      '12',
+    );
+    expect(allowed.code).toBe(0);
+  });
+
+  it('stops after five unreadable answers in a row, before asking the rest: exit 1, the grades it got written', async () => {
     const titles = ['g1 reset', ...Array.from({ length: 12 }, (_, i) => `g1 malformed ${i + 1}`)];
     const set = goldSet(
       titles,
       [['q1', 'd1', 1]],
-      titles.map((_, i) => ['q1', `d${i + 1}`]),
+      titles.slice(1).map((_, i): [string, string] => ['q1', `d${i + 2}`]),
     );
-    const r = await judge(set.pool, '--qrels', set.qrels, '--chat', chat());
-    expect(r.code).toBe(0);
+    server.reset();
+    const r = await judge(set.pool, '--qrels', set.qrels, '--chat', chat(), '--sample', '0');
+    expect(r.code).toBe(1);
     expect(r.out).toContain('holes: graded 0 of 12, failed 12');
-    expect(r.out.split('\n').filter((l) => /^ {2}q1 d\d+: /.test(l))).toHaveLength(10);
-    expect(r.out).toContain('  and 2 more');
+    expect(r.out).toContain('stopped after 5 unreadable answers in a row');
+    // The chat client keeps up to its concurrency in flight (4 here), so at most 5 + 3 were asked, never all 12.
+    expect(server.requests.length).toBeGreaterThanOrEqual(5);
+    expect(server.requests.length).toBeLessThan(12);
     expect(fs.existsSync(set.additions)).toBe(false);
   });
 
@@ -363,7 +439,8 @@ describe('testbed gold judge', () => {
       ],
     );
     const r = await judge(set.pool, '--qrels', set.qrels, '--chat', chat(), '--chat-key-env', 'TEST_JUDGE_KEY');
-    expect(r.code).toBe(0);
+    // d3's 500 is a failed pair: exit 1.
+    expect(r.code).toBe(1);
     expect(server.requests.every((q) => q.authorization === `Bearer ${key}`)).toBe(true);
     expect(r.out).toContain('you sent Authorization: Bearer (secret)');
     for (const text of [r.out, r.err, fs.readFileSync(set.additions, 'utf8')]) expect(text).not.toContain(key);

@@ -1,6 +1,14 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, beforeEach, vi } from 'vitest';
+import { timeBudget } from '../helpers/time-budget.js';
+
+/**
+ * The chat timeout the command tests run with: 500 ms an attempt on an idle machine, stretched by
+ * the load as the test file starts (timeBudget), so a loaded machine's slow answer is not taken
+ * for a dead one and retried (a request counted twice).
+ */
+export const CHAT_TIMEOUT_MS = timeBudget(500);
 
 export interface SeenChatRequest {
   path: string;
@@ -19,7 +27,7 @@ export interface SeenChatRequest {
  *   fail500    500 every time, the body quoting the request's Authorization header
  *   denied     401, the body quoting the Authorization header
  *   ratelimit  429 with Retry-After: 1 the first time, then the normal answer
- *   slow       the normal answer after 2 s (longer than the tests' timeout)
+ *   slow       the normal answer after 4 timeouts (CHAT_TIMEOUT_MS: longer than the tests' timeout)
  *   malformed  a 200 chat completion whose content is not JSON
  *   badbody    a 200 whose body is not JSON at all
  *   empty      a 200 chat completion with empty content
@@ -106,7 +114,7 @@ export class FakeChatServer {
       const timer = setTimeout(() => {
         this.timers.delete(timer);
         if (!res.destroyed) normal();
-      }, 2000);
+      }, 4 * CHAT_TIMEOUT_MS);
       this.timers.add(timer);
       return;
     }
@@ -122,7 +130,7 @@ export class FakeChatServer {
 /**
  * A fake chat server for the tests of one file that run a command against it: started before
  * them, closed after, and before each test reset, with quick failures (two retries without
- * backoff, 500 ms an attempt; a Retry-After is still obeyed).
+ * backoff, CHAT_TIMEOUT_MS an attempt; a Retry-After is still obeyed).
  */
 export function chatServerForCommandTests(options?: FakeChatOptions): FakeChatServer {
   const server = new FakeChatServer(options);
@@ -134,7 +142,7 @@ export function chatServerForCommandTests(options?: FakeChatOptions): FakeChatSe
     server.reset();
     vi.stubEnv('TESTBED_CHAT_RETRIES', '2');
     vi.stubEnv('TESTBED_CHAT_BACKOFF_MS', '0');
-    vi.stubEnv('TESTBED_CHAT_TIMEOUT_MS', '500');
+    vi.stubEnv('TESTBED_CHAT_TIMEOUT_MS', String(CHAT_TIMEOUT_MS));
   });
   afterEach(() => {
     vi.unstubAllEnvs();

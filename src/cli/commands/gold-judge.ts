@@ -1,10 +1,18 @@
 import { InputError } from '../../errors.js';
 import { additionsFile } from '../../gold/additions-file.js';
-import type { FailedPair } from '../../gold/grade-pairs.js';
+import { MAX_UNREADABLE_IN_A_ROW, type FailedPair } from '../../gold/grade-pairs.js';
+import { AUTO_BINARY_CUT, describeScale, parseScaleOption } from '../../gold/judge-scale.js';
 import { JUDGE_SCALE } from '../../gold/judge-prompt.js';
 import { judgeSources } from '../../gold/judge-texts.js';
-import { type LlmJudgeResult, llmJudge } from '../../gold/llm-judge.js';
-import { RANKING_METRIC } from '../../gold/ranking-change.js';
+import {
+  calibrateJudge,
+  fillHoles,
+  planJudge,
+  rankingAfterFill,
+  type JudgePlan,
+  type SampleAgreement,
+} from '../../gold/llm-judge.js';
+import { RANKING_METRIC, type RankingChange } from '../../gold/ranking-change.js';
 import { requireQrelsFile } from '../../gold/require-qrels-file.js';
 import { writeLlmGrades } from '../../gold/write-llm-grades.js';
 import { createChatClient } from '../../llm/chat-client.js';
@@ -16,34 +24,43 @@ import type { KappaResult } from '../../stats/kappa.js';
 import { DEFAULT_SEED } from '../../stats/prng.js';
 import { intOption, parse, positional } from '../args.js';
 import type { CliIo } from '../command.js';
+import { countProgress } from '../count-progress.js';
 
 /** Failed pairs listed by name; the rest are counted. */
 const SHOWN_FAILURES = 10;
 const DEFAULT_SAMPLE = 50;
 
 export const judgeUsage = `Usage: testbed gold judge POOL --qrels QRELS --chat MODEL@URL [--corpus DIR] [--queries FILE]
-                          [--sample N] [--min-kappa K] [--runs RUN...] [--seed S] [--dry-run]
+                          [--calibrate N] [--min-kappa K] [--scale S] [--threshold T]
+                          [--max-failures N] [--runs RUN...] [--seed S] [--dry-run]
                           [--chat-key-env NAME]
 
 Fills the holes of a pool (testbed pool) with grades from a chat model: every pair of POOL that
 QRELS and its additions do not judge is graded 0-${JUDGE_SCALE[1]} with an UMBRELA-style prompt
-(the query, the passage, a sentence per grade; its SHA-256 is printed) and written to
-QRELS.additions.jsonl with source "llm", the model as judge and the prompt's hash in the note. A
-pair judged by anyone else (QRELS itself, or an addition whose source is not llm) is never
-graded or overwritten; a pair an llm already graded is skipped too.
+(the query, the passage, a sentence per grade; its SHA-256 is printed), mapped onto the qrels'
+scale (--scale) and written to QRELS.additions.jsonl with source "llm", the model as judge and
+the prompt's hash in the note. A pair judged by anyone else (QRELS itself, or an addition whose
+source is not llm) is never graded or overwritten; a pair an llm already graded is skipped too,
+so a run that stopped part way resumes where it stopped without asking again.
 
-Before it writes, it grades a seeded sample of pairs humans already judged and prints how well
-the model agrees with them: raw agreement, Cohen's kappa and linearly weighted kappa. With
---runs (the experiment's run files) it also ranks the runs by ${RANKING_METRIC} under the human-only
-qrels and under the qrels the fill would leave, and prints Kendall's tau-b between the two. With
---min-kappa K it refuses to fill when Cohen's kappa on the sample is below K (or undefined):
-nothing is written and the exit code is 1.
+It is checked before it is paid: first it grades a calibration sample of pairs people already
+judged (--calibrate, seeded) and prints how well it agrees with them, each figure with a 95%
+bootstrap interval: raw agreement, Cohen's kappa and linearly weighted kappa on the qrels'
+scale, and the same with every grade cut at --threshold (relevant or not). With --min-kappa K it
+stops there when Cohen's kappa is below K or cannot be measured: no hole is graded, nothing is
+written, exit 1. Qrels with positive judgements only (most published sets) give no measure of
+agreement, since a judge calling everything relevant would agree perfectly: it says so, and how to
+get judged negatives. With --runs (the experiment's run files) it also ranks the runs by
+${RANKING_METRIC} under the human-only qrels and under the qrels the fill would leave, and prints
+Kendall's tau-b between the two.
 
 A pair whose request fails after the retries (a 500, a timeout; a 429 waits out its Retry-After),
 whose answer is not a grade (not JSON, a grade outside 0-${JUDGE_SCALE[1]}), or whose text is missing is
-a failed pair: counted, the first ${SHOWN_FAILURES} named, never written. Grades are written at the
-end, one whole line each; when the first request gets no answer or an HTTP error, nothing more is
-asked, nothing is written and the exit code is 2.
+a failed pair: counted, the first ${SHOWN_FAILURES} named, never written. ${MAX_UNREADABLE_IN_A_ROW} unreadable answers in a
+row stop the run. The grades it got are written (one whole line each) and the exit code is 1
+when more pairs failed than --max-failures allows (default 0); run it again to grade what
+failed. When the first request gets no answer or an HTTP error, nothing more is asked, nothing
+is written and the exit code is 2. Progress goes to stderr.
 
 Options:
   --qrels QRELS        the gold set whose holes are filled (BEIR qrels/SPLIT.tsv or TREC qrels)
@@ -52,8 +69,15 @@ Options:
                        (default: ${DEFAULT_KEY_VARIABLE} when set, to ${OPENAI_ORIGIN} only); never printed
   --corpus DIR         the documents (default: the BEIR folder QRELS sits in)
   --queries FILE       the query texts (default: queries.jsonl of that BEIR folder)
-  --sample N           human-judged pairs graded to measure agreement (default ${DEFAULT_SAMPLE}; 0 skips it)
-  --min-kappa K        refuse to fill when Cohen's kappa on the sample is below K
+  --calibrate N        human-judged pairs graded first to measure agreement (default
+                       ${DEFAULT_SAMPLE}; 0 skips it); --sample N is the same
+  --min-kappa K        stop after the calibration when Cohen's kappa is below K
+  --scale S            how the judge's 0-${JUDGE_SCALE[1]} map onto the qrels: auto (default: binary@${AUTO_BINARY_CUT} when
+                       the qrels' highest grade is 1, capped at it when it is 2, kept from 3),
+                       0-${JUDGE_SCALE[1]} (kept), or binary@C (grades C and up become 1, the rest 0)
+  --threshold T        lowest grade counted relevant, for the binarised agreement and the
+                       ranking of the runs (default 1)
+  --max-failures N     failed pairs allowed before the exit code is 1 (default 0)
   --runs RUN...        TREC run files of the configurations compared, to see whether the fill
                        reorders them (after POOL: --runs a.run b.run, or --runs repeated)
   --seed S             draws the sample and is sent to the model (default ${DEFAULT_SEED})
@@ -64,9 +88,8 @@ testbed gold generate.`;
 
 /**
  * \`testbed gold judge\`: grades a pool's holes with a chat model, but first shows how far the
- * model can be trusted (agreement with humans on a sample, and whether the fill would reorder
- * the runs being compared), so the user decides, or --min-kappa decides, before the gold set
- * changes.
+ * model can be trusted (agreement with humans on a calibration sample, with intervals), and
+ * stops there when --min-kappa says so, before a hole is paid for.
  */
 export async function runJudge(argv: string[], io: CliIo): Promise<number> {
   const { values, positionals } = parse(argv, {
@@ -76,7 +99,11 @@ export async function runJudge(argv: string[], io: CliIo): Promise<number> {
     corpus: { type: 'string' },
     queries: { type: 'string' },
     sample: { type: 'string' },
+    calibrate: { type: 'string' },
     'min-kappa': { type: 'string' },
+    scale: { type: 'string' },
+    threshold: { type: 'string' },
+    'max-failures': { type: 'string' },
     runs: { type: 'string', multiple: true },
     seed: { type: 'string' },
     'dry-run': { type: 'boolean' },
@@ -89,10 +116,15 @@ export async function runJudge(argv: string[], io: CliIo): Promise<number> {
     throw new InputError(`unexpected argument "${positionals[1]}"\n\n${judgeUsage}`);
   if (values.qrels === undefined) throw new InputError(`missing --qrels QRELS\n\n${judgeUsage}`);
   if (values.chat === undefined) throw new InputError(`missing --chat MODEL@URL\n\n${judgeUsage}`);
+  if (values.sample !== undefined && values.calibrate !== undefined)
+    throw new InputError('give --calibrate or --sample (the same option), not both');
   const spec = parseChatSpec(values.chat);
-  const sample = intOption('sample', values.sample, DEFAULT_SAMPLE, 0, 100_000);
+  const sample = intOption('calibrate', values.calibrate ?? values.sample, DEFAULT_SAMPLE, 0, 100_000);
   const seed = intOption('seed', values.seed, DEFAULT_SEED, 0, 2 ** 32 - 1);
   const minKappa = minKappaOption(values['min-kappa']);
+  const scale = parseScaleOption(values.scale);
+  const threshold = intOption('threshold', values.threshold, 1, 0);
+  const maxFailures = intOption('max-failures', values['max-failures'], 0, 0);
   const dryRun = values['dry-run'] === true;
   const qrels = values.qrels;
   await requireQrelsFile(qrels);
@@ -101,62 +133,104 @@ export async function runJudge(argv: string[], io: CliIo): Promise<number> {
   const runs = await Promise.all(runFiles.map(async (file) => ({ name: file, run: await readTrecRun(file) })));
   const chat = createChatClient(spec, chatSettings(spec.baseUrl, values['chat-key-env']));
 
-  const result = await llmJudge({ qrelsFile: qrels, pool, chat, sources, sample, seed, runs });
-  const lines = report(result, chat.endpoint, chat.model, seed);
-  const { kappa } = result.agreement;
-  if (minKappa !== undefined && !(kappa.kappa >= minKappa)) {
+  const plan = await planJudge({ qrelsFile: qrels, pool, sources, sample, seed, scale, threshold });
+  const lines = header(plan, chat.endpoint, chat.model);
+  const refuse = (why: string) => {
     io.out(lines.join('\n') + '\n');
-    const why = Number.isNaN(kappa.kappa)
-      ? `Cohen's kappa on the sample is undefined (${kappa.undefinedReason})`
-      : `Cohen's kappa on the sample is ${kappa.kappa.toFixed(3)}, below --min-kappa ${minKappa}`;
-    io.err(`${why}: refusing to fill, nothing written to ${additionsFile(qrels)}\n`);
+    io.err(`${why}: refusing to fill, no hole graded, nothing written to ${additionsFile(qrels)}\n`);
     return 1;
-  }
-  if (dryRun)
-    lines.push(`dry run: nothing written (${result.fill.graded.length} grades would go to ${additionsFile(qrels)})`);
-  else if (result.fill.graded.length === 0) lines.push('nothing to write');
+  };
+  const positivesOnly = plan.humanNegatives === 0;
+  if (positivesOnly) lines.push('', ...positivesOnlyLines(plan));
+  if (positivesOnly && minKappa !== undefined)
+    return refuse(`agreement cannot be measured without judged negatives (--min-kappa ${minKappa})`);
+
+  const agreement = await calibrateJudge(plan, chat, progress(io, 'calibrating', plan.sample.length));
+  lines.push('', ...agreementLines(plan, agreement));
+  if (agreement.grades.stopped) return refuse(`calibration ${agreement.grades.stopped}`);
+  const { kappa } = agreement;
+  if (minKappa !== undefined && !(kappa.kappa >= minKappa))
+    return refuse(
+      Number.isNaN(kappa.kappa)
+        ? `Cohen's kappa on the calibration sample is undefined (${kappa.undefinedReason})`
+        : `Cohen's kappa on the calibration sample is ${kappa.kappa.toFixed(3)}, below --min-kappa ${minKappa}`,
+    );
+
+  const fill = await fillHoles(plan, chat, progress(io, 'grading holes', plan.holes.length));
+  if (runs.length > 0) lines.push('', ...rankingLines(rankingAfterFill(plan, runs, fill)));
+  lines.push(
+    '',
+    `holes: graded ${fill.graded.length} of ${plan.pool.holes}, failed ${fill.failed.length}`,
+    ...failureLines(fill.failed, '  '),
+  );
+  if (fill.stopped) lines.push(`  ${fill.stopped}`);
+  if (dryRun) lines.push(`dry run: nothing written (${fill.graded.length} grades would go to ${additionsFile(qrels)})`);
+  else if (fill.graded.length === 0) lines.push('nothing to write');
   else {
-    const written = await writeLlmGrades(qrels, result.fill.graded, chat.model, result.promptSha256);
+    const written = await writeLlmGrades(qrels, fill.graded, chat.model, plan.promptSha256);
     lines.push(`wrote ${written.length} grades (source llm, judge ${chat.model}) to ${additionsFile(qrels)}`);
   }
   io.out(lines.join('\n') + '\n');
+  const failed = agreement.grades.failed.length + fill.failed.length;
+  if (failed > maxFailures) {
+    io.err(
+      `${failed} pair${failed === 1 ? '' : 's'} failed, more than --max-failures ${maxFailures}: ` +
+        'the grades obtained are written; run the same command again to grade the rest\n',
+    );
+    return 1;
+  }
   return 0;
 }
 
-function report(r: LlmJudgeResult, endpoint: string, model: string, seed: number): string[] {
-  const a = r.agreement;
-  const lines = [
+/** A progress line per stage on stderr: a bar on a terminal, a line every 10% otherwise. */
+function progress(io: CliIo, verb: string, total: number): (done: number, failed: number) => void {
+  if (total === 0) return () => {};
+  const draw = countProgress(io, verb, 'pairs');
+  return (done) => draw({ done, total });
+}
+
+function header(plan: JudgePlan, endpoint: string, model: string): string[] {
+  return [
     `judge: ${model} at ${endpoint}`,
-    `prompt sha256 (UMBRELA-style, grades 0-${JUDGE_SCALE[1]}): ${r.promptSha256}`,
-    `pool: ${r.pool.pairs} pairs, ${r.pool.human} judged by humans, ${r.pool.llm} by an llm, ${r.pool.holes} holes to grade`,
-    '',
-    `agreement with humans on a sample of ${a.pairs.length} of the ${a.available} pairs they judged (seed ${seed}):`,
+    `prompt sha256 (UMBRELA-style, grades 0-${JUDGE_SCALE[1]}): ${plan.promptSha256}`,
+    `scale: ${describeScale(plan.scale)}`,
+    `pool: ${plan.pool.pairs} pairs, ${plan.pool.human} judged by humans, ${plan.pool.llm} by an llm, ${plan.pool.holes} holes to grade`,
+  ];
+}
+
+function positivesOnlyLines(plan: JudgePlan): string[] {
+  return [
+    `agreement cannot be measured: all ${plan.available} human-judged pairs are graded ${plan.threshold} or more (positives only, as most`,
+    '  published qrels are), so a judge that called everything relevant would agree perfectly. Judged negatives',
+    '  are needed: grade-0 lines for pairs a person read and found not relevant (testbed pool, then',
+    '  testbed gold add QRELS QID DOCID --grade 0, or the judging page), or a human-judged sample of the pool.',
+  ];
+}
+
+function agreementLines(plan: JudgePlan, a: SampleAgreement): string[] {
+  const lines = [
+    `calibration: agreement with humans on ${plan.sample.length} of the ${plan.available} pairs they judged (seed ${plan.seed}):`,
     `  graded ${a.grades.graded.length}, failed ${a.grades.failed.length}`,
     ...failureLines(a.grades.failed, '  '),
   ];
   if (a.grades.graded.length > 0)
     lines.push(
       `  raw agreement ${a.kappa.observed.toFixed(3)}`,
-      `  Cohen's kappa ${figure(a.kappa)}`,
-      `  linearly weighted kappa ${figure(a.linear)}`,
+      `  Cohen's kappa ${figure(a.kappa, a.intervals.kappa)}`,
+      `  linearly weighted kappa ${figure(a.linear, a.intervals.linear)}`,
+      `  cut at grade ${plan.threshold} (relevant or not): raw agreement ${a.binary.observed.toFixed(3)}, Cohen's kappa ${figure(a.binary, a.intervals.binary)}`,
     );
-  if (r.ranking !== undefined) {
-    const { metric, runs, tau } = r.ranking;
-    const width = Math.max(3, ...runs.map((s) => s.name.length));
-    lines.push(
-      '',
-      `ranking of the runs by ${metric}, human-only qrels against qrels with the holes filled:`,
-      `  ${'run'.padEnd(width)}  human   filled`,
-      ...runs.map((s) => `  ${s.name.padEnd(width)}  ${s.human.toFixed(4)}  ${s.filled.toFixed(4)}`),
-      `  Kendall's tau-b ${Number.isNaN(tau.tau) ? `undefined: ${tau.undefinedReason}` : `${tau.tau.toFixed(3)} (${tau.tau === 1 ? 'the same order' : 'the order changes'})`}`,
-    );
-  }
-  lines.push(
-    '',
-    `holes: graded ${r.fill.graded.length} of ${r.pool.holes}, failed ${r.fill.failed.length}`,
-    ...failureLines(r.fill.failed, '  '),
-  );
   return lines;
+}
+
+function rankingLines({ metric, runs, tau }: RankingChange): string[] {
+  const width = Math.max(3, ...runs.map((s) => s.name.length));
+  return [
+    `ranking of the runs by ${metric}, human-only qrels against qrels with the holes filled:`,
+    `  ${'run'.padEnd(width)}  human   filled`,
+    ...runs.map((s) => `  ${s.name.padEnd(width)}  ${s.human.toFixed(4)}  ${s.filled.toFixed(4)}`),
+    `  Kendall's tau-b ${Number.isNaN(tau.tau) ? `undefined: ${tau.undefinedReason}` : `${tau.tau.toFixed(3)} (${tau.tau === 1 ? 'the same order' : 'the order changes'})`}`,
+  ];
 }
 
 function failureLines(failed: readonly FailedPair[], indent: string): string[] {
@@ -165,9 +239,12 @@ function failureLines(failed: readonly FailedPair[], indent: string): string[] {
   return lines;
 }
 
-function figure(result: KappaResult): string {
+function figure(result: KappaResult, interval: { low: number; high: number }): string {
   if (Number.isNaN(result.kappa)) return `undefined: ${result.undefinedReason}`;
-  return `${result.kappa.toFixed(3)} (expected by chance ${result.expected.toFixed(3)})`;
+  const ci = Number.isNaN(interval.low)
+    ? 'no interval'
+    : `95% interval ${interval.low.toFixed(3)} to ${interval.high.toFixed(3)}, ${result.n} pairs`;
+  return `${result.kappa.toFixed(3)} (${ci}; expected by chance ${result.expected.toFixed(3)})`;
 }
 
 function minKappaOption(value: string | undefined): number | undefined {
