@@ -32,12 +32,12 @@ serveJob<ExperimentInput, ExperimentProgress, ExperimentReport | null>(
       job.progress(p, p.phase !== last?.phase || p.cell !== last.cell || p.done === p.total);
       last = p;
     };
-    const { report, runs } = await runExperiment(config, {
+    const { report, runs, judgements } = await runExperiment(config, {
       ...(cacheDir && { cacheDir }),
       onProgress,
       onNotice: job.notice,
     });
-    writeReport(outputDir(config), report, runs);
+    writeReport(outputDir(config), report, runs, judgements);
     const written = await writeExperimentPool(config, runs);
     if (written) job.notice(poolNotice(written));
     return returnReport ? report : null;

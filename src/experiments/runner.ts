@@ -1,3 +1,4 @@
+import type { Judgements } from '../metrics/index.js';
 import type { ExperimentProgress } from './progress.js';
 import { EmbedderPool } from '../embedders/embedder-pool.js';
 import { cacheHome } from '../cache-home.js';
@@ -30,6 +31,8 @@ export interface ExperimentRun {
   report: ExperimentReport;
   /** Per configuration, its raw rankings (for TREC run files). */
   runs: Map<string, CellRun>;
+  /** The judgements every configuration was scored with: the report folder keeps a copy. */
+  judgements: Judgements;
 }
 
 /**
@@ -128,7 +131,7 @@ export async function runExperiment(config: ExperimentConfig, options: RunOption
     report.checks = runChecks(config.checks, report);
     report.wallSeconds = (performance.now() - started) / 1000;
     options.onProgress?.({ phase: 'done', done: total, total });
-    return { report, runs };
+    return { report, runs, judgements: plan.judgements };
   } finally {
     for (const { searcher } of indexes.values()) searcher.close();
     await pool.close();

@@ -10,3 +10,4 @@ export { queryAdditionsFile } from './query-additions-file.js';
 export { addExpertQuery, EXPERT_MAX_GRADE, type ExpertQuery, type NewExpertQuery } from './expert-query.js';
 export { readJudgements, additionSource, type ReadJudgements } from './read-judgements.js';
 export { qrelsSourcesFile, readQrelsSources } from './qrels-sources-file.js';
+export { readJudgementsSnapshot, SNAPSHOT_FILE, writeJudgementsSnapshot } from './judgements-snapshot.js';

@@ -6,6 +6,8 @@ import { fileSafe } from './file-safe.js';
 import { renderMarkdown } from './markdown.js';
 import { renderPerQueryCsv } from './per-query-csv.js';
 import type { ExperimentReport } from './report-model.js';
+import { SNAPSHOT_FILE, writeJudgementsSnapshot } from '../gold/judgements-snapshot.js';
+import type { Judgements } from '../metrics/index.js';
 
 /** What a configuration retrieved, as its run file records it (an experiment's CellRun is one). */
 export interface RankedRun {
@@ -16,11 +18,17 @@ export interface RankedRun {
 }
 
 /**
- * Writes report.md, report.json, metrics.csv (means), per-query.csv (each query's values) and one TREC run file per configuration under
+ * Writes report.md, report.json, metrics.csv (means), per-query.csv (each query's values), the
+ * judgements scored with (qrels.tsv and its sources, when given) and one TREC run file per configuration under
  * `outDir` (each file via a temp file and rename, so a reader never sees half a report).
  * Returns the paths written.
  */
-export function writeReport(outDir: string, report: ExperimentReport, runs: ReadonlyMap<string, RankedRun>): string[] {
+export function writeReport(
+  outDir: string,
+  report: ExperimentReport,
+  runs: ReadonlyMap<string, RankedRun>,
+  judgements?: Judgements,
+): string[] {
   fs.mkdirSync(path.join(outDir, 'runs'), { recursive: true });
   const written: string[] = [];
   const put = (name: string, text: string) => {
@@ -33,6 +41,10 @@ export function writeReport(outDir: string, report: ExperimentReport, runs: Read
   put('report.json', JSON.stringify(report, null, 1) + '\n');
   put('metrics.csv', renderCsv(report));
   put('per-query.csv', renderPerQueryCsv(report));
+  if (judgements) {
+    writeJudgementsSnapshot(outDir, judgements);
+    written.push(path.join(outDir, SNAPSHOT_FILE));
+  }
   for (const [name, run] of runs) {
     const file = path.join(outDir, 'runs', `${fileSafe(name)}.trec`);
     const results = Object.entries(run.rankings).map(([qid, ids]) => ({

@@ -35,7 +35,19 @@ describe('testbed diff', () => {
     const r = await runCli(['diff', fileA, folderB, '--json', '--top', '1', '--metric', 'mrr@10']);
     expect(r.code).toBe(0);
     const d = JSON.parse(r.out);
-    expect(Object.keys(d)).toEqual(['a', 'b', 'metric', 'metrics', 'onlyInA', 'onlyInB', 'queries', 'configs']);
+    expect(Object.keys(d)).toEqual([
+      'a',
+      'b',
+      'metric',
+      'metrics',
+      'onlyInA',
+      'onlyInB',
+      'queries',
+      'configs',
+      'judgements',
+    ]);
+    // The worked-example reports were saved without the qrels they were scored with.
+    expect(d.judgements.kind).toBe('unknown');
     expect(d.metric).toBe('mrr@10');
     expect(d.onlyInA).toEqual(['dense']);
     expect(d.onlyInB).toEqual(['splade']);

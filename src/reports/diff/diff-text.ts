@@ -1,4 +1,5 @@
 import { fmt, signed, table } from '../format.js';
+import { bySource, total } from './judgement-change-model.js';
 import type { Outcome } from './outcome.js';
 import type { ConfigDiff, ReportDiff } from './report-diff.js';
 
@@ -20,6 +21,7 @@ export function renderDiffText(d: ReportDiff): string {
   if (d.onlyInB.length) out.push(`Only in B: ${d.onlyInB.join(', ')}`);
   if (d.onlyInA.length || d.onlyInB.length) out.push('');
   out.push(`Queries scored: ${d.queries.a} in A, ${d.queries.b} in B, ${d.queries.both} in both.`, '');
+  if (d.judgements) out.push(...judgementLines(d), '');
   if (!d.configs.length) return [...out, 'No configuration is in both reports.', ''].join('\n');
   out.push(
     '## Means, B − A',
@@ -48,12 +50,55 @@ export function renderDiffText(d: ReportDiff): string {
   return out.join('\n') + '\n';
 }
 
+/** The Judgements section: the same, unknown, or what changed and each side re-scored with the other's. */
+function judgementLines(d: ReportDiff): string[] {
+  const j = d.judgements!;
+  if (j.kind === 'same') return [`Judgements: A and B were scored against the same ${j.pairs} judgements.`];
+  if (j.kind === 'unknown') return [`Judgements: ${j.why}.`];
+  const rows = j.rescored.flatMap((r) => {
+    const c = d.configs.find((x) => x.name === r.name);
+    return (c?.means ?? []).map((m) => {
+      const bWithA = r.bWithA[m.metric] ?? Number.NaN;
+      return [
+        r.name,
+        m.metric,
+        fmt(m.a),
+        fmt(m.b),
+        fmt(bWithA),
+        fmt(r.aWithB[m.metric] ?? Number.NaN),
+        signed(bWithA - m.a),
+        signed(m.b - bWithA),
+      ];
+    });
+  });
+  return [
+    '## Judgements changed',
+    '',
+    `${JUDGEMENTS_CHANGED}: pairs added ${bySource(j.added)}, removed ${bySource(j.removed)}, regraded ${bySource(j.regraded)}. ` +
+      "B − A above mixes a change of system with a change of judgements; below, each side's runs are re-scored with the other's judgements: " +
+      "the system's change is B with A's judgements − A, the judgements' change B − B with A's judgements.",
+    '',
+    table(
+      ['config', 'metric', 'A', 'B', "B with A's judgements", "A with B's judgements", 'system', 'judgements'],
+      rows,
+      ['l', 'l'],
+    ),
+  ];
+}
+
+/** What the diff says when A and B were scored against different judgements. */
+export const JUDGEMENTS_CHANGED = 'A and B were scored against different judgements';
+
 /** The summary line for stderr: matched configurations and their per-query outcomes; a warning after it when no query is shared. */
 export function diffSummary(d: ReportDiff): string {
   const unmatched = d.onlyInA.length + d.onlyInB.length;
   const head = `diff: ${d.configs.length} configurations in both reports${unmatched ? ` (${d.onlyInA.length} only in A, ${d.onlyInB.length} only in B)` : ''}`;
   const per = d.configs.map((c) => `${c.name} ${countsPhrase(c)}`).join('; ');
-  const line = per ? `${head}; per query on ${d.metric}, B against A: ${per}` : head;
+  const base = per ? `${head}; per query on ${d.metric}, B against A: ${per}` : head;
+  const line =
+    d.judgements?.kind === 'changed'
+      ? `${base}\nwarning: ${JUDGEMENTS_CHANGED} (${total(d.judgements.added)} pairs added, ${total(d.judgements.removed)} removed, ${total(d.judgements.regraded)} regraded): see "Judgements changed" for the figures re-scored with one set`
+      : base;
   return d.queries.both === 0 ? `${line}\n${NO_SHARED_QUERY}` : line;
 }
 

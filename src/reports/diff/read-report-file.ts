@@ -3,6 +3,16 @@ import path from 'node:path';
 import { InputError } from '../../errors.js';
 import type { ExperimentReport } from '../report-model.js';
 
+/** The folder of a saved report given as its report.json or the folder itself: where its runs/ and qrels.tsv are. */
+export function reportFolder(given: string): string {
+  try {
+    if (fs.statSync(given).isDirectory()) return given;
+  } catch {
+    // readReportFile names the missing file.
+  }
+  return path.dirname(given);
+}
+
 /**
  * A saved report, given as its report.json or the folder holding it (`results/NAME`). Anything
  * else is an InputError naming the file: missing, unreadable, not JSON, or JSON that is not an

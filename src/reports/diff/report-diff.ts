@@ -1,6 +1,7 @@
 import { InputError } from '../../errors.js';
 import { queryText } from '../query-text.js';
 import type { ConfigResult, ExperimentReport } from '../report-model.js';
+import type { JudgementChange } from './judgement-change-model.js';
 import { countOutcomes, metricColumn, outcomeOf, type Outcome, type OutcomeCounts } from './outcome.js';
 
 /** How many moved queries `testbed diff` and the diff page list per configuration, by default. */
@@ -58,6 +59,8 @@ export interface ReportDiff {
   /** Query ids any configuration scored in A, in B, and in both: per-query outcomes pair only `both`. */
   queries: { a: number; b: number; both: number };
   configs: ConfigDiff[];
+  /** Whether A and B were scored against the same judgements (added by the caller, which reads the report folders). */
+  judgements?: JudgementChange;
 }
 
 export interface DiffOptions {

@@ -1,5 +1,6 @@
 import { fmt, signed } from '../../reports/format.js';
-import { countsPhrase, deltaCell } from '../../reports/diff/diff-text.js';
+import { countsPhrase, deltaCell, JUDGEMENTS_CHANGED } from '../../reports/diff/diff-text.js';
+import { bySource } from '../../reports/diff/judgement-change-model.js';
 import type { ReportDiff } from '../../reports/diff/report-diff.js';
 import { Layout } from '../layout.js';
 import { queriesUrl, queryAnchor } from './queries-page.js';
@@ -69,6 +70,65 @@ export function DiffForm({ view }: { view: Pick<DiffView, 'choices' | 'a' | 'b' 
   );
 }
 
+/** Whether the two reports were scored against the same judgements; when not, each side re-scored with the other's. */
+function JudgementsSection({ d }: { d: ReportDiff }) {
+  const j = d.judgements!;
+  if (j.kind === 'same')
+    return <p id="judgements">Judgements: A and B were scored against the same {j.pairs} judgements.</p>;
+  if (j.kind === 'unknown') return <p id="judgements">Judgements: {j.why}.</p>;
+  return (
+    <section id="judgements" aria-label="Judgements changed">
+      <h2>Judgements changed</h2>
+      <p class="note" role="note">
+        {JUDGEMENTS_CHANGED}: pairs added {bySource(j.added)}, removed {bySource(j.removed)}, regraded{' '}
+        {bySource(j.regraded)}. B − A mixes a change of system with a change of judgements; here each side's runs are
+        re-scored with the other's judgements.
+      </p>
+      <div class="table-wrap">
+        <table id="rescored">
+          <thead>
+            <tr>
+              {[
+                'configuration',
+                'metric',
+                'A',
+                'B',
+                "B with A's judgements",
+                "A with B's judgements",
+                'system',
+                'judgements',
+              ].map((h) => (
+                <th scope="col">{h}</th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {j.rescored.flatMap((r) =>
+              (d.configs.find((c) => c.name === r.name)?.means ?? []).map((m) => {
+                const bWithA = r.bWithA[m.metric] ?? Number.NaN;
+                return (
+                  <tr data-config={r.name} data-metric={m.metric}>
+                    <th scope="row" class="text-cell">
+                      <code>{r.name}</code>
+                    </th>
+                    <td class="text-cell">{m.metric}</td>
+                    <td>{fmt(m.a)}</td>
+                    <td>{fmt(m.b)}</td>
+                    <td>{fmt(bWithA)}</td>
+                    <td>{fmt(r.aWithB[m.metric] ?? Number.NaN)}</td>
+                    <td>{signed(bWithA - m.a)}</td>
+                    <td>{signed(m.b - bWithA)}</td>
+                  </tr>
+                );
+              }),
+            )}
+          </tbody>
+        </table>
+      </div>
+    </section>
+  );
+}
+
 function DiffBody({ d, a, b }: { d: ReportDiff; a: string; b: string }) {
   const rowLink = (id: string, qid: string) => `${queriesUrl(id, { metric: d.metric })}#${queryAnchor(qid)}`;
   return (
@@ -85,6 +145,7 @@ function DiffBody({ d, a, b }: { d: ReportDiff; a: string; b: string }) {
           The two reports share no query id, so no query is compared. Were they run on the same queries?
         </p>
       ) : null}
+      {d.judgements ? <JudgementsSection d={d} /> : null}
       {d.onlyInA.length ? (
         <p id="only-in-a">
           Only in A: <code>{d.onlyInA.join(', ')}</code>

@@ -8,6 +8,7 @@ import type { QueriesView } from './queries-page.js';
 import { parseSort } from './query-sort.js';
 import { reportChoices } from './report-choices.js';
 import { findReport, listSaved, type JobsView } from './report-source.js';
+import { judgementChange } from '../../experiments/judgement-change.js';
 
 type Query = Record<string, string | undefined>;
 
@@ -74,10 +75,14 @@ export async function diffPageView(
     const top = q.top === undefined || q.top === '' ? undefined : Number(q.top);
     if (top !== undefined && !(Number.isInteger(top) && top >= 1 && top <= 1000))
       throw new InputError(`top must be a whole number from 1 to 1000, got "${q.top}"`);
-    return {
-      view: { ...form, diff: diffReports(a, b, { ...(q.metric && { metric: q.metric }), ...(top && { top }) }) },
-      status: 200,
-    };
+    const diff = diffReports(a, b, { ...(q.metric && { metric: q.metric }), ...(top && { top }) });
+    // Each report folder keeps the judgements it was scored with: say whether they changed, and re-score.
+    diff.judgements = await judgementChange(
+      { report: a, dir: findReport(jobs, resultsRoot, q.a)!.output },
+      { report: b, dir: findReport(jobs, resultsRoot, q.b)!.output },
+      diff.metrics,
+    );
+    return { view: { ...form, diff }, status: 200 };
   } catch (err) {
     if (!(err instanceof InputError)) throw err;
     return { view: { ...form, error: err.message }, status: 400 };
