@@ -19,6 +19,7 @@ import { tuneCells } from './tune-cells.js';
 import { outputDir } from './output-dir.js';
 import { queryDetails } from './query-details.js';
 import { clickBias } from './click-bias.js';
+import { untaggedSources } from './untagged-sources.js';
 
 export interface RunOptions {
   /** Indexes and embeddings are cached here, shared by every command (default cacheHome()). */
@@ -99,6 +100,7 @@ export async function runExperiment(config: ExperimentConfig, options: RunOption
     const { baseline, allPairs, sourceGap } = analyse(plan, configs, entries, indexes, shown);
     const overlap = await measureOverlap(plan, entries, indexes);
     const clickLog = clickBias(plan.judgements, configs);
+    const untagged = untaggedSources(plan.queries.filter((q) => plan.answerable.has(q.id)));
 
     const report: ExperimentReport = {
       name: config.name,
@@ -121,6 +123,7 @@ export async function runExperiment(config: ExperimentConfig, options: RunOption
       ...(sourceGap.length && { sourceGap }),
       ...(overlap && { overlapBySource: overlap }),
       ...(clickLog && { clickLog }),
+      ...(untagged && { untaggedSources: untagged }),
       checks: [],
       wallSeconds: 0,
       queryDetails: queryDetails(

@@ -36,6 +36,9 @@ export interface ScoredEntry {
 export function scoreConfigs(plan: ExperimentPlan, entries: readonly ScoredEntry[]): ConfigResult[] {
   const answerable = plan.queries.filter((q) => plan.answerable.has(q.id));
   const slices = sliceQueries(answerable, plan.config.slices);
+  // Real queries first: a set mixing real and synthetic queries is led by the real ones' means.
+  const realIds = new Set(answerable.filter((q) => q.metadata.source === 'real').map((q) => q.id));
+  const mixed = realIds.size > 0 && answerable.some((q) => q.metadata.source === 'synthetic');
   return entries.map((e) => {
     const failed = failedIds(e.run);
     const answered = failed.size ? answerable.filter((q) => !failed.has(q.id)) : answerable;
@@ -67,6 +70,7 @@ export function scoreConfigs(plan: ExperimentPlan, entries: readonly ScoredEntry
       },
       latency: latencySummary(Object.values(e.run.latencyMs)),
       means: meansOf(perQuery, plan.metrics),
+      ...(mixed && { real: realMeans(perQuery, realIds, plan.metrics) }),
       perQuery,
       slices: ownSlices.map((s) => ({
         label: s.label,
@@ -124,6 +128,16 @@ function legStats(run: CellRun, queries: readonly Query[], slices: readonly Slic
     const total = sum.bm25 + sum.dense + sum.both || 1;
     return { label, zeroHit, carried: { bm25: sum.bm25 / total, dense: sum.dense / total, both: sum.both / total } };
   });
+}
+
+/** The means over the real queries a configuration scored, and how many there were. */
+function realMeans(
+  perQuery: Record<string, Record<string, number>>,
+  realIds: ReadonlySet<string>,
+  metrics: readonly ParsedMetric[],
+): { n: number; means: Record<string, number> } {
+  const real = Object.fromEntries(Object.entries(perQuery).filter(([qid]) => realIds.has(qid)));
+  return { n: Object.keys(real).length, means: meansOf(real, metrics) };
 }
 
 /** NaN (no value, as for an empty slice) when no query was scored: every one failed, which is not a 0. */

@@ -87,8 +87,24 @@ function verdictSection(r: ExperimentReport): string {
 
 function mainTable(r: ExperimentReport): string {
   const metrics = r.metrics;
+  const realN = Math.max(0, ...r.configs.map((c) => c.real?.n ?? 0));
+  const hasReal = r.configs.some((c) => c.real);
+  const realBest = bestPerColumn(r.configs.map((c) => metrics.map((m) => c.real?.means[m])));
+  // Real queries first: in a set mixing real and synthetic queries the bold marks the best over
+  // the real ones, and the pooled means follow in a table of their own, labelled, without bold.
+  const real = hasReal
+    ? `## Configurations, over the ${realN} real queries\n\nBold: the best over the real queries alone. Synthetic queries reuse their passage's words and flatter; the pooled means are in the next table.\n\n` +
+      table(
+        ['config', ...metrics],
+        r.configs.map((c, i) => [
+          `\`${c.name}\``,
+          ...metrics.map((m, j) => bold(fmt(c.real?.means[m]), realBest.has(`${i}:${j}`))),
+        ]),
+      ) +
+      '\n\n'
+    : '';
   const values = r.configs.map((c) => metrics.map((m) => c.means[m]));
-  const best = bestPerColumn(values);
+  const best = hasReal ? new Set<string>() : bestPerColumn(values);
   const rows = r.configs.map((c, i) => [
     `\`${c.name}\`` + (c.failedQueries ? ` (${c.failedQueries.count} failed)` : ''),
     ...metrics.map((m, j) =>
@@ -99,7 +115,11 @@ function mainTable(r: ExperimentReport): string {
     (c.index.sizeBytes / 1e6).toFixed(1),
     c.index.reused ? `${fmt(c.index.buildSeconds, 1)} (cached)` : fmt(c.index.buildSeconds, 1),
   ]);
-  return `## Configurations\n\n${table(['config', ...metrics, 'p50 ms', 'p95 ms', 'index MB', 'build s'], rows)}`;
+  const title = hasReal ? '## Configurations, all queries pooled (real and synthetic)' : '## Configurations';
+  const untagged = r.untaggedSources
+    ? `\n\n**Warning:** ${r.untaggedSources.count} answerable ${r.untaggedSources.count === 1 ? 'query has' : 'queries have'} no \`source\` tag in a set that holds synthetic queries (${r.untaggedSources.first.map((q) => `\`${q}\``).join(', ')}${r.untaggedSources.count > r.untaggedSources.first.length ? ', ...' : ''}): they count in the pooled means only. Tag them \`source: real\` in the queries file (published queries are real) so the real figures include them.`
+    : '';
+  return `${real}${title}\n\n${table(['config', ...metrics, 'p50 ms', 'p95 ms', 'index MB', 'build s'], rows)}${untagged}`;
 }
 
 /** The best value of a column (see bestPerColumn), in bold. */
@@ -226,6 +246,13 @@ function overlapTable(r: ExperimentReport): string {
     `Share of a query's terms (as the \`${o.tokenizer}\` analysis of BM25 gives them) found in its relevant documents, averaged per \`source\`. ` +
     'Questions written from a passage reuse its words and score near 1, which flatters lexical retrieval; users who have not read the passage use their own words.\n\n' +
     table(['source', 'queries', 'mean overlap'], rows) +
+    (o.styles?.length
+      ? '\n\nBy source and style (how each generated question was asked for):\n\n' +
+        table(
+          ['source', 'style', 'queries', 'mean overlap'],
+          o.styles.map((s) => [s.source, s.style, String(s.queries), fmt(s.meanOverlap)]),
+        )
+      : '') +
     note
   );
 }

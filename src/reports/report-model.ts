@@ -146,6 +146,11 @@ export interface ConfigResult {
    */
   judged?: { k: number; mean: number };
   /**
+   * When the query set mixes real and synthetic queries: the means over the real ones alone,
+   * which the report leads with (bold, best, verdict, CLI summary), the pooled `means` beside them.
+   */
+  real?: { n: number; means: Record<string, number> };
+  /**
    * The judgements its top JUDGED_K documents rest on: the share judged from each source
    * (published, human, tickets, llm, clicks) and unjudged (metrics/source-mix.ts). Absent in
    * reports saved before sources were recorded.
@@ -273,6 +278,12 @@ export interface ExperimentReport {
    * those judgements favour: they judge only what it showed.
    */
   clickLog?: ClickLog & { favoured: string[] };
+  /**
+   * In a query set that holds synthetic queries, the answerable queries with no `source` tag:
+   * neither real nor synthetic, so they are left out of the real figures. Published queries
+   * usually are: tag them `source: real`.
+   */
+  untaggedSources?: { count: number; first: string[] };
   checks: CheckResult[];
   wallSeconds: number;
   /**
@@ -304,6 +315,12 @@ export interface OverlapBySource {
     /** Answerable queries with no term left after analysis (all stop words), not averaged. */
     withoutTerms: number;
   }[];
+  /**
+   * The same per source and `style` (how a generated question was asked for: plain, unread, ...),
+   * when any query has a style: one style of generated questions may flatter where another does
+   * not, and pooled they would be called flattering together. Absent in older reports.
+   */
+  styles?: { source: string; style: string; queries: number; meanOverlap: number; withoutTerms: number }[];
 }
 
 /** How many failed queries a report lists with their messages (the count covers them all). */

@@ -151,7 +151,11 @@ export function verdict(report: ExperimentReport): Verdict | undefined {
   return {
     metric,
     ...(sources && { sources }),
-    overall: { ...overall, sentence: overallSentence(overall, metric, r.allPairs) },
+    overall: {
+      ...overall,
+      // With real queries leading (sources), the overall standing is the pooled one: say so.
+      sentence: `${sources ? 'All queries pooled, real and synthetic: ' : ''}${overallSentence(overall, metric, r.allPairs)}`,
+    },
     slices,
     sliceNote: `Best per slice on ${metric}. Slice differences are not tested for significance (the report's tests run over all queries).`,
     hybrids,
@@ -182,11 +186,27 @@ function sourceFinding(r: ExperimentReport, ranked: ReadonlySet<string>): Source
   const shares = overlap
     ? `sharing ${fmt(overlap.synthetic)} of their terms with their relevant documents on average against ${fmt(overlap.real)} for real queries`
     : '';
+  const flatters = (x: number) => overlap !== undefined && x > overlap.real && !tiesAtPrinted(x, overlap.real);
+  // Styles of generated questions (plain, unread, ...) judged one by one: pooled, one that copies its
+  // passage would make one that does not look flattering too.
+  const styles = (r.overlapBySource?.styles ?? []).filter(
+    (s) => s.source === 'synthetic' && Number.isFinite(s.meanOverlap),
+  );
+  const byStyle = (pick: boolean) =>
+    styles
+      .filter((s) => flatters(s.meanOverlap) === pick)
+      .map((s) => s.style)
+      .join(', ');
   const judged = !overlap
     ? ': generated questions tend to reuse the words of their passage and flatter, so trust the real figure.'
-    : overlap.synthetic > overlap.real && !tiesAtPrinted(overlap.synthetic, overlap.real)
-      ? `: they flatter, ${shares}.`
-      : `, ${shares}: here their wording does not flatter.`;
+    : styles.length > 1
+      ? `; by style they share ${styles.map((s) => `${s.style} ${fmt(s.meanOverlap)}`).join(', ')} of their terms with their relevant documents against ${fmt(overlap.real)} for real queries: ` +
+        (byStyle(true)
+          ? `the ${byStyle(true)} questions flatter${byStyle(false) ? `, the ${byStyle(false)} ones do not` : ''}.`
+          : 'no style flatters here.')
+      : flatters(overlap.synthetic)
+        ? `: they flatter, ${shares}.`
+        : `, ${shares}: here their wording does not flatter.`;
   const sentence =
     `On the ${n} real ${n === 1 ? 'query' : 'queries'}, ${lead(real, ` on ${leader.metric}`)}. ` +
     `On the ${m} synthetic ${m === 1 ? 'query' : 'queries'} ${who} scores ${fmt(leader.synthetic.mean)} (${signed(leader.gap)} over its real figure)${judged}`;

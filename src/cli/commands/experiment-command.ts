@@ -88,11 +88,20 @@ export const experimentCommand: Command = {
     say(
       `${report.name}: ${report.configs.length} configurations x ${report.queries.answerable} answerable queries (${report.queries.unanswerable.length} unanswerable left out), ${report.wallSeconds.toFixed(1)} s\n`,
     );
+    // Real queries first: in a set mixing real and synthetic queries, the real means lead and the pooled ones follow, labelled.
+    const real = report.configs.find((c) => c.real)?.real;
+    if (real) say(`  means over the ${real.n} real queries, then (pooled) over all, synthetic included:\n`);
     for (const c of report.configs) {
+      const figures = (means: Record<string, number>) =>
+        `${primary} ${mean(means[primary])}  recall@${report.contextK} ${mean(means[`recall@${report.contextK}`])}  hit@${report.contextK} ${mean(means[`hit@${report.contextK}`])}`;
       say(
-        `  ${c.name.padEnd(28)} ${primary} ${mean(c.means[primary])}  recall@${report.contextK} ${mean(c.means[`recall@${report.contextK}`])}  hit@${report.contextK} ${mean(c.means[`hit@${report.contextK}`])}${c.resumed ? '  (reused)' : ''}${c.failedQueries ? `  (${c.failedQueries.count} failed queries left out)` : ''}\n`,
+        `  ${c.name.padEnd(28)} ${c.real ? `${figures(c.real.means)}  (pooled ${figures(c.means)})` : figures(c.means)}${c.resumed ? '  (reused)' : ''}${c.failedQueries ? `  (${c.failedQueries.count} failed queries left out)` : ''}\n`,
       );
     }
+    if (report.untaggedSources)
+      say(
+        `warning: ${report.untaggedSources.count} queries have no source tag in a set holding synthetic ones (${report.untaggedSources.first.join(' ')}${report.untaggedSources.count > report.untaggedSources.first.length ? ' ...' : ''}): tag them source: real so the real figures count them\n`,
+      );
     say(`report: ${dir}/report.md\n`);
     const failed = report.checks.filter((c) => !c.passed);
     if (values.json) io.out(JSON.stringify(summaryJson(report, dir), null, 2) + '\n');

@@ -251,6 +251,7 @@ export const reportSchemas: Record<string, unknown> = {
         }),
         firstStage: obj({ reranker: str, depth: int, means: byMetric, slices: sliceRows }),
         judged: obj({ k: int, mean: num }),
+        real: obj({ n: int, means: byMetric }),
         sources: obj({
           k: int,
           queries: int,
@@ -296,13 +297,21 @@ export const reportSchemas: Record<string, unknown> = {
             gap: num,
           }),
         },
-        overlapBySource: obj({
-          tokenizer: str,
-          sources: {
-            type: 'array',
-            items: obj({ source: str, queries: int, meanOverlap: num, withoutTerms: int }),
+        overlapBySource: obj(
+          {
+            tokenizer: str,
+            sources: {
+              type: 'array',
+              items: obj({ source: str, queries: int, meanOverlap: num, withoutTerms: int }),
+            },
+            styles: {
+              type: 'array',
+              items: obj({ source: str, style: str, queries: int, meanOverlap: num, withoutTerms: int }),
+            },
           },
-        }),
+          ['tokenizer', 'sources'],
+        ),
+        untaggedSources: obj({ count: int, first: strings }),
         clickLog: obj({
           pairs: int,
           servedBy: { type: 'array', items: obj({ pipeline: str, share: num }) },

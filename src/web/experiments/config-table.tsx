@@ -9,9 +9,19 @@ import { bestPerColumn, fmt } from '../../reports/format.js';
  */
 export function ConfigTable({ report }: { report: ExperimentReport }) {
   const metrics = report.metrics;
-  const best = bestPerColumn(report.configs.map((c) => metrics.map((m) => c.means[m])));
+  // Real queries first: in a set mixing real and synthetic queries each cell leads with the real
+  // queries' mean, marked best among them, the pooled mean beside it.
+  const real = report.configs.find((c) => c.real)?.real;
+  const shown = (c: ExperimentReport['configs'][number], m: string) => (real ? c.real?.means[m] : c.means[m]);
+  const best = bestPerColumn(report.configs.map((c) => metrics.map((m) => shown(c, m))));
   return (
     <div class="table-wrap">
+      {real ? (
+        <p class="legend-note">
+          Each cell: the mean over the {real.n} real queries (the best marked), then the mean with the synthetic queries
+          pooled in. Synthetic queries reuse their passage's words and flatter.
+        </p>
+      ) : null}
       <table class="config-table">
         <thead>
           <tr>
@@ -37,8 +47,9 @@ export function ConfigTable({ report }: { report: ExperimentReport }) {
                 const isBest = best.has(`${i}:${j}`);
                 return (
                   <td class={isBest ? 'best' : undefined} data-metric={m}>
-                    {fmt(c.means[m])}
+                    {fmt(shown(c, m))}
                     {isBest ? <span class="visually-hidden"> (best)</span> : null}
+                    {real ? <small class="pooled"> pooled {fmt(c.means[m])}</small> : null}
                     {s?.significant ? (
                       <span
                         class="sig"

@@ -21,6 +21,12 @@ export function OverlapBySourceTable({ report }: { report: ExperimentReport }) {
         head={['source', 'queries', 'mean overlap']}
         rows={o.sources.map((s) => [s.source, String(s.queries), fmt(s.meanOverlap)])}
       />
+      {o.styles?.length ? (
+        <DataTable
+          head={['source', 'style', 'queries', 'mean overlap']}
+          rows={o.styles.map((s) => [s.source, s.style, String(s.queries), fmt(s.meanOverlap)])}
+        />
+      ) : null}
     </>
   );
 }
