@@ -40,13 +40,20 @@ export const MAX_UNREADABLE_IN_A_ROW = 5;
  * `firstIsProbe`, the first pair is asked alone, and if it gets no answer or an HTTP error the
  * RemoteError is thrown before anything else is sent, as the question generator does: a dead
  * endpoint would otherwise be retried once per pair. `onAnswer` is called after each pair, for a
- * progress line. Results keep the order of `pairs`.
+ * progress line, and `onGraded` with each grade as it arrives, so a caller can keep what it paid
+ * for however the run ends. Results keep the order of `pairs`.
  */
 export async function gradePairs(
   chat: ChatClient,
   pairs: readonly JudgePair[],
   texts: JudgeTexts,
-  options: { seed: number; firstIsProbe: boolean; onAnswer?: (done: number, failed: number) => void },
+  options: {
+    seed: number;
+    firstIsProbe: boolean;
+    onAnswer?: (done: number, failed: number) => void;
+    /** Called with each grade as it arrives, in order of arrival (a checkpoint: what is paid for is kept). */
+    onGraded?: (pair: GradedPair) => Promise<void>;
+  },
 ): Promise<PairGrades> {
   type Answer = { grade: number } | { problem: string; unreadable?: boolean };
   const ask = async (pair: JudgePair, probe: boolean): Promise<Answer> => {
@@ -76,9 +83,15 @@ export async function gradePairs(
   let failed = 0;
   let unreadableInARow = 0;
   let stopped: string | undefined;
+  // Grades are handed on one at a time, in order of arrival: a checkpoint writer never interleaves.
+  let handedOn = Promise.resolve();
   const record = (i: number, answer: Answer) => {
     answers[i] = answer;
     done++;
+    if ('grade' in answer && options.onGraded) {
+      const pair = { queryId: pairs[i]!.queryId, docId: pairs[i]!.docId, grade: answer.grade };
+      handedOn = handedOn.then(() => options.onGraded!(pair));
+    }
     if ('problem' in answer) failed++;
     unreadableInARow = 'problem' in answer ? (answer.unreadable ? unreadableInARow + 1 : unreadableInARow) : 0;
     if (unreadableInARow >= MAX_UNREADABLE_IN_A_ROW && stopped === undefined)
@@ -97,6 +110,7 @@ export async function gradePairs(
     }
   };
   await Promise.all(Array.from({ length: Math.max(1, chat.concurrency) }, worker));
+  await handedOn;
   const result: PairGrades = { graded: [], failed: [] };
   pairs.forEach((pair, i) => {
     const answer = answers[i] ?? { problem: `not asked: ${stopped}` };

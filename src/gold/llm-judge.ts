@@ -5,7 +5,7 @@ import type { ChatClient } from '../llm/chat-client.js';
 import { cohensKappa, type KappaResult } from '../stats/kappa.js';
 import { kappaInterval } from '../stats/kappa-interval.js';
 import { createRng, randomIndex } from '../stats/prng.js';
-import { gradePairs, type JudgePair, type PairGrades } from './grade-pairs.js';
+import { gradePairs, type GradedPair, type JudgePair, type PairGrades } from './grade-pairs.js';
 import { judgedGrade, readJudgedBy, withGrades, type JudgedBy } from './human-and-llm-grades.js';
 import { judgePromptSha256 } from './judge-prompt.js';
 import { applyScale, scaleTop, settleScale, type JudgeScale, type ScaleOption } from './judge-scale.js';
@@ -133,17 +133,25 @@ export async function calibrateJudge(
   };
 }
 
-/** Grades every hole of the plan, on its scale. The first hole is a probe only when no sample went before. */
+/**
+ * Grades every hole of the plan, on its scale; `onGraded` gets each scaled grade as it arrives
+ * (the caller writes it at once: an interrupted run keeps what it paid for, and a rerun skips it).
+ * The first hole is a probe only when no sample went before.
+ */
 export async function fillHoles(
   plan: JudgePlan,
   chat: ChatClient,
-  onAnswer?: (done: number, failed: number) => void,
+  hooks: { onAnswer?: (done: number, failed: number) => void; onGraded?: (pair: GradedPair) => Promise<void> } = {},
 ): Promise<PairGrades> {
   const firstIsProbe = plan.sample.length === 0;
-  return scaled(
-    await gradePairs(chat, plan.holes, plan.texts, { seed: plan.seed, firstIsProbe, onAnswer }),
-    plan.scale,
-  );
+  const onGraded = hooks.onGraded;
+  const graded = await gradePairs(chat, plan.holes, plan.texts, {
+    seed: plan.seed,
+    firstIsProbe,
+    ...(hooks.onAnswer && { onAnswer: hooks.onAnswer }),
+    ...(onGraded && { onGraded: (g: GradedPair) => onGraded({ ...g, grade: applyScale(plan.scale, g.grade) }) }),
+  });
+  return scaled(graded, plan.scale);
 }
 
 /**

@@ -57,9 +57,9 @@ Kendall's tau-b between the two.
 A pair whose request fails after the retries (a 500, a timeout; a 429 waits out its Retry-After),
 whose answer is not a grade (not JSON, a grade outside 0-${JUDGE_SCALE[1]}), or whose text is missing is
 a failed pair: counted, the first ${SHOWN_FAILURES} named, never written. ${MAX_UNREADABLE_IN_A_ROW} unreadable answers in a
-row stop the run. The grades it got are written (one whole line each) and the exit code is 1
-when more pairs failed than --max-failures allows (default 0); run it again to grade what
-failed. When the first request gets no answer or an HTTP error, nothing more is asked, nothing
+row stop the run. Each grade is written as it arrives (one whole line), so a run stopped by
+Ctrl-C keeps what it paid for; the exit code is 1 when more pairs failed than --max-failures
+allows (default 0). Run it again to grade what is still a hole. When the first request gets no answer or an HTTP error, nothing more is asked, nothing
 is written and the exit code is 2. Progress goes to stderr.
 
 Options:
@@ -156,7 +156,17 @@ export async function runJudge(argv: string[], io: CliIo): Promise<number> {
         : `Cohen's kappa on the calibration sample is ${kappa.kappa.toFixed(3)}, below --min-kappa ${minKappa}`,
     );
 
-  const fill = await fillHoles(plan, chat, progress(io, 'grading holes', plan.holes.length));
+  // Each grade is written as it arrives: an interrupted run (Ctrl-C, a crash) keeps every grade it
+  // paid for, and running it again grades only what is still a hole.
+  let written = 0;
+  const fill = await fillHoles(plan, chat, {
+    onAnswer: progress(io, 'grading holes', plan.holes.length),
+    ...(!dryRun && {
+      onGraded: async (g) => {
+        written += (await writeLlmGrades(qrels, [g], chat.model, plan.promptSha256)).length;
+      },
+    }),
+  });
   if (runs.length > 0) lines.push('', ...rankingLines(rankingAfterFill(plan, runs, fill)));
   lines.push(
     '',
@@ -166,10 +176,7 @@ export async function runJudge(argv: string[], io: CliIo): Promise<number> {
   if (fill.stopped) lines.push(`  ${fill.stopped}`);
   if (dryRun) lines.push(`dry run: nothing written (${fill.graded.length} grades would go to ${additionsFile(qrels)})`);
   else if (fill.graded.length === 0) lines.push('nothing to write');
-  else {
-    const written = await writeLlmGrades(qrels, fill.graded, chat.model, plan.promptSha256);
-    lines.push(`wrote ${written.length} grades (source llm, judge ${chat.model}) to ${additionsFile(qrels)}`);
-  }
+  else lines.push(`wrote ${written} grades (source llm, judge ${chat.model}) to ${additionsFile(qrels)}`);
   io.out(lines.join('\n') + '\n');
   const failed = agreement.grades.failed.length + fill.failed.length;
   if (failed > maxFailures) {
