@@ -40,11 +40,15 @@ export async function readJudgements(
 
 /**
  * An addition's source as the judgement model names it: `llm` stays llm (its judge is the
- * model), `clicks` and `tickets` stay, and anything else a person recorded (`human`, `expert`,
+ * model, the prompt's hash read from its note), `clicks` and `tickets` stay, and anything else a person recorded (`human`, `expert`,
  * no source at all: additions made by hand before sources existed) is human.
  */
 export function additionSource(a: Addition): JudgementSource {
-  if (a.source === 'llm') return { kind: 'llm', ...(a.judge && { model: a.judge }) };
+  if (a.source === 'llm') {
+    // The judge writes its prompt's hash into the note (write-llm-grades.ts): grades from another prompt are another judge's.
+    const sha = /\bsha256 ([0-9a-f]{64})\b/.exec(a.note ?? '')?.[1];
+    return { kind: 'llm', ...(a.judge && { model: a.judge }), ...(sha && { promptSha256: sha }) };
+  }
   if (a.source === 'clicks') return { kind: 'clicks' };
   if (a.source === 'tickets') return { kind: 'tickets' };
   return { kind: 'human', ...(a.judge && { judge: a.judge }) };
