@@ -65,7 +65,8 @@ export function expectSameScores(
 /**
  * Runs a bm25 / dense / hybrid grid (hash embedder) with a tune block over `qrels` at
  * `threshold`, every metric of the table, and writes its report; `dir/cache` is shared between
- * calls, so the index is built once.
+ * calls, so the index is built once. `bm25Only`: the BM25 configuration alone (the run the
+ * grade-0 lines are pooled from).
  */
 export async function gridExperiment(
   dir: string,
@@ -73,28 +74,36 @@ export async function gridExperiment(
   qrels: string,
   threshold: number,
   name: string,
+  options: { bm25Only?: boolean; queries?: string } = {},
 ): Promise<{ report: ExperimentReport; output: string }> {
   const output = path.join(dir, name);
   const config = parseExperimentConfig(`name: ${name}
 corpus: ${corpus}
 qrels: ${qrels}
+${options.queries ? `queries: ${options.queries}` : ''}
 level: doc
 ks: [5, 10]
 context_k: 5
 rerank_depth: 20
 relevance_threshold: ${threshold}
 metrics: [${everyMetricLabel().join(', ')}]
+# The t test: the randomization test's 10,000 sign patterns per pair and metric would cost minutes here.
+significance: { test: t }
 output: ${output}
 grid:
   chunkers: [doc]
   embedders: ['hash:64']
   retrievers:
     - { name: bm25, mode: bm25 }
-    - { name: dense, mode: dense }
+${
+  options.bm25Only
+    ? ''
+    : `    - { name: dense, mode: dense }
     - { name: hybrid, mode: hybrid }
 tune:
   - { name: tuned, legs: [bm25, dense], metric: bpref, folds: 4, methods: [rrf, wsum] }
-`);
+`
+}`);
   const { report, runs } = await runExperiment(config, { cacheDir: path.join(dir, 'cache') });
   writeReport(output, report, runs);
   return { report, output };
@@ -106,9 +115,17 @@ tune:
  * tune block's held-out mean = the report's mean of its metric, and `testbed tune`'s held-out
  * mean = eval of the run it wrote, each to 1e-12.
  */
-export async function expectOneScorer(dir: string, corpus: string, qrels: string, threshold: number): Promise<void> {
+export async function expectOneScorer(
+  dir: string,
+  corpus: string,
+  qrels: string,
+  threshold: number,
+  queries?: string,
+): Promise<void> {
   const labels = everyMetricLabel();
-  const { report, output } = await gridExperiment(dir, corpus, qrels, threshold, `t${threshold}`);
+  const { report, output } = await gridExperiment(dir, corpus, qrels, threshold, `t${threshold}`, {
+    ...(queries && { queries }),
+  });
   const names = report.configs.map((c) => c.name);
   expect(names).toEqual(['bm25', 'dense', 'hybrid', 'tuned']);
   const runFile = (name: string) => path.join(output, 'runs', `${name}.trec`);
@@ -160,6 +177,9 @@ export async function expectOneScorer(dir: string, corpus: string, qrels: string
       String(threshold),
       '--metric',
       metric,
+      // The tune block's methods: the whole default grid would cost minutes and test nothing more.
+      '--methods',
+      'rrf,wsum',
       '--out',
       out,
       '--json',
