@@ -78,20 +78,23 @@ function checkRetrievers(
   });
 }
 
+/** A string field checked by a function that throws an InputError: its message becomes the issue at the field's line. */
+function checkedBy(check: (value: string) => unknown) {
+  return (value: string, ctx: z.RefinementCtx): void => {
+    try {
+      check(value);
+    } catch (err) {
+      if (!(err instanceof InputError)) throw err;
+      ctx.addIssue({ code: z.ZodIssueCode.custom, message: err.detail });
+    }
+  };
+}
+
 /**
  * A metric name (`ndcg@10`, `bpref`), parsed when the file is read, so a misspelt one is an
  * error at its line rather than after every configuration has been retrieved.
  */
-function checkedMetric(label: string, ctx: z.RefinementCtx): void {
-  try {
-    parseMetric(label);
-  } catch (err) {
-    if (!(err instanceof InputError)) throw err;
-    ctx.addIssue({ code: z.ZodIssueCode.custom, message: err.detail });
-  }
-}
-
-const metricName = z.string().superRefine(checkedMetric);
+const metricName = z.string().superRefine(checkedBy(parseMetric));
 
 /** A fusion method registered when the config is read (a lazy schema asks the registry on each parse). */
 const fusionMethodName = z.lazy(() => z.enum(fusionMethodNames() as [FusionMethodName, ...FusionMethodName[]]));
@@ -112,14 +115,7 @@ const tuneSchema = z
   })
   .strict();
 
-function checkedEmbedder(spec: string, ctx: z.RefinementCtx): void {
-  try {
-    checkEmbedderSpec(spec);
-  } catch (err) {
-    if (!(err instanceof InputError)) throw err;
-    ctx.addIssue({ code: z.ZodIssueCode.custom, message: err.detail });
-  }
-}
+const checkedEmbedder = checkedBy(checkEmbedderSpec);
 
 /**
  * How every pair of configurations is tested on each metric: the paired randomization test with
