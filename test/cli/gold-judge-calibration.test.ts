@@ -3,7 +3,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runCli } from '../helpers/cli.js';
 import { tmpDir } from '../helpers/tmp.js';
-import { chatServerForCommandTests } from '../llm/fake-chat-server.js';
+import { CHAT_TIMEOUT_MS, chatServerForCommandTests } from '../llm/fake-chat-server.js';
 
 /**
  * The LLM judge is checked before it is paid: it grades the calibration sample, prints its
@@ -57,6 +57,10 @@ describe('gold judge calibrates before it grades a hole', () => {
     expect(r.code).toBe(1);
     expect(r.err).toMatch(
       /Cohen's kappa on the calibration sample is -?\d\.\d{3}, below --min-kappa 0\.6: refusing to fill, no hole graded/,
+    );
+    // Before the first request it says what it will ask and how long a silent server is waited for.
+    expect(r.err).toContain(
+      `calibrating on 50 pairs before grading ${HOLES} holes; the first request goes alone, ${CHAT_TIMEOUT_MS} ms an attempt and 2 retries (TESTBED_CHAT_TIMEOUT_MS, TESTBED_CHAT_RETRIES)`,
     );
     // Exactly the calibration sample was asked, every one a human-judged pair, no hole.
     expect(asked()).toHaveLength(50);

@@ -131,7 +131,8 @@ export async function runJudge(argv: string[], io: CliIo): Promise<number> {
   const sources = await judgeSources(qrels, { corpus: values.corpus, queries: values.queries });
   const pool = await readPool(poolFile);
   const runs = await Promise.all(runFiles.map(async (file) => ({ name: file, run: await readTrecRun(file) })));
-  const chat = createChatClient(spec, chatSettings(spec.baseUrl, values['chat-key-env']));
+  const settings = chatSettings(spec.baseUrl, values['chat-key-env']);
+  const chat = createChatClient(spec, settings);
 
   const plan = await planJudge({ qrelsFile: qrels, pool, sources, sample, seed, scale, threshold });
   const lines = header(plan, chat.endpoint, chat.model);
@@ -145,6 +146,13 @@ export async function runJudge(argv: string[], io: CliIo): Promise<number> {
   if (positivesOnly && minKappa !== undefined)
     return refuse(`agreement cannot be measured without judged negatives (--min-kappa ${minKappa})`);
 
+  // Said before the first request: a server that accepts and never answers is otherwise silence
+  // for as long as its timeouts and retries add up to.
+  if (plan.sample.length + plan.holes.length > 0)
+    io.err(
+      `calibrating on ${plan.sample.length} pairs before grading ${plan.holes.length} holes; the first request goes alone, ` +
+        `${settings.timeoutMs} ms an attempt and ${settings.retries} retries (${CHAT_ENV.timeoutMs}, ${CHAT_ENV.retries})\n`,
+    );
   const agreement = await calibrateJudge(plan, chat, progress(io, 'calibrating', plan.sample.length));
   lines.push('', ...agreementLines(plan, agreement));
   if (agreement.grades.stopped) return refuse(`calibration ${agreement.grades.stopped}`);
