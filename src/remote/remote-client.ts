@@ -76,8 +76,11 @@ export const REMOTE_DEFAULTS = {
   maxResponseBytes: DEFAULT_MAX_RESPONSE_MB * BYTES_PER_MB,
 } as const;
 
-/** Longest wait a Retry-After may impose before we give up on it and use our own backoff. */
-const MAX_RETRY_AFTER_MS = 30_000;
+/**
+ * Longest wait a Retry-After is obeyed for. A server asking for longer is not asked again early
+ * (that is what it asked us not to do): the request stops there, saying how long it asked for.
+ */
+export const MAX_RETRY_AFTER_MS = 30_000;
 
 /** Redirects followed for one request (fetch's own default is 20); the next one is an error. */
 export const MAX_REDIRECTS = 5;
@@ -212,7 +215,15 @@ export class RemoteClient {
       const ms = performance.now() - t0;
       if (res.status === 429 || res.status >= 500) {
         if (last) throw new RemoteError(req.caller, endpoint, `${scrub(snippet(text))}${retried(attempt)}`, res.status);
-        await untilAborted(this.sleep(this.retryAfter(res) ?? this.backoff(attempt)), signal);
+        const wait = this.retryAfter(res);
+        if (wait !== undefined && wait > MAX_RETRY_AFTER_MS)
+          throw new RemoteError(
+            req.caller,
+            endpoint,
+            `asked to wait ${Math.ceil(wait / 1000)} s before a retry (Retry-After), longer than the ${MAX_RETRY_AFTER_MS / 1000} s obeyed: stopped rather than ask again early; try again later (${scrub(snippet(text))})`,
+            res.status,
+          );
+        await untilAborted(this.sleep(wait ?? this.backoff(attempt)), signal);
         continue;
       }
       if (res.status === 401 || res.status === 403) {
@@ -289,7 +300,7 @@ export class RemoteClient {
     if (header === null) return undefined;
     const seconds = Number(header);
     const ms = Number.isFinite(seconds) ? seconds * 1000 : Date.parse(header) - Date.now();
-    return Number.isFinite(ms) && ms >= 0 && ms <= MAX_RETRY_AFTER_MS ? ms : undefined;
+    return Number.isFinite(ms) && ms >= 0 ? ms : undefined;
   }
 }
 

@@ -47,6 +47,18 @@ describe('createChatClient', () => {
     expect(server.requestsFor('ratelimit one')).toHaveLength(2);
   });
 
+  it('stops at a Retry-After longer than the 30 s it obeys, saying so, instead of asking again early', async () => {
+    const { chat, slept } = client();
+    const err = await chat.ask({ prompt: prompt('patience please'), seed: 1 }).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(RemoteError);
+    expect((err as RemoteError).httpStatus).toBe(429);
+    expect((err as Error).message).toContain(
+      'asked to wait 120 s before a retry (Retry-After), longer than the 30 s obeyed: stopped rather than ask again early',
+    );
+    expect(slept).toEqual([]);
+    expect(server.requestsFor('patience please')).toHaveLength(1);
+  });
+
   it('retries a 500 with its own backoff and then throws a RemoteError naming the model, the item and the status', async () => {
     const { chat, slept } = client();
     const err = await chat.ask({ prompt: prompt('fail500 x'), seed: 1, about: 'document d3' }).catch((e: unknown) => e);

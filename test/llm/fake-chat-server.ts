@@ -27,6 +27,7 @@ export interface SeenChatRequest {
  *   fail500    500 every time, the body quoting the request's Authorization header
  *   denied     401, the body quoting the Authorization header
  *   ratelimit  429 with Retry-After: 1 the first time, then the normal answer
+ *   patience   429 with Retry-After: 120 every time (longer than any client should wait)
  *   slow       the normal answer after 4 timeouts (CHAT_TIMEOUT_MS: longer than the tests' timeout)
  *   malformed  a 200 chat completion whose content is not JSON
  *   badbody    a 200 whose body is not JSON at all
@@ -110,6 +111,7 @@ export class FakeChatServer {
       this.limited.add(title);
       return json(429, { error: 'slow down' }, { 'Retry-After': '1' });
     }
+    if (title.includes('patience')) return json(429, { error: 'come back later' }, { 'Retry-After': '120' });
     if (title.includes('slow')) {
       const timer = setTimeout(() => {
         this.timers.delete(timer);

@@ -46,7 +46,7 @@ Options:
   --force              replace DIR/queries.jsonl and DIR/qrels/test.tsv if present
 
 Environment: ${CHAT_ENV.timeoutMs} (per request, default 120000), ${CHAT_ENV.retries} (default 4),
-${CHAT_ENV.backoffMs} (first retry delay, default 500; a 429 or 503's Retry-After is obeyed),
+${CHAT_ENV.backoffMs} (first retry delay, default 500; a 429 or 503's Retry-After is obeyed up to 30 s, and a longer one stops the request),
 ${CHAT_ENV.concurrency} (requests in flight, default 4).`;
 
 /**
