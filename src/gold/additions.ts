@@ -1,4 +1,3 @@
-import { readQrels, type Qrels } from '../corpus/index.js';
 import { InputError } from '../errors.js';
 import { readAdditionRecords } from './addition-records.js';
 import { additionsFile, additionsLockFile } from './additions-file.js';
@@ -45,26 +44,6 @@ export async function addJudgement(qrelsFile: string, judgement: NewJudgement): 
 export async function readAdditions(qrelsFile: string): Promise<Addition[]> {
   await requireQrelsFile(qrelsFile);
   return (await readAdditionRecords(additionsFile(qrelsFile))).map((r) => r.addition);
-}
-
-/**
- * The grown gold set: the qrels file merged with its additions. An addition sets the grade of
- * its (query, doc) pair, adding the pair if it was unjudged. When several additions name one
- * pair the latest date wins, and among equal dates the one appended last; going by date rather
- * than file position keeps a back-dated import from overriding a newer judgement. Grade 0 is
- * kept as "judged not relevant", never a deletion, because metrics tell judged from unjudged.
- */
-export async function readGold(qrelsFile: string): Promise<Qrels> {
-  const qrels = await readQrels(qrelsFile);
-  const additions = await readAdditions(qrelsFile);
-  // Array#sort is stable, so equal dates keep their append order.
-  const oldestFirst = [...additions].sort((a, b) => Date.parse(a.date) - Date.parse(b.date));
-  for (const { query_id, doc_id, grade } of oldestFirst) {
-    let judged = qrels.get(query_id);
-    if (judged === undefined) qrels.set(query_id, (judged = new Map()));
-    judged.set(doc_id, grade);
-  }
-  return qrels;
 }
 
 function isoDate(date: Date): string {

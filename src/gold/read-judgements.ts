@@ -1,4 +1,4 @@
-import { readQrels } from '../corpus/index.js';
+import { readQrels, type Qrels } from '../corpus/index.js';
 import { judgementsOf, type Judgements, type JudgementSource } from '../metrics/index.js';
 import { readAdditions } from './additions.js';
 import { readQrelsSources } from './qrels-sources-file.js';
@@ -14,7 +14,7 @@ export interface ReadJudgements {
 /**
  * Reads a gold set the one way every command reads it: the qrels file, grown by the additions
  * recorded beside it unless `original`, every grade kept (0 and negative ones too), each pair
- * tagged with where it came from. Additions merge as in readGold: latest date wins, equal dates
+ * tagged with where it came from. Additions merge by date: the latest wins, equal dates
  * in append order, and the winning addition's source is the pair's.
  */
 export async function readJudgements(
@@ -52,4 +52,15 @@ export function additionSource(a: Addition): JudgementSource {
   if (a.source === 'clicks') return { kind: 'clicks' };
   if (a.source === 'tickets') return { kind: 'tickets' };
   return { kind: 'human', ...(a.judge && { judge: a.judge }) };
+}
+
+/**
+ * The grown gold set: the qrels file merged with its additions. An addition sets the grade of
+ * its (query, doc) pair, adding the pair if it was unjudged. When several additions name one
+ * pair the latest date wins, and among equal dates the one appended last; going by date rather
+ * than file position keeps a back-dated import from overriding a newer judgement. Grade 0 is
+ * kept as "judged not relevant", never a deletion, because metrics tell judged from unjudged.
+ */
+export async function readGold(qrelsFile: string): Promise<Qrels> {
+  return (await readJudgements(qrelsFile)).judgements.grades;
 }

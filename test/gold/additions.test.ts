@@ -2,7 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { InputError, NotFoundError } from '../../src/errors.js';
-import { addJudgement, readAdditions, readGold } from '../../src/gold/additions.js';
+import { addJudgement, readAdditions } from '../../src/gold/additions.js';
+import { readGold } from '../../src/gold/read-judgements.js';
 import { additionsFile } from '../../src/gold/additions-file.js';
 import { plain, scratchDir, tinyBeirCopy, TINY_QRELS } from './helpers.js';
 

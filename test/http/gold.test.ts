@@ -3,7 +3,7 @@ import path from 'node:path';
 import { Hono } from 'hono';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Addition } from '../../src/gold/types.js';
-import { readGold } from '../../src/gold/additions.js';
+import { readGold } from '../../src/gold/read-judgements.js';
 import { additionsFile } from '../../src/gold/additions-file.js';
 import { errorResponse } from '../../src/http/errors.js';
 import { goldRoutes } from '../../src/http/routes/gold.js';

@@ -1,5 +1,6 @@
 import { judgeAgreements, qrelsAgreement, type Agreement } from '../../gold/agreement.js';
-import { readAdditions, readGold } from '../../gold/additions.js';
+import { readAdditions } from '../../gold/additions.js';
+import { readGold } from '../../gold/read-judgements.js';
 import { additionsFile } from '../../gold/additions-file.js';
 import { InputError } from '../../errors.js';
 import type { KappaResult } from '../../stats/kappa.js';

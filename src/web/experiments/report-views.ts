@@ -65,12 +65,14 @@ export async function diffPageView(
     return q.a || q.b
       ? { view: { ...form, error: 'Choose two reports, A and B.' }, status: 400 }
       : { view: form, status: 200 };
-  const missing = [q.a, q.b].find((id) => !findReport(jobs, resultsRoot, id)?.report);
-  if (missing !== undefined) return { view: { ...form, error: `No finished report named "${missing}".` }, status: 404 };
+  // Each report resolved once: its report for the diff, its folder for the judgements it was scored with.
+  const [sourceA, sourceB] = [findReport(jobs, resultsRoot, q.a), findReport(jobs, resultsRoot, q.b)];
+  const missing = !sourceA?.report ? q.a : !sourceB?.report ? q.b : undefined;
+  if (missing !== undefined || !sourceA?.report || !sourceB?.report)
+    return { view: { ...form, error: `No finished report named "${missing}".` }, status: 404 };
   // Query texts of a report saved before it recorded them: read from its queries file, under the corpora root only.
-  const filled = (id: string) => withQueryDetails(findReport(jobs, resultsRoot, id)!.report!, corporaRoot);
-  const a = shown((await filled(q.a)).report);
-  const b = shown((await filled(q.b)).report);
+  const a = shown((await withQueryDetails(sourceA.report, corporaRoot)).report);
+  const b = shown((await withQueryDetails(sourceB.report, corporaRoot)).report);
   try {
     const top = q.top === undefined || q.top === '' ? undefined : Number(q.top);
     if (top !== undefined && !(Number.isInteger(top) && top >= 1 && top <= 1000))
@@ -78,8 +80,8 @@ export async function diffPageView(
     const diff = diffReports(a, b, { ...(q.metric && { metric: q.metric }), ...(top && { top }) });
     // Each report folder keeps the judgements it was scored with: say whether they changed, and re-score.
     diff.judgements = await judgementChange(
-      { report: a, dir: findReport(jobs, resultsRoot, q.a)!.output },
-      { report: b, dir: findReport(jobs, resultsRoot, q.b)!.output },
+      { report: a, dir: sourceA.output },
+      { report: b, dir: sourceB.output },
       diff.metrics,
     );
     return { view: { ...form, diff }, status: 200 };
