@@ -77,6 +77,9 @@ const ENV = {
   insecure: 'TESTBED_OPENAI_INSECURE',
 } as const;
 
+/** What an answer over the size cap advises: the two settings that change its size or the cap. */
+export const TOO_LARGE_HINT = `embed fewer texts per request (${ENV.batch}), or raise ${ENV.maxResponseMb}`;
+
 /** The variable that says which origin TESTBED_OPENAI_KEY_VAR's key is for. */
 export const KEY_ORIGIN_VARIABLE = ENV.keyOrigin;
 

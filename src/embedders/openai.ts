@@ -6,7 +6,7 @@ import { normalize } from './hash.js';
 import { prefixesFor } from './model-prefixes.js';
 import { readEmbeddings } from './openai-response.js';
 import { keyHeaderRecord } from './azure-openai.js';
-import { noKeyHint, openAISettings } from './openai-settings.js';
+import { noKeyHint, openAISettings, TOO_LARGE_HINT } from './openai-settings.js';
 import { modelFamilyName, parseOpenAISpec } from './openai-spec.js';
 import { requestBatches } from './request-batches.js';
 import { moreWordsThan } from './token-limit.js';
@@ -45,6 +45,7 @@ export async function createOpenAIEmbedder(arg: string | undefined): Promise<Emb
     backoffMs: settings.backoffMs,
     concurrency: settings.concurrency,
     maxResponseBytes: settings.maxResponseMb * BYTES_PER_MB,
+    tooLargeHint: TOO_LARGE_HINT,
     // With a key sent, a 401/403 names its variable (the client's own hint); without, why none was.
     ...(!settings.keyVariable && { noCredentialsHint: noKeyHint(spec.baseUrl) }),
     ...(settings.tls && { tls: { ...settings.tls, what: caller.what } }),

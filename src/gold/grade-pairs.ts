@@ -1,4 +1,6 @@
 import type { ChatClient } from '../llm/chat-client.js';
+import { askEach, type ItemAnswer } from '../llm/ask-each.js';
+import { failedRequestReason } from '../llm/failed-request-reason.js';
 import { RemoteError } from '../remote/remote-error.js';
 import { fillJudgePrompt } from './judge-prompt.js';
 import type { JudgeTexts } from './judge-texts.js';
@@ -27,16 +29,13 @@ export interface PairGrades {
   stopped?: string;
 }
 
-/** Unreadable answers in a row (a 200 whose content is no grade) after which the rest is not asked: the model or prompt is wrong, and each request costs. */
-export const MAX_UNREADABLE_IN_A_ROW = 5;
-
 /**
  * Asks the model for a 0-3 grade of each pair, one request per pair, as many in flight as the
  * chat client allows. A pair whose query or document text is missing, whose request fails after
  * the client's retries (a 500, a timeout; a 429 waits out its Retry-After first), or whose answer
  * is no grade (not JSON, a grade outside 0-3) is a failed pair with its reason, and the rest go
  * on: one bad answer must not cost the whole run. But MAX_UNREADABLE_IN_A_ROW unreadable answers
- * in a row stop it: the pairs not yet asked are failed as not asked, and `stopped` says why. When
+ * in a row stop it (llm/ask-each.ts): the pairs not yet asked are failed as not asked, and `stopped` says why. When
  * `firstIsProbe`, the first pair is asked alone, and if it gets no answer or an HTTP error the
  * RemoteError is thrown before anything else is sent, as the question generator does: a dead
  * endpoint would otherwise be retried once per pair. `onAnswer` is called after each pair, for a
@@ -55,8 +54,7 @@ export async function gradePairs(
     onGraded?: (pair: GradedPair) => Promise<void>;
   },
 ): Promise<PairGrades> {
-  type Answer = { grade: number } | { problem: string; unreadable?: boolean };
-  const ask = async (pair: JudgePair, probe: boolean): Promise<Answer> => {
+  const ask = async (pair: JudgePair, probe: boolean): Promise<ItemAnswer<number>> => {
     const query = texts.queries.get(pair.queryId);
     const passage = texts.passages.get(pair.docId);
     if (query === undefined) return { problem: 'the query has no text in the queries file' };
@@ -71,52 +69,26 @@ export async function gradePairs(
     } catch (err) {
       if (!(err instanceof RemoteError)) throw err;
       if (probe && (err.httpStatus === undefined || err.httpStatus >= 400)) throw err;
-      return {
-        problem: `${err.endpoint}${err.httpStatus !== undefined ? ` answered ${err.httpStatus}` : ''}: ${err.problem}`,
-      };
+      return { problem: failedRequestReason(err) };
     }
     const read = parseGrade(content);
-    return 'problem' in read ? { ...read, unreadable: true } : read;
+    return 'problem' in read ? { ...read, unreadable: true } : { value: read.grade };
   };
-  const answers: (Answer | undefined)[] = new Array(pairs.length);
-  let done = 0;
-  let failed = 0;
-  let unreadableInARow = 0;
-  let stopped: string | undefined;
-  // Grades are handed on one at a time, in order of arrival: a checkpoint writer never interleaves.
-  let handedOn = Promise.resolve();
-  const record = (i: number, answer: Answer) => {
-    answers[i] = answer;
-    done++;
-    if ('grade' in answer && options.onGraded) {
-      const pair = { queryId: pairs[i]!.queryId, docId: pairs[i]!.docId, grade: answer.grade };
-      handedOn = handedOn.then(() => options.onGraded!(pair));
-    }
-    if ('problem' in answer) failed++;
-    unreadableInARow = 'problem' in answer ? (answer.unreadable ? unreadableInARow + 1 : unreadableInARow) : 0;
-    if (unreadableInARow >= MAX_UNREADABLE_IN_A_ROW && stopped === undefined)
-      stopped = `stopped after ${MAX_UNREADABLE_IN_A_ROW} unreadable answers in a row: check the model and the prompt before paying for the rest`;
-    options.onAnswer?.(done, failed);
-  };
-  let next = 0;
-  if (pairs.length > 0) {
-    record(0, await ask(pairs[0]!, options.firstIsProbe));
-    next = 1;
-  }
-  const worker = async () => {
-    while (next < pairs.length && stopped === undefined) {
-      const i = next++;
-      record(i, await ask(pairs[i]!, false));
-    }
-  };
-  await Promise.all(Array.from({ length: Math.max(1, chat.concurrency) }, worker));
-  await handedOn;
+  const { onGraded } = options;
+  const { answers, stopped } = await askEach(pairs, ask, {
+    concurrency: chat.concurrency,
+    firstIsProbe: options.firstIsProbe,
+    ...(options.onAnswer && { onAnswer: options.onAnswer }),
+    ...(onGraded && {
+      onValue: (pair: JudgePair, grade: number) => onGraded({ queryId: pair.queryId, docId: pair.docId, grade }),
+    }),
+  });
   const result: PairGrades = { graded: [], failed: [] };
   pairs.forEach((pair, i) => {
-    const answer = answers[i] ?? { problem: `not asked: ${stopped}` };
+    const answer = answers[i]!;
     const ids = { queryId: pair.queryId, docId: pair.docId };
     if ('problem' in answer) result.failed.push({ ...ids, reason: answer.problem });
-    else result.graded.push({ ...ids, grade: answer.grade });
+    else result.graded.push({ ...ids, grade: answer.value });
   });
   if (stopped !== undefined) result.stopped = stopped;
   return result;

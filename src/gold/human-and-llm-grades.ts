@@ -1,7 +1,7 @@
 import { isJudged } from '../corpus/judged-grade.js';
 import { readQrels, type Qrels } from '../corpus/index.js';
 import { readAdditions } from './additions.js';
-import type { Addition } from './types.js';
+import { mergeAdditions } from './merge-additions.js';
 
 /** The source an LLM judge writes, and the one source whose judgements a human never made. */
 export const LLM_SOURCE = 'llm';
@@ -17,19 +17,17 @@ export interface JudgedBy {
 /**
  * Reads a gold set twice over: once as humans judged it and once whole. The qrels file itself
  * counts as human (it is a published gold set), and so does an addition with no source (recorded
- * by hand before sources existed). Additions merge as in readGold: latest date wins, equal dates
- * in append order. The LLM judge skips every pair `all` judges, checks itself against `human`,
+ * by hand before sources existed). Additions merge as everywhere (merge-additions.ts). The LLM judge skips every pair `all` judges, checks itself against `human`,
  * and measures how a ranking of runs moves between `human` and `all` with its grades filled in.
  */
 export async function readJudgedBy(qrelsFile: string): Promise<JudgedBy> {
   const additions = await readAdditions(qrelsFile);
-  const oldestFirst = [...additions].sort((a, b) => Date.parse(a.date) - Date.parse(b.date));
   const [human, all] = await Promise.all([readQrels(qrelsFile), readQrels(qrelsFile)]);
-  merge(
+  mergeAdditions(
     human,
-    oldestFirst.filter((a) => a.source !== LLM_SOURCE),
+    additions.filter((a) => a.source !== LLM_SOURCE),
   );
-  merge(all, oldestFirst);
+  mergeAdditions(all, additions);
   return { human, all };
 }
 
@@ -48,12 +46,4 @@ export function withGrades(qrels: Qrels, grades: readonly { queryId: string; doc
     docs.set(docId, grade);
   }
   return copy;
-}
-
-function merge(qrels: Qrels, additions: readonly Addition[]): void {
-  for (const { query_id, doc_id, grade } of additions) {
-    let judged = qrels.get(query_id);
-    if (judged === undefined) qrels.set(query_id, (judged = new Map()));
-    judged.set(doc_id, grade);
-  }
 }

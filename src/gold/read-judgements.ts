@@ -1,6 +1,7 @@
 import { readQrels, type Qrels } from '../corpus/index.js';
 import { judgementsOf, type Judgements, type JudgementSource } from '../metrics/index.js';
 import { readAdditions } from './additions.js';
+import { mergeAdditions } from './merge-additions.js';
 import { readQrelsSources } from './qrels-sources-file.js';
 import type { Addition } from './types.js';
 
@@ -28,26 +29,29 @@ export async function readJudgements(
   for (const [qid, docs] of grades)
     sources.set(qid, new Map([...docs.keys()].map((d) => [d, sidecar.get(qid)?.get(d) ?? published])));
   const additions = options.original ? [] : await readAdditions(qrelsFile);
-  // Array#sort is stable, so equal dates keep their append order.
-  for (const a of [...additions].sort((x, y) => Date.parse(x.date) - Date.parse(y.date))) {
-    if (!grades.has(a.query_id)) grades.set(a.query_id, new Map());
+  mergeAdditions(grades, additions, (a) => {
     if (!sources.has(a.query_id)) sources.set(a.query_id, new Map());
-    grades.get(a.query_id)!.set(a.doc_id, a.grade);
     sources.get(a.query_id)!.set(a.doc_id, additionSource(a));
-  }
+  });
   return { judgements: judgementsOf(grades, options.threshold, sources), additions: additions.length };
 }
 
 /**
  * An addition's source as the judgement model names it: `llm` stays llm (its judge is the
- * model, the prompt's hash read from its note), `clicks` and `tickets` stay, and anything else a person recorded (`human`, `expert`,
+ * model, the prompt's hash and the kappa measured at its gate read from its note), `clicks` and `tickets` stay, and anything else a person recorded (`human`, `expert`,
  * no source at all: additions made by hand before sources existed) is human.
  */
 export function additionSource(a: Addition): JudgementSource {
   if (a.source === 'llm') {
     // The judge writes its prompt's hash into the note (write-llm-grades.ts): grades from another prompt are another judge's.
     const sha = /\bsha256 ([0-9a-f]{64})\b/.exec(a.note ?? '')?.[1];
-    return { kind: 'llm', ...(a.judge && { model: a.judge }), ...(sha && { promptSha256: sha }) };
+    const kappa = /\bCohen's kappa (-?\d+(?:\.\d+)?) with people\b/.exec(a.note ?? '')?.[1];
+    return {
+      kind: 'llm',
+      ...(a.judge && { model: a.judge }),
+      ...(sha && { promptSha256: sha }),
+      ...(kappa !== undefined && { kappa: Number(kappa) }),
+    };
   }
   if (a.source === 'clicks') return { kind: 'clicks' };
   if (a.source === 'tickets') return { kind: 'tickets' };

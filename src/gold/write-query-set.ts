@@ -34,7 +34,7 @@ export async function writeQuerySet(
   source: string,
   force = false,
 ): Promise<QuerySetFiles> {
-  const files = { queries: path.join(dir, 'queries.jsonl'), qrels: path.join(dir, 'qrels', 'test.tsv') };
+  const files = querySetFiles(dir);
   const queries = entries.map(
     (q) => JSON.stringify({ _id: q.id, text: q.text, metadata: { source, ...q.metadata } }) + '\n',
   );
@@ -46,10 +46,7 @@ export async function writeQuerySet(
     return files;
   }
   if (!info.isDirectory()) throw wrongKind(dir, info, 'folder');
-  for (const file of [files.queries, files.qrels]) {
-    if (!force && (await statPath(file)) !== undefined)
-      throw new ConflictError(`${file} already exists; left it alone (use --force to replace it)`);
-  }
+  if (!force) await refuseExistingQuerySet(dir);
   await mkdir(path.dirname(files.qrels), { recursive: true }).catch((err: unknown) => {
     throw translateFsError(err, path.dirname(files.qrels));
   });
@@ -64,6 +61,25 @@ export async function writeQuerySet(
     throw translateFsError(err, dir);
   }
   return files;
+}
+
+/** The two files of DIR's query set. */
+export function querySetFiles(dir: string): QuerySetFiles {
+  return { queries: path.join(dir, 'queries.jsonl'), qrels: path.join(dir, 'qrels', 'test.tsv') };
+}
+
+/**
+ * Throws when DIR already holds a query set file. Called by writeQuerySet, and by a caller that
+ * pays for what it writes (gold generate) before it pays: refusing at the end would waste it.
+ */
+export async function refuseExistingQuerySet(dir: string): Promise<void> {
+  const info = await statPath(dir);
+  if (info === undefined) return;
+  if (!info.isDirectory()) throw wrongKind(dir, info, 'folder');
+  const files = querySetFiles(dir);
+  for (const file of [files.queries, files.qrels])
+    if ((await statPath(file)) !== undefined)
+      throw new ConflictError(`${file} already exists; left it alone (use --force to replace it)`);
 }
 
 async function writeNewFolder(dir: string, queries: string, qrels: string): Promise<void> {

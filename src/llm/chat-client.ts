@@ -1,7 +1,8 @@
 import { RemoteClient, shownEndpoint } from '../remote/remote-client.js';
 import { RemoteError } from '../remote/remote-error.js';
 import { readChatContent } from './chat-response.js';
-import { chatKeyHint, type ChatSettings } from './chat-settings.js';
+import { BYTES_PER_MB } from '../remote/read-capped.js';
+import { CHAT_ENV, chatKeyHint, type ChatSettings } from './chat-settings.js';
 import type { ChatSpec } from './chat-spec.js';
 
 /** One question to a chat model and how to ask it. */
@@ -45,6 +46,8 @@ export function createChatClient(
       retries: settings.retries,
       backoffMs: settings.backoffMs,
       concurrency: settings.concurrency,
+      maxResponseBytes: settings.maxResponseMb * BYTES_PER_MB,
+      tooLargeHint: `a chat answer is a few hundred bytes: check that the URL is a chat completions endpoint, or raise ${CHAT_ENV.maxResponseMb}`,
       // The client cuts the key out of any error and, on a 401/403 with a key sent, names its
       // variable; without one, this says how to send it.
       ...(!settings.keyVariable && { noCredentialsHint: chatKeyHint(spec.baseUrl) }),

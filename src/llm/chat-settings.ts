@@ -1,4 +1,5 @@
 import { InputError } from '../errors.js';
+import { DEFAULT_MAX_RESPONSE_MB, MAX_RESPONSE_MB_LIMIT } from '../remote/read-capped.js';
 
 /**
  * How a chat endpoint is called. Like the openai embedder's settings (embedders/openai-settings.ts)
@@ -10,6 +11,8 @@ export interface ChatSettings {
   timeoutMs: number;
   retries: number;
   backoffMs: number;
+  /** The longest answer read, MiB: a chat answer is a few hundred bytes, so a longer one is a wrong endpoint or a runaway model. */
+  maxResponseMb: number;
   /** The environment variable whose value is sent as `Authorization: Bearer`, when one is. */
   keyVariable: string | undefined;
 }
@@ -23,13 +26,20 @@ export const DEFAULT_KEY_VARIABLE = 'OPENAI_API_KEY';
  * questions in seconds and, behind a queue, in tens of seconds. Hence a longer timeout than the
  * embedder's; retries and backoff are the embedder's.
  */
-const DEFAULTS = { concurrency: 4, timeoutMs: 120_000, retries: 4, backoffMs: 500 } as const;
+const DEFAULTS = {
+  concurrency: 4,
+  timeoutMs: 120_000,
+  retries: 4,
+  backoffMs: 500,
+  maxResponseMb: DEFAULT_MAX_RESPONSE_MB,
+} as const;
 
 export const CHAT_ENV = {
   concurrency: 'TESTBED_CHAT_CONCURRENCY',
   timeoutMs: 'TESTBED_CHAT_TIMEOUT_MS',
   retries: 'TESTBED_CHAT_RETRIES',
   backoffMs: 'TESTBED_CHAT_BACKOFF_MS',
+  maxResponseMb: 'TESTBED_CHAT_MAX_RESPONSE_MB',
 } as const;
 
 const VARIABLE_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
@@ -56,6 +66,7 @@ export function chatSettings(
     timeoutMs: int('timeoutMs', 1, 3_600_000),
     retries: int('retries', 0, 20),
     backoffMs: int('backoffMs', 0, 60_000),
+    maxResponseMb: int('maxResponseMb', 1, MAX_RESPONSE_MB_LIMIT),
     keyVariable: keyVariable(baseUrl, keyEnv, env),
   };
 }

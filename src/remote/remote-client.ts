@@ -33,6 +33,11 @@ export interface RemoteOptions {
   concurrency?: number;
   /** The longest body read from one answer, bytes; a longer one is an error (read-capped.ts). */
   maxResponseBytes?: number;
+  /**
+   * What the error for a body over the cap advises, naming the setting that raises it for this
+   * caller (default: fewer hits or the pipeline field `max_response_mb`).
+   */
+  tooLargeHint?: string;
   /** What a 401/403 says when no credentials were sent, for a caller that takes its key elsewhere (auth-hint.ts). */
   noCredentialsHint?: string;
   /** CA file, client certificate, or no verification (tls.ts). */
@@ -74,6 +79,7 @@ export const REMOTE_DEFAULTS = {
   backoffMs: 200,
   concurrency: 8,
   maxResponseBytes: DEFAULT_MAX_RESPONSE_MB * BYTES_PER_MB,
+  tooLargeHint: 'ask for fewer or smaller hits, or raise max_response_mb',
 } as const;
 
 /**
@@ -201,7 +207,8 @@ export class RemoteClient {
         text = await readCapped(res, this.options.maxResponseBytes);
       } catch (err) {
         if (signal?.aborted) throw signal.reason;
-        if (err instanceof ResponseTooLarge) throw tooLarge(req.caller, endpoint, err, res.status);
+        if (err instanceof ResponseTooLarge)
+          throw tooLarge(req.caller, endpoint, err, res.status, this.options.tooLargeHint);
         if (last)
           throw new RemoteError(
             req.caller,
@@ -310,16 +317,17 @@ export function shownEndpoint(method: string, url: string): string {
 }
 
 /** The error for a body over the cap: the cap, how far reading got, and the setting that raises it. */
-function tooLarge(caller: RemoteCaller, endpoint: string, err: ResponseTooLarge, status: number): RemoteError {
+function tooLarge(
+  caller: RemoteCaller,
+  endpoint: string,
+  err: ResponseTooLarge,
+  status: number,
+  hint: string,
+): RemoteError {
   const cap = `${err.maxBytes / BYTES_PER_MB} MB`;
   const seen =
     err.declared !== undefined ? `its Content-Length is ${err.declared} bytes` : `stopped reading at ${err.read} bytes`;
-  return new RemoteError(
-    caller,
-    endpoint,
-    `the answer is larger than the ${cap} cap (${seen}): ask for fewer or smaller hits, or raise max_response_mb`,
-    status,
-  );
+  return new RemoteError(caller, endpoint, `the answer is larger than the ${cap} cap (${seen}): ${hint}`, status);
 }
 
 /**

@@ -105,8 +105,11 @@ describe('gold judge calibrates before it grades a hole', () => {
       .readFileSync(set.additions, 'utf8')
       .trim()
       .split('\n')
-      .map((l) => JSON.parse(l) as { doc_id: string; grade: number });
+      .map((l) => JSON.parse(l) as { doc_id: string; grade: number; note: string });
     expect(written).toHaveLength(HOLES);
+    // Each grade carries the agreement measured at its gate: the kappa computed above.
+    for (const a of written)
+      expect(a.note.endsWith(`; Cohen's kappa ${kappa.toFixed(3)} with people on 50 calibration pairs`)).toBe(true);
     expect(new Set(written.map((a) => a.grade))).toEqual(new Set([0, 1]));
   });
 

@@ -79,14 +79,14 @@ function readAdditions(set: GoldSet): Record<string, unknown>[] {
     .map((l) => JSON.parse(l) as Record<string, unknown>);
 }
 
-/** What a new llm addition holds, the date aside. */
-const llmAddition = (query_id: string, doc_id: string, grade: number) => ({
+/** What a new llm addition holds, the date aside: `gate` is the agreement its calibration measured. */
+const llmAddition = (query_id: string, doc_id: string, grade: number, gate: string) => ({
   query_id,
   doc_id,
   grade,
   judge: MODEL,
   source: 'llm',
-  note: `graded by the UMBRELA-style judge prompt, sha256 ${promptHash}`,
+  note: `graded by the UMBRELA-style judge prompt, sha256 ${promptHash}; ${gate}`,
 });
 const withoutDate = (a: Record<string, unknown>) => {
   const { date, ...rest } = a;
@@ -136,7 +136,9 @@ describe('testbed gold judge', () => {
     expect(fs.readFileSync(set.qrels, 'utf8')).toBe(qrelsBefore);
     expect(fs.readFileSync(set.additions, 'utf8').startsWith(additionsBefore)).toBe(true);
     const added = readAdditions(set).slice(2).map(withoutDate);
-    expect(added).toEqual([llmAddition('q1', 'd4', 2), llmAddition('q2', 'd5', 1)]);
+    // The four human pairs, on the capped scale (d1 2:2, d2 0:0, d3 1:1, d7 2:capped 3): all agree, kappa 1.
+    const gate = "Cohen's kappa 1.000 with people on 4 calibration pairs";
+    expect(added).toEqual([llmAddition('q1', 'd4', 2, gate), llmAddition('q2', 'd5', 1, gate)]);
 
     // The earlier llm grade is not asked again; the sample asked the four human pairs, the fill the two holes.
     expect(server.requestsFor('g2 pricing')).toEqual([]);
@@ -293,7 +295,12 @@ describe('testbed gold judge', () => {
       expect(r.code).toBe(0);
       expect(r.out).toContain("Kendall's tau-b 1.000 (the same order)");
       // Not a dry run: the grades the ranking was computed with are the ones written.
-      expect(readAdditions(set).map(withoutDate)).toEqual([llmAddition('q1', 'd3', 3), llmAddition('q1', 'd4', 0)]);
+      // Calibrated on d1 (1:1) and d2 (0:0): kappa 1.
+      const gate = "Cohen's kappa 1.000 with people on 2 calibration pairs";
+      expect(readAdditions(set).map(withoutDate)).toEqual([
+        llmAddition('q1', 'd3', 3, gate),
+        llmAddition('q1', 'd4', 0, gate),
+      ]);
     });
   });
 
@@ -369,7 +376,10 @@ describe('testbed gold judge', () => {
     // is written as it arrives (d3 waited out its 429), so the lines are compared in document order.
     const written = readAdditions(set).map(withoutDate);
     written.sort((x, y) => String(x.doc_id).localeCompare(String(y.doc_id)));
-    expect(written).toEqual([llmAddition('q1', 'd3', 1), llmAddition('q1', 'd7', 1)]);
+    // Calibrated on d1 alone: people 1, the judge's 1 cut to 0. Observed agreement 0, expected by
+    // chance 1 x 0 + 0 x 1 = 0, so kappa (0 - 0) / (1 - 0) = 0.
+    const gate = "Cohen's kappa 0.000 with people on 1 calibration pair";
+    expect(written).toEqual([llmAddition('q1', 'd3', 1, gate), llmAddition('q1', 'd7', 1, gate)]);
   });
 
   it('names ten failed pairs and counts the rest; exit 1 when more failed than --max-failures allows', async () => {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { gradePairs, MAX_UNREADABLE_IN_A_ROW, type GradedPair } from '../../src/gold/grade-pairs.js';
+import { gradePairs, type GradedPair } from '../../src/gold/grade-pairs.js';
+import { MAX_UNREADABLE_IN_A_ROW } from '../../src/llm/ask-each.js';
 import type { ChatAsk, ChatClient } from '../../src/llm/chat-client.js';
 
 /**

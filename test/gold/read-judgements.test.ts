@@ -18,7 +18,16 @@ describe('readJudgements: every grade, and where each came from', () => {
       grade: 2,
       judge: 'qwen',
       source: 'llm',
-      note: llmGradeNote(sha),
+      note: llmGradeNote(sha, { kappa: 0.6125, pairs: 50 }),
+    });
+    // A second judge whose gate was skipped: its source has no kappa.
+    await addJudgement(qrels, {
+      queryId: 'q5',
+      docId: 'install-linux',
+      grade: 1,
+      judge: 'llama',
+      source: 'llm',
+      note: llmGradeNote(sha, { kappa: Number.NaN, pairs: 0 }),
     });
     // A sidecar naming one published line as click-derived (as gold from-clicks writes it).
     fs.writeFileSync(
@@ -32,11 +41,22 @@ describe('readJudgements: every grade, and where each came from', () => {
       }) + '\n',
     );
     const { judgements, additions } = await readJudgements(qrels, { threshold: 2 });
-    expect(additions).toBe(2);
+    expect(additions).toBe(3);
     expect(judgements.threshold).toBe(2);
     expect(judgements.grades.get('q5')?.get('install-mac')).toBe(0);
     expect(judgements.sources?.get('q5')?.get('install-mac')).toEqual({ kind: 'human', judge: 'Ann' });
-    expect(judgements.sources?.get('q5')?.get('plans')).toEqual({ kind: 'llm', model: 'qwen', promptSha256: sha });
+    // The kappa written with three decimals (0.6125 -> "0.613"), read back as a number.
+    expect(judgements.sources?.get('q5')?.get('plans')).toEqual({
+      kind: 'llm',
+      model: 'qwen',
+      promptSha256: sha,
+      kappa: 0.613,
+    });
+    expect(judgements.sources?.get('q5')?.get('install-linux')).toEqual({
+      kind: 'llm',
+      model: 'llama',
+      promptSha256: sha,
+    });
     expect(judgements.sources?.get('q1')?.get('faq-reset')).toEqual({
       kind: 'clicks',
       model: 'coec',
@@ -45,7 +65,7 @@ describe('readJudgements: every grade, and where each came from', () => {
     expect(countBySource(judgements.grades, judgements.sources)).toEqual({
       published: published - 1,
       human: 1,
-      llm: 1,
+      llm: 2,
       clicks: 1,
     });
   });

@@ -47,6 +47,24 @@ describe('createChatClient', () => {
     expect(server.requestsFor('ratelimit one')).toHaveLength(2);
   });
 
+  it('reads at most TESTBED_CHAT_MAX_RESPONSE_MB of an answer, and the error names that setting, not a pipeline field', async () => {
+    vi.stubEnv('TESTBED_CHAT_MAX_RESPONSE_MB', '1');
+    const { chat } = client();
+    const err = await chat.ask({ prompt: prompt('runaway model'), seed: 1 }).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(RemoteError);
+    const message = (err as Error).message;
+    expect(message).toContain('the answer is larger than the 1 MB cap');
+    expect(message).toContain(
+      'a chat answer is a few hundred bytes: check that the URL is a chat completions endpoint, or raise TESTBED_CHAT_MAX_RESPONSE_MB',
+    );
+    expect(message).not.toContain('max_response_mb');
+    // The default (32 MB) reads the same answer.
+    vi.unstubAllEnvs();
+    expect((await client().chat.ask({ prompt: prompt('runaway model'), seed: 1 })).length).toBe(
+      'and so on '.length * 120_000,
+    );
+  });
+
   it('stops at a Retry-After longer than the 30 s it obeys, saying so, instead of asking again early', async () => {
     const { chat, slept } = client();
     const err = await chat.ask({ prompt: prompt('patience please'), seed: 1 }).catch((e: unknown) => e);

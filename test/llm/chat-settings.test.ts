@@ -11,6 +11,7 @@ describe('chatSettings', () => {
       timeoutMs: 120_000,
       retries: 4,
       backoffMs: 500,
+      maxResponseMb: 32,
       keyVariable: undefined,
     });
     const env = {
@@ -18,12 +19,14 @@ describe('chatSettings', () => {
       TESTBED_CHAT_TIMEOUT_MS: '9000',
       TESTBED_CHAT_RETRIES: '0',
       TESTBED_CHAT_BACKOFF_MS: '10',
+      TESTBED_CHAT_MAX_RESPONSE_MB: '1',
     };
     expect(chatSettings(LOCAL, undefined, env)).toMatchObject({
       concurrency: 2,
       timeoutMs: 9000,
       retries: 0,
       backoffMs: 10,
+      maxResponseMb: 1,
     });
     expect(() => chatSettings(LOCAL, undefined, { TESTBED_CHAT_RETRIES: 'many' })).toThrow(
       'TESTBED_CHAT_RETRIES must be an integer in 0..20, got "many"',

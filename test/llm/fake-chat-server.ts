@@ -32,6 +32,7 @@ export interface SeenChatRequest {
  *   malformed  a 200 chat completion whose content is not JSON
  *   badbody    a 200 whose body is not JSON at all
  *   empty      a 200 chat completion with empty content
+ *   runaway    a 200 chat completion of 1.2 MB (a model that does not stop)
  *   chatty     a code-fenced JSON answer after a sentence (which must still be read)
  * For other prompts (the relevance judge's), `options.keyOf` says which text of the prompt plays
  * the title's part and `options.answer` gives the normal answer's content.
@@ -124,6 +125,7 @@ export class FakeChatServer {
     if (title.includes('badbody'))
       return void res.writeHead(200, { 'Content-Type': 'application/json' }).end('{"choices": [');
     if (title.includes('empty')) return json(200, completion(''));
+    if (title.includes('runaway')) return json(200, completion('and so on '.repeat(120_000)));
     if (title.includes('chatty')) return json(200, completion(`Here you go:\n\`\`\`json\n${content}\n\`\`\``));
     normal();
   }

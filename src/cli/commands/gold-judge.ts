@@ -1,6 +1,7 @@
 import { InputError } from '../../errors.js';
 import { additionsFile } from '../../gold/additions-file.js';
-import { MAX_UNREADABLE_IN_A_ROW, type FailedPair } from '../../gold/grade-pairs.js';
+import type { FailedPair } from '../../gold/grade-pairs.js';
+import { MAX_UNREADABLE_IN_A_ROW } from '../../llm/ask-each.js';
 import { AUTO_BINARY_CUT, describeScale, parseScaleOption } from '../../gold/judge-scale.js';
 import { JUDGE_SCALE } from '../../gold/judge-prompt.js';
 import { judgeSources } from '../../gold/judge-texts.js';
@@ -38,8 +39,8 @@ export const judgeUsage = `Usage: testbed gold judge POOL --qrels QRELS --chat M
 Fills the holes of a pool (testbed pool) with grades from a chat model: every pair of POOL that
 QRELS and its additions do not judge is graded 0-${JUDGE_SCALE[1]} with an UMBRELA-style prompt
 (the query, the passage, a sentence per grade; its SHA-256 is printed), mapped onto the qrels'
-scale (--scale) and written to QRELS.additions.jsonl with source "llm", the model as judge and
-the prompt's hash in the note. A pair judged by anyone else (QRELS itself, or an addition whose
+scale (--scale) and written to QRELS.additions.jsonl with source "llm", the model as judge, and
+the prompt's hash and the calibration's Cohen's kappa in the note. A pair judged by anyone else (QRELS itself, or an addition whose
 source is not llm) is never graded or overwritten; a pair an llm already graded is skipped too,
 so a run that stopped part way resumes where it stopped without asking again.
 
@@ -83,8 +84,8 @@ Options:
   --seed S             draws the sample and is sent to the model (default ${DEFAULT_SEED})
   --dry-run            grade and print everything, write nothing
 
-Environment: ${CHAT_ENV.timeoutMs}, ${CHAT_ENV.retries}, ${CHAT_ENV.backoffMs} and ${CHAT_ENV.concurrency}, as for
-testbed gold generate.`;
+Environment: ${CHAT_ENV.timeoutMs}, ${CHAT_ENV.retries}, ${CHAT_ENV.backoffMs}, ${CHAT_ENV.concurrency} and
+${CHAT_ENV.maxResponseMb}, as for testbed gold generate.`;
 
 /**
  * \`testbed gold judge\`: grades a pool's holes with a chat model, but first shows how far the
@@ -167,11 +168,12 @@ export async function runJudge(argv: string[], io: CliIo): Promise<number> {
   // Each grade is written as it arrives: an interrupted run (Ctrl-C, a crash) keeps every grade it
   // paid for, and running it again grades only what is still a hole.
   let written = 0;
+  const gate = { kappa: kappa.kappa, pairs: agreement.grades.graded.length };
   const fill = await fillHoles(plan, chat, {
     onAnswer: progress(io, 'grading holes', plan.holes.length),
     ...(!dryRun && {
       onGraded: async (g) => {
-        written += (await writeLlmGrades(qrels, [g], chat.model, plan.promptSha256)).length;
+        written += (await writeLlmGrades(qrels, [g], chat.model, plan.promptSha256, gate)).length;
       },
     }),
   });

@@ -128,6 +128,8 @@ export const pushCommand: Command = {
       timeoutMs,
       retries: intOption('retries', values.retries, REMOTE_DEFAULTS.retries, 0, 20),
       concurrency: 1,
+      // A bulk answer lists every item sent: a smaller batch makes it smaller.
+      tooLargeHint: 'send fewer documents per request (--batch N)',
       ...remoteTlsFlags(values, 'push', engine),
     });
     const knnEngine =
