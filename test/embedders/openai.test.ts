@@ -3,6 +3,7 @@ import { createEmbedder } from '../../src/embedders/registry.js';
 import type { Embedder } from '../../src/embedders/types.js';
 import { InputError } from '../../src/errors.js';
 import { RemoteError } from '../../src/remote/remote-error.js';
+import { countFetches, WaveGate } from '../helpers/request-waves.js';
 import { FAKE_DIMS, FakeOpenAIServer, rawVector } from './fake-openai-server.js';
 
 const fake = new FakeOpenAIServer();
@@ -142,20 +143,33 @@ describe('openai embedder: requests and vectors', () => {
   });
 
   it('keeps at most TESTBED_OPENAI_CONCURRENCY requests in flight, and does use that many', async () => {
-    vi.stubEnv('TESTBED_OPENAI_BATCH', '1');
-    vi.stubEnv('TESTBED_OPENAI_CONCURRENCY', '2');
-    const two = await made();
-    fake.delayMs = 40;
-    await two.embed(texts(6), 'passage');
-    expect(fake.requests).toHaveLength(6);
-    expect(fake.maxInFlight).toBe(2);
+    const fetches = countFetches();
+    try {
+      vi.stubEnv('TESTBED_OPENAI_BATCH', '1');
+      vi.stubEnv('TESTBED_OPENAI_CONCURRENCY', '2');
+      const two = await made();
+      fetches.reset();
+      const pairs = new WaveGate(2, 6);
+      fake.hold = pairs.hold;
+      await two.embed(texts(6), 'passage');
+      expect(fake.requests).toHaveLength(6);
+      expect(pairs.waves).toBe(6 / 2);
+      expect(fetches.peak()).toBe(2);
 
-    vi.stubEnv('TESTBED_OPENAI_CONCURRENCY', undefined);
-    const byDefault = await made();
-    fake.delayMs = 40;
-    await byDefault.embed(texts(10), 'passage');
-    // The default, 8: the same as a remote leg's.
-    expect(fake.maxInFlight).toBe(8);
+      vi.stubEnv('TESTBED_OPENAI_CONCURRENCY', undefined);
+      fake.hold = undefined; // the next embedder's probe is answered at once
+      const byDefault = await made();
+      fetches.reset();
+      // The default, 8: the same as a remote leg's. Ten texts: a wave of 8, then one of 2.
+      const eights = new WaveGate(8, 10);
+      fake.hold = eights.hold;
+      await byDefault.embed(texts(10), 'passage');
+      expect(fake.requests).toHaveLength(10);
+      expect(eights.waves).toBe(2);
+      expect(fetches.peak()).toBe(8);
+    } finally {
+      vi.restoreAllMocks();
+    }
   });
 
   it('does not send blank texts (OpenAI refuses empty inputs): they get the zero vector', async () => {

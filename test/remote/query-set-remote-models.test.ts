@@ -9,21 +9,21 @@ import { querySetWidth } from '../../src/search/query-set-width.js';
 import { runQuerySet } from '../../src/search/run-query-set.js';
 import { Searcher } from '../../src/search/searcher.js';
 import { FakeOpenAIServer } from '../embedders/fake-openai-server.js';
+import { countFetches, WaveGate } from '../helpers/request-waves.js';
 import { buildTinyIndex } from '../helpers/tiny-index.js';
 import { tmpDir } from '../helpers/tmp.js';
 
 /**
  * The remote models of a pipeline under a query set: the query embedder of an index built with
  * `openai:` (the in-test OpenAI-style server) and an http reranker (an in-test /rerank server).
- * Both answer after DELAY_MS and count the requests they hold at once: a query set must keep
- * their `concurrency` (default 8) in flight, not embed or rerank one query after the other.
+ * Both hold each request until a full wave is waiting (WaveGate, no clock): a query set must keep
+ * their `concurrency` (default 8) in flight, not embed or rerank one query after the other (the
+ * wave would never fill), and never more (the count of fetches in flight would show it).
  */
-const DELAY_MS = 200;
 const fake = new FakeOpenAIServer();
 let rerankServer: http.Server;
 let rerankUrl = '';
-let rerankInFlight = 0;
-let rerankMax = 0;
+let rerankGate = new WaveGate(1, 0);
 let rerankRequests = 0;
 let dense: Searcher;
 let lexical: Searcher;
@@ -43,14 +43,11 @@ beforeAll(async () => {
     req.on('data', (c: Buffer) => (raw += c.toString()));
     req.on('end', () => {
       rerankRequests++;
-      rerankInFlight++;
-      rerankMax = Math.max(rerankMax, rerankInFlight);
       const texts = (JSON.parse(raw) as { texts: string[] }).texts;
-      setTimeout(() => {
-        rerankInFlight--;
+      void rerankGate.hold().then(() => {
         res.writeHead(200, { 'Content-Type': 'application/json' });
         res.end(JSON.stringify(texts.map((_, index) => ({ index, score: -index }))));
-      }, DELAY_MS);
+      });
     });
   });
   await new Promise<void>((r) => rerankServer.listen(0, '127.0.0.1', r));
@@ -62,7 +59,14 @@ afterAll(async () => {
   await fake.close();
   await new Promise<void>((r) => rerankServer.close(() => r()));
   vi.unstubAllEnvs();
+  vi.restoreAllMocks();
 });
+
+/** The searcher makes its embedder at its first query: that probe is answered at once, outside the waves. */
+const wavesAfterProbe =
+  (gate: WaveGate) =>
+  (input: unknown): Promise<void> | undefined =>
+    Array.isArray(input) && input[0] === 'dims probe' ? undefined : gate.hold();
 
 const queries = (n: number): Query[] =>
   Array.from({ length: n }, (_, i) => ({ id: `q${i}`, text: `install plans ${i}`, metadata: {} }));
@@ -70,12 +74,12 @@ const queries = (n: number): Query[] =>
 describe('a query set through remote models', () => {
   it('embeds the queries of a dense leg 8 at a time through an openai: embedder (TESTBED_OPENAI_CONCURRENCY default 8)', async () => {
     fake.reset();
-    fake.delayMs = DELAY_MS;
+    const gate = new WaveGate(8, 24);
+    fake.hold = wavesAfterProbe(gate);
+    const fetches = countFetches();
     const failed: FailedQuery[] = [];
     const pipeline = parsePipeline({ legs: [{ type: 'dense' }], level: 'doc', k: 3 });
-    const t0 = performance.now();
     const results = await runQuerySet(dense, pipeline, queries(24), undefined, (f) => failed.push(f));
-    const seconds = (performance.now() - t0) / 1000;
     expect(failed).toEqual([]);
     expect(results.map((r) => r.qid)).toEqual(queries(24).map((q) => q.id));
     // One request per query, each the query's own text (the probe that fixes dims aside).
@@ -85,27 +89,32 @@ describe('a query set through remote models', () => {
         .map((q) => q.text)
         .sort(),
     );
-    expect(fake.maxInFlight).toBe(8);
-    // 24 queries of 200 ms, 8 at once: 3 waves (0.6 s), where one at a time takes 4.8 s.
-    expect(seconds).toBeLessThan((24 * 0.2) / 2);
+    // 24 queries, 8 at once: 3 waves.
+    expect(gate.waves).toBe(24 / 8);
+    expect(fetches.peak()).toBe(8);
   });
 
   it('holds TESTBED_OPENAI_CONCURRENCY when set: 3 never sees a fourth request', async () => {
     vi.stubEnv('TESTBED_OPENAI_CONCURRENCY', '3');
     fake.reset();
-    fake.delayMs = 50;
     const pipeline = parsePipeline({ legs: [{ type: 'dense' }], level: 'doc', k: 3 });
     expect(querySetWidth(pipeline, dense.meta.embedder!.id)).toBe(3);
-    // A new searcher: the embedder reads its settings when it is made.
+    // A new searcher: the embedder reads its settings when it is made (the probe is answered at once).
     const searcher = new Searcher('tiny-openai-3', dense.reader.file, async (id) => (await createEmbedder(id))!);
+    const gate = new WaveGate(3, 12);
+    const fetches = countFetches();
+    fake.hold = wavesAfterProbe(gate);
     await runQuerySet(searcher, pipeline, queries(12));
     searcher.close();
     vi.unstubAllEnvs();
-    expect(fake.maxInFlight).toBe(3);
+    expect(gate.waves).toBe(12 / 3);
+    expect(fetches.peak()).toBe(3);
   });
 
   it('reranks through an http reranker 8 queries at a time (its concurrency, default 8)', async () => {
-    rerankInFlight = rerankMax = rerankRequests = 0;
+    rerankRequests = 0;
+    rerankGate = new WaveGate(8, 24);
+    const fetches = countFetches();
     const pipeline = parsePipeline({
       legs: [{ type: 'lexical' }],
       rerank: { type: 'http', url: rerankUrl, shape: 'tei', depth: 3 },
@@ -113,14 +122,12 @@ describe('a query set through remote models', () => {
       k: 3,
     });
     const failed: FailedQuery[] = [];
-    const t0 = performance.now();
     const results = await runQuerySet(lexical, pipeline, queries(24), undefined, (f) => failed.push(f));
-    const seconds = (performance.now() - t0) / 1000;
     expect(failed).toEqual([]);
     expect(results.length).toBe(24);
     expect(rerankRequests).toBe(24);
-    expect(rerankMax).toBe(8);
-    expect(seconds).toBeLessThan((24 * 0.2) / 2);
+    expect(rerankGate.waves).toBe(24 / 8);
+    expect(fetches.peak()).toBe(8);
   });
 
   it('runs a dense leg over a model computed here one query at a time', () => {

@@ -1,21 +1,21 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ConcurrencyLimit } from '../../src/remote/concurrency.js';
 import { RemoteClient, shownEndpoint } from '../../src/remote/remote-client.js';
+import { countFetches, WaveGate } from '../helpers/request-waves.js';
 import { RemoteError } from '../../src/remote/remote-error.js';
 
 /**
  * An in-test server whose routes misbehave on purpose: /flaky answers 503 `failures` times then
- * 200, /bad is a 400, /slow never answers in time, /html is not JSON, /slots counts how many
- * requests are in flight at once. Every request's headers are kept for the assertions.
+ * 200, /bad is a 400, /slow never answers in time, /html is not JSON, /slots answers in the full
+ * waves of the test's WaveGate. Every request's headers are kept for the assertions.
  */
 let server: http.Server;
 let base: string;
 const seen: http.IncomingHttpHeaders[] = [];
 let flakyCalls = 0;
-let inFlight = 0;
-let maxInFlight = 0;
+let slots = new WaveGate(1, 0);
 
 beforeAll(async () => {
   server = http.createServer((req, res) => {
@@ -32,14 +32,7 @@ beforeAll(async () => {
     if (url.pathname === '/bad') return send(400, '{"error":"no such field"}');
     if (url.pathname === '/slow') return void setTimeout(() => send(200, '{}'), 2000);
     if (url.pathname === '/html') return send(200, '<html>oops</html>', 'text/html');
-    if (url.pathname === '/slots') {
-      inFlight++;
-      maxInFlight = Math.max(maxInFlight, inFlight);
-      return void setTimeout(() => {
-        inFlight--;
-        send(200, '{"ok":true}');
-      }, 30);
-    }
+    if (url.pathname === '/slots') return void slots.hold().then(() => send(200, '{"ok":true}'));
     send(404, '{}');
   });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
@@ -109,13 +102,19 @@ describe('RemoteClient', () => {
     expect((err as Error).message).toContain('ECONNREFUSED');
   });
 
-  it('keeps at most `concurrency` requests in flight', async () => {
-    maxInFlight = 0;
-    const client = new RemoteClient({ concurrency: 3 });
-    await Promise.all(
-      Array.from({ length: 12 }, () => client.request({ method: 'GET', url: `${base}/slots`, caller })),
-    );
-    expect(maxInFlight).toBe(3);
+  it('keeps `concurrency` requests in flight, no more: 12 at 3 take 4 full waves', async () => {
+    slots = new WaveGate(3, 12);
+    const fetches = countFetches();
+    try {
+      const client = new RemoteClient({ concurrency: 3 });
+      await Promise.all(
+        Array.from({ length: 12 }, () => client.request({ method: 'GET', url: `${base}/slots`, caller })),
+      );
+      expect(slots.waves).toBe(12 / 3);
+      expect(fetches.peak()).toBe(3);
+    } finally {
+      vi.restoreAllMocks();
+    }
   });
 
   it('sends header values from the environment, and refuses a missing variable by name', async () => {
