@@ -45,11 +45,11 @@ export function requestPostgresUrlProblem(url: string): string | undefined {
     const eq = param.indexOf('=');
     const name = eq < 0 ? param : param.slice(0, eq);
     if (name !== 'sslmode')
-      return `has the parameter "${shownName(name)}", which is not taken from a request: a URL sent over HTTP may carry only host, port, database, user and sslmode`;
+      return `has ${shownName(name)}, which is not taken from a request: a URL sent over HTTP may carry only host, port, database, user and sslmode`;
     if (seen.has(name)) return 'gives sslmode twice';
     seen.add(name);
     const value = param.slice(eq + 1);
-    if (!SSLMODES.has(value)) return `has sslmode "${shownName(value)}"; expected one of ${[...SSLMODES].join(', ')}`;
+    if (!SSLMODES.has(value)) return `has an sslmode libpq does not know; expected one of ${[...SSLMODES].join(', ')}`;
   }
   return undefined;
 }
@@ -66,8 +66,10 @@ function readsEnvironment(url: string): boolean {
   }
 }
 
-/** A parameter's name or value as quoted in a message: printable ASCII only, cut short. */
-function shownName(text: string): string {
-  const shown = text.replace(/[^\x20-\x7e]/g, '?');
-  return shown.length > 40 ? `${shown.slice(0, 40)}...` : shown;
+/**
+ * A parameter's name as a message quotes it: only a plain name is echoed, so nothing the
+ * request wrote (a path, a control character) comes back in the answer.
+ */
+function shownName(name: string): string {
+  return /^[A-Za-z_][A-Za-z0-9_]{0,40}$/.test(name) ? `the parameter "${name}"` : 'a parameter that is not a plain name';
 }
