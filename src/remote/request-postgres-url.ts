@@ -71,5 +71,7 @@ function readsEnvironment(url: string): boolean {
  * request wrote (a path, a control character) comes back in the answer.
  */
 function shownName(name: string): string {
-  return /^[A-Za-z_][A-Za-z0-9_]{0,40}$/.test(name) ? `the parameter "${name}"` : 'a parameter that is not a plain name';
+  return /^[A-Za-z_][A-Za-z0-9_]{0,40}$/.test(name)
+    ? `the parameter "${name}"`
+    : 'a parameter that is not a plain name';
 }

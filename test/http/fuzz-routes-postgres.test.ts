@@ -120,10 +120,9 @@ async function ask(url: string, how: 'post' | 'get'): Promise<{ status: number; 
           body: JSON.stringify({ index: 'tiny', q: 'password reset', legs }),
           signal: AbortSignal.timeout(timeBudget(5000)),
         })
-      : await fetch(
-          `${server.url}/search?index=tiny&q=reset&legs=${encodeURIComponent(JSON.stringify(legs))}`,
-          { signal: AbortSignal.timeout(timeBudget(5000)) },
-        );
+      : await fetch(`${server.url}/search?index=tiny&q=reset&legs=${encodeURIComponent(JSON.stringify(legs))}`, {
+          signal: AbortSignal.timeout(timeBudget(5000)),
+        });
   return { status: res.status, text: await res.text(), type: res.headers.get('content-type') ?? '' };
 }
 

@@ -16,10 +16,18 @@ const fail = (code: string | undefined, message: string) =>
 
 describe('postgres driver errors', () => {
   const LEAKS: [string, string | undefined, string][] = [
-    ['a TLS file the client could not open', 'ENOENT', "ENOENT: no such file or directory, open '/etc/ssl/private/x.key'"],
+    [
+      'a TLS file the client could not open',
+      'ENOENT',
+      "ENOENT: no such file or directory, open '/etc/ssl/private/x.key'",
+    ],
     ['a refused login naming the role', '28P01', `password authentication failed for user "${SECRET}"`],
     ['a missing database named from the environment', '3D000', `database "${SECRET}" does not exist`],
-    ['a server error quoting a path', 'XX000', `could not open file "/var/lib/postgresql/${SECRET}": Permission denied`],
+    [
+      'a server error quoting a path',
+      'XX000',
+      `could not open file "/var/lib/postgresql/${SECRET}": Permission denied`,
+    ],
     ['a client error without a code', undefined, `self-signed certificate in /home/${SECRET}/.postgresql/root.crt`],
   ];
   for (const [what, code, message] of LEAKS) {
@@ -44,7 +52,7 @@ describe('postgres driver errors', () => {
     expect(err.message).toMatch(/NUL/);
   });
 
-  it('a refused connection stays the server side\'s fault (502) and says what to check', () => {
+  it("a refused connection stays the server side's fault (502) and says what to check", () => {
     const err = fail('ECONNREFUSED', 'connect ECONNREFUSED 10.0.0.1:5432');
     expect(err.status).toBe(502);
     expect(err.message).toContain('cannot connect (ECONNREFUSED)');

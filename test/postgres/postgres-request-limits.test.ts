@@ -67,10 +67,10 @@ describe('postgres legs sent over HTTP', () => {
     const pairs = Array.from({ length: 16 }, (_, i) => ({ timeout_ms: 5000 + i, concurrency: 1 + (i % 8) }));
     const answers = await Promise.all(pairs.map((p) => search(p)));
     for (const a of answers) expect(a.status, a.body.error?.message).toBe(200);
-    const [{ n }] = await db.rows<{ n: number }>(
-      'SELECT count(*)::int AS n FROM pg_stat_activity WHERE usename = $1',
-      [ROLE],
-    );
+    const [row] = await db.rows<{ n: number }>('SELECT count(*)::int AS n FROM pg_stat_activity WHERE usename = $1', [
+      ROLE,
+    ]);
+    const n = row!.n;
     // One pool of POSTGRES_POOL_LIMITS.connectionsPerPool = 10 connections at most (before: 16 pools).
     expect(n).toBeLessThanOrEqual(10);
   });

@@ -35,7 +35,9 @@ export function postgresError(
   const said = typeof e.message === 'string' ? e.message : String(err);
   const theirs = (problem: string) => new RemoteError(caller, endpoint, problem);
   const ours = (problem: string) =>
-    new InputError(`${caller.what}${caller.queryId !== undefined ? `, query ${caller.queryId}` : ''}: ${endpoint}: ${problem}`);
+    new InputError(
+      `${caller.what}${caller.queryId !== undefined ? `, query ${caller.queryId}` : ''}: ${endpoint}: ${problem}`,
+    );
   switch (code) {
     case 'ECONNREFUSED':
     case 'ENOTFOUND':
@@ -57,7 +59,9 @@ export function postgresError(
         `table "${where.table}" does not exist: push an index into it first (testbed push INDEX --to postgres URL --name ${where.table})`,
       );
     case '42703':
-      return ours(`${missingColumn(said)}: the table needs the columns ${PUSHED_COLUMNS}, as testbed push --to postgres makes them`);
+      return ours(
+        `${missingColumn(said)}: the table needs the columns ${PUSHED_COLUMNS}, as testbed push --to postgres makes them`,
+      );
     case '42704':
     case '22023':
       return where.config !== undefined && /text search configuration/.test(said)
@@ -73,7 +77,8 @@ export function postgresError(
     case '57014':
       return theirs(`cancelled after timeout_ms ${where.timeoutMs} (57014)`);
     default:
-      if (code !== undefined && SQLSTATE.test(code)) return theirs(`PostgreSQL refused the statement (SQLSTATE ${code})`);
+      if (code !== undefined && SQLSTATE.test(code))
+        return theirs(`PostgreSQL refused the statement (SQLSTATE ${code})`);
       if (/timeout|timed out/i.test(said)) return theirs(`no answer within timeout_ms ${where.timeoutMs}`);
       if (code !== undefined && /^E[A-Z]+$/.test(code)) return theirs(`the PostgreSQL client failed (${code})`);
       return theirs(clientProblem(said));
