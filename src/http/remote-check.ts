@@ -1,7 +1,8 @@
-import { ForbiddenError } from '../errors.js';
-import { checkRemoteUrl, type RemoteAllowList } from '../remote/allowed-origins.js';
+import { ForbiddenError, InputError } from '../errors.js';
+import { checkRemoteUrl, POSTGRES_SCHEME, type RemoteAllowList } from '../remote/allowed-origins.js';
+import { requestPostgresUrlProblem } from '../remote/request-postgres-url.js';
 import { envVariableIn } from '../remote/secrets.js';
-import { pipelineUrls } from '../pipeline/pipeline-urls.js';
+import { pipelineUrls, type PipelineUrl } from '../pipeline/pipeline-urls.js';
 import type { Pipeline } from '../pipeline/resolve-pipeline.js';
 import { checkServedRerank } from './served-rerank.js';
 import { checkServedTls } from './served-tls.js';
@@ -29,7 +30,10 @@ export function checkServedPipeline(
   { where, environment = false }: RemoteCheckOptions = {},
 ): void {
   checkServedRerank(pipeline, allowed, where ? `${where}.rerank` : 'rerank');
-  for (const { url, what } of pipelineUrls(pipeline)) checkRemoteUrl(url, allowed, where ? `${where}.${what}` : what);
+  const urls = pipelineUrls(pipeline);
+  // First, so a URL that would move the connection (?host=) is named for what it is, not as an origin.
+  if (!environment) for (const url of urls) checkRequestPostgresUrl(url, where);
+  for (const { url, what } of urls) checkRemoteUrl(url, allowed, where ? `${where}.${what}` : what);
   if (!environment) {
     checkServedTls(pipeline, where);
     const found = envReference(pipeline);
@@ -39,6 +43,15 @@ export function checkServedPipeline(
       );
     }
   }
+}
+
+/** A postgres URL from a request holds only host, port, database, user and sslmode (request-postgres-url.ts); 400 naming the leg's url field. */
+function checkRequestPostgresUrl({ url, what, leg }: PipelineUrl, where: string | undefined): void {
+  if (!POSTGRES_SCHEME.test(url)) return;
+  const problem = requestPostgresUrlProblem(url);
+  if (problem === undefined) return;
+  const field = `${where ? `${where}.` : ''}${what.replace(/ .*$/, '')}.url`;
+  throw new InputError(`leg "${leg}": the postgres URL ${problem}`, { field });
 }
 
 /** The first `${env:NAME}` in any `headers` record of the pipeline (legs, rerank stage). */

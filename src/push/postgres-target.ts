@@ -1,6 +1,5 @@
-import type { Pool } from 'pg';
 import { postgresError } from '../legs/postgres/postgres-errors.js';
-import { postgresPool } from '../legs/postgres/postgres-pools.js';
+import { postgresPool, type PostgresPool } from '../legs/postgres/postgres-pools.js';
 import { quoteIdent } from '../legs/postgres/postgres-search-sql.js';
 import { resolvePostgresUrl, shownPostgresUrl } from '../remote/postgres-url.js';
 import { RemoteError } from '../remote/remote-error.js';
@@ -28,7 +27,7 @@ export class PostgresTarget implements PushTarget {
   readonly label: string;
   private readonly staging: string;
   private readonly endpoint: string;
-  private pool?: Promise<Pool>;
+  private pool?: PostgresPool;
 
   constructor(
     private readonly url: string,
@@ -43,13 +42,13 @@ export class PostgresTarget implements PushTarget {
   }
 
   private async query(text: string, values: unknown[] = []): Promise<{ rows: Record<string, unknown>[] }> {
-    this.pool ??= postgresPool({
+    const pool = (this.pool ??= postgresPool({
       url: resolvePostgresUrl(this.url, `push to postgres table "${this.name}"`),
-      max: 1,
+      concurrency: 1,
       timeoutMs: this.timeoutMs,
-    });
+    }));
     try {
-      return await (await this.pool).query({ text, values });
+      return await pool.query({ text, values });
     } catch (err) {
       throw postgresError(err, { what: `push to postgres table "${this.name}"` }, this.endpoint, {
         table: this.name,
@@ -100,8 +99,7 @@ export class PostgresTarget implements PushTarget {
     const staging = quoteIdent(this.staging);
     const table = quoteIdent(this.name);
     await this.query(`CREATE INDEX ${quoteIdent(`${this.staging}_tsv`)} ON ${staging} USING gin (tsv)`);
-    const pool = await this.pool!;
-    const client = await pool.connect();
+    const client = await this.pool!.connect();
     try {
       await client.query('BEGIN');
       await client.query(`DROP TABLE IF EXISTS ${table}`);

@@ -25,7 +25,7 @@ export function originOf(url: string, what: string): string {
 }
 
 /** A PostgreSQL URL (a postgres leg's), whose origin is postgres://host:port (5432 when no port is given). */
-const POSTGRES_SCHEME = /^postgres(ql)?:\/\//i;
+export const POSTGRES_SCHEME = /^postgres(ql)?:\/\//i;
 
 /** Throws unless `url`'s origin is allowed. */
 export function checkRemoteUrl(url: string, allowed: RemoteAllowList, what: string): void {

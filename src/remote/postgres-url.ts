@@ -1,4 +1,5 @@
 import { InputError } from '../errors.js';
+import { postgresTarget, targetOrigin } from './postgres-target.js';
 import { resolveEnvText } from './secrets.js';
 
 /**
@@ -59,10 +60,19 @@ export function postgresUrlProblem(url: string): string | undefined {
   const parts = partsOf(url, 'url');
   const literal =
     (parts.password !== undefined && !ENV_ONLY.test(parts.password)) ||
-    parts.params.some(([k, v]) => SECRET_PARAM.test(k) && !ENV_ONLY.test(decodeURIComponent(v)));
+    parts.params.some(([k, v]) => SECRET_PARAM.test(k) && !ENV_ONLY.test(safelyDecoded(v)));
   if (literal)
     return 'the URL holds a password written out; write ${env:NAME} in its place (postgres://user:${env:PGPASSWORD}@host/db), or leave it out and set PGPASSWORD, so it never reaches a report or a log';
   return undefined;
+}
+
+/** A parameter's value decoded, or as written when its percent-encoding is broken (then it is no reference either). */
+function safelyDecoded(value: string): string {
+  try {
+    return decodeURIComponent(value);
+  } catch {
+    return value;
+  }
 }
 
 /** The URL with its `${env:NAME}` references read from the environment (values URL-encoded): only ever handed to the pg client. */
@@ -87,9 +97,12 @@ export function shownPostgresUrl(url: string): string {
   return `${p.scheme}://${user}${p.host}${p.path}${query}`;
 }
 
-/** `postgres://host:port` (port 5432 when not given): what `testbed serve --allow-remote` names. */
+/**
+ * `postgres://host:port` of the server the driver will actually connect to (postgres-target.ts:
+ * `?host=`/`?port=` win, PGHOST/PGPORT fill what is missing, port 5432 last): what `testbed serve
+ * --allow-remote` names.
+ */
 export function postgresOrigin(url: string, what: string): string {
-  const p = partsOf(url, what);
-  const host = p.host === '' ? 'localhost' : p.host;
-  return `postgres://${/:\d+$/.test(host) ? host : `${host}:5432`}`.toLowerCase();
+  partsOf(url, what);
+  return targetOrigin(postgresTarget(url, what));
 }

@@ -60,7 +60,7 @@ describe('postgres leg and push errors', () => {
     [
       'a database that does not exist',
       { ...leg, url: `${u.protocol}//${u.username}@${u.host}/no_such_db` },
-      /^testbed search: leg "postgres": .*database "no_such_db" does not exist: create it \(createdb\) or correct the URL's database\n$/,
+      /^testbed search: leg "postgres": SQL postgres:\/\/.*\/no_such_db: the database does not exist \(3D000\): create it \(createdb\) or correct the URL's database\n$/,
     ],
     [
       'no server at the address',

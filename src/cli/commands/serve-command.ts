@@ -10,6 +10,7 @@ import { progressBar } from '../progress-bar.js';
 import { DEFAULT_MAX_JOBS } from '../../serving/jobs/job-queue.js';
 import { DEFAULT_MAX_GRID_CELLS } from '../../experiments/grid-limit.js';
 import { normalOrigin } from '../../remote/allowed-origins.js';
+import { useOperatorPgPassword } from '../../remote/operator-pg-password.js';
 import { MODEL_HUB_ORIGIN, modelDownloadsAllowed } from '../../embedders/model-downloads.js';
 
 /** A server told to stop exits by then, whatever it was doing (the issue asks for 5 s). */
@@ -43,7 +44,13 @@ Options:
                       cannot reach the server by pointing its own name at it (DNS rebinding)
   --allow-remote ORIGIN  let pipelines and experiments sent over HTTP call ORIGIN
                       (scheme://host:port; repeatable): an http leg's endpoint, say. None by
-                      default, so no request can make the server fetch an address it names
+                      default, so no request can make the server fetch an address it names.
+                      A postgres URL sent over HTTP names only host, port, database, user
+                      and sslmode (docs/security.md); the allow-list is checked on the host
+                      and port the driver connects to
+  --pg-password-env NAME  the password of postgres legs sent over HTTP, read from the
+                      environment variable NAME (a request never carries one); PGPASSWORD
+                      is read when this is not given
   --allow-model-downloads  let requests name transformers models (embedders, cross-encoders)
                       that are not on this machine, downloaded from the Hugging Face hub: the
                       same as --allow-remote https://huggingface.co. Without it a request may
@@ -101,6 +108,7 @@ export const serveCommand: Command = {
       'allowed-host': { type: 'string', multiple: true },
       'allow-remote': { type: 'string', multiple: true },
       'allow-model-downloads': { type: 'boolean' },
+      'pg-password-env': { type: 'string' },
       'cache-dir': { type: 'string' },
       'max-jobs': { type: 'string' },
       'max-grid-cells': { type: 'string' },
@@ -123,6 +131,8 @@ export const serveCommand: Command = {
       ...(values['allow-remote'] ?? []),
       ...(values['allow-model-downloads'] ? [MODEL_HUB_ORIGIN] : []),
     ].map(normalOrigin);
+    // Before the workers and job processes start, so they inherit it.
+    if (values['pg-password-env'] !== undefined) useOperatorPgPassword(values['pg-password-env']);
     for (const name of values.ensure ?? []) await ensureIndex(name, dataDir, corporaRoot, io);
     // After --ensure (the person starting the server may download): from here on no model load
     // in this process, its search workers or its job processes fetches from the hub unless allowed.

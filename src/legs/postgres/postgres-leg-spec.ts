@@ -2,6 +2,7 @@ import { z } from 'zod/v4';
 import { REMOTE_DEFAULTS } from '../../remote/remote-client.js';
 import { POSTGRES_URL } from '../../remote/postgres-url.js';
 import { REMOTE_LIMITS } from '../../schemas/defaults.js';
+import { POSTGRES_POOL_LIMITS } from './postgres-pool-registry.js';
 
 /**
  * ts_rank_cd's normalization: a bit mask of the documented options (PostgreSQL manual, "Ranking
@@ -39,7 +40,7 @@ export const postgresLegFields = {
     .max(2000)
     .regex(POSTGRES_URL, 'a postgres://USER@HOST:PORT/DATABASE URL')
     .describe(
-      'the database, postgres://USER@HOST:PORT/DATABASE; a password only as ${env:NAME} (or set PGPASSWORD), never written out',
+      "the database, postgres://USER@HOST:PORT/DATABASE; a password only as ${env:NAME} (or set PGPASSWORD), never written out. Sent over HTTP: only host, port, database, user and ?sslmode=, no password (the server operator's PGPASSWORD or --pg-password-env)",
     ),
   table: z
     .string()
@@ -77,14 +78,16 @@ export const postgresLegFields = {
     .min(1)
     .max(REMOTE_LIMITS.maxTimeoutMs)
     .optional()
-    .describe(`statement_timeout and connection timeout, ms (default ${REMOTE_DEFAULTS.timeoutMs})`),
+    .describe(`statement_timeout and how long a connection is waited for, ms (default ${REMOTE_DEFAULTS.timeoutMs})`),
   concurrency: z
     .number()
     .int()
     .min(1)
     .max(REMOTE_LIMITS.maxConcurrency)
     .optional()
-    .describe(`connections in the pool, so queries in flight at once (default ${REMOTE_DEFAULTS.concurrency})`),
+    .describe(
+      `statements in flight at once (default ${REMOTE_DEFAULTS.concurrency}), in the database's one pool of at most ${POSTGRES_POOL_LIMITS.connectionsPerPool} connections`,
+    ),
 };
 
 export type PostgresLeg = { type: 'postgres'; name: string } & z.output<z.ZodObject<typeof postgresLegFields>>;

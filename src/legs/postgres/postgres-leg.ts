@@ -1,11 +1,11 @@
-import type { Pool } from 'pg';
+import { InputError } from '../../errors.js';
 import { REMOTE_DEFAULTS } from '../../remote/remote-client.js';
 import { resolvePostgresUrl, shownPostgresUrl } from '../../remote/postgres-url.js';
 import type { Retriever } from '../../retrievers/types.js';
 import { remoteHits, type IndexIds, type RawRemoteHit } from '../remote/remote-hits.js';
 import { postgresError } from './postgres-errors.js';
 import { POSTGRES_LEG_DEFAULTS, type PostgresLeg } from './postgres-leg-spec.js';
-import { postgresPool } from './postgres-pools.js';
+import { postgresPool, type PostgresPool } from './postgres-pools.js';
 import { postgresSearchSql, quoteIdent, quoteTable } from './postgres-search-sql.js';
 
 export interface PostgresLegParts {
@@ -15,13 +15,12 @@ export interface PostgresLegParts {
   once<T>(key: string, make: () => Promise<T>): Promise<T>;
 }
 
-/** The settings a pool is keyed by, the URL's secrets read from the environment. */
-function poolOf(leg: PostgresLeg): Promise<Pool> {
-  const timeoutMs = leg.timeout_ms ?? REMOTE_DEFAULTS.timeoutMs;
+/** The leg's view of its database's pool (postgres-pools.ts), the URL's secrets read from the environment. */
+function poolOf(leg: PostgresLeg): PostgresPool {
   return postgresPool({
     url: resolvePostgresUrl(leg.url, `leg "${leg.name}"`),
-    max: leg.concurrency ?? REMOTE_DEFAULTS.concurrency,
-    timeoutMs,
+    concurrency: leg.concurrency ?? REMOTE_DEFAULTS.concurrency,
+    timeoutMs: leg.timeout_ms ?? REMOTE_DEFAULTS.timeoutMs,
   });
 }
 
@@ -39,7 +38,7 @@ export async function createPostgresLeg(leg: PostgresLeg, parts: PostgresLegPart
   const timeoutMs = leg.timeout_ms ?? REMOTE_DEFAULTS.timeoutMs;
   const tsvColumn = leg.tsv_column ?? POSTGRES_LEG_DEFAULTS.tsvColumn;
   const where = { table: leg.table, config: leg.config, timeoutMs };
-  const pool = await poolOf(leg);
+  const pool = poolOf(leg);
   await parts.once(`postgres-check:${JSON.stringify([leg.url, leg.table, leg.config, tsvColumn])}`, async () => {
     try {
       await pool.query({ text: 'SELECT $1::regconfig', values: [leg.config] });
@@ -55,6 +54,11 @@ export async function createPostgresLeg(leg: PostgresLeg, parts: PostgresLegPart
     name: leg.name,
     async search(query, { k, level, filter, queryId }) {
       const caller = { what, ...(queryId !== undefined && { queryId }) };
+      // PostgreSQL text cannot hold U+0000: the query is refused here, as the request's fault, not sent.
+      if (query.includes('\0'))
+        throw new InputError(
+          `${what}${queryId !== undefined ? `, query ${queryId}` : ''}: the query holds a NUL character (U+0000), which PostgreSQL text cannot hold`,
+        );
       const statement = postgresSearchSql({
         table: leg.table,
         tsvColumn,
@@ -69,7 +73,7 @@ export async function createPostgresLeg(leg: PostgresLeg, parts: PostgresLegPart
       const t0 = performance.now();
       let rows: { id: string; doc_id: string; score: number }[];
       try {
-        rows = (await pool.query(statement)).rows;
+        rows = (await pool.query<{ id: string; doc_id: string; score: number }>(statement)).rows;
       } catch (err) {
         throw postgresError(err, caller, endpoint, where);
       }

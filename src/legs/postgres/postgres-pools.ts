@@ -1,53 +1,37 @@
-import type { Pool } from 'pg';
+import { PostgresPools, type PgPoolLike } from './postgres-pool-registry.js';
+
+export { POSTGRES_POOL_LIMITS, type PostgresPool, type PoolSettings } from './postgres-pool-registry.js';
 
 /** How long an idle connection stays open before the pool closes it. */
 const IDLE_MS = 10_000;
 
-export interface PoolSettings {
-  /** The URL with its secrets resolved: a key, never shown. */
-  url: string;
-  /** Connections at most: the queries a leg has in flight at once. */
-  max: number;
-  /** statement_timeout and the connection timeout, ms. */
-  timeoutMs: number;
-}
-
-const pools = new Map<string, Promise<Pool>>();
-
 /**
- * The one pool per (database, size, timeout) for this process, made on first use, so every
- * query of a query set, and every leg naming the same database, shares its connections. The
- * pool lets the process exit while its connections are idle (a CLI run ends without a close
- * call), and closePostgresPools() ends them all (the server's close, a test's afterAll). The pg
- * package is loaded here, on the first postgres leg, not when the CLI starts.
+ * The process's pools: one per database (host, port, database, user and the rest of the
+ * resolved URL), whatever timeout_ms or concurrency each leg asks for, at most
+ * POSTGRES_POOL_LIMITS.pools of them (the least recently used ended when another is needed), so
+ * connections are bounded by pools x connectionsPerPool whatever requests come in. The pool
+ * lets the process exit while its connections are idle (a CLI run ends without a close call),
+ * and closePostgresPools() ends them all (the server's close, a test's afterAll). The pg package
+ * is loaded here, on the first postgres leg, not when the CLI starts.
  */
-export function postgresPool(settings: PoolSettings): Promise<Pool> {
-  const key = JSON.stringify([settings.url, settings.max, settings.timeoutMs]);
-  let pool = pools.get(key);
-  if (!pool) {
-    pool = import('pg').then(({ default: pg }) => {
-      const made = new pg.Pool({
-        connectionString: settings.url,
-        max: settings.max,
-        idleTimeoutMillis: IDLE_MS,
-        connectionTimeoutMillis: settings.timeoutMs,
-        statement_timeout: settings.timeoutMs,
-        allowExitOnIdle: true,
-        application_name: 'testbed',
-      });
-      // An idle connection the server drops (a restart) is an event on the pool, not a crash;
-      // the next query opens a new one, and its own errors reach the leg.
-      made.on('error', () => {});
-      return made;
-    });
-    pools.set(key, pool);
-  }
-  return pool;
-}
+const pools = new PostgresPools(async ({ url, max, connectTimeoutMs }) => {
+  const { default: pg } = await import('pg');
+  const made = new pg.Pool({
+    connectionString: url,
+    max,
+    idleTimeoutMillis: IDLE_MS,
+    connectionTimeoutMillis: connectTimeoutMs,
+    allowExitOnIdle: true,
+    application_name: 'testbed',
+  });
+  // An idle connection the server drops (a restart) is an event on the pool, not a crash;
+  // the next query opens a new one, and its own errors reach the leg.
+  made.on('error', () => {});
+  return made as unknown as PgPoolLike;
+});
+
+/** The pool for `settings.url`, queried at the leg's own timeout and concurrency. */
+export const postgresPool = pools.pool.bind(pools);
 
 /** Ends every pool this process opened (waiting for queries in flight); the next leg opens anew. */
-export async function closePostgresPools(): Promise<void> {
-  const open = [...pools.values()];
-  pools.clear();
-  await Promise.all(open.map(async (p) => (await p).end()));
-}
+export const closePostgresPools = pools.closeAll.bind(pools);
