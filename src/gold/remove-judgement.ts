@@ -45,7 +45,8 @@ export async function removeJudgement(qrelsFile: string, ref: JudgementRef): Pro
   await requireQrelsFile(qrelsFile);
   const file = additionsFile(qrelsFile);
   const { removed, remaining } = await withLock(additionsLockFile(qrelsFile), async () => {
-    const records = await readAdditionRecords(file);
+    // A torn line is not kept by the rewrite: it held no judgement a reader could use.
+    const { records } = await readAdditionRecords(file);
     const isPair = ({ addition: a }: { addition: Addition }) =>
       a.query_id === queryId && a.doc_id === docId && (judge === undefined || a.judge === judge);
     const taken = records.filter(isPair);
