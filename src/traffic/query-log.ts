@@ -124,6 +124,8 @@ export class QueryLog {
    * reported on stderr, and the id stays unknown, like that of a search never logged.
    */
   async writeQuery(record: UbiQueryRecord): Promise<void> {
+    // Writing to a closed log is a bug in the caller, not a disk that filled up.
+    if (this.closed) throw new Error('the query log is closed');
     try {
       await this.append('queries', [record]);
     } catch (err) {
