@@ -127,7 +127,10 @@ describe('a full disk over HTTP', () => {
     const outside = path.join(fx.root, 'outside.txt');
     fs.writeFileSync(outside, 'not yours\n');
     fs.symlinkSync(outside, additionsFile(linkedQrels));
-    const res = await fx.app.request('/gold', json({ qrels: 'linked/qrels/test.tsv', query_id: 'q1', doc_id: 'plans' }));
+    const res = await fx.app.request(
+      '/gold',
+      json({ qrels: 'linked/qrels/test.tsv', query_id: 'q1', doc_id: 'plans' }),
+    );
     expect(res.status).toBe(400);
     expect(((await res.json()) as { error: { message: string } }).error.message).toMatch(/symbolic link/);
     expect(fs.readFileSync(outside, 'utf8')).toBe('not yours\n');
