@@ -216,6 +216,22 @@ describe('readTraffic: UBI', () => {
     ]);
   });
 
+  it('a line cut inside a character (not UTF-8) is one torn line, not an unreadable file', async () => {
+    const dir = folder({});
+    const file = path.join(dir, 'ubi_queries-2025-03-03.jsonl');
+    const cut = Buffer.from('{"query_id":"q2","user_query":"café', 'utf8');
+    // The last byte of "é" (two bytes in UTF-8) never reached the disk.
+    const bytes = Buffer.concat([
+      Buffer.from(lines([{ query_id: 'q1', user_query: 'one' }])),
+      cut.subarray(0, cut.length - 1),
+      Buffer.from(`\n${lines([{ query_id: 'q3', user_query: 'three' }])}`),
+    ]);
+    fs.writeFileSync(file, bytes);
+    const t = await readTraffic([file]);
+    expect(t.searches.map((s) => s.queryId)).toEqual(['q1', 'q3']);
+    expect(t.dropped).toEqual([{ reason: TORN, count: 1, examples: [`${file}:2: cut short: not valid UTF-8`] }]);
+  });
+
   it('refuses a path that does not exist, naming it; reads a folder’s log files in name order, skipping others', async () => {
     const missing = path.join(root, 'no-such-log');
     const err = await readTraffic([missing]).catch((e: unknown) => e);
