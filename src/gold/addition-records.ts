@@ -13,8 +13,8 @@ export interface AdditionRecord {
 /** What an additions file holds: its records, and the lines skipped as torn. */
 export interface AdditionRecords {
   records: AdditionRecord[];
-  /** Lines that are not JSON, as `file:line`: what a crash or a full disk cut short. */
-  torn: string[];
+  /** The numbers of the lines that are not JSON: what a crash or a full disk cut short. */
+  torn: number[];
 }
 
 /**
@@ -27,7 +27,7 @@ export interface AdditionRecords {
  */
 export async function readAdditionRecords(file: string): Promise<AdditionRecords> {
   const records: AdditionRecord[] = [];
-  const torn: string[] = [];
+  const torn: number[] = [];
   let read = false;
   try {
     for await (const { line, text } of readLines(file)) {
@@ -37,7 +37,7 @@ export async function readAdditionRecords(file: string): Promise<AdditionRecords
       try {
         value = JSON.parse(text);
       } catch {
-        torn.push(`${file}:${line}`);
+        torn.push(line);
         continue;
       }
       if (!isRecord(value))

@@ -49,8 +49,9 @@ export async function readAdditions(qrelsFile: string): Promise<Addition[]> {
 /** readAdditions, with the torn lines it skipped (`file:line`), for a reader to report them. */
 export async function readAdditionsAndTorn(qrelsFile: string): Promise<{ additions: Addition[]; torn: string[] }> {
   await requireQrelsFile(qrelsFile);
-  const { records, torn } = await readAdditionRecords(additionsFile(qrelsFile));
-  return { additions: records.map((r) => r.addition), torn };
+  const file = additionsFile(qrelsFile);
+  const { records, torn } = await readAdditionRecords(file);
+  return { additions: records.map((r) => r.addition), torn: torn.map((line) => `${file}:${line}`) };
 }
 
 function isoDate(date: Date): string {

@@ -771,6 +771,7 @@ export function openApiDocument(): Json {
             '400': error('bad question, judge or judgement (the field is named), unknown document, or no BEIR folder'),
             '404': error('qrels not found'),
             '409': error('the same question was already asked: the answer names its query id'),
+            '507': error('the disk had no room: neither the question nor its judgements were left in the files'),
             ...tokenErrors,
           },
         },
