@@ -14,9 +14,10 @@ export abstract class TestbedError extends Error {
   abstract readonly code: string;
   /**
    * 502: a remote engine we called failed (src/remote/), not the caller. 503: the request will
-   * succeed unchanged later (an index still being embedded), so clients may retry.
+   * succeed unchanged later (an index still being embedded), so clients may retry. 507: the
+   * disk had no room for a write, which left nothing behind (StorageFullError).
    */
-  abstract readonly status: 400 | 404 | 409 | 413 | 415 | 401 | 403 | 502 | 503;
+  abstract readonly status: 400 | 404 | 409 | 413 | 415 | 401 | 403 | 502 | 503 | 507;
 }
 
 /** Bad user input: a malformed file, an unknown option value, an invalid query parameter. */
@@ -70,6 +71,23 @@ export class ForbiddenError extends TestbedError {
   constructor(message: string) {
     super(message);
     this.name = 'ForbiddenError';
+  }
+}
+
+/**
+ * A write the disk had no room for (ENOSPC, a quota, a file size limit, or a write that came up
+ * short): nothing of it was left in the file. HTTP 507 Insufficient Storage, so a client knows
+ * its data was not recorded and may send it again once space is freed.
+ */
+export class StorageFullError extends TestbedError {
+  readonly code = 'storage_full';
+  readonly status = 507;
+  constructor(
+    message: string,
+    readonly file: string,
+  ) {
+    super(message);
+    this.name = 'StorageFullError';
   }
 }
 

@@ -39,11 +39,19 @@ export async function addJudgement(qrelsFile: string, judgement: NewJudgement): 
 
 /**
  * The additions recorded for `qrelsFile`, in the order they were appended; none when the
- * additions file does not exist yet. A malformed line is an InputError naming file and line.
+ * additions file does not exist yet. A torn line is skipped (see readAdditionRecords); an
+ * invalid record is an InputError naming file and line.
  */
 export async function readAdditions(qrelsFile: string): Promise<Addition[]> {
+  return (await readAdditionsAndTorn(qrelsFile)).additions;
+}
+
+/** readAdditions, with the torn lines it skipped (`file:line`), for a reader to report them. */
+export async function readAdditionsAndTorn(qrelsFile: string): Promise<{ additions: Addition[]; torn: string[] }> {
   await requireQrelsFile(qrelsFile);
-  return (await readAdditionRecords(additionsFile(qrelsFile))).map((r) => r.addition);
+  const file = additionsFile(qrelsFile);
+  const { records, torn } = await readAdditionRecords(file);
+  return { additions: records.map((r) => r.addition), torn: torn.map((line) => `${file}:${line}`) };
 }
 
 function isoDate(date: Date): string {

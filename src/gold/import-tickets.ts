@@ -56,8 +56,10 @@ export const NO_MATCHED_DOCUMENT = 'query with no matched document';
  */
 export async function importTickets(options: TicketImportOptions): Promise<TicketImport> {
   const { file } = options;
-  const { format, records, truncated } = await readRecordFile(file);
-  if (truncated) throw new InputError(truncated.what, { file, line: truncated.line });
+  const { format, records, torn } = await readRecordFile(file);
+  // An export is written whole, not appended to: a line that cannot be read means it is damaged.
+  const [first] = torn;
+  if (first) throw new InputError(first.what, { file, line: first.line });
   if (format === 'csv') requireColumns(options, records[0]?.value, file);
   const keys =
     options.corpus === undefined

@@ -1,6 +1,6 @@
 import { readQrels, type Qrels } from '../corpus/index.js';
 import { judgementsOf, type Judgements, type JudgementSource } from '../metrics/index.js';
-import { readAdditions } from './additions.js';
+import { readAdditionsAndTorn } from './additions.js';
 import { mergeAdditions } from './merge-additions.js';
 import { readQrelsSources } from './qrels-sources-file.js';
 import type { Addition } from './types.js';
@@ -10,6 +10,8 @@ export interface ReadJudgements {
   judgements: Judgements;
   /** Additions merged from `<qrels>.additions.jsonl` (0 with `original`). */
   additions: number;
+  /** Lines of the additions file skipped as torn (`file:line`): a crash or a full disk cut them short. */
+  torn: string[];
 }
 
 /**
@@ -28,12 +30,12 @@ export async function readJudgements(
   const sources = new Map<string, Map<string, JudgementSource>>();
   for (const [qid, docs] of grades)
     sources.set(qid, new Map([...docs.keys()].map((d) => [d, sidecar.get(qid)?.get(d) ?? published])));
-  const additions = options.original ? [] : await readAdditions(qrelsFile);
+  const { additions, torn } = options.original ? { additions: [], torn: [] } : await readAdditionsAndTorn(qrelsFile);
   mergeAdditions(grades, additions, (a) => {
     if (!sources.has(a.query_id)) sources.set(a.query_id, new Map());
     sources.get(a.query_id)!.set(a.doc_id, additionSource(a));
   });
-  return { judgements: judgementsOf(grades, options.threshold, sources), additions: additions.length };
+  return { judgements: judgementsOf(grades, options.threshold, sources), additions: additions.length, torn };
 }
 
 /**

@@ -1,5 +1,5 @@
 import { readQrels } from '../corpus/index.js';
-import { ConflictError, NotFoundError } from '../errors.js';
+import { ConflictError, InputError, NotFoundError } from '../errors.js';
 import { readAdditionRecords } from './addition-records.js';
 import { additionsFile, additionsLockFile } from './additions-file.js';
 import { checkId, checkJudge } from './check-fields.js';
@@ -45,7 +45,14 @@ export async function removeJudgement(qrelsFile: string, ref: JudgementRef): Pro
   await requireQrelsFile(qrelsFile);
   const file = additionsFile(qrelsFile);
   const { removed, remaining } = await withLock(additionsLockFile(qrelsFile), async () => {
-    const records = await readAdditionRecords(file);
+    const { records, torn } = await readAdditionRecords(file);
+    // The rewrite keeps only the records it read: a line that is not JSON (torn, or a hand edit
+    // gone wrong) would vanish with it, so it is left for a person to look at first.
+    if (torn[0] !== undefined)
+      throw new InputError(
+        'malformed JSON (a torn line?): fix or delete this line before taking judgements back, since the rewrite would drop it',
+        { file, line: torn[0] },
+      );
     const isPair = ({ addition: a }: { addition: Addition }) =>
       a.query_id === queryId && a.doc_id === docId && (judge === undefined || a.judge === judge);
     const taken = records.filter(isPair);

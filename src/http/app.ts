@@ -171,13 +171,13 @@ export function createApp(deps: AppDeps): Hono {
     }),
   );
   app.route('/', openapiRoutes());
-  app.route('/', healthRoutes(catalog));
+  app.route('/', healthRoutes(catalog, deps.queryLog));
   const allowedRemoteOrigins = deps.allowedRemoteOrigins ?? [];
   app.route('/indexes', indexRoutes(catalog, corporaRoot, allowedRemoteOrigins));
   app.route('/search', searchRoutes(catalog, search, allowedRemoteOrigins, deps.queryLog));
   app.route('/events', eventRoutes(deps.queryLog));
   app.route('/gold', goldRoutes(corporaRoot));
-  app.route('/traffic', trafficRoutes(traffic));
+  app.route('/traffic', trafficRoutes(traffic, deps.queryLog));
   app.route('/traffic', trafficJobRoutes({ samples, judgements, queryLog: deps.queryLog, corporaRoot, resultsRoot }));
   app.route(
     '/experiments',

@@ -1,14 +1,13 @@
-import { endsWithNewline } from '../corpus/ends-with-newline.js';
-import { constants } from 'node:fs';
-import { type FileHandle, mkdir, open } from 'node:fs/promises';
+import { appendWhole, openForAppend } from '../corpus/append-whole.js';
+import { fileEnd } from '../corpus/ends-with-newline.js';
+import type { FileHandle } from 'node:fs/promises';
+import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { translateFsError } from '../corpus/fs-errors.js';
 import { dayFileName, type LogKind, utcDay } from './log-files.js';
 import { readLoggedQueryIds } from './logged-query-ids.js';
 import { RecentIds } from './recent-ids.js';
 import type { UbiEventRecord, UbiQueryRecord } from './types.js';
-
-const APPEND_FLAGS = constants.O_RDWR | constants.O_APPEND | constants.O_CREAT;
 
 /**
  * Query ids a server remembers for POST /events: the most recent million (about 100 MB of
@@ -34,10 +33,19 @@ interface DayFile {
   /** Written to since its last fsync. */
   dirty: boolean;
   /**
-   * Whether the file is known to end with a newline: false when just opened (a crash may have
-   * cut its last line) and after a failed or short write; true after a whole write of ours.
+   * The file's size, known to end a line: unknown when just opened (a crash may have cut its
+   * last line) and after a failed write (the cut back may have failed too), then read again
+   * with the last byte; kept up to date by each whole write of ours.
    */
-  endsClean: boolean;
+  size: number | undefined;
+}
+
+/** Writes the log could not make since the server started (GET /health, GET /traffic). */
+export interface LostLogWrites {
+  /** Searches answered but not logged: the search does not fail for its log line. */
+  queries: number;
+  /** Events refused with a 507 because their write failed. */
+  events: number;
 }
 
 /**
@@ -55,13 +63,17 @@ interface DayFile {
  * - A power loss or kernel crash can lose what the page cache held: the files are fsynced at
  *   most `syncEveryMs` (1 s) after a write, and when the log is closed or rotated, so at most
  *   the last second. The one write a power loss interrupts may be left cut short.
- * - A line cut short (that power loss, a disk that filled up) is never joined to the next: when
- *   a day's file is opened, and after a write that failed or came up short, the next write first
- *   looks at the file's last byte and puts a newline in front of its own lines when it is not
- *   one. After a whole write of ours the file is known to end in a newline, so a search does not
- *   pay for that look (two more system calls) each time. One server writes a log folder: two
- *   sharing one would not split each other's lines (O_APPEND), but this check assumes it is alone.
- *   Readers skip a broken line.
+ * - A full disk leaves no torn line: a write that fails or comes up short is cut back off the
+ *   file (appendWhole), the search is still answered (the loss is counted: lostWrites, shown by
+ *   GET /health and GET /traffic) and an event batch is refused with a 507.
+ * - A line cut short anyway (that power loss) is never joined to the next: when a day's file is
+ *   opened, and after a write that failed, the next write first looks at the file's size and last
+ *   byte and puts a newline in front of its own lines when it is not one. After a whole write of
+ *   ours the size is known and the file ends in a newline, so a search does not pay for that look
+ *   (two more system calls) each time. One server writes a log folder: two sharing one would not
+ *   split each other's lines (O_APPEND), but this check, and cutting back a failed write to the
+ *   size it knows, assume it is alone. Readers skip a torn line, counting it.
+ * - Files are opened without following a symbolic link (openForAppend).
  *
  * Writes from concurrent requests are queued and made one at a time, in the order asked.
  */
@@ -70,6 +82,9 @@ export class QueryLog {
   private queue: Promise<void> = Promise.resolve();
   private syncTimer: NodeJS.Timeout | undefined;
   private closed = false;
+  private readonly lost: LostLogWrites = { queries: 0, events: 0 };
+  /** Whether the last write failed: a failing streak is reported once, and its end once. */
+  private failing = false;
 
   private constructor(
     readonly dir: string,
@@ -103,15 +118,42 @@ export class QueryLog {
     return this.known.has(queryId);
   }
 
-  /** Appends one search; its id is known (events may name it) once the line is written. */
+  /**
+   * Appends one search; its id is known (events may name it) once the line is written. A write
+   * that fails (a full disk) does not fail the search it logs: it is counted in `lostWrites`,
+   * reported on stderr, and the id stays unknown, like that of a search never logged.
+   */
   async writeQuery(record: UbiQueryRecord): Promise<void> {
-    await this.append('queries', [record]);
+    // Writing to a closed log is a bug in the caller, not a disk that filled up.
+    if (this.closed) throw new Error('the query log is closed');
+    try {
+      await this.append('queries', [record]);
+    } catch (err) {
+      this.lost.queries += 1;
+      this.reportFailure(err);
+      return;
+    }
     this.known.add(record.query_id);
   }
 
-  /** Appends a request's events in one write: all of them are in the file, or (on an error) none. */
+  /**
+   * Appends a request's events in one write: all of them are in the file, or (on an error,
+   * thrown to the caller: StorageFullError for a full disk) none, and the failure is counted.
+   */
   async writeEvents(records: readonly UbiEventRecord[]): Promise<void> {
-    if (records.length > 0) await this.append('events', records);
+    if (records.length === 0) return;
+    try {
+      await this.append('events', records);
+    } catch (err) {
+      this.lost.events += records.length;
+      this.reportFailure(err);
+      throw err;
+    }
+  }
+
+  /** How many searches went unlogged and events were refused because their write failed. */
+  lostWrites(): LostLogWrites {
+    return { ...this.lost };
   }
 
   /** Waits for the writes asked so far, fsyncs and closes the files; later writes are refused. */
@@ -139,21 +181,33 @@ export class QueryLog {
 
   private async write(kind: LogKind, text: string): Promise<void> {
     const target = await this.fileFor(kind, utcDay(this.clock()));
-    const prefix = target.endsClean || (await endsWithNewline(target.handle)) ? '' : '\n';
-    const bytes = Buffer.from(prefix + text, 'utf8');
-    let written: number;
-    target.endsClean = false;
-    try {
-      ({ bytesWritten: written } = await target.handle.write(bytes, 0, bytes.length));
-    } catch (err) {
-      throw translateFsError(err, target.file);
+    let start = target.size;
+    let prefix = '';
+    if (start === undefined) {
+      const end = await fileEnd(target.handle);
+      start = end.size;
+      if (!end.endsWithNewline) prefix = '\n';
     }
+    const bytes = Buffer.from(prefix + text, 'utf8');
+    target.size = undefined;
+    // A failed or short write is cut back off the file (appendWhole): no torn line is left.
+    await appendWhole(target.handle, target.file, bytes, start, { sync: false });
+    target.size = start + bytes.length;
     target.dirty = true;
-    target.endsClean = written === bytes.length;
     this.scheduleSync();
-    // Finishing a short write with a second call could let another writer's line in between:
-    // the next write starts on a new line instead (see above).
-    if (written !== bytes.length) throw new Error(`short write to ${target.file}: ${written} of ${bytes.length} bytes`);
+    if (this.failing) {
+      this.failing = false;
+      console.error(`query log: writing to ${this.dir} again`);
+    }
+  }
+
+  /** Says on stderr that log writes fail, once per failing streak, not once per search. */
+  private reportFailure(err: unknown): void {
+    if (this.failing) return;
+    this.failing = true;
+    console.error(
+      `query log: a write failed, searches are answered but not logged until writes succeed again: ${(err as Error).message ?? String(err)}`,
+    );
   }
 
   /** The open file of `kind` for `day`, the previous day's fsynced and closed when the day has changed. */
@@ -165,13 +219,8 @@ export class QueryLog {
       await closeDayFile(current);
     }
     const file = path.join(this.dir, dayFileName(kind, day));
-    let handle: FileHandle;
-    try {
-      handle = await open(file, APPEND_FLAGS, 0o644);
-    } catch (err) {
-      throw translateFsError(err, file);
-    }
-    const opened = { day, file, handle, dirty: false, endsClean: false };
+    const handle = await openForAppend(file);
+    const opened: DayFile = { day, file, handle, dirty: false, size: undefined };
     this.files.set(kind, opened);
     return opened;
   }

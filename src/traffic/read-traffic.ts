@@ -11,7 +11,8 @@ export interface ReadTrafficOptions {
 }
 
 export const NOT_A_RECORD = 'not a UBI query, UBI event or click row';
-export const TRUNCATED = 'truncated last line';
+/** A line that is not JSON (or a last CSV row cut short): what a crash or a full disk leaves. */
+export const TORN = 'torn line (cut short by a crash or a full disk)';
 export const UNKNOWN_QUERY = 'event for an unknown query_id';
 export const DUPLICATE_QUERY = 'duplicate query_id (first kept)';
 export const DUPLICATE_EVENT = 'duplicate event (first kept)';
@@ -21,8 +22,9 @@ export const DUPLICATE_EVENT = 'duplicate event (first kept)';
  * `--log-queries` files, OpenSearch UBI exports (NDJSON, JSON arrays, search responses, with or
  * without `_index`/`_source` wrappers) and plain CSV/JSONL click logs, in any mix, even within
  * one file, since the kind is decided per record. Nothing is dropped silently: every record left
- * out is counted in `dropped` under its reason. Malformed text in the middle of a file is an
- * error (the file is damaged, and a count would hide it); a cut-short last line is only counted.
+ * out is counted in `dropped` under its reason. A torn line (not JSON, wherever it is in the
+ * file: what a crash or a full disk leaves) is counted and named, and the rest of the file read;
+ * malformed CSV in the middle of a file is an error.
  * An event is kept only if a query record has its query_id, so click models never see a click
  * on a search they cannot place. The same query_id read twice (an export read along with the
  * log it came from) keeps the first; an event identical in every field to one already read,
@@ -36,7 +38,7 @@ export async function readTraffic(paths: readonly string[], options: ReadTraffic
   const drop = (reason: string, from: RecordSource, what: string) =>
     dropped.add(reason, `${from.file}:${from.line}: ${what}`);
   for (const file of await listLogFiles(paths)) {
-    const { records, truncated } = await readRecordFile(file);
+    const { records, torn } = await readRecordFile(file);
     const rows: ClickRowInput[] = [];
     for (const { line, value } of records) {
       const from = { file, line };
@@ -61,7 +63,7 @@ export async function readTraffic(paths: readonly string[], options: ReadTraffic
       events.push(...log.events);
       for (const { from, rejection } of log.rejected) drop(rejection.reason, from, rejection.what);
     }
-    if (truncated) drop(TRUNCATED, { file, line: truncated.line }, truncated.what);
+    for (const { line, what } of torn) drop(TORN, { file, line }, what);
   }
   const kept = firstOfEachQuery(searches, drop);
   const known = new Set(kept.map((s) => s.queryId));

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { InputError, NotFoundError } from '../../src/errors.js';
 import { addJudgement, readAdditions } from '../../src/gold/additions.js';
-import { readGold } from '../../src/gold/read-judgements.js';
+import { readGold, readJudgements } from '../../src/gold/read-judgements.js';
 import { additionsFile } from '../../src/gold/additions-file.js';
 import { plain, scratchDir, tinyBeirCopy, TINY_QRELS } from './helpers.js';
 
@@ -176,7 +176,6 @@ describe('reading a damaged additions file', () => {
   const good = '{"query_id":"q1","doc_id":"plans","grade":1,"date":"2025-01-01T00:00:00.000Z"}';
 
   it.each([
-    ['malformed JSON', '{"query_id": "q1", "doc_id":', /:3: malformed JSON/],
     ['not an object', '[1,2]', /:3: expected one JSON object per line, got an array/],
     [
       'grade as text',
@@ -207,6 +206,22 @@ describe('reading a damaged additions file', () => {
     expect(err.message.startsWith(`${file}:3`)).toBe(true);
     expect(err.message).toMatch(message);
     await expect(readGold(qrels)).rejects.toThrow(`${file}:3`);
+  });
+
+  it('skips a torn line anywhere in the file (a write a crash or a full disk cut short), naming it, and reads the rest', async () => {
+    const qrels = tinyBeirCopy();
+    const file = additionsFile(qrels);
+    const later = '{"query_id":"q2","doc_id":"plans","grade":3,"date":"2025-01-02T00:00:00.000Z"}';
+    // Line 2 cut mid-record, line 4 cut inside a string: both torn, with whole lines around them.
+    fs.writeFileSync(file, `${good}\n{"query_id": "q1", "doc_id":\n${later}\n{"query_id":"q3","no\n`);
+    const read = await readJudgements(qrels);
+    expect(read.additions).toBe(2);
+    expect(read.torn).toEqual([`${file}:2`, `${file}:4`]);
+    expect(read.judgements.grades.get('q2')?.get('plans')).toBe(3);
+    expect((await readAdditions(qrels)).map((a) => [a.query_id, a.grade])).toEqual([
+      ['q1', 1],
+      ['q2', 3],
+    ]);
   });
 
   it('a hand-edited file without a final newline is not glued to the next addition', async () => {

@@ -7,7 +7,7 @@ import {
   DUPLICATE_QUERY,
   NOT_A_RECORD,
   readTraffic,
-  TRUNCATED,
+  TORN,
   UNKNOWN_QUERY,
 } from '../../src/traffic/read-traffic.js';
 import type { Traffic, UbiEventRecord, UbiQueryRecord } from '../../src/traffic/types.js';
@@ -192,19 +192,44 @@ describe('readTraffic: UBI', () => {
     expect(t.searches.map((s) => s.queryId)).toEqual(['q1']);
     const file = path.join(dir, 'ubi_queries-2025-03-02.jsonl');
     expect(t.dropped).toEqual([
-      { reason: TRUNCATED, count: 1, examples: [`${file}:3: cut short: {"query_id":"q2","user_qu`] },
+      { reason: TORN, count: 1, examples: [`${file}:3: cut short: {"query_id":"q2","user_qu`] },
     ]);
   });
 
-  it('refuses a malformed line in the middle of a file, naming file and line', async () => {
+  it('skips torn lines anywhere in a file (what a full disk leaves), counting and naming each, and reads the rest', async () => {
+    // A write the disk cut short, then the next write starting on a new line after it: the torn
+    // line sits in the middle of the day, with whole lines on both sides.
     const dir = folder({
-      'log.jsonl': `${lines([{ user_query: 'a' }])}{"user_query": oops}\n${lines([{ user_query: 'b' }])}`,
+      'ubi_queries-2025-03-02.jsonl':
+        `${lines([{ query_id: 'q1', user_query: 'a' }])}{"query_id":"q2","user_qu\n` +
+        `${lines([{ query_id: 'q3', user_query: 'b' }])}{"query_id":"q4"\n${lines([{ query_id: 'q5', user_query: 'c' }])}`,
     });
-    const file = path.join(dir, 'log.jsonl');
-    const err = await readTraffic([file]).catch((e: unknown) => e);
-    expect(err).toBeInstanceOf(InputError);
-    expect((err as InputError).where).toEqual({ file, line: 2 });
-    expect((err as InputError).message).toMatch(/^.*log\.jsonl:2: malformed JSON/);
+    const file = path.join(dir, 'ubi_queries-2025-03-02.jsonl');
+    const t = await readTraffic([dir]);
+    expect(t.searches.map((s) => s.queryId)).toEqual(['q1', 'q3', 'q5']);
+    expect(t.dropped).toEqual([
+      {
+        reason: TORN,
+        count: 2,
+        examples: [`${file}:2: cut short: {"query_id":"q2","user_qu`, `${file}:4: cut short: {"query_id":"q4"`],
+      },
+    ]);
+  });
+
+  it('a line cut inside a character (not UTF-8) is one torn line, not an unreadable file', async () => {
+    const dir = folder({});
+    const file = path.join(dir, 'ubi_queries-2025-03-03.jsonl');
+    const cut = Buffer.from('{"query_id":"q2","user_query":"café', 'utf8');
+    // The last byte of "é" (two bytes in UTF-8) never reached the disk.
+    const bytes = Buffer.concat([
+      Buffer.from(lines([{ query_id: 'q1', user_query: 'one' }])),
+      cut.subarray(0, cut.length - 1),
+      Buffer.from(`\n${lines([{ query_id: 'q3', user_query: 'three' }])}`),
+    ]);
+    fs.writeFileSync(file, bytes);
+    const t = await readTraffic([file]);
+    expect(t.searches.map((s) => s.queryId)).toEqual(['q1', 'q3']);
+    expect(t.dropped).toEqual([{ reason: TORN, count: 1, examples: [`${file}:2: cut short: not valid UTF-8`] }]);
   });
 
   it('refuses a path that does not exist, naming it; reads a folder’s log files in name order, skipping others', async () => {
@@ -293,7 +318,7 @@ describe('readTraffic: plain click logs', () => {
     const t = await readTraffic([file], { columns: { query: 'q', doc: 'page', position: 'rank' } });
     expect(t.events.map((e) => [e.objectId, e.ordinal])).toEqual([['vpn-setup', 1]]);
     expect(t.dropped).toEqual([
-      { reason: TRUNCATED, count: 1, examples: [`${file}:3: cut short: a quoted field is never closed`] },
+      { reason: TORN, count: 1, examples: [`${file}:3: cut short: a quoted field is never closed`] },
     ]);
   });
 

@@ -22,15 +22,30 @@ export const schemas: Record<string, unknown> = {
   ...reportSchemas,
   ...indexSchemas,
   Error: obj({ error: obj({ code: str, message: str }) }),
-  Health: obj({
-    status: { const: 'ok' },
-    version: str,
-    indexes: int,
-    unreadable: {
-      ...int,
-      description: 'index files present that cannot be read (listed by GET /indexes with status unreadable)',
+  Health: obj(
+    {
+      status: { const: 'ok' },
+      version: str,
+      indexes: int,
+      unreadable: {
+        ...int,
+        description: 'index files present that cannot be read (listed by GET /indexes with status unreadable)',
+      },
+      lost_log_writes: {
+        $ref: '#/components/schemas/LostLogWrites',
+        description: 'only on a server started with --log-queries',
+      },
     },
-  }),
+    ['status', 'version', 'indexes', 'unreadable'],
+  ),
+  LostLogWrites: {
+    ...obj({
+      queries: { ...int, description: 'searches answered but not logged because the log write failed (a full disk)' },
+      events: { ...int, description: 'events refused with a 507 because their write failed' },
+    }),
+    description:
+      'writes the query log could not make since the server started (LostLogWrites, src/traffic/query-log.ts)',
+  },
   Sources: {
     type: 'object',
     description:
@@ -446,7 +461,26 @@ export const schemas: Record<string, unknown> = {
         description: 'log records not read, by reason, with the first few (file:line)',
         items: obj({ reason: str, count: int, examples: { type: 'array', items: str } }),
       },
+      lost_log_writes: {
+        $ref: '#/components/schemas/LostLogWrites',
+        description: 'only on a server writing the log (--log-queries), not one shown a log it does not write',
+      },
     }),
+    required: [
+      'searches',
+      'distinctQueries',
+      'clients',
+      'eventsByAction',
+      'clicks',
+      'perDay',
+      'undatedSearches',
+      'topQueries',
+      'zeroHitQueries',
+      'byPosition',
+      'withoutHitList',
+      'unmatchedEvents',
+      'dropped',
+    ],
     description: 'TrafficSummary (src/traffic/traffic-summary.ts)',
   },
   TrafficQuery: {
