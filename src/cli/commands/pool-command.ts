@@ -4,8 +4,7 @@ import { InputError } from '../../errors.js';
 import { readGold } from '../../gold/index.js';
 import { buildPool, type Pool, type PoolRun } from '../../runs/pool.js';
 import { POOL_HEADER, writePool } from '../../runs/pool-file.js';
-import { rankingOf } from '../../runs/run.js';
-import { readTrecRun } from '../../runs/trec-run-reader.js';
+import { readPoolRun } from '../../runs/pool-run.js';
 import { LEVELS } from '../../schemas/names.js';
 import { intOption, oneOf, parse } from '../args.js';
 import type { Command } from '../command.js';
@@ -34,6 +33,7 @@ Options:
                       writes them); each is read as its document, a document's later
                       chunks adding nothing, and D counts ranks as metrics at D do
                       (default doc)
+  --allow-empty       pool an empty run (no lines) instead of refusing it, as fuse and tune do
   -h, --help          show this help`;
 
 export const poolCommand: Command = {
@@ -45,6 +45,7 @@ export const poolCommand: Command = {
       out: { type: 'string' },
       qrels: { type: 'string' },
       level: { type: 'string' },
+      'allow-empty': { type: 'boolean' },
     });
     if (values.help) return (io.out(usage + '\n'), 0);
     if (positionals.length === 0) throw new InputError(`pool needs at least one run file\n\n${usage}`);
@@ -52,12 +53,8 @@ export const poolCommand: Command = {
     if (!values.out) throw new InputError(`missing --out POOL\n\n${usage}`);
     const depth = intOption('depth', values.depth, 0);
     const level = oneOf('level', values.level, LEVELS, 'doc');
-    const runs: PoolRun[] = await Promise.all(
-      positionals.map(async (file) => {
-        const run = await readTrecRun(file);
-        return { name: file, rankings: new Map([...run.keys()].map((qid) => [qid, rankingOf(run, qid)])) };
-      }),
-    );
+    const allowEmpty = Boolean(values['allow-empty']);
+    const runs: PoolRun[] = await Promise.all(positionals.map((file) => readPoolRun(file, depth, allowEmpty)));
     const qrels: Qrels = values.qrels ? await readGold(values.qrels) : new Map();
     const pool = buildPool(runs, qrels, depth, level);
     writePool(values.out, pool.entries);
