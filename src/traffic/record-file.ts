@@ -3,7 +3,9 @@ import { extname } from 'node:path';
 import { isRecord } from '../corpus/describe-value.js';
 import { translateFsError } from '../corpus/fs-errors.js';
 import { requireFile } from '../corpus/path-kind.js';
+import { decodeFile } from '../corpus/utf8.js';
 import { InputError } from '../errors.js';
+import { fileStart, type JsonlRecords, readJsonlRecords } from './jsonl-records.js';
 import { parseCsv } from './csv.js';
 
 /** One record of a log or table file, before anyone decides what kind it is. */
@@ -24,7 +26,12 @@ export interface RecordFile {
   truncated?: { line: number; what: string };
 }
 
-const decoder = new TextDecoder('utf-8', { fatal: true });
+/**
+ * The largest file read as one text (CSV, a JSON array, a JSON document over many lines): V8's
+ * longest string is about 512 Mi UTF-16 units, and a larger text fails with an error that says
+ * nothing of the cause. JSON Lines has no such limit: it is read line by line.
+ */
+export const MAX_WHOLE_TEXT_BYTES = 500 * 2 ** 20;
 
 /**
  * Reads every record of one file, choosing the format by what it holds, since exports are named
@@ -33,20 +40,21 @@ const decoder = new TextDecoder('utf-8', { fatal: true });
  * response (its hits are the records); anything else is JSON Lines. Malformed text is an
  * InputError naming the file and line, except a last line with no line break after it, which is
  * returned as `truncated` for the caller to count: an append-only log loses that line in a crash.
- * The file is read whole: logs are read once, and the formats need the end to be judged.
+ * JSON Lines (every log this server writes) is read line by line (readJsonlRecords), so neither
+ * its size nor a runaway line becomes an opaque error; the other formats need the whole text and
+ * are refused over MAX_WHOLE_TEXT_BYTES.
  */
 export async function readRecordFile(file: string): Promise<RecordFile> {
   await requireFile(file);
-  const bytes = await readFile(file).catch((err: unknown) => {
-    throw translateFsError(err, file);
-  });
-  let text: string;
-  try {
-    text = decoder.decode(bytes);
-  } catch {
-    throw new InputError('not valid UTF-8', { file });
+  const start = await fileStart(file);
+  const csv = extname(file).toLowerCase() === '.csv';
+  if (!csv && start.first !== '[') {
+    // A first line that is not JSON by itself may open a JSON document over many lines: read it whole then.
+    const jsonl = await readJsonlRecords(file, start, start.first === '{');
+    if (jsonl !== undefined) return searchResponseOrLines(file, jsonl);
   }
-  if (extname(file).toLowerCase() === '.csv') return csvRecords(file, text);
+  const text = await readWholeText(file, start.size);
+  if (csv) return csvRecords(file, text);
   const first = text.trimStart()[0];
   if (first === '[') return arrayRecords(file, text);
   if (first === '{') {
@@ -55,6 +63,28 @@ export async function readRecordFile(file: string): Promise<RecordFile> {
     if (Array.isArray(hits)) return { file, format: 'opensearch-response', records: numbered(hits) };
   }
   return jsonlRecords(file, text);
+}
+
+/** One line holding a search response is an OpenSearch response (its hits are the records); anything else is JSON Lines. */
+function searchResponseOrLines(file: string, { records, truncated }: JsonlRecords): RecordFile {
+  const only = records.length === 1 && truncated === undefined ? records[0]!.value : undefined;
+  const hits = isRecord(only) && isRecord(only.hits) ? only.hits.hits : undefined;
+  if (Array.isArray(hits)) return { file, format: 'opensearch-response', records: numbered(hits) };
+  return { file, format: 'jsonl', records, ...(truncated && { truncated }) };
+}
+
+/** A file read as one text, refused over MAX_WHOLE_TEXT_BYTES; bad UTF-8 is named by its line. */
+async function readWholeText(file: string, size: number): Promise<string> {
+  if (size > MAX_WHOLE_TEXT_BYTES) {
+    throw new InputError(
+      `${(size / 2 ** 20).toFixed(0)} MiB is too large to read as one CSV or JSON text (at most ${MAX_WHOLE_TEXT_BYTES / 2 ** 20} MiB): export it as JSON Lines, which is read line by line`,
+      { file },
+    );
+  }
+  const bytes = await readFile(file).catch((err: unknown) => {
+    throw translateFsError(err, file);
+  });
+  return decodeFile(bytes, file);
 }
 
 function arrayRecords(file: string, text: string): RecordFile {

@@ -24,7 +24,9 @@ queries (stdout holds only these lines, for parsers). How many queries counted g
 
 QRELS is BEIR tsv (query-id corpus-id score) or TREC (qid iter docid rel). RUN is a TREC run
 (qid Q0 docid rank score tag). As in trec_eval, each query's documents are ranked by score,
-ties by docid descending; the rank column is ignored.
+ties by docid descending; the rank column is ignored. RUN is read and scored one query at a
+time, so each query's lines must be together (sort -s -k1,1 RUN groups them); a query id that
+comes back after another query's lines is refused at its line.
 
 Counting queries (the words \`retrieve\` and \`experiment\` use too):
   answerable    in the qrels with at least one relevant document: evaluated. One the run

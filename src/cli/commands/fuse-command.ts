@@ -20,9 +20,9 @@ import { constantFlags, decimal, methodName, normName, legNames, weightsOption, 
 /** The help text, computed on each call so that it lists the methods and normalisations registered now. */
 const usage = () => `Usage: testbed fuse RUN RUN... --method M --out fused.trec [options]
 
-Fuses TREC run files query by query and writes the fused run, holding one query of each run at
-a time (each query's lines must be together in its file; the files may list queries in any order). Each run's documents are read
-in trec_eval's order (score descending, ties by docid descending; the rank column is ignored),
+Fuses TREC run files query by query and writes the fused run, holding one query of each run
+at a time: each query's lines must be together in its file, the files may list the queries in
+any order. Each run's documents are read in trec_eval's order (score descending, ties by docid descending; the rank column is ignored),
 which is the rank every method uses; a query one run lacks counts as an empty list there.
 Fused documents are written in the same order: fused score descending, then docid descending.
 Fused scores are rounded to ${FUSED_SIGNIFICANT_DIGITS} significant digits, then compared and written: a sum depends

@@ -15,7 +15,8 @@ Builds the TREC depth-k pool of the runs: for every query, the union of each run
 documents. Judging the pool makes a comparison of the runs fair: qrels drawn from one
 system's results leave the others' hits unjudged, and an unjudged hit counts as a miss.
 Each run's documents are read in trec_eval's order (score descending, ties by docid
-descending; the rank column is ignored).
+descending; the rank column is ignored), one query at a time: each query's lines must be
+together, as TREC tools write them.
 
 POOL is TSV with the header ${POOL_HEADER.join(' TAB ')}, one (query, document) pair a line,
 sorted by query id then document id; judged is the grade QRELS (with its additions,
