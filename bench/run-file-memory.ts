@@ -7,7 +7,7 @@
  * checkout (a worktree of the commit before) on the same files, in the same session.
  *
  *   npx tsx bench/run-file-memory.ts [--queries 5000] [--docs 1000] [--before /tmp/runs-before]
- *     [--keep DIR] [--timeout 900] [--skip-tune]
+ *     [--keep DIR] [--timeout 900] [--skip-tune] [--only eval,pool,fuse,tune]
  *
  * tune runs a one-setting grid (rrf, k 60, 2 folds) so that its reading, not its search, is
  * what is measured.
@@ -30,6 +30,7 @@ const { values } = parseArgs({
     keep: { type: 'string' },
     timeout: { type: 'string', default: '900' },
     'skip-tune': { type: 'boolean' },
+    only: { type: 'string' },
   },
 });
 const queries = Number(values.queries);
@@ -152,7 +153,8 @@ const sides = [
   { label: 'after', root: ROOT },
 ];
 const rows: (string | number)[][] = [];
-for (const c of commands) {
+const only = values.only?.split(',');
+for (const c of commands.filter((c) => !only || only.includes(c.name.split(' ')[0]!))) {
   for (const side of sides) {
     const out = path.join(dir, `out-${side.label}-${c.name.split(' ')[0]}`);
     const m = measure(side.root, c.argv(out));
