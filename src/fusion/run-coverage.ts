@@ -1,10 +1,18 @@
 import { InputError } from '../errors.js';
+import { emptyRunError } from '../runs/empty-run.js';
 import type { QueryLists } from './fuse-runs.js';
 
-/** One run file given to `fuse` or `tune`, as read. */
+/** What coverage needs of one run file given to `fuse` or `tune`: its query ids and line count. */
 export interface RunFile {
   file: string;
-  run: QueryLists;
+  /** Its query ids, each once. */
+  queries: readonly string[];
+  lines: number;
+}
+
+/** A run read whole, as a RunFile. */
+export function runFileOf(file: string, run: QueryLists): RunFile {
+  return { file, queries: [...run.keys()], lines: [...run.values()].reduce((sum, docs) => sum + docs.length, 0) };
 }
 
 /** What one run holds, and how much of it the other runs can fuse with. */
@@ -26,15 +34,10 @@ export interface RunCoverage {
  * Throws an InputError naming the file.
  */
 export function checkRunCoverage(runs: readonly RunFile[], allowEmpty: boolean): RunCoverage[] {
-  return runs.map(({ file, run }, i) => {
-    const own = [...run.keys()];
-    const others = new Set(runs.flatMap((o, j) => (j === i ? [] : [...o.run.keys()])));
-    const lines = [...run.values()].reduce((sum, docs) => sum + docs.length, 0);
+  return runs.map(({ file, queries: own, lines }, i) => {
+    const others = new Set(runs.flatMap((o, j) => (j === i ? [] : o.queries)));
     const alone = own.filter((q) => !others.has(q)).length;
-    if (!allowEmpty && lines === 0)
-      throw new InputError('the run is empty (no lines): check the file, or give --allow-empty to fuse it anyway', {
-        file,
-      });
+    if (!allowEmpty && lines === 0) throw emptyRunError(file, 'fuse');
     if (!allowEmpty && alone === own.length && others.size > 0)
       throw new InputError(
         `no query id in common with the other runs (this one: ${sample(own)}; the others: ${sample([...others])}): ` +

@@ -20,7 +20,7 @@ export interface AdditionRecords {
 /**
  * The records of an additions file in file order; none when it does not exist. Absence is
  * learnt by opening, not checked beforehand: a removal may delete the file in between. A line
- * that is not JSON is torn (a write cut short, before appends cut a failed write back off; a
+ * that is not JSON (or not UTF-8) is torn (a write cut short, before appends cut a failed write back off; a
  * crash) and is skipped and listed, so one cut line does not make a whole gold set unreadable;
  * a line that is JSON but not a valid addition (a hand edit) is an InputError naming file and
  * line, since skipping it would change the gold set silently.
@@ -30,8 +30,13 @@ export async function readAdditionRecords(file: string): Promise<AdditionRecords
   const torn: number[] = [];
   let read = false;
   try {
-    for await (const { line, text } of readLines(file)) {
+    // A line that is not UTF-8 is a write cut mid-character: torn like one that is not JSON.
+    for await (const { line, text, badUtf8 } of readLines(file, { markBadUtf8: true })) {
       read = true;
+      if (badUtf8) {
+        torn.push(line);
+        continue;
+      }
       if (text.trim() === '') continue;
       let value: unknown;
       try {

@@ -82,6 +82,22 @@ export function evaluate(
   metrics: readonly ParsedMetric[],
   options: ScoreOptions & { unanswerable?: UnanswerablePolicy } = {},
 ): Evaluation {
+  return evaluateScored(judgements, metrics, options, (qid) =>
+    scoreQuery(judgements, qid, rankingOf(run, qid), metrics, options),
+  );
+}
+
+/**
+ * evaluate's counting and means, with each evaluated query's scores from `scoresOf`: the queries
+ * are chosen and summed here, in byte order, so a caller that scored them some other way (as it
+ * read them, say) gets evaluate's means to the last bit.
+ */
+export function evaluateScored(
+  judgements: Judgements,
+  metrics: readonly ParsedMetric[],
+  options: { unanswerable?: UnanswerablePolicy },
+  scoresOf: (qid: string) => Scores,
+): Evaluation {
   const { answerable, unanswerable, threshold } = judgements;
   const evaluated =
     options.unanswerable === 'zero' ? [...judgements.grades.keys()].sort(compareIdBytes) : [...answerable];
@@ -94,7 +110,7 @@ export function evaluate(
   const sums: Scores = Object.fromEntries(metrics.map((m) => [m.label, 0]));
   for (const qid of evaluated) {
     // Every metric of a query with nothing relevant is 0 (trec_eval's value for it under -c).
-    const scores = scoreQuery(judgements, qid, rankingOf(run, qid), metrics, options);
+    const scores = scoresOf(qid);
     perQuery.set(qid, scores);
     for (const m of metrics) sums[m.label]! += scores[m.label]!;
   }

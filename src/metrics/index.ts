@@ -26,6 +26,7 @@ export {
   type ScoreOptions,
   type UnanswerablePolicy,
 } from './evaluate.js';
+export { evaluateRunQueries, type QueryList, type StreamedEvaluation } from './evaluate-stream.js';
 export {
   gradesOf,
   isAnswerable,

@@ -3,8 +3,12 @@ import { extname } from 'node:path';
 import { isRecord } from '../corpus/describe-value.js';
 import { translateFsError } from '../corpus/fs-errors.js';
 import { requireFile } from '../corpus/path-kind.js';
+import { decodeFile } from '../corpus/utf8.js';
 import { InputError } from '../errors.js';
 import { parseCsv } from './csv.js';
+import { fileStart, type JsonlRecords, jsonlLine, readJsonlRecords, type TornLine } from './jsonl-records.js';
+
+export type { TornLine } from './jsonl-records.js';
 
 /** One record of a log or table file, before anyone decides what kind it is. */
 export interface RawRecord {
@@ -14,12 +18,6 @@ export interface RawRecord {
 }
 
 export type RecordFormat = 'csv' | 'json-array' | 'opensearch-response' | 'jsonl';
-
-/** A line left out because it cannot be read: what a crash or a full disk cut short. */
-export interface TornLine {
-  line: number;
-  what: string;
-}
 
 /** The records of one file, and the lines a crash or a full disk cut short. */
 export interface RecordFile {
@@ -33,7 +31,12 @@ export interface RecordFile {
   torn: TornLine[];
 }
 
-const decoder = new TextDecoder('utf-8', { fatal: true });
+/**
+ * The largest file read as one text (CSV, a JSON array, a JSON document over many lines): V8's
+ * longest string is about 512 Mi UTF-16 units, and a larger text fails with an error that says
+ * nothing of the cause. JSON Lines has no such limit: it is read line by line.
+ */
+export const MAX_WHOLE_TEXT_BYTES = 500 * 2 ** 20;
 
 /**
  * Reads every record of one file, choosing the format by what it holds, since exports are named
@@ -46,22 +49,20 @@ const decoder = new TextDecoder('utf-8', { fatal: true });
  * traffic for one line. Malformed CSV is an InputError naming the file and line, except a last
  * row with no line break after it (returned in `torn`): a broken quote swallows the rows after
  * it, so there is no telling where the damage ends.
- * The file is read whole: logs are read once, and the formats need the end to be judged.
+ * JSON Lines (every log this server writes) is read line by line (readJsonlRecords), so neither
+ * its size nor a runaway line becomes an opaque error; the other formats need the whole text and
+ * are refused over MAX_WHOLE_TEXT_BYTES.
  */
 export async function readRecordFile(file: string): Promise<RecordFile> {
   await requireFile(file);
-  const bytes = await readFile(file).catch((err: unknown) => {
-    throw translateFsError(err, file);
-  });
+  const start = await fileStart(file);
   const csv = extname(file).toLowerCase() === '.csv';
-  let text: string;
-  try {
-    text = decoder.decode(bytes);
-  } catch {
-    // A write cut short in the middle of a character leaves its line invalid: that line is torn, not the file.
-    if (!csv) return jsonlRecords(file, lineTexts(bytes));
-    throw new InputError('not valid UTF-8', { file });
+  if (!csv && start.first !== '[') {
+    // A first line that is not JSON by itself may open a JSON document over many lines: read it whole then.
+    const jsonl = await readJsonlRecords(file, start.first === '{');
+    if (jsonl !== undefined) return searchResponseOrLines(file, jsonl);
   }
+  const text = await readWholeText(file, start.size);
   if (csv) return csvRecords(file, text);
   const first = text.trimStart()[0];
   if (first === '[') return arrayRecords(file, text);
@@ -70,23 +71,31 @@ export async function readRecordFile(file: string): Promise<RecordFile> {
     const hits = isRecord(whole) && isRecord(whole.hits) ? whole.hits.hits : undefined;
     if (Array.isArray(hits)) return { file, format: 'opensearch-response', records: numbered(hits), torn: [] };
   }
-  return jsonlRecords(file, text.split('\n'));
+  const out: JsonlRecords = { records: [], torn: [] };
+  text.split('\n').forEach((raw, i) => jsonlLine(raw.endsWith('\r') ? raw.slice(0, -1) : raw, i + 1, out));
+  return { file, format: 'jsonl', ...out };
 }
 
-/** The lines of `bytes` split at each newline, each decoded alone: undefined for one that is not UTF-8. */
-function lineTexts(bytes: Uint8Array): (string | undefined)[] {
-  const lines: (string | undefined)[] = [];
-  for (let start = 0; start <= bytes.length; ) {
-    let end = bytes.indexOf(0x0a, start);
-    if (end === -1) end = bytes.length;
-    try {
-      lines.push(decoder.decode(bytes.subarray(start, end)));
-    } catch {
-      lines.push(undefined);
-    }
-    start = end + 1;
+/** One line holding a search response is an OpenSearch response (its hits are the records); anything else is JSON Lines. */
+function searchResponseOrLines(file: string, { records, torn }: JsonlRecords): RecordFile {
+  const only = records.length === 1 && torn.length === 0 ? records[0]!.value : undefined;
+  const hits = isRecord(only) && isRecord(only.hits) ? only.hits.hits : undefined;
+  if (Array.isArray(hits)) return { file, format: 'opensearch-response', records: numbered(hits), torn: [] };
+  return { file, format: 'jsonl', records, torn };
+}
+
+/** A file read as one text, refused over MAX_WHOLE_TEXT_BYTES; bad UTF-8 is named by its line. */
+async function readWholeText(file: string, size: number): Promise<string> {
+  if (size > MAX_WHOLE_TEXT_BYTES) {
+    throw new InputError(
+      `${(size / 2 ** 20).toFixed(0)} MiB is too large to read as one CSV or JSON text (at most ${MAX_WHOLE_TEXT_BYTES / 2 ** 20} MiB): export it as JSON Lines, which is read line by line`,
+      { file },
+    );
   }
-  return lines;
+  const bytes = await readFile(file).catch((err: unknown) => {
+    throw translateFsError(err, file);
+  });
+  return decodeFile(bytes, file);
 }
 
 function arrayRecords(file: string, text: string): RecordFile {
@@ -98,22 +107,6 @@ function arrayRecords(file: string, text: string): RecordFile {
   }
   if (!Array.isArray(value)) throw new InputError('expected a JSON array', { file });
   return { file, format: 'json-array', records: numbered(value), torn: [] };
-}
-
-function jsonlRecords(file: string, lines: readonly (string | undefined)[]): RecordFile {
-  const records: RawRecord[] = [];
-  const torn: TornLine[] = [];
-  lines.forEach((raw, i) => {
-    if (raw === undefined) return void torn.push({ line: i + 1, what: 'cut short: not valid UTF-8' });
-    const body = raw.endsWith('\r') ? raw.slice(0, -1) : raw;
-    if (body.trim() === '') return;
-    try {
-      records.push({ line: i + 1, value: JSON.parse(body) });
-    } catch {
-      torn.push({ line: i + 1, what: `cut short: ${shorten(body)}` });
-    }
-  });
-  return { file, format: 'jsonl', records, torn };
 }
 
 function csvRecords(file: string, text: string): RecordFile {
@@ -153,8 +146,4 @@ function tryParse(text: string): unknown {
   } catch {
     return undefined;
   }
-}
-
-function shorten(text: string): string {
-  return text.length <= 60 ? text : `${text.slice(0, 59)}…`;
 }

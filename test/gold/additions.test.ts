@@ -224,6 +224,22 @@ describe('reading a damaged additions file', () => {
     ]);
   });
 
+  it('skips a line cut in the middle of a character (not UTF-8) as torn, and reads the lines after it', async () => {
+    const qrels = tinyBeirCopy();
+    const file = additionsFile(qrels);
+    const later = '{"query_id":"q2","doc_id":"plans","grade":3,"date":"2025-01-02T00:00:00.000Z"}';
+    // Line 2 stops after the first two bytes of "€" (E2 82 AC): the write was cut there.
+    const cut = Buffer.concat([
+      Buffer.from('{"query_id":"q1","doc_id":"install-mac","note":"'),
+      Buffer.from([0xe2, 0x82]),
+    ]);
+    fs.writeFileSync(file, Buffer.concat([Buffer.from(`${good}\n`), cut, Buffer.from(`\n${later}\n`)]));
+    const read = await readJudgements(qrels);
+    expect(read.additions).toBe(2);
+    expect(read.torn).toEqual([`${file}:2`]);
+    expect(read.judgements.grades.get('q2')?.get('plans')).toBe(3);
+  });
+
   it('a hand-edited file without a final newline is not glued to the next addition', async () => {
     const qrels = tinyBeirCopy();
     fs.writeFileSync(additionsFile(qrels), good); // no trailing newline

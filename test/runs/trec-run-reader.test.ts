@@ -96,6 +96,16 @@ describe('readTrecRun', () => {
     }
   });
 
+  it('rejects a line over 64 KiB at its line, before holding it whole (issue 40, item 9)', async () => {
+    // Six columns, so only its length is wrong: the docid alone is 70,000 bytes.
+    const file = write('long.run', ['q1 Q0 a 1 3 t', `q1 Q0 ${'x'.repeat(70_000)} 2 1 t`]);
+    const error = await inputError(readTrecRun(file));
+    expect(error.where).toEqual({ file, line: 2 });
+    expect(error.message).toBe(
+      `${file}:2: line longer than 65536 bytes: not a line of this format (is it the right file?)`,
+    );
+  });
+
   it('rejects a document listed twice for one query, naming both lines', async () => {
     const file = evalFixture('run-duplicate.txt');
     const error = await inputError(readTrecRun(file));

@@ -1,14 +1,15 @@
 import { readQuerySet } from '../../gold/index.js';
 import {
   DEFAULT_METRICS,
-  evaluate,
+  evaluateRunQueries,
   formatValue,
   metricHelpLines,
   parseMetricList,
   type Evaluation,
   type ParsedMetric,
+  SOURCE_MIX_K,
 } from '../../metrics/index.js';
-import { readTrecRun } from '../../runs/trec-run-reader.js';
+import { readRunQueries } from '../../runs/run-queries.js';
 import { intOption, parse, positional } from '../args.js';
 import type { Command } from '../command.js';
 import { judgementNotes } from '../judgement-notes.js';
@@ -23,7 +24,9 @@ queries (stdout holds only these lines, for parsers). How many queries counted g
 
 QRELS is BEIR tsv (query-id corpus-id score) or TREC (qid iter docid rel). RUN is a TREC run
 (qid Q0 docid rank score tag). As in trec_eval, each query's documents are ranked by score,
-ties by docid descending; the rank column is ignored.
+ties by docid descending; the rank column is ignored. RUN is read and scored one query at a
+time, so each query's lines must be together (sort -s -k1,1 RUN groups them); a query id that
+comes back after another query's lines is refused at its line.
 
 Counting queries (the words \`retrieve\` and \`experiment\` use too):
   answerable    in the qrels with at least one relevant document: evaluated. One the run
@@ -93,27 +96,32 @@ export const evalCommand: Command = {
     const runFile = positional(positionals, 1, 'RUN', usage());
     const metrics = parseMetricList(values.metrics ?? DEFAULT_METRICS);
     const threshold = intOption('threshold', values.threshold, 1, 0);
-    const [judgements, run, querySet] = await Promise.all([
+    const [judgements, querySet] = await Promise.all([
       loadJudgements(qrelsFile, { original: Boolean(values.original), threshold }, io),
-      readTrecRun(runFile),
       values.queries === undefined ? undefined : readQuerySet(values.queries),
     ]);
     const qrels = judgements.grades;
-    if (![...run.keys()].some((qid) => qrels.has(qid))) {
-      io.err(
-        `warning: the run (${plural(run.size, 'query')}) and the qrels (${plural(qrels.size, 'query')}) share no query id; do the ids match?\n`,
-      );
-    }
     const trecCompat = Boolean(values['trec-compat']);
-    const result = evaluate(judgements, run, metrics, {
+    // The run is scored as it is read, one query at a time: only each query's top 10 is kept, for the notes.
+    const {
+      evaluation: result,
+      runQueries,
+      top,
+    } = await evaluateRunQueries(judgements, readRunQueries(runFile), metrics, {
       unanswerable: trecCompat ? 'zero' : 'omit',
       condensed: Boolean(values.condensed),
+      keep: SOURCE_MIX_K,
     });
-    const queryIds = [...run.keys(), ...(querySet ?? []).map((q) => q.id)];
-    const counts = countQueries(result, queryIds, new Set(run.keys()), qrels);
+    if (!runQueries.some((qid) => qrels.has(qid))) {
+      io.err(
+        `warning: the run (${plural(runQueries.length, 'query')}) and the qrels (${plural(qrels.size, 'query')}) share no query id; do the ids match?\n`,
+      );
+    }
+    const queryIds = [...runQueries, ...(querySet ?? []).map((q) => q.id)];
+    const counts = countQueries(result, queryIds, new Set(runQueries), qrels);
     const perQuery = Boolean(values['per-query']);
     if (values.json) {
-      const sources = judgementNotes(judgements, run, result.evaluated, io);
+      const sources = judgementNotes(judgements, top, result.evaluated, io);
       io.out(JSON.stringify({ ...toJson(result, counts, perQuery), sources }, null, 2) + '\n');
     } else {
       io.out(toText(result, metrics, perQuery));
@@ -122,7 +130,7 @@ export const evalCommand: Command = {
           (values.condensed ? '; scored on condensed lists (unjudged documents removed first)' : '') +
           '\n',
       );
-      judgementNotes(judgements, run, result.evaluated, io);
+      judgementNotes(judgements, top, result.evaluated, io);
     }
     return 0;
   },

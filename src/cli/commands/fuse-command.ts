@@ -1,5 +1,7 @@
 import { InputError } from '../../errors.js';
-import { DEFAULT_FUSED_K, fuseRuns } from '../../fusion/fuse-runs.js';
+import { DEFAULT_FUSED_K } from '../../fusion/fuse-runs.js';
+import { fuseRunFiles } from '../../fusion/fuse-run-files.js';
+import { indexRunFile } from '../../fusion/run-file-index.js';
 import { FUSE_DEFAULTS, type FuseOptions } from '../../fusion/fuse-lists.js';
 import { FUSED_SIGNIFICANT_DIGITS } from '../../fusion/fused-score.js';
 import { methodHelpLines, methodsTaking, normedMethodNames, normHelpLines } from '../../fusion/method-help.js';
@@ -10,24 +12,17 @@ import { constantsOf } from '../../fusion/method-constants.js';
 import { COMBGMNZ_DEFAULT_GAMMA } from '../../fusion/methods/combgmnz.js';
 import { LOGN_ISR_DEFAULT_SIGMA } from '../../fusion/methods/logn-isr.js';
 import { normNames } from '../../fusion/norm-registry.js';
-import { writeRankedRun } from '../../runs/trec-run-writer.js';
+import { writeRunQueries } from '../../runs/run-stream-writer.js';
 import { intOption, parse } from '../args.js';
 import type { Command } from '../command.js';
-import {
-  constantFlags,
-  decimal,
-  methodName,
-  normName,
-  readLegRuns,
-  weightsOption,
-  whatItReads,
-} from './fusion-flags.js';
+import { constantFlags, decimal, methodName, normName, legNames, weightsOption, whatItReads } from './fusion-flags.js';
 
 /** The help text, computed on each call so that it lists the methods and normalisations registered now. */
 const usage = () => `Usage: testbed fuse RUN RUN... --method M --out fused.trec [options]
 
-Fuses TREC run files query by query and writes the fused run. Each run's documents are read
-in trec_eval's order (score descending, ties by docid descending; the rank column is ignored),
+Fuses TREC run files query by query and writes the fused run, holding one query of each run
+at a time: each query's lines must be together in its file, the files may list the queries in
+any order. Each run's documents are read in trec_eval's order (score descending, ties by docid descending; the rank column is ignored),
 which is the rank every method uses; a query one run lacks counts as an empty list there.
 Fused documents are written in the same order: fused score descending, then docid descending.
 Fused scores are rounded to ${FUSED_SIGNIFICANT_DIGITS} significant digits, then compared and written: a sum depends
@@ -103,16 +98,18 @@ export const fuseCommand: Command = {
     };
     const k = intOption('k', values.k, DEFAULT_FUSED_K);
     const depth = values.depth === undefined ? undefined : intOption('depth', values.depth, 0);
-    const legs = await readLegRuns(positionals);
-    const runs = positionals.map((file, i) => ({ file, run: legs[i]!.run }));
-    io.err(coverageLines(checkRunCoverage(runs, Boolean(values['allow-empty']))));
-    const fused = fuseRuns(legs, options, { ...(depth !== undefined && { depth }), k });
-    const lines = writeRankedRun(values.out, fused, values.tag ?? `fuse-${method}`);
+    const names = legNames(positionals);
+    // One pass finds where each query is; the fusion then reads one query of each run at a time.
+    const indexes = await Promise.all(positionals.map((file) => indexRunFile(file)));
+    const coverage = indexes.map(({ file, ranges, lines }) => ({ file, queries: [...ranges.keys()], lines }));
+    io.err(coverageLines(checkRunCoverage(coverage, Boolean(values['allow-empty']))));
+    const legs = indexes.map((index, i) => ({ name: names[i]!, index }));
+    const fused = fuseRunFiles(legs, options, { ...(depth !== undefined && { depth }), k });
+    const written = await writeRunQueries(values.out, fused, values.tag ?? `fuse-${method}`);
     io.err(
-      `wrote ${values.out}: ${fused.size} queries, ${lines} lines (${describe(
-        options,
-        legs.map((l) => l.name),
-      )}${depth !== undefined ? `, depth ${depth}` : ''}, k ${k})\n`,
+      `wrote ${values.out}: ${written.queries} queries, ${written.lines} lines (${describe(options, names)}${
+        depth !== undefined ? `, depth ${depth}` : ''
+      }, k ${k})\n`,
     );
     return 0;
   },

@@ -8,7 +8,7 @@ import type { FusionMethodName, FusionMethodRow } from '../../fusion/method-tabl
 import { isTrainedMethod } from '../../fusion/trained/trained-methods.js';
 import { normNames } from '../../fusion/norm-registry.js';
 import type { NormName } from '../../fusion/norm-table.js';
-import { readTrecRun } from '../../runs/trec-run-reader.js';
+import { collectRun, readRunQueries } from '../../runs/run-queries.js';
 import type { NamedRun } from '../../fusion/fuse-runs.js';
 import { DEFAULT_GRID, type GridSpec } from '../../fusion/tune/settings-grid.js';
 
@@ -87,15 +87,24 @@ export function weightsOption(value: string, runCount: number): number[] {
 }
 
 /**
- * Reads the run files, naming each leg by its file name without the extension (bm25.trec ->
- * bm25), or by the path as given when two runs share a file name.
+ * The legs' names: each run file's name without the extension (bm25.trec -> bm25), or the path
+ * as given when two runs share a file name. The same file given twice is an InputError.
  */
-export async function readLegRuns(files: readonly string[]): Promise<NamedRun[]> {
+export function legNames(files: readonly string[]): string[] {
   const base = files.map((f) => path.basename(f, path.extname(f)));
   const names = base.map((b, i) => (base.indexOf(b) === base.lastIndexOf(b) ? b : files[i]!));
   if (new Set(names).size !== names.length)
     throw new InputError(`the same run file is given twice: ${files.join(' ')}`);
-  const runs = await Promise.all(files.map((f) => readTrecRun(f)));
+  return names;
+}
+
+/**
+ * Reads the run files whole (tune revisits every query many times), each query by query
+ * (readRunQueries: a query's lines must be together), the legs named by legNames.
+ */
+export async function readLegRuns(files: readonly string[]): Promise<NamedRun[]> {
+  const names = legNames(files);
+  const runs = await Promise.all(files.map((f) => collectRun(readRunQueries(f))));
   return runs.map((run, i) => ({ name: names[i]!, run }));
 }
 

@@ -4,8 +4,7 @@ import { InputError } from '../../errors.js';
 import { readGold } from '../../gold/index.js';
 import { buildPool, type Pool, type PoolRun } from '../../runs/pool.js';
 import { POOL_HEADER, writePool } from '../../runs/pool-file.js';
-import { rankingOf } from '../../runs/run.js';
-import { readTrecRun } from '../../runs/trec-run-reader.js';
+import { readPoolRun } from '../../runs/pool-run.js';
 import { LEVELS } from '../../schemas/names.js';
 import { intOption, oneOf, parse } from '../args.js';
 import type { Command } from '../command.js';
@@ -16,7 +15,8 @@ Builds the TREC depth-k pool of the runs: for every query, the union of each run
 documents. Judging the pool makes a comparison of the runs fair: qrels drawn from one
 system's results leave the others' hits unjudged, and an unjudged hit counts as a miss.
 Each run's documents are read in trec_eval's order (score descending, ties by docid
-descending; the rank column is ignored).
+descending; the rank column is ignored), one query at a time: each query's lines must be
+together, as TREC tools write them.
 
 POOL is TSV with the header ${POOL_HEADER.join(' TAB ')}, one (query, document) pair a line,
 sorted by query id then document id; judged is the grade QRELS (with its additions,
@@ -34,6 +34,7 @@ Options:
                       writes them); each is read as its document, a document's later
                       chunks adding nothing, and D counts ranks as metrics at D do
                       (default doc)
+  --allow-empty       pool an empty run (no lines) instead of refusing it, as fuse and tune do
   -h, --help          show this help`;
 
 export const poolCommand: Command = {
@@ -45,6 +46,7 @@ export const poolCommand: Command = {
       out: { type: 'string' },
       qrels: { type: 'string' },
       level: { type: 'string' },
+      'allow-empty': { type: 'boolean' },
     });
     if (values.help) return (io.out(usage + '\n'), 0);
     if (positionals.length === 0) throw new InputError(`pool needs at least one run file\n\n${usage}`);
@@ -52,12 +54,8 @@ export const poolCommand: Command = {
     if (!values.out) throw new InputError(`missing --out POOL\n\n${usage}`);
     const depth = intOption('depth', values.depth, 0);
     const level = oneOf('level', values.level, LEVELS, 'doc');
-    const runs: PoolRun[] = await Promise.all(
-      positionals.map(async (file) => {
-        const run = await readTrecRun(file);
-        return { name: file, rankings: new Map([...run.keys()].map((qid) => [qid, rankingOf(run, qid)])) };
-      }),
-    );
+    const allowEmpty = Boolean(values['allow-empty']);
+    const runs: PoolRun[] = await Promise.all(positionals.map((file) => readPoolRun(file, depth, allowEmpty)));
     const qrels: Qrels = values.qrels ? await readGold(values.qrels) : new Map();
     const pool = buildPool(runs, qrels, depth, level);
     writePool(values.out, pool.entries);

@@ -1,5 +1,5 @@
 import { InputError } from '../../errors.js';
-import { checkRunCoverage, coverageLines } from '../../fusion/run-coverage.js';
+import { checkRunCoverage, coverageLines, runFileOf } from '../../fusion/run-coverage.js';
 import { DEFAULT_GRID } from '../../fusion/tune/settings-grid.js';
 import { weightedMethodNames } from '../../fusion/method-help.js';
 import { COMBGMNZ_DEFAULT_GAMMA } from '../../fusion/methods/combgmnz.js';
@@ -183,7 +183,7 @@ export const tuneCommand: Command = {
       loadJudgements(values.qrels, { original: Boolean(values.original), threshold }, io),
       readLegRuns(positionals),
     ]);
-    const runs = positionals.map((file, i) => ({ file, run: legs[i]!.run }));
+    const runs = positionals.map((file, i) => runFileOf(file, legs[i]!.run));
     io.err(coverageLines(checkRunCoverage(runs, Boolean(values['allow-empty']))));
     const t0 = performance.now();
     const result = tuneFusion(legs, judgements, options);
