@@ -7,6 +7,7 @@ import { InputError } from '../../errors.js';
 import { MODES, type Mode } from '../../search/types.js';
 import { parseSearchParams } from '../../search/search-params.js';
 import type { RemoteAllowList } from '../../remote/allowed-origins.js';
+import { readJsonBody } from '../json-body.js';
 import { errorResponse, jsonError } from '../errors.js';
 import { SearchUnavailableError } from '../../serving/search-pool/search-pool.js';
 import {
@@ -65,13 +66,11 @@ export function searchRoutes(
       );
     return c.body(withQueryId(json, queryId), 200, { 'Content-Type': 'application/json', 'X-Query-Id': queryId });
   };
-  const body = async (c: { req: { header(name: string): string | undefined; json(): Promise<unknown> } }) => {
+  const body = async (c: Context) => {
     if (!isJsonMediaType(c.req.header('content-type'))) {
       throw new InputError('POST /search expects Content-Type: application/json');
     }
-    return c.req.json().catch(() => {
-      throw new InputError('request body is not valid JSON');
-    });
+    return readJsonBody(c.req.raw);
   };
   app.get('/', async (c) => run(c, undefined, c.req.query()));
   app.post('/', async (c) => run(c, undefined, await body(c)));
