@@ -174,7 +174,7 @@ export function createApp(deps: AppDeps): Hono {
   app.route('/', healthRoutes(catalog));
   const allowedRemoteOrigins = deps.allowedRemoteOrigins ?? [];
   app.route('/indexes', indexRoutes(catalog, corporaRoot, allowedRemoteOrigins));
-  app.route('/search', searchRoutes(catalog, search, allowedRemoteOrigins, deps.queryLog));
+  app.route('/search', searchRoutes(catalog, search, allowedRemoteOrigins, deps.queryLog, deps.corsOrigins));
   app.route('/events', eventRoutes(deps.queryLog));
   app.route('/gold', goldRoutes(corporaRoot));
   app.route('/traffic', trafficRoutes(traffic));
