@@ -2,6 +2,7 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import { ConflictError } from '../../errors.js';
 import { summarizeServedTraffic, type ServedTraffic } from '../../traffic/served-traffic.js';
+import { maskedSummary } from '../../traffic/masked-summary.js';
 import { errorResponse } from '../errors.js';
 
 /** GET /traffic's query string: the two table sizes, both optional. */
@@ -19,19 +20,19 @@ export const NOT_LOGGING = 'this server does not log queries: start it with --lo
  * `GET /traffic`: the summary of the server's query log (summarizeTraffic), read at each request.
  * A 409 when the server was started without `--log-queries`: the request is fine, the server is
  * in the wrong state for it, and the message says how to change that. It shows what users
- * searched, so with --protect-search it needs the token as searches do (app.ts).
+ * searched: its query texts masked (masked-summary.ts) unless the server runs with
+ * --show-raw-queries, and it needs the token whenever the server has one (app.ts).
  */
-export function trafficRoutes(traffic: ServedTraffic | undefined): Hono {
+export function trafficRoutes(traffic: ServedTraffic | undefined, showRawQueries = false): Hono {
   const app = new Hono();
   app.get('/', async (c) => {
     const req = summarySchema.parse(c.req.query());
     if (!traffic) throw new ConflictError(NOT_LOGGING);
-    return c.json(
-      await summarizeServedTraffic(traffic, {
-        ...(req.top !== undefined && { top: req.top }),
-        ...(req.max_rank !== undefined && { maxRank: req.max_rank }),
-      }),
-    );
+    const summary = await summarizeServedTraffic(traffic, {
+      ...(req.top !== undefined && { top: req.top }),
+      ...(req.max_rank !== undefined && { maxRank: req.max_rank }),
+    });
+    return c.json(showRawQueries ? summary : maskedSummary(summary));
   });
   app.onError((err, c) => errorResponse(err, c));
   return app;

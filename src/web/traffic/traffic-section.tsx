@@ -35,8 +35,8 @@ export function TrafficSection({ view }: { view: TrafficView }) {
         </p>
       ) : view.state === 'protected' ? (
         <p class="hint">
-          This server runs with --protect-search: the query log in <code>{view.dir}</code> shows what users searched, so
-          it is read with the token only (GET /traffic).
+          This server has a token: the query log in <code>{view.dir}</code> shows what users searched, so it is read
+          with the token only (GET /traffic).
         </p>
       ) : view.state === 'unreadable' ? (
         <p class="error" role="alert">
