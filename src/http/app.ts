@@ -47,6 +47,11 @@ export interface AppDeps {
   token?: string;
   /** Search needs the token too (by default search stays open). */
   protectSearch?: boolean;
+  /**
+   * GET /traffic and the home page show query texts as logged (`testbed serve
+   * --show-raw-queries`); by default personal data in them is masked (masked-summary.ts).
+   */
+  showRawQueries?: boolean;
   /** Origins allowed to call the API from a browser; CORS is off when empty. */
   corsOrigins?: string[];
   /**
@@ -132,6 +137,9 @@ export function createApp(deps: AppDeps): Hono {
   app.on('DELETE', ['/gold', '/gold/*', '/experiments/*'], requireToken(token));
   app.on('POST', ['/events', '/events/*'], requireToken(token));
   app.on('POST', TRAFFIC_JOB_PATHS, requireToken(token));
+  // The traffic summary shows what users searched: whenever there is a token it needs it, as
+  // the home page then leaves its traffic section out (a page load carries no token).
+  app.on('GET', '/traffic', requireToken(token));
   if (deps.protectSearch) {
     app.use('/search', requireToken(token));
     app.use('/search/*', requireToken(token));
@@ -166,6 +174,7 @@ export function createApp(deps: AppDeps): Hono {
       cacheDir,
       tokenRequired: Boolean(token),
       searchProtected: Boolean(deps.protectSearch),
+      showRawQueries: Boolean(deps.showRawQueries),
       search,
       ...(traffic && { traffic }),
     }),
@@ -174,10 +183,10 @@ export function createApp(deps: AppDeps): Hono {
   app.route('/', healthRoutes(catalog, deps.queryLog));
   const allowedRemoteOrigins = deps.allowedRemoteOrigins ?? [];
   app.route('/indexes', indexRoutes(catalog, corporaRoot, allowedRemoteOrigins));
-  app.route('/search', searchRoutes(catalog, search, allowedRemoteOrigins, deps.queryLog));
+  app.route('/search', searchRoutes(catalog, search, allowedRemoteOrigins, deps.queryLog, deps.corsOrigins));
   app.route('/events', eventRoutes(deps.queryLog));
   app.route('/gold', goldRoutes(corporaRoot));
-  app.route('/traffic', trafficRoutes(traffic, deps.queryLog));
+  app.route('/traffic', trafficRoutes(traffic, { queryLog: deps.queryLog, showRawQueries: deps.showRawQueries }));
   app.route('/traffic', trafficJobRoutes({ samples, judgements, queryLog: deps.queryLog, corporaRoot, resultsRoot }));
   app.route(
     '/experiments',

@@ -23,6 +23,8 @@ export interface ServerOptions {
   port?: number;
   token?: string;
   protectSearch?: boolean;
+  /** GET /traffic and the home page show query texts unmasked (`--show-raw-queries`). */
+  showRawQueries?: boolean;
   corsOrigins?: string[];
   /** Host names answered besides the loopback ones and `host` (see AppDeps.allowedHosts). */
   allowedHosts?: string[];
@@ -116,6 +118,7 @@ export async function startServer(
     // literal cannot be rebound); others, such as this machine's LAN name, via --allowed-host.
     allowedHosts: [host, ...(options.allowedHosts ?? [])],
     ...(options.protectSearch && { protectSearch: true }),
+    ...(options.showRawQueries && { showRawQueries: true }),
     ...(options.corsOrigins && { corsOrigins: options.corsOrigins }),
     ...(options.maxGridCells !== undefined && { maxGridCells: options.maxGridCells }),
     allowedRemoteOrigins,

@@ -1,5 +1,6 @@
 import { stat } from 'node:fs/promises';
 import { listLogFiles } from './log-paths.js';
+import { logRelativeDropped } from './log-relative-dropped.js';
 import { readTraffic } from './read-traffic.js';
 import { summarizeTraffic, type SummaryOptions, type TrafficSummary } from './traffic-summary.js';
 import type { Traffic } from './types.js';
@@ -39,9 +40,9 @@ export async function summarizeServedTraffic(
   return summary;
 }
 
-/** What a server logging to `dir` shows of its traffic: the folder as readTraffic reads it. */
+/** What a server logging to `dir` shows of its traffic: the folder as readTraffic reads it, dropped lines named from it. */
 export function servedTrafficOf(dir: string): ServedTraffic {
-  return { dir, load: () => readTraffic([dir]), stamp: () => folderStamp(dir) };
+  return { dir, load: async () => logRelativeDropped(await readTraffic([dir]), dir), stamp: () => folderStamp(dir) };
 }
 
 /** Every log file of the folder as name, size and modification time: an append changes it. */

@@ -1,6 +1,9 @@
 import { InputError } from '../errors.js';
 import { normalizeQuery } from './query-key.js';
+import { countByAction, type DayCount, perDay, type SummaryCap, utcDay } from './summary-buckets.js';
 import type { DroppedCount, LoggedEvent, LoggedSearch, Traffic } from './types.js';
+
+export type { DayCount, SummaryCap } from './summary-buckets.js';
 
 export interface SummaryOptions {
   /** Rows in the top-query and zero-hit tables (default 10). */
@@ -9,13 +12,6 @@ export interface SummaryOptions {
   maxRank?: number;
   /** The `action_name`s that count as a click (default ['click']). */
   clickActions?: readonly string[];
-}
-
-/** One UTC day between the first and last logged one. */
-export interface DayCount {
-  day: string;
-  searches: number;
-  clicks: number;
 }
 
 /** One normalised query: all the searches whose text folds to it. */
@@ -46,11 +42,11 @@ export interface TrafficSummary {
   distinctQueries: number;
   /** Distinct client ids, over searches and events. */
   clients: number;
-  /** Every event counted by its action name, names in code-unit order. */
+  /** Every event counted by its action name, names in code-unit order (at most MAX_ACTION_BUCKETS names: see capped). */
   eventsByAction: Record<string, number>;
   /** Events whose action is a click action. */
   clicks: number;
-  /** Every UTC day from the first logged to the last, days without traffic as 0. */
+  /** Every UTC day from the first logged to the last, days without traffic as 0 (at most MAX_DAY_BUCKETS: see capped). */
   perDay: DayCount[];
   /** Searches without a readable timestamp: in every count but perDay. */
   undatedSearches: number;
@@ -64,6 +60,8 @@ export interface TrafficSummary {
   unmatchedEvents: number;
   /** What the reader could not use, as it reported it. */
   dropped: DroppedCount[];
+  /** The fields cut to their bucket limit (summary-buckets.ts), each saying what it left out; empty when none was. */
+  capped: SummaryCap[];
 }
 
 /**
@@ -77,7 +75,9 @@ export interface TrafficSummary {
  *   its query id.
  * - perDay: searches by the UTC day of their timestamp, clicks by the UTC day of the click's own
  *   timestamp (its search's when it has none); every day from the first to the last is listed,
- *   those without traffic as 0; undated searches are counted apart.
+ *   those without traffic as 0; undated searches are counted apart. Over MAX_DAY_BUCKETS days
+ *   only days with traffic are listed, the latest MAX_DAY_BUCKETS, and `capped` says so (as
+ *   it does when eventsByAction is cut to MAX_ACTION_BUCKETS names).
  * - topQueries: searches grouped by normalised text, by searches descending, ties by the shown
  *   text; `query` is the group's most frequent original form; clickThrough = clicked searches /
  *   searches; zeroHit = searches whose hit list is logged and empty. zeroHitQueries: the groups
@@ -99,13 +99,15 @@ export function summarizeTraffic(traffic: Traffic, options: SummaryOptions = {})
   const groups = queryGroups(traffic.searches, clickedIds);
   const rows = [...groups.values()];
   const clientIds = [...traffic.searches, ...traffic.events].map((r) => r.clientId).filter((c) => c !== undefined);
+  const actions = countByAction(traffic.events);
+  const days = perDay(traffic.searches, clicks, byId);
   return {
     searches: traffic.searches.length,
     distinctQueries: groups.size,
     clients: new Set(clientIds).size,
-    eventsByAction: countByAction(traffic.events),
+    eventsByAction: actions.counts,
     clicks: clicks.length,
-    perDay: perDay(traffic.searches, clicks, byId),
+    perDay: days.rows,
     undatedSearches: traffic.searches.filter((s) => utcDay(s.timestamp) === undefined).length,
     topQueries: rows.sort((a, b) => b.searches - a.searches || byText(a, b)).slice(0, top),
     zeroHitQueries: rows
@@ -116,6 +118,7 @@ export function summarizeTraffic(traffic: Traffic, options: SummaryOptions = {})
     withoutHitList: traffic.searches.filter((s) => s.hitIds === undefined).length,
     unmatchedEvents: traffic.events.filter((e) => !byId.has(e.queryId)).length,
     dropped: traffic.dropped,
+    capped: [days.cap, actions.cap].filter((cap) => cap !== undefined),
   };
 }
 
@@ -161,47 +164,6 @@ function mostFrequent(forms: ReadonlyMap<string, number>): string {
     if (!best || n > best[1] || (n === best[1] && form < best[0])) best = [form, n];
   }
   return best![0];
-}
-
-function countByAction(events: readonly LoggedEvent[]): Record<string, number> {
-  const counts = new Map<string, number>();
-  for (const e of events) counts.set(e.action, (counts.get(e.action) ?? 0) + 1);
-  return Object.fromEntries([...counts].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
-}
-
-/** `YYYY-MM-DD` of an ISO timestamp in UTC; undefined when absent or unreadable. */
-function utcDay(timestamp: string | undefined): string | undefined {
-  if (timestamp === undefined) return undefined;
-  const ms = Date.parse(timestamp);
-  return Number.isNaN(ms) ? undefined : new Date(ms).toISOString().slice(0, 10);
-}
-
-const DAY_MS = 24 * 60 * 60 * 1000;
-
-function perDay(
-  searches: readonly LoggedSearch[],
-  clicks: readonly LoggedEvent[],
-  byId: ReadonlyMap<string, LoggedSearch>,
-): DayCount[] {
-  const days = new Map<string, DayCount>();
-  const at = (day: string) => {
-    let d = days.get(day);
-    if (!d) days.set(day, (d = { day, searches: 0, clicks: 0 }));
-    return d;
-  };
-  for (const s of searches) {
-    const day = utcDay(s.timestamp);
-    if (day !== undefined) at(day).searches += 1;
-  }
-  for (const e of clicks) {
-    const day = utcDay(e.timestamp) ?? utcDay(byId.get(e.queryId)?.timestamp);
-    if (day !== undefined) at(day).clicks += 1;
-  }
-  if (days.size === 0) return [];
-  const sorted = [...days.keys()].sort();
-  const last = Date.parse(sorted.at(-1)!);
-  for (let ms = Date.parse(sorted[0]!); ms <= last; ms += DAY_MS) at(new Date(ms).toISOString().slice(0, 10));
-  return [...days.values()].sort((a, b) => (a.day < b.day ? -1 : 1));
 }
 
 function byPosition(searches: readonly LoggedSearch[], clicks: readonly LoggedEvent[], maxRank: number): PositionRow[] {

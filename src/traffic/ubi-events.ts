@@ -1,5 +1,13 @@
 import { z } from 'zod';
 import { InputError } from '../errors.js';
+import {
+  isEventObjectId,
+  isEventOrdinal,
+  OBJECT_ID_EXPECTED,
+  ORDINAL_EXPECTED,
+  SAFE_INTEGER_NOTE,
+} from './event-fields.js';
+import { checkEventTime } from './event-time-window.js';
 import type { UbiEventRecord } from './types.js';
 
 /** Events one POST /events may carry: a page sends a click or a screenful of impressions, not a log. */
@@ -34,13 +42,23 @@ const eventSchema = z
       .object({
         object: z
           .object({
-            object_id: z.union([z.string().min(1).max(256), z.number().int()]),
+            object_id: z
+              .union([z.string().max(256), z.number()])
+              .refine(isEventObjectId, `must be ${OBJECT_ID_EXPECTED} (${SAFE_INTEGER_NOTE})`),
             object_id_field: short.optional(),
           })
           .passthrough()
           .optional(),
         position: z
-          .object({ ordinal: z.number().int().min(1, 'position.ordinal counts from 1 (the first result)').optional() })
+          .object({
+            ordinal: z
+              .number()
+              .refine(
+                isEventOrdinal,
+                `must be ${ORDINAL_EXPECTED}: position.ordinal counts from 1 (the first result); ${SAFE_INTEGER_NOTE}`,
+              )
+              .optional(),
+          })
           .passthrough()
           .optional(),
       })
@@ -95,6 +113,7 @@ export function parseUbiEvents(events: readonly unknown[], now: Date): UbiEventR
       throw new InputError(issue.message, { field });
     }
     const e = parsed.data;
+    if (e.timestamp !== undefined) checkEventTime(e.timestamp, now, `events[${i}].timestamp`);
     return {
       action_name: e.action_name,
       query_id: e.query_id,

@@ -1,6 +1,7 @@
 import { describeValue, isRecord } from '../corpus/describe-value.js';
 import type { LoggedEvent, LoggedSearch, RecordSource } from './types.js';
 import { servedByLabel } from './served-by.js';
+import { isEventObjectId, isEventOrdinal, OBJECT_ID_EXPECTED, ORDINAL_EXPECTED } from './event-fields.js';
 
 /** What one record of a log is: a UBI query, a UBI event, or a row of a plain click log. */
 export type RecordKind = 'query' | 'event' | 'row';
@@ -109,9 +110,8 @@ function eventObjectId(object: unknown): string | undefined | Rejection {
   if (!isRecord(object)) return wrongType('event_attributes.object', 'an object', object);
   const id = object.object_id;
   if (id === undefined) return undefined;
-  if (typeof id === 'string' && id !== '') return id;
-  if (Number.isSafeInteger(id)) return String(id);
-  return wrongType('event_attributes.object.object_id', 'a string or an integer', id);
+  if (isEventObjectId(id)) return String(id);
+  return wrongType('event_attributes.object.object_id', OBJECT_ID_EXPECTED, id);
 }
 
 function eventOrdinal(position: unknown): number | undefined | Rejection {
@@ -119,8 +119,8 @@ function eventOrdinal(position: unknown): number | undefined | Rejection {
   if (!isRecord(position)) return wrongType('event_attributes.position', 'an object', position);
   const ordinal = position.ordinal;
   if (ordinal === undefined) return undefined; // an x,y position: allowed, but no rank to use
-  if (Number.isSafeInteger(ordinal) && (ordinal as number) >= 1) return ordinal as number;
-  return wrongType('event_attributes.position.ordinal', 'an integer from 1', ordinal);
+  if (isEventOrdinal(ordinal)) return ordinal;
+  return wrongType('event_attributes.position.ordinal', ORDINAL_EXPECTED, ordinal);
 }
 
 function optionalHitIds(value: unknown): (string | undefined)[] | undefined | Rejection {

@@ -18,6 +18,8 @@ export interface WebDeps {
   tokenRequired?: boolean;
   /** Search needs the token (--protect-search): the playground then runs no search. */
   searchProtected?: boolean;
+  /** The traffic section shows query texts unmasked (`--show-raw-queries`). */
+  showRawQueries?: boolean;
   /** Where the playground's searches run: the server's search workers, or its own thread without them. */
   search: IndexSearch;
   /** The server's query log (--log-queries): the home page summarises it below the playground. */

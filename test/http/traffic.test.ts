@@ -59,14 +59,17 @@ describe('GET /traffic', () => {
     expect(body.error.message).toContain('--log-queries DIR');
   });
 
-  it('needs the token under --protect-search, as searches do, and not otherwise', async () => {
+  it('needs the token whenever the server has one (issue 40: it shows what users searched), and is open without one', async () => {
     const served = servedTraffic();
     const locked = createApp({ catalog, corporaRoot, token: 'secret', protectSearch: true, traffic: served });
     expect((await locked.request('/traffic')).status).toBe(401);
     expect((await locked.request('/traffic', { headers: { authorization: 'Bearer nope' } })).status).toBe(403);
     expect(served.loads).toBe(0);
     expect((await locked.request('/traffic', { headers: { authorization: 'Bearer secret' } })).status).toBe(200);
-    const open = createApp({ catalog, corporaRoot, token: 'secret', traffic: servedTraffic() });
+    const tokenOnly = createApp({ catalog, corporaRoot, token: 'secret', traffic: servedTraffic() });
+    expect((await tokenOnly.request('/traffic')).status).toBe(401);
+    expect((await tokenOnly.request('/traffic', { headers: { authorization: 'Bearer secret' } })).status).toBe(200);
+    const open = createApp({ catalog, corporaRoot, traffic: servedTraffic() });
     expect((await open.request('/traffic')).status).toBe(200);
   });
 });

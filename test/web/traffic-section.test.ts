@@ -89,11 +89,14 @@ describe('the Traffic section of the home page', () => {
     expect(part).not.toContain('sample-form');
   });
 
-  it('shows no query under --protect-search, where reading them needs the token', async () => {
+  it.each([
+    ['--protect-search', { protectSearch: true }],
+    ['a token alone (issue 40)', {}],
+  ])('shows no query with %s, where reading them needs the token', async (_name, extra) => {
     const served = servedTraffic();
-    const { html } = await home({ token: 'secret', protectSearch: true, traffic: served });
+    const { html } = await home({ token: 'secret', ...extra, traffic: served });
     const part = section(html);
-    expect(part).toContain('--protect-search');
+    expect(part).toContain('read with the token only (GET /traffic)');
     expect(part).not.toContain('reset password');
     expect(served.loads).toBe(0);
   });

@@ -70,6 +70,8 @@ Options:
                       index, pipeline, hit ids) and the events of POST /events to
                       DIR/ubi_queries-DAY.jsonl and DIR/ubi_events-DAY.jsonl, a file a UTC
                       day; off by default (every search answer carries its query_id anyway)
+  --show-raw-queries  GET /traffic and the home page show logged query texts as typed; by
+                      default e-mail addresses, phone and card numbers in them are masked
   --seed-traffic DIR  when the --log-queries folder holds no log yet, copy DIR's
                       ubi_queries*.jsonl and ubi_events*.jsonl files into it first
   --workers N         search worker threads, each with its own index connections (default: one
@@ -104,6 +106,7 @@ export const serveCommand: Command = {
       corpora: { type: 'string' },
       ensure: { type: 'string', multiple: true },
       'protect-search': { type: 'boolean' },
+      'show-raw-queries': { type: 'boolean' },
       cors: { type: 'string', multiple: true },
       'allowed-host': { type: 'string', multiple: true },
       'allow-remote': { type: 'string', multiple: true },
@@ -148,6 +151,7 @@ export const serveCommand: Command = {
       port,
       token,
       protectSearch: values['protect-search'],
+      showRawQueries: values['show-raw-queries'],
       corsOrigins: values.cors,
       allowedHosts: values['allowed-host'],
       allowRemote,

@@ -1,20 +1,11 @@
 import type { MiddlewareHandler } from 'hono';
 import { jsonError } from '../errors.js';
+import { corsOriginSet, originOf, ownOrigin } from './cross-site.js';
 import { isStateChanging } from './methods.js';
 
 export interface OriginCheckOptions {
   /** Origins allowed to call from elsewhere (the --cors origins); the server's own always are. */
   corsOrigins?: readonly string[];
-}
-
-/** `scheme://host[:port]` with the default port dropped, or undefined for `null` and junk. */
-function originOf(value: string): string | undefined {
-  try {
-    const url = new URL(value);
-    return url.protocol === 'http:' || url.protocol === 'https:' ? url.origin : undefined;
-  } catch {
-    return undefined;
-  }
 }
 
 /**
@@ -36,11 +27,10 @@ function originOf(value: string): string | undefined {
  * 403 with a JSON error naming the refused value.
  */
 export function refuseCrossSite(options: OriginCheckOptions = {}): MiddlewareHandler {
-  const cors = new Set((options.corsOrigins ?? []).map((o) => originOf(o) ?? o));
+  const cors = corsOriginSet(options.corsOrigins ?? []);
   return async (c, next) => {
     if (!isStateChanging(c.req.method)) return next();
-    const url = new URL(c.req.url);
-    const own = originOf(`${url.protocol}//${c.req.header('host') ?? url.host}`);
+    const own = ownOrigin(c);
     const rawOrigin = c.req.header('origin');
     const origin = rawOrigin === undefined ? undefined : originOf(rawOrigin);
     const fromCors = origin !== undefined && cors.has(origin);

@@ -434,11 +434,16 @@ export const schemas: Record<string, unknown> = {
       searches: int,
       distinctQueries: { ...int, description: 'distinct texts after normalising (NFKC, lower case, whitespace)' },
       clients: { ...int, description: 'distinct client ids over searches and events' },
-      eventsByAction: { type: 'object', additionalProperties: int, description: 'every event by its action_name' },
+      eventsByAction: {
+        type: 'object',
+        additionalProperties: int,
+        description: 'every event by its action_name; at most 100 names (the most frequent), see capped',
+      },
       clicks: { ...int, description: 'click events' },
       perDay: {
         type: 'array',
-        description: 'every UTC day from the first logged to the last, days without traffic as 0',
+        description:
+          'every UTC day from the first logged to the last, days without traffic as 0; over 1,000 days only the latest 1,000 days with traffic, see capped',
         items: obj({ day: { type: 'string', format: 'date' }, searches: int, clicks: int }),
       },
       undatedSearches: { ...int, description: 'searches without a readable timestamp (not in perDay)' },
@@ -465,6 +470,17 @@ export const schemas: Record<string, unknown> = {
         $ref: '#/components/schemas/LostLogWrites',
         description: 'only on a server writing the log (--log-queries), not one shown a log it does not write',
       },
+      capped: {
+        type: 'array',
+        description:
+          'the fields cut to their bucket limit (as Elasticsearch caps search.max_buckets), each with the rows it would have had and what was left out; empty when none was',
+        items: obj({
+          field: { type: 'string', enum: ['perDay', 'eventsByAction'] },
+          maxBuckets: int,
+          buckets: int,
+          message: str,
+        }),
+      },
     }),
     required: [
       'searches',
@@ -480,6 +496,7 @@ export const schemas: Record<string, unknown> = {
       'withoutHitList',
       'unmatchedEvents',
       'dropped',
+      'capped',
     ],
     description: 'TrafficSummary (src/traffic/traffic-summary.ts)',
   },

@@ -3,6 +3,7 @@ import { ConflictError, InputError, NotFoundError } from '../../errors.js';
 import type { QueryLog } from '../../traffic/query-log.js';
 import { MAX_EVENTS_PER_REQUEST, parseUbiEvents, ubiEventList } from '../../traffic/ubi-events.js';
 import { errorResponse, jsonError } from '../errors.js';
+import { readJsonBody } from '../json-body.js';
 
 /**
  * `POST /events`: UBI events (clicks, impressions, any `action_name`) about searches this server
@@ -18,13 +19,7 @@ export function eventRoutes(queryLog: QueryLog | undefined): Hono {
   app.post('/', async (c) => {
     if (!queryLog)
       throw new ConflictError('this server does not record events: start it with --log-queries DIR to record them');
-    const text = await c.req.text();
-    let body: unknown;
-    try {
-      body = JSON.parse(text);
-    } catch {
-      throw new InputError('request body is not valid JSON');
-    }
+    const body = await readJsonBody(c.req.raw);
     const list = ubiEventList(body);
     if (list.length > MAX_EVENTS_PER_REQUEST)
       return jsonError(

@@ -6,9 +6,10 @@ import { checkedPipeline } from '../../experiments/retriever-pipeline.js';
 import type { RemoteAllowList } from '../../remote/allowed-origins.js';
 import { checkServedPipeline } from '../remote-check.js';
 import type { ExperimentJobs } from '../../experiments/experiment-jobs.js';
-import { InputError, NotFoundError } from '../../errors.js';
+import { NotFoundError } from '../../errors.js';
 import { confineConfigPaths, type ExperimentRoots } from '../config-paths.js';
 import { insideRoot } from '../../corpus/inside-root.js';
+import { readJsonBody } from '../json-body.js';
 import { errorResponse } from '../errors.js';
 import { knownRoots, shownAnswer, type ServedRoots } from '../shown-paths.js';
 import { checkServedEmbedderSpec } from '../../embedders/served-embedder.js';
@@ -44,11 +45,7 @@ export function experimentRoutes(
   const shown = <T>(value: T) => shownAnswer(value, knownRoots(served));
 
   app.post('/', async (c) => {
-    const body = startSchema.parse(
-      await c.req.json().catch(() => {
-        throw new InputError('request body is not valid JSON');
-      }),
-    );
+    const body = startSchema.parse(await readJsonBody(c.req.raw));
     const [source, file] =
       'config' in body
         ? [

@@ -10,6 +10,7 @@ import { requireQrelsFile } from '../../gold/require-qrels-file.js';
 import type { Query } from '../../corpus/index.js';
 import { removeJudgement } from '../../gold/remove-judgement.js';
 import { insideRoot } from '../../corpus/inside-root.js';
+import { readJsonBody } from '../json-body.js';
 import { errorResponse } from '../errors.js';
 import { readJudgements } from '../../gold/read-judgements.js';
 import { countBySource } from '../../metrics/index.js';
@@ -60,9 +61,7 @@ export function goldRoutes(corporaRoot: string): Hono {
   const app = new Hono();
 
   app.post('/', async (c) => {
-    const body = await c.req.json().catch(() => {
-      throw new InputError('request body is not valid JSON');
-    });
+    const body = await readJsonBody(c.req.raw);
     const req = addSchema.parse(body);
     const qrels = qrelsPath(corporaRoot, req.qrels);
     const addition = await addJudgement(qrels, {
@@ -77,9 +76,7 @@ export function goldRoutes(corporaRoot: string): Hono {
   });
 
   app.post('/queries', async (c) => {
-    const body = await c.req.json().catch(() => {
-      throw new InputError('request body is not valid JSON');
-    });
+    const body = await readJsonBody(c.req.raw);
     const req = askSchema.parse(body);
     const { query, additions } = await addExpertQuery(qrelsPath(corporaRoot, req.qrels), {
       text: req.text,

@@ -10,6 +10,7 @@ import { checkServedEmbedderSpec } from '../../embedders/served-embedder.js';
 import { corpusPathInRoot } from '../corpus-path.js';
 import { DEFAULT_TOKENIZER, parseTokenizer } from '../../store/tokenizers.js';
 import { checkChunkerSpec, DEFAULT_CHUNKER } from '../../indexing/choose-chunker.js';
+import { readJsonBody } from '../json-body.js';
 import { errorResponse } from '../errors.js';
 import { knownRoots, shownAnswer, type ServedRoots } from '../shown-paths.js';
 import type { RemoteAllowList } from '../../remote/allowed-origins.js';
@@ -57,9 +58,7 @@ export function indexRoutes(
   app.post('/', async (c) => {
     if (!isJsonMediaType(c.req.header('content-type')))
       throw new InputError('POST /indexes expects Content-Type: application/json');
-    const body = await c.req.json().catch(() => {
-      throw new InputError('request body is not valid JSON');
-    });
+    const body = await readJsonBody(c.req.raw);
     const req = buildSchema.strict().parse(body);
     checkIndexName(req.name);
     checkChunkerSpec(req.chunker);

@@ -7,6 +7,7 @@ import { InputError } from '../../errors.js';
 import { MODES, type Mode } from '../../search/types.js';
 import { parseSearchParams } from '../../search/search-params.js';
 import type { RemoteAllowList } from '../../remote/allowed-origins.js';
+import { readJsonBody } from '../json-body.js';
 import { errorResponse, jsonError } from '../errors.js';
 import { SearchUnavailableError } from '../../serving/search-pool/search-pool.js';
 import {
@@ -16,6 +17,7 @@ import {
 } from '../../serving/builds/vectors-pending.js';
 import type { IndexSearch } from '../../serving/searchers/index-search.js';
 import { checkServedPipeline } from '../remote-check.js';
+import { corsOriginSet, fromAnotherSite } from '../guards/cross-site.js';
 import type { QueryLog } from '../../traffic/query-log.js';
 import { queryRecord } from '../../traffic/query-record.js';
 
@@ -35,14 +37,18 @@ export const MAX_CLIENT_ID_LENGTH = 100;
  * with the server logging or not, so a client that sends click events is written once. With a
  * `queryLog` (`testbed serve --log-queries DIR`) the search is logged as a UBI query record,
  * with the caller's X-Client-Id, before it is answered: an event naming the id is then accepted.
+ * A search a page on another site sent (guards/cross-site.ts; a --cors origin is not one) is
+ * answered and not logged.
  */
 export function searchRoutes(
   catalog: IndexCatalog,
   search: Pick<IndexSearch, 'searchJson'>,
   allowedRemoteOrigins: RemoteAllowList = [],
   queryLog?: QueryLog,
+  corsOrigins: readonly string[] = [],
 ): Hono {
   const app = new Hono();
+  const cors = corsOriginSet(corsOrigins);
   const run = async (c: Context, pathMode: Mode | undefined, raw: unknown) => {
     const { index, ...req } = parseSearchParams(pathMode, raw);
     const clientId = clientIdOf(c);
@@ -59,19 +65,19 @@ export function searchRoutes(
       if (err instanceof UnreadableIndexError) catalog.indexes.markUnreadable(index, err.reason);
       throw err;
     });
-    if (queryLog)
+    // A page on another site can make a browser search here (a GET needs no preflight): it is
+    // answered, but not logged, so no page can skew sampling, click judgements or top queries.
+    if (queryLog && !fromAnotherSite(c, cors))
       await queryLog.writeQuery(
         queryRecord(json, { queryId, ...(clientId !== undefined && { clientId }), at: queryLog.now() }),
       );
     return c.body(withQueryId(json, queryId), 200, { 'Content-Type': 'application/json', 'X-Query-Id': queryId });
   };
-  const body = async (c: { req: { header(name: string): string | undefined; json(): Promise<unknown> } }) => {
+  const body = async (c: Context) => {
     if (!isJsonMediaType(c.req.header('content-type'))) {
       throw new InputError('POST /search expects Content-Type: application/json');
     }
-    return c.req.json().catch(() => {
-      throw new InputError('request body is not valid JSON');
-    });
+    return readJsonBody(c.req.raw);
   };
   app.get('/', async (c) => run(c, undefined, c.req.query()));
   app.post('/', async (c) => run(c, undefined, await body(c)));

@@ -1,13 +1,14 @@
 import { Hono } from 'hono';
 import path from 'node:path';
 import { z } from 'zod';
-import { ConflictError, InputError, NotFoundError } from '../../errors.js';
+import { ConflictError, NotFoundError } from '../../errors.js';
 import type { TrafficJob, TrafficJobs } from '../../serving/traffic-jobs/traffic-jobs.js';
 import { DEFAULT_HEAD_SHARE, DEFAULT_TORSO_SHARE } from '../../traffic/bands.js';
 import { DEFAULT_MAX_RANK } from '../../traffic/click-models.js';
 import type { QueryLog } from '../../traffic/query-log.js';
 import { DEFAULT_SEED } from '../../stats/prng.js';
 import { corpusPathInRoot } from '../corpus-path.js';
+import { readJsonBody } from '../json-body.js';
 import { errorResponse } from '../errors.js';
 import { knownRoots, shownAnswer, type ServedRoots } from '../shown-paths.js';
 
@@ -99,7 +100,7 @@ export function trafficJobRoutes(deps: TrafficJobRoutesDeps): Hono {
 
   app.post('/samples', async (c) => {
     const logs = logDir();
-    const body = sampleRequestSchema.parse(await jsonBody(c.req.raw));
+    const body = sampleRequestSchema.parse(await readJsonBody(c.req.raw));
     const job = deps.samples.start(body, (output) => ({
       kind: 'sample',
       logDir: logs,
@@ -118,7 +119,7 @@ export function trafficJobRoutes(deps: TrafficJobRoutesDeps): Hono {
 
   app.post('/judgements', async (c) => {
     const logs = logDir();
-    const body = judgementRequestSchema.parse(await jsonBody(c.req.raw));
+    const body = judgementRequestSchema.parse(await readJsonBody(c.req.raw));
     // Confined now, so a path outside the corpora root is refused before anything is queued.
     const corpus =
       body.corpus === undefined
@@ -149,12 +150,6 @@ export function trafficJobRoutes(deps: TrafficJobRoutesDeps): Hono {
 
   app.onError((err, c) => errorResponse(err, c, served));
   return app;
-}
-
-async function jsonBody(request: Request): Promise<unknown> {
-  return request.json().catch(() => {
-    throw new InputError('request body is not valid JSON');
-  });
 }
 
 function found<R>(jobs: TrafficJobs<R>, id: string, what: string): TrafficJob<R> {

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { ConflictError } from '../../errors.js';
 import type { QueryLog } from '../../traffic/query-log.js';
 import { summarizeServedTraffic, type ServedTraffic } from '../../traffic/served-traffic.js';
+import { maskedSummary } from '../../traffic/masked-summary.js';
 import { errorResponse } from '../errors.js';
 
 /** GET /traffic's query string: the two table sizes, both optional. */
@@ -20,11 +21,16 @@ export const NOT_LOGGING = 'this server does not log queries: start it with --lo
  * `GET /traffic`: the summary of the server's query log (summarizeTraffic), read at each request.
  * A 409 when the server was started without `--log-queries`: the request is fine, the server is
  * in the wrong state for it, and the message says how to change that. It shows what users
- * searched, so with --protect-search it needs the token as searches do (app.ts). A server that
+ * searched: its query texts masked (masked-summary.ts) unless the server runs with
+ * --show-raw-queries, and it needs the token whenever the server has one (app.ts). A server that
  * writes the log adds `lost_log_writes` (as GET /health): what the summary cannot show because
  * the log could not be written.
  */
-export function trafficRoutes(traffic: ServedTraffic | undefined, queryLog?: Pick<QueryLog, 'lostWrites'>): Hono {
+export function trafficRoutes(
+  traffic: ServedTraffic | undefined,
+  options: { queryLog?: Pick<QueryLog, 'lostWrites'> | undefined; showRawQueries?: boolean | undefined } = {},
+): Hono {
+  const { queryLog, showRawQueries = false } = options;
   const app = new Hono();
   app.get('/', async (c) => {
     const req = summarySchema.parse(c.req.query());
@@ -33,7 +39,8 @@ export function trafficRoutes(traffic: ServedTraffic | undefined, queryLog?: Pic
       ...(req.top !== undefined && { top: req.top }),
       ...(req.max_rank !== undefined && { maxRank: req.max_rank }),
     });
-    return c.json({ ...summary, ...(queryLog && { lost_log_writes: queryLog.lostWrites() }) });
+    const shown = showRawQueries ? summary : maskedSummary(summary);
+    return c.json({ ...shown, ...(queryLog && { lost_log_writes: queryLog.lostWrites() }) });
   });
   app.onError((err, c) => errorResponse(err, c));
   return app;

@@ -56,7 +56,10 @@ export function uiRoutes(deps: WebDeps): Hono {
         { ...deps, measured: { jobs: deps.jobs, resultsRoot: deps.resultsRoot, cacheDir: deps.cacheDir } },
         readForm(c.req.query(), c.req.queries('col') ?? []),
       ),
-      trafficView(deps.traffic, searchProtected),
+      trafficView(deps.traffic, {
+        protected: searchProtected || tokenRequired,
+        showRawQueries: deps.showRawQueries === true,
+      }),
     ]);
     const page = jsx(PlaygroundPage, {
       view: { ...shown(view), form: view.form },

@@ -35,8 +35,8 @@ export function TrafficSection({ view }: { view: TrafficView }) {
         </p>
       ) : view.state === 'protected' ? (
         <p class="hint">
-          This server runs with --protect-search: the query log in <code>{view.dir}</code> shows what users searched, so
-          it is read with the token only (GET /traffic).
+          This server has a token: the query log in <code>{view.dir}</code> shows what users searched, so it is read
+          with the token only (GET /traffic).
         </p>
       ) : view.state === 'unreadable' ? (
         <p class="error" role="alert">
@@ -62,14 +62,21 @@ function Summary({ summary, dir }: { summary: TrafficSummary; dir: string }) {
   }
   const first = summary.perDay[0]?.day;
   const last = summary.perDay.at(-1)?.day;
+  // A capped perDay lists only some days: the span is the cap's.
+  const days = summary.capped.find((cap) => cap.field === 'perDay')?.buckets ?? summary.perDay.length;
   return (
     <>
       <p class="meta-line" data-traffic-totals="">
         <strong>{summary.searches}</strong> searches, <strong>{summary.distinctQueries}</strong> distinct queries
-        {first === undefined ? '' : ` over ${summary.perDay.length} days (${first} to ${last})`}, {summary.clicks}{' '}
-        clicks; logged in <code>{dir}</code>.
+        {first === undefined ? '' : ` over ${days} days (${first} to ${last})`}, {summary.clicks} clicks; logged in{' '}
+        <code>{dir}</code>.
       </p>
       <Dropped summary={summary} />
+      {summary.capped.map((cap) => (
+        <p class="hint" data-traffic-capped={cap.field}>
+          {cap.field}: {cap.message}
+        </p>
+      ))}
       <div class="charts">
         <SearchesPerDay summary={summary} />
         <ClickThrough summary={summary} />

@@ -31,6 +31,7 @@ const summary = {
   withoutHitList: 0,
   unmatchedEvents: 0,
   dropped: [],
+  capped: [],
 };
 
 const JOB_ID = '5d1f7a20-3c8e-4b6a-a4f9-0e2c7b9d1f36';
