@@ -1,3 +1,4 @@
+import { printableLines } from '../printable.js';
 import path from 'node:path';
 import { readQuerySet } from '../../gold/read-query-set.js';
 import { writeRun } from '../../runs/trec-run-writer.js';
@@ -120,7 +121,7 @@ export const retrieveCommand: Command = {
         );
       if (failed.length > 0) {
         io.err(
-          `${failed.length} of ${queries.length} queries failed and are not in the run:\n${failed.map((f) => `  ${f.message}\n`).join('')}`,
+          `${failed.length} of ${queries.length} queries failed and are not in the run:\n${failed.map((f) => `  ${printableLines(f.message)}\n`).join('')}`,
         );
         return 1;
       }

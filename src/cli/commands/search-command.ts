@@ -1,3 +1,4 @@
+import { printableLines } from '../printable.js';
 import { readyForQueries } from '../../store/tokenizers.js';
 import { DEFAULT_K, DEFAULT_LEVEL } from '../../schemas/defaults.js';
 import path from 'node:path';
@@ -54,7 +55,7 @@ export const searchCommand: Command = {
         }
         return searcher.search(req);
       });
-      io.out(values.json ? JSON.stringify(res, null, 2) + '\n' : formatHits(res));
+      io.out(values.json ? JSON.stringify(res, null, 2) + '\n' : printableLines(formatHits(res)));
     } finally {
       searcher.close();
       await pool.close();
