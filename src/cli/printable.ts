@@ -6,7 +6,7 @@
  */
 const UNPRINTABLE = /[\p{Cc}\u2028\u2029\u200e\u200f\u202a-\u202e\u2066-\u2069]/gu;
 
-function escape(c: string): string {
+function asEscape(c: string): string {
   return `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`;
 }
 
@@ -18,7 +18,7 @@ function escape(c: string): string {
  * left as it was.
  */
 export function printable(text: string): string {
-  return text.replace(UNPRINTABLE, escape);
+  return text.replace(UNPRINTABLE, asEscape);
 }
 
 /**
@@ -26,5 +26,5 @@ export function printable(text: string): string {
  * kept: for whole messages that may quote user text, such as the CLI's error line.
  */
 export function printableLines(text: string): string {
-  return text.replace(UNPRINTABLE, (c) => (c === '\n' || c === '\t' ? c : escape(c)));
+  return text.replace(UNPRINTABLE, (c) => (c === '\n' || c === '\t' ? c : asEscape(c)));
 }

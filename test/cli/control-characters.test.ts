@@ -18,8 +18,8 @@ import { tmpDir } from '../helpers/tmp.js';
 const ESC = '\u001b';
 const BEL = '\u0007';
 const CSI = '\u009b';
-/** Any character a terminal acts on, in printed output. */
-const ACTIVE = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/;
+/** Any character a terminal acts on (controls but line feed and tab, separators, bidi overrides), in printed output. */
+const ACTIVE = /(?![\n\t])[\p{Cc}\u2028\u2029\u202a-\u202e\u2066-\u2069]/u;
 
 const gold = (...argv: string[]) => runCli(argv, goldCommand.run);
 
