@@ -11,7 +11,7 @@ import { startExperimentProcess } from './experiment-process.js';
 import { checkGridSize, DEFAULT_MAX_GRID_CELLS } from './grid-limit.js';
 import type { ExperimentProgress } from './progress.js';
 import { outputDir } from './runner.js';
-import { replacedReportProblem, sameConfig, savedReport } from './saved-report.js';
+import { replacedReport, sameConfig, savedReport } from './saved-report.js';
 
 /** An experiment started over HTTP, as `GET /experiments/:id` reports it. */
 export interface ExperimentJob {
@@ -107,8 +107,11 @@ export class ExperimentJobs {
         `experiment "${finished.name}" finished as job ${finished.id} and its report is in that folder: another config would replace it; give this one another name`,
       );
     }
-    const problem = replacedReportProblem(config);
-    if (problem) throw new ConflictError(problem);
+    const replaced = replacedReport(config);
+    if (replaced)
+      throw new ConflictError(
+        `${replaced}: this run would replace it; give this one another name (or output:), or move that folder away first`,
+      );
     const job: ExperimentJob = {
       id: randomUUID(),
       name: config.name,

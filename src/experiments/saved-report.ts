@@ -25,16 +25,17 @@ export function sameConfig(report: ExperimentReport, config: ExperimentConfig): 
 }
 
 /**
- * Why a run of `config` may not write its output folder: it holds the report of another config
- * (another experiment of the same name, or one edited since), which the run would replace while
- * whatever points at it (a server job reading `done`, a page, a diff) still means the first.
- * Undefined when the folder has no report or one of this same config.
+ * What a run of `config` would replace in its output folder: the report of another config
+ * (another experiment of the same name, or one edited since), described for a message, or
+ * undefined when the folder has no report or one of this same config. The server refuses such a
+ * run (a job reading `done` still points at that report); the CLI, where editing a config and
+ * running it again is the usual loop, says so before it starts.
  */
-export function replacedReportProblem(config: ExperimentConfig): string | undefined {
+export function replacedReport(config: ExperimentConfig): string | undefined {
   const dir = outputDir(config);
   const report = savedReport(dir);
   if (!report || sameConfig(report, config)) return undefined;
-  return `${dir} holds the report of another configuration of experiment "${report.name}" (written ${report.createdAt}): this run would replace it; give this one another name (or output:), or move that folder away first`;
+  return `${dir} holds the report of another configuration of experiment "${report.name}" (written ${report.createdAt})`;
 }
 
 function withoutOutput(config: unknown): unknown {

@@ -1,11 +1,10 @@
-import { ConflictError } from '../../errors.js';
 import fs from 'node:fs';
 import path from 'node:path';
 import { loadExperimentConfig, type ExperimentConfig } from '../../experiments/config.js';
 import { startExperimentProcess } from '../../experiments/experiment-process.js';
 import { expandGrid } from '../../experiments/grid.js';
 import { outputDir } from '../../experiments/output-dir.js';
-import { replacedReportProblem } from '../../experiments/saved-report.js';
+import { replacedReport } from '../../experiments/saved-report.js';
 import { fileSafe } from '../../reports/file-safe.js';
 import type { ExperimentReport } from '../../reports/report-model.js';
 import { parse, positional } from '../args.js';
@@ -54,9 +53,10 @@ export const experimentCommand: Command = {
     const config = loadExperimentConfig(file);
     if (values.out) config.output = values.out;
     const dir = outputDir(config);
-    // Never replace the report of another config (a server's finished job may still point at it).
-    const problem = replacedReportProblem(config);
-    if (problem) throw new ConflictError(problem);
+    // Never replaced silently: editing a config and running it again is the usual loop here, so
+    // the run goes on, saying whose report it replaces (the server refuses such a run: 409).
+    const replaced = replacedReport(config);
+    if (replaced) io.err(`note: ${replaced}: this run replaces it\n`);
     const run = startExperimentProcess(config, {
       cacheDir: cacheHome(values['cache-dir'] ?? values.cache),
       returnReport: true,
