@@ -3,6 +3,8 @@ import { VERSION } from '../version.js';
 import { processIo, type CliIo } from './command.js';
 import { closestName } from '../did-you-mean.js';
 import { COMMAND_TABLE } from './command-table.js';
+import { scrubSecrets } from '../remote/known-secrets.js';
+import { printableLines } from './printable.js';
 
 export function mainUsage(): string {
   const width = Math.max(...COMMAND_TABLE.map((c) => c.name.length));
@@ -34,11 +36,13 @@ export async function main(argv: string[], io: CliIo = processIo): Promise<numbe
   try {
     return await (await entry.load()).run(rest, io);
   } catch (err) {
+    // Whatever failed, a secret the process knows is not printed (known-secrets.ts), nor a
+    // control character a quoted input holds (printable.ts).
     if (err instanceof TestbedError) {
-      io.err(`testbed ${name}: ${err.message}\n`);
+      io.err(`testbed ${name}: ${printableLines(scrubSecrets(err.message))}\n`);
       return 2;
     }
-    io.err(`testbed ${name}: ${(err as Error).stack ?? String(err)}\n`);
+    io.err(`testbed ${name}: ${printableLines(scrubSecrets((err as Error).stack ?? String(err)))}\n`);
     return 1;
   }
 }

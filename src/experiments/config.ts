@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { InputError } from '../errors.js';
 import { closestName } from '../did-you-mean.js';
 import type { Level } from '../schemas/names.js';
+import { MAX_NAME_CHARS } from '../schemas/file-names.js';
 import { EXPERIMENT_PARAMS } from '../pipeline/shorthand-rows.js';
 import { DEFAULT_TOKENIZER } from '../store/tokenizers.js';
 import { DEFAULT_CHUNKER } from '../indexing/choose-chunker.js';
@@ -27,6 +28,17 @@ import { checkedPipeline } from './retriever-pipeline.js';
 import { parseMetric } from '../metrics/index.js';
 
 /**
+ * A name that becomes a file or folder name (results/NAME, runs/NAME.trec): its characters, and
+ * at most MAX_NAME_CHARS of them, checked when the file is read or the request is submitted, so
+ * a long name is refused at its line instead of failing with ENAMETOOLONG after the work is done.
+ */
+const fileName = (pattern: RegExp, allowed: string) =>
+  z
+    .string()
+    .regex(pattern, `use ${allowed}`)
+    .max(MAX_NAME_CHARS, `at most ${MAX_NAME_CHARS} characters (it becomes a file name)`);
+
+/**
  * One retriever of the grid; `name` labels it in every table. It is a pipeline, written either
  * as a shorthand (`mode:` and the flat search parameters) or as `legs:` with `fusion:` and
  * `filter:` (pipeline/pipeline-spec.ts), and read by the same parser as HTTP and the CLI, so every
@@ -34,7 +46,7 @@ import { parseMetric } from '../metrics/index.js';
  * experiment's (depth, `level:`, each query's `language` tag), not the retriever's.
  */
 const retrieverSchema = z
-  .object({ name: z.string().regex(/^[A-Za-z0-9][A-Za-z0-9_.+-]*$/, 'use letters, digits and . _ + -') })
+  .object({ name: fileName(/^[A-Za-z0-9][A-Za-z0-9_.+-]*$/, 'letters, digits and . _ + -') })
   .catchall(z.unknown())
   .superRefine((r, ctx) => {
     const { name: _name, ...rest } = r;
@@ -106,7 +118,7 @@ const fusionMethodName = z.lazy(() => z.enum(fusionMethodNames() as [FusionMetho
  */
 const tuneSchema = z
   .object({
-    name: z.string().regex(/^[A-Za-z0-9][A-Za-z0-9_.+-]*$/, 'use letters, digits and . _ + -'),
+    name: fileName(/^[A-Za-z0-9][A-Za-z0-9_.+-]*$/, 'letters, digits and . _ + -'),
     legs: z.array(z.string()).min(2).max(8),
     folds: z.number().int().min(2).max(100).default(5),
     metric: metricName.optional(),
@@ -172,7 +184,7 @@ const checkSchema = z.union([
 
 export const experimentSchema = z
   .object({
-    name: z.string().regex(/^[A-Za-z0-9][A-Za-z0-9_.-]*$/, 'use letters, digits and . _ -'),
+    name: fileName(/^[A-Za-z0-9][A-Za-z0-9_.-]*$/, 'letters, digits and . _ -'),
     description: z.string().optional(),
     corpus: z.string(),
     queries: z.string().optional(),

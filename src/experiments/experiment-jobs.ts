@@ -11,6 +11,7 @@ import { startExperimentProcess } from './experiment-process.js';
 import { checkGridSize, DEFAULT_MAX_GRID_CELLS } from './grid-limit.js';
 import type { ExperimentProgress } from './progress.js';
 import { outputDir } from './runner.js';
+import { replacedReport, sameConfig, savedReport } from './saved-report.js';
 
 /** An experiment started over HTTP, as `GET /experiments/:id` reports it. */
 export interface ExperimentJob {
@@ -81,7 +82,9 @@ export class ExperimentJobs {
    * Queues an experiment; a grid over the limit is refused first (InputError). While one of the
    * same name is queued or running, the same config again is answered with that job, and any
    * other config with a ConflictError naming it: the two would write the same result files, and
-   * a 202 for a config that never runs would be a silent drop.
+   * a 202 for a config that never runs would be a silent drop. A finished job whose report is
+   * in the output folder is answered the same way (the same config: that job; another: a
+   * ConflictError), and so is a folder holding the report of another config (saved-report.ts).
    */
   start(config: ExperimentConfig): ExperimentJob {
     checkGridSize(config, this.maxGridCells);
@@ -93,6 +96,22 @@ export class ExperimentJobs {
         `experiment "${config.name}" is already ${live.state} as job ${live.id} with another config: wait for it, cancel it (DELETE /experiments/${live.id}), or give this one another name`,
       );
     }
+    // A finished job's report is never replaced behind it: the same config again is answered with
+    // that job (its report is the answer), another config writing the same folder is refused.
+    const dir = outputDir(config);
+    const finished = this.list().find((j) => j.state === 'done' && j.output === dir && withSavedReport(j).report);
+    if (finished) {
+      const report = savedReport(dir);
+      if (report && sameConfig(report, config)) return finished;
+      throw new ConflictError(
+        `experiment "${finished.name}" finished as job ${finished.id} and its report is in that folder: another config would replace it; give this one another name`,
+      );
+    }
+    const replaced = replacedReport(config);
+    if (replaced)
+      throw new ConflictError(
+        `${replaced}: this run would replace it; give this one another name (or output:), or move that folder away first`,
+      );
     const job: ExperimentJob = {
       id: randomUUID(),
       name: config.name,

@@ -6,6 +6,8 @@ import type { IndexSpec } from '../reports/experiment-config.js';
 import { embedsQuery } from '../legs/leg-traits.js';
 import type { ExperimentConfig, RetrieverConfig } from './config.js';
 import { retrieverPipeline } from './retriever-pipeline.js';
+import { fileSafe } from '../reports/file-safe.js';
+import { MAX_FILE_NAME_BYTES } from '../schemas/file-names.js';
 
 export function kindOf(pipeline: Pipeline): RetrieverKind {
   return pipeline.legs.length > 1 ? 'fused' : pipeline.legs[0]!.type;
@@ -47,8 +49,10 @@ export function expandGrid(config: ExperimentConfig, depth = 100): Cell[] {
           if (chunkers.length > 1) parts.push(chunker);
           if (tokenizers.length > 1) parts.push(tokenizer);
           if (embedders.length > 1 && embeds) parts.push(embedder);
+          const name = parts.join(' / ');
+          checkCellFileName(name);
           cells.push({
-            name: parts.join(' / '),
+            name,
             index: { chunker, embedder, tokenizer },
             retriever,
             pipeline,
@@ -72,4 +76,18 @@ function stableJson(value: unknown): string {
     return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${stableJson(v)}`).join(',')}}`;
   }
   return JSON.stringify(value);
+}
+
+/**
+ * A cell's run file is runs/<fileSafe(name)>.trec (and its cache cells/<...>.json): a retriever's
+ * name joined with long chunker or embedder specs (an `openai:model@URL`) can pass the file
+ * system's limit even with every part within MAX_NAME_CHARS, so it is refused before any work.
+ */
+function checkCellFileName(name: string): void {
+  const bytes = Buffer.byteLength(`${fileSafe(name)}.trec`);
+  if (bytes > MAX_FILE_NAME_BYTES)
+    throw new InputError(
+      `the configuration "${name}" makes a run file name of ${bytes} bytes, over the ${MAX_FILE_NAME_BYTES} a file system takes: shorten the retriever's name, or run fewer chunkers, tokenizers or embedders in one grid`,
+      { field: 'grid' },
+    );
 }

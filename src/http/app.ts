@@ -32,6 +32,7 @@ import { servedTrafficOf, type ServedTraffic } from '../traffic/served-traffic.j
 import type { SearchPool } from '../serving/search-pool/search-pool.js';
 import type { IndexSearch } from '../serving/searchers/index-search.js';
 import { uiRoutes } from './routes/ui.js';
+import { rememberSecret } from '../remote/known-secrets.js';
 
 export interface AppDeps {
   catalog: IndexCatalog;
@@ -108,6 +109,8 @@ export function createApp(deps: AppDeps): Hono {
     cacheDir = cacheHome(),
   } = deps;
   checkTokenSetting(token);
+  // The token is never repeated in an answer or a log, whatever quotes it (known-secrets.ts).
+  rememberSecret(token);
   const app = new Hono();
   // Host first, on every request but the health probe, so a rebinding page reads nothing.
   app.use('*', checkHost({ allowedHosts: deps.allowedHosts ?? [], anyHostPaths: ['/health'] }));

@@ -4,6 +4,7 @@ import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { ZodError } from 'zod';
 import { TestbedError } from '../errors.js';
 import { knownRoots, scrubMessage, type ServedRoots } from './shown-paths.js';
+import { scrubSecrets } from '../remote/known-secrets.js';
 
 export interface ErrorBody {
   error: { code: string; message: string };
@@ -14,7 +15,8 @@ export interface ErrorBody {
  * anything the client caused. Every 5xx says only "internal error": a stack trace or internal
  * detail never reaches the client (it is logged instead). As a last line, a 4xx message leaves
  * with the served `roots` named relatively and any other absolute path cut to its last segment
- * (see scrubMessage), whatever the code that threw put in it.
+ * (see scrubMessage) and every secret the server knows cut out (scrubSecrets), whatever the code
+ * that threw put in it.
  */
 export function errorResponse(err: unknown, c: Context, roots: ServedRoots = {}): Response {
   const [status, code, message] = classify(err);
@@ -24,7 +26,10 @@ export function errorResponse(err: unknown, c: Context, roots: ServedRoots = {})
     console.error(err);
     return c.json({ error: { code: 'internal', message: 'internal error' } } satisfies ErrorBody, status);
   }
-  return c.json({ error: { code, message: scrubMessage(message, knownRoots(roots)) } } satisfies ErrorBody, status);
+  return c.json(
+    { error: { code, message: scrubSecrets(scrubMessage(message, knownRoots(roots))) } } satisfies ErrorBody,
+    status,
+  );
 }
 
 function classify(err: unknown): [ContentfulStatusCode, string, string] {

@@ -1,4 +1,5 @@
-import { envVariablesIn, isSecretHeader } from './secrets.js';
+import { envVariablesIn } from './secrets.js';
+import { isSafeHeader } from './shown-headers.js';
 
 /**
  * What a 401 or 403 adds to its error: the user's next step. When credentials were sent, where
@@ -15,7 +16,7 @@ export function authHint(headers: Readonly<Record<string, string>>, userinfo: bo
       sources.push(
         `${variables.length === 1 ? 'the environment variable' : 'the environment variables'} ${variables.join(', ')} (header ${name})`,
       );
-    else if (isSecretHeader(name)) sources.push(`header ${name} as written in the settings`);
+    else if (!isSafeHeader(name)) sources.push(`header ${name} as written in the settings`);
   }
   if (userinfo) sources.push("the URL's user:password (sent as Authorization: Basic)");
   if (sources.length > 0)

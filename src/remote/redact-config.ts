@@ -1,10 +1,10 @@
 import { withoutUrlSecrets } from './redact-url.js';
-import { redactHeaders } from './secrets.js';
+import { redactHeaders } from './shown-headers.js';
 
 /**
  * A copy of `value` (a config, a pipeline, a retriever) as a report, a job record or a page may
- * show it: every `headers` mapping, wherever it sits, redacted as redactHeaders does (`${env:NAME}`
- * references kept, any other value of a secret-looking header `(set)`), and every URL in every
+ * show it: every `headers` mapping, wherever it sits, redacted as redactHeaders does (the values of
+ * known-safe headers and `${env:NAME}` references kept, every other value `(set)`), and every URL in every
  * string without its userinfo or key-like query values (withoutUrlSecrets, the one rule for
  * URLs). So a key or password written inline in a config is not published with it.
  */

@@ -5,7 +5,9 @@ import { originLimit } from './origin-limits.js';
 import { BYTES_PER_MB, DEFAULT_MAX_RESPONSE_MB, readCapped, ResponseTooLarge } from './read-capped.js';
 import { redactUrl, redactUrlsIn } from './redact-url.js';
 import { RemoteError, type RemoteCaller } from './remote-error.js';
-import { envVariablesIn, isSecretHeader, resolveHeaders } from './secrets.js';
+import { rememberSecret } from './known-secrets.js';
+import { envVariablesIn, resolveHeaders } from './secrets.js';
+import { isSafeHeader } from './shown-headers.js';
 import { moveCredentials } from './url-credentials.js';
 import { TestbedError } from '../errors.js';
 import { sigV4Signer, type AwsSigV4, type RequestSigner } from './sigv4.js';
@@ -332,7 +334,8 @@ function tooLarge(
 
 /**
  * The secrets one request carries, longest first: the values of the environment variables its
- * headers read, a credential header written out (with and without its scheme word, `Bearer`),
+ * headers read, any header but the known-safe ones written out (with and without its scheme
+ * word, `Bearer`),
  * and the URL's password (and the Basic token made of it). Values shorter than 4
  * characters are left alone: cutting every "a" out of a message would hide more than a secret.
  */
@@ -343,11 +346,15 @@ function requestSecrets(
   const values = Object.entries(headers).flatMap(([name, value]) => {
     const variables = envVariablesIn(value);
     if (variables.length > 0) return variables.map((variable) => process.env[variable] ?? '');
-    return isSecretHeader(name) ? [value, value.replace(/^\S+\s+/, '')] : [];
+    return isSafeHeader(name) ? [] : [value, value.replace(/^\S+\s+/, '')];
   });
   if (moved.password !== undefined) values.push(moved.password, encodeURIComponent(moved.password));
   if (moved.authorization) values.push(moved.authorization.replace(/^Basic /, ''));
-  return [...new Set(values)].filter((v) => v.length >= 4).sort((a, b) => b.length - a.length);
+  const secrets = [...new Set(values)].filter((v) => v.length >= 4).sort((a, b) => b.length - a.length);
+  // Known to the whole process too: an error built after the answer was read (a missing hits
+  // path quoting the body) or printed elsewhere has them cut out as well (known-secrets.ts).
+  for (const secret of secrets) rememberSecret(secret);
+  return secrets;
 }
 
 function retried(attempt: number): string {

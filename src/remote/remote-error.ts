@@ -1,4 +1,5 @@
 import { TestbedError } from '../errors.js';
+import { scrubSecrets } from './known-secrets.js';
 
 /** Who asked: a leg, an embedder or a reranker, by name, and the query it was for when there is one. */
 export interface RemoteCaller {
@@ -17,15 +18,21 @@ export interface RemoteCaller {
 export class RemoteError extends TestbedError {
   readonly code = 'remote_failed';
   readonly status = 502;
+  /** What went wrong, any known secret cut out. */
+  readonly problem: string;
   constructor(
     readonly caller: RemoteCaller,
     readonly endpoint: string,
-    readonly problem: string,
+    problem: string,
     readonly httpStatus?: number,
   ) {
+    // Every remote failure passes here, so an upstream echoing a key the process knows (in an
+    // error body, in a 200 body a reader quotes) never carries it into a report or a log.
+    const shown = scrubSecrets(problem);
     super(
-      `${caller.what}${caller.queryId !== undefined ? `, query ${caller.queryId}` : ''}: ${endpoint}${httpStatus !== undefined ? ` answered ${httpStatus}` : ''}: ${problem}`,
+      `${caller.what}${caller.queryId !== undefined ? `, query ${caller.queryId}` : ''}: ${endpoint}${httpStatus !== undefined ? ` answered ${httpStatus}` : ''}: ${shown}`,
     );
+    this.problem = shown;
     this.name = 'RemoteError';
   }
 }

@@ -1,9 +1,10 @@
 import { InputError } from '../errors.js';
+import { rememberSecret } from './known-secrets.js';
 
 /**
  * Header values may name environment variables, `${env:SEARCH_API_KEY}` (alone or inside text,
  * as in `Bearer ${env:KEY}`), so a key lives in the environment and never in an experiment
- * file, a report or a log. Resolved when a request is made; reports show the headers redacted.
+ * file, a report or a log. Resolved when a request is made; reports show the headers redacted (shown-headers.ts).
  */
 const ENV_REF = /\$\{env:([A-Za-z_][A-Za-z0-9_]*)\}/g;
 
@@ -30,30 +31,12 @@ export function resolveHeaders(
       const v = env[variable];
       if (v === undefined || v === '')
         throw new InputError(`${what}: header ${name} needs the environment variable ${variable}, which is not set`);
+      // Known from now on, so an error body that echoes it has it cut out (known-secrets.ts).
+      rememberSecret(v);
       return v;
     });
   }
   return out;
-}
-
-/**
- * How headers are shown in reports and job records: a value built from environment variables
- * keeps its references (`Bearer ${env:KEY}`), and any other value of a header that usually
- * carries a secret is replaced by `(set)`.
- */
-export function redactHeaders(headers: Readonly<Record<string, string>>): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const [name, value] of Object.entries(headers)) {
-    out[name] = envVariableIn(value) !== undefined || !isSecretHeader(name) ? value : '(set)';
-  }
-  return out;
-}
-
-const SECRET_HEADER = /authorization|api[-_]?key|token|secret|cookie|password/i;
-
-/** Whether a header of this name usually carries a credential (Authorization, api-key, X-Api-Token, Cookie, ...). */
-export function isSecretHeader(name: string): boolean {
-  return SECRET_HEADER.test(name);
 }
 
 /**
@@ -71,6 +54,7 @@ export function resolveEnvText(
     const v = env[variable];
     if (v === undefined || v === '')
       throw new InputError(`${what}: ${field} needs the environment variable ${variable}, which is not set`);
+    rememberSecret(v);
     return urlEncode ? encodeURIComponent(v) : v;
   });
 }

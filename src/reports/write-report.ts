@@ -3,6 +3,7 @@ import path from 'node:path';
 import { writeRun } from '../runs/trec-run-writer.js';
 import { renderCsv } from './csv.js';
 import { fileSafe } from './file-safe.js';
+import { scrubSecrets } from '../remote/known-secrets.js';
 import { renderMarkdown } from './markdown.js';
 import { renderPerQueryCsv } from './per-query-csv.js';
 import type { ExperimentReport } from './report-model.js';
@@ -33,7 +34,8 @@ export function writeReport(
   const written: string[] = [];
   const put = (name: string, text: string) => {
     const file = path.join(outDir, name);
-    fs.writeFileSync(`${file}.tmp`, text);
+    // A last line behind the errors' own scrub: no report file holds a secret the process knows.
+    fs.writeFileSync(`${file}.tmp`, scrubSecrets(text));
     fs.renameSync(`${file}.tmp`, file);
     written.push(file);
   };

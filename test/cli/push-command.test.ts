@@ -88,6 +88,8 @@ describe('testbed push', () => {
       'api-key: plain-key-4242',
       '--header',
       'X-Tenant: blue',
+      '--header',
+      'User-Agent: probe/1',
     );
     expect(r.code, r.err).toBe(0);
     expect(qdrant.to('PUT', '/collections/keyed')[0]!.headers['api-key']).toBe('plain-key-4242');
@@ -95,8 +97,12 @@ describe('testbed push', () => {
     expect(r.out).toContain(
       "# --header api-key was a literal value and is not printed: add it to the legs' headers as ${env:NAME}\n",
     );
+    // Only the known-safe headers' literal values are printed (shown-headers.ts): a tenant may be a key too.
+    expect(r.out).toContain(
+      "# --header X-Tenant was a literal value and is not printed: add it to the legs' headers as ${env:NAME}\n",
+    );
     expect((parseYaml(r.out) as { legs: unknown[] }).legs).toEqual([
-      { type: 'qdrant', name: 'qdrant', url: qdrant.url, collection: 'keyed', headers: { 'X-Tenant': 'blue' } },
+      { type: 'qdrant', name: 'qdrant', url: qdrant.url, collection: 'keyed', headers: { 'User-Agent': 'probe/1' } },
     ]);
   });
 

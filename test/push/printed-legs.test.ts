@@ -40,13 +40,14 @@ describe('the legs testbed push prints', () => {
     expect([leg!.type, leg!.collection]).toEqual(['qdrant', 'scifact']);
   });
 
-  it('carry the --header values as written: ${env:} references kept, literal secrets left out and named', () => {
+  it('carry the --header values as written: ${env:} references and safe headers kept, other literals left out and named', () => {
     const { legs, omitted } = legsWithHeaders(searchEngineLegs('opensearch', 'http://127.0.0.1:9200', 'scifact', 384), {
       Authorization: 'Bearer ${env:OS_TOKEN}',
       'X-Tenant': 'blue',
       'api-key': 'literal-secret-123',
+      Accept: 'application/json',
     });
-    expect(omitted).toEqual(['api-key']);
+    expect(omitted).toEqual(['X-Tenant', 'api-key']);
     const yaml = legsYaml(legs);
     expect(yaml).not.toContain('literal-secret-123');
     const parsed = parseYaml(yaml) as { legs: unknown[] };
@@ -55,7 +56,7 @@ describe('the legs testbed push prints', () => {
       unknown
     >[];
     for (const leg of settled)
-      expect(leg.headers).toEqual({ Authorization: 'Bearer ${env:OS_TOKEN}', 'X-Tenant': 'blue' });
+      expect(leg.headers).toEqual({ Authorization: 'Bearer ${env:OS_TOKEN}', Accept: 'application/json' });
   });
 
   it('no headers given: the legs have no headers field', () => {

@@ -45,8 +45,8 @@ describe('401 and 403 name where the credentials came from', () => {
     expect(message).not.toContain(Buffer.from('elastic:CANARY-77').toString('base64'));
   });
 
-  it('with no credential header sent, says which setting sends one', async () => {
-    const message = await refusal(new RemoteClient({ headers: { 'X-Trace': 'abc' } }), `${engine.url}/401`);
+  it('with only known-safe headers sent, says which setting sends credentials', async () => {
+    const message = await refusal(new RemoteClient({ headers: { 'User-Agent': 'probe/1' } }), `${engine.url}/401`);
     expect(message).toMatch(
       /answered 401: .*unable to authenticate with nothing.* \(no credentials were sent: give the caller headers that read them from the environment \(e\.g\. headers: \{Authorization: "ApiKey \$\{env:ES_API_KEY\}"\}\), or write user:password@ in its URL\)$/,
     );
@@ -60,5 +60,11 @@ describe('401 and 403 name where the credentials came from', () => {
     expect(message).toContain('unable to authenticate with (secret)');
     expect(message).toContain('(the credentials sent came from header Authorization as written in the settings');
     expect(message).not.toContain('literal-key-123');
+  });
+
+  it('a key under a name no pattern guesses (X-Auth) is named as the credential sent', async () => {
+    const message = await refusal(new RemoteClient({ headers: { 'X-Auth': 'xauth-literal-91' } }), `${engine.url}/401`);
+    expect(message).toContain('(the credentials sent came from header X-Auth as written in the settings');
+    expect(message).not.toContain('xauth-literal-91');
   });
 });

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { formatJsonPath, getPath, parseJsonPath } from '../../src/remote/json-path.js';
 import { fillJsonTemplate, fillUrlTemplate, placeholdersOf } from '../../src/remote/template.js';
-import { redactHeaders, resolveHeaders } from '../../src/remote/secrets.js';
+import { resolveHeaders } from '../../src/remote/secrets.js';
+import { redactHeaders } from '../../src/remote/shown-headers.js';
 
 describe('json paths', () => {
   const body = {
@@ -74,11 +75,14 @@ describe('secrets', () => {
     });
   });
 
-  it('redacts literal secret-bearing values but keeps env references and ordinary headers', () => {
-    expect(redactHeaders({ Authorization: 'Bearer s3', 'X-Api-Key': '${env:K}', 'X-Tenant': 'acme' })).toEqual({
+  it('redacts every literal value but the known-safe headers, and keeps env references', () => {
+    expect(
+      redactHeaders({ Authorization: 'Bearer s3', 'X-Api-Key': '${env:K}', 'X-Tenant': 'acme', Accept: 'text/plain' }),
+    ).toEqual({
       Authorization: '(set)',
       'X-Api-Key': '${env:K}',
-      'X-Tenant': 'acme',
+      'X-Tenant': '(set)',
+      Accept: 'text/plain',
     });
   });
 });

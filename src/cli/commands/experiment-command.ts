@@ -4,6 +4,7 @@ import { loadExperimentConfig, type ExperimentConfig } from '../../experiments/c
 import { startExperimentProcess } from '../../experiments/experiment-process.js';
 import { expandGrid } from '../../experiments/grid.js';
 import { outputDir } from '../../experiments/output-dir.js';
+import { replacedReport } from '../../experiments/saved-report.js';
 import { fileSafe } from '../../reports/file-safe.js';
 import type { ExperimentReport } from '../../reports/report-model.js';
 import { parse, positional } from '../args.js';
@@ -52,6 +53,10 @@ export const experimentCommand: Command = {
     const config = loadExperimentConfig(file);
     if (values.out) config.output = values.out;
     const dir = outputDir(config);
+    // Never replaced silently: editing a config and running it again is the usual loop here, so
+    // the run goes on, saying whose report it replaces (the server refuses such a run: 409).
+    const replaced = replacedReport(config);
+    if (replaced) io.err(`note: ${replaced}: this run replaces it\n`);
     const run = startExperimentProcess(config, {
       cacheDir: cacheHome(values['cache-dir'] ?? values.cache),
       returnReport: true,

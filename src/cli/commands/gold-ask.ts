@@ -1,3 +1,4 @@
+import { printableLines } from '../printable.js';
 import { queryAdditionsFile } from '../../gold/query-additions-file.js';
 import { additionsFile } from '../../gold/additions-file.js';
 import { addExpertQuery, EXPERT_MAX_GRADE, type ExpertJudgement } from '../../gold/expert-query.js';
@@ -52,12 +53,14 @@ export async function runAsk(argv: string[], io: CliIo): Promise<number> {
   const queries = (await beirSiblings(qrels))?.queries;
   const grades = additions.map((a) => `  ${a.doc_id}\tgrade ${a.grade}`);
   io.out(
-    [
-      `recorded query ${JSON.stringify(query.id)} ${JSON.stringify(query.text)} by ${JSON.stringify(query.metadata.judge)} at ${query.metadata.date}` +
-        (queries === undefined ? '' : ` in ${queryAdditionsFile(queries)}`),
-      `with ${additions.length} judgement${additions.length === 1 ? '' : 's'} (source expert) in ${additionsFile(qrels)}:`,
-      ...grades,
-    ].join('\n') + '\n',
+    printableLines(
+      [
+        `recorded query ${JSON.stringify(query.id)} ${JSON.stringify(query.text)} by ${JSON.stringify(query.metadata.judge)} at ${query.metadata.date}` +
+          (queries === undefined ? '' : ` in ${queryAdditionsFile(queries)}`),
+        `with ${additions.length} judgement${additions.length === 1 ? '' : 's'} (source expert) in ${additionsFile(qrels)}:`,
+        ...grades,
+      ].join('\n'),
+    ) + '\n',
   );
   return 0;
 }

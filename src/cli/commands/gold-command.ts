@@ -10,6 +10,7 @@ import { runImport } from './gold-import.js';
 import { runAgreement } from './gold-agreement.js';
 import type { Addition } from '../../gold/types.js';
 import { InputError } from '../../errors.js';
+import { printable } from '../printable.js';
 import { parse, positional } from '../args.js';
 import type { CliIo, Command } from '../command.js';
 import { readJudgements } from '../../gold/read-judgements.js';
@@ -163,9 +164,12 @@ async function runAdd(argv: string[], io: CliIo): Promise<number> {
   const note = added.note === undefined ? '' : ` note ${JSON.stringify(added.note)}`;
   const judge = added.judge === undefined ? '' : ` by ${JSON.stringify(added.judge)}`;
   const source = added.source === undefined ? '' : ` (${added.source})`;
+  // JSON.stringify escapes C0 but not C1 (0x9B is a CSI) nor U+2028: printable does the rest.
   io.out(
-    `recorded query ${JSON.stringify(added.query_id)} document ${JSON.stringify(added.doc_id)} grade ${added.grade}${judge}${source}${note} ` +
-      `at ${added.date} in ${additionsFile(qrels)}\n`,
+    printable(
+      `recorded query ${JSON.stringify(added.query_id)} document ${JSON.stringify(added.doc_id)} grade ${added.grade}${judge}${source}${note} ` +
+        `at ${added.date} in ${additionsFile(qrels)}`,
+    ) + '\n',
   );
   return 0;
 }
@@ -181,9 +185,11 @@ async function runRemove(argv: string[], io: CliIo): Promise<number> {
   const grades = removed.map((a) => `grade ${a.grade} of ${a.date}`).join(', ');
   const file = additionsFile(qrels);
   io.out(
-    `removed query ${JSON.stringify(queryId)} document ${JSON.stringify(docId)} (${grades}) from ${file}` +
-      (remaining === 0 ? ', now empty and deleted' : '') +
-      `; the pair is ${published === undefined ? 'unjudged again' : `back to grade ${published} as in ${qrels}`}\n`,
+    printable(
+      `removed query ${JSON.stringify(queryId)} document ${JSON.stringify(docId)} (${grades}) from ${file}` +
+        (remaining === 0 ? ', now empty and deleted' : '') +
+        `; the pair is ${published === undefined ? 'unjudged again' : `back to grade ${published} as in ${qrels}`}`,
+    ) + '\n',
   );
   return 0;
 }
@@ -211,7 +217,8 @@ async function runList(argv: string[], io: CliIo): Promise<number> {
 // get them flattened. The note stays last: it is the only free text.
 function formatRow(a: Addition): string {
   const note = (a.note ?? '').replace(/\s+/g, ' ');
-  return [a.date, a.query_id, a.doc_id, String(a.grade), a.judge ?? '', a.source ?? '', note].join('\t');
+  // Every field a user typed, escaped: a note or judge holding ESC or BEL must not act on the terminal.
+  return [a.date, a.query_id, a.doc_id, String(a.grade), a.judge ?? '', a.source ?? '', note].map(printable).join('\t');
 }
 
 // Number('') is 0 and Number('2.0') is 2: only plain integer text is a grade.

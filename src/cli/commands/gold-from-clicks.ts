@@ -1,3 +1,4 @@
+import { printableLines } from '../printable.js';
 import { readQuerySet } from '../../gold/read-query-set.js';
 import { InputError } from '../../errors.js';
 import {
@@ -87,7 +88,7 @@ export async function runFromClicks(argv: string[], io: CliIo): Promise<number> 
     `grades (thresholds ${s.thresholds.join(', ')}): ${s.grades.map((n, g) => `${g}: ${n}`).join(', ')}`,
     `wrote ${s.qrels} and ${s.sources}`,
   ];
-  io.out(lines.join('\n') + '\n');
+  io.out(printableLines(lines.join('\n')) + '\n');
   return 0;
 }
 

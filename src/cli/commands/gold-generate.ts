@@ -1,3 +1,4 @@
+import { printableLines } from '../printable.js';
 import { InputError } from '../../errors.js';
 import { type GenerateResult, generateQuestions } from '../../gold/generate-questions.js';
 import {
@@ -133,7 +134,7 @@ export async function runGenerate(argv: string[], io: CliIo): Promise<number> {
   });
   const lines = summary(result, chat.endpoint, seed);
   if (result.questions.length === 0) {
-    io.out(lines.join('\n') + '\n');
+    io.out(printableLines(lines.join('\n')) + '\n');
     io.err(`no question kept, nothing written to ${out}\n`);
     return 1;
   }

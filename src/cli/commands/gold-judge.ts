@@ -1,3 +1,4 @@
+import { printableLines } from '../printable.js';
 import { InputError } from '../../errors.js';
 import { additionsFile } from '../../gold/additions-file.js';
 import type { FailedPair } from '../../gold/grade-pairs.js';
@@ -138,7 +139,7 @@ export async function runJudge(argv: string[], io: CliIo): Promise<number> {
   const plan = await planJudge({ qrelsFile: qrels, pool, sources, sample, seed, scale, threshold });
   const lines = header(plan, chat.endpoint, chat.model);
   const refuse = (why: string) => {
-    io.out(lines.join('\n') + '\n');
+    io.out(printableLines(lines.join('\n')) + '\n');
     io.err(`${why}: refusing to fill, no hole graded, nothing written to ${additionsFile(qrels)}\n`);
     return 1;
   };
@@ -187,7 +188,7 @@ export async function runJudge(argv: string[], io: CliIo): Promise<number> {
   if (dryRun) lines.push(`dry run: nothing written (${fill.graded.length} grades would go to ${additionsFile(qrels)})`);
   else if (fill.graded.length === 0) lines.push('nothing to write');
   else lines.push(`wrote ${written} grades (source llm, judge ${chat.model}) to ${additionsFile(qrels)}`);
-  io.out(lines.join('\n') + '\n');
+  io.out(printableLines(lines.join('\n')) + '\n');
   const failed = agreement.grades.failed.length + fill.failed.length;
   if (failed > maxFailures) {
     io.err(

@@ -17,6 +17,7 @@ import type { Command } from '../command.js';
 import { countProgress } from '../count-progress.js';
 import { headerFlags } from '../header-flag.js';
 import { indexFileArgument } from '../index-file.js';
+import { readingIndex } from '../readable-index.js';
 import { REMOTE_TLS_FLAGS, REMOTE_TLS_USAGE, remoteTlsFlags, tlsLegFields } from '../remote-tls-flags.js';
 
 const usage = `Usage: testbed push INDEX --to ENGINE URL --name NAME [options]
@@ -136,17 +137,22 @@ export const pushCommand: Command = {
       values['knn-engine'] === undefined
         ? undefined
         : oneOf('knn-engine', values['knn-engine'], KNN_ENGINES, DEFAULT_KNN_ENGINE);
-    const postgres = engine === 'postgres' ? postgresOptions(file, values['ts-config'], timeoutMs) : undefined;
+    const postgres =
+      engine === 'postgres'
+        ? await readingIndex(file, async () => postgresOptions(file, values['ts-config'], timeoutMs))
+        : undefined;
     const target = createTarget(engine, client, url, values.name, { knnEngine, ...(postgres && { postgres }) });
     if (postgres?.why)
       io.err(`text search configuration ${postgres.config}: ${postgres.why} (--ts-config NAME to choose another)\n`);
-    const s = await pushIndex({
-      file,
-      target,
-      batchSize,
-      replace: values.replace,
-      onProgress: countProgress(io, 'pushing', 'chunks'),
-    }).finally(closePostgresPools);
+    const s = await readingIndex(file, () =>
+      pushIndex({
+        file,
+        target,
+        batchSize,
+        replace: values.replace,
+        onProgress: countProgress(io, 'pushing', 'chunks'),
+      }),
+    ).finally(closePostgresPools);
     io.err(
       `pushed ${s.chunks} chunks of ${file} to ${target.label}${s.replaced ? ' (replaced)' : ''}: ` +
         `${s.vectors} vectors${s.dims !== null ? ` (${s.dims} dims)` : ''}, ${s.batches} batches of up to ${batchSize}, ${s.seconds.toFixed(1)} s\n`,

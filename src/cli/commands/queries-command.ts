@@ -1,3 +1,4 @@
+import { printableLines } from '../printable.js';
 import { InputError } from '../../errors.js';
 import { DEFAULT_HEAD_SHARE, DEFAULT_TORSO_SHARE } from '../../traffic/bands.js';
 import { SAMPLE_METHODS } from '../../traffic/sample-queries.js';
@@ -86,7 +87,7 @@ export const queriesCommand: Command = {
         `; ${summary.zeroHitQueries} never found anything`,
       `wrote ${summary.file}`,
     ];
-    io.out(lines.join('\n') + '\n');
+    io.out(printableLines(lines.join('\n')) + '\n');
     return 0;
   },
 };

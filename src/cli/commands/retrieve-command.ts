@@ -1,3 +1,4 @@
+import { printableLines } from '../printable.js';
 import path from 'node:path';
 import { readQuerySet } from '../../gold/read-query-set.js';
 import { writeRun } from '../../runs/trec-run-writer.js';
@@ -6,6 +7,7 @@ import { InputError } from '../../errors.js';
 import { parse, positional } from '../args.js';
 import type { Command } from '../command.js';
 import { indexFileArgument } from '../index-file.js';
+import { readingIndex } from '../readable-index.js';
 import { SEARCH_FLAGS, searchFlagsHelp, searchRequest } from '../search-options.js';
 import { readPipelineFlag } from '../pipeline-flag.js';
 import { depthShortfall, withLegDepthForK } from '../../pipeline/leg-depth.js';
@@ -84,7 +86,9 @@ export const retrieveCommand: Command = {
     try {
       const t0 = performance.now();
       const failed: FailedQuery[] = [];
-      const results = await runQuerySet(searcher, pipeline, queries, undefined, (f) => failed.push(f));
+      const results = await readingIndex(file, () =>
+        runQuerySet(searcher, pipeline, queries, undefined, (f) => failed.push(f)),
+      );
       const seconds = (performance.now() - t0) / 1000;
       const lines = writeRun(values.run, results, tag);
       const empty = results.filter((r) => r.hits.length === 0).length;
@@ -117,7 +121,7 @@ export const retrieveCommand: Command = {
         );
       if (failed.length > 0) {
         io.err(
-          `${failed.length} of ${queries.length} queries failed and are not in the run:\n${failed.map((f) => `  ${f.message}\n`).join('')}`,
+          `${failed.length} of ${queries.length} queries failed and are not in the run:\n${failed.map((f) => `  ${printableLines(f.message)}\n`).join('')}`,
         );
         return 1;
       }

@@ -1,3 +1,4 @@
+import { printableLines } from '../printable.js';
 import { readyForQueries } from '../../store/tokenizers.js';
 import { DEFAULT_K, DEFAULT_LEVEL } from '../../schemas/defaults.js';
 import path from 'node:path';
@@ -6,6 +7,7 @@ import { parse, positional } from '../args.js';
 import { explainLexicalLegs } from '../explain-lexical.js';
 import type { Command } from '../command.js';
 import { indexFileArgument } from '../index-file.js';
+import { readingIndex } from '../readable-index.js';
 import { SEARCH_FLAGS, searchFlagsHelp, searchRequest } from '../search-options.js';
 
 /** A one-off search answers as the API does: the pipeline's own k and level defaults. */
@@ -46,12 +48,14 @@ export const searchCommand: Command = {
     const pool = new EmbedderPool();
     const searcher = new Searcher(path.basename(file).replace(/\.sqlite$/, ''), file, (id) => pool.get(id));
     try {
-      if (values.sql) {
-        await readyForQueries(searcher.meta.tokenizer);
-        io.err(explainLexicalLegs(searcher.reader, req.pipeline, query));
-      }
-      const res = await searcher.search(req);
-      io.out(values.json ? JSON.stringify(res, null, 2) + '\n' : formatHits(res));
+      const res = await readingIndex(file, async () => {
+        if (values.sql) {
+          await readyForQueries(searcher.meta.tokenizer);
+          io.err(explainLexicalLegs(searcher.reader, req.pipeline, query));
+        }
+        return searcher.search(req);
+      });
+      io.out(values.json ? JSON.stringify(res, null, 2) + '\n' : printableLines(formatHits(res)));
     } finally {
       searcher.close();
       await pool.close();

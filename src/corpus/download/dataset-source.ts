@@ -2,6 +2,7 @@ import { InputError } from '../../errors.js';
 import type { BeirLayout } from './beir-layout.js';
 import { BEIR_NAMES, beirDataset } from './datasets.js';
 import { redactUrl } from '../../remote/redact-url.js';
+import { MAX_NAME_CHARS, nameTooLong } from '../../schemas/file-names.js';
 
 /** A download request after validation: where from, what checksum, what shape to expect. */
 export interface DatasetSource {
@@ -22,6 +23,7 @@ const MD5 = /^[0-9a-f]{32}$/i;
  * should serve the same bytes. Any other name needs --url, and is checked only if --md5 is given.
  */
 export function datasetSource(name: string, url?: string, md5?: string): DatasetSource {
+  if (name.length > MAX_NAME_CHARS) throw new InputError(nameTooLong('the dataset name', name.length));
   if (!NAME.test(name)) {
     throw new InputError(`expected a dataset name of letters, digits, ".", "_" or "-", got ${JSON.stringify(name)}`);
   }

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { InputError, TestbedError } from '../../errors.js';
 import type { IndexMeta } from '../../store/index-meta.js';
+import { isSqliteCorruption } from '../../store/sqlite-corruption.js';
 
 /**
  * An index file of the data folder as a listing shows it: served, or present but unreadable
@@ -37,16 +38,11 @@ export function unreadableReason(err: unknown, file: string): string {
   return message.split(file).join(path.basename(file));
 }
 
-/** SQLite's result codes for a file whose pages do not hold what its header says (extended codes included). */
-const CORRUPT_CODES = /^SQLITE_(CORRUPT|NOTADB)/;
-
 /**
  * A search's error as the client should get it: SQLite finding a corrupt page (a file damaged
  * after the integrity check at open, or too big to check then) is the index's file being
  * unreadable, a 409 like one that fails to open, not a server fault. Anything else as it is.
  */
 export function corruptionAsUnreadable(err: unknown, index: string): unknown {
-  if (!(err instanceof Error) || !('code' in err)) return err;
-  if (typeof err.code === 'string' && CORRUPT_CODES.test(err.code)) return new UnreadableIndexError(index, err.message);
-  return err;
+  return isSqliteCorruption(err) ? new UnreadableIndexError(index, err.message) : err;
 }

@@ -1,0 +1,88 @@
+import Database from 'better-sqlite3';
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildIndex } from '../../src/indexing/build-index.js';
+import { runCli } from '../helpers/cli.js';
+import { timeBudget } from '../helpers/time-budget.js';
+import { TINY_BEIR, tmpDir } from '../helpers/tmp.js';
+import { startFakeEngine, type FakeEngine } from '../retrievers/helpers/fake-engine.js';
+
+/**
+ * An index whose data pages are damaged while its header, schema and metadata stay intact: it
+ * opens, and only the command that reads a bad page finds out. Every CLI path that reads an
+ * index as its INDEX argument (search in each mode, retrieve in each mode, push) answers with
+ * one line naming the file and exit code 2, never a SqliteError's stack trace.
+ */
+const root = tmpDir('corrupt-index-cli-');
+const file = path.join(root, 'broken.sqlite');
+const queries = path.join(root, 'queries.jsonl');
+let engine: FakeEngine;
+
+/** Every page but the first and the `meta` table's, overwritten with a fixed pattern (dbstat finds them). */
+function corruptDataPages(target: string): void {
+  const db = new Database(target, { readonly: true });
+  const pageSize = db.pragma('page_size', { simple: true }) as number;
+  const pages = (
+    db
+      .prepare(
+        "SELECT DISTINCT pageno FROM dbstat WHERE name NOT IN ('sqlite_schema', 'sqlite_master', 'meta') AND name NOT LIKE 'sqlite_autoindex_meta%'",
+      )
+      .all() as { pageno: number }[]
+  ).map((r) => r.pageno);
+  db.close();
+  const fd = fs.openSync(target, 'r+');
+  for (const page of pages)
+    if (page > 1) fs.writeSync(fd, Buffer.alloc(pageSize, 0xa5), 0, pageSize, (page - 1) * pageSize);
+  fs.closeSync(fd);
+}
+
+beforeAll(async () => {
+  await buildIndex({ corpus: TINY_BEIR, out: file, chunker: 'doc', embedder: 'hash:64' });
+  corruptDataPages(file);
+  fs.writeFileSync(queries, '{"_id": "q1", "text": "password reset"}\n');
+  // An OpenSearch that has no such index yet and accepts what is created: push gets to reading chunks.
+  engine = await startFakeEngine((req) => (req.method === 'HEAD' || req.method === 'GET' ? { status: 404 } : {}));
+}, timeBudget(60_000));
+afterAll(async () => {
+  await engine.close();
+});
+
+const ONE_LINE = (command: string) =>
+  new RegExp(
+    `^testbed ${command}: ${file.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}: not a readable testbed index: database disk image is malformed; rebuild it, or replace the file with a complete copy\\n$`,
+  );
+
+describe('a damaged index on the command line', () => {
+  it.each([['bm25'], ['dense'], ['hybrid']])(
+    'search --mode %s: one line naming the file, exit 2',
+    async (mode) => {
+      const r = await runCli(['search', file, 'password reset', '--mode', mode]);
+      expect(r.err).toMatch(ONE_LINE('search'));
+      expect(r.code).toBe(2);
+    },
+    timeBudget(30_000),
+  );
+
+  it.each([['bm25'], ['dense']])(
+    'retrieve --mode %s: one line naming the file, exit 2, no run file',
+    async (mode) => {
+      const run = path.join(root, `${mode}.trec`);
+      const r = await runCli(['retrieve', file, '--mode', mode, '--queries', queries, '--run', run]);
+      expect(r.err).toMatch(ONE_LINE('retrieve'));
+      expect(r.code).toBe(2);
+      expect(fs.existsSync(run)).toBe(false);
+    },
+    timeBudget(30_000),
+  );
+
+  it(
+    'push: one line naming the file, exit 2',
+    async () => {
+      const r = await runCli(['push', file, '--to', 'opensearch', engine.url, '--name', 'broken', '--retries', '0']);
+      expect(r.err).toMatch(ONE_LINE('push'));
+      expect(r.code).toBe(2);
+    },
+    timeBudget(30_000),
+  );
+});
