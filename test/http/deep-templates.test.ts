@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../src/http/app.js';
+import { MAX_JSON_DEPTH } from '../../src/http/json-depth.js';
 import { buildIndex } from '../../src/indexing/build-index.js';
 import { fillJsonTemplate, MAX_TEMPLATE_DEPTH, placeholdersOf } from '../../src/remote/template.js';
 import { IndexCatalog } from '../../src/serving/catalog/index-catalog.js';
@@ -83,7 +84,8 @@ describe('nested templates', () => {
     for (const allowed of [[], [apiOrigin]]) {
       const res = await searchText(searchWith(legJson(fields, nestedJson(10_000))), allowed);
       expect(res.status).toBe(400);
-      expect((await errorOf(res)).message).toContain(`${MAX_TEMPLATE_DEPTH} levels`);
+      // Refused as a body, at parse, before the leg's own template limit is reached.
+      expect((await errorOf(res)).message).toContain(`at most ${MAX_JSON_DEPTH}`);
     }
     expect(received).toEqual([]);
   });
@@ -99,6 +101,13 @@ describe('nested templates', () => {
   it("an opensearch leg's body template too", async () => {
     const os = { type: 'opensearch', url: apiOrigin, index: 'docs' };
     const res = await searchText(searchWith(legJson(os, nestedJson(10_000))));
+    expect(res.status).toBe(400);
+    expect((await errorOf(res)).message).toContain(`at most ${MAX_JSON_DEPTH}`);
+  });
+
+  it("a template one level past the leg's limit, small enough for the body check, names the template limit", async () => {
+    const { body: _, ...fields } = leg({});
+    const res = await searchText(searchWith(legJson(fields, nestedJson(MAX_TEMPLATE_DEPTH + 1))), [apiOrigin]);
     expect(res.status).toBe(400);
     expect((await errorOf(res)).message).toContain(`${MAX_TEMPLATE_DEPTH} levels`);
   });
