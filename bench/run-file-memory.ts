@@ -161,7 +161,8 @@ const rows: (string | number)[][] = [];
 const only = values.only?.split(',');
 for (const c of commands.filter((c) => !only || only.includes(c.name.split(' ')[0]!))) {
   for (const side of sides) {
-    const out = path.join(dir, `out-${side.label}-${c.name.split(' ')[0]}`);
+    const depthTag = tuneDepth !== undefined && c.name.startsWith('tune') ? `-depth${tuneDepth}` : '';
+    const out = path.join(dir, `out-${side.label}-${c.name.split(' ')[0]}${depthTag}`);
     const m = measure(side.root, c.argv(out));
     rows.push([c.name, side.label, Number.isNaN(m.peakMiB) ? '' : m.peakMiB.toFixed(0), m.seconds.toFixed(1), m.exit]);
     console.error(`${c.name} ${side.label}: ${m.peakMiB.toFixed(0)} MiB, ${m.seconds.toFixed(1)} s, ${m.exit}`);
