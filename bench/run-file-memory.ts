@@ -7,10 +7,12 @@
  * checkout (a worktree of the commit before) on the same files, in the same session.
  *
  *   npx tsx bench/run-file-memory.ts [--queries 5000] [--docs 1000] [--before /tmp/runs-before]
- *     [--keep DIR] [--timeout 900] [--skip-tune] [--only eval,pool,fuse,tune]
+ *     [--keep DIR] [--timeout 900] [--skip-tune] [--only eval,pool,fuse,tune] [--tune-depth D]
  *
  * tune runs a one-setting grid (rrf, k 60, 2 folds) so that its reading, not its search, is
- * what is measured.
+ * what is measured. It keeps the judged queries' lists, each cut to its --depth: every query of
+ * the generated qrels is judged, so without a depth it holds both runs whole; --tune-depth D
+ * passes --depth D, where it holds 5,000 x D documents per run.
  */
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -31,6 +33,7 @@ const { values } = parseArgs({
     timeout: { type: 'string', default: '900' },
     'skip-tune': { type: 'boolean' },
     only: { type: 'string' },
+    'tune-depth': { type: 'string' },
   },
 });
 const queries = Number(values.queries);
@@ -95,9 +98,10 @@ const commands: { name: string; argv: (out: string) => string[] }[] = [
   { name: 'pool (2 runs, depth 10)', argv: (out) => ['pool', runA, runB, '--depth', '10', '--out', out] },
   { name: 'fuse (2 runs, rrf)', argv: (out) => ['fuse', runA, runB, '--method', 'rrf', '--out', out] },
 ];
+const tuneDepth = values['tune-depth'];
 if (!values['skip-tune'])
   commands.push({
-    name: 'tune (2 runs, rrf k 60, 2 folds)',
+    name: `tune (2 runs, rrf k 60, 2 folds${tuneDepth === undefined ? '' : `, depth ${tuneDepth}`})`,
     argv: (out) => [
       'tune',
       runA,
@@ -110,6 +114,7 @@ if (!values['skip-tune'])
       '60',
       '--folds',
       '2',
+      ...(tuneDepth === undefined ? [] : ['--depth', tuneDepth]),
       '--out',
       out,
     ],
@@ -156,7 +161,8 @@ const rows: (string | number)[][] = [];
 const only = values.only?.split(',');
 for (const c of commands.filter((c) => !only || only.includes(c.name.split(' ')[0]!))) {
   for (const side of sides) {
-    const out = path.join(dir, `out-${side.label}-${c.name.split(' ')[0]}`);
+    const depthTag = tuneDepth !== undefined && c.name.startsWith('tune') ? `-depth${tuneDepth}` : '';
+    const out = path.join(dir, `out-${side.label}-${c.name.split(' ')[0]}${depthTag}`);
     const m = measure(side.root, c.argv(out));
     rows.push([c.name, side.label, Number.isNaN(m.peakMiB) ? '' : m.peakMiB.toFixed(0), m.seconds.toFixed(1), m.exit]);
     console.error(`${c.name} ${side.label}: ${m.peakMiB.toFixed(0)} MiB, ${m.seconds.toFixed(1)} s, ${m.exit}`);

@@ -1,6 +1,5 @@
 import { InputError } from '../errors.js';
 import { emptyRunError } from '../runs/empty-run.js';
-import type { QueryLists } from './fuse-runs.js';
 
 /** What coverage needs of one run file given to `fuse` or `tune`: its query ids and line count. */
 export interface RunFile {
@@ -8,11 +7,6 @@ export interface RunFile {
   /** Its query ids, each once. */
   queries: readonly string[];
   lines: number;
-}
-
-/** A run read whole, as a RunFile. */
-export function runFileOf(file: string, run: QueryLists): RunFile {
-  return { file, queries: [...run.keys()], lines: [...run.values()].reduce((sum, docs) => sum + docs.length, 0) };
 }
 
 /** What one run holds, and how much of it the other runs can fuse with. */

@@ -8,8 +8,10 @@ import type { FusionMethodName, FusionMethodRow } from '../../fusion/method-tabl
 import { isTrainedMethod } from '../../fusion/trained/trained-methods.js';
 import { normNames } from '../../fusion/norm-registry.js';
 import type { NormName } from '../../fusion/norm-table.js';
-import { collectRun, readRunQueries } from '../../runs/run-queries.js';
-import type { NamedRun } from '../../fusion/fuse-runs.js';
+import { readRunQueries } from '../../runs/run-queries.js';
+import type { RunFile } from '../../fusion/run-coverage.js';
+import { collectJudgedLists } from '../../fusion/tune/judged-lists.js';
+import type { TuneLeg } from '../../fusion/tune/tune-fusion.js';
 import { DEFAULT_GRID, type GridSpec } from '../../fusion/tune/settings-grid.js';
 
 // Plain decimal notation only: Number() alone would also take "0x10", "Infinity" and "" (as 0).
@@ -99,13 +101,22 @@ export function legNames(files: readonly string[]): string[] {
 }
 
 /**
- * Reads the run files whole (tune revisits every query many times), each query by query
- * (readRunQueries: a query's lines must be together), the legs named by legNames.
+ * Reads tune's run files, each query by query (readRunQueries: a query's lines must be
+ * together), keeping of each only the `judged` queries' lists cut to `depth`
+ * (collectJudgedLists), the legs named by legNames; with the files' query ids and line counts
+ * for the coverage check.
  */
-export async function readLegRuns(files: readonly string[]): Promise<NamedRun[]> {
+export async function readTuneLegs(
+  files: readonly string[],
+  judged: ReadonlySet<string>,
+  depth: number | undefined,
+): Promise<{ legs: TuneLeg[]; runs: RunFile[] }> {
   const names = legNames(files);
-  const runs = await Promise.all(files.map((f) => collectRun(readRunQueries(f))));
-  return runs.map((run, i) => ({ name: names[i]!, run }));
+  const read = await Promise.all(files.map((f) => collectJudgedLists(readRunQueries(f), judged, depth)));
+  return {
+    legs: read.map(({ run, queries }, i) => ({ name: names[i]!, run, queryIds: queries })),
+    runs: read.map(({ queries, lines }, i) => ({ file: files[i]!, queries, lines })),
+  };
 }
 
 /**

@@ -1,5 +1,5 @@
 import { InputError } from '../../errors.js';
-import { checkRunCoverage, coverageLines, runFileOf } from '../../fusion/run-coverage.js';
+import { checkRunCoverage, coverageLines } from '../../fusion/run-coverage.js';
 import { DEFAULT_GRID } from '../../fusion/tune/settings-grid.js';
 import { weightedMethodNames } from '../../fusion/method-help.js';
 import { COMBGMNZ_DEFAULT_GAMMA } from '../../fusion/methods/combgmnz.js';
@@ -18,7 +18,7 @@ import { intOption, oneOf, parse } from '../args.js';
 import type { Command } from '../command.js';
 import { judgementNotes } from '../judgement-notes.js';
 import { loadJudgements } from '../load-judgements.js';
-import { gridFlags, readLegRuns } from './fusion-flags.js';
+import { gridFlags, readTuneLegs } from './fusion-flags.js';
 import { trainedFlags } from './trained-flags.js';
 import { TRAINED_METHOD_NAMES } from '../../fusion/trained/trained-methods.js';
 import { DEFAULT_PROBFUSE_SEGMENTS, DEFAULT_SLIDEFUSE_WINDOWS, SEGFUSE_NORM } from '../../fusion/tune/trained-grid.js';
@@ -179,11 +179,9 @@ export const tuneCommand: Command = {
     const all = Boolean(values['report-all']);
 
     const threshold = intOption('threshold', values.threshold, 1, 0);
-    const [judgements, legs] = await Promise.all([
-      loadJudgements(values.qrels, { original: Boolean(values.original), threshold }, io),
-      readLegRuns(positionals),
-    ]);
-    const runs = positionals.map((file, i) => runFileOf(file, legs[i]!.run));
+    const judgements = await loadJudgements(values.qrels, { original: Boolean(values.original), threshold }, io);
+    // Only the queries tuneFusion ranks (those eval averages) are kept, each cut to --depth.
+    const { legs, runs } = await readTuneLegs(positionals, new Set(judgements.answerable), options.depth);
     io.err(coverageLines(checkRunCoverage(runs, Boolean(values['allow-empty']))));
     const t0 = performance.now();
     const result = tuneFusion(legs, judgements, options);

@@ -17,6 +17,11 @@ import { trainedFolds } from './trained-folds.js';
 import { isLegAlone, isTrained } from './tune-setting.js';
 import { mean } from '../../stats/mean.js';
 
+/** A leg to tune: its run, and when that holds only some of its queries, every query id of its file. */
+export interface TuneLeg extends NamedRun {
+  queryIds?: readonly string[];
+}
+
 /**
  * Tunes the fusion of `legs` by k-fold cross-validation over the answerable queries of `judgements`: the
  * queries are dealt into folds (assignFolds, seeded), each fold is ranked with the setting of
@@ -29,9 +34,12 @@ import { mean } from '../../stats/mean.js';
  * are scored on the same queries, with bootstrap intervals on the paired per-query differences
  * and paired randomization tests. The setting to deploy is chosen by the same rule on all the
  * judged queries.
+ * Only the judged queries' lists are read, each cut to `depth`, so a leg may hold just those
+ * (collectJudgedLists, as `testbed tune` reads its files) with its file's other query ids in
+ * `queryIds`, which `leftOut` counts.
  * Throws an InputError when no query is judged or there are more folds than judged queries.
  */
-export function tuneFusion(legs: readonly NamedRun[], judgements: Judgements, options: TuneOptions = {}): TuneResult {
+export function tuneFusion(legs: readonly TuneLeg[], judgements: Judgements, options: TuneOptions = {}): TuneResult {
   const { metric, grid, folds, seed, depth, k, select } = completeTuneOptions(options);
   // The queries `testbed eval` averages (answerable, byte order); it throws if there are none.
   const queries = evaluate(judgements, new Map(), [metric]).evaluated;
@@ -125,6 +133,8 @@ export function tuneFusion(legs: readonly NamedRun[], judgements: Judgements, op
       sameOnEveryQuery: tunedValues.every((v, i) => v === legValues[best]![i]),
     },
     untunedRrf,
-    leftOut: new Set(legs.flatMap(({ run: leg }) => [...leg.keys()].filter((q) => !judged.has(q)))).size,
+    leftOut: new Set(
+      legs.flatMap(({ run: leg, queryIds }) => [...(queryIds ?? leg.keys())].filter((q) => !judged.has(q))),
+    ).size,
   };
 }
