@@ -48,6 +48,20 @@ function environmentSecrets(env: NodeJS.ProcessEnv): string[] {
 }
 
 /**
+ * Under this length a secret is cut only where it stands as a word (no letter or digit touching
+ * it): a short loopback token such as `short` must not turn "shorter than 16 characters" into
+ * "(secret)er than 16 characters". A key of this length or more is cut wherever it appears.
+ */
+const WHOLE_WORD_BELOW_CHARS = 8;
+
+/** Replaces every occurrence of `form` in `text`, as a word only when the form is short. */
+function cut(text: string, form: string): string {
+  if (form.length >= WHOLE_WORD_BELOW_CHARS) return text.split(form).join('(secret)');
+  const escaped = form.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  return text.replace(new RegExp(`(?<![\\p{L}\\p{N}])${escaped}(?![\\p{L}\\p{N}])`, 'gu'), '(secret)');
+}
+
+/**
  * `text` with every known secret replaced by `(secret)`, in each form it is likely quoted in:
  * as is, URL-encoded and JSON-escaped (inside a serialised report). Longest first, so a secret
  * holding another is cut whole.
@@ -62,8 +76,7 @@ export function scrubSecrets(text: string, env: NodeJS.ProcessEnv = process.env)
     forms.add(JSON.stringify(v).slice(1, -1));
   }
   let out = text;
-  for (const form of [...forms].sort((a, b) => b.length - a.length))
-    if (out.includes(form)) out = out.split(form).join('(secret)');
+  for (const form of [...forms].sort((a, b) => b.length - a.length)) if (out.includes(form)) out = cut(out, form);
   return out;
 }
 
