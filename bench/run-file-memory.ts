@@ -20,6 +20,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { createRng } from '../src/stats/prng.js';
 import { printHeader } from './lib/command.js';
 import { mdTable } from './lib/markdown.js';
 
@@ -41,23 +42,11 @@ const docs = Number(values.docs);
 const dir = values.keep ?? fs.mkdtempSync(path.join(os.tmpdir(), 'run-file-memory-'));
 fs.mkdirSync(dir, { recursive: true });
 
-/** A small seeded generator (mulberry32), so every session measures the same files. */
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 2 ** 32;
-  };
-}
-
 const qid = (q: number) => `q${String(q).padStart(5, '0')}`;
 
 /** One run: `docs` documents per query from a pool of 10x as many, scores falling; written in blocks. */
 function writeRunFile(file: string, seed: number, order: number[]): void {
-  const next = random(seed);
+  const next = createRng(seed);
   const fd = fs.openSync(file, 'w');
   for (const q of order) {
     const lines: string[] = [];
@@ -75,7 +64,7 @@ function writeRunFile(file: string, seed: number, order: number[]): void {
 
 /** Qrels: 5 graded documents per query, from the same pool the runs draw from. */
 function writeQrels(file: string): void {
-  const next = random(7);
+  const next = createRng(7);
   const lines: string[] = ['query-id\tcorpus-id\tscore'];
   for (let q = 1; q <= queries; q++) {
     const picked = new Set<number>();
