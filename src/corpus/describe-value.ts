@@ -18,6 +18,7 @@ export function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-function shorten(text: string): string {
+/** `text` cut to 60 characters with an ellipsis: enough to recognise a value in an error. */
+export function shorten(text: string): string {
   return text.length <= MAX_SHOWN ? text : `${text.slice(0, MAX_SHOWN - 1)}…`;
 }

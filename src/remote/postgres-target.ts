@@ -37,10 +37,14 @@ export function postgresTarget(url: string, what: string, env: NodeJS.ProcessEnv
   const authorityHost = decoded(noHost ? '' : u.hostname.replace(/^\[(.+)\]$/, '$1'), what);
   const host = params.get('host') || authorityHost || env.PGHOST || 'localhost';
   const portText = params.get('port') || u.port || env.PGPORT || '5432';
-  const port = Number(portText);
-  if (!/^\d{1,5}$/.test(portText) || port < 1 || port > 65535)
-    throw new InputError(`${what}: the URL's port is not a port number (1 to 65535)`);
-  return { host, port, params };
+  if (!isPortNumber(portText)) throw new InputError(`${what}: the URL's port is not a port number (1 to 65535)`);
+  return { host, port: Number(portText), params };
+}
+
+/** A TCP port as written in a URL: 1 to 5 digits, 1 to 65535. */
+export function isPortNumber(text: string): boolean {
+  const n = Number(text);
+  return /^\d{1,5}$/.test(text) && n >= 1 && n <= 65535;
 }
 
 function decoded(text: string, what: string): string {

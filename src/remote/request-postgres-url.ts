@@ -9,6 +9,8 @@
  * the operator (PGPASSWORD, `serve --pg-password-env NAME`), never from the request.
  */
 
+import { isPortNumber } from './postgres-target.js';
+
 /** The only query parameter a request's URL may carry, and the values libpq documents for it. */
 const SSLMODES = new Set(['disable', 'allow', 'prefer', 'require', 'verify-ca', 'verify-full']);
 /** A host name or an IPv4 address as written (no percent-encoding), or an IPv6 address in brackets. */
@@ -31,10 +33,7 @@ export function requestPostgresUrlProblem(url: string): string | undefined {
     return 'has a user that is not a plain name (letters, digits, _ . -; no percent-encoding)';
   if (!host) return 'names no host: a URL sent over HTTP names the host it connects to';
   if (!HOST.test(host!)) return `has a host that is not a plain host name or IP address (no percent-encoding)`;
-  if (port !== undefined) {
-    const n = Number(port);
-    if (!/^\d{1,5}$/.test(port) || n < 1 || n > 65535) return 'has a port that is not a number from 1 to 65535';
-  }
+  if (port !== undefined && !isPortNumber(port)) return 'has a port that is not a number from 1 to 65535';
   const database = (path ?? '').slice(1);
   if (database !== '' && !NAME.test(database))
     return 'has a database that is not a plain name (letters, digits, _ . -; no percent-encoding or more path)';

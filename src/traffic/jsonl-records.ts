@@ -1,4 +1,5 @@
 import { open } from 'node:fs/promises';
+import { shorten } from '../corpus/describe-value.js';
 import { translateFsError } from '../corpus/fs-errors.js';
 import { readLines } from '../corpus/read-lines.js';
 
@@ -87,8 +88,4 @@ export async function readJsonlRecords(file: string, wholeIfFirstFails: boolean)
     seen = true;
   }
   return out;
-}
-
-function shorten(text: string): string {
-  return text.length <= 60 ? text : `${text.slice(0, 59)}…`;
 }

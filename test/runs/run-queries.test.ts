@@ -2,13 +2,13 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Line } from '../../src/corpus/read-lines.js';
-import { InputError } from '../../src/errors.js';
 import { collectRun, groupRunQueries, readRunQueries, type RunQuery } from '../../src/runs/run-queries.js';
 import { MAX_RUN_LINE_BYTES } from '../../src/runs/run-line.js';
 import { rankingOf } from '../../src/runs/run.js';
 import { readTrecRun } from '../../src/runs/trec-run-reader.js';
 import { tmpDir } from '../helpers/tmp.js';
 import { evalFixture } from './helpers.js';
+import { inputError } from '../helpers/input-error.js';
 
 /**
  * eval, pool, fuse and tune read a run one query at a time (issue 40, item 9): a 5M-line run
@@ -28,15 +28,6 @@ async function all(file: string): Promise<RunQuery[]> {
   const queries: RunQuery[] = [];
   for await (const q of readRunQueries(file)) queries.push(q);
   return queries;
-}
-
-async function inputError(promise: Promise<unknown>): Promise<InputError> {
-  const error = await promise.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(InputError);
-  return error as InputError;
 }
 
 describe('readRunQueries gives the whole-file reader rankings, one query at a time', () => {

@@ -1,11 +1,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { InputError } from '../../src/errors.js';
 import { readTrecRun } from '../../src/runs/trec-run-reader.js';
 import { rankingOf, trecOrder } from '../../src/runs/run.js';
 import { tmpDir } from '../helpers/tmp.js';
 import { evalFixture } from './helpers.js';
+import { inputError } from '../helpers/input-error.js';
 
 const dir = tmpDir('testbed-runs-');
 
@@ -13,15 +13,6 @@ function write(name: string, lines: string[]): string {
   const file = path.join(dir, name);
   fs.writeFileSync(file, lines.join('\n') + '\n');
   return file;
-}
-
-async function inputError(promise: Promise<unknown>): Promise<InputError> {
-  const error = await promise.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(InputError);
-  return error as InputError;
 }
 
 describe('readTrecRun', () => {

@@ -1,9 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { InputError } from '../../src/errors.js';
 import { readRecordFile } from '../../src/traffic/record-file.js';
 import { tmpDir } from '../helpers/tmp.js';
+import { inputError } from '../helpers/input-error.js';
 
 /**
  * Query logs are read line by line (issue 40, item 9): a 587 MB log read as one text failed with
@@ -17,15 +17,6 @@ const file = (name: string, content: string | Buffer) => {
   fs.writeFileSync(p, content);
   return p;
 };
-
-async function inputError(promise: Promise<unknown>): Promise<InputError> {
-  const error = await promise.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(InputError);
-  return error as InputError;
-}
 
 describe('readRecordFile reads JSON Lines line by line', () => {
   it('refuses a line over 16 MiB at its file:line, even when it is valid JSON', async () => {
