@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { runLine } from './trec-run-writer.js';
+import { queryRunLines } from './trec-run-writer.js';
 import type { RunDoc } from './run.js';
 
 /** What writeRunQueries wrote. */
@@ -28,7 +28,8 @@ export async function writeRunQueries(
     for await (const { qid, docs } of queries) {
       written.queries++;
       if (docs.length === 0) continue;
-      const text = docs.map((d, i) => runLine(qid, { id: d.id, score: d.score, rank: i + 1 }, tag)).join('\n');
+      const hits = docs.map((d, i) => ({ id: d.id, score: d.score, rank: i + 1 }));
+      const text = queryRunLines(qid, hits, tag).join('\n');
       fs.writeSync(fd, text + '\n');
       written.lines += docs.length;
     }

@@ -2,13 +2,21 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Hit } from '../ranking/hit.js';
 import type { RunDoc } from './run.js';
+import { printScores } from './score-digits.js';
+
+type RunHit = Pick<Hit, 'id' | 'rank' | 'score'>;
 
 /**
- * One line of a TREC run file: `qid Q0 docid rank score tag`. The score is printed with
- * JavaScript's shortest round-trip form, so two different scores never print the same and
- * trec_eval (which orders by score, not by the rank column) sees exactly our order of scores.
+ * One query's lines of a TREC run file: `qid Q0 docid rank score tag`. The scores are printed
+ * together (printScores) so that two different scores never print the same and trec_eval
+ * (which orders by score, not by the rank column) sees exactly our order of scores.
  */
-export function runLine(qid: string, hit: Pick<Hit, 'id' | 'rank' | 'score'>, tag: string): string {
+export function queryRunLines(qid: string, hits: readonly RunHit[], tag: string): string[] {
+  const scores = printScores(hits.map((h) => h.score));
+  return hits.map((h, i) => runLine(qid, h, scores[i]!, tag));
+}
+
+function runLine(qid: string, hit: RunHit, score: string, tag: string): string {
   for (const [what, v] of [
     ['query id', qid],
     ['document id', hit.id],
@@ -17,7 +25,7 @@ export function runLine(qid: string, hit: Pick<Hit, 'id' | 'rank' | 'score'>, ta
     if (/\s/.test(v) || v === '')
       throw new RangeError(`${what} "${v}" cannot be written to a TREC run file: it is empty or contains white space`);
   }
-  return `${qid} Q0 ${hit.id} ${hit.rank} ${String(hit.score)} ${tag}`;
+  return `${qid} Q0 ${hit.id} ${hit.rank} ${score} ${tag}`;
 }
 
 /**
@@ -27,11 +35,12 @@ export function runLine(qid: string, hit: Pick<Hit, 'id' | 'rank' | 'score'>, ta
  */
 export function writeRun(
   file: string,
-  results: Iterable<{ qid: string; hits: readonly Pick<Hit, 'id' | 'rank' | 'score'>[] }>,
+  results: Iterable<{ qid: string; hits: readonly RunHit[] }>,
   tag: string,
 ): number {
   const lines: string[] = [];
-  for (const { qid, hits } of results) for (const h of hits) lines.push(runLine(qid, h, tag));
+  // A loop, not push(...lines): a query of a million hits would overflow the argument stack.
+  for (const { qid, hits } of results) for (const line of queryRunLines(qid, hits, tag)) lines.push(line);
   fs.mkdirSync(path.dirname(file), { recursive: true });
   const tmp = `${file}.tmp-${process.pid}`;
   fs.writeFileSync(tmp, lines.join('\n') + (lines.length ? '\n' : ''));
