@@ -33,6 +33,13 @@ describe('query term highlighting', () => {
     expect(marked('the port of the harbor', 'the harbor')).toEqual(['harbor']);
   });
 
+  // Issue 43: "can" and "after" are not stop words to the index (Lucene's list has 33 words),
+  // so a question matched them and marked them in every passage.
+  it('never marks the function words of a question either, though the index matches them', () => {
+    const text = 'You can restore the cache after an update; after that, sync can resume.';
+    expect(marked(text, 'how can I restore the cache after an update', false)).toEqual(['restore', 'cache', 'update']);
+  });
+
   it('keeps every character of the text, in order', () => {
     const text = 'a <b>bold</b> claim & more';
     expect(
@@ -110,6 +117,11 @@ describe('highlighting on a multilingual index', () => {
     const text = 'To log in, open a dashboard in the browser.';
     // "to", "in", "a" and "the" are on the list; "log" and "dashboard" are the query's words.
     expect(marked(text, 'en', 'how to log in to a dashboard', 'en')).toEqual(['log', 'dashboard']);
+  });
+
+  it('nor a modal verb or preposition of a question in English text', () => {
+    const text = 'After a reset you can log in to the dashboard.';
+    expect(marked(text, 'en', 'can I log in after a reset', 'en')).toEqual(['reset', 'log']);
   });
 
   it('escapes markup exactly as the English highlighter does', () => {

@@ -1,8 +1,7 @@
 import type { MultilingualAnalyzer } from '../../analysis/multilingual-analyzer.js';
 import { createQueryTerms } from '../../analysis/query-terms.js';
-import { ENGLISH_STOP_WORDS } from '../../analysis/english-stop-words.js';
-import { normalizeText } from '../../analysis/normalize-text.js';
 import { analyzerFor, type TokenizerName } from '../../store/tokenizers.js';
+import { isFunctionWord } from './function-words.js';
 import type { TermMatcher } from './highlight.js';
 
 /** What the matcher needs to know of an index: how it analyses, and its documents per language. */
@@ -36,13 +35,13 @@ function segmenter(lang: string | undefined): Intl.Segmenter {
 }
 
 /**
- * A stop word of an English (or unknown-language) passage, by Lucene's English list, the one
- * English indexes drop. Other languages mark every word: stopwords-iso's lists hold content
+ * A word of an English (or unknown-language) passage that is never marked (function-words.ts:
+ * Lucene's English stop list and the other function words of questions). Other languages mark every word: stopwords-iso's lists hold content
  * words too (Thai ผ่าน "pass" as in รหัสผ่าน "password", English "page" and "problem").
  */
 function isStopWord(word: string, lang: string | undefined): boolean {
   const english = !lang || lang.toLowerCase().startsWith('en');
-  return english && ENGLISH_STOP_WORDS.has(normalizeText(word));
+  return english && isFunctionWord(word);
 }
 
 /**

@@ -1,4 +1,5 @@
 import { createLexicalAnalyzer } from '../../analysis/english-analyzer.js';
+import { isFunctionWord } from './function-words.js';
 
 const WORD = /[\p{L}\p{N}\p{M}]+/gu;
 const stemmed = createLexicalAnalyzer({ stem: true });
@@ -25,8 +26,9 @@ export interface TermMatcher {
 
 /**
  * The matcher for English-analysed indexes (unicode61, porter, postings and wink). `stem` follows the lexical
- * engine (postings, wink and FTS5's porter tokenizer stem; FTS5's unicode61 does not). Stop words are never
- * marked: "the" in every line would hide the words that matter.
+ * engine (postings, wink and FTS5's porter tokenizer stem; FTS5's unicode61 does not). Stop words and
+ * the other function words of function-words.ts are never marked: "the" or "can" in every line would
+ * hide the words that matter.
  */
 export function termMatcher(query: string, stem: boolean): TermMatcher {
   const analyze = (text: string) => fold((stem ? stemmed : plain)(text));
@@ -35,6 +37,7 @@ export function termMatcher(query: string, stem: boolean): TermMatcher {
     terms,
     *find(text) {
       for (const m of text.matchAll(WORD)) {
+        if (isFunctionWord(m[0])) continue;
         const [term] = analyze(m[0]);
         if (term !== undefined && terms.has(term)) yield { index: m.index, word: m[0] };
       }
