@@ -75,7 +75,9 @@ describe('GET /experiments/:id (the report page)', () => {
     body = got.body;
   });
 
-  it('opens with the verdict: the sentences report.md opens with, names as <code>', () => {
+  // Issue 43: the first screen was two verdict paragraphs and 13 slice bullets before the
+  // configurations table. Now: one paragraph, the table, then each sentence beside its table.
+  it('opens with a one-paragraph verdict and the configurations table; slice and hybrid sentences sit by their tables', () => {
     const v = verdict(report)!;
     const opening = section(body, '<h2 id="verdict-title">Verdict</h2>', '</section>');
     const asHtml = (s: string) =>
@@ -85,12 +87,23 @@ describe('GET /experiments/:id (the report page)', () => {
         .replace(/>/g, '&gt;')
         .replace(/'/g, '&#39;')
         .replace(/`([^`]*)`/g, '<code>$1</code>');
-    expect(opening).toContain(`<p class="verdict-overall">${asHtml(v.overall.sentence)}</p>`);
-    expect(all(opening, /<li data-slice="([^"]+)">/g)).toEqual(report.configs[0]!.slices.map((s) => s.label));
-    for (const s of v.slices) expect(opening).toContain(asHtml(s.sentence));
-    for (const h of v.hybrids) expect(opening).toContain(`<li data-config="${h.hybrid}">${asHtml(h.sentence)}</li>`);
+    // One paragraph: the sources sentence (this report mixes real and synthetic queries), then the overall one.
+    const paragraph = [v.sources?.sentence, v.overall.sentence].filter(Boolean).map((t) => asHtml(t!));
+    expect(opening).toContain(`<p class="verdict-overall">${paragraph.join(' ')}</p>`);
+    expect(all(opening, /<p/g)).toHaveLength(1);
+    expect(opening).not.toContain('<li');
+    // Nothing but the table's legend between the verdict and the configurations table.
+    const before = body.slice(body.indexOf('Verdict</h2>'), body.indexOf('<table class="config-table">'));
+    expect(before).not.toContain('<ul');
+    expect(before).not.toContain('per-query-link');
+
+    const afterTable = section(body, '<table class="config-table">', '<h2>');
+    for (const h of v.hybrids) expect(afterTable).toContain(`<li data-config="${h.hybrid}">${asHtml(h.sentence)}</li>`);
     expect(v.hybrids.map((h) => h.hybrid)).toEqual(['hybrid']);
-    expect(body.indexOf('Verdict</h2>')).toBeLessThan(body.indexOf('<h2>Configurations</h2>'));
+
+    const slices = section(body, '<h2>Slices</h2>', '<h2>');
+    expect(all(slices, /<li data-slice="([^"]+)">/g)).toEqual(report.configs[0]!.slices.map((s) => s.label));
+    for (const s of v.slices) expect(slices).toContain(asHtml(s.sentence));
   });
 
   it('tables configurations x metrics with quality next to latency and index size, the best per column marked', () => {

@@ -12,7 +12,7 @@ import { LanguageLegs, languageSlices } from './language-legs.js';
 import { OverlapBySourceTable } from './overlap-table.js';
 import { Curves, QualityCost, SliceCharts, SourceGap } from './report-charts.js';
 import type { ReportSource } from './report-source.js';
-import { VerdictSection } from './verdict-section.js';
+import { HybridVerdicts, SliceVerdicts, VerdictSection } from './verdict-section.js';
 
 /** A report page: the finished report, or the job's progress (or error) until there is one. */
 export function ReportPage({
@@ -68,13 +68,6 @@ function ReportBody({ source, links, title }: { source: ReportSource; links: Lin
       <h1>{title}</h1>
       <ReportHeader report={report} />
       <VerdictSection report={report} />
-      <Downloads id={source.id} report={report} />
-      <p>
-        <a href={`/experiments/${encodeURIComponent(source.id)}/queries`} id="per-query-link">
-          Per-query table
-        </a>
-        : each query's value per configuration, wins and losses against the baseline.
-      </p>
       <h2>Configurations</h2>
       <p class="legend-note">
         Means over {report.queries.answerable} answerable queries. Green and bold: best in its column. †: differs from
@@ -85,6 +78,14 @@ function ReportBody({ source, links, title }: { source: ReportSource; links: Lin
         (hover for Δ and p).
       </p>
       <ConfigTable report={report} />
+      <HybridVerdicts report={report} />
+      <p>
+        <a href={`/experiments/${encodeURIComponent(source.id)}/queries`} id="per-query-link">
+          Per-query table
+        </a>
+        : each query's value per configuration, wins and losses against the baseline.
+      </p>
+      <Downloads id={source.id} report={report} />
       {report.configs.some((c) => c.judged) ? (
         <>
           <h2>Judged</h2>
@@ -102,6 +103,7 @@ function ReportBody({ source, links, title }: { source: ReportSource; links: Lin
       {report.configs[0]?.slices.length ? (
         <>
           <h2>Slices</h2>
+          <SliceVerdicts report={report} />
           <SliceCharts report={report} />
         </>
       ) : null}
