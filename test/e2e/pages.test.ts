@@ -130,9 +130,27 @@ describe('playground', () => {
     await page.close();
   });
 
+  // Issue 43: at 1280x900 the results started ~600 px down, under the whole form.
+  it('shows the first hit of every column in the first screen of a 1280x900 window', async () => {
+    const page = await openPage('/?q=error+E1042+session+token', { width: 1280, height: 900 });
+    await page.locator('.column[data-mode="hybrid"] .hit').first().waitFor();
+    const bottoms = await page
+      .locator('.column')
+      .evaluateAll((els) => els.map((e) => e.querySelector('.hit .title')?.getBoundingClientRect().bottom ?? Infinity));
+    expect(bottoms).toHaveLength(3);
+    for (const bottom of bottoms) expect(bottom).toBeLessThanOrEqual(900);
+    // the columns and gold set fields are one click away, and open when the address sets them
+    expect(await page.locator('details.more-params').getAttribute('open')).toBeNull();
+    await page.close();
+    const withColumns = await openPage('/?q=harbor&col=tiny:bm25&col=tiny:dense');
+    expect(await withColumns.locator('details.more-params').getAttribute('open')).not.toBeNull();
+    await withColumns.close();
+  });
+
   it('compares the columns typed in the Columns fields: two columns, each rank move said in words', async () => {
     const page = await openPage('/?q=harbor+install+port&k=5');
     await page.locator('.column[data-mode="hybrid"] .hit').first().waitFor();
+    await page.locator('details.more-params summary').click();
     const fields = page.locator('input[name="col"]');
     expect(await fields.count()).toBe(4);
     // one column typed is not yet a comparison: nothing is searched, no refusal shown

@@ -42,6 +42,11 @@ const cells = (body: string, attr: string, id: string) => {
   const row = body.split(new RegExp(`<tr[^>]* ${attr}="${id}"`))[1]!.split('</tr>')[0]!;
   return [...row.matchAll(/<t[dh][^>]*>(.*?)<\/t[dh]>/gs)].map((m) => m[1]!.replace(/<[^>]+>/g, '').trim());
 };
+// A row's differences from the baseline, configuration -> printed difference (the <small> under each value).
+const deltas = (body: string, qid: string) => {
+  const row = body.split(`data-query-id="${qid}"`)[1]!.split('</tr>')[0]!;
+  return Object.fromEntries([...row.matchAll(/data-delta="([^"]+)"[^>]*>([^<]*)</g)].map((m) => [m[1]!, m[2]!]));
+};
 
 describe('GET /experiments/:id/queries', () => {
   it("shows every query with text, slices, values and deltas against the report's baseline, counts on top", async () => {
@@ -56,11 +61,11 @@ describe('GET /experiments/:id/queries', () => {
       'harbor port',
       'identifier, conceptual',
       '0.6000',
-      '0.9001',
-      '0.2000',
-      '+0.3001',
-      '-0.4000',
+      // each configuration's value, its difference from bm25 under it: 0.90006 - 0.6, 0.2 - 0.6
+      '0.9001+0.3001',
+      '0.2000-0.4000',
     ]);
+    expect(deltas(body, 'q4')).toEqual({ hybrid: '+0.3001', splade: '-0.4000' });
     expect(body).toContain('id="q-q4"');
   });
 
@@ -71,7 +76,7 @@ describe('GET /experiments/:id/queries', () => {
     const mrr = await page('/experiments/after/queries?metric=mrr%4010&baseline=hybrid');
     // after, mrr@10: bm25 1 0.5 0.5 0.40012 against hybrid 1 0.5 0.5 0.4 -> q4 +0.00012 prints +0.0001
     expect(cells(mrr.body, 'data-config', 'bm25')).toEqual(['bm25', '1', '0', '3']);
-    expect(cells(mrr.body, 'data-query-id', 'q1').slice(-2)).toEqual(['tie', 'tie']);
+    expect(deltas(mrr.body, 'q1')).toEqual({ bm25: 'tie', splade: 'tie' });
   });
 
   it('a report saved before query texts has them read from its queries file, only inside the corpora root', async () => {

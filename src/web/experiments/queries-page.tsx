@@ -32,18 +32,15 @@ export const queryAnchor = (qid: string) => `q-${qid}`;
  */
 export function QueriesPage({ view, tokenRequired }: { view: QueriesView; tokenRequired: boolean }) {
   const t = view.table;
-  const others = t.configs.filter((c) => c !== t.baseline);
   const current = view.sort && sortParam(view.sort);
-  const heading = (label: string, key: SortKey, cls?: string) => {
+  // A link that sorts by `key`: descending first for numbers, and the other way when it is the
+  // current sort; the arrow says which way the rows are sorted now.
+  const sortLink = (label: string, key: SortKey, title?: string) => {
     const param = sortParam(key);
     const descending = param === current ? !view.descending : key.by === 'value' || key.by === 'delta';
     const arrow = param === current ? (view.descending ? ' ▼' : ' ▲') : '';
     return (
-      <th
-        scope="col"
-        class={cls}
-        aria-sort={param === current ? (view.descending ? 'descending' : 'ascending') : undefined}
-      >
+      <>
         <a
           href={queriesUrl(view.id, {
             metric: t.metric,
@@ -51,10 +48,23 @@ export function QueriesPage({ view, tokenRequired }: { view: QueriesView; tokenR
             sort: param,
             dir: descending ? 'desc' : 'asc',
           })}
+          title={title}
         >
           {label}
         </a>
         {arrow}
+      </>
+    );
+  };
+  // A column heading; a configuration's also sorts by its difference from the baseline.
+  const heading = (label: string, key: SortKey, cls?: string, delta?: SortKey) => {
+    const sorted = [key, delta].find((k) => k && sortParam(k) === current);
+    return (
+      <th scope="col" class={cls} aria-sort={sorted ? (view.descending ? 'descending' : 'ascending') : undefined}>
+        {sortLink(label, key)}
+        {delta ? (
+          <small class="delta">{sortLink('Δ', delta, `sort by the difference from ${t.baseline}`)}</small>
+        ) : null}
       </th>
     );
   };
@@ -134,8 +144,11 @@ export function QueriesPage({ view, tokenRequired }: { view: QueriesView; tokenR
                   text
                 </th>
                 {t.sliceFields.map((f) => heading(f, { by: 'slice', field: f }, 'text-cell'))}
-                {t.configs.map((c) => heading(c, { by: 'value', config: c }))}
-                {others.map((c) => heading(`Δ ${c}`, { by: 'delta', config: c }))}
+                {t.configs.map((c) =>
+                  c === t.baseline
+                    ? heading(c, { by: 'value', config: c })
+                    : heading(c, { by: 'value', config: c }, undefined, { by: 'delta', config: c }),
+                )}
               </tr>
             </thead>
             <tbody>
@@ -148,14 +161,18 @@ export function QueriesPage({ view, tokenRequired }: { view: QueriesView; tokenR
                   {t.sliceFields.map((f) => (
                     <td class="text-cell">{(row.slices[f] ?? []).join(', ')}</td>
                   ))}
-                  {t.configs.map((c) => (
-                    <td data-config={c}>{fmt(row.values[c])}</td>
-                  ))}
-                  {others.map((c) => {
-                    const d = row.deltas[c];
+                  {t.configs.map((c) => {
+                    // The difference from the baseline under the value, not in a column of its
+                    // own: five configurations then fit a 1280-pixel window without scrolling.
+                    const d = c === t.baseline ? undefined : row.deltas[c];
                     return (
-                      <td data-delta={c} data-outcome={d?.outcome}>
-                        {d === undefined ? '–' : d.outcome === 'tie' ? 'tie' : signed(d.delta)}
+                      <td data-config={c}>
+                        {fmt(row.values[c])}
+                        {c === t.baseline ? null : (
+                          <small class="delta" data-delta={c} data-outcome={d?.outcome}>
+                            {d === undefined ? '–' : d.outcome === 'tie' ? 'tie' : signed(d.delta)}
+                          </small>
+                        )}
                       </td>
                     );
                   })}

@@ -248,35 +248,44 @@ export function Controls({ view }: { view: PlaygroundView }) {
             hint="hits taken from each leg before fusing"
           />
         </fieldset>
-        <ColumnFields view={view} />
-        <fieldset>
-          <legend>Gold set</legend>
-          <Select
-            name="qrels"
-            label="qrels"
-            value={view.gold?.qrels ?? f.qrels}
-            options={[['', '(none)'], ...view.goldSets.map((g): [string, string] => [g.qrels, g.qrels])]}
-          />
-          <label>
-            <span>query id</span>
-            <input
-              name="qid"
-              value={f.qid}
-              list="gold-queries"
-              size={10}
-              autocomplete="off"
-              placeholder={queries.length ? 'pick or type' : ''}
+        {/* Closed unless something in it is set, so at 1280x900 the results start in the first screen. */}
+        <details class="more-params" open={moreParamsOpen(view)}>
+          <summary>Columns and gold set</summary>
+          <ColumnFields view={view} />
+          <fieldset>
+            <legend>Gold set</legend>
+            <Select
+              name="qrels"
+              label="qrels"
+              value={view.gold?.qrels ?? f.qrels}
+              options={[['', '(none)'], ...view.goldSets.map((g): [string, string] => [g.qrels, g.qrels])]}
             />
-          </label>
-          {queries.length ? (
-            <datalist id="gold-queries">
-              {queries.slice(0, MAX_LISTED_QUERIES).map((q) => (
-                <option value={q.id} label={q.text} />
-              ))}
-            </datalist>
-          ) : null}
-        </fieldset>
+            <label>
+              <span>query id</span>
+              <input
+                name="qid"
+                value={f.qid}
+                list="gold-queries"
+                size={10}
+                autocomplete="off"
+                placeholder={queries.length ? 'pick or type' : ''}
+              />
+            </label>
+            {queries.length ? (
+              <datalist id="gold-queries">
+                {queries.slice(0, MAX_LISTED_QUERIES).map((q) => (
+                  <option value={q.id} label={q.text} />
+                ))}
+              </datalist>
+            ) : null}
+          </fieldset>
+        </details>
       </div>
     </form>
   );
+}
+
+/** True when the page was opened with columns typed or a gold set picked: then they are shown. */
+function moreParamsOpen(view: PlaygroundView): boolean {
+  return (view.form.col ?? []).some((c) => c.trim() !== '') || Boolean(view.gold?.qrels ?? view.form.qrels);
 }
