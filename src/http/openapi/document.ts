@@ -350,7 +350,7 @@ export function openApiDocument(): Json {
           parameters: [clientIdHeader],
           requestBody: {
             required: true,
-            content: { 'application/json': { schema: { oneOf: [ref('PipelineRequest'), ref('SearchRequest')] } } },
+            content: { 'application/json': { schema: { oneOf: [ref('PipelineRequest'), ref('ModeSearchRequest')] } } },
           },
           responses: {
             '200': searchAnswer,
