@@ -224,6 +224,16 @@ export const schemas: Record<string, unknown> = {
     ),
     description: 'ExperimentJob (src/experiments/experiment-jobs.ts)',
   },
+  SavedReport: {
+    ...obj({
+      name: { ...str, description: 'its folder under the results folder: the id of /experiments/{id}/download/...' },
+      createdAt: { type: 'string', format: 'date-time' },
+      configurations: { ...int, description: 'configurations the report compares' },
+      queries: { ...int, description: 'queries with judgements, those scored' },
+    }),
+    description:
+      'a report saved under the results folder, as the experiments page lists it (src/web/experiments/report-source.ts)',
+  },
   SampleRequest: inputSide({
     type: 'object',
     additionalProperties: false,
