@@ -213,7 +213,7 @@ describe('a TypeScript client generated from /openapi.json with openapi-typescri
     }
   });
 
-  it('a pipeline body does not compile when a defaulted field is marked required (the fault of issue 43)', async () => {
+  it('a pipeline body does not compile when a request field carries its JSON Schema default (the fault of issue 43)', async () => {
     const strict = structuredClone(served) as unknown as {
       components: { schemas: Record<string, { properties: Record<string, Record<string, unknown>> }> };
     };
