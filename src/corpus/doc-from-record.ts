@@ -39,9 +39,10 @@ export function isContentless(record: Record<string, unknown>): boolean {
 
 function titleAsText(title: string, at: RecordAt): string {
   if (title.trim() === '')
-    throw new InputError('expected a non-empty string, or a title to index in its place: the record has neither', {
-      ...at,
-      field: 'text',
-    });
+    // Named here because this is where a user meets it (Cranfield stops at its record 471).
+    throw new InputError(
+      'expected a non-empty string, or a title to index in its place: the record has neither (testbed index --skip-empty skips such records and names them)',
+      { ...at, field: 'text' },
+    );
   return title;
 }

@@ -47,6 +47,7 @@ describe('readJsonlCorpus', () => {
       collect(readJsonlCorpus(file)),
       { file, line: 2, field: 'text' },
       'expected a non-empty string, or a title to index in its place: the record has neither',
+      'testbed index --skip-empty skips such records',
     );
     // With onEmpty (--skip-empty) it is skipped and named instead.
     const skipped: string[] = [];

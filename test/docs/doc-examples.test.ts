@@ -3,6 +3,8 @@ import { parse as parseYaml } from 'yaml';
 import { loadCommands } from '../../src/cli/command-table.js';
 import { parseExperimentConfig } from '../../src/experiments/config.js';
 import { parseSearchSpec } from '../../src/pipeline/search-spec.js';
+import { runCli } from '../helpers/cli.js';
+import { tmpDir } from '../helpers/tmp.js';
 import { codeBlocks, docPages, readDoc } from './markdown.js';
 
 /** The one code block of `page` opened with `info`. */
@@ -89,5 +91,38 @@ describe('the examples of README.md and docs/ are read by the code as they are w
           if (!help.includes(`${flag} `) && !help.includes(`${flag}\n`)) wrong.push(`${page}: ${name} has no ${flag}`);
     }
     expect(wrong).toEqual([]);
+  });
+
+  it('every file a command line writes (--out, --run) lands in a folder git ignores, so the checkout stays clean', () => {
+    const ignored = readDoc('.gitignore')
+      .split('\n')
+      .filter((line) => /^[\w.][\w./-]*\/$/.test(line));
+    expect(ignored).toEqual(expect.arrayContaining(['data/', 'results/']));
+    const outside: string[] = [];
+    for (const { page, line } of testbedCommandLines()) {
+      for (const [, written] of line.matchAll(/\s--(?:out|run) (\S+)/g)) {
+        // DIR, FILE, QRELS: a placeholder, not a path.
+        if (/^[A-Z_]+$/.test(written!)) continue;
+        if (!ignored.some((folder) => written!.startsWith(folder))) outside.push(`${page}: ${written}: ${line}`);
+      }
+    }
+    expect(outside).toEqual([]);
+  });
+
+  it('the gold import of docs/gold.md runs on its sample file, with the counts the page gives', async () => {
+    const page = readDoc('docs/gold.md');
+    const command = testbedCommandLines().find(({ line }) => line.startsWith('npx testbed gold import '));
+    expect(command?.page).toBe('docs/gold.md');
+    const argv = command!.line.split(/\s+/).slice(2);
+    const out = tmpDir('gold-import-doc-');
+    argv[argv.indexOf('--out') + 1] = out;
+    const result = await runCli(argv);
+    expect(result.code, result.err).toBe(0);
+    const words = ['zero', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten'];
+    const said = /its (\w+) rows make (\w+) queries[\s\S]*?and (\w+) pairs/.exec(page);
+    expect(said).not.toBeNull();
+    const [rows, queries, pairs] = said!.slice(1).map((w) => words.indexOf(w));
+    expect(result.out).toContain(`read ${rows} rows; wrote ${queries} queries and ${pairs} (query, document) pairs`);
+    expect(result.out).toContain('unmatched documents: none');
   });
 });

@@ -8,9 +8,10 @@ import { listen } from '../../src/http/start-server.js';
 import { parseExperimentConfig } from '../../src/experiments/config.js';
 import { runExperiment } from '../../src/experiments/runner.js';
 import { writeReport } from '../../src/reports/write-report.js';
+import { outputDir } from '../../src/reports/output-paths.js';
 import { tmpDir } from '../helpers/tmp.js';
 import { TINY_EXPERIMENT, webFixture, type WebFixture } from '../web/helpers/web-fixture.js';
-import { readDoc } from './markdown.js';
+import { readDoc, ROOT } from './markdown.js';
 import { timeBudget } from '../helpers/time-budget.js';
 
 /**
@@ -86,6 +87,16 @@ describe('the Python client in docs/http-api.md', () => {
 
     expect(lines).toEqual([...hitLines, ...configLines]);
     expect(configLines.map((l) => l.split(' ')[1])).toEqual(['bm25', 'dense', 'hybrid']);
+  });
+
+  it('its default report is one the demo makes: the experiment of experiments/ writing results/NAME', () => {
+    const name = /^REPORT = REPORT or "([^"]+)"$/m.exec(pythonExample())?.[1];
+    expect(name).toBeDefined();
+    const file = path.join(ROOT, 'experiments', `${name}.yaml`);
+    const config = parseExperimentConfig(fs.readFileSync(file, 'utf8'), file);
+    expect(outputDir(config)).toBe(path.join('results', name!));
+    // The README tour runs that experiment, so the report is there when the tour's server starts.
+    expect(readDoc('README.md')).toContain(`experiment experiments/${name}.yaml`);
   });
 
   it('an error answer is one line naming the problem, and exit status 1', async () => {

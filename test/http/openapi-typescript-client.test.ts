@@ -6,6 +6,8 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { timeBudget } from '../helpers/time-budget.js';
 import { tmpDir } from '../helpers/tmp.js';
 import { webFixture, type WebFixture } from '../web/helpers/web-fixture.js';
+import { clientCall, MINIMAL_REQUESTS, type MinimalRequest } from './helpers/minimal-requests.js';
+import { openApiValidator } from './helpers/openapi-validator.js';
 
 /**
  * A TypeScript client generated from the served /openapi.json compiles (issue 26): openapi-typescript
@@ -14,6 +16,10 @@ import { webFixture, type WebFixture } from '../web/helpers/web-fixture.js';
  * them. The program reads typed fields (a hit's id and score, a configuration's means), so it
  * cannot compile when those are `unknown`; and it asserts at compile time that the operations it
  * names are neither `never` nor `unknown`, which they were when the document had no operationIds.
+ * Beside it, a second file calls every operation with its smallest request (issue 43): a pipeline
+ * search with bare legs did not compile while the types marked defaulted fields (engine, norm,
+ * rrf_k, depth) required. Types are generated with openapi-typescript's defaults, as
+ * docs/http-api.md tells a user to generate them.
  */
 // One tsc program over a small file and the generated types, twice: seconds, more on a busy machine.
 vi.setConfig({ testTimeout: timeBudget(120_000) });
@@ -60,6 +66,21 @@ export async function readReport(id: string): Promise<string[]> {
 export { typed };
 `;
 
+/** Every operation called with its smallest request (helpers/minimal-requests.ts), one function each. */
+function minimalCallsProgram(): string {
+  const functions = Object.entries(MINIMAL_REQUESTS).map(
+    ([operationId, requests]) =>
+      `export async function ${operationId}(): Promise<void> {\n${requests.map((r) => `  ${clientCall(r)}`).join('\n')}\n}`,
+  );
+  return `import createClient from 'openapi-fetch';
+import type { paths } from './schema';
+
+const client = createClient<paths>({ baseUrl: 'http://127.0.0.1:8787' });
+
+${functions.join('\n\n')}
+`;
+}
+
 /** The TypeScript example of docs/http-api.md ("Clients"), importing the types generated here. */
 function docsExample(): string {
   const section = fs.readFileSync(path.join(ROOT, 'docs/http-api.md'), 'utf8').split('\n## Clients\n')[1] ?? '';
@@ -77,8 +98,10 @@ async function typeCheck(dir: string, doc: unknown): Promise<string[]> {
   fs.writeFileSync(path.join(dir, 'schema.d.ts'), astToString(await openapiTS(doc as never)));
   fs.writeFileSync(path.join(dir, 'client.ts'), PROGRAM);
   fs.writeFileSync(path.join(dir, 'docs-example.ts'), docsExample());
+  fs.writeFileSync(path.join(dir, 'minimal-calls.ts'), minimalCallsProgram());
   fs.symlinkSync(NODE_MODULES, path.join(dir, 'node_modules'), 'dir');
-  const program = ts.createProgram([path.join(dir, 'client.ts'), path.join(dir, 'docs-example.ts')], {
+  const files = ['client.ts', 'docs-example.ts', 'minimal-calls.ts'].map((f) => path.join(dir, f));
+  const program = ts.createProgram(files, {
     strict: true,
     noEmit: true,
     noUncheckedIndexedAccess: true,
@@ -94,6 +117,34 @@ async function typeCheck(dir: string, doc: unknown): Promise<string[]> {
     .map(
       (d) => `${d.file ? path.basename(d.file.fileName) : ''}: ${ts.flattenDiagnosticMessageText(d.messageText, '\n')}`,
     );
+}
+
+interface Operation {
+  operationId: string;
+  parameters?: { name: string; in: string; required?: boolean; schema: unknown }[];
+  requestBody?: { content: Record<string, { schema: unknown }> };
+}
+
+/** What is wrong with `request` as `op` takes it: a required parameter left out, a value or body off its schema. */
+function requestErrors(
+  op: Operation,
+  request: MinimalRequest,
+  validate: ReturnType<typeof openApiValidator>,
+): string[] {
+  const errors: string[] = [];
+  for (const p of op.parameters ?? []) {
+    if (p.in !== 'path' && p.in !== 'query') continue;
+    const value = request.params?.[p.in]?.[p.name];
+    if (value === undefined) {
+      if (p.required) errors.push(`${p.in} parameter ${p.name} missing`);
+      continue;
+    }
+    errors.push(...validate(p.schema, value).map((e) => `${p.in} parameter ${p.name}: ${e}`));
+  }
+  const schema = op.requestBody?.content['application/json']?.schema;
+  if (schema) errors.push(...validate(schema, request.body).map((e) => `body: ${e}`));
+  else if (request.body !== undefined) errors.push('a body the operation does not take');
+  return errors;
 }
 
 let fx: WebFixture;
@@ -116,8 +167,63 @@ describe('a TypeScript client generated from /openapi.json with openapi-typescri
     expect(types).toMatch(/\bdownloadReportJson: \{/);
   });
 
-  it("type-checks a program that searches an index and reads an experiment report, and the docs' example", async () => {
+  it("type-checks a program that searches an index and reads an experiment report, the docs' example, and every operation's smallest request", async () => {
     expect(await typeCheck(path.join(root, 'served'), served)).toEqual([]);
+  });
+
+  it("the smallest requests cover every operation, and each is valid against the document's schemas", () => {
+    const doc = served as unknown as {
+      paths: Record<string, Record<string, Operation>>;
+      components: Record<string, unknown>;
+    };
+    const ids = Object.values(doc.paths).flatMap((ops) => Object.values(ops).map((op) => op.operationId));
+    expect(Object.keys(MINIMAL_REQUESTS).sort()).toEqual(ids.sort());
+    const validate = openApiValidator(doc);
+    const invalid: string[] = [];
+    for (const [operationId, requests] of Object.entries(MINIMAL_REQUESTS)) {
+      for (const request of requests) {
+        const op = doc.paths[request.path]?.[request.method.toLowerCase()];
+        if (op?.operationId !== operationId) {
+          invalid.push(`${operationId}: ${request.method} ${request.path} is ${op?.operationId ?? 'no operation'}`);
+          continue;
+        }
+        invalid.push(...requestErrors(op, request, validate).map((e) => `${operationId}: ${e}`));
+      }
+    }
+    expect(invalid).toEqual([]);
+  });
+
+  it('the server answers the smallest search bodies, the pipeline of the issue among them', async () => {
+    // Not the reranked one: it would load a cross-encoder model.
+    const searches = [...MINIMAL_REQUESTS.searchWithBody!, ...MINIMAL_REQUESTS.searchByModeWithBody!].filter(
+      (r) => !(r.body as { rerank?: unknown }).rerank,
+    );
+    expect(searches.length).toBe(4);
+    for (const { path: route, params, body } of searches) {
+      const url = route.replace('{mode}', params?.path?.mode ?? '');
+      const res = await fx.app.request(url, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ ...(body as object), index: 'tiny' }),
+      });
+      expect(res.status, `${url} ${JSON.stringify(body)}: ${await res.clone().text()}`).toBe(200);
+      // Each defaulted field left out is filled in by the server: the pipeline that ran names its legs' engine.
+      const answer = (await res.json()) as { pipeline: { legs: { type: string; engine?: string }[] } };
+      for (const leg of answer.pipeline.legs.filter((l) => l.type === 'lexical')) expect(leg.engine).toBeDefined();
+    }
+  });
+
+  it('a pipeline body does not compile when a request field carries its JSON Schema default (the fault of issue 43)', async () => {
+    const strict = structuredClone(served) as unknown as {
+      components: { schemas: Record<string, { properties: Record<string, Record<string, unknown>> }> };
+    };
+    // As the document had it: the fusion's norm with its default written as a JSON Schema `default`.
+    const fusion = strict.components.schemas.PipelineRequest!.properties.fusion as {
+      properties: Record<string, Record<string, unknown>>;
+    };
+    fusion.properties.norm!.default = 'minmax';
+    const errors = await typeCheck(path.join(root, 'strict'), strict);
+    expect(errors.filter((e) => e.startsWith('minimal-calls.ts: ') && e.includes("'norm'"))).toHaveLength(1);
   });
 
   it('the same program does not compile against a document whose report configurations are untyped', async () => {

@@ -53,6 +53,34 @@ describe('GET /experiments', () => {
     expect(((await one.json()) as ExperimentJob).report?.name).toBe('tiny-grid');
   });
 
+  it('the JSON lists the saved reports the page lists, also one no job of this server ran', async () => {
+    const { body } = await html('/experiments');
+    const onPage = all(section(body, 'id="saved-h"'), /<a href="\/experiments\/([^"]+)">/g);
+    expect(onPage).toEqual(['tiny-grid']);
+    type List = { experiments: unknown[]; saved: { name: string; configurations: number; queries: number }[] };
+    const list = (await (await fx.app.request('/experiments')).json()) as List;
+    expect(list.saved).toEqual([
+      {
+        name: 'tiny-grid',
+        createdAt: report.createdAt,
+        configurations: report.configs.length,
+        queries: report.queries.answerable,
+      },
+    ]);
+    // A report `testbed experiment` saved there, which no job of this server ran: listed both ways.
+    fs.cpSync(path.join(fx.resultsRoot, 'tiny-grid'), path.join(fx.resultsRoot, 'tiny-grid-cli'), { recursive: true });
+    try {
+      const again = (await (await fx.app.request('/experiments')).json()) as List;
+      expect(again.experiments).toHaveLength(list.experiments.length);
+      const page = await html('/experiments');
+      const listed = all(section(page.body, 'id="saved-h"'), /<a href="\/experiments\/([^"]+)">/g);
+      expect(listed.sort()).toEqual(['tiny-grid', 'tiny-grid-cli']);
+      expect(again.saved.map((s) => s.name).sort()).toEqual(listed);
+    } finally {
+      fs.rmSync(path.join(fx.resultsRoot, 'tiny-grid-cli'), { recursive: true });
+    }
+  });
+
   it('a config that does not parse is listed with its error and no Start button', async () => {
     const dir = path.join(fx.root, 'experiments');
     fs.writeFileSync(path.join(dir, 'broken.yaml'), 'name: broken\ncorpus: tiny\ngrid: { retrievers: [] }\n');

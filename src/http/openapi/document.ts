@@ -350,7 +350,7 @@ export function openApiDocument(): Json {
           parameters: [clientIdHeader],
           requestBody: {
             required: true,
-            content: { 'application/json': { schema: { oneOf: [ref('PipelineRequest'), ref('SearchRequest')] } } },
+            content: { 'application/json': { schema: { oneOf: [ref('PipelineRequest'), ref('ModeSearchRequest')] } } },
           },
           responses: {
             '200': searchAnswer,
@@ -489,15 +489,22 @@ export function openApiDocument(): Json {
       '/experiments': {
         get: {
           tags: ['experiments', 'pages'],
-          summary: 'Experiment jobs (JSON), or the experiments page for a browser (Accept: text/html)',
+          summary:
+            'Experiment jobs and saved reports (JSON), or the experiments page for a browser (Accept: text/html)',
+          description:
+            "The page's lists: this server's runs (`experiments`), and the reports saved under the results folder by any run (`saved`, newest first), each readable at /experiments/{name}/download/report.json.",
           responses: {
             '200': {
-              description: 'the jobs without their reports; or the page',
+              description: 'the jobs without their reports, and the saved reports; or the page',
               content: {
                 'application/json': {
                   schema: {
                     type: 'object',
-                    properties: { experiments: { type: 'array', items: ref('ExperimentJob') } },
+                    required: ['experiments', 'saved'],
+                    properties: {
+                      experiments: { type: 'array', items: ref('ExperimentJob') },
+                      saved: { type: 'array', items: ref('SavedReport') },
+                    },
                   },
                 },
                 'text/html': { schema: { type: 'string' } },

@@ -1,6 +1,6 @@
 import { DEFAULT_CHUNKER } from '../../indexing/choose-chunker.js';
 import { DEFAULT_TOKENIZER } from '../../store/tokenizers.js';
-import { SEARCH_PARAM_NAMES, SEARCH_PARAMS, type ParamSpec } from '../../search/request-params.js';
+import { MODE_PARAM, SEARCH_PARAM_NAMES, SEARCH_PARAMS, type ParamSpec } from '../../search/request-params.js';
 import { requestJsonSchema } from '../../schemas/json-schema.js';
 import { pipelineSpec } from '../../pipeline/pipeline-spec.js';
 import { MODES } from '../../pipeline/shorthand-rows.js';
@@ -11,6 +11,7 @@ import { DEFAULT_SEED } from '../../stats/prng.js';
 import { DEFAULT_HEAD_SHARE, DEFAULT_TORSO_SHARE } from '../../traffic/bands.js';
 import { DEFAULT_CLICK_ACTIONS, DEFAULT_MAX_RANK, DEFAULT_THRESHOLDS } from '../../traffic/click-models.js';
 import { int, num, obj, str } from './schema-parts.js';
+import { inputSide } from './input-side.js';
 
 /**
  * JSON Schemas (2020-12, as OpenAPI 3.1 uses) of the API's bodies. They follow the TypeScript
@@ -109,53 +110,43 @@ export const schemas: Record<string, unknown> = {
       description: 'SearchResponse (src/search/types.ts)',
     };
   },
-  SearchRequest: {
-    ...obj(
-      Object.fromEntries(
-        SEARCH_PARAM_NAMES.map((name) => {
-          const { help, schema } = SEARCH_PARAMS[name] as ParamSpec;
-          // A JSON body may give the two weights as an array as well as "1,0.5".
-          const value =
-            name === 'weights' ? { oneOf: [schema, { type: 'array', items: num, minItems: 2, maxItems: 2 }] } : schema;
-          return [name, { ...value, description: help }];
-        }),
-      ),
-      ['index', 'q'],
-    ),
-    description:
-      'a shorthand search as a JSON body (the same names as the query string); POST /search also takes mode here',
-  },
+  SearchRequest: inputSide({
+    ...shorthandRequest(),
+    description: 'a shorthand search as a JSON body: the same names as the query string, the mode given by the path',
+  }),
+  ModeSearchRequest: inputSide({
+    ...shorthandRequest({ mode: { ...MODE_PARAM.schema, description: MODE_PARAM.help } }),
+    description: 'a shorthand search as a JSON body to POST /search: SearchRequest with the mode in the body',
+  }),
   get PipelineRequest() {
-    return {
-      ...(() => {
-        const body = requestJsonSchema(pipelineSpec) as { properties: Record<string, unknown>; required?: string[] };
-        return {
-          ...body,
-          properties: {
-            index: { ...SEARCH_PARAMS.index.schema, description: SEARCH_PARAMS.index.help },
-            q: { ...SEARCH_PARAMS.q.schema, description: SEARCH_PARAMS.q.help },
-            ...body.properties,
-          },
-          required: ['index', 'q', ...(body.required ?? [])],
-        };
-      })(),
+    const body = requestJsonSchema(pipelineSpec) as { properties: Record<string, unknown>; required?: string[] };
+    return inputSide({
+      ...body,
+      properties: {
+        index: { ...SEARCH_PARAMS.index.schema, description: SEARCH_PARAMS.index.help },
+        q: { ...SEARCH_PARAMS.q.schema, description: SEARCH_PARAMS.q.help },
+        ...body.properties,
+      },
+      required: ['index', 'q', ...(body.required ?? [])],
       description:
         'a pipeline search (src/pipeline/pipeline-spec.ts, generated from its zod schema): named legs, fusion, k, level, filter',
-    };
+    });
   },
-  BuildRequest: obj(
-    {
-      name: str,
-      corpus: {
-        type: 'string',
-        description:
-          "inside the corpora root: from the server's folder as the CLI reads it (corpora/demo), or from the root (demo)",
+  BuildRequest: inputSide(
+    obj(
+      {
+        name: str,
+        corpus: {
+          type: 'string',
+          description:
+            "inside the corpora root: from the server's folder as the CLI reads it (corpora/demo), or from the root (demo)",
+        },
+        chunker: { type: 'string', default: DEFAULT_CHUNKER },
+        embedder: { type: 'string', default: 'auto' },
+        tokenizer: { type: 'string', default: DEFAULT_TOKENIZER },
       },
-      chunker: { type: 'string', default: DEFAULT_CHUNKER },
-      embedder: { type: 'string', default: 'auto' },
-      tokenizer: { type: 'string', default: DEFAULT_TOKENIZER },
-    },
-    ['name', 'corpus'],
+      ['name', 'corpus'],
+    ),
   ),
   BuildJob: {
     ...obj(
@@ -233,7 +224,17 @@ export const schemas: Record<string, unknown> = {
     ),
     description: 'ExperimentJob (src/experiments/experiment-jobs.ts)',
   },
-  SampleRequest: {
+  SavedReport: {
+    ...obj({
+      name: { ...str, description: 'its folder under the results folder: the id of /experiments/{id}/download/...' },
+      createdAt: { type: 'string', format: 'date-time' },
+      configurations: { ...int, description: 'configurations the report compares' },
+      queries: { ...int, description: 'queries with judgements, those scored' },
+    }),
+    description:
+      'a report saved under the results folder, as the experiments page lists it (src/web/experiments/report-source.ts)',
+  },
+  SampleRequest: inputSide({
     type: 'object',
     additionalProperties: false,
     required: ['method', 'n'],
@@ -257,8 +258,8 @@ export const schemas: Record<string, unknown> = {
       },
       keep_pii: { type: 'boolean', default: false, description: 'keep e-mails, phone numbers and long digit runs' },
     },
-  },
-  JudgementRequest: {
+  }),
+  JudgementRequest: inputSide({
     type: 'object',
     additionalProperties: false,
     required: ['model'],
@@ -297,7 +298,7 @@ export const schemas: Record<string, unknown> = {
       },
       doc_key: { type: 'string', description: 'with corpus: match by this field of each document (metadata.url)' },
     },
-  },
+  }),
   TrafficJobStarted: obj({ id: { type: 'string', format: 'uuid' }, state: str, output: str }),
   TrafficJob: {
     ...obj(
@@ -371,7 +372,7 @@ export const schemas: Record<string, unknown> = {
     }),
     description: 'ClickQrelsSummary (src/traffic/judge-clicks.ts)',
   },
-  UbiEvent: {
+  UbiEvent: inputSide({
     type: 'object',
     required: ['action_name', 'query_id'],
     description:
@@ -410,8 +411,8 @@ export const schemas: Record<string, unknown> = {
         },
       },
     },
-  },
-  NewJudgement: {
+  }),
+  NewJudgement: inputSide({
     type: 'object',
     additionalProperties: false,
     required: ['qrels', 'query_id', 'doc_id'],
@@ -428,7 +429,7 @@ export const schemas: Record<string, unknown> = {
         description: 'what kind of judgement: human, expert, llm, tickets, clicks or another short word',
       },
     },
-  },
+  }),
   TrafficSummary: {
     ...obj({
       searches: int,
@@ -509,7 +510,7 @@ export const schemas: Record<string, unknown> = {
     }),
     description: 'QueryRow (src/traffic/traffic-summary.ts)',
   },
-  NewExpertQuery: {
+  NewExpertQuery: inputSide({
     type: 'object',
     additionalProperties: false,
     required: ['qrels', 'text', 'judge', 'judgements'],
@@ -538,7 +539,7 @@ export const schemas: Record<string, unknown> = {
       },
       note: { type: 'string', maxLength: 2000, description: 'kept in the query metadata' },
     },
-  },
+  }),
   QueryRecord: {
     ...obj({ _id: str, text: str, metadata: { type: 'object', additionalProperties: true } }),
     description:
@@ -560,3 +561,20 @@ export const schemas: Record<string, unknown> = {
     description: 'Addition (src/gold/types.ts)',
   },
 };
+
+/**
+ * The shorthand parameters as a JSON body (the names of the query string), and `extra` fields.
+ * Closed, as the server refuses unknown names: so a body with `legs` is a PipelineRequest only.
+ */
+function shorthandRequest(extra: Record<string, unknown> = {}) {
+  const properties = Object.fromEntries(
+    SEARCH_PARAM_NAMES.map((name) => {
+      const { help, schema } = SEARCH_PARAMS[name] as ParamSpec;
+      // A JSON body may give the two weights as an array as well as "1,0.5".
+      const value =
+        name === 'weights' ? { oneOf: [schema, { type: 'array', items: num, minItems: 2, maxItems: 2 }] } : schema;
+      return [name, { ...value, description: help }];
+    }),
+  );
+  return { ...obj({ ...properties, ...extra }, ['index', 'q']), additionalProperties: false };
+}

@@ -13,6 +13,7 @@ import { readJsonBody } from '../json-body.js';
 import { errorResponse } from '../errors.js';
 import { knownRoots, shownAnswer, type ServedRoots } from '../shown-paths.js';
 import { checkServedEmbedderSpec } from '../../embedders/served-embedder.js';
+import { listSaved, type SavedReport } from '../../web/experiments/report-source.js';
 
 const startSchema = z.union([
   z.object({ config: z.string().min(1) }).strict(),
@@ -77,7 +78,15 @@ export function experimentRoutes(
     return c.json(shown({ id: job.id, name: job.name, state: job.state, output: job.output }), 202);
   });
 
-  app.get('/', (c) => c.json(shown({ experiments: jobs.list().map(({ report: _report, ...rest }) => rest) })));
+  // The same reports the experiments page lists: this server's runs, and those saved under the results folder.
+  app.get('/', (c) =>
+    c.json(
+      shown({
+        experiments: jobs.list().map(({ report: _report, ...rest }) => rest),
+        saved: listSaved(roots.resultsRoot).map(savedSummary),
+      }),
+    ),
+  );
 
   app.get('/:id', (c) => {
     const job = jobs.get(c.req.param('id'));
@@ -90,4 +99,14 @@ export function experimentRoutes(
 
   app.onError((err, c) => errorResponse(err, c, served));
   return app;
+}
+
+/** A saved report as the list names it (the page's columns); its id in /experiments/{id}/... is its folder name. */
+function savedSummary({ name, report }: SavedReport) {
+  return {
+    name,
+    createdAt: report.createdAt,
+    configurations: report.configs.length,
+    queries: report.queries.answerable,
+  };
 }

@@ -169,7 +169,22 @@ const job = {
 const experimentId = { id: job.id };
 
 export const experimentExamples: Record<string, OperationExample> = {
-  listExperiments: { response: { status: '200', value: { experiments: [job] } } },
+  listExperiments: {
+    response: {
+      status: '200',
+      value: {
+        experiments: [job],
+        saved: [
+          {
+            name: demoReport.config.output,
+            createdAt: demoReport.createdAt,
+            configurations: demoReport.configs.length,
+            queries: demoReport.queries.answerable,
+          },
+        ],
+      },
+    },
+  },
   startExperiment: {
     requestBody: { yaml: YAML },
     response: {
