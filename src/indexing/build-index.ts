@@ -248,6 +248,6 @@ async function embedAll(
   }
   const embeddings = cached
     ? { fromCache: cached.hits, embedded: cached.misses }
-    : { fromCache: 0, embedded: 0, shipped: options.shipped!.file };
+    : { fromCache: 0, embedded: 0, shipped: path.resolve(options.shipped!.file) };
   return { truncated, embeddings };
 }
