@@ -3,8 +3,14 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createHashEmbedder } from '../../src/embedders/hash.js';
-import { chunkTextsByKey } from '../../src/indexing/shipped-embedder.js';
-import { SHIPPED_VECTORS_FOLDER, writeShippedVectors } from '../../src/indexing/shipped-vectors.js';
+import { buildIndex } from '../../src/indexing/build-index.js';
+import { chunkTextsByKey, ShippedVectorMissingError } from '../../src/indexing/shipped-embedder.js';
+import {
+  listShippedVectors,
+  readShippedVectors,
+  SHIPPED_VECTORS_FOLDER,
+  writeShippedVectors,
+} from '../../src/indexing/shipped-vectors.js';
 import { buildFromShippedVectors } from '../../src/serving/builds/shipped-first.js';
 import { TINY_BEIR, tmpDir } from '../helpers/tmp.js';
 import { timeBudget } from '../helpers/time-budget.js';
@@ -103,5 +109,15 @@ describe('serve --ensure with vectors shipped in the corpus (issue 43)', () => {
     expect(notices.join('\n')).toMatch(
       /shipped vectors not used: .*hash-64\.doc\.i8: \d+ records of 101 bytes expected/,
     );
+  });
+
+  it('a build given vectors that lack a chunk fails and leaves no index, rather than serve a hole', async () => {
+    const root = tmpDir('shipped-hole-');
+    const corpus = await corpusWithVectors(root);
+    const shipped = readShippedVectors(listShippedVectors(corpus)[0]!);
+    shipped.byKey.delete(shipped.byKey.keys().next().value!);
+    const out = path.join(root, 'data', 'tiny.sqlite');
+    await expect(buildIndex({ corpus, out, shipped })).rejects.toBeInstanceOf(ShippedVectorMissingError);
+    expect(fs.existsSync(out)).toBe(false);
   });
 });
