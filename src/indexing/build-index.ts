@@ -21,6 +21,8 @@ import { documentLanguage } from './document-language.js';
 import { VERSION } from '../version.js';
 import { embedText } from './embed-text.js';
 import type { ProgressListener } from './progress.js';
+import { shippedEmbedder } from './shipped-embedder.js';
+import type { ShippedVectors } from './shipped-vectors.js';
 
 export interface BuildOptions {
   corpus: string;
@@ -49,6 +51,13 @@ export interface BuildOptions {
    * replaced by one embedding with this spec (`testbed serve --ensure`, vectors-pending.ts).
    */
   vectorsPending?: string;
+  /**
+   * Vectors shipped with the corpus (shipped-vectors.ts) instead of `embedder`: the index is
+   * written as if their model had embedded it, cut with their chunker unless `chunker` says
+   * otherwise. A chunk they hold no vector for fails the build (ShippedVectorMissingError). They
+   * bypass the embedding cache: quantised vectors must not be served later as the model's own.
+   */
+  shipped?: ShippedVectors;
 }
 
 const DOC_BATCH = 256;
@@ -73,13 +82,17 @@ export async function buildIndex(options: BuildOptions): Promise<IndexMeta> {
   const choice = chooseTokenizer(requested, known ? countLanguages(known.values()) : {});
   const tokenizer = choice.tokenizer;
   if (requested === 'auto') options.onNotice?.(describeChoice(choice));
-  const owned = typeof options.embedder !== 'object';
-  const embedder =
-    typeof options.embedder === 'object'
+  const owned = typeof options.embedder !== 'object' && !options.shipped;
+  const embedder = options.shipped
+    ? shippedEmbedder(options.shipped)
+    : typeof options.embedder === 'object'
       ? options.embedder
       : await createEmbedder(options.embedder ?? 'auto', { onNotice: options.onNotice });
 
-  const chunkerChoice = chooseChunker(options.chunker ?? DEFAULT_CHUNKER, embedder ?? undefined);
+  const chunkerChoice = chooseChunker(
+    options.chunker ?? options.shipped?.header.chunker ?? DEFAULT_CHUNKER,
+    embedder ?? undefined,
+  );
   const chunker = parseChunker(chunkerChoice.spec);
   if (chunkerChoice.spec !== options.chunker)
     options.onNotice?.(
@@ -115,13 +128,9 @@ export async function buildIndex(options: BuildOptions): Promise<IndexMeta> {
     }
 
     const embedStarted = performance.now();
-    const {
-      truncated: truncatedChunks,
-      fromCache,
-      embedded,
-    } = embedder
+    const { truncated: truncatedChunks, embeddings } = embedder
       ? await embedAll(writer, embedder, chunker.spec, chunkerChoice.cutShare, options)
-      : { truncated: 0, fromCache: 0, embedded: 0 };
+      : { truncated: 0, embeddings: { fromCache: 0, embedded: 0 } };
     const embedSeconds = (performance.now() - embedStarted) / 1000;
 
     options.onProgress?.({ phase: 'indexing', done: 0 });
@@ -141,7 +150,7 @@ export async function buildIndex(options: BuildOptions): Promise<IndexMeta> {
         startedAt: new Date(Date.now() - (performance.now() - started)).toISOString(),
         seconds: (performance.now() - started) / 1000,
         embedSeconds,
-        embeddings: { fromCache, embedded },
+        embeddings,
         testbedVersion: VERSION,
       },
     };
@@ -201,10 +210,9 @@ async function embedAll(
   chunkerSpec: string,
   cutShare: number,
   options: BuildOptions,
-): Promise<{ truncated: number; fromCache: number; embedded: number }> {
-  const cacheFile = options.cacheFile ?? embeddingCacheFile(cacheHome());
-  const cache = new EmbeddingCache(cacheFile);
-  const cached = withCache(embedder, cache);
+): Promise<{ truncated: number; embeddings: NonNullable<IndexMeta['build']['embeddings']> }> {
+  const cache = options.shipped ? null : new EmbeddingCache(options.cacheFile ?? embeddingCacheFile(cacheHome()));
+  const cached = cache ? withCache(embedder, cache) : null;
   const total = writer.counts().chunks;
   let done = 0;
   let truncated = 0;
@@ -214,7 +222,7 @@ async function embedAll(
     for (const rows of writer.chunkTexts(options.embedBatch ?? 64)) {
       const texts = rows.map(embedText);
       if (embedder.maxTokensAssumed) overAssumed += texts.filter((t) => moreWordsThan(t, embedder.maxTokens)).length;
-      const { vectors, truncated: cut } = await cached.embed(texts, 'passage');
+      const { vectors, truncated: cut } = await (cached ?? embedder).embed(texts, 'passage');
       writer.addVectors(rows.map((r, i) => ({ rowid: r.rowid, vector: vectors[i]! })));
       truncated += cut.filter(Boolean).length;
       done += rows.length;
@@ -224,7 +232,7 @@ async function embedAll(
       await yieldToEventLoop();
     }
   } finally {
-    cache.close();
+    cache?.close();
   }
   if (truncated > cutShare * total) {
     options.onNotice?.(
@@ -238,5 +246,8 @@ async function embedAll(
         `they were sent whole, and the server may have cut them without saying so; set the model's limit (TESTBED_OPENAI_MAX_TOKENS) to have them counted, or a smaller --chunker (${smallerChunker(chunkerSpec)}) to keep them whole`,
     );
   }
-  return { truncated, fromCache: cached.hits, embedded: cached.misses };
+  const embeddings = cached
+    ? { fromCache: cached.hits, embedded: cached.misses }
+    : { fromCache: 0, embedded: 0, shipped: path.resolve(options.shipped!.file) };
+  return { truncated, embeddings };
 }

@@ -28,12 +28,16 @@ export interface IndexMeta {
   };
   /** Documents per language (given in metadata or detected; `und` when unknown). */
   languages: Record<string, number>;
-  /** `embeddings`: how many chunk vectors came from the shared cache and how many the model made (absent in older indexes). */
+  /**
+   * `embeddings`: how many chunk vectors came from the shared cache and how many the model made
+   * (absent in older indexes); `shipped`, the header file of the quantised vectors shipped with
+   * the corpus that every vector came from instead (shipped-vectors.ts).
+   */
   build: {
     startedAt: string;
     seconds: number;
     embedSeconds: number;
-    embeddings?: { fromCache: number; embedded: number };
+    embeddings?: { fromCache: number; embedded: number; shipped?: string };
     testbedVersion: string;
   };
 }

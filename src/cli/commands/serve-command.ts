@@ -59,10 +59,12 @@ Options:
   --cache-dir DIR     the cache shared by every command: embeddings, experiment indexes, job
                       records (default: TESTBED_HOME, else ~/.cache/retrieval-testbed)
   --ensure NAME       before serving, build DIR/NAME.sqlite from CORPORA/NAME if it is missing
-                      (npm start uses --ensure demo): its lexical part first, so bm25 answers
-                      within seconds, then its vectors in a background build (dense and hybrid
-                      answer 503 with the progress until it is done; a stopped server embeds
-                      again at its next start, from the cache)
+                      (npm start uses --ensure demo). With the vectors shipped in
+                      CORPORA/NAME/vectors/ (the demo ships use-lite's, int8) when they hold one
+                      for every chunk: the whole index, in seconds. Otherwise its lexical part
+                      first, so bm25 answers within seconds, then its vectors in a background
+                      build (dense and hybrid answer 503 with the progress until it is done; a
+                      stopped server embeds again at its next start, from the cache)
   --max-jobs N        index builds, experiments and traffic jobs run at once, each in a process
                       of its own (default 1); the others wait, state queued
   --max-grid-cells N  refuse (400) an experiment whose grid has more configurations (default 200)
@@ -202,11 +204,17 @@ async function ensureIndex(name: string, dataDir: string, corporaRoot: string, i
   const out = path.join(dataDir, checkIndexName(name) + INDEX_EXTENSION);
   if (fs.existsSync(out)) return;
   const corpus = path.join(corporaRoot, name);
+  const [{ buildIndex }, { BACKGROUND_EMBEDDER, lexicalFirstChunker }, { buildFromShippedVectors }] = await Promise.all(
+    [
+      import('../../indexing/build-index.js'),
+      import('../../serving/builds/vectors-pending.js'),
+      import('../../serving/builds/shipped-first.js'),
+    ],
+  );
+  const onNotice = (m: string) => io.err(m + '\n');
+  // Vectors shipped with the corpus (the demo's): the whole index now, nothing left to embed.
+  if (await buildFromShippedVectors(corpus, out, progressBar(io), onNotice)) return;
   io.err(`first start: building the lexical part of index "${name}" from ${corpus}\n`);
-  const [{ buildIndex }, { BACKGROUND_EMBEDDER, lexicalFirstChunker }] = await Promise.all([
-    import('../../indexing/build-index.js'),
-    import('../../serving/builds/vectors-pending.js'),
-  ]);
   // Lexical first (seconds): the server listens, then embeds in a build of its own (see run).
   await buildIndex({
     corpus,
@@ -215,6 +223,6 @@ async function ensureIndex(name: string, dataDir: string, corporaRoot: string, i
     embedder: 'none',
     vectorsPending: BACKGROUND_EMBEDDER,
     onProgress: progressBar(io),
-    onNotice: (m) => io.err(m + '\n'),
+    onNotice,
   });
 }

@@ -37,7 +37,18 @@ export const indexSchemas: Record<string, unknown> = {
             startedAt: str,
             seconds: num,
             embedSeconds: num,
-            embeddings: obj({ fromCache: int, embedded: int }),
+            embeddings: obj(
+              {
+                fromCache: int,
+                embedded: int,
+                shipped: {
+                  ...str,
+                  description:
+                    'the header of the quantised vectors shipped with the corpus, when every vector came from it',
+                },
+              },
+              ['fromCache', 'embedded'],
+            ),
             testbedVersion: str,
           },
           ['startedAt', 'seconds', 'embedSeconds', 'testbedVersion'],
