@@ -8,7 +8,7 @@ import { recordingQueryVectors, type QueryVectorLog } from '../embedders/query-v
 import { goldPaths } from './config.js';
 import { checkGoldIds } from './gold-check.js';
 import { stableHash } from './grid.js';
-import { ensureIndex, INDEX_CACHE_FOLDER, type CachedIndex } from './index-cache.js';
+import { ensureIndex, INDEX_CACHE_FOLDER, readingCachedIndex, type CachedIndex } from './index-cache.js';
 import type { ExperimentPlan } from './plan.js';
 import type { ExperimentProgress } from './progress.js';
 
@@ -67,24 +67,29 @@ export async function retrieveCells(
       const searcher = new Searcher(key, index.file, (id) => options.pool.get(id));
       if (out.indexes.size === 0) {
         const reader = searcher.reader;
-        await checkGoldIds(
-          goldPaths(config).qrels,
-          plan.judgements.grades,
-          new Set(queries.map((q) => q.id)),
-          (id) => reader.document(id) !== undefined,
+        await readingCachedIndex(index.file, () =>
+          checkGoldIds(
+            goldPaths(config).qrels,
+            plan.judgements.grades,
+            new Set(queries.map((q) => q.id)),
+            (id) => reader.document(id) !== undefined,
+          ),
         );
       }
       out.indexes.set(key, (entry = { index, searcher }));
     }
     const searcher = entry.searcher;
+    const file = entry.index.file;
     const retrieve = () =>
-      runCell(searcher, cell, queries, {
-        level: config.level,
-        depth: plan.depth,
-        carriedK: config.context_k,
-        cellsDir: path.join(options.outDir, 'cells'),
-        onQuery: () => options.onProgress?.({ phase: 'retrieving', cell: cell.name, done: ++done, total }),
-      });
+      readingCachedIndex(file, () =>
+        runCell(searcher, cell, queries, {
+          level: config.level,
+          depth: plan.depth,
+          carriedK: config.context_k,
+          cellsDir: path.join(options.outDir, 'cells'),
+          onQuery: () => options.onProgress?.({ phase: 'retrieving', cell: cell.name, done: ++done, total }),
+        }),
+      );
     const log: QueryVectorLog | undefined = annLeg(cell.pipeline) ? new Map() : undefined;
     const { run, resumed } = log ? await recordingQueryVectors(log, retrieve) : await retrieve();
     if (log?.size) out.queryVectors.set(cell.name, log);

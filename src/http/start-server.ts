@@ -14,6 +14,7 @@ import type { IndexFile } from '../serving/searchers/index-search.js';
 import { normalOrigin } from '../remote/allowed-origins.js';
 import { QueryLog } from '../traffic/query-log.js';
 import { seedTraffic } from '../traffic/seed-traffic.js';
+import { servedTrafficOf } from '../traffic/served-traffic.js';
 import { closePostgresPools } from '../legs/postgres/postgres-pools.js';
 
 export interface ServerOptions {
@@ -109,6 +110,8 @@ export async function startServer(
       })
     : undefined;
   if (!searchPool) await catalog.local.openAll(open);
+  // Summarised in worker threads, which close() ends (a summary in progress answers 503).
+  const traffic = queryLog && servedTrafficOf(queryLog.dir);
   const app = createApp({
     ...(searchPool && { searchPool }),
     catalog,
@@ -123,6 +126,7 @@ export async function startServer(
     ...(options.maxGridCells !== undefined && { maxGridCells: options.maxGridCells }),
     allowedRemoteOrigins,
     ...(queryLog && { queryLog }),
+    ...(traffic && { traffic }),
   });
   const server = await listen(app.fetch, host, options.port ?? 8787).catch(async (err: unknown) => {
     await searchPool?.close();
@@ -143,7 +147,8 @@ export async function startServer(
       const http = server as HttpServer;
       http.closeIdleConnections();
       const cut = setTimeout(() => http.closeAllConnections(), CLOSE_GRACE_MS);
-      await Promise.all([closed, catalog.queue.close()]);
+      // A traffic summary still being built is ended, not waited for: its request answers 503 at once.
+      await Promise.all([closed, catalog.queue.close(), traffic?.close?.()]);
       clearTimeout(cut);
       await searchPool?.close();
       await catalog.close();

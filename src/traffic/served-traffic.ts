@@ -1,7 +1,8 @@
 import { stat } from 'node:fs/promises';
 import { listLogFiles } from './log-paths.js';
-import { logRelativeDropped } from './log-relative-dropped.js';
-import { readTraffic } from './read-traffic.js';
+import { readServedLog } from './read-served-log.js';
+import type { SummaryGate } from './summary-gate.js';
+import { SummaryThreads } from './summary-threads.js';
 import { summarizeTraffic, type SummaryOptions, type TrafficSummary } from './traffic-summary.js';
 import type { Traffic } from './types.js';
 
@@ -9,24 +10,36 @@ import type { Traffic } from './types.js';
 export interface ServedTraffic {
   /** The folder the log is written to, as the command line named it. */
   dir: string;
-  /** Reads the log as it is now (read-traffic.ts readTraffic([dir]) in the server). */
+  /** Reads the log as it is now (read-served-log.ts in the server). */
   load: () => Promise<Traffic>;
+  /**
+   * Builds the summary of the log as it is now off the main thread (a worker: summary-threads.ts).
+   * Absent: summarizeTraffic over load(), on the main thread (a log held in memory, in tests).
+   */
+  summarize?: (options: SummaryOptions) => Promise<TrafficSummary>;
   /**
    * What the log's files are now (names, sizes, modification times): while it is unchanged the
    * last summary is still the log's, and is answered again without reading the log. Absent: the
    * log is read at every request.
    */
   stamp?: () => Promise<string>;
+  /** Ends the summaries still being built (the server is stopping). */
+  close?: () => Promise<void>;
 }
 
-/** The last summary of each served log, with the stamp and options it was made for. */
-const lastSummary = new WeakMap<ServedTraffic, { key: string; summary: TrafficSummary }>();
+/**
+ * The last summary of each served log, with the stamp and options it was made for: a promise,
+ * so requests that arrive while it is being built wait for the same one instead of each reading
+ * the log again.
+ */
+const lastSummary = new WeakMap<ServedTraffic, { key: string; summary: Promise<TrafficSummary> }>();
 
 /**
  * The summary of the log as it stands at this request, so GET /traffic and the home page show
  * the searches logged up to the moment they were asked, and the two show the same numbers for
  * the same log. The home page asks at every load: a log whose files have not changed since the
- * last summary is not read again (reading is linear in the log, 5 s at 300,000 searches).
+ * last summary is not read again (reading is linear in the log, 5 s at 300,000 searches). A
+ * summary that failed is not kept: the next request tries again.
  */
 export async function summarizeServedTraffic(
   served: ServedTraffic,
@@ -35,14 +48,31 @@ export async function summarizeServedTraffic(
   const key = served.stamp && `${await served.stamp()}\n${JSON.stringify(options)}`;
   const last = lastSummary.get(served);
   if (key !== undefined && last?.key === key) return last.summary;
-  const summary = summarizeTraffic(await served.load(), options);
-  if (key !== undefined) lastSummary.set(served, { key, summary });
+  const summary = served.summarize
+    ? served.summarize(options)
+    : served.load().then((t) => summarizeTraffic(t, options));
+  if (key !== undefined) {
+    const entry = { key, summary };
+    lastSummary.set(served, entry);
+    summary.catch(() => lastSummary.get(served) === entry && lastSummary.delete(served));
+  }
   return summary;
 }
 
-/** What a server logging to `dir` shows of its traffic: the folder as readTraffic reads it, dropped lines named from it. */
-export function servedTrafficOf(dir: string): ServedTraffic {
-  return { dir, load: async () => logRelativeDropped(await readTraffic([dir]), dir), stamp: () => folderStamp(dir) };
+/**
+ * What a server logging to `dir` shows of its traffic: the folder as readTraffic reads it,
+ * dropped lines named from it, summarised in worker threads (summary-threads.ts) that close() ends. `gate`: a test
+ * hook that holds each summary's worker (summary-gate.ts).
+ */
+export function servedTrafficOf(dir: string, hooks: { gate?: SummaryGate } = {}): ServedTraffic {
+  const threads = new SummaryThreads();
+  return {
+    dir,
+    load: () => readServedLog(dir),
+    summarize: (options) => threads.summarize({ dir, options, ...(hooks.gate && { gate: hooks.gate.buffer }) }),
+    stamp: () => folderStamp(dir),
+    close: () => threads.close(),
+  };
 }
 
 /** Every log file of the folder as name, size and modification time: an append changes it. */

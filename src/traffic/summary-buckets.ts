@@ -18,6 +18,13 @@ export interface DayCount {
   clicks: number;
 }
 
+/** The UTC days with a dated search or click: how many, the first and the last (whether or not perDay is capped). */
+export interface TrafficDays {
+  count: number;
+  first: string;
+  last: string;
+}
+
 /** A field of the summary cut to its bucket limit, and what was left out, so a cut list is never read as whole. */
 export interface SummaryCap {
   field: 'perDay' | 'eventsByAction';
@@ -48,7 +55,7 @@ export function perDay(
   clicks: readonly LoggedEvent[],
   byId: ReadonlyMap<string, LoggedSearch>,
   maxBuckets = MAX_DAY_BUCKETS,
-): { rows: DayCount[]; cap?: SummaryCap } {
+): { rows: DayCount[]; withTraffic: TrafficDays | null; cap?: SummaryCap } {
   const days = new Map<string, DayCount>();
   const at = (day: string) => {
     let d = days.get(day);
@@ -63,14 +70,16 @@ export function perDay(
     const day = utcDay(e.timestamp) ?? utcDay(byId.get(e.queryId)?.timestamp);
     if (day !== undefined) at(day).clicks += 1;
   }
-  if (days.size === 0) return { rows: [] };
+  if (days.size === 0) return { rows: [], withTraffic: null };
   const sorted = [...days.keys()].sort();
   const first = sorted[0]!;
   const last = sorted.at(-1)!;
+  // Counted before the empty days are filled in: a span is not how much traffic there was.
+  const withTraffic = { count: days.size, first, last };
   const span = Math.round((Date.parse(last) - Date.parse(first)) / DAY_MS) + 1;
   if (span <= maxBuckets) {
     for (let ms = Date.parse(first); ms <= Date.parse(last); ms += DAY_MS) at(new Date(ms).toISOString().slice(0, 10));
-    return { rows: [...days.values()].sort((a, b) => (a.day < b.day ? -1 : 1)) };
+    return { rows: [...days.values()].sort((a, b) => (a.day < b.day ? -1 : 1)), withTraffic };
   }
   const active = sorted.map((day) => days.get(day)!);
   const rows = active.slice(-maxBuckets);
@@ -80,6 +89,7 @@ export function perDay(
     : '';
   return {
     rows,
+    withTraffic,
     cap: {
       field: 'perDay',
       maxBuckets,

@@ -1,9 +1,9 @@
 import { InputError } from '../errors.js';
 import { normalizeQuery } from './query-key.js';
-import { countByAction, type DayCount, perDay, type SummaryCap, utcDay } from './summary-buckets.js';
+import { countByAction, type DayCount, perDay, type SummaryCap, type TrafficDays, utcDay } from './summary-buckets.js';
 import type { DroppedCount, LoggedEvent, LoggedSearch, Traffic } from './types.js';
 
-export type { DayCount, SummaryCap } from './summary-buckets.js';
+export type { DayCount, SummaryCap, TrafficDays } from './summary-buckets.js';
 
 export interface SummaryOptions {
   /** Rows in the top-query and zero-hit tables (default 10). */
@@ -48,6 +48,12 @@ export interface TrafficSummary {
   clicks: number;
   /** Every UTC day from the first logged to the last, days without traffic as 0 (at most MAX_DAY_BUCKETS: see capped). */
   perDay: DayCount[];
+  /**
+   * The days with a dated search or click, and the first and last of them, also when perDay is
+   * capped; null when nothing is dated. A log of two weeks last year and today spans a year and
+   * a half but has 15 days of traffic: this says the second, perDay's length the first.
+   */
+  daysWithTraffic: TrafficDays | null;
   /** Searches without a readable timestamp: in every count but perDay. */
   undatedSearches: number;
   topQueries: QueryRow[];
@@ -77,7 +83,8 @@ export interface TrafficSummary {
  *   timestamp (its search's when it has none); every day from the first to the last is listed,
  *   those without traffic as 0; undated searches are counted apart. Over MAX_DAY_BUCKETS days
  *   only days with traffic are listed, the latest MAX_DAY_BUCKETS, and `capped` says so (as
- *   it does when eventsByAction is cut to MAX_ACTION_BUCKETS names).
+ *   it does when eventsByAction is cut to MAX_ACTION_BUCKETS names). daysWithTraffic counts the
+ *   days that have a search or a click (not the span), with the first and the last of them.
  * - topQueries: searches grouped by normalised text, by searches descending, ties by the shown
  *   text; `query` is the group's most frequent original form; clickThrough = clicked searches /
  *   searches; zeroHit = searches whose hit list is logged and empty. zeroHitQueries: the groups
@@ -108,6 +115,7 @@ export function summarizeTraffic(traffic: Traffic, options: SummaryOptions = {})
     eventsByAction: actions.counts,
     clicks: clicks.length,
     perDay: days.rows,
+    daysWithTraffic: days.withTraffic,
     undatedSearches: traffic.searches.filter((s) => utcDay(s.timestamp) === undefined).length,
     topQueries: rows.sort((a, b) => b.searches - a.searches || byText(a, b)).slice(0, top),
     zeroHitQueries: rows

@@ -1,10 +1,10 @@
-import Database from 'better-sqlite3';
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildIndex } from '../../src/indexing/build-index.js';
 import { runCli } from '../helpers/cli.js';
 import { timeBudget } from '../helpers/time-budget.js';
+import { corruptDataPages } from '../helpers/corrupt-pages.js';
 import { TINY_BEIR, tmpDir } from '../helpers/tmp.js';
 import { startFakeEngine, type FakeEngine } from '../retrievers/helpers/fake-engine.js';
 
@@ -18,24 +18,6 @@ const root = tmpDir('corrupt-index-cli-');
 const file = path.join(root, 'broken.sqlite');
 const queries = path.join(root, 'queries.jsonl');
 let engine: FakeEngine;
-
-/** Every page but the first and the `meta` table's, overwritten with a fixed pattern (dbstat finds them). */
-function corruptDataPages(target: string): void {
-  const db = new Database(target, { readonly: true });
-  const pageSize = db.pragma('page_size', { simple: true }) as number;
-  const pages = (
-    db
-      .prepare(
-        "SELECT DISTINCT pageno FROM dbstat WHERE name NOT IN ('sqlite_schema', 'sqlite_master', 'meta') AND name NOT LIKE 'sqlite_autoindex_meta%'",
-      )
-      .all() as { pageno: number }[]
-  ).map((r) => r.pageno);
-  db.close();
-  const fd = fs.openSync(target, 'r+');
-  for (const page of pages)
-    if (page > 1) fs.writeSync(fd, Buffer.alloc(pageSize, 0xa5), 0, pageSize, (page - 1) * pageSize);
-  fs.closeSync(fd);
-}
 
 beforeAll(async () => {
   await buildIndex({ corpus: TINY_BEIR, out: file, chunker: 'doc', embedder: 'hash:64' });

@@ -1,4 +1,3 @@
-import Database from 'better-sqlite3';
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -6,6 +5,7 @@ import { createApp } from '../../src/http/app.js';
 import { buildIndex } from '../../src/indexing/build-index.js';
 import { IndexCatalog } from '../../src/serving/catalog/index-catalog.js';
 import { SearchPool } from '../../src/serving/search-pool/search-pool.js';
+import { corruptDataPages } from '../helpers/corrupt-pages.js';
 import { TINY_BEIR, tmpDir } from '../helpers/tmp.js';
 
 /**
@@ -19,28 +19,6 @@ const root = tmpDir('corrupt-pages-');
 const dataDir = path.join(root, 'data');
 let catalog: IndexCatalog;
 let pool: SearchPool;
-
-/**
- * The pages of every table and index but the schema (page 1, with the 100-byte header) and the
- * `meta` table, found with SQLite's dbstat, overwritten with a fixed non-zero pattern.
- */
-function corruptDataPages(file: string): number {
-  const db = new Database(file, { readonly: true });
-  const pageSize = db.pragma('page_size', { simple: true }) as number;
-  const pages = (
-    db
-      .prepare(
-        "SELECT DISTINCT pageno FROM dbstat WHERE name NOT IN ('sqlite_schema', 'sqlite_master', 'meta') AND name NOT LIKE 'sqlite_autoindex_meta%'",
-      )
-      .all() as { pageno: number }[]
-  ).map((r) => r.pageno);
-  db.close();
-  const fd = fs.openSync(file, 'r+');
-  const garbage = Buffer.alloc(pageSize, 0xa5);
-  for (const page of pages) if (page > 1) fs.writeSync(fd, garbage, 0, pageSize, (page - 1) * pageSize);
-  fs.closeSync(fd);
-  return pages.length;
-}
 
 beforeAll(async () => {
   for (const name of ['good', 'broken'])

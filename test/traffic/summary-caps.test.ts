@@ -35,6 +35,8 @@ describe('perDay is capped at MAX_DAY_BUCKETS rows', () => {
       { day: '2024-03-03', searches: 1, clicks: 0 },
       { day: '9999-12-31', searches: 0, clicks: 1 },
     ]);
+    // four days with a search or a click, whatever the span
+    expect(summary.daysWithTraffic).toEqual({ count: 4, first: '0001-01-01', last: '9999-12-31' });
     // 0001-01-01 .. 9999-12-31 inclusive: 9,999 years of 365.2425 days on average = 3,652,059 days.
     expect(summary.capped).toEqual([
       {
@@ -81,6 +83,8 @@ describe('perDay is capped at MAX_DAY_BUCKETS rows', () => {
     expect(summary.perDay).toHaveLength(1000);
     expect(summary.perDay[0]!.day).toBe(dayAfter('2020-01-01', 200));
     expect(summary.perDay.at(-1)!.day).toBe(dayAfter('2020-01-01', 1199));
+    // every day with traffic is counted, those left out of perDay too, from the very first
+    expect(summary.daysWithTraffic).toEqual({ count: 1200, first: '2020-01-01', last: dayAfter('2020-01-01', 1199) });
     expect(summary.capped).toEqual([
       {
         field: 'perDay',

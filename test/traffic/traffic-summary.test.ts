@@ -100,6 +100,8 @@ describe('summarizeTraffic', () => {
       { day: '2024-03-04', searches: 5, clicks: 2 },
     ]);
     expect(summary.undatedSearches).toBe(1);
+    // 1, 3 and 4 March have traffic; the empty 2 March is listed but not counted
+    expect(summary.daysWithTraffic).toEqual({ count: 3, first: '2024-03-01', last: '2024-03-04' });
     expect(summary.perDay.reduce((n, d) => n + d.searches, 0) + summary.undatedSearches).toBe(summary.searches);
   });
 
@@ -154,7 +156,14 @@ describe('summarizeTraffic', () => {
 
   it('summarises an empty log without dividing by zero', () => {
     const empty = summarizeTraffic({ searches: [], events: [], dropped: [] }, { maxRank: 2 });
-    expect(empty).toMatchObject({ searches: 0, distinctQueries: 0, clients: 0, perDay: [], topQueries: [] });
+    expect(empty).toMatchObject({
+      searches: 0,
+      distinctQueries: 0,
+      clients: 0,
+      perDay: [],
+      daysWithTraffic: null,
+      topQueries: [],
+    });
     expect(empty.byPosition).toEqual([
       { ordinal: 1, impressions: 0, clicks: 0, ctr: null },
       { ordinal: 2, impressions: 0, clicks: 0, ctr: null },

@@ -32,18 +32,19 @@ describe('the Traffic section of the home page', () => {
     expect(html.indexOf('<section id="traffic"')).toBeGreaterThan(html.indexOf('<section id="results"'));
     const part = section(html);
     expect(part).toContain('<h2 id="traffic-h">Traffic</h2>');
-    // 4 searches, 2 distinct, 1 to 3 May (3 days, the 2nd empty), 2 clicks
+    // 4 searches, 2 distinct, on 1 and 3 May (2 days with data; 2 May empty), 2 clicks
     expect(part.replace(/<[^>]+>/g, '')).toContain(
-      '4 searches, 2 distinct queries over 3 days (2024-05-01 to 2024-05-03), 2 clicks',
+      '4 searches, 2 distinct queries over 2 days with data, between 2024-05-01 and 2024-05-03, 2 clicks',
     );
-    // the charts, named by their titles for screen readers
-    const perDay = 'chart-searches-per-day-the-last-2-days-with-traffic';
-    expect(part).toContain(`<title id="${perDay}">Searches per day, the last 2 days with traffic</title>`);
+    // the charts, named by their titles for screen readers; every day with traffic is drawn
+    const perDay = 'chart-searches-per-day';
+    expect(part).toContain(`<title id="${perDay}">Searches per day</title>`);
     expect(part).toContain('<title id="chart-click-through-by-position">Click-through by position</title>');
     expect(part).toMatch(new RegExp(`<svg[^>]*role="img"[^>]*aria-labelledby="${perDay}"`));
-    // one bar per day with traffic: the empty 2 May is left out of the chart (the totals count it)
+    // one bar per day with traffic; the empty 2 May is a row without a bar that says so
     expect([...part.matchAll(/<g class="group" data-group="([^"]+)"/g)].map((m) => m[1])).toEqual([
       '2024-05-01',
+      '… 1 day without traffic …',
       '2024-05-03',
     ]);
     expect([...part.matchAll(/<text[^>]*class="bar-value">(\d+)<\/text>/g)].map((m) => m[1])).toEqual(['1', '3']);
@@ -73,11 +74,39 @@ describe('the Traffic section of the home page', () => {
       return { ...t, searches: [...t.searches, ...april] };
     };
     const part = section((await home({ traffic: servedTraffic(traffic) })).html);
-    // 1 April to 3 May: 30 + 3 days, the chart the last CHART_DAYS of the 22 with traffic
-    expect(part).toContain(`over ${30 + 3} days`);
+    // 20 April days + 1 and 3 May: 22 with data; the chart the last CHART_DAYS of them
+    expect(part).toContain(`over ${20 + 2} days with data, between 2024-04-01 and 2024-05-03`);
     expect(part).toContain(`Searches per day, the last ${CHART_DAYS} days with traffic`);
     expect([...part.matchAll(/<g class="group" data-group="([^"]+)"/g)].at(-1)?.[1]).toBe('2024-05-03');
-    expect([...part.matchAll(/<g class="group"/g)]).toHaveLength(CHART_DAYS);
+    expect([...part.matchAll(/<g class="bar"/g)]).toHaveLength(CHART_DAYS);
+  });
+
+  it('counts days with data, not the span, and marks the gap between a seeded fortnight and today (issue 43)', async () => {
+    // A demo log of 18 to 31 May 2025, one search a day, and one search on 6 December 2026.
+    const fortnight = Array.from({ length: 14 }, (_, i) => `2025-05-${String(18 + i)}`);
+    const traffic = (): Traffic => ({
+      searches: [...fortnight, '2026-12-06'].map((day, i) => ({
+        queryId: `s${i}`,
+        userQuery: `query ${i}`,
+        timestamp: `${day}T09:00:00Z`,
+        hitIds: ['a'],
+        from: { file: 'ubi_queries.jsonl', line: i + 1 },
+      })),
+      events: [],
+      dropped: [],
+    });
+    const part = section((await home({ traffic: servedTraffic(traffic) })).html);
+    // 14 + 1 days with data, where the span from the first to the last is 568 days
+    expect(part.replace(/<[^>]+>/g, '')).toContain(
+      '15 searches, 15 distinct queries over 15 days with data, between 2025-05-18 and 2026-12-06, 0 clicks',
+    );
+    // 31 May 2025 to 6 December 2026 is 365 days to 31 May 2026, then 30 + 31 + 31 + 30 + 31 + 30 + 6
+    // to 6 December: 554 steps, so 553 days strictly between (the issue's 568-day span, less 15)
+    const between = 365 + (30 + 31 + 31 + 30 + 31 + 30 + 6) - 1;
+    // the chart the last CHART_DAYS (14) days with traffic: 19 to 31 May, then the gap, then today
+    const groups = [...part.matchAll(/<g class="group" data-group="([^"]+)"/g)].map((m) => m[1]);
+    expect(groups).toEqual([...fortnight.slice(1), `… ${between} days without traffic …`, '2026-12-06']);
+    expect([...part.matchAll(/<g class="bar"/g)]).toHaveLength(CHART_DAYS);
   });
 
   it('says in one line how to turn logging on when the server logs nothing', async () => {

@@ -447,6 +447,14 @@ export const schemas: Record<string, unknown> = {
           'every UTC day from the first logged to the last, days without traffic as 0; over 1,000 days only the latest 1,000 days with traffic, see capped',
         items: obj({ day: { type: 'string', format: 'date' }, searches: int, clicks: int }),
       },
+      daysWithTraffic: {
+        type: ['object', 'null'],
+        description:
+          'the UTC days with a dated search or click (not the span from first to last), also when perDay is capped; null when nothing is dated',
+        properties: { count: int, first: { type: 'string', format: 'date' }, last: { type: 'string', format: 'date' } },
+        required: ['count', 'first', 'last'],
+        additionalProperties: false,
+      },
       undatedSearches: { ...int, description: 'searches without a readable timestamp (not in perDay)' },
       topQueries: { type: 'array', items: { $ref: '#/components/schemas/TrafficQuery' } },
       zeroHitQueries: {
@@ -490,6 +498,7 @@ export const schemas: Record<string, unknown> = {
       'eventsByAction',
       'clicks',
       'perDay',
+      'daysWithTraffic',
       'undatedSearches',
       'topQueries',
       'zeroHitQueries',

@@ -1,12 +1,14 @@
 import type { QueryRow, TrafficSummary } from '../../traffic/traffic-summary.js';
+import { gapLabel, spanText, withGaps } from './day-gaps.js';
 import { BarChart } from '../charts/bar-chart.js';
 import { LineChart } from '../charts/line-chart.js';
 import type { TrafficView } from './traffic-view.js';
 
 /**
  * Days the searches-per-day chart shows at most (the latest with traffic): one bar each, so the
- * chart stays small. Days without a search are left out: a log imported from last year and
- * today's searches would otherwise be a row of empty bars.
+ * chart stays small. Days without traffic are not drawn one by one: a log imported from last
+ * year and today's searches would otherwise be a row of empty bars. A row without a bar says
+ * how many days lie between two that are drawn, so a gap is never hidden.
  */
 export const CHART_DAYS = 14;
 
@@ -60,16 +62,12 @@ function Summary({ summary, dir }: { summary: TrafficSummary; dir: string }) {
       </>
     );
   }
-  const first = summary.perDay[0]?.day;
-  const last = summary.perDay.at(-1)?.day;
-  // A capped perDay lists only some days: the span is the cap's.
-  const days = summary.capped.find((cap) => cap.field === 'perDay')?.buckets ?? summary.perDay.length;
+  const days = summary.daysWithTraffic;
   return (
     <>
       <p class="meta-line" data-traffic-totals="">
         <strong>{summary.searches}</strong> searches, <strong>{summary.distinctQueries}</strong> distinct queries
-        {first === undefined ? '' : ` over ${days} days (${first} to ${last})`}, {summary.clicks} clicks; logged in{' '}
-        <code>{dir}</code>.
+        {days === null ? '' : ` ${spanText(days)}`}, {summary.clicks} clicks; logged in <code>{dir}</code>.
       </p>
       <Dropped summary={summary} />
       {summary.capped.map((cap) => (
@@ -116,18 +114,17 @@ function Dropped({ summary }: { summary: TrafficSummary }) {
 
 function SearchesPerDay({ summary }: { summary: TrafficSummary }) {
   if (summary.perDay.length === 0) return <p class="hint">No logged search has a timestamp.</p>;
-  const active = summary.perDay.filter((d) => d.searches > 0);
+  const active = summary.perDay.filter((d) => d.searches > 0 || d.clicks > 0);
   const days = active.slice(-CHART_DAYS);
   const title =
-    summary.perDay.length > days.length
-      ? `Searches per day, the last ${days.length} days with traffic`
-      : 'Searches per day';
+    active.length > days.length ? `Searches per day, the last ${days.length} days with traffic` : 'Searches per day';
+  const rows = withGaps(days);
   return (
     <BarChart
       title={title}
       valueLabel="searches"
-      groups={days.map((d) => ({ label: d.day }))}
-      series={[{ name: 'searches', values: days.map((d) => d.searches) }]}
+      groups={rows.map((r) => ({ label: 'gap' in r ? gapLabel(r.gap) : r.day }))}
+      series={[{ name: 'searches', values: rows.map((r) => ('gap' in r ? undefined : r.searches)) }]}
       valueText={(v) => String(v)}
     />
   );

@@ -21,6 +21,7 @@ const summary = {
     { day: '2025-05-18', searches: 271, clicks: 160 },
     { day: '2025-05-19', searches: 318, clicks: 197 },
   ],
+  daysWithTraffic: { count: 14, first: '2025-05-18', last: '2025-05-31' },
   undatedSearches: 0,
   topQueries: [query('reset password', 96, 0.71), query('E1042', 74, 0.84)],
   zeroHitQueries: [query('ferndock dark mode', 12, 0, 12)],
