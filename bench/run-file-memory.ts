@@ -9,10 +9,11 @@
  *   npx tsx bench/run-file-memory.ts [--queries 5000] [--docs 1000] [--before /tmp/runs-before]
  *     [--keep DIR] [--timeout 900] [--skip-tune] [--only eval,pool,fuse,tune] [--tune-depth D]
  *
- * tune runs a one-setting grid (rrf, k 60, 2 folds) so that its reading, not its search, is
- * what is measured. It keeps the judged queries' lists, each cut to its --depth: every query of
- * the generated qrels is judged, so without a depth it holds both runs whole; --tune-depth D
- * passes --depth D, where it holds 5,000 x D documents per run.
+ * tune runs a small grid (rrf with k 60 only: each leg alone, and rrf under the 11 weight
+ * vectors of 2 legs; 2 folds) so that its reading, not its search, is what is measured. Every
+ * query of the generated qrels is judged, so tune reads all of both runs, twice (a pass to score
+ * the settings, a pass to write the run), holding one query of each at a time; --tune-depth D
+ * passes --depth D, cutting each list to its top D.
  */
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';

@@ -29,9 +29,10 @@ export async function indexRunFile(file: string): Promise<RunFileIndex> {
 
 /**
  * A reader of one indexed run's queries, asked for in byte order of their ids (as fuseRuns visits
- * them). A file already listing its queries in that order (most do: trec_eval's order) is read
- * straight through, once more; any other is read one query's byte range at a time. Either way
- * one query's documents are held at a time. A query the run lacks is an empty list.
+ * them), all of them or some (tune asks for the judged ones only). A file already listing its
+ * queries in that order (most do: trec_eval's order) is read straight through, once more,
+ * passing over the queries not asked for; any other is read one query's byte range at a time.
+ * Either way one query's documents are held at a time. A query the run lacks is an empty list.
  */
 export function queryReader(index: RunFileIndex): QueryReader {
   const ids = [...index.ranges.keys()];
@@ -41,10 +42,13 @@ export function queryReader(index: RunFileIndex): QueryReader {
     return {
       async read(qid) {
         if (!index.ranges.has(qid)) return [];
-        // Asked in byte order and listed in byte order: the next query of the file is this one.
-        const next = await queries.next();
-        if (next.done || next.value.qid !== qid) throw changed(index.file);
-        return next.value.docs;
+        // Asked in byte order and listed in byte order: this one is the next query of the file
+        // not before it; those before it were not asked for.
+        for (;;) {
+          const next = await queries.next();
+          if (next.done || compareIdBytes(next.value.qid, qid) > 0) throw changed(index.file);
+          if (next.value.qid === qid) return next.value.docs;
+        }
       },
       async close() {
         await queries.return(undefined);

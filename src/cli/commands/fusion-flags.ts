@@ -8,10 +8,9 @@ import type { FusionMethodName, FusionMethodRow } from '../../fusion/method-tabl
 import { isTrainedMethod } from '../../fusion/trained/trained-methods.js';
 import { normNames } from '../../fusion/norm-registry.js';
 import type { NormName } from '../../fusion/norm-table.js';
-import { readRunQueries } from '../../runs/run-queries.js';
 import type { RunFile } from '../../fusion/run-coverage.js';
-import { collectJudgedLists } from '../../fusion/tune/judged-lists.js';
-import type { TuneLeg } from '../../fusion/tune/tune-fusion.js';
+import { indexRunFile } from '../../fusion/run-file-index.js';
+import { indexedSource, type TuneSource } from '../../fusion/tune/tune-run-files.js';
 import { DEFAULT_GRID, type GridSpec } from '../../fusion/tune/settings-grid.js';
 
 // Plain decimal notation only: Number() alone would also take "0x10", "Infinity" and "" (as 0).
@@ -101,21 +100,16 @@ export function legNames(files: readonly string[]): string[] {
 }
 
 /**
- * Reads tune's run files, each query by query (readRunQueries: a query's lines must be
- * together), keeping of each only the `judged` queries' lists cut to `depth`
- * (collectJudgedLists), the legs named by legNames; with the files' query ids and line counts
- * for the coverage check.
+ * Indexes tune's run files (indexRunFile: one pass each, keeping where each query is, not its
+ * documents), the legs named by legNames, as tuneRunFiles reads them query by query; with the
+ * files' query ids and line counts for the coverage check.
  */
-export async function readTuneLegs(
-  files: readonly string[],
-  judged: ReadonlySet<string>,
-  depth: number | undefined,
-): Promise<{ legs: TuneLeg[]; runs: RunFile[] }> {
+export async function indexTuneLegs(files: readonly string[]): Promise<{ legs: TuneSource[]; runs: RunFile[] }> {
   const names = legNames(files);
-  const read = await Promise.all(files.map((f) => collectJudgedLists(readRunQueries(f), judged, depth)));
+  const indexes = await Promise.all(files.map((f) => indexRunFile(f)));
   return {
-    legs: read.map(({ run, queries }, i) => ({ name: names[i]!, run, queryIds: queries })),
-    runs: read.map(({ queries, lines }, i) => ({ file: files[i]!, queries, lines })),
+    legs: indexes.map((index, i) => indexedSource(names[i]!, index)),
+    runs: indexes.map(({ file, ranges, lines }) => ({ file, queries: [...ranges.keys()], lines })),
   };
 }
 

@@ -4,7 +4,7 @@ import { DEFAULT_GRID } from '../../fusion/tune/settings-grid.js';
 import { weightedMethodNames } from '../../fusion/method-help.js';
 import { COMBGMNZ_DEFAULT_GAMMA } from '../../fusion/methods/combgmnz.js';
 import { LOGN_ISR_DEFAULT_SIGMA } from '../../fusion/methods/logn-isr.js';
-import { tuneFusion } from '../../fusion/tune/tune-fusion.js';
+import { tuneRunFiles } from '../../fusion/tune/tune-run-files.js';
 import { TUNE_DEFAULTS, type TuneOptions } from '../../fusion/tune/tune-options.js';
 import { SELECT_RULES } from '../../fusion/tune/select-setting.js';
 import { SIMPLICITY_CLASSES } from '../../fusion/tune/simplicity.js';
@@ -12,13 +12,15 @@ import { tuneReportJson } from '../../fusion/tune/tune-report-json.js';
 import { tuneReportText } from '../../fusion/tune/tune-report.js';
 import { SIGNIFICANCE_LEVEL } from '../../fusion/tune/tune-verdict.js';
 import { DEFAULT_TRIALS } from '../../stats/significance.js';
-import { parseMetric } from '../../metrics/index.js';
-import { writeRankedRun } from '../../runs/trec-run-writer.js';
+import { parseMetric, SOURCE_MIX_K } from '../../metrics/index.js';
+import type { Run } from '../../runs/run.js';
+import { writeRunQueries } from '../../runs/run-stream-writer.js';
+import { keepTop } from '../../runs/keep-top.js';
 import { intOption, oneOf, parse } from '../args.js';
 import type { Command } from '../command.js';
 import { judgementNotes } from '../judgement-notes.js';
 import { loadJudgements } from '../load-judgements.js';
-import { gridFlags, readTuneLegs } from './fusion-flags.js';
+import { gridFlags, indexTuneLegs } from './fusion-flags.js';
 import { trainedFlags } from './trained-flags.js';
 import { TRAINED_METHOD_NAMES } from '../../fusion/trained/trained-methods.js';
 import { DEFAULT_PROBFUSE_SEGMENTS, DEFAULT_SLIDEFUSE_WINDOWS, SEGFUSE_NORM } from '../../fusion/tune/trained-grid.js';
@@ -130,7 +132,7 @@ Options:
   --json              print the report as JSON
   -h, --help          show this help`;
 
-// A thin shell: every tuning decision is tuneFusion's, so bench scripts and tests get the same numbers without the CLI.
+// A thin shell: every tuning decision is tuneRunFiles' (tuneFusion's over runs held), so bench scripts and tests get the same numbers without the CLI.
 export const tuneCommand: Command = {
   name: 'tune',
   get usage() {
@@ -180,13 +182,16 @@ export const tuneCommand: Command = {
 
     const threshold = intOption('threshold', values.threshold, 1, 0);
     const judgements = await loadJudgements(values.qrels, { original: Boolean(values.original), threshold }, io);
-    // Only the queries tuneFusion ranks (those eval averages) are kept, each cut to --depth.
-    const { legs, runs } = await readTuneLegs(positionals, new Set(judgements.answerable), options.depth);
+    // One pass finds where each query is; the tuning then reads one query of each run at a time.
+    const { legs, runs } = await indexTuneLegs(positionals);
     io.err(coverageLines(checkRunCoverage(runs, Boolean(values['allow-empty']))));
     const t0 = performance.now();
-    const result = tuneFusion(legs, judgements, options);
-    writeRankedRun(values.out, result.run, values.tag ?? 'tuned');
-    judgementNotes(judgements, result.run, result.queries, io, 'tuned');
+    // The run is written as it is ranked: of each query only its top 10 is kept, for the notes.
+    const top: Run = new Map();
+    const result = await tuneRunFiles(legs, judgements, options, (run) =>
+      writeRunQueries(values.out!, keepTop(run, top, SOURCE_MIX_K), values.tag ?? 'tuned'),
+    );
+    judgementNotes(judgements, top, result.queries, io, 'tuned');
     const seconds = (performance.now() - t0) / 1000;
     io.out(
       values.json

@@ -3,7 +3,7 @@ import { constantsOf } from '../method-constants.js';
 import { methodInput } from '../method-spec.js';
 import { describeSetting, fuseFlags } from './settings-grid.js';
 import type { Selection } from './select-setting.js';
-import type { TuneResult } from './tune-result.js';
+import type { TuneSummary } from './tune-result.js';
 import { TRAINED_PARAMETER } from '../trained/trained-methods.js';
 import { isLegAlone, isTrained, type TuneSetting } from './tune-setting.js';
 import { isSignificant, SIGNIFICANCE_LEVEL, tuneVerdict } from './tune-verdict.js';
@@ -46,7 +46,7 @@ export function settingJson(s: TuneSetting, legNames: readonly string[]) {
  * `deploy` (the setting chosen on all queries, with the `testbed fuse` flags that rank like
  * it: null for a leg alone and for a trained method, which fuse cannot apply) and, with `all` (`--report-all`), every setting's training means.
  */
-export function tuneReportJson(r: TuneResult, out: string, options: { all?: boolean } = {}) {
+export function tuneReportJson(r: TuneSummary, out: string, options: { all?: boolean } = {}) {
   const setting = (i: number) => settingJson(r.settings[i]!, r.legNames);
   const best = (sel: Selection) => ({
     setting: setting(sel.best),

@@ -2,7 +2,7 @@ import type { Interval } from '../../stats/bootstrap.js';
 import { formatValue } from '../../metrics/index.js';
 import { describeSetting, fuseFlags } from './settings-grid.js';
 import { SELECT_RULE_WORDS } from './select-setting.js';
-import type { TuneResult } from './tune-result.js';
+import type { TuneSummary } from './tune-result.js';
 import { isLegAlone, isTrained } from './tune-setting.js';
 import { formatP, signed, signedInterval, tuneVerdict } from './tune-verdict.js';
 
@@ -15,13 +15,13 @@ export interface TuneReportOptions {
 }
 
 /**
- * A TuneResult as `testbed tune` prints it: the folds' choices (with the best setting there and
+ * A TuneSummary as `testbed tune` prints it: the folds' choices (with the best setting there and
  * its standard error), the held-out mean of `out` (the run file written) with its interval and
  * the two baselines, the verdict in words (tuneVerdict), and the setting to deploy, chosen on
  * all queries by the same rule. Values have the 4 decimals of `testbed eval`'s trec_eval line,
  * so the two can be compared by eye. With `all`, the table of every setting follows.
  */
-export function tuneReportText(r: TuneResult, out: string, seconds: number, options: TuneReportOptions = {}): string {
+export function tuneReportText(r: TuneSummary, out: string, seconds: number, options: TuneReportOptions = {}): string {
   const m = r.metric.label;
   const label = (s: number) => describeSetting(r.settings[s]!, r.legNames);
   const d = r.deploy;
@@ -74,7 +74,7 @@ function difference(i: Interval, p: number): string {
  * every configuration; "*" marks the setting to deploy, "+" each fold's choice. A trained
  * method's means are cross-validated (trainedFolds), as the header says when there is one.
  */
-function allSettingsLines(r: TuneResult): string[] {
+function allSettingsLines(r: TuneSummary): string[] {
   const m = r.metric.label;
   const folds = r.choices.map((_, f) => `fold ${f + 1}`);
   const trained = r.settings.some(isTrained)

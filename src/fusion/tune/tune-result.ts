@@ -20,8 +20,11 @@ export interface FoldResult extends FoldChoice {
   heldOutMean: number;
 }
 
-/** What tuneFusion found: the cross-validated run and everything `testbed tune` reports. */
-export interface TuneResult {
+/**
+ * What a tuning found, everything `testbed tune` reports; tuneRunFiles returns it, having
+ * written the cross-validated run as it ranked it.
+ */
+export interface TuneSummary {
   metric: ParsedMetric;
   folds: number;
   seed: number;
@@ -40,12 +43,7 @@ export interface TuneResult {
   deploy: Selection;
   /** The judged queries, in byte order: the queries `testbed eval` averages. */
   queries: string[];
-  /**
-   * The cross-validated run: each judged query ranked with its fold's choice (empty when no
-   * leg holds it), query ids in byte order, documents in trec_eval's order.
-   */
-  run: Map<string, ScoredId[]>;
-  /** The mean over `queries` of `run`, with a 95% bootstrap interval. */
+  /** The mean over `queries` of the cross-validated run, with a 95% bootstrap interval. */
   heldOut: Interval;
   /** The leg with the highest mean on these queries (chosen on them, which favours it). */
   bestLeg: Baseline & {
@@ -55,6 +53,15 @@ export interface TuneResult {
   };
   /** rrf with k 60 and equal weights. */
   untunedRrf: Baseline;
-  /** Leg-run queries the tuning could not score (not judged, or no relevant document): not in `run`. */
+  /** Leg-run queries the tuning could not score (not judged, or no relevant document): not in the tuned run. */
   leftOut: number;
+}
+
+/** What tuneFusion found: the summary, and the cross-validated run held whole. */
+export interface TuneResult extends TuneSummary {
+  /**
+   * The cross-validated run: each judged query ranked with its fold's choice (empty when no
+   * leg holds it), query ids in byte order, documents in trec_eval's order.
+   */
+  run: Map<string, ScoredId[]>;
 }

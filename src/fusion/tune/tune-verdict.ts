@@ -1,6 +1,6 @@
 import { formatValue, printsAsZero } from '../../metrics/index.js';
 import type { Interval } from '../../stats/bootstrap.js';
-import type { TuneResult } from './tune-result.js';
+import type { TuneSummary } from './tune-result.js';
 
 /** A difference is called significant when its two-sided p is below this. */
 export const SIGNIFICANCE_LEVEL = 0.05;
@@ -36,7 +36,7 @@ export function signedInterval(i: Interval): string {
  *   below, significant or not          keep the leg alone
  * The leg is the best on these very queries, which favours it a little; the tuned figure is held out.
  */
-export function tuneVerdict(r: Pick<TuneResult, 'heldOut' | 'bestLeg'>): string {
+export function tuneVerdict(r: Pick<TuneSummary, 'heldOut' | 'bestLeg'>): string {
   const leg = r.bestLeg.name;
   const start = `Tuned fusion scores ${formatValue(r.heldOut.mean)} held out`;
   if (r.bestLeg.sameOnEveryQuery) return `${start}, the same as ${leg} alone on every query: keep ${leg} alone.`;
