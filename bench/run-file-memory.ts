@@ -116,24 +116,31 @@ interface Measure {
   exit: string;
 }
 
+// timeout(1)'s exit codes: the command timed out, or needed SIGKILL after the grace period.
+const TIMED_OUT = 124;
+const KILLED = 137;
+
 /** One command in one checkout: /usr/bin/time -v's peak RSS, the wall time, and how it ended. */
 function measure(root: string, argv: string[]): Measure {
   const bin = path.join(root, 'bin/testbed.js');
   spawnSync(process.execPath, [bin, '--help'], { stdio: 'ignore' }); // dist/ current before timing
   const t0 = performance.now();
-  const res = spawnSync('/usr/bin/time', ['-v', process.execPath, bin, ...argv], {
-    encoding: 'utf8',
-    maxBuffer: 1 << 28,
-    timeout: Number(values.timeout) * 1000,
-  });
+  // coreutils' timeout signals the whole process group, so the node under /usr/bin/time stops
+  // too: spawnSync's own timeout killed only /usr/bin/time and left node running for minutes.
+  const res = spawnSync(
+    '/usr/bin/timeout',
+    ['-k', '10', values.timeout, '/usr/bin/time', '-v', process.execPath, bin, ...argv],
+    { encoding: 'utf8', maxBuffer: 1 << 28 },
+  );
   const seconds = (performance.now() - t0) / 1000;
   const kb = /Maximum resident set size \(kbytes\): (\d+)/.exec(res.stderr ?? '')?.[1];
   const lastError = (res.stderr ?? '').split('\n').find((l) => /testbed|error|heap/i.test(l));
-  const exit = res.error
-    ? `killed after ${values.timeout} s`
-    : res.status === 0
-      ? 'ok'
-      : `exit ${res.status}: ${lastError ?? ''}`;
+  const exit =
+    res.status === TIMED_OUT || res.status === KILLED
+      ? `killed after ${values.timeout} s`
+      : res.status === 0
+        ? 'ok'
+        : `exit ${res.status}: ${lastError ?? ''}`;
   return { peakMiB: kb ? Number(kb) / 1024 : NaN, seconds, exit };
 }
 
