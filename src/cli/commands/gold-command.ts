@@ -13,11 +13,12 @@ import { InputError } from '../../errors.js';
 import { printable } from '../printable.js';
 import { parse, positional } from '../args.js';
 import type { CliIo, Command } from '../command.js';
+import { JSON_OPTION, printResult } from '../json-output.js';
 import { readJudgements } from '../../gold/read-judgements.js';
 import { countBySource } from '../../metrics/index.js';
 
-const usage = `Usage: testbed gold add QRELS QID DOCID [--grade G] [--note TEXT] [--judge NAME] [--source WORD]
-       testbed gold remove QRELS QID DOCID
+const usage = `Usage: testbed gold add QRELS QID DOCID [--grade G] [--note TEXT] [--judge NAME] [--source WORD] [--json]
+       testbed gold remove QRELS QID DOCID [--json]
        testbed gold list QRELS [--query QID] [--json]
        testbed gold ask QRELS --text TEXT --judge NAME --doc DOCID:GRADE [--doc DOCID:GRADE ...]
        testbed gold agreement QRELS [--judges A,B] [--against QRELS_B] [--scale LOW-HIGH]
@@ -76,7 +77,12 @@ Options:
   --query QID         list: only the additions for query QID
   --json              list: print the additions as a JSON array (each as recorded in
                       QRELS.additions.jsonl: date, query_id, doc_id, grade, and judge, source,
-                      note when given); [] when there are none
+                      note when given); [] when there are none.
+                      add: print the addition as recorded, with file (the additions file).
+                      remove: print {query_id, doc_id, removed: [the additions taken back],
+                      file, remaining (additions left; 0: the file is deleted), published
+                      (the grade QRELS holds for the pair, or null)}.
+                      Each prints one JSON document on stdout and its line on stderr
   --judges A,B        agreement: only these judges (two or more), compared pair by pair
   --against QRELS_B   agreement: compare QRELS (with its additions) with another qrels file
                       over the pairs both judged, instead of judges within the additions
@@ -147,6 +153,7 @@ async function runAdd(argv: string[], io: CliIo): Promise<number> {
     note: { type: 'string' },
     judge: { type: 'string' },
     source: { type: 'string' },
+    ...JSON_OPTION,
   });
   if (values.help) return (io.out(usage + '\n'), 0);
   const qrels = positional(positionals, 0, 'QRELS', usage);
@@ -165,17 +172,20 @@ async function runAdd(argv: string[], io: CliIo): Promise<number> {
   const judge = added.judge === undefined ? '' : ` by ${JSON.stringify(added.judge)}`;
   const source = added.source === undefined ? '' : ` (${added.source})`;
   // JSON.stringify escapes C0 but not C1 (0x9B is a CSI) nor U+2028: printable does the rest.
-  io.out(
+  printResult(
+    io,
+    values.json,
     printable(
       `recorded query ${JSON.stringify(added.query_id)} document ${JSON.stringify(added.doc_id)} grade ${added.grade}${judge}${source}${note} ` +
         `at ${added.date} in ${additionsFile(qrels)}`,
     ) + '\n',
+    { ...added, file: additionsFile(qrels) },
   );
   return 0;
 }
 
 async function runRemove(argv: string[], io: CliIo): Promise<number> {
-  const { values, positionals } = parse(argv, {});
+  const { values, positionals } = parse(argv, { ...JSON_OPTION });
   if (values.help) return (io.out(usage + '\n'), 0);
   const qrels = positional(positionals, 0, 'QRELS', usage);
   const queryId = positional(positionals, 1, 'QID', usage);
@@ -184,12 +194,15 @@ async function runRemove(argv: string[], io: CliIo): Promise<number> {
   const { removed, published, remaining } = await removeJudgement(qrels, { queryId, docId });
   const grades = removed.map((a) => `grade ${a.grade} of ${a.date}`).join(', ');
   const file = additionsFile(qrels);
-  io.out(
+  printResult(
+    io,
+    values.json,
     printable(
       `removed query ${JSON.stringify(queryId)} document ${JSON.stringify(docId)} (${grades}) from ${file}` +
         (remaining === 0 ? ', now empty and deleted' : '') +
         `; the pair is ${published === undefined ? 'unjudged again' : `back to grade ${published} as in ${qrels}`}`,
     ) + '\n',
+    { query_id: queryId, doc_id: docId, removed, file, remaining, published: published ?? null },
   );
   return 0;
 }
