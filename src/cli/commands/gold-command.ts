@@ -21,7 +21,7 @@ const usage = `Usage: testbed gold add QRELS QID DOCID [--grade G] [--note TEXT]
        testbed gold remove QRELS QID DOCID [--json]
        testbed gold list QRELS [--query QID] [--json]
        testbed gold ask QRELS --text TEXT --judge NAME --doc DOCID:GRADE [--doc DOCID:GRADE ...]
-       testbed gold agreement QRELS [--judges A,B] [--against QRELS_B] [--scale LOW-HIGH]
+       testbed gold agreement QRELS [--judges A,B] [--against QRELS_B] [--scale LOW-HIGH] [--json]
        testbed gold import FILE --query FIELD --doc FIELD --out DIR [--grade FIELD] [--id FIELD]
                            [--corpus DIR] [--doc-key PATH] [--force]
        testbed gold from-clicks LOG... --out QRELS [--model coec|ctr] [--min-impressions N]
@@ -88,6 +88,9 @@ Options:
                       over the pairs both judged, instead of judges within the additions
   --scale LOW-HIGH    agreement: the grade scale weighted kappa spans (default: the lowest
                       to the highest grade seen), e.g. 0-3
+  --json              agreement: print {judges: [{judge, pairs}], without_judge, agreements:
+                      [{a, b, pairs, raw_agreement, kappa, linear_kappa, labels, matrix}]}
+                      (with --against: {agreements: [one]}); an undefined kappa is null
   --query FIELD       import: the field holding the question
   --doc FIELD         import: the field holding the answering document id(s)
   --grade FIELD       import: the field holding a grade, 0 to ${MAX_GRADE} (default 1 when absent)
