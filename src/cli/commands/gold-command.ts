@@ -23,7 +23,7 @@ const usage = `Usage: testbed gold add QRELS QID DOCID [--grade G] [--note TEXT]
        testbed gold ask QRELS --text TEXT --judge NAME --doc DOCID:GRADE [--doc DOCID:GRADE ...]
        testbed gold agreement QRELS [--judges A,B] [--against QRELS_B] [--scale LOW-HIGH] [--json]
        testbed gold import FILE --query FIELD --doc FIELD --out DIR [--grade FIELD] [--id FIELD]
-                           [--corpus DIR] [--doc-key PATH] [--force]
+                           [--corpus DIR] [--doc-key PATH] [--force] [--json]
        testbed gold from-clicks LOG... --out QRELS [--model coec|ctr] [--min-impressions N]
                                 [--queries FILE] [--corpus DIR]
        testbed gold generate CORPUS --chat MODEL@URL --out DIR [--per-doc N] [--docs M]
@@ -101,6 +101,9 @@ Options:
                       metadata.url (default: the document id); DOCID#N chunk ids count
   --out DIR           import: the folder to write (created if missing)
   --force             import: replace DIR/queries.jsonl and DIR/qrels/test.tsv if present
+  --json              import: print {queries, qrels (the files written), rows, written (queries),
+                      pairs, skipped: [{reason, count, examples}], unmatched (documents
+                      --corpus lacks, the same shape, or null)}
   --min-kappa K       judge: refuse to fill when Cohen's kappa with humans on the sample is below K
   --dry-run           judge: grade and print the agreement, write nothing
   -h, --help          show this help`;
