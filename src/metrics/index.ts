@@ -66,4 +66,4 @@ export {
   type ClickLog,
   type SourceMix,
 } from './source-mix.js';
-export { ALL_TREC, readTrecMeasure, trecName } from './trec-names.js';
+export { ALL_TREC, readTrecMeasure, SUCCESS_CUTOFFS, TREC_CUTOFFS, trecName } from './trec-names.js';

@@ -43,9 +43,9 @@ export function trecName(metric: { name: string; k: number | undefined }): strin
 }
 
 /** The cutoffs trec_eval prints P, recall, ndcg_cut and map_cut at by default. */
-const TREC_CUTOFFS = [5, 10, 15, 20, 30, 100, 200, 500, 1000];
+export const TREC_CUTOFFS = [5, 10, 15, 20, 30, 100, 200, 500, 1000];
 /** ... and success at. */
-const SUCCESS_CUTOFFS = [1, 5, 10];
+export const SUCCESS_CUTOFFS = [1, 5, 10];
 
 /**
  * What `all_trec` stands for: trec_eval's `-m all_trec` is every measure it has; this is every one

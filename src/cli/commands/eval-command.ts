@@ -8,6 +8,8 @@ import {
   type Evaluation,
   type ParsedMetric,
   SOURCE_MIX_K,
+  SUCCESS_CUTOFFS,
+  TREC_CUTOFFS,
   trecName,
 } from '../../metrics/index.js';
 import { InputError } from '../../errors.js';
@@ -46,15 +48,15 @@ in, as the experiment runner does, and a note on stderr says how many; --origina
 qrels file alone, as trec_eval would see it.
 
 Options:
-  --metrics LIST      comma-separated metrics, default
-  -m LIST             ${DEFAULT_METRICS}
-                      (repeat -m or --metrics to add more)
+  --metrics LIST, -m LIST
+                      comma-separated metrics (repeat the flag to add more), default
+                      ${DEFAULT_METRICS}
 ${metricHelpLines(' '.repeat(24)).join('\n')}
                       also accepted: P@K, R@K, nDCG@K, success@K, hit_rate@K, AP, RR, Rprec
                       trec_eval's names: P_5, recall_100, ndcg_cut_10, map_cut_10, success_10,
                       recip_rank, map, Rprec, bpref; its -m form P.5,10 (P_5 and P_10); and
                       all_trec: map, Rprec, bpref, recip_rank, then P, recall, ndcg_cut and
-                      map_cut at 5,10,15,20,30,100,200,500,1000 and success at 1,5,10 (the
+                      map_cut at ${TREC_CUTOFFS.join(',')} and success at ${SUCCESS_CUTOFFS.join(',')} (the
                       measures of trec_eval's that the testbed computes, at its cutoffs)
   --names N           testbed (default): label lines ndcg@10, precision@5, ...; trec: print
                       trec_eval's names (ndcg_cut_10, P_5, recip_rank, ...) so the output
