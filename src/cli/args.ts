@@ -32,10 +32,24 @@ function unknownOption(argv: string[], options: Options): InputError {
   // `-foo` meant as a query reads as the flags -f -o -o: say how to pass it as a value.
   const arg = argv[unknown.index] ?? unknown.rawName;
   const grouped = arg !== unknown.rawName && !arg.startsWith(unknown.rawName + '=');
-  return new InputError(
+  return new UnknownOptionError(
     `unknown option "${unknown.rawName}"${grouped ? ` in "${arg}"` : ''}; --help lists the options ` +
       `(a value that starts with "-" goes after --, as in: -- ${JSON.stringify(arg)})`,
+    long ? unknown.rawName : undefined,
   );
+}
+
+/**
+ * An unknown flag with no close name among this command's: main.ts asks which other commands
+ * have it (`longOption`, a `--` flag) before printing the message.
+ */
+export class UnknownOptionError extends InputError {
+  constructor(
+    message: string,
+    readonly longOption: string | undefined,
+  ) {
+    super(message);
+  }
 }
 
 export function intOption(name: string, value: string | undefined, fallback: number, min = 1, max = 1_000_000): number {

@@ -5,6 +5,8 @@ import { closestName } from '../did-you-mean.js';
 import { COMMAND_TABLE } from './command-table.js';
 import { scrubSecrets } from '../remote/known-secrets.js';
 import { printableLines } from './printable.js';
+import { UnknownOptionError } from './args.js';
+import { commandsWithOption } from './option-owners.js';
 
 export function mainUsage(): string {
   const width = Math.max(...COMMAND_TABLE.map((c) => c.name.length));
@@ -38,6 +40,17 @@ export async function main(argv: string[], io: CliIo = processIo): Promise<numbe
   } catch (err) {
     // Whatever failed, a secret the process knows is not printed (known-secrets.ts), nor a
     // control character a quoted input holds (printable.ts).
+    if (err instanceof UnknownOptionError && err.longOption !== undefined) {
+      const owners = await commandsWithOption(err.longOption, name);
+      if (owners.length > 0) {
+        // Said instead of the `-- "--flag"` hint: a flag another command takes was meant as a flag.
+        io.err(
+          `testbed ${name}: unknown option "${err.longOption}"; testbed ${name} has no such option, ` +
+            `it is an option of ${owners.join(', ')} (testbed ${owners[0]} --help)\n`,
+        );
+        return 2;
+      }
+    }
     if (err instanceof TestbedError) {
       io.err(`testbed ${name}: ${printableLines(scrubSecrets(err.message))}\n`);
       return 2;

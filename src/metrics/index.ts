@@ -17,7 +17,7 @@ export { METRIC_TABLE, type MetricName } from './metric-table.js';
 export type { CutoffRule, MetricRow } from './metric-row.js';
 export { findMetric, metricRows, registerMetric } from './metric-registry.js';
 export { metricHelpLines, validMetrics } from './metric-help.js';
-export { parseMetric, parseMetricList, DEFAULT_METRICS, type ParsedMetric } from './parse-metric.js';
+export { parseMetric, parseMetricList, parseMetricLists, DEFAULT_METRICS, type ParsedMetric } from './parse-metric.js';
 export {
   evaluate,
   scoreQuery,
@@ -66,3 +66,4 @@ export {
   type ClickLog,
   type SourceMix,
 } from './source-mix.js';
+export { ALL_TREC, readTrecMeasure, SUCCESS_CUTOFFS, TREC_CUTOFFS, trecName } from './trec-names.js';

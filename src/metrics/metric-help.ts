@@ -26,7 +26,7 @@ export function metricHelpLines(indent: string): string[] {
   return rows.map((row) => {
     let twin = '';
     if (row.trecEval !== undefined) {
-      twin = ` (${named ? '' : 'trec_eval '}${row.trecEval})`;
+      twin = ` (${named ? '' : 'trec_eval '}${row.trecEval.join(', ')})`;
       named = true;
     }
     return `${indent}${spellings(row).padEnd(width)}${row.help}${twin}`;

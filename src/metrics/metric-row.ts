@@ -18,8 +18,13 @@ export interface MetricRow {
   cutoff: CutoffRule;
   /** Other spellings accepted for the name (ranx, ir_measures, trec_eval), lower case. */
   aliases: readonly string[];
-  /** The trec_eval measure it reproduces, K standing for the cutoff (`ndcg_cut_K`); none when it has no twin there. */
-  trecEval?: string;
+  /**
+   * The trec_eval measures it reproduces, spelled as trec_eval prints them, K standing for the
+   * cutoff (`ndcg_cut_K`); a spelling without K is the metric without a cutoff (`map`, where
+   * `map_cut_K` is map@K). None when it has no twin there. The parser accepts these spellings
+   * and `eval --names trec` prints them (trec-names.ts).
+   */
+  trecEval?: readonly string[];
   /** What it measures, in one line of `testbed eval --help`. */
   help: string;
   fn: MetricFn;

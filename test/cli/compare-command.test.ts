@@ -101,6 +101,19 @@ describe('testbed compare', () => {
     expect(compared.queries).toBe(10);
   });
 
+  it('--json prints what --format json prints; -m takes metrics as --metrics does, trec_eval names too', async () => {
+    const formatJson = await compare(...runs, '--qrels', qrels, '--metrics', 'mrr,hit@1', '--format', 'json');
+    const json = await compare(...runs, '--qrels', qrels, '-m', 'recip_rank', '-m', 'success_1', '--json');
+    expect(json.code, json.err).toBe(0);
+    expect(JSON.parse(json.out)).toEqual(JSON.parse(formatJson.out));
+    // almost: rank 1 on 9 queries of 10, rank 2 on the tenth
+    expect(JSON.parse(json.out).runs[4].metrics.mrr.mean).toBeCloseTo((9 + 1 / 2) / 10, 12);
+    expect(JSON.parse(json.out).runs[4].metrics['hit@1'].mean).toBeCloseTo(9 / 10, 12);
+    const clash = await compare(...runs, '--qrels', qrels, '-m', 'mrr', '--json', '--format', 'csv');
+    expect(clash.code).toBe(2);
+    expect(clash.err).toContain('--json prints JSON; it cannot go with --format csv');
+  });
+
   it('json lists every pair with its exact p and Holm-adjusted p', async () => {
     const json = JSON.parse((await compare(...runs, '--qrels', qrels, '--metrics', 'mrr', '--format', 'json')).out);
     const pair = (a: string, b: string) => json.pairs.mrr.find((p: { a: string; b: string }) => p.a === a && p.b === b);

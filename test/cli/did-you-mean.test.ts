@@ -71,6 +71,18 @@ describe('did you mean, on the command line', () => {
     }
   });
 
+  it("a flag of other commands, and no typo of this one's, names the commands that have it", async () => {
+    // --per-query is in eval's and compare's help only; --trec-compat in eval's only
+    const r = await runCli(['search', 'x.sqlite', 'q', '--per-query']);
+    expect(r.code).toBe(2);
+    expect(r.err).toBe(
+      'testbed search: unknown option "--per-query"; testbed search has no such option, it is an option of eval, compare (testbed eval --help)\n',
+    );
+    const one = await runCli(['fuse', 'a.trec', 'b.trec', '--trec-compat']);
+    expect(one.err).toContain('it is an option of eval (testbed eval --help)');
+    expect(one.err).not.toContain('goes after --');
+  });
+
   it('a query that starts with "-" is told to go after --', async () => {
     const r = await runCli(['search', 'x.sqlite', '-password']);
     expect(r.code).toBe(2);

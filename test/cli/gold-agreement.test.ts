@@ -70,6 +70,38 @@ describe('testbed gold agreement', () => {
     );
   });
 
+  it('--json gives the same figures as one JSON document', async () => {
+    const qrels = qrelsWithAdditions(TWO_JUDGES);
+    const result = await gold('agreement', qrels, '--json');
+    expect(result.code, result.err).toBe(0);
+    const json = JSON.parse(result.out);
+    // As above: matrix [1 0 0], [1 0 0], [0 0 2]; po 3/4, pe 6/16
+    const po = 3 / 4;
+    const pe = (1 * 2 + 1 * 0 + 2 * 2) / 16;
+    expect(json).toMatchObject({
+      judges: [
+        { judge: 'ann', pairs: 4 },
+        { judge: 'bob', pairs: 4 },
+      ],
+      without_judge: 1,
+      agreements: [
+        {
+          a: 'ann',
+          b: 'bob',
+          pairs: 4,
+          raw_agreement: po,
+          labels: [0, 1, 2],
+          matrix: [
+            [1, 0, 0],
+            [1, 0, 0],
+            [0, 0, 2],
+          ],
+        },
+      ],
+    });
+    expect(json.agreements[0].kappa).toBeCloseTo((po - pe) / (1 - pe), 12);
+  });
+
   it('--scale widens the grade scale the weighted kappa spans', async () => {
     const qrels = qrelsWithAdditions(TWO_JUDGES);
     const { out } = await gold('agreement', qrels, '--judges', 'ann,bob', '--scale', '0-3');

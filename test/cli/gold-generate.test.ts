@@ -133,6 +133,30 @@ describe('testbed gold generate', () => {
     expect(r.out).toContain('duplicates dropped: 2 (1 the same once normalised, 1 near: word Jaccard >= 0.8)');
   });
 
+  it('--json: the same counts as one JSON document, the lines on stderr', async () => {
+    const file = corpus(['reset my account password now', 'Reset my  account password now!', 'reset my password']);
+    const out = outDir();
+    const r = await generate(file, '--chat', chat(), '--out', out, '--json');
+    expect(r.code, r.err).toBe(0);
+    // 3 documents, one question asked of each; d2's repeats d1's once normalised
+    expect(JSON.parse(r.out)).toMatchObject({
+      queries: path.join(out, 'queries.jsonl'),
+      qrels: path.join(out, 'qrels', 'test.tsv'),
+      model: 'qwen2.5:7b',
+      style: 'unread',
+      prompt_sha256: sha256(QUESTION_PROMPTS.unread),
+      corpus_docs: 3,
+      sampled: 3,
+      asked: 3,
+      received: 3,
+      kept: 2,
+      duplicates: { exact: 1, near: 0 },
+      failed: [],
+      stopped: null,
+    });
+    expect(r.err).toContain('questions: asked for 3, received 3, kept 2');
+  });
+
   it('samples --docs M documents with the seed: the same seed, the same documents', async () => {
     const titles = Array.from({ length: 20 }, (_, i) => `topic number ${i + 1}`);
     const file = corpus(titles);

@@ -197,6 +197,45 @@ describe('testbed gold judge', () => {
     expect(readAdditions(set)).toHaveLength(2);
   });
 
+  it('--json: the figures of the lines as one JSON document, a refusal included', async () => {
+    const set = mixedSet();
+    const r = await judge(set.pool, '--qrels', set.qrels, '--chat', chat(), '--dry-run', '--scale', '0-3', '--json');
+    expect(r.code, r.err).toBe(0);
+    const report = JSON.parse(r.out);
+    // As above: human 2, 0, 2, 1 against the model's 2, 0, 3, 1; observed 3/4, expected 1/4, kappa 2/3
+    expect(report).toMatchObject({
+      judge: MODEL,
+      prompt_sha256: promptHash,
+      pool: { pairs: 6, holes: 2 },
+      refused: null,
+      calibration: { pairs: 4, graded: 4, failed: [], seed: 42 },
+      holes: { graded: 2, failed: [] },
+      written: 0,
+      dry_run: true,
+      ranking: null,
+    });
+    expect(report.calibration.raw_agreement).toBeCloseTo(3 / 4, 12);
+    expect(report.calibration.kappa).toBeCloseTo((3 / 4 - 1 / 4) / (1 - 1 / 4), 12);
+    expect(r.err).toContain('dry run: nothing written');
+
+    const refused = await judge(
+      set.pool,
+      '--qrels',
+      set.qrels,
+      '--chat',
+      chat(),
+      '--scale',
+      '0-3',
+      '--min-kappa',
+      '0.9',
+      '--json',
+    );
+    expect(refused.code).toBe(1);
+    const why = JSON.parse(refused.out);
+    expect(why.refused).toBe(`Cohen's kappa on the calibration sample is ${(2 / 3).toFixed(3)}, below --min-kappa 0.9`);
+    expect(why.holes).toBeNull();
+  });
+
   it('--sample N draws N human pairs with the seed: the same seed asks the same pairs', async () => {
     const set = mixedSet();
     const asked = async (seed: string) => {

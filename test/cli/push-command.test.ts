@@ -54,6 +54,35 @@ describe('testbed push', () => {
     ]);
   });
 
+  it('--json prints what was pushed and the same legs as one JSON document', async () => {
+    const r = await push(
+      files.withVectors,
+      '--to',
+      'qdrant',
+      qdrant.url,
+      '--name',
+      'JsonDemo',
+      '--batch',
+      '5',
+      '--json',
+    );
+    expect(r.code, r.err).toBe(0);
+    const result = JSON.parse(r.out);
+    expect(result).toMatchObject({
+      index: files.withVectors,
+      engine: 'qdrant',
+      name: 'JsonDemo',
+      replaced: false,
+      chunks,
+      vectors: chunks,
+      dims: 64,
+      batches: Math.ceil(chunks / 5),
+      headers_left_out: [],
+    });
+    expect(result.legs).toEqual([{ type: 'qdrant', name: 'qdrant', url: qdrant.url, collection: 'JsonDemo' }]);
+    expect(r.err).toMatch(/pushed \d+ chunks of /);
+  });
+
   it('--knn-engine faiss builds the vector field with faiss', async () => {
     const r = await push(files.withVectors, '--to', 'opensearch', os.url, '--name', 'faissy', '--knn-engine', 'faiss');
     expect(r.code, r.err).toBe(0);

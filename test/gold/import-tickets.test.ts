@@ -114,6 +114,31 @@ describe('testbed gold import', () => {
     expect(r.out).toContain('unmatched documents: none\n');
   });
 
+  it('--json: rows read, queries and pairs written, nothing skipped, as one JSON document', async () => {
+    const dir = scratchDir();
+    const file = path.join(dir, 'answers.jsonl');
+    // two rows of one question (merged by normalised text), one of another: 3 rows, 2 queries, 3 pairs
+    const rows = [
+      { q: 'Reset password', docs: ['faq-reset'] },
+      { q: 'reset PASSWORD', docs: ['auth-failures'] },
+      { q: 'plans', docs: ['plans'] },
+    ];
+    fs.writeFileSync(file, rows.map((r) => JSON.stringify(r) + '\n').join(''));
+    const out = path.join(dir, 'set');
+    const r = await gold('import', file, '--query', 'q', '--doc', 'docs', '--out', out, '--json');
+    expect(r.code, r.err).toBe(0);
+    expect(JSON.parse(r.out)).toEqual({
+      queries: path.join(out, 'queries.jsonl'),
+      qrels: path.join(out, 'qrels', 'test.tsv'),
+      rows: 3,
+      written: 2,
+      pairs: 3,
+      skipped: [],
+      unmatched: null,
+    });
+    expect(r.err).toContain('read 3 rows; wrote 2 queries and 3 (query, document) pairs');
+  });
+
   it('writes nothing when the input is damaged, and will not replace an existing set without --force', async () => {
     const dir = scratchDir();
     const out = path.join(dir, 'set');

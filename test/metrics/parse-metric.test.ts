@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { InputError } from '../../src/errors.js';
-import { DEFAULT_METRICS, parseMetric, parseMetricList } from '../../src/metrics/parse-metric.js';
+import { DEFAULT_METRICS, parseMetric, parseMetricList, parseMetricLists } from '../../src/metrics/parse-metric.js';
 
 describe('parseMetric', () => {
   it('reads a name with or without a cutoff', () => {
@@ -24,6 +24,18 @@ describe('parseMetric', () => {
     expect(parseMetric('Rprec').label).toBe('r-precision');
   });
 
+  it("reads trec_eval's measure names, any case, and its parameterised P.5 form", () => {
+    expect(parseMetric('ndcg_cut_10')).toEqual({ name: 'ndcg', k: 10, label: 'ndcg@10' });
+    expect(parseMetric('P_5').label).toBe('precision@5');
+    expect(parseMetric('recall_100').label).toBe('recall@100');
+    expect(parseMetric('success_10').label).toBe('hit@10');
+    expect(parseMetric('map_cut_20').label).toBe('map@20');
+    expect(parseMetric('map').label).toBe('map');
+    expect(parseMetric('bpref').label).toBe('bpref');
+    expect(parseMetric('ndcg_cut.10').label).toBe('ndcg@10');
+    expect(parseMetric('P.5').label).toBe('precision@5');
+  });
+
   it.each([
     ['bleu@4', /unknown metric: "bleu@4"/],
     ['ndcg', /ndcg needs a cutoff, e\.g\. ndcg@10/],
@@ -32,7 +44,9 @@ describe('parseMetric', () => {
     ['ndcg@0', /cutoff must be a whole number from 1/],
     ['ndcg@-1', /unknown metric/],
     ['ndcg@1.5', /unknown metric/],
-    ['ndcg_cut_10', /unknown metric/],
+    ['ndcg_cut_0', /cutoff must be a whole number from 1/],
+    ['Rprec_5', /unknown metric/],
+    ['P_', /unknown metric/],
     ['', /unknown metric/],
   ])('rejects %j, listing the valid names', (text, reason) => {
     let error: unknown;
@@ -50,6 +64,32 @@ describe('parseMetric', () => {
 });
 
 describe('parseMetricList', () => {
+  it("reads trec_eval's P.5,10 as P_5 and P_10: a bare number continues the measure before it", () => {
+    expect(parseMetricList('P.5,10,ndcg_cut.10,recip_rank').map((m) => m.label)).toEqual([
+      'precision@5',
+      'precision@10',
+      'ndcg@10',
+      'mrr',
+    ]);
+    expect(() => parseMetricList('ndcg@10,10')).toThrow(/unknown metric: "10"/);
+  });
+
+  it('merges repeated lists (-m a -m b), each metric once, in first position', () => {
+    expect(parseMetricLists(['ndcg_cut_10', 'P_5,ndcg@10', 'recip_rank']).map((m) => m.label)).toEqual([
+      'ndcg@10',
+      'precision@5',
+      'mrr',
+    ]);
+  });
+
+  it("expands all_trec to trec_eval's measures the testbed computes", () => {
+    const labels = parseMetricList('all_trec').map((m) => m.label);
+    expect(labels.slice(0, 5)).toEqual(['map', 'r-precision', 'bpref', 'mrr', 'precision@5']);
+    expect(labels).toContain('ndcg@1000');
+    expect(labels).toContain('map@30');
+    expect(labels.at(-1)).toBe('hit@10');
+  });
+
   it('parses the defaults in order', () => {
     expect(parseMetricList(DEFAULT_METRICS).map((m) => m.label)).toEqual([
       'ndcg@10',

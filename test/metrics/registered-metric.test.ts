@@ -116,3 +116,12 @@ describe('the built-in metrics', () => {
     for (const spelling of accepted) expect(() => parseMetric(spelling.replace('@K', '@10')), spelling).not.toThrow();
   });
 });
+
+describe("trec_eval's names in eval --help", () => {
+  it('each one the help lists as an example parses', async () => {
+    const help = (await runCli(['--help'], evalCommand.run)).out;
+    const listed = /trec_eval's names: ([^;]*);/s.exec(help)![1]!.split(/,\s+/);
+    expect(listed).toContain('ndcg_cut_10');
+    for (const name of listed) expect(() => parseMetric(name), name).not.toThrow();
+  });
+});

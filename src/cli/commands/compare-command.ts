@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { InputError } from '../../errors.js';
-import { evaluate, parseMetricList } from '../../metrics/index.js';
+import { evaluate, parseMetricLists } from '../../metrics/index.js';
 import { COMPARE_FORMAT_NAMES, COMPARE_FORMATS, HOLDS_VERDICT } from '../../reports/compare/compare-formats.js';
 import { buildCompareTable, LETTERS } from '../../reports/compare/compare-table.js';
 import { compareVerdict } from '../../reports/compare/compare-verdict.js';
@@ -56,8 +56,10 @@ p is below --alpha; a run beats the other when it is significant and its mean is
 Options:
   --qrels QRELS       BEIR tsv or TREC qrels (required); judgements recorded beside it with
                       \`testbed gold add\` are merged in, as eval does
-  --metrics LIST      comma-separated metrics (required), as \`testbed eval --metrics\` takes
-                      them, e.g. ndcg@10,recall@100,mrr; the verdict leads with the first
+  --metrics LIST, -m LIST
+                      comma-separated metrics (required), as \`testbed eval --metrics\` takes
+                      them, e.g. ndcg@10,recall@100,mrr or trec_eval's ndcg_cut_10,P_5;
+                      repeat to add more; the verdict leads with the first
   --test T            randomization | fisher | t | student | tukey (default randomization)
   --correction C      ${CORRECTION_NAMES.join(' | ')} (default holm): Holm's step-down method,
                       Bonferroni (p times the pairs), or none; refused with --test tukey
@@ -67,13 +69,14 @@ Options:
                       verdict after it; csv: one line per run and metric (letter, run,
                       metric, mean, best, beats: letters space-separated), the verdict on
                       stderr; json: means, beaten runs, every pair's p and adjusted p, verdict
+  --json              the same as --format json, the spelling every command takes
   --names LIST        comma-separated names for the runs, in order (default: each file's name
                       without its extension, or the paths as given if two would clash)
   --trials N          sign patterns drawn by the randomization test (default ${DEFAULT_TRIALS})
   --seed N            its seed (default ${DEFAULT_SEED}): the same seed gives the same p-values
   --threshold N       lowest grade counted relevant (default 1), as in eval
   --original          ignore QRELS.additions.jsonl, as in eval
-  --per-query         with --format json: each run's value per query and metric (per_query),
+  --per-query         with --json: each run's value per query and metric (per_query),
                       the values every mean and test above is computed from
   -h, --help          show this help
 
@@ -86,7 +89,8 @@ export const compareCommand: Command = {
   async run(argv, io) {
     const { values, positionals: files } = parse(argv, {
       qrels: { type: 'string' },
-      metrics: { type: 'string' },
+      metrics: { type: 'string', short: 'm', multiple: true },
+      json: { type: 'boolean' },
       test: { type: 'string' },
       correction: { type: 'string' },
       alpha: { type: 'string' },
@@ -104,7 +108,7 @@ export const compareCommand: Command = {
       throw new InputError(`compare takes at most ${LETTERS.length} runs (one letter each), got ${files.length}`);
     if (!values.qrels) throw new InputError(`missing --qrels QRELS\n\n${usage}`);
     if (!values.metrics) throw new InputError(`missing --metrics LIST\n\n${usage}`);
-    const metrics = parseMetricList(values.metrics);
+    const metrics = parseMetricLists(values.metrics);
     const test = testOption(values.test);
     if (test === 'tukey' && values.correction !== undefined)
       throw new InputError(
@@ -112,7 +116,9 @@ export const compareCommand: Command = {
       );
     const correction = test === 'tukey' ? 'none' : oneOf('correction', values.correction, CORRECTION_NAMES, 'holm');
     const alpha = alphaOption(values.alpha);
-    const format = oneOf('format', values.format, COMPARE_FORMAT_NAMES, 'md');
+    if (values.json && values.format !== undefined && values.format !== 'json')
+      throw new InputError(`--json prints JSON; it cannot go with --format ${values.format}`);
+    const format = values.json ? 'json' : oneOf('format', values.format, COMPARE_FORMAT_NAMES, 'md');
     const names = runNames(files, values.names);
     const trials = intOption('trials', values.trials, DEFAULT_TRIALS, 1, 10_000_000);
     const seed = intOption('seed', values.seed, DEFAULT_SEED, 0, 2 ** 32 - 1);
@@ -122,7 +128,7 @@ export const compareCommand: Command = {
       loadJudgements(values.qrels, { original: Boolean(values.original), threshold }, io),
       Promise.all(files.map((file) => readTrecRun(file))),
     ]);
-    if (values['per-query'] && format !== 'json') throw new InputError('--per-query needs --format json');
+    if (values['per-query'] && format !== 'json') throw new InputError('--per-query needs --json (or --format json)');
     const scores = new Map<string, Record<string, number[]>>();
     const perQuery: Record<string, Record<string, Record<string, number>>> = {};
     runs.forEach((run, i) => {

@@ -4,13 +4,17 @@ import {
   evaluateRunQueries,
   formatValue,
   metricHelpLines,
-  parseMetricList,
+  parseMetricLists,
   type Evaluation,
   type ParsedMetric,
   SOURCE_MIX_K,
+  SUCCESS_CUTOFFS,
+  TREC_CUTOFFS,
+  trecName,
 } from '../../metrics/index.js';
+import { InputError } from '../../errors.js';
 import { readRunQueries } from '../../runs/run-queries.js';
-import { intOption, parse, positional } from '../args.js';
+import { intOption, oneOf, parse, positional } from '../args.js';
 import type { Command } from '../command.js';
 import { judgementNotes } from '../judgement-notes.js';
 import { loadJudgements } from '../load-judgements.js';
@@ -44,10 +48,20 @@ in, as the experiment runner does, and a note on stderr says how many; --origina
 qrels file alone, as trec_eval would see it.
 
 Options:
-  --metrics LIST      comma-separated metrics, default
+  --metrics LIST, -m LIST
+                      comma-separated metrics (repeat the flag to add more), default
                       ${DEFAULT_METRICS}
 ${metricHelpLines(' '.repeat(24)).join('\n')}
                       also accepted: P@K, R@K, nDCG@K, success@K, hit_rate@K, AP, RR, Rprec
+                      trec_eval's names: P_5, recall_100, ndcg_cut_10, map_cut_10, success_10,
+                      recip_rank, map, Rprec, bpref; its -m form P.5,10 (P_5 and P_10); and
+                      all_trec: map, Rprec, bpref, recip_rank, then P, recall, ndcg_cut and
+                      map_cut at ${TREC_CUTOFFS.join(',')} and success at ${SUCCESS_CUTOFFS.join(',')} (the
+                      measures of trec_eval's that the testbed computes, at its cutoffs)
+  --names N           testbed (default): label lines ndcg@10, precision@5, ...; trec: print
+                      trec_eval's names (ndcg_cut_10, P_5, recip_rank, ...) so the output
+                      replaces trec_eval's in its scripts (a metric trec_eval lacks, such as
+                      mrr@10 or judged@10, is refused)
   --threshold N       lowest grade counted relevant (default 1; 0 or more, like trec_eval -l);
                       nDCG uses the grades themselves and ignores it, as trec_eval does
   --queries FILE      the query set (BEIR queries.jsonl): count its queries that neither the
@@ -82,7 +96,8 @@ export const evalCommand: Command = {
   },
   async run(argv, io) {
     const { values, positionals } = parse(argv, {
-      metrics: { type: 'string' },
+      metrics: { type: 'string', short: 'm', multiple: true },
+      names: { type: 'string' },
       threshold: { type: 'string' },
       'per-query': { type: 'boolean' },
       original: { type: 'boolean' },
@@ -94,7 +109,8 @@ export const evalCommand: Command = {
     if (values.help) return (io.out(usage() + '\n'), 0);
     const qrelsFile = positional(positionals, 0, 'QRELS', usage());
     const runFile = positional(positionals, 1, 'RUN', usage());
-    const metrics = parseMetricList(values.metrics ?? DEFAULT_METRICS);
+    const metrics = parseMetricLists(values.metrics ?? [DEFAULT_METRICS]);
+    const printed = printedNames(metrics, oneOf('names', values.names, ['testbed', 'trec'], 'testbed'));
     const threshold = intOption('threshold', values.threshold, 1, 0);
     const [judgements, querySet] = await Promise.all([
       loadJudgements(qrelsFile, { original: Boolean(values.original), threshold }, io),
@@ -122,9 +138,9 @@ export const evalCommand: Command = {
     const perQuery = Boolean(values['per-query']);
     if (values.json) {
       const sources = judgementNotes(judgements, top, result.evaluated, io);
-      io.out(JSON.stringify({ ...toJson(result, counts, perQuery), sources }, null, 2) + '\n');
+      io.out(JSON.stringify({ ...toJson(result, counts, perQuery, printed), sources }, null, 2) + '\n');
     } else {
-      io.out(toText(result, metrics, perQuery));
+      io.out(toText(result, metrics, perQuery, printed));
       io.err(
         summary(result, counts, threshold, trecCompat) +
           (values.condensed ? '; scored on condensed lists (unjudged documents removed first)' : '') +
@@ -166,10 +182,33 @@ function countQueries(
   };
 }
 
+/** Each metric's label (`ndcg@10`) -> the name printed for it: the label itself, or with `--names trec` trec_eval's (`ndcg_cut_10`). */
+type PrintedNames = ReadonlyMap<string, string>;
+
+function printedNames(metrics: readonly ParsedMetric[], names: 'testbed' | 'trec'): PrintedNames {
+  if (names === 'testbed') return new Map(metrics.map((m) => [m.label, m.label]));
+  const lacking = metrics.filter((m) => trecName(m) === undefined).map((m) => m.label);
+  if (lacking.length > 0)
+    throw new InputError(
+      `--names trec: trec_eval has no measure for ${lacking.join(', ')}; leave ${lacking.length === 1 ? 'it' : 'them'} out of --metrics or print the testbed's names`,
+    );
+  return new Map(metrics.map((m) => [m.label, trecName(m)!]));
+}
+
+/** Re-keys a label -> value record with the printed names. */
+function renamed(scores: Record<string, number>, printed: PrintedNames): Record<string, number> {
+  return Object.fromEntries(Object.entries(scores).map(([label, value]) => [printed.get(label) ?? label, value]));
+}
+
 /** stdout: trec_eval's lines and nothing else, so its parsers read it unchanged. */
-function toText(result: Evaluation, metrics: readonly ParsedMetric[], perQuery: boolean): string {
+function toText(
+  result: Evaluation,
+  metrics: readonly ParsedMetric[],
+  perQuery: boolean,
+  printed: PrintedNames,
+): string {
   const line = (label: string, qid: string, value: number) =>
-    `${label.padEnd(NAME_WIDTH)}\t${qid}\t${formatValue(value)}`;
+    `${printed.get(label)!.padEnd(NAME_WIDTH)}\t${qid}\t${formatValue(value)}`;
   const lines: string[] = [];
   if (perQuery) {
     for (const [qid, scores] of result.perQuery)
@@ -200,13 +239,15 @@ function plural(n: number, one: string, many = one.replace(/y$/, 'ies')): string
   return `${n} ${n === 1 ? one : many}`;
 }
 
-function toJson(result: Evaluation, counts: QueryCounts, perQuery: boolean) {
+function toJson(result: Evaluation, counts: QueryCounts, perQuery: boolean, printed: PrintedNames) {
   return {
-    metrics: result.mean,
+    metrics: renamed(result.mean, printed),
     queries: result.evaluated.length,
     unanswerable: counts.unanswerable,
     missing_from_run: counts.missingFromRun,
     not_in_qrels: counts.notInQrels,
-    ...(perQuery ? { per_query: Object.fromEntries(result.perQuery) } : {}),
+    ...(perQuery
+      ? { per_query: Object.fromEntries([...result.perQuery].map(([qid, scores]) => [qid, renamed(scores, printed)])) }
+      : {}),
   };
 }

@@ -6,7 +6,8 @@ import { FUSE_DEFAULTS, type FuseOptions } from '../../fusion/fuse-lists.js';
 import { FUSED_SIGNIFICANT_DIGITS } from '../../fusion/fused-score.js';
 import { methodHelpLines, methodsTaking, normedMethodNames, normHelpLines } from '../../fusion/method-help.js';
 import { fusionMethod, fusionMethodNames } from '../../fusion/method-registry.js';
-import { checkRunCoverage, coverageLines } from '../../fusion/run-coverage.js';
+import { checkRunCoverage, coverageLines, type RunCoverage } from '../../fusion/run-coverage.js';
+import { JSON_OPTION } from '../json-output.js';
 import { methodInput } from '../../fusion/method-spec.js';
 import { constantsOf } from '../../fusion/method-constants.js';
 import { COMBGMNZ_DEFAULT_GAMMA } from '../../fusion/methods/combgmnz.js';
@@ -54,6 +55,9 @@ Options:
   --tag TAG           run tag, last column (default fuse-METHOD)
   --allow-empty       fuse an empty run, or one sharing no query id with the others, instead
                       of refusing it (each run's queries and lines are printed either way)
+  --json              print JSON on stdout: {out, method, tag, queries, lines (written), k,
+                      depth (null: all), runs: [{file, name, weight, queries, lines, alone}]}
+                      (alone: its queries no other run holds); the lines stay on stderr
   -h, --help          show this help`;
 
 export const fuseCommand: Command = {
@@ -74,6 +78,7 @@ export const fuseCommand: Command = {
       out: { type: 'string' },
       tag: { type: 'string' },
       'allow-empty': { type: 'boolean' },
+      ...JSON_OPTION,
     });
     if (values.help) return (io.out(usage() + '\n'), 0);
     if (positionals.length < 2)
@@ -102,18 +107,30 @@ export const fuseCommand: Command = {
     // One pass finds where each query is; the fusion then reads one query of each run at a time.
     const indexes = await Promise.all(positionals.map((file) => indexRunFile(file)));
     const coverage = indexes.map(({ file, ranges, lines }) => ({ file, queries: [...ranges.keys()], lines }));
-    io.err(coverageLines(checkRunCoverage(coverage, Boolean(values['allow-empty']))));
+    const covered = checkRunCoverage(coverage, Boolean(values['allow-empty']));
+    io.err(coverageLines(covered));
     const legs = indexes.map((index, i) => ({ name: names[i]!, index }));
     const fused = fuseRunFiles(legs, options, { ...(depth !== undefined && { depth }), k });
-    const written = await writeRunQueries(values.out, fused, values.tag ?? `fuse-${method}`);
+    const tag = values.tag ?? `fuse-${method}`;
+    const written = await writeRunQueries(values.out, fused, tag);
     io.err(
       `wrote ${values.out}: ${written.queries} queries, ${written.lines} lines (${describe(options, names)}${
         depth !== undefined ? `, depth ${depth}` : ''
       }, k ${k})\n`,
     );
+    if (values.json) {
+      const weights = options.weights ?? names.map(() => FUSE_DEFAULTS.weight);
+      const runs = covered.map((c, i) => ({ file: c.file, name: names[i], weight: weights[i], ...pick(c) }));
+      const result = { out: values.out, method, tag, queries: written.queries, lines: written.lines, k };
+      io.out(JSON.stringify({ ...result, depth: depth ?? null, runs }, null, 2) + '\n');
+    }
     return 0;
   },
 };
+
+function pick({ queries, lines, alone }: RunCoverage) {
+  return { queries, lines, alone };
+}
 
 function describe(o: FuseOptions, names: string[]): string {
   const parts: string[] = [o.method];

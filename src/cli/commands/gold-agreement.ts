@@ -6,6 +6,7 @@ import { InputError } from '../../errors.js';
 import type { KappaResult } from '../../stats/kappa.js';
 import { parse, positional } from '../args.js';
 import type { CliIo } from '../command.js';
+import { JSON_OPTION, printResult } from '../json-output.js';
 
 const SCALE = /^\s*(-?\d+)\s*-\s*(-?\d+)\s*$/;
 
@@ -21,6 +22,7 @@ export async function runAgreement(argv: string[], io: CliIo, usage: string): Pr
     judges: { type: 'string' },
     against: { type: 'string' },
     scale: { type: 'string' },
+    ...JSON_OPTION,
   });
   if (values.help) return (io.out(usage + '\n'), 0);
   const qrels = positional(positionals, 0, 'QRELS', usage);
@@ -32,7 +34,8 @@ export async function runAgreement(argv: string[], io: CliIo, usage: string): Pr
       throw new InputError('--judges compares judges within the additions; --against compares two files: not both');
     const [a, b] = await Promise.all([readGold(qrels), readGold(values.against)]);
     const agreement = qrelsAgreement({ name: qrels, qrels: a }, { name: values.against, qrels: b }, scale);
-    io.out(formatAgreement(agreement, `${qrels} against ${values.against}`).join('\n') + '\n');
+    const lines = formatAgreement(agreement, `${qrels} against ${values.against}`).join('\n') + '\n';
+    printResult(io, values.json, lines, { agreements: [agreementJson(agreement)] });
     return 0;
   }
 
@@ -46,8 +49,26 @@ export async function runAgreement(argv: string[], io: CliIo, usage: string): Pr
   if (result.agreements.length === 0) lines.push('fewer than two judges: nothing to compare (add with --judge NAME)');
   for (const agreement of result.agreements)
     lines.push('', ...formatAgreement(agreement, `${agreement.a} and ${agreement.b}`));
-  io.out(lines.join('\n') + '\n');
+  printResult(io, values.json, lines.join('\n') + '\n', {
+    judges: result.judges,
+    without_judge: result.withoutJudge,
+    agreements: result.agreements.map(agreementJson),
+  });
   return 0;
+}
+
+/** One comparison for --json: the figures of its lines (an undefined kappa is null). */
+function agreementJson({ a, b, pairs, kappa, linear }: Agreement) {
+  return {
+    a,
+    b,
+    pairs,
+    raw_agreement: pairs === 0 ? null : kappa.observed,
+    kappa: kappa.kappa,
+    linear_kappa: linear.kappa,
+    labels: kappa.labels,
+    matrix: kappa.matrix,
+  };
 }
 
 /** The lines for one comparison: counts, the three figures, then the grade confusion matrix. */

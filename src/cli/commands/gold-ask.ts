@@ -6,6 +6,7 @@ import { beirSiblings } from '../../gold/beir-siblings.js';
 import { InputError } from '../../errors.js';
 import { parse, positional } from '../args.js';
 import type { CliIo } from '../command.js';
+import { JSON_OPTION, printResult } from '../json-output.js';
 
 export const askUsage = `Usage: testbed gold ask QRELS --text TEXT --judge NAME --doc DOCID:GRADE [--doc DOCID:GRADE ...]
                         [--note TEXT]
@@ -26,6 +27,8 @@ Options:
                       page's scale); repeat for each document, each once. All grade 0 is kept:
                       a question the corpus cannot answer
   --note TEXT         why the question was asked, kept in its metadata
+  --json              print JSON on stdout instead: {query: {id, text, metadata}, queries_file,
+                      additions_file, judgements: [each as recorded]} (the lines go to stderr)
   -h, --help          show this help`;
 
 const INTEGER = /^\d+$/;
@@ -37,6 +40,7 @@ export async function runAsk(argv: string[], io: CliIo): Promise<number> {
     judge: { type: 'string' },
     doc: { type: 'string', multiple: true },
     note: { type: 'string' },
+    ...JSON_OPTION,
   });
   if (values.help) return (io.out(askUsage + '\n'), 0);
   const qrels = positional(positionals, 0, 'QRELS', askUsage);
@@ -52,7 +56,11 @@ export async function runAsk(argv: string[], io: CliIo): Promise<number> {
   });
   const queries = (await beirSiblings(qrels))?.queries;
   const grades = additions.map((a) => `  ${a.doc_id}\tgrade ${a.grade}`);
-  io.out(
+  const queriesFile = queries === undefined ? null : queryAdditionsFile(queries);
+  const result = { query, queries_file: queriesFile, additions_file: additionsFile(qrels), judgements: additions };
+  printResult(
+    io,
+    values.json,
     printableLines(
       [
         `recorded query ${JSON.stringify(query.id)} ${JSON.stringify(query.text)} by ${JSON.stringify(query.metadata.judge)} at ${query.metadata.date}` +
@@ -61,6 +69,7 @@ export async function runAsk(argv: string[], io: CliIo): Promise<number> {
         ...grades,
       ].join('\n'),
     ) + '\n',
+    result,
   );
   return 0;
 }

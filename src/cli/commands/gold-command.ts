@@ -13,16 +13,17 @@ import { InputError } from '../../errors.js';
 import { printable } from '../printable.js';
 import { parse, positional } from '../args.js';
 import type { CliIo, Command } from '../command.js';
+import { JSON_OPTION, printResult } from '../json-output.js';
 import { readJudgements } from '../../gold/read-judgements.js';
 import { countBySource } from '../../metrics/index.js';
 
-const usage = `Usage: testbed gold add QRELS QID DOCID [--grade G] [--note TEXT] [--judge NAME] [--source WORD]
-       testbed gold remove QRELS QID DOCID
+const usage = `Usage: testbed gold add QRELS QID DOCID [--grade G] [--note TEXT] [--judge NAME] [--source WORD] [--json]
+       testbed gold remove QRELS QID DOCID [--json]
        testbed gold list QRELS [--query QID] [--json]
        testbed gold ask QRELS --text TEXT --judge NAME --doc DOCID:GRADE [--doc DOCID:GRADE ...]
-       testbed gold agreement QRELS [--judges A,B] [--against QRELS_B] [--scale LOW-HIGH]
+       testbed gold agreement QRELS [--judges A,B] [--against QRELS_B] [--scale LOW-HIGH] [--json]
        testbed gold import FILE --query FIELD --doc FIELD --out DIR [--grade FIELD] [--id FIELD]
-                           [--corpus DIR] [--doc-key PATH] [--force]
+                           [--corpus DIR] [--doc-key PATH] [--force] [--json]
        testbed gold from-clicks LOG... --out QRELS [--model coec|ctr] [--min-impressions N]
                                 [--queries FILE] [--corpus DIR]
        testbed gold generate CORPUS --chat MODEL@URL --out DIR [--per-doc N] [--docs M]
@@ -76,12 +77,20 @@ Options:
   --query QID         list: only the additions for query QID
   --json              list: print the additions as a JSON array (each as recorded in
                       QRELS.additions.jsonl: date, query_id, doc_id, grade, and judge, source,
-                      note when given); [] when there are none
+                      note when given); [] when there are none.
+                      add: print the addition as recorded, with file (the additions file).
+                      remove: print {query_id, doc_id, removed: [the additions taken back],
+                      file, remaining (additions left; 0: the file is deleted), published
+                      (the grade QRELS holds for the pair, or null)}.
+                      Each prints one JSON document on stdout and its line on stderr
   --judges A,B        agreement: only these judges (two or more), compared pair by pair
   --against QRELS_B   agreement: compare QRELS (with its additions) with another qrels file
                       over the pairs both judged, instead of judges within the additions
   --scale LOW-HIGH    agreement: the grade scale weighted kappa spans (default: the lowest
                       to the highest grade seen), e.g. 0-3
+  --json              agreement: print {judges: [{judge, pairs}], without_judge, agreements:
+                      [{a, b, pairs, raw_agreement, kappa, linear_kappa, labels, matrix}]}
+                      (with --against: {agreements: [one]}); an undefined kappa is null
   --query FIELD       import: the field holding the question
   --doc FIELD         import: the field holding the answering document id(s)
   --grade FIELD       import: the field holding a grade, 0 to ${MAX_GRADE} (default 1 when absent)
@@ -92,6 +101,9 @@ Options:
                       metadata.url (default: the document id); DOCID#N chunk ids count
   --out DIR           import: the folder to write (created if missing)
   --force             import: replace DIR/queries.jsonl and DIR/qrels/test.tsv if present
+  --json              import: print {queries, qrels (the files written), rows, written (queries),
+                      pairs, skipped: [{reason, count, examples}], unmatched (documents
+                      --corpus lacks, the same shape, or null)}
   --min-kappa K       judge: refuse to fill when Cohen's kappa with humans on the sample is below K
   --dry-run           judge: grade and print the agreement, write nothing
   -h, --help          show this help`;
@@ -147,6 +159,7 @@ async function runAdd(argv: string[], io: CliIo): Promise<number> {
     note: { type: 'string' },
     judge: { type: 'string' },
     source: { type: 'string' },
+    ...JSON_OPTION,
   });
   if (values.help) return (io.out(usage + '\n'), 0);
   const qrels = positional(positionals, 0, 'QRELS', usage);
@@ -165,17 +178,20 @@ async function runAdd(argv: string[], io: CliIo): Promise<number> {
   const judge = added.judge === undefined ? '' : ` by ${JSON.stringify(added.judge)}`;
   const source = added.source === undefined ? '' : ` (${added.source})`;
   // JSON.stringify escapes C0 but not C1 (0x9B is a CSI) nor U+2028: printable does the rest.
-  io.out(
+  printResult(
+    io,
+    values.json,
     printable(
       `recorded query ${JSON.stringify(added.query_id)} document ${JSON.stringify(added.doc_id)} grade ${added.grade}${judge}${source}${note} ` +
         `at ${added.date} in ${additionsFile(qrels)}`,
     ) + '\n',
+    { ...added, file: additionsFile(qrels) },
   );
   return 0;
 }
 
 async function runRemove(argv: string[], io: CliIo): Promise<number> {
-  const { values, positionals } = parse(argv, {});
+  const { values, positionals } = parse(argv, { ...JSON_OPTION });
   if (values.help) return (io.out(usage + '\n'), 0);
   const qrels = positional(positionals, 0, 'QRELS', usage);
   const queryId = positional(positionals, 1, 'QID', usage);
@@ -184,12 +200,15 @@ async function runRemove(argv: string[], io: CliIo): Promise<number> {
   const { removed, published, remaining } = await removeJudgement(qrels, { queryId, docId });
   const grades = removed.map((a) => `grade ${a.grade} of ${a.date}`).join(', ');
   const file = additionsFile(qrels);
-  io.out(
+  printResult(
+    io,
+    values.json,
     printable(
       `removed query ${JSON.stringify(queryId)} document ${JSON.stringify(docId)} (${grades}) from ${file}` +
         (remaining === 0 ? ', now empty and deleted' : '') +
         `; the pair is ${published === undefined ? 'unjudged again' : `back to grade ${published} as in ${qrels}`}`,
     ) + '\n',
+    { query_id: queryId, doc_id: docId, removed, file, remaining, published: published ?? null },
   );
   return 0;
 }

@@ -10,6 +10,7 @@ import {
 import { judgeClicks } from '../../traffic/judge-clicks.js';
 import { intOption, oneOf, parse } from '../args.js';
 import type { CliIo } from '../command.js';
+import { JSON_OPTION, printResult } from '../json-output.js';
 import { formatCtrCurve, formatDropped } from '../traffic-summary-lines.js';
 import { LOG_OPTIONS, LOG_USAGE, readLogs } from '../traffic-logs.js';
 
@@ -40,6 +41,10 @@ Options:
                       set lacks; the summary says how many of the set's queries got judgements
   --keep-pii          key queries by the text as typed: use it here only if the query set was
                       sampled with --keep-pii, or the ids will not join
+  --json              print JSON on stdout instead (the lines go to stderr): {qrels, sources,
+                      model, min_impressions, max_rank, thresholds, searches, clicks,
+                      queries_kept, pairs_kept, pairs_below_min_impressions, grades (pairs per
+                      grade, 0 first), ctr_curve, dropped, query_set}
 ${LOG_USAGE}`;
 
 /** `testbed gold from-clicks`: graded qrels from a log's clicks. */
@@ -53,6 +58,7 @@ export async function runFromClicks(argv: string[], io: CliIo): Promise<number> 
     out: { type: 'string' },
     queries: { type: 'string' },
     'keep-pii': { type: 'boolean' },
+    ...JSON_OPTION,
     ...LOG_OPTIONS,
   });
   if (values.help) return (io.out(fromClicksUsage + '\n'), 0);
@@ -88,7 +94,26 @@ export async function runFromClicks(argv: string[], io: CliIo): Promise<number> 
     `grades (thresholds ${s.thresholds.join(', ')}): ${s.grades.map((n, g) => `${g}: ${n}`).join(', ')}`,
     `wrote ${s.qrels} and ${s.sources}`,
   ];
-  io.out(printableLines(lines.join('\n')) + '\n');
+  printResult(io, values.json, printableLines(lines.join('\n')) + '\n', {
+    qrels: s.qrels,
+    sources: s.sources,
+    model: s.model,
+    min_impressions: s.minImpressions,
+    max_rank: s.maxRank,
+    thresholds: s.thresholds,
+    searches: s.searches,
+    clicks: s.clicks,
+    queries_kept: s.queriesKept,
+    pairs_kept: s.pairsKept,
+    pairs_below_min_impressions: s.pairsBelowMinImpressions,
+    grades: s.grades,
+    ctr_curve: s.ctrCurve,
+    dropped: s.dropped,
+    query_set:
+      s.querySet === undefined
+        ? null
+        : { queries: s.querySet.queries, judged: s.querySet.judged, pairs_outside: s.querySet.pairsOutside },
+  });
   return 0;
 }
 

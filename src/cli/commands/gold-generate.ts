@@ -17,6 +17,7 @@ import { parseChatSpec } from '../../llm/chat-spec.js';
 import { DEFAULT_SEED } from '../../stats/prng.js';
 import { intOption, oneOf, parse, positional } from '../args.js';
 import type { CliIo } from '../command.js';
+import { JSON_OPTION, printResult } from '../json-output.js';
 import { countProgress } from '../count-progress.js';
 
 /** Failed items listed by name; the rest are counted. */
@@ -64,6 +65,10 @@ Options:
   --out DIR            the folder to write (created if missing)
   --max-failures N     failed documents allowed before the exit code is 1 (default 0)
   --force              replace DIR/queries.jsonl and DIR/qrels/test.tsv if present
+  --json               print JSON on stdout instead (the lines go to stderr): {queries, qrels
+                       (the files written, null when nothing was), model, style, seed,
+                       prompt_sha256, corpus_docs, sampled, asked, received, kept,
+                       duplicates: {exact, near}, resumed, failed: [{doc_id, reason}], stopped}
 
 Environment: ${CHAT_ENV.timeoutMs} (per request, default 120000), ${CHAT_ENV.retries} (default 4),
 ${CHAT_ENV.backoffMs} (first retry delay, default 500; a 429 or 503's Retry-After is obeyed up to 30 s, and a longer one stops the request),
@@ -85,6 +90,7 @@ export async function runGenerate(argv: string[], io: CliIo): Promise<number> {
     out: { type: 'string' },
     'max-failures': { type: 'string' },
     force: { type: 'boolean' },
+    ...JSON_OPTION,
   });
   if (values.help) return (io.out(generateUsage + '\n'), 0);
   const corpus = positional(positionals, 0, 'CORPUS', generateUsage);
@@ -133,8 +139,13 @@ export async function runGenerate(argv: string[], io: CliIo): Promise<number> {
     onAnswered: (docId, questions) => recordAnswer(checkpoint, request, docId, questions),
   });
   const lines = summary(result, chat.endpoint, seed);
+  const report = {
+    ...resultJson(result, chat.model, style, seed),
+    queries: null as string | null,
+    qrels: null as string | null,
+  };
   if (result.questions.length === 0) {
-    io.out(printableLines(lines.join('\n')) + '\n');
+    printResult(io, values.json, printableLines(lines.join('\n')) + '\n', report);
     io.err(`no question kept, nothing written to ${out}\n`);
     return 1;
   }
@@ -151,13 +162,16 @@ export async function runGenerate(argv: string[], io: CliIo): Promise<number> {
   );
   // Kept while a document failed: the run that asks the failed ones again pays for nothing else.
   if (result.failed.length === 0) await removeCheckpoint(checkpoint);
-  io.out(
+  printResult(
+    io,
+    values.json,
     [
       ...lines,
       `queries: ${files.queries}`,
       `qrels: ${files.qrels}`,
       `prompt sha256 (${style}): ${result.promptSha256}`,
     ].join('\n') + '\n',
+    { ...report, queries: files.queries, qrels: files.qrels },
   );
   if (result.failed.length > maxFailures) {
     io.err(
@@ -167,6 +181,25 @@ export async function runGenerate(argv: string[], io: CliIo): Promise<number> {
     return 1;
   }
   return 0;
+}
+
+/** The summary's figures for --json. */
+function resultJson(r: GenerateResult, model: string, style: string, seed: number) {
+  return {
+    model,
+    style,
+    seed,
+    prompt_sha256: r.promptSha256,
+    corpus_docs: r.corpusDocs,
+    sampled: r.sampled,
+    asked: r.asked,
+    received: r.received,
+    kept: r.questions.length,
+    duplicates: { exact: r.duplicates.exact.length, near: r.duplicates.near.length },
+    resumed: r.resumed,
+    failed: r.failed.map((f) => ({ doc_id: f.docId, reason: f.reason })),
+    stopped: r.stopped ?? null,
+  };
 }
 
 function summary(r: GenerateResult, endpoint: string, seed: number): string[] {

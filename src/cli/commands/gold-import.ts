@@ -4,6 +4,7 @@ import { InputError } from '../../errors.js';
 import type { DroppedCount } from '../../traffic/types.js';
 import { parse, positional } from '../args.js';
 import type { CliIo } from '../command.js';
+import { JSON_OPTION, printResult } from '../json-output.js';
 
 /**
  * `testbed gold import`: turns resolved tickets or answered questions into a BEIR query set, then
@@ -19,6 +20,7 @@ export async function runImport(argv: string[], io: CliIo, usage: string): Promi
     'doc-key': { type: 'string' },
     out: { type: 'string' },
     force: { type: 'boolean' },
+    ...JSON_OPTION,
   });
   if (values.help) return (io.out(usage + '\n'), 0);
   const file = positional(positionals, 0, 'FILE', usage);
@@ -40,7 +42,16 @@ export async function runImport(argv: string[], io: CliIo, usage: string): Promi
   if (result.queries.length === 0)
     throw new InputError(`no query with a matched document, nothing written\n${summary(result).join('\n')}`, { file });
   const files = await writeQuerySet(out, result.queries, 'tickets', values.force === true);
-  io.out([...summary(result), `queries: ${files.queries}`, `qrels: ${files.qrels}`].join('\n') + '\n');
+  const lines = [...summary(result), `queries: ${files.queries}`, `qrels: ${files.qrels}`].join('\n') + '\n';
+  printResult(io, values.json, lines, {
+    queries: files.queries,
+    qrels: files.qrels,
+    rows: result.rows,
+    written: result.queries.length,
+    pairs: result.pairs,
+    skipped: result.skipped,
+    unmatched: result.unmatched ?? null,
+  });
   return 0;
 }
 

@@ -26,6 +26,7 @@ import type { KappaResult } from '../../stats/kappa.js';
 import { DEFAULT_SEED } from '../../stats/prng.js';
 import { intOption, parse, positional } from '../args.js';
 import type { CliIo } from '../command.js';
+import { JSON_OPTION, printResult } from '../json-output.js';
 import { countProgress } from '../count-progress.js';
 
 /** Failed pairs listed by name; the rest are counted. */
@@ -84,6 +85,13 @@ Options:
                        reorders them (after POOL: --runs a.run b.run, or --runs repeated)
   --seed S             draws the sample and is sent to the model (default ${DEFAULT_SEED})
   --dry-run            grade and print everything, write nothing
+  --json               print JSON on stdout instead (the lines go to stderr): {judge, endpoint,
+                       prompt_sha256, scale, pool: {pairs, human, llm, holes}, refused (why
+                       nothing was filled, or null), calibration: {pairs, available, seed,
+                       graded, failed, raw_agreement, kappa, kappa_interval, linear_kappa,
+                       binary_kappa} (null when not reached), ranking: {metric, runs: [{name,
+                       human, filled}], tau} with --runs, holes: {graded, failed}, written,
+                       dry_run}; a kappa that is undefined is null
 
 Environment: ${CHAT_ENV.timeoutMs}, ${CHAT_ENV.retries}, ${CHAT_ENV.backoffMs}, ${CHAT_ENV.concurrency} and
 ${CHAT_ENV.maxResponseMb}, as for testbed gold generate.`;
@@ -109,6 +117,7 @@ export async function runJudge(argv: string[], io: CliIo): Promise<number> {
     runs: { type: 'string', multiple: true },
     seed: { type: 'string' },
     'dry-run': { type: 'boolean' },
+    ...JSON_OPTION,
   });
   if (values.help) return (io.out(judgeUsage + '\n'), 0);
   const poolFile = positional(positionals, 0, 'POOL', judgeUsage);
@@ -138,8 +147,23 @@ export async function runJudge(argv: string[], io: CliIo): Promise<number> {
 
   const plan = await planJudge({ qrelsFile: qrels, pool, sources, sample, seed, scale, threshold });
   const lines = header(plan, chat.endpoint, chat.model);
+  const report: JudgeReport = {
+    judge: chat.model,
+    endpoint: chat.endpoint,
+    prompt_sha256: plan.promptSha256,
+    scale: describeScale(plan.scale),
+    pool: plan.pool,
+    refused: null,
+    calibration: null,
+    ranking: null,
+    holes: null,
+    written: 0,
+    dry_run: dryRun,
+  };
+  const print = () => printResult(io, values.json, printableLines(lines.join('\n')) + '\n', report);
   const refuse = (why: string) => {
-    io.out(printableLines(lines.join('\n')) + '\n');
+    report.refused = why;
+    print();
     io.err(`${why}: refusing to fill, no hole graded, nothing written to ${additionsFile(qrels)}\n`);
     return 1;
   };
@@ -157,6 +181,7 @@ export async function runJudge(argv: string[], io: CliIo): Promise<number> {
     );
   const agreement = await calibrateJudge(plan, chat, progress(io, 'calibrating', plan.sample.length));
   lines.push('', ...agreementLines(plan, agreement));
+  report.calibration = calibrationJson(plan, agreement);
   if (agreement.grades.stopped) return refuse(`calibration ${agreement.grades.stopped}`);
   const { kappa } = agreement;
   if (minKappa !== undefined && !(kappa.kappa >= minKappa))
@@ -178,7 +203,13 @@ export async function runJudge(argv: string[], io: CliIo): Promise<number> {
       },
     }),
   });
-  if (runs.length > 0) lines.push('', ...rankingLines(rankingAfterFill(plan, runs, fill)));
+  if (runs.length > 0) {
+    const ranking = rankingAfterFill(plan, runs, fill);
+    lines.push('', ...rankingLines(ranking));
+    report.ranking = { metric: ranking.metric, runs: ranking.runs, tau: ranking.tau.tau };
+  }
+  report.holes = { graded: fill.graded.length, failed: fill.failed.map(failedJson) };
+  report.written = written;
   lines.push(
     '',
     `holes: graded ${fill.graded.length} of ${plan.pool.holes}, failed ${fill.failed.length}`,
@@ -188,7 +219,7 @@ export async function runJudge(argv: string[], io: CliIo): Promise<number> {
   if (dryRun) lines.push(`dry run: nothing written (${fill.graded.length} grades would go to ${additionsFile(qrels)})`);
   else if (fill.graded.length === 0) lines.push('nothing to write');
   else lines.push(`wrote ${written} grades (source llm, judge ${chat.model}) to ${additionsFile(qrels)}`);
-  io.out(printableLines(lines.join('\n')) + '\n');
+  print();
   const failed = agreement.grades.failed.length + fill.failed.length;
   if (failed > maxFailures) {
     io.err(
@@ -198,6 +229,40 @@ export async function runJudge(argv: string[], io: CliIo): Promise<number> {
     return 1;
   }
   return 0;
+}
+
+/** What --json prints: the figures of the lines, null for a stage not reached. */
+interface JudgeReport {
+  judge: string;
+  endpoint: string;
+  prompt_sha256: string;
+  scale: string;
+  pool: JudgePlan['pool'];
+  refused: string | null;
+  calibration: ReturnType<typeof calibrationJson> | null;
+  ranking: { metric: string; runs: RankingChange['runs']; tau: number } | null;
+  holes: { graded: number; failed: ReturnType<typeof failedJson>[] } | null;
+  written: number;
+  dry_run: boolean;
+}
+
+function calibrationJson(plan: JudgePlan, a: SampleAgreement) {
+  return {
+    pairs: plan.sample.length,
+    available: plan.available,
+    seed: plan.seed,
+    graded: a.grades.graded.length,
+    failed: a.grades.failed.map(failedJson),
+    raw_agreement: a.kappa.observed,
+    kappa: a.kappa.kappa,
+    kappa_interval: [a.intervals.kappa.low, a.intervals.kappa.high],
+    linear_kappa: a.linear.kappa,
+    binary_kappa: a.binary.kappa,
+  };
+}
+
+function failedJson(f: FailedPair) {
+  return { query_id: f.queryId, doc_id: f.docId, reason: f.reason };
 }
 
 /** A progress line per stage on stderr: a bar on a terminal, a line every 10% otherwise. */

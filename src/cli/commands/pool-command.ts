@@ -8,6 +8,7 @@ import { readPoolRun } from '../../runs/pool-run.js';
 import { LEVELS } from '../../schemas/names.js';
 import { intOption, oneOf, parse } from '../args.js';
 import type { Command } from '../command.js';
+import { JSON_OPTION, printResult } from '../json-output.js';
 
 const usage = `Usage: testbed pool RUN... --depth D --out POOL [--qrels QRELS] [options]
 
@@ -35,6 +36,8 @@ Options:
                       chunks adding nothing, and D counts ranks as metrics at D do
                       (default doc)
   --allow-empty       pool an empty run (no lines) instead of refusing it, as fuse and tune do
+  --json              print JSON on stdout instead: {out, depth, level, pairs, judged, unjudged,
+                      runs: [{name, pairs, unjudged}]} (the lines above go to stderr)
   -h, --help          show this help`;
 
 export const poolCommand: Command = {
@@ -47,6 +50,7 @@ export const poolCommand: Command = {
       qrels: { type: 'string' },
       level: { type: 'string' },
       'allow-empty': { type: 'boolean' },
+      ...JSON_OPTION,
     });
     if (values.help) return (io.out(usage + '\n'), 0);
     if (positionals.length === 0) throw new InputError(`pool needs at least one run file\n\n${usage}`);
@@ -59,7 +63,16 @@ export const poolCommand: Command = {
     const qrels: Qrels = values.qrels ? await readGold(values.qrels) : new Map();
     const pool = buildPool(runs, qrels, depth, level);
     writePool(values.out, pool.entries);
-    io.out(poolSummary(pool, values.out, values.qrels !== undefined));
+    const result = {
+      out: values.out,
+      depth,
+      level,
+      pairs: pool.entries.length,
+      judged: pool.judged,
+      unjudged: pool.unjudged,
+      runs: pool.runs,
+    };
+    printResult(io, values.json, poolSummary(pool, values.out, values.qrels !== undefined), result);
     return 0;
   },
 };

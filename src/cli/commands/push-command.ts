@@ -14,6 +14,7 @@ import { IndexReader } from '../../store/index-reader.js';
 import { REMOTE_DEFAULTS, RemoteClient } from '../../remote/remote-client.js';
 import { intOption, oneOf, parse, positional } from '../args.js';
 import type { Command } from '../command.js';
+import { JSON_OPTION } from '../json-output.js';
 import { countProgress } from '../count-progress.js';
 import { headerFlags } from '../header-flag.js';
 import { indexFileArgument } from '../index-file.js';
@@ -60,6 +61,9 @@ Options:
   --timeout MS        per request or SQL statement (default ${REMOTE_DEFAULTS.timeoutMs})
   --retries N         further attempts after a 429, a 5xx or a timeout, and for bulk items
                       refused with 429 or 503 (default ${REMOTE_DEFAULTS.retries})
+  --json              print JSON on stdout instead of the legs' YAML: {index, engine, target,
+                      name, replaced, chunks, vectors, dims, batches, seconds, legs: [each leg
+                      as an object], headers_left_out: [--header names not printed]}
 ${REMOTE_TLS_USAGE}
   -h, --help          show this help
 
@@ -81,6 +85,7 @@ export const pushCommand: Command = {
       'ts-config': { type: 'string' },
       timeout: { type: 'string' },
       retries: { type: 'string' },
+      ...JSON_OPTION,
       ...REMOTE_TLS_FLAGS,
     });
     if (values.help) return (io.out(usage + '\n'), 0);
@@ -162,6 +167,13 @@ export const pushCommand: Command = {
       target.legs(s.dims).map((leg) => [...leg, ...tlsFields]),
       headers,
     );
+    if (values.json) {
+      const pushed = { index: file, engine, target: target.label, name: values.name, replaced: s.replaced };
+      const counts = { chunks: s.chunks, vectors: s.vectors, dims: s.dims, batches: s.batches, seconds: s.seconds };
+      const legObjects = legs.map((leg) => Object.fromEntries(leg));
+      io.out(JSON.stringify({ ...pushed, ...counts, legs: legObjects, headers_left_out: omitted }, null, 2) + '\n');
+      return 0;
+    }
     io.out(
       `# Legs that search the pushed ${engine === 'qdrant' ? 'collection' : engine === 'postgres' ? 'table' : 'index'}, for an experiment's retriever or --pipeline:\n` +
         omitted

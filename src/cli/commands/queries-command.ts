@@ -6,6 +6,7 @@ import { sampleQuerySet } from '../../traffic/sample-query-set.js';
 import { DEFAULT_SEED } from '../../stats/prng.js';
 import { intOption, oneOf, parse } from '../args.js';
 import type { Command } from '../command.js';
+import { JSON_OPTION, printResult } from '../json-output.js';
 import { formatBands, formatDropped, formatMasked } from '../traffic-summary-lines.js';
 import { LOG_OPTIONS, LOG_USAGE, readLogs, shareOption } from '../traffic-logs.js';
 
@@ -33,6 +34,11 @@ Options:
   --torso-share X     share head and torso cover together (default ${DEFAULT_TORSO_SHARE})
   --keep-pii          keep e-mail addresses, phone numbers and runs of 7 or more digits; by
                       default they are masked (<email>, <phone>, <number>) and counted
+  --json              print JSON on stdout instead (the lines go to stderr): {file, method,
+                      seed, searches, distinct_queries, sampled, took_all, by_band: {head,
+                      torso, tail}, zero_hit_queries, bands: [{band, queries, share,
+                      min_frequency, max_frequency}],
+                      masked, dropped}
 ${LOG_USAGE}
   -h, --help          show this help`;
 
@@ -55,6 +61,7 @@ export const queriesCommand: Command = {
       'head-share': { type: 'string' },
       'torso-share': { type: 'string' },
       'keep-pii': { type: 'boolean' },
+      ...JSON_OPTION,
       ...LOG_OPTIONS,
     });
     if (values.help) return (io.out(usage + '\n'), 0);
@@ -87,7 +94,26 @@ export const queriesCommand: Command = {
         `; ${summary.zeroHitQueries} never found anything`,
       `wrote ${summary.file}`,
     ];
-    io.out(printableLines(lines.join('\n')) + '\n');
+    printResult(io, values.json, printableLines(lines.join('\n')) + '\n', {
+      file: summary.file,
+      method: summary.method,
+      seed: summary.method === 'top' ? null : summary.seed,
+      searches: summary.searches,
+      distinct_queries: summary.distinctQueries,
+      sampled: summary.sampled,
+      took_all: summary.tookAll,
+      by_band: summary.sampledByBand,
+      zero_hit_queries: summary.zeroHitQueries,
+      bands: summary.bands.map((b) => ({
+        band: b.band,
+        queries: b.queries,
+        share: b.share,
+        min_frequency: b.minFrequency ?? null,
+        max_frequency: b.maxFrequency ?? null,
+      })),
+      masked: summary.masked,
+      dropped: summary.dropped,
+    });
     return 0;
   },
 };
