@@ -1,3 +1,5 @@
+import { SCORE_DIGITS } from '../runs/score-digits.js';
+
 /**
  * Significant digits a fused score keeps: scores are compared, tied and written at this
  * precision. A double holds 15 to 17 significant digits, and the same fused score summed in
@@ -10,7 +12,7 @@
  * One case it cannot help: two values a few ulps apart that straddle a rounding boundary round
  * apart (roughly one pair in 10⁴ of those an ulp apart).
  */
-export const FUSED_SIGNIFICANT_DIGITS = 12;
+export const FUSED_SIGNIFICANT_DIGITS = SCORE_DIGITS;
 
 /** 10⁰ .. 10²²: the powers of ten a double holds exactly. */
 const EXACT_POWERS_OF_TEN = Array.from({ length: 23 }, (_, i) => 10 ** i);

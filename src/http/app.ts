@@ -28,7 +28,7 @@ import { type JudgementRequest, type SampleRequest, trafficJobRoutes } from './r
 import { TrafficJobs } from '../serving/traffic-jobs/traffic-jobs.js';
 import type { QueryLog } from '../traffic/query-log.js';
 import { trafficRoutes } from './routes/traffic.js';
-import { servedTrafficOf, type ServedTraffic } from '../traffic/served-traffic.js';
+import { servedTrafficOf, type ServedTraffic } from '../serving/traffic-summary/served-traffic.js';
 import type { SearchPool } from '../serving/search-pool/search-pool.js';
 import type { IndexSearch } from '../serving/searchers/index-search.js';
 import { uiRoutes } from './routes/ui.js';

@@ -14,7 +14,7 @@ import type { IndexFile } from '../serving/searchers/index-search.js';
 import { normalOrigin } from '../remote/allowed-origins.js';
 import { QueryLog } from '../traffic/query-log.js';
 import { seedTraffic } from '../traffic/seed-traffic.js';
-import { servedTrafficOf } from '../traffic/served-traffic.js';
+import { servedTrafficOf } from '../serving/traffic-summary/served-traffic.js';
 import { closePostgresPools } from '../legs/postgres/postgres-pools.js';
 
 export interface ServerOptions {

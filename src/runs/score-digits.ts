@@ -1,12 +1,10 @@
-import { FUSED_SIGNIFICANT_DIGITS } from '../fusion/fused-score.js';
-
 /**
- * How many significant digits a run file's scores get: the 12 fusion ranks by (fused-score.ts),
- * so a fused run prints as fusion ordered it. That is more than any retrieval score means (BM25
+ * How many significant digits a run file's scores get: 12, the precision fusion ranks by too
+ * (fusion/fused-score.ts takes this constant), so a fused run prints as fusion ordered it. That is more than any retrieval score means (BM25
  * and cosine agree across engines to about six) and drops the float noise of sums, which
  * JavaScript's shortest round-trip form prints as 23.616958211999997.
  */
-export const SCORE_DIGITS = FUSED_SIGNIFICANT_DIGITS;
+export const SCORE_DIGITS = 12;
 
 // Seventeen significant digits identify every double, so a list always settles by then.
 const EXACT_DIGITS = 17;

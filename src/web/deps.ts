@@ -1,6 +1,6 @@
 import type { IndexCatalog } from '../serving/catalog/index-catalog.js';
 import type { IndexSearch } from '../serving/searchers/index-search.js';
-import type { ServedTraffic } from '../traffic/served-traffic.js';
+import type { ServedTraffic } from '../serving/traffic-summary/served-traffic.js';
 import type { JobsView } from './experiments/report-source.js';
 
 /** What the pages read: the same objects the API routes serve, never copies of them. */

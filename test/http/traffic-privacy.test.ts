@@ -6,7 +6,7 @@ import type { TrafficSummary } from '../../src/traffic/traffic-summary.js';
 import { tmpDir } from '../helpers/tmp.js';
 import { timeBudget } from '../helpers/time-budget.js';
 import { webFixture, type WebFixture } from '../web/helpers/web-fixture.js';
-import { servedTrafficOf } from '../../src/traffic/served-traffic.js';
+import { servedTrafficOf } from '../../src/serving/traffic-summary/served-traffic.js';
 
 // Issue 40 item 6: the home page and GET /traffic showed raw top and zero-hit queries (card and
 // phone numbers) to anyone who could reach the server, without a token. They show masked texts

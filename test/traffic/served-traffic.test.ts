@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { servedTrafficOf, summarizeServedTraffic } from '../../src/traffic/served-traffic.js';
+import { servedTrafficOf, summarizeServedTraffic } from '../../src/serving/traffic-summary/served-traffic.js';
 import type { SummaryOptions } from '../../src/traffic/traffic-summary.js';
 import { tmpDir } from '../helpers/tmp.js';
 

@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import { ConflictError } from '../../errors.js';
 import type { QueryLog } from '../../traffic/query-log.js';
-import { summarizeServedTraffic, type ServedTraffic } from '../../traffic/served-traffic.js';
+import { summarizeServedTraffic, type ServedTraffic } from '../../serving/traffic-summary/served-traffic.js';
 import { maskedSummary } from '../../traffic/masked-summary.js';
 import { errorResponse } from '../errors.js';
 

@@ -1,4 +1,4 @@
-import { type ErrorData, reviveWorkerError } from '../../worker-threads/worker-errors.js';
+import { type ErrorData, reviveWorkerError } from '../worker-errors.js';
 import type { SharedVectorMatrix } from '../../retrievers/dense.js';
 import type { SearchRequest } from '../../search/types.js';
 import type { HitIds } from '../searchers/hit-languages.js';
@@ -46,7 +46,7 @@ export type FromWorker =
   /** The table a `load: 'shared'` answer asked for, or null when it could not be loaded. */
   | { type: 'vectors!'; file: string; build: string; shared: SharedVectorMatrix | null };
 
-export { type ErrorData, errorData } from '../../worker-threads/worker-errors.js';
+export { type ErrorData, errorData } from '../worker-errors.js';
 
 /** The error a search worker sent, rebuilt as its class (worker-errors.ts), named by the worker's slot when it is ours to log. */
 export function reviveError(data: ErrorData, worker: number): Error {

@@ -1,5 +1,5 @@
 import { TestbedError } from '../../errors.js';
-import { summarizeServedTraffic, type ServedTraffic } from '../../traffic/served-traffic.js';
+import { summarizeServedTraffic, type ServedTraffic } from '../../serving/traffic-summary/served-traffic.js';
 import type { TrafficSummary } from '../../traffic/traffic-summary.js';
 import { maskedSummary } from '../../traffic/masked-summary.js';
 

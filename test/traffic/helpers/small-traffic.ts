@@ -1,5 +1,5 @@
 import type { Traffic } from '../../../src/traffic/types.js';
-import type { ServedTraffic } from '../../../src/traffic/served-traffic.js';
+import type { ServedTraffic } from '../../../src/serving/traffic-summary/served-traffic.js';
 
 const from = (line: number) => ({ file: 'ubi_queries-2024-05-01.jsonl', line });
 

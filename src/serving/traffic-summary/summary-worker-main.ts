@@ -1,10 +1,10 @@
 import { parentPort } from 'node:worker_threads';
-import { niceThisThread, SEARCH_WORKER_NICENESS } from '../serving/search-pool/thread-niceness.js';
-import { errorData } from '../worker-threads/worker-errors.js';
-import { readServedLog } from './read-served-log.js';
+import { niceThisThread, SEARCH_WORKER_NICENESS } from '../search-pool/thread-niceness.js';
+import { errorData } from '../worker-errors.js';
+import { readServedLog } from '../../traffic/read-served-log.js';
 import { waitAtGate } from './summary-gate.js';
 import type { FromSummaryWorker, SummaryJob } from './summary-threads.js';
-import { summarizeTraffic } from './traffic-summary.js';
+import { summarizeTraffic } from '../../traffic/traffic-summary.js';
 
 /**
  * A traffic summary worker (started by summary-worker.mjs): for each job, reads the log folder,

@@ -1,10 +1,10 @@
 import { stat } from 'node:fs/promises';
-import { listLogFiles } from './log-paths.js';
-import { readServedLog } from './read-served-log.js';
+import { listLogFiles } from '../../traffic/log-paths.js';
+import { readServedLog } from '../../traffic/read-served-log.js';
 import type { SummaryGate } from './summary-gate.js';
 import { SummaryThreads } from './summary-threads.js';
-import { summarizeTraffic, type SummaryOptions, type TrafficSummary } from './traffic-summary.js';
-import type { Traffic } from './types.js';
+import { summarizeTraffic, type SummaryOptions, type TrafficSummary } from '../../traffic/traffic-summary.js';
+import type { Traffic } from '../../traffic/types.js';
 
 /** The query log a server writes (`testbed serve --log-queries DIR`), as its routes and pages read it. */
 export interface ServedTraffic {

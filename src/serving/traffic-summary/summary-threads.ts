@@ -1,7 +1,7 @@
 import { Worker } from 'node:worker_threads';
-import { TestbedError } from '../errors.js';
-import { type ErrorData, reviveWorkerError } from '../worker-threads/worker-errors.js';
-import type { SummaryOptions, TrafficSummary } from './traffic-summary.js';
+import { TestbedError } from '../../errors.js';
+import { type ErrorData, reviveWorkerError } from '../worker-errors.js';
+import type { SummaryOptions, TrafficSummary } from '../../traffic/traffic-summary.js';
 
 /** What a summary worker is asked to summarise. */
 export interface SummaryJob {

@@ -1,4 +1,4 @@
-import { UnreadableIndexError } from '../serving/catalog/index-status.js';
+import { UnreadableIndexError } from './catalog/index-status.js';
 import { ConflictError, InputError, NotFoundError, TestbedError, UnavailableError, type Location } from '../errors.js';
 
 /**
