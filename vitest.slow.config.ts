@@ -1,0 +1,26 @@
+import { defineConfig } from 'vitest/config';
+import { sharedTestOptions } from './vitest.shared.js';
+
+/**
+ * `npm run test:slow`: the end-to-end checks that take minutes, kept out of `npm test` so that
+ * stays fast (issue 43) and run by .ci/run right after it. Each starts real processes over real
+ * indexes, again and again: `node bin/testbed.js` killed or interrupted mid-build or
+ * mid-experiment, servers stopped and restarted, many tsx children racing on one file. Nothing
+ * here needs more than a clone. A file named here that no longer exists fails
+ * test/architecture/slow-suite.test.ts.
+ */
+export const slowTestFiles = [
+  'test/cli/serve-jobs.test.ts',
+  'test/cli/experiment-interrupt.test.ts',
+  'test/cli/index-interrupt.test.ts',
+  'test/robustness/kill-experiment.test.ts',
+  'test/robustness/kill-build.test.ts',
+  'test/robustness/kill-query-log.test.ts',
+  'test/robustness/swap-while-serving.test.ts',
+  'test/http/interrupted-jobs.test.ts',
+  'test/gold/concurrent-additions.test.ts',
+];
+
+export default defineConfig({
+  test: { ...sharedTestOptions, include: slowTestFiles },
+});
