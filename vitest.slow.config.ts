@@ -19,6 +19,7 @@ export const slowTestFiles = [
   // `node bin/testbed.js` started, stopped, interrupted or killed for real.
   'test/cli/serve-binary.test.ts',
   'test/cli/serve-jobs.test.ts',
+  'test/experiments/http-leg-experiment.test.ts',
   'test/cli/experiment-interrupt.test.ts',
   'test/cli/index-interrupt.test.ts',
   'test/robustness/kill-experiment.test.ts',
