@@ -1,3 +1,4 @@
+import os from 'node:os';
 import type { ViteUserConfig } from 'vitest/config';
 
 /** What every vitest configuration of this project shares: timeouts, workers, seeded property tests. */
@@ -9,13 +10,20 @@ export const sharedTestOptions = {
   // 1 s default made it a timing assertion, and the e2e judging test failed under load when
   // one write took longer. The test's own timeout still bounds a poll that never succeeds.
   expect: { poll: { timeout: 30_000 } },
-  // Two cores: more workers only thrash.
-  maxWorkers: 2,
+  // One child process per worker (vitest's default pool, named so it stays so): a test file that
+  // holds its event loop stalls only itself. One worker per core: more only thrash, and a starved
+  // worker misses the 60 s deadline of vitest's progress reports ("Timeout calling onTaskUpdate",
+  // issue 43). Two on the two-core machines this project runs on.
+  pool: 'forks',
+  maxWorkers: Math.max(1, os.availableParallelism()),
+  minWorkers: 1,
   setupFiles: [
     'test/helpers/seed-property-tests.ts',
     'test/helpers/test-cache-home.ts',
     // Stretches these two timeouts by the machine's load (test/helpers/time-budget.ts).
     'test/helpers/load-scaled-timeouts.ts',
+    // With TESTBED_REPORT_BLOCKING=FILE, lists the tests that hold their worker's event loop.
+    'test/helpers/report-blocking.ts',
   ],
   globalSetup: ['test/helpers/checkout-untouched.ts'],
 } satisfies NonNullable<ViteUserConfig['test']>;

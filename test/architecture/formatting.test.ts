@@ -1,7 +1,7 @@
-import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { runChild } from '../helpers/run-child.js';
 
 /**
  * The tree stays formatted because `npm test` runs `biome check .` before anything else, and
@@ -13,7 +13,7 @@ const ROOT = path.resolve(import.meta.dirname, '../..');
 const BIOME = path.join(ROOT, 'node_modules/.bin/biome');
 const probe = path.join(import.meta.dirname, `format-probe-${process.pid}.ts`);
 
-const check = (file: string) => spawnSync(BIOME, ['check', file], { cwd: ROOT, encoding: 'utf8' }).status;
+const check = async (file: string) => (await runChild(BIOME, ['check', file], { cwd: ROOT })).status;
 
 describe('formatting', () => {
   afterEach(() => fs.rmSync(probe, { force: true }));
@@ -26,18 +26,18 @@ describe('formatting', () => {
     expect(pkg.scripts.lint).toBe('biome check .');
   });
 
-  it('fails on an unformatted file and passes once it is formatted', () => {
+  it('fails on an unformatted file and passes once it is formatted', async () => {
     // Double quotes, no semicolons, no spaces inside braces: three things the formatter changes.
     fs.writeFileSync(probe, 'const a = {b:"x"}\nexport default a\n');
-    expect(check(probe)).not.toBe(0);
+    expect(await check(probe)).not.toBe(0);
     fs.writeFileSync(probe, "const a = { b: 'x' };\nexport default a;\n");
-    expect(check(probe)).toBe(0);
+    expect(await check(probe)).toBe(0);
   });
 
-  it('fails on a line the formatter would wrap at 120 characters', () => {
+  it('fails on a line the formatter would wrap at 120 characters', async () => {
     const long = Array.from({ length: 12 }, (_, i) => `'item-${i}'`).join(', ');
     fs.writeFileSync(probe, `export const list = [${long}];\n`);
     expect(`export const list = [${long}];`.length).toBeGreaterThan(120);
-    expect(check(probe)).not.toBe(0);
+    expect(await check(probe)).not.toBe(0);
   });
 });

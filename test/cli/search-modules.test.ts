@@ -1,8 +1,8 @@
-import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../helpers/cli.js';
+import { runChild } from '../helpers/run-child.js';
 import { DEMO_CORPUS, TINY_BEIR, tmpDir } from '../helpers/tmp.js';
 import { timeBudget } from '../helpers/time-budget.js';
 
@@ -40,33 +40,33 @@ export async function load(url, context, next) {
   });
 
   /** Runs `testbed search INDEX QUERY --mode bm25` in a child; its stdout and the URLs it loaded. */
-  function search(index: string, query: string) {
+  async function search(index: string, query: string) {
     const log = path.join(dir, `loaded-${path.basename(index)}.txt`);
     fs.rmSync(log, { force: true });
-    const r = spawnSync(
+    const r = await runChild(
       process.execPath,
       ['--import', path.join(dir, 'register.mjs'), BIN, 'search', index, query, '--mode', 'bm25'],
-      { encoding: 'utf8', env: { ...process.env, LOADED_LOG: log }, timeout: timeBudget(60_000) },
+      { env: { ...process.env, LOADED_LOG: log }, timeout: timeBudget(60_000) },
     );
     expect(r.status, r.stderr).toBe(0);
     return { out: r.stdout, loaded: fs.readFileSync(log, 'utf8').trim().split('\n') };
   }
 
-  it('english: answers without loading eld', () => {
-    const { out, loaded } = search(indexes.english, 'reset my password');
+  it('english: answers without loading eld', async () => {
+    const { out, loaded } = await search(indexes.english, 'reset my password');
     expect(out).toMatch(/^bm25 "reset my password"/);
     expect(loaded.some((u) => u.includes('/dist/retrievers/postings-bm25.js'))).toBe(true);
     expect(loaded.filter((u) => u.includes('/node_modules/eld/'))).toEqual([]);
   });
 
-  it('multilingual, a query English stems ("running shoes"): loads eld, then answers', () => {
-    const { out, loaded } = search(indexes.multilingual, 'running shoes');
+  it('multilingual, a query English stems ("running shoes"): loads eld, then answers', async () => {
+    const { out, loaded } = await search(indexes.multilingual, 'running shoes');
     expect(out).toMatch(/^bm25 "running shoes"/);
     expect(loaded.some((u) => u.includes('/node_modules/eld/'))).toBe(true);
   });
 
-  it('multilingual, an error code ("error E1042") reads the same in every language: answers without eld', () => {
-    const { out, loaded } = search(indexes.multilingual, 'error E1042');
+  it('multilingual, an error code ("error E1042") reads the same in every language: answers without eld', async () => {
+    const { out, loaded } = await search(indexes.multilingual, 'error E1042');
     expect(out).toMatch(/^bm25 "error E1042"/);
     expect(out).toContain('error-e1042');
     expect(loaded.filter((u) => u.includes('/node_modules/eld/'))).toEqual([]);

@@ -1,18 +1,18 @@
-import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { beirPaths, openCorpus, readQrels, readQueries } from '../../src/corpus/index.js';
+import { runChild } from '../helpers/run-child.js';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const DEMO = path.join(ROOT, 'corpora/demo');
 
 describe('the bundled demo corpus', () => {
-  it('passes its own checker (ids, grades, answers verbatim in a grade-2 page, tags, corpus.jsonl current with pages/)', () => {
-    const out = execFileSync(process.execPath, ['--import', 'tsx', path.join(DEMO, 'check-corpus.ts')], {
+  it('passes its own checker (ids, grades, answers verbatim in a grade-2 page, tags, corpus.jsonl current with pages/)', async () => {
+    const check = await runChild(process.execPath, ['--import', 'tsx', path.join(DEMO, 'check-corpus.ts')], {
       cwd: ROOT,
-      encoding: 'utf8',
     });
-    expect(out).toContain('OK: all checks passed');
+    expect(check.status, check.stdout + check.stderr).toBe(0);
+    expect(check.stdout).toContain('OK: all checks passed');
   });
 
   it('loads through the BEIR readers, with every slice the experiments use', async () => {

@@ -1,4 +1,4 @@
-import { execFileSync, spawnSync } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { chmodSync, existsSync, mkdirSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { createServer, type Server } from 'node:net';
@@ -10,6 +10,7 @@ import { openCorpus } from '../../src/corpus/open-corpus.js';
 import { readLines } from '../../src/corpus/read-lines.js';
 import { InputError, NotFoundError } from '../../src/errors.js';
 import { runCli } from '../helpers/cli.js';
+import { runChild } from '../helpers/run-child.js';
 import { collect, expectInputError, tmpDir, writeTmp } from './helpers.js';
 
 const DOC = '{"_id": "a", "text": "one document"}\n';
@@ -161,11 +162,10 @@ describe('corpus paths that cannot be read', () => {
         try { for await (const _ of readLines(${JSON.stringify(file)})) {} seen.push('read'); } catch (e) { seen.push([e.name, e.where?.file, e.message]); }
         try { await openCorpus(${JSON.stringify(folder)}); seen.push('opened'); } catch (e) { seen.push([e.name, e.where?.file, e.message]); }
         console.log(JSON.stringify(seen));`;
-      const child = spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
+      const child = await runChild(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
         uid: 65534,
         gid: 65534,
         cwd: resolve(import.meta.dirname, '../..'),
-        encoding: 'utf8',
       });
       expect(child.status, child.stderr).toBe(0);
       const [onFile, onFolder] = JSON.parse(child.stdout) as [string, string, string][];

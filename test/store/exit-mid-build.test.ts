@@ -1,7 +1,7 @@
-import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { runChild } from '../helpers/run-child.js';
 import { tmpDir } from '../helpers/tmp.js';
 
 /**
@@ -19,16 +19,12 @@ describe('temp files of builds in progress at exit', () => {
       file,
       `import fs from 'node:fs';\nimport { temporaryPathFor, commitBuild } from ${atomic};\n${body}\n`,
     );
-    const res = spawnSync(process.execPath, ['--import', 'tsx', file], {
-      encoding: 'utf8',
-      cwd: path.resolve(import.meta.dirname, '../..'),
-    });
-    return res;
+    return runChild(process.execPath, ['--import', 'tsx', file], { cwd: path.resolve(import.meta.dirname, '../..') });
   };
 
-  it('removes an unfinished temp file (and its -wal) when the process exits', () => {
+  it('removes an unfinished temp file (and its -wal) when the process exits', async () => {
     const dest = path.join(dir, 'a.sqlite');
-    const res = script(`const tmp = temporaryPathFor(${JSON.stringify(dest)});
+    const res = await script(`const tmp = temporaryPathFor(${JSON.stringify(dest)});
 fs.writeFileSync(tmp, 'half'); fs.writeFileSync(tmp + '-wal', 'x');
 process.stdout.write(tmp);
 process.exit(1);`);
@@ -38,9 +34,9 @@ process.exit(1);`);
     expect(fs.existsSync(res.stdout + '-wal')).toBe(false);
   });
 
-  it('leaves a committed build in place', () => {
+  it('leaves a committed build in place', async () => {
     const dest = path.join(dir, 'b.sqlite');
-    const res = script(`const tmp = temporaryPathFor(${JSON.stringify(dest)});
+    const res = await script(`const tmp = temporaryPathFor(${JSON.stringify(dest)});
 fs.writeFileSync(tmp, 'whole');
 commitBuild(tmp, ${JSON.stringify(dest)});
 process.exit(1);`);

@@ -1,0 +1,38 @@
+import fs from 'node:fs';
+import { afterEach } from 'vitest';
+
+/**
+ * A vitest setup file that finds the tests which hold their worker's event loop: with
+ * TESTBED_REPORT_BLOCKING=FILE set, every test whose longest synchronous stretch (spawnSync, a
+ * CPU-bound loop, a large better-sqlite3 transaction) reached TESTBED_REPORT_BLOCKING_MS
+ * (default 1000) appends one JSON line to FILE. A worker that sends vitest a progress report
+ * and then blocks for 60 s misses the reply's deadline and the run fails with
+ * `[vitest-worker]: Timeout calling "onTaskUpdate"` (issue 43), and a loaded machine stretches
+ * a few seconds of blocking into a minute. Off by default: it only reports, it asserts nothing.
+ */
+const out = process.env.TESTBED_REPORT_BLOCKING;
+if (out) {
+  const threshold = Number(process.env.TESTBED_REPORT_BLOCKING_MS ?? 1000);
+  const TICK_MS = 20;
+  // A tick that comes late by more than its period measures time the loop was held.
+  let last = performance.now();
+  let longest = 0;
+  setInterval(() => {
+    const now = performance.now();
+    longest = Math.max(longest, now - last - TICK_MS);
+    last = now;
+  }, TICK_MS).unref();
+  const measureNow = () => {
+    longest = Math.max(longest, performance.now() - last - TICK_MS);
+  };
+  afterEach(({ task }) => {
+    // A test that blocked until its very end returns here before the tick can see the stretch.
+    measureNow();
+    const maxBlockMs = Math.round(longest);
+    longest = 0;
+    last = performance.now();
+    if (maxBlockMs < threshold) return;
+    const line = { file: task.file.filepath, test: task.name, maxBlockMs };
+    fs.appendFileSync(out, `${JSON.stringify(line)}\n`);
+  });
+}
