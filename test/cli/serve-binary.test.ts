@@ -4,7 +4,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { startServer } from '../../src/http/start-server.js';
 import { TINY_BEIR, tmpDir } from '../helpers/tmp.js';
-import { timeBudget } from '../helpers/time-budget.js';
+import { servedUrl } from '../helpers/served-url.js';
 
 const BIN = path.resolve(import.meta.dirname, '../../bin/testbed.js');
 
@@ -20,21 +20,13 @@ describe('testbed serve (the real binary, as npm start runs it)', () => {
         env: { ...process.env, MODELS_DIR: path.join(root, 'no-models'), TRANSFORMERS_OFFLINE: '1' },
       },
     );
-    let stderr = '';
-    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+    // The address, then the line that says the embedding has started.
+    const served = servedUrl(child, { ready: (stderr) => stderr.includes('in the background') });
     try {
-      const url = await new Promise<string>((resolve, reject) => {
-        const timer = setTimeout(() => reject(new Error(`server did not start:\n${stderr}`)), timeBudget(90_000));
-        child.stderr.on('data', () => {
-          // The address, then the line that says the embedding has started.
-          const m = /on (http:\/\/127\.0\.0\.1:\d+)/.exec(stderr);
-          if (m && stderr.includes('in the background')) clearTimeout(timer), resolve(m[1]!);
-        });
-        child.once('exit', (code) => reject(new Error(`exited ${code}:\n${stderr}`)));
-      });
+      const { url, stderr } = await served;
       // The lexical part first: served at once, and embedded by a build in the background.
-      expect(stderr).toContain('first start: building the lexical part of index "tiny"');
-      expect(stderr).toContain('embedding index "tiny" in the background');
+      expect(stderr()).toContain('first start: building the lexical part of index "tiny"');
+      expect(stderr()).toContain('embedding index "tiny" in the background');
       const health = (await (await fetch(`${url}/health`)).json()) as { indexes: number };
       expect(health.indexes).toBe(1);
       const bm25 = (await (await fetch(`${url}/search/bm25?index=tiny&q=E1042&k=2&level=doc`)).json()) as {

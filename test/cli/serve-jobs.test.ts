@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { ExperimentJob } from '../../src/experiments/experiment-jobs.js';
 import { buildIndex } from '../../src/indexing/build-index.js';
 import { bm25Grid } from '../helpers/bm25-grid.js';
+import { servedUrl } from '../helpers/served-url.js';
 import { descendants, running } from '../helpers/process-tree.js';
 import { tmpDir } from '../helpers/tmp.js';
 import { timeBudget } from '../helpers/time-budget.js';
@@ -49,20 +50,11 @@ async function serve(): Promise<Server> {
   ];
   const child = spawn(process.execPath, args, { cwd: root, stdio: ['ignore', 'ignore', 'pipe'] });
   servers.push(child);
-  let stderr = '';
-  child.stderr!.on('data', (d: Buffer) => (stderr += d.toString()));
   const exited = new Promise<{ code: number | null; signal: string | null; at: number }>((resolve) =>
     child.once('exit', (code, signal) => resolve({ code, signal, at: performance.now() })),
   );
-  const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start:\n${stderr}`)), timeBudget(60_000));
-    child.stderr!.on('data', () => {
-      const m = /on (http:\/\/127\.0\.0\.1:\d+)/.exec(stderr);
-      if (m) clearTimeout(timer), resolve(m[1]!);
-    });
-    void exited.then(() => reject(new Error(`server exited:\n${stderr}`)));
-  });
-  return { child, url, exited, stderr: () => stderr };
+  const { url, stderr } = await servedUrl(child, { timeoutMs: 60_000 });
+  return { child, url, exited, stderr };
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));

@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { TINY_BEIR, tmpDir } from '../helpers/tmp.js';
+import { servedUrl } from '../helpers/served-url.js';
 import { timeBudget } from '../helpers/time-budget.js';
 
 const BIN = path.resolve(import.meta.dirname, '../../bin/testbed.js');
@@ -17,18 +18,9 @@ async function withServe(root: string, flags: string[], body: (url: string) => P
       env: { ...process.env, MODELS_DIR: path.join(root, 'no-models'), TRANSFORMERS_OFFLINE: '' },
     },
   );
-  let stderr = '';
-  child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+  const served = servedUrl(child);
   try {
-    const url = await new Promise<string>((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`server did not start:\n${stderr}`)), timeBudget(90_000));
-      child.stderr.on('data', () => {
-        const m = /on (http:\/\/127\.0\.0\.1:\d+)/.exec(stderr);
-        if (m) clearTimeout(timer), resolve(m[1]!);
-      });
-      child.once('exit', (code) => reject(new Error(`exited ${code}:\n${stderr}`)));
-    });
-    await body(url);
+    await body((await served).url);
   } finally {
     child.kill('SIGTERM');
     await new Promise((r) => child.once('exit', r));

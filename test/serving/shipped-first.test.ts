@@ -13,7 +13,7 @@ import {
 } from '../../src/indexing/shipped-vectors.js';
 import { buildFromShippedVectors } from '../../src/serving/builds/shipped-first.js';
 import { TINY_BEIR, tmpDir } from '../helpers/tmp.js';
-import { timeBudget } from '../helpers/time-budget.js';
+import { servedUrl } from '../helpers/served-url.js';
 
 const BIN = path.resolve(import.meta.dirname, '../../bin/testbed.js');
 
@@ -42,19 +42,11 @@ describe('serve --ensure with vectors shipped in the corpus (issue 43)', () => {
       [BIN, 'serve', '--ensure', 'tiny', '--data', 'data', '--corpora', 'corpora', '--port', '0', '--workers', '0'],
       { cwd: root, env: { ...process.env, TESTBED_HOME: path.join(root, 'home'), TRANSFORMERS_OFFLINE: '1' } },
     );
-    let stderr = '';
-    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+    const served = servedUrl(child);
     try {
-      const url = await new Promise<string>((resolve, reject) => {
-        const timer = setTimeout(() => reject(new Error(`server did not start:\n${stderr}`)), timeBudget(90_000));
-        child.stderr.on('data', () => {
-          const m = /on (http:\/\/127\.0\.0\.1:\d+)/.exec(stderr);
-          if (m) clearTimeout(timer), resolve(m[1]!);
-        });
-        child.once('exit', (code) => reject(new Error(`exited ${code}:\n${stderr}`)));
-      });
-      expect(stderr).toContain('with the hash:64 vectors shipped in');
-      expect(stderr).not.toContain('building the lexical part');
+      const { url, stderr } = await served;
+      expect(stderr()).toContain('with the hash:64 vectors shipped in');
+      expect(stderr()).not.toContain('building the lexical part');
       const hybrid = await fetch(`${url}/search/hybrid?index=tiny&q=E1042&k=2&level=doc`);
       expect(hybrid.status).toBe(200);
       expect(((await hybrid.json()) as { hits: { id: string }[] }).hits[0]!.id).toBe('error-e1042');
@@ -65,7 +57,7 @@ describe('serve --ensure with vectors shipped in the corpus (issue 43)', () => {
       expect(index.meta.vectorsPending).toBeUndefined();
       expect(index.meta.build.embeddings.shipped).toMatch(/vectors[/\\]hash-64\.doc\.json$/);
       // Nothing embedded in the background, and nothing put in the shared embedding cache.
-      expect(stderr).not.toContain('in the background');
+      expect(stderr()).not.toContain('in the background');
       expect(fs.existsSync(path.join(root, 'home', 'embeddings.sqlite'))).toBe(false);
     } finally {
       child.kill('SIGTERM');
