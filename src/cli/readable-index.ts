@@ -1,5 +1,4 @@
-import { InputError } from '../errors.js';
-import { isSqliteCorruption } from '../store/sqlite-corruption.js';
+import { damageAsInputError } from '../store/sqlite-corruption.js';
 
 /**
  * Runs `work`, which reads the index `file`, turning SQLite finding a damaged page in it (which
@@ -7,15 +6,10 @@ import { isSqliteCorruption } from '../store/sqlite-corruption.js';
  * gives for an unreadable index, naming the file and what to do, instead of a SqliteError's
  * stack trace. Every command that opens an index as its INDEX argument runs its reading here.
  */
-export async function readingIndex<T>(file: string, work: () => Promise<T>): Promise<T> {
-  try {
-    return await work();
-  } catch (err) {
-    if (isSqliteCorruption(err))
-      throw new InputError(
-        `not a readable testbed index: ${err.message}; rebuild it, or replace the file with a complete copy`,
-        { file },
-      );
-    throw err;
-  }
+export function readingIndex<T>(file: string, work: () => Promise<T>): Promise<T> {
+  return damageAsInputError(
+    file,
+    (message) => `not a readable testbed index: ${message}; rebuild it, or replace the file with a complete copy`,
+    work,
+  );
 }

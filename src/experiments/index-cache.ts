@@ -5,7 +5,7 @@ import { buildIndex } from '../indexing/build-index.js';
 import type { ProgressListener } from '../indexing/progress.js';
 import { InputError } from '../errors.js';
 import { IndexReader } from '../store/index-reader.js';
-import { isSqliteCorruption } from '../store/sqlite-corruption.js';
+import { damageAsInputError } from '../store/sqlite-corruption.js';
 import type { IndexMeta } from '../store/index-meta.js';
 import { SCHEMA_VERSION } from '../store/index-meta.js';
 import type { IndexSpec } from '../reports/experiment-config.js';
@@ -83,15 +83,10 @@ function reusable(file: string, onNotice: ((m: string) => void) | undefined): In
  * check before reuse could not see, or damage since) into the one-line error every command gives
  * for an unreadable index, naming the file and what to do, instead of a SqliteError's stack.
  */
-export async function readingCachedIndex<T>(file: string, work: () => Promise<T>): Promise<T> {
-  try {
-    return await work();
-  } catch (err) {
-    if (isSqliteCorruption(err))
-      throw new InputError(
-        `cached index is damaged: ${err.message}; delete the file and run again: the next run rebuilds it`,
-        { file },
-      );
-    throw err;
-  }
+export function readingCachedIndex<T>(file: string, work: () => Promise<T>): Promise<T> {
+  return damageAsInputError(
+    file,
+    (message) => `cached index is damaged: ${message}; delete the file and run again: the next run rebuilds it`,
+    work,
+  );
 }

@@ -1,3 +1,5 @@
+import { InputError } from '../errors.js';
+
 /** SQLite's result codes for a file whose pages do not hold what its header says (extended codes included). */
 const CORRUPT_CODES = /^SQLITE_(CORRUPT|NOTADB)/;
 
@@ -8,4 +10,22 @@ const CORRUPT_CODES = /^SQLITE_(CORRUPT|NOTADB)/;
  */
 export function isSqliteCorruption(err: unknown): err is Error & { code: string } {
   return err instanceof Error && 'code' in err && typeof err.code === 'string' && CORRUPT_CODES.test(err.code);
+}
+
+/**
+ * Runs `work`, which reads the index `file`, turning SQLite finding a damaged page in it (which
+ * opening the file cannot see without reading every page) into a one-line InputError naming the
+ * file, worded by `say` from SQLite's message, instead of a SqliteError's stack trace.
+ */
+export async function damageAsInputError<T>(
+  file: string,
+  say: (sqliteMessage: string) => string,
+  work: () => Promise<T>,
+): Promise<T> {
+  try {
+    return await work();
+  } catch (err) {
+    if (isSqliteCorruption(err)) throw new InputError(say(err.message), { file });
+    throw err;
+  }
 }

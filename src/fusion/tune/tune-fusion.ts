@@ -20,8 +20,8 @@ export interface TuneLeg extends NamedRun {
  * the grid (each leg alone included) that the `select` rule picks on the other folds
  * (crossValidate, selectSetting: by default the simplest within one standard error of the best),
  * and the resulting run is scored as `testbed eval` scores a run file. The run is returned, not
- * written: writeRun prints every score in its round-trip form and fuseLists ranks in
- * trec_eval's order, so the file read back holds these very rankings and `testbed eval` on it
+ * written: writeRun prints each query's scores with as many digits as keep them apart
+ * (score-digits.ts) and fuseLists ranks in trec_eval's order, so the file read back holds these very rankings and `testbed eval` on it
  * prints `heldOut.mean` exactly. Baselines (best single leg, untuned rrf) are scored on the same
  * queries, with bootstrap intervals on the paired per-query differences and paired
  * randomization tests. The setting to deploy is chosen by the same rule on all the judged
