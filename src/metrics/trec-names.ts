@@ -9,12 +9,15 @@ interface TrecSpelling {
   cut: boolean;
 }
 
-function trecSpellings(): TrecSpelling[] {
-  return metricRows().flatMap((row) =>
-    (row.trecEval ?? []).map((s) =>
-      s.endsWith('_K') ? { row, printed: s.slice(0, -1), cut: true } : { row, printed: s, cut: false },
-    ),
+/** A row's trec_eval spellings, each as printed and whether its cutoff follows. */
+function spellingsOf(row: MetricRow): TrecSpelling[] {
+  return (row.trecEval ?? []).map((s) =>
+    s.endsWith('_K') ? { row, printed: s.slice(0, -1), cut: true } : { row, printed: s, cut: false },
   );
+}
+
+function trecSpellings(): TrecSpelling[] {
+  return metricRows().flatMap(spellingsOf);
 }
 
 /**
@@ -35,9 +38,8 @@ export function readTrecMeasure(text: string): { row: MetricRow; k: number | und
 
 /** trec_eval's name for a metric (`ndcg@10` -> `ndcg_cut_10`, `mrr` -> `recip_rank`); undefined when it has none (`mrr@5`, `judged@10`). */
 export function trecName(metric: { name: string; k: number | undefined }): string | undefined {
-  const spelling = (findMetric(metric.name)?.trecEval ?? [])
-    .map((s) => (s.endsWith('_K') ? { printed: s.slice(0, -1), cut: true } : { printed: s, cut: false }))
-    .find((s) => s.cut === (metric.k !== undefined));
+  const row = findMetric(metric.name);
+  const spelling = row && spellingsOf(row).find((s) => s.cut === (metric.k !== undefined));
   if (spelling === undefined) return undefined;
   return spelling.cut ? `${spelling.printed}${metric.k}` : spelling.printed;
 }
