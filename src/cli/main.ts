@@ -44,10 +44,10 @@ export async function main(argv: string[], io: CliIo = processIo): Promise<numbe
       const owners = await commandsWithOption(err.longOption, name);
       if (owners.length > 0) {
         // Said instead of the `-- "--flag"` hint: a flag another command takes was meant as a flag.
-        io.err(
-          `testbed ${name}: unknown option "${err.longOption}"; testbed ${name} has no such option, ` +
-            `it is an option of ${owners.join(', ')} (testbed ${owners[0]} --help)\n`,
-        );
+        const message =
+          `unknown option "${err.longOption}"; testbed ${name} has no such option, ` +
+          `it is an option of ${owners.join(', ')} (testbed ${owners[0]} --help)`;
+        io.err(`testbed ${name}: ${printableLines(message)}\n`);
         return 2;
       }
     }
