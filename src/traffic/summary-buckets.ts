@@ -37,6 +37,11 @@ export interface SummaryCap {
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
+/** Whole UTC days from `from` to `to` (YYYY-MM-DD each): 1 from one day to the next. */
+export function daysBetween(from: string, to: string): number {
+  return Math.round((Date.parse(to) - Date.parse(from)) / DAY_MS);
+}
+
 /** `YYYY-MM-DD` of an ISO timestamp in UTC; undefined when absent or unreadable. */
 export function utcDay(timestamp: string | undefined): string | undefined {
   if (timestamp === undefined) return undefined;
@@ -76,7 +81,7 @@ export function perDay(
   const last = sorted.at(-1)!;
   // Counted before the empty days are filled in: a span is not how much traffic there was.
   const withTraffic = { count: days.size, first, last };
-  const span = Math.round((Date.parse(last) - Date.parse(first)) / DAY_MS) + 1;
+  const span = daysBetween(first, last) + 1;
   if (span <= maxBuckets) {
     for (let ms = Date.parse(first); ms <= Date.parse(last); ms += DAY_MS) at(new Date(ms).toISOString().slice(0, 10));
     return { rows: [...days.values()].sort((a, b) => (a.day < b.day ? -1 : 1)), withTraffic };

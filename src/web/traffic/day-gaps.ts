@@ -1,15 +1,9 @@
+import { daysBetween } from '../../traffic/summary-buckets.js';
 import type { DayCount, TrafficDays } from '../../traffic/traffic-summary.js';
-
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** Days between two listed days that have none listed between them. */
 export interface DayGap {
   gap: number;
-}
-
-/** Whole UTC days from `from` to `to` (YYYY-MM-DD each): 1 from one day to the next. */
-function daysBetween(from: string, to: string): number {
-  return Math.round((Date.parse(to) - Date.parse(from)) / DAY_MS);
 }
 
 /**
