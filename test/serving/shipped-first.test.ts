@@ -33,6 +33,19 @@ async function corpusWithVectors(root: string): Promise<string> {
   return corpus;
 }
 
+/** buildFromShippedVectors into ROOT/data/tiny.sqlite: whether it built, where, and its notices as lines. */
+async function shippedFirst(root: string, corpus: string): Promise<{ built: boolean; out: string; notices: string }> {
+  const notices: string[] = [];
+  const out = path.join(root, 'data', 'tiny.sqlite');
+  const built = await buildFromShippedVectors(
+    corpus,
+    out,
+    () => {},
+    (m) => notices.push(m),
+  );
+  return { built, out, notices: notices.join('\n') };
+}
+
 describe('serve --ensure with vectors shipped in the corpus (issue 43)', () => {
   it('builds the whole index from them on first start: hybrid answers 200 at the first request', async () => {
     const root = tmpDir('serve-shipped-');
@@ -70,37 +83,19 @@ describe('serve --ensure with vectors shipped in the corpus (issue 43)', () => {
     const corpus = await corpusWithVectors(root);
     const file = path.join(corpus, 'corpus.jsonl');
     fs.appendFileSync(file, JSON.stringify({ _id: 'new-page', title: 'New', text: 'A page added later.' }) + '\n');
-    const notices: string[] = [];
-    const out = path.join(root, 'data', 'tiny.sqlite');
-    expect(
-      await buildFromShippedVectors(
-        corpus,
-        out,
-        () => {},
-        (m) => notices.push(m),
-      ),
-    ).toBe(false);
+    const { built, out, notices } = await shippedFirst(root, corpus);
+    expect(built).toBe(false);
     expect(fs.existsSync(out)).toBe(false);
-    expect(notices.join('\n')).toMatch(/not used: they hold no vector for 1 of the \d+ chunks \(doc\)/);
+    expect(notices).toMatch(/not used: they hold no vector for 1 of the \d+ chunks \(doc\)/);
   });
 
   it('embeds instead of failing when the shipped file is broken', async () => {
     const root = tmpDir('shipped-broken-');
     const corpus = await corpusWithVectors(root);
     fs.writeFileSync(path.join(corpus, SHIPPED_VECTORS_FOLDER, 'hash-64.doc.i8'), 'truncated');
-    const notices: string[] = [];
-    const out = path.join(root, 'data', 'tiny.sqlite');
-    expect(
-      await buildFromShippedVectors(
-        corpus,
-        out,
-        () => {},
-        (m) => notices.push(m),
-      ),
-    ).toBe(false);
-    expect(notices.join('\n')).toMatch(
-      /shipped vectors not used: .*hash-64\.doc\.i8: \d+ records of 101 bytes expected/,
-    );
+    const { built, notices } = await shippedFirst(root, corpus);
+    expect(built).toBe(false);
+    expect(notices).toMatch(/shipped vectors not used: .*hash-64\.doc\.i8: \d+ records of 101 bytes expected/);
   });
 
   it('a build given vectors that lack a chunk fails and leaves no index, rather than serve a hole', async () => {
