@@ -15,9 +15,16 @@ export const sharedTestOptions = {
   // worker misses the 60 s deadline of vitest's progress reports ("Timeout calling onTaskUpdate",
   // issue 43). Two on the two-core machines this project runs on.
   pool: 'forks',
+  // A worker process runs many files in turn instead of one process per file: starting Node and
+  // loading zod, hono and better-sqlite3 again for each of 443 files was most of `npm test`
+  // (9.0 min isolated against 3.8 on an idle two-core machine, BENCHMARKS.md). Each file still
+  // gets fresh copies of the testbed's own modules (test/helpers/fresh-modules.ts).
+  isolate: false,
   maxWorkers: Math.max(1, os.availableParallelism()),
   minWorkers: 1,
   setupFiles: [
+    // First: every later setup file and the test file import src/ afresh.
+    'test/helpers/fresh-modules.ts',
     'test/helpers/seed-property-tests.ts',
     'test/helpers/test-cache-home.ts',
     // Stretches these two timeouts by the machine's load (test/helpers/time-budget.ts).

@@ -1,7 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ExperimentJob } from '../../src/experiments/experiment-jobs.js';
 import { buildIndex } from '../../src/indexing/build-index.js';
 import { bm25Grid } from '../helpers/bm25-grid.js';
@@ -9,6 +9,7 @@ import { servedUrl } from '../helpers/served-url.js';
 import { descendants, running } from '../helpers/process-tree.js';
 import { tmpDir } from '../helpers/tmp.js';
 import { timeBudget } from '../helpers/time-budget.js';
+import { setFileTimeouts } from '../helpers/file-timeouts.js';
 
 /**
  * The real `testbed serve` with an experiment running (issue 14): searches are answered
@@ -19,7 +20,7 @@ import { timeBudget } from '../helpers/time-budget.js';
 // and waits for a 300-cell experiment's child to be retrieving: the first test took 43-50 s
 // under scripts/with-cpu-load.sh beside other test files, too near the 60 s default; 180 s is
 // over three times that.
-vi.setConfig({ testTimeout: timeBudget(180_000) });
+setFileTimeouts({ testTimeout: timeBudget(180_000) });
 const BIN = path.resolve(import.meta.dirname, '../../bin/testbed.js');
 const DEMO = path.resolve(import.meta.dirname, '../../corpora/demo');
 const root = tmpDir('serve-jobs-');

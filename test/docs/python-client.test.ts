@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listen } from '../../src/http/start-server.js';
 import { parseExperimentConfig } from '../../src/experiments/config.js';
 import { runExperiment } from '../../src/experiments/runner.js';
@@ -13,6 +13,7 @@ import { tmpDir } from '../helpers/tmp.js';
 import { TINY_EXPERIMENT, webFixture, type WebFixture } from '../web/helpers/web-fixture.js';
 import { readDoc, ROOT } from './markdown.js';
 import { timeBudget } from '../helpers/time-budget.js';
+import { setFileTimeouts } from '../helpers/file-timeouts.js';
 
 /**
  * The Python client of docs/http-api.md ("Clients": standard library only) runs as written: the
@@ -20,7 +21,7 @@ import { timeBudget } from '../helpers/time-budget.js';
  * with a saved report, runs the program with python3 and checks each line it prints against what
  * the API answers (the hits of the same search) and the report on disk (each configuration's mean).
  */
-vi.setConfig({ hookTimeout: timeBudget(120_000), testTimeout: timeBudget(60_000) });
+setFileTimeouts({ hookTimeout: timeBudget(120_000), testTimeout: timeBudget(60_000) });
 const run = promisify(execFile);
 
 /** The python code block of the "Clients" section. */

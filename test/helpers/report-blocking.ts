@@ -11,26 +11,34 @@ import { afterEach } from 'vitest';
  * a few seconds of blocking into a minute. Off by default: it only reports, it asserts nothing.
  */
 const out = process.env.TESTBED_REPORT_BLOCKING;
-if (out) {
-  const threshold = Number(process.env.TESTBED_REPORT_BLOCKING_MS ?? 1000);
-  const TICK_MS = 20;
+/** One ticker per worker process: this file runs again before each test file (isolate: false). */
+interface Ticker {
+  last: number;
+  longest: number;
+}
+const TICK_MS = 20;
+function ticker(): Ticker {
+  const holder = globalThis as { testbedBlockingTicker?: Ticker };
+  if (holder.testbedBlockingTicker) return holder.testbedBlockingTicker;
+  const state = { last: performance.now(), longest: 0 };
   // A tick that comes late by more than its period measures time the loop was held.
-  let last = performance.now();
-  let longest = 0;
   setInterval(() => {
     const now = performance.now();
-    longest = Math.max(longest, now - last - TICK_MS);
-    last = now;
+    state.longest = Math.max(state.longest, now - state.last - TICK_MS);
+    state.last = now;
   }, TICK_MS).unref();
-  const measureNow = () => {
-    longest = Math.max(longest, performance.now() - last - TICK_MS);
-  };
+  holder.testbedBlockingTicker = state;
+  return state;
+}
+if (out) {
+  const threshold = Number(process.env.TESTBED_REPORT_BLOCKING_MS ?? 1000);
+  const state = ticker();
   afterEach(({ task }) => {
     // A test that blocked until its very end returns here before the tick can see the stretch.
-    measureNow();
-    const maxBlockMs = Math.round(longest);
-    longest = 0;
-    last = performance.now();
+    state.longest = Math.max(state.longest, performance.now() - state.last - TICK_MS);
+    const maxBlockMs = Math.round(state.longest);
+    state.longest = 0;
+    state.last = performance.now();
     if (maxBlockMs < threshold) return;
     const line = { file: task.file.filepath, test: task.name, maxBlockMs };
     fs.appendFileSync(out, `${JSON.stringify(line)}\n`);

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { IndexCatalog } from '../../src/serving/catalog/index-catalog.js';
 import { JobQueue } from '../../src/serving/jobs/job-queue.js';
 import type { ExperimentJob } from '../../src/experiments/experiment-jobs.js';
@@ -9,6 +9,7 @@ import { buildIndex } from '../../src/indexing/build-index.js';
 import { bm25Grid } from '../helpers/bm25-grid.js';
 import { tmpDir } from '../helpers/tmp.js';
 import { timeBudget } from '../helpers/time-budget.js';
+import { setFileTimeouts } from '../helpers/file-timeouts.js';
 
 /**
  * Experiments over HTTP run in processes of their own, one at a time, behind a grid limit, and
@@ -19,7 +20,7 @@ import { timeBudget } from '../helpers/time-budget.js';
 // experiments, 8 + 2 BM25 cells over the demo's 353 queries) took 36 s and 68 s in two runs
 // under scripts/with-cpu-load.sh beside other test files on the 2-core machine; 240 s is three
 // and a half times the slower.
-vi.setConfig({ testTimeout: timeBudget(240_000) });
+setFileTimeouts({ testTimeout: timeBudget(240_000) });
 const DEMO = path.resolve(import.meta.dirname, '../../corpora/demo');
 const root = tmpDir('exp-jobs-');
 const corporaRoot = path.join(root, 'corpora');

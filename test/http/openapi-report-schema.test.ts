@@ -1,10 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ExperimentJob } from '../../src/experiments/experiment-jobs.js';
 import { openApiDocument } from '../../src/http/openapi/document.js';
 import { tmpDir } from '../helpers/tmp.js';
 import { runTinyExperiment, webFixture, type WebFixture } from '../web/helpers/web-fixture.js';
 import { openApiValidator } from './helpers/openapi-validator.js';
 import { timeBudget } from '../helpers/time-budget.js';
+import { setFileTimeouts } from '../helpers/file-timeouts.js';
 
 /**
  * The report schemas type every field a real report has (issue 26: `configs` items were `{}`, so
@@ -13,7 +14,7 @@ import { timeBudget } from '../helpers/time-budget.js';
  * with every object closed (no property the schema does not name), so a field added to the
  * report without its schema fails here.
  */
-vi.setConfig({ hookTimeout: timeBudget(240_000) });
+setFileTimeouts({ hookTimeout: timeBudget(240_000) });
 
 type Json = Record<string, unknown>;
 

@@ -2,8 +2,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import openapiTS, { astToString } from 'openapi-typescript';
 import ts from 'typescript';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { timeBudget } from '../helpers/time-budget.js';
+import { setFileTimeouts } from '../helpers/file-timeouts.js';
 import { tmpDir } from '../helpers/tmp.js';
 import { webFixture, type WebFixture } from '../web/helpers/web-fixture.js';
 import { clientCall, MINIMAL_REQUESTS, type MinimalRequest } from './helpers/minimal-requests.js';
@@ -22,7 +23,7 @@ import { openApiValidator } from './helpers/openapi-validator.js';
  * docs/http-api.md tells a user to generate them.
  */
 // One tsc program over a small file and the generated types, twice: seconds, more on a busy machine.
-vi.setConfig({ testTimeout: timeBudget(120_000) });
+setFileTimeouts({ testTimeout: timeBudget(120_000) });
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const NODE_MODULES = path.join(ROOT, 'node_modules');

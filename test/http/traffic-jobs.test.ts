@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../src/http/app.js';
 import { openApiDocument } from '../../src/http/openapi/document.js';
 import { IndexCatalog } from '../../src/serving/catalog/index-catalog.js';
@@ -17,6 +17,7 @@ import { type QuerySetSummary, sampleQuerySet } from '../../src/traffic/sample-q
 import type { UbiEventRecord, UbiQueryRecord } from '../../src/traffic/types.js';
 import { TINY_BEIR, tmpDir } from '../helpers/tmp.js';
 import { timeBudget } from '../helpers/time-budget.js';
+import { setFileTimeouts } from '../helpers/file-timeouts.js';
 
 /**
  * POST /traffic/samples and POST /traffic/judgements over the real app: each runs as a job in a
@@ -25,7 +26,7 @@ import { timeBudget } from '../helpers/time-budget.js';
  * write for the same log and options.
  */
 // Every job is a child process started through tsx: seconds each on a busy machine.
-vi.setConfig({ testTimeout: timeBudget(120_000) });
+setFileTimeouts({ testTimeout: timeBudget(120_000) });
 
 const TOKEN = 'a-token-for-traffic-jobs';
 const root = tmpDir('traffic-jobs-');

@@ -1,12 +1,13 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildIndex } from '../../src/indexing/build-index.js';
 import { IndexCatalog } from '../../src/serving/catalog/index-catalog.js';
 import { TINY_BEIR, tmpDir } from '../helpers/tmp.js';
 import { writeGeneratedCorpus } from '../robustness/helpers/generated-corpus.js';
 import { timeBudget } from '../helpers/time-budget.js';
+import { setFileTimeouts } from '../helpers/file-timeouts.js';
 
 /**
  * A `testbed index` killed mid-build (SIGKILL: no exit hook runs) leaves its `.building-PID-*`
@@ -14,7 +15,7 @@ import { timeBudget } from '../helpers/time-budget.js';
  * server starts on the folder, and when any build starts in it (another name included). A temp
  * file whose owner still runs is another build in progress, and is kept.
  */
-vi.setConfig({ testTimeout: timeBudget(120_000) });
+setFileTimeouts({ testTimeout: timeBudget(120_000) });
 const BIN = path.resolve(import.meta.dirname, '../../bin/testbed.js');
 const root = tmpDir('stale-temp-');
 const dataDir = path.join(root, 'data');

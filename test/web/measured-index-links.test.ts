@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ExperimentJob } from '../../src/experiments/experiment-jobs.js';
 import { createApp } from '../../src/http/app.js';
 import { buildIndex } from '../../src/indexing/build-index.js';
@@ -15,6 +15,7 @@ import { runPlayground } from '../../src/web/playground/run-playground.js';
 import { tmpDir } from '../helpers/tmp.js';
 import { browserGet, runTinyExperiment } from './helpers/web-fixture.js';
 import { timeBudget } from '../helpers/time-budget.js';
+import { setFileTimeouts } from '../helpers/file-timeouts.js';
 
 /**
  * Issue 26, item 2 (the README tour's q022): the data folder serves the demo corpus chunked with
@@ -22,7 +23,7 @@ import { timeBudget } from '../helpers/time-budget.js';
  * link to a miss must open the index the experiment measured, so the playground shows the rank
  * the report recorded; before, it opened the served chunker-A index and showed another rank.
  */
-vi.setConfig({ hookTimeout: timeBudget(240_000), testTimeout: timeBudget(120_000) });
+setFileTimeouts({ hookTimeout: timeBudget(240_000), testTimeout: timeBudget(120_000) });
 
 const DEMO = path.resolve(import.meta.dirname, '../../corpora/demo');
 const CHUNKER_A = 'structure:200';
