@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import { vi } from 'vitest';
 
 // The suite's worker processes each run many test files (`isolate: false` in vitest.shared.ts:
@@ -8,3 +9,22 @@ import { vi } from 'vitest';
 // each file fresh copies of src/ (its transformed code stays cached, so this costs
 // milliseconds); packages from node_modules come back from Node's own cache.
 vi.resetModules();
+
+// Nor the process's environment and working directory: `serve --cache-dir` run in process sets
+// TESTBED_HOME, a test may chdir. Both go back to what they were when the worker started.
+interface ProcessStart {
+  env: Record<string, string | undefined>;
+  cwd: string;
+}
+const holder = globalThis as { testbedProcessStart?: ProcessStart };
+holder.testbedProcessStart ??= { env: { ...process.env }, cwd: process.cwd() };
+const start = holder.testbedProcessStart;
+for (const name of Object.keys(process.env)) if (!(name in start.env)) delete process.env[name];
+for (const [name, value] of Object.entries(start.env)) if (process.env[name] !== value) process.env[name] = value;
+if (process.cwd() !== start.cwd) process.chdir(start.cwd);
+
+// With TESTBED_FILE_ORDER=FILE, each worker appends "pid file" as it starts a file: which files
+// shared a process before a failure, to replay that order.
+const order = process.env.TESTBED_FILE_ORDER;
+const current = (globalThis as { __vitest_worker__?: { filepath?: string } }).__vitest_worker__?.filepath;
+if (order && current) fs.appendFileSync(order, `${process.pid} ${current}\n`);

@@ -70,9 +70,18 @@ function catalogOf(dataDir: string): IndexCatalog {
   return catalog;
 }
 
-/** Waits for `probe` to hold, bounded only by the test's timeout: a loaded machine is slow, not wrong. */
-async function until(_what: string, probe: () => boolean): Promise<void> {
-  while (!probe()) await new Promise((r) => setTimeout(r, 20));
+/**
+ * Waits for `probe` to hold, bounded only by the test's timeout: a loaded machine is slow, not
+ * wrong. A build that ended otherwise will never make it hold: that fails at once, with the
+ * build's own error, instead of at the timeout.
+ */
+async function until(what: string, probe: () => boolean, catalog: IndexCatalog): Promise<void> {
+  while (!probe()) {
+    const job = catalog.builds.job('tiny');
+    if (job && (job.state === 'failed' || job.state === 'interrupted'))
+      throw new Error(`waiting for ${what}, the build ended ${job.state}: ${job.error}`);
+    await new Promise((r) => setTimeout(r, 20));
+  }
 }
 
 const passageRequests = () => fake.inputs().filter((i) => !isProbe(i)).length;
@@ -93,7 +102,7 @@ describe('an index embedding in the background', () => {
     const app = createApp({ catalog, corporaRoot: path.join(root, 'corpora') });
     const open = closeGate();
     expect(startPendingEmbedding(catalog, 'tiny')).toBe(true);
-    await until('the build to send its first batch', () => passageRequests() > 0);
+    await until('the build to send its first batch', () => passageRequests() > 0, catalog);
 
     const bm25 = await app.request('/search/bm25?index=tiny&q=harbor');
     expect(bm25.status).toBe(200);
@@ -119,7 +128,7 @@ describe('an index embedding in the background', () => {
     expect(column('bm25')).not.toContain('embedded');
 
     open();
-    await until('the build to finish', () => catalog.builds.job('tiny')?.state === 'done');
+    await until('the build to finish', () => catalog.builds.job('tiny')?.state === 'done', catalog);
     for (const mode of ['dense', 'hybrid'])
       expect((await app.request(`/search/${mode}?index=tiny&q=harbor`)).status).toBe(200);
     const meta = metaOf(path.join(dataDir, 'tiny.sqlite'));
@@ -145,7 +154,7 @@ describe('an index embedding in the background', () => {
     fake.reset();
     const open = closeGate();
     expect(startPendingEmbedding(first, 'tiny')).toBe(true);
-    await until('the build to send its first batch', () => passageRequests() > 0);
+    await until('the build to send its first batch', () => passageRequests() > 0, first);
     // The half-built index exists beside it: what stopping must not leave behind.
     expect(buildingFiles(dataDir).length).toBeGreaterThan(0);
 
@@ -159,7 +168,7 @@ describe('an index embedding in the background', () => {
     const second = catalogOf(dataDir);
     expect(startPendingEmbedding(second, 'tiny')).toBe(true);
     open();
-    await until('the second build to finish', () => second.builds.job('tiny')?.state === 'done');
+    await until('the second build to finish', () => second.builds.job('tiny')?.state === 'done', second);
     expect(metaOf(file).counts.vectors).toBe(TINY_CHUNKS);
     expect(startPendingEmbedding(second, 'tiny')).toBe(false);
   });
