@@ -1,0 +1,54 @@
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { createApp } from '../../src/http/app.js';
+import { IndexCatalog } from '../../src/serving/catalog/index-catalog.js';
+import type { ServedTraffic } from '../../src/serving/traffic-summary/served-traffic.js';
+import { readServedLog } from '../../src/traffic/read-served-log.js';
+import { runCli } from '../helpers/cli.js';
+import { tmpDir } from '../helpers/tmp.js';
+import { twoInterleavingsLog } from '../traffic/interleaving/two-interleavings.js';
+
+const catalog = new IndexCatalog(tmpDir('http-interleavings-'));
+afterAll(() => catalog.close());
+const corporaRoot = tmpDir('http-interleavings-corpora-');
+const log = twoInterleavingsLog(path.join(tmpDir('http-interleavings-log-'), 'log'));
+const served = (): ServedTraffic => ({ dir: log, load: () => readServedLog(log) });
+
+describe('GET /traffic/interleavings', () => {
+  it('answers what testbed interleave --json prints for the same log', async () => {
+    const app = createApp({ catalog, corporaRoot, traffic: served() });
+    for (const [query, flags] of [
+      ['', []],
+      ['?name=td', ['--name', 'td']],
+    ] as const) {
+      const res = await app.request(`/traffic/interleavings${query}`);
+      expect(res.status, query).toBe(200);
+      const cli = await runCli(['interleave', log, '--json', ...flags]);
+      expect(cli.code, cli.err).toBe(0);
+      // The CLI names dropped lines by their path, the server from its folder: neither drops any here.
+      expect(await res.json(), query).toEqual(JSON.parse(cli.out));
+    }
+  });
+
+  it('refuses an unknown name or parameter with a 400, and answers 409 when the server logs nothing', async () => {
+    const app = createApp({ catalog, corporaRoot, traffic: served() });
+    const unknown = await app.request('/traffic/interleavings?name=nope');
+    expect(unknown.status).toBe(400);
+    expect(((await unknown.json()) as { error: { message: string } }).error.message).toMatch(/it has ml, td/);
+    expect((await app.request('/traffic/interleavings?top=3')).status).toBe(400);
+    const off = createApp({ catalog, corporaRoot });
+    const res = await off.request('/traffic/interleavings');
+    expect(res.status).toBe(409);
+    expect(((await res.json()) as { error: { message: string } }).error.message).toContain('--log-queries DIR');
+  });
+
+  it('needs the token whenever the server has one, as GET /traffic does', async () => {
+    const tokenOnly = createApp({ catalog, corporaRoot, token: 'secret', traffic: served() });
+    expect((await tokenOnly.request('/traffic/interleavings')).status).toBe(401);
+    const auth = { headers: { authorization: 'Bearer secret' } };
+    expect((await tokenOnly.request('/traffic/interleavings', auth)).status).toBe(200);
+    const locked = createApp({ catalog, corporaRoot, token: 'secret', protectSearch: true, traffic: served() });
+    expect((await locked.request('/traffic/interleavings')).status).toBe(401);
+    expect((await locked.request('/traffic/interleavings', auth)).status).toBe(200);
+  });
+});
