@@ -2,7 +2,9 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../src/http/app.js';
 import { IndexCatalog } from '../../src/serving/catalog/index-catalog.js';
-import type { ServedTraffic } from '../../src/serving/traffic-summary/served-traffic.js';
+import { type ServedTraffic, servedTrafficOf } from '../../src/serving/traffic-summary/served-traffic.js';
+import { SummaryGate } from '../../src/serving/traffic-summary/summary-gate.js';
+import { timeBudget } from '../helpers/time-budget.js';
 import { readServedLog } from '../../src/traffic/read-served-log.js';
 import { runCli } from '../helpers/cli.js';
 import { tmpDir } from '../helpers/tmp.js';
@@ -51,4 +53,34 @@ describe('GET /traffic/interleavings', () => {
     expect((await locked.request('/traffic/interleavings')).status).toBe(401);
     expect((await locked.request('/traffic/interleavings', auth)).status).toBe(200);
   });
+
+  it(
+    'is credited in a summary worker, as the server runs it: the same answer, /health answering meanwhile',
+    async () => {
+      const gate = new SummaryGate();
+      const inWorker = servedTrafficOf(log, { gate });
+      const app = createApp({ catalog, corporaRoot, traffic: inWorker });
+      const inProcess = createApp({ catalog, corporaRoot, traffic: served() });
+      try {
+        const asked = app.request('/traffic/interleavings');
+        await gate.arrived();
+        // The worker is held at the gate, as a very large log would keep it busy.
+        expect((await app.request('/health')).status).toBe(200);
+        gate.open();
+        const res = await asked;
+        expect(res.status).toBe(200);
+        expect(await res.json()).toEqual(await (await inProcess.request('/traffic/interleavings')).json());
+        // An unknown name is the same 400 from the worker as in-process.
+        const [worker, before] = await Promise.all([
+          app.request('/traffic/interleavings?name=nope'),
+          inProcess.request('/traffic/interleavings?name=nope'),
+        ]);
+        expect(worker.status).toBe(400);
+        expect(await worker.json()).toEqual(await before.json());
+      } finally {
+        await inWorker.close?.();
+      }
+    },
+    timeBudget(60_000),
+  );
 });
