@@ -5,7 +5,7 @@ import { readServedLog } from '../../traffic/read-served-log.js';
 import { waitAtGate } from './summary-gate.js';
 import type { FromSummaryWorker, SummaryJob } from './summary-threads.js';
 import { summarizeTraffic } from '../../traffic/traffic-summary.js';
-import { interleavingReport, interleavingsJson } from '../../traffic/interleaving/interleaving-report.js';
+import { logInterleavings } from './served-interleavings.js';
 
 /**
  * A traffic summary worker (started by summary-worker.mjs): for each job, reads the log folder,
@@ -24,7 +24,7 @@ port.on('message', async (job: SummaryJob) => {
     if (job.gate) waitAtGate(job.gate);
     const traffic = await readServedLog(job.dir);
     const result = job.interleavings
-      ? interleavingsJson(interleavingReport(traffic, job.interleavings))
+      ? logInterleavings(traffic, job.dir, job.interleavings.name)
       : summarizeTraffic(traffic, job.options);
     post({ type: 'done', result });
   } catch (err) {

@@ -2,7 +2,7 @@ import { click, interleavedSearch, writeLog } from './interleaved-log.js';
 
 /**
  * Two interleavings: "td" (team-draft, bm25 against weak) where bm25 wins 9 searches and weak 1,
- * one search is tied and one has no click; "ml" (multileave over x, y, z) with 2 searches.
+ * one search is tied and one has no click (but a click on a document it did not show); "ml" (multileave over x, y, z) with 2 searches.
  */
 export function twoInterleavingsLog(folder: string): string {
   const TD = { name: 'td', method: 'team-draft', arms: ['bm25', 'weak'] };
@@ -27,6 +27,7 @@ export function twoInterleavingsLog(folder: string): string {
     click('m1', 'dx'),
     click('m2', 'dx'),
     click('m2', 'dz'),
+    click('t11', 'never-shown'), // ignored and counted: t11 stays without clicks
   ];
   return writeLog(folder, searches, events);
 }
