@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { TABLE_HEAD } from '../../src/cli/interleave-table.js';
 import { runCli } from '../helpers/cli.js';
 import { tmpDir } from '../helpers/tmp.js';
+import { click, interleavedSearch, writeLog } from '../traffic/interleaving/interleaved-log.js';
 import { twoInterleavingsLog } from '../traffic/interleaving/two-interleavings.js';
 
 const dir = tmpDir('testbed-interleave-cli-');
@@ -91,5 +92,31 @@ describe('testbed interleave', () => {
     const missing = await runCli(['interleave']);
     expect(missing.code).toBe(2);
     expect(missing.err).toMatch(/missing LOG/);
+  });
+
+  it('says when the log has no interleaved search, and counts the actions --click-action names', async () => {
+    const plain = writeLog(
+      path.join(dir, 'plain'),
+      [{ query_id: 'p', user_query: 'not interleaved', query_response_hit_ids: ['a'] }],
+      [],
+    );
+    const none = await runCli(['interleave', plain]);
+    expect(none.code, none.err).toBe(0);
+    expect(none.out).toContain('read 1 searches, 0 of them interleaved\nno interleaved search in the log');
+    // With select as the click action, only the select counts: A's document, so A wins the one search.
+    const TD = { name: 'td', method: 'team-draft', arms: ['A', 'B'] };
+    const select = writeLog(
+      path.join(dir, 'select'),
+      [
+        interleavedSearch('s', TD, [
+          ['a', 'A'],
+          ['b', 'B'],
+        ]),
+      ],
+      [click('s', 'b'), { ...click('s', 'a'), action_name: 'select' }],
+    );
+    const json = await runCli(['interleave', select, '--click-action', 'select', '--json']);
+    expect(json.code, json.err).toBe(0);
+    expect(JSON.parse(json.out).interleavings[0]).toMatchObject({ wins: { A: 1, B: 0 }, ties: 0, searches: 1 });
   });
 });

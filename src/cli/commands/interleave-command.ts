@@ -3,6 +3,7 @@ import { DEFAULT_CLICK_ACTIONS } from '../../traffic/click-models.js';
 import { interleavingReport, interleavingsJson } from '../../traffic/interleaving/interleaving-report.js';
 import { WINNER_ALPHA } from '../../traffic/interleaving/pair-preferences.js';
 import { DEFAULT_SEED } from '../../stats/prng.js';
+import { DEFAULT_SAMPLES } from '../../stats/bootstrap.js';
 import { parse } from '../args.js';
 import type { Command } from '../command.js';
 import { interleaveTable } from '../interleave-table.js';
@@ -29,14 +30,15 @@ searches) a search is won by the arm with more clicks, equal non-zero counts tie
 with no click for either arm are counted apart. Printed per pair:
   searches        searches with clicks for A or B
   Δ (A − B)       (wins_A − wins_B) / (wins_A + wins_B + ties): above 0 favours A
-  95% CI          percentile bootstrap interval of Δ over searches (10,000 resamples, seed ${DEFAULT_SEED})
+  95% CI          percentile bootstrap interval of Δ over searches (${DEFAULT_SAMPLES.toLocaleString('en-US')} resamples, seed ${DEFAULT_SEED})
   p               two-sided exact sign test over the non-tied searches
   winner          the arm with more wins when p < ${WINNER_ALPHA}, else -
   more searches   searches with clicks still needed to decide at the current Δ: the normal
                   approximation of the sign test's sample size at α 0.05 and power 0.8,
                   m = ((1.96·0.5 + 0.84·√(w(1−w))) / (w − 0.5))² non-tied searches for a win
                   share w = wins_A / (wins_A + wins_B), over (1 − tie rate), less the
-                  searches logged (0 once decided; "cannot tell" when Δ is 0)
+                  searches logged (0 once decided, at least 1 while undecided;
+                  "cannot tell" when Δ is 0)
 
 Options:
   --name N            only the interleaving named N
