@@ -76,6 +76,12 @@ export const COMMAND_TABLE: readonly CommandEntry[] = [
     load: async () => (await import('./commands/queries-command.js')).queriesCommand,
   },
   {
+    name: 'interleave',
+    summary:
+      'credit the clicks of interleaved searches (serve --interleave) to their arms: wins, ties, Δ with a bootstrap interval, sign test, winner',
+    load: async () => (await import('./commands/interleave-command.js')).interleaveCommand,
+  },
+  {
     name: 'corpus',
     summary: 'list the public BEIR datasets and download one into the corpora folder',
     load: async () => (await import('./commands/corpus-command.js')).corpusCommand,

@@ -141,8 +141,9 @@ export function createApp(deps: AppDeps): Hono {
   app.on('POST', ['/events', '/events/*'], requireToken(token));
   app.on('POST', TRAFFIC_JOB_PATHS, requireToken(token));
   // The traffic summary shows what users searched: whenever there is a token it needs it, as
-  // the home page then leaves its traffic section out (a page load carries no token).
-  app.on('GET', '/traffic', requireToken(token));
+  // the home page then leaves its traffic section out (a page load carries no token). The
+  // interleavings come from the same log and that section: the same guard.
+  app.on('GET', ['/traffic', '/traffic/interleavings'], requireToken(token));
   if (deps.protectSearch) {
     app.use('/search', requireToken(token));
     app.use('/search/*', requireToken(token));

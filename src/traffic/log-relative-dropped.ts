@@ -1,5 +1,5 @@
 import path from 'node:path';
-import type { Traffic } from './types.js';
+import type { DroppedCount, Traffic } from './types.js';
 
 /**
  * `traffic` with the paths in its dropped examples written relative to the log folder `dir`
@@ -9,10 +9,12 @@ import type { Traffic } from './types.js';
  * the folder is cut, as given and as an absolute path.
  */
 export function logRelativeDropped(traffic: Traffic, dir: string): Traffic {
+  return { ...traffic, dropped: logRelativeExamples(traffic.dropped, dir) };
+}
+
+/** Counts whose examples name files of the log folder `dir`, those names made relative to it. */
+export function logRelativeExamples(counts: readonly DroppedCount[], dir: string): DroppedCount[] {
   const prefixes = [...new Set([path.resolve(dir), path.normalize(dir)])].map((d) => d + path.sep);
   const relative = (text: string) => prefixes.reduce((t, prefix) => t.split(prefix).join(''), text);
-  return {
-    ...traffic,
-    dropped: traffic.dropped.map((d) => ({ ...d, examples: d.examples.map(relative) })),
-  };
+  return counts.map((d) => ({ ...d, examples: d.examples.map(relative) }));
 }

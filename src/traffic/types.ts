@@ -35,7 +35,25 @@ export interface LoggedSearch {
   index?: string;
   /** What served it (served-by.ts: the logged pipeline's label), when the log says. */
   servedBy?: string;
+  /** The interleaving that merged the shown list (`serve --interleave`), with each hit's team. */
+  interleaving?: LoggedInterleaving;
   from: RecordSource;
+}
+
+/** The interleaving methods a log can name (`testbed serve --interleave`). */
+export const INTERLEAVING_METHODS = ['team-draft', 'balanced', 'team-draft-multileave'] as const;
+export type InterleavingMethod = (typeof INTERLEAVING_METHODS)[number];
+
+/** A search's interleaving as logged (the query record's `interleaving`): enough to credit its clicks. */
+export interface LoggedInterleaving {
+  name: string;
+  method: InterleavingMethod;
+  /** Arm names in the interleaving file's order. */
+  arms: string[];
+  /** Parallel to hitIds: the arm credited with each shown hit (balanced: the arm the merge took it from). */
+  teams: (string | null)[];
+  /** Balanced only: each arm's own top k ids, which Joachims' credit rule reads. */
+  armHitIds?: Record<string, string[]>;
 }
 
 /** One UBI event (`ubi_events`): a click, an impression, or any other `action_name`. */

@@ -1,6 +1,7 @@
 import { describeValue, isRecord } from '../corpus/describe-value.js';
 import type { LoggedEvent, LoggedSearch, RecordSource } from './types.js';
 import { servedByLabel } from './served-by.js';
+import { readInterleaving } from './interleaving-field.js';
 import { isEventObjectId, isEventOrdinal, OBJECT_ID_EXPECTED, ORDINAL_EXPECTED } from './event-fields.js';
 
 /** What one record of a log is: a UBI query, a UBI event, or a row of a plain click log. */
@@ -14,6 +15,8 @@ export interface Rejection {
 
 export const WRONG_TYPE = 'wrong field type';
 export const MISSING_FIELD = 'missing field';
+/** A search whose interleaving cannot be read: dropped, since crediting it would give its clicks to the wrong arm. */
+export const MALFORMED_INTERLEAVING = 'malformed interleaving field';
 
 /**
  * Unwraps an OpenSearch export document (`{"_index", "_source"}`) and says what kind of record
@@ -56,6 +59,9 @@ export function searchFromUbi(record: Record<string, unknown>, from: RecordSourc
   const hitIds = optionalHitIds(record.query_response_hit_ids);
   if (isRejection(hitIds)) return hitIds;
   const servedBy = servedByLabel(record.query_attributes);
+  const interleaving = readInterleaving(record.interleaving, hitIds?.length);
+  if (interleaving !== undefined && 'problem' in interleaving)
+    return { reason: MALFORMED_INTERLEAVING, what: interleaving.problem };
   return {
     queryId: queryId ?? `${from.file}#${from.line}`,
     userQuery,
@@ -64,6 +70,7 @@ export function searchFromUbi(record: Record<string, unknown>, from: RecordSourc
     ...(hitIds !== undefined && { hitIds }),
     ...(index !== undefined && { index }),
     ...(servedBy !== undefined && { servedBy }),
+    ...(interleaving !== undefined && { interleaving }),
     from,
   };
 }

@@ -813,6 +813,25 @@ export function openApiDocument(): Json {
           },
         },
       },
+      '/traffic/interleavings': {
+        get: {
+          tags: ['traffic'],
+          summary:
+            "Which arm of each interleaving users preferred, from the server's query log (testbed interleave --json)",
+          description:
+            "Credits the clicks of every interleaved search (serve --interleave) to the arms: team-draft and multileave by the team of the clicked hit, balanced by Joachims' rule. Per pair of arms: wins, ties, delta with a bootstrap 95% interval, a two-sided sign test p, the winner at p < 0.05 and the searches still needed to decide. The log as it stands at this request. Needs --log-queries DIR (409 otherwise), and the bearer token whenever the server has one, as GET /traffic.",
+          parameters: [
+            query('name', 'only the interleaving of this name', { type: 'string', minLength: 1, maxLength: 200 }),
+          ],
+          responses: {
+            '200': json(ref('Interleavings'), 'the preferences'),
+            '400': error('bad parameter, or no interleaved search of that name (the names the log has are listed)'),
+            '409': error('the server logs no queries: start it with --log-queries DIR'),
+            '401': error('token missing (whenever the server has a token)'),
+            '403': error('wrong token'),
+          },
+        },
+      },
     }),
     components: {
       securitySchemes: { bearerToken: { type: 'http', scheme: 'bearer', description: 'TESTBED_TOKEN' } },

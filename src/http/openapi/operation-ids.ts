@@ -19,6 +19,7 @@ export const OPERATION_IDS: Record<string, string> = {
   'POST /search/{mode}': 'searchByModeWithBody',
   'POST /events': 'recordEvents',
   'GET /traffic': 'getTrafficSummary',
+  'GET /traffic/interleavings': 'getTrafficInterleavings',
   'GET /traffic/samples': 'listTrafficSamples',
   'POST /traffic/samples': 'startTrafficSample',
   'GET /traffic/samples/{id}': 'getTrafficSample',

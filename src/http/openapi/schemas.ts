@@ -510,6 +510,61 @@ export const schemas: Record<string, unknown> = {
     ],
     description: 'TrafficSummary (src/traffic/traffic-summary.ts)',
   },
+  Interleavings: {
+    ...obj({
+      interleavings: {
+        type: 'array',
+        description: 'one entry per pair of arms of each interleaving (multileave: every pair), by name',
+        items: { $ref: '#/components/schemas/InterleavingPair' },
+      },
+      interleaved_searches: { ...int, description: 'logged searches whose record names an interleaving' },
+      ignored: {
+        type: 'array',
+        description:
+          'clicks and searches that could not be credited (a document the list did not show, a repeat click, ...)',
+        items: { $ref: '#/components/schemas/DroppedCount' },
+      },
+      dropped: {
+        type: 'array',
+        description: 'records reading the log left out, malformed interleavings among them',
+        items: { $ref: '#/components/schemas/DroppedCount' },
+      },
+    }),
+    description: 'InterleavingsJson (src/traffic/interleaving/interleaving-report.ts): testbed interleave --json',
+  },
+  InterleavingPair: {
+    ...obj({
+      name: str,
+      method: { type: 'string', enum: ['team-draft', 'balanced', 'team-draft-multileave'] },
+      arms: { type: 'array', items: str, minItems: 2, maxItems: 2, description: '[A, B]: delta above 0 favours A' },
+      searches: { ...int, description: 'searches with a click credited to A or B' },
+      searches_without_clicks: { ...int, description: 'searches with no click for A or B' },
+      wins: { type: 'object', additionalProperties: int, description: 'searches won, by arm' },
+      ties: int,
+      delta: {
+        type: ['number', 'null'],
+        description: '(wins_A - wins_B) / (wins_A + wins_B + ties); null without searches',
+      },
+      ci95: {
+        type: ['array', 'null'],
+        items: num,
+        minItems: 2,
+        maxItems: 2,
+        description: 'percentile bootstrap 95% interval of delta over searches (seeded)',
+      },
+      p: {
+        type: ['number', 'null'],
+        description: 'two-sided exact sign test over the non-tied searches; null when none',
+      },
+      winner: { type: ['string', 'null'], description: 'the arm with more wins when p < 0.05' },
+      more_searches_needed: {
+        type: ['integer', 'null'],
+        description:
+          'searches with clicks still needed to decide at this delta (sign test sample size, α 0.05, power 0.8); 0 once decided, null when delta is 0',
+      },
+    }),
+    description: 'PairPreference (src/traffic/interleaving/pair-preferences.ts)',
+  },
   TrafficQuery: {
     ...obj({
       query: { ...str, description: 'the most frequent form typed' },

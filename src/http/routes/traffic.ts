@@ -4,6 +4,7 @@ import { ConflictError } from '../../errors.js';
 import type { QueryLog } from '../../traffic/query-log.js';
 import { summarizeServedTraffic, type ServedTraffic } from '../../serving/traffic-summary/served-traffic.js';
 import { maskedSummary } from '../../traffic/masked-summary.js';
+import { servedInterleavings } from '../../serving/traffic-summary/served-interleavings.js';
 import { errorResponse } from '../errors.js';
 
 /** GET /traffic's query string: the two table sizes, both optional. */
@@ -13,6 +14,9 @@ const summarySchema = z
     max_rank: z.coerce.number().int().min(1).max(100).optional(),
   })
   .strict();
+
+/** GET /traffic/interleavings' query string: one interleaving by name, optional. */
+const interleavingsSchema = z.object({ name: z.string().min(1).max(200).optional() }).strict();
 
 /** What GET /traffic answers on a server that keeps no log: how to start one that does. */
 export const NOT_LOGGING = 'this server does not log queries: start it with --log-queries DIR';
@@ -24,7 +28,8 @@ export const NOT_LOGGING = 'this server does not log queries: start it with --lo
  * searched: its query texts masked (masked-summary.ts) unless the server runs with
  * --show-raw-queries, and it needs the token whenever the server has one (app.ts). A server that
  * writes the log adds `lost_log_writes` (as GET /health): what the summary cannot show because
- * the log could not be written.
+ * the log could not be written. `GET /traffic/interleavings` answers `testbed interleave --json`
+ * over the same log, behind the same guards.
  */
 export function trafficRoutes(
   traffic: ServedTraffic | undefined,
@@ -41,6 +46,12 @@ export function trafficRoutes(
     });
     const shown = showRawQueries ? summary : maskedSummary(summary);
     return c.json({ ...shown, ...(queryLog && { lost_log_writes: queryLog.lostWrites() }) });
+  });
+  // `testbed interleave --json` over the server's log: per pair of arms, wins, ties, Δ, interval, p.
+  app.get('/interleavings', async (c) => {
+    const req = interleavingsSchema.parse(c.req.query());
+    if (!traffic) throw new ConflictError(NOT_LOGGING);
+    return c.json(await servedInterleavings(traffic, req.name));
   });
   app.onError((err, c) => errorResponse(err, c));
   return app;

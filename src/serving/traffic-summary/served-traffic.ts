@@ -5,6 +5,7 @@ import type { SummaryGate } from './summary-gate.js';
 import { SummaryThreads } from './summary-threads.js';
 import { summarizeTraffic, type SummaryOptions, type TrafficSummary } from '../../traffic/traffic-summary.js';
 import type { Traffic } from '../../traffic/types.js';
+import type { InterleavingsJson } from '../../traffic/interleaving/interleaving-report.js';
 
 /** The query log a server writes (`testbed serve --log-queries DIR`), as its routes and pages read it. */
 export interface ServedTraffic {
@@ -17,6 +18,11 @@ export interface ServedTraffic {
    * Absent: summarizeTraffic over load(), on the main thread (a log held in memory, in tests).
    */
   summarize?: (options: SummaryOptions) => Promise<TrafficSummary>;
+  /**
+   * Credits the log's interleavings as it is now off the main thread (the same workers).
+   * Absent: interleavingReport over load(), on the main thread.
+   */
+  interleavings?: (name?: string) => Promise<InterleavingsJson>;
   /**
    * What the log's files are now (names, sizes, modification times): while it is unchanged the
    * last summary is still the log's, and is answered again without reading the log. Absent: the
@@ -70,6 +76,7 @@ export function servedTrafficOf(dir: string, hooks: { gate?: SummaryGate } = {})
     dir,
     load: () => readServedLog(dir),
     summarize: (options) => threads.summarize({ dir, options, ...(hooks.gate && { gate: hooks.gate.buffer }) }),
+    interleavings: (name) => threads.interleavings({ dir, ...(hooks.gate && { gate: hooks.gate.buffer }) }, name),
     stamp: () => folderStamp(dir),
     close: () => threads.close(),
   };

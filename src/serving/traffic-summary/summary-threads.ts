@@ -2,18 +2,25 @@ import { Worker } from 'node:worker_threads';
 import { TestbedError } from '../../errors.js';
 import { type ErrorData, reviveWorkerError } from '../worker-errors.js';
 import type { SummaryOptions, TrafficSummary } from '../../traffic/traffic-summary.js';
+import type { InterleavingsJson } from '../../traffic/interleaving/interleaving-report.js';
 
-/** What a summary worker is asked to summarise. */
+/**
+ * What a summary worker is asked to build from the log: its summary (`options`), or its
+ * interleavings' credit (`interleavings`, with the name asked for, if any).
+ */
 export interface SummaryJob {
   /** The log folder (read-served-log.ts). */
   dir: string;
   options: SummaryOptions;
+  interleavings?: { name?: string };
   /** Test hook (summary-gate.ts): the worker waits here before it reads. */
   gate?: SharedArrayBuffer;
 }
 
-/** A summary worker's answer to one job: the summary as plain data, or its error as the fields that rebuild it. */
-export type FromSummaryWorker = { type: 'done'; summary: TrafficSummary } | { type: 'failed'; error: ErrorData };
+/** A summary worker's answer to one job: the result as plain data, or its error as the fields that rebuild it. */
+export type FromSummaryWorker =
+  | { type: 'done'; result: TrafficSummary | InterleavingsJson }
+  | { type: 'failed'; error: ErrorData };
 
 /** A summary asked for while or after the server stops: not the request's fault, and it may be asked again. */
 export class SummaryStoppedError extends TestbedError {
@@ -30,7 +37,7 @@ const WORKER = 'traffic summary worker';
 interface Thread {
   worker: Worker;
   /** The job it is building, settled once. */
-  job?: { resolve: (summary: TrafficSummary) => void; reject: (err: Error) => void };
+  job?: { resolve: (result: TrafficSummary | InterleavingsJson) => void; reject: (err: Error) => void };
   /** What the worker threw outside a job, reported with its exit. */
   error?: Error;
 }
@@ -50,7 +57,20 @@ export class SummaryThreads {
   private idle: Thread | undefined;
   private closed = false;
 
-  summarize(job: SummaryJob): Promise<TrafficSummary> {
+  summarize(job: Omit<SummaryJob, 'interleavings'>): Promise<TrafficSummary> {
+    return this.run(job) as Promise<TrafficSummary>;
+  }
+
+  /** The interleavings of the log (GET /traffic/interleavings), read in a worker as a summary is. */
+  interleavings(job: Omit<SummaryJob, 'options' | 'interleavings'>, name?: string): Promise<InterleavingsJson> {
+    return this.run({
+      ...job,
+      options: {},
+      interleavings: name === undefined ? {} : { name },
+    }) as Promise<InterleavingsJson>;
+  }
+
+  private run(job: SummaryJob): Promise<TrafficSummary | InterleavingsJson> {
     if (this.closed) return Promise.reject(new SummaryStoppedError());
     const thread = this.idle ?? this.start();
     this.idle = undefined;
@@ -81,7 +101,7 @@ export class SummaryThreads {
     this.threads.add(thread);
     worker.on('message', (msg: FromSummaryWorker) => {
       settle(thread, (job) =>
-        msg.type === 'done' ? job.resolve(msg.summary) : job.reject(reviveWorkerError(msg.error, WORKER)),
+        msg.type === 'done' ? job.resolve(msg.result) : job.reject(reviveWorkerError(msg.error, WORKER)),
       );
       worker.unref();
       if (this.closed) return;

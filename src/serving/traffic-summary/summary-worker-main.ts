@@ -5,10 +5,11 @@ import { readServedLog } from '../../traffic/read-served-log.js';
 import { waitAtGate } from './summary-gate.js';
 import type { FromSummaryWorker, SummaryJob } from './summary-threads.js';
 import { summarizeTraffic } from '../../traffic/traffic-summary.js';
+import { logInterleavings } from './served-interleavings.js';
 
 /**
  * A traffic summary worker (started by summary-worker.mjs): for each job, reads the log folder,
- * summarises it and answers with the summary or the error. One job at a time: the main thread
+ * summarises it (or credits its interleavings) and answers with the result or the error. One job at a time: the main thread
  * sends the next only after the answer (summary-threads.ts).
  */
 
@@ -21,7 +22,11 @@ const post = (msg: FromSummaryWorker) => port.postMessage(msg);
 port.on('message', async (job: SummaryJob) => {
   try {
     if (job.gate) waitAtGate(job.gate);
-    post({ type: 'done', summary: summarizeTraffic(await readServedLog(job.dir), job.options) });
+    const traffic = await readServedLog(job.dir);
+    const result = job.interleavings
+      ? logInterleavings(traffic, job.dir, job.interleavings.name)
+      : summarizeTraffic(traffic, job.options);
+    post({ type: 'done', result });
   } catch (err) {
     post({ type: 'failed', error: errorData(err) });
   }

@@ -3,6 +3,8 @@ import { gapLabel, spanText, withGaps } from './day-gaps.js';
 import { BarChart } from '../charts/bar-chart.js';
 import { LineChart } from '../charts/line-chart.js';
 import type { TrafficView } from './traffic-view.js';
+import { InterleavingsSection } from './interleavings-section.js';
+import type { InterleavingsJson } from '../../traffic/interleaving/interleaving-report.js';
 
 /**
  * Days the searches-per-day chart shows at most (the latest with traffic): one bar each, so the
@@ -24,8 +26,8 @@ const playgroundLink = (query: string) => `/?q=${encodeURIComponent(query)}`;
 
 /**
  * The home page's summary of the server's query log, below the playground: how much was searched
- * and when, what was searched most, what found nothing, and how clicks fall off with rank; each
- * query opens in the playground above. When the server logs nothing, one line says how to start.
+ * and when, what was searched most, what found nothing, how clicks fall off with rank, and which
+ * arm of each interleaving users preferred; each query opens in the playground above. When the server logs nothing, one line says how to start.
  */
 export function TrafficSection({ view }: { view: TrafficView }) {
   return (
@@ -45,13 +47,21 @@ export function TrafficSection({ view }: { view: TrafficView }) {
           The query log in <code>{view.dir}</code> could not be read: {view.message}
         </p>
       ) : (
-        <Summary summary={view.summary} dir={view.dir} />
+        <Summary summary={view.summary} dir={view.dir} interleavings={view.interleavings} />
       )}
     </section>
   );
 }
 
-function Summary({ summary, dir }: { summary: TrafficSummary; dir: string }) {
+function Summary({
+  summary,
+  dir,
+  interleavings,
+}: {
+  summary: TrafficSummary;
+  dir: string;
+  interleavings: InterleavingsJson;
+}) {
   if (summary.searches === 0) {
     return (
       <>
@@ -96,6 +106,7 @@ function Summary({ summary, dir }: { summary: TrafficSummary; dir: string }) {
           empty="Every logged search found something."
         />
       </div>
+      <InterleavingsSection answer={interleavings} />
       <SampleForm />
     </>
   );

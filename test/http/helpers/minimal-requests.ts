@@ -55,6 +55,7 @@ export const MINIMAL_REQUESTS: Record<string, MinimalRequest[]> = {
     post('/events', [{ action_name: 'impression', query_id: '9b2f6a4e-0d5c-4f1e-8a77-3c1d2e4f5a6b' }]),
   ],
   getTrafficSummary: [get('/traffic')],
+  getTrafficInterleavings: [get('/traffic/interleavings')],
   listTrafficSamples: [get('/traffic/samples')],
   startTrafficSample: [post('/traffic/samples', { method: 'pps', n: 50 })],
   getTrafficSample: [get('/traffic/samples/{id}', { path: { id: '9b2f6a4e-0d5c-4f1e-8a77-3c1d2e4f5a6b' } })],

@@ -99,8 +99,32 @@ const judgementJob = {
 
 const started = (id: string) => ({ id, state: 'running', output: `traffic/${id}` });
 
+/** 1,000 searches of BM25 interleaved with a weak arm: 412 had clicks for either. */
+const interleavings = {
+  interleavings: [
+    {
+      name: 'bm25-vs-weak',
+      method: 'team-draft',
+      arms: ['bm25', 'weak'],
+      searches: 412,
+      searches_without_clicks: 588,
+      wins: { bm25: 251, weak: 109 },
+      ties: 52,
+      delta: 0.3447,
+      ci95: [0.2573, 0.4296],
+      p: 6.1e-14,
+      winner: 'bm25',
+      more_searches_needed: 0,
+    },
+  ],
+  interleaved_searches: 1000,
+  ignored: [],
+  dropped: [],
+};
+
 export const trafficExamples: Record<string, OperationExample> = {
   getTrafficSummary: { parameters: { top: 2, max_rank: 2 }, response: { status: '200', value: summary } },
+  getTrafficInterleavings: { parameters: { name: 'bm25-vs-weak' }, response: { status: '200', value: interleavings } },
   listTrafficSamples: { response: { status: '200', value: { samples: [sampleJob] } } },
   startTrafficSample: { requestBody: sampleRequest, response: { status: '202', value: started(JOB_ID) } },
   getTrafficSample: { parameters: { id: JOB_ID }, response: { status: '200', value: sampleJob } },
