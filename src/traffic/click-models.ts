@@ -24,7 +24,7 @@ export const DEFAULT_THRESHOLDS: Record<ClickModel, readonly number[]> = {
   coec: [0.5, 1, 2],
   ctr: [0.05, 0.2, 0.5],
   // PBM's attractiveness is the pair's click probability when shown first (θ_1 = 1).
-  pbm: [0.25, 0.5, 0.75],
+  pbm: [0.3, 0.5, 0.7],
 };
 
 /**
@@ -49,7 +49,7 @@ export interface ClickOptions {
    * click-through (coec) or PBM's own EM (pbm); `swap`, the swap interventions of the log.
    */
   propensities?: PropensitySource;
-  /** pbm: pseudo-impressions of the prior on attractiveness (pbm.ts; default 10). */
+  /** pbm: pseudo-impressions of the prior on attractiveness (pbm.ts; default 20). */
   priorStrength?: number;
 }
 
