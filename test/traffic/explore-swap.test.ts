@@ -6,6 +6,7 @@ import { buildIndex } from '../../src/indexing/build-index.js';
 import { chooseSwap, exploreAnswer } from '../../src/traffic/explore-swap.js';
 import { readTraffic } from '../../src/traffic/read-traffic.js';
 import type { UbiQueryRecord } from '../../src/traffic/types.js';
+import { searchFromUbi } from '../../src/traffic/ubi-records.js';
 import { TINY_BEIR, tmpDir } from '../helpers/tmp.js';
 import { timeBudget } from '../helpers/time-budget.js';
 
@@ -45,6 +46,27 @@ describe('chooseSwap', () => {
     const hits = (JSON.parse(json) as { hits: { rank: number; id: string }[] }).hits;
     expect(hits.map((h) => h.id)).toEqual(ids);
     expect(hits.map((h) => h.rank)).toEqual([1, 2, 3]);
+  });
+});
+
+describe('reading exploration from a log record', () => {
+  const from = { file: 'ubi_queries.jsonl', line: 7 };
+  const read = (exploration: unknown) => searchFromUbi({ user_query: 'q', query_id: 'x', exploration }, from);
+
+  it('gives the search its swap', () => {
+    expect(read({ method: 'swap', swapped: [3, 4] })).toMatchObject({
+      exploration: { method: 'swap', swapped: [3, 4] },
+    });
+  });
+
+  it('rejects a swap that is not two adjacent ordinals from 1, or another method', () => {
+    for (const bad of [
+      { method: 'swap', swapped: [2, 4] },
+      { method: 'swap', swapped: [0, 1] },
+      { method: 'shuffle' },
+      'swap',
+    ])
+      expect(read(bad), JSON.stringify(bad)).toMatchObject({ reason: 'wrong field type' });
   });
 });
 
