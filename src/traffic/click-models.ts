@@ -4,6 +4,7 @@ import { searchImpressions } from './impressions.js';
 import {
   logCtrCurve,
   pbmCurve,
+  type PositionCtr,
   type PositionCurve,
   PROPENSITY_SOURCES,
   type PropensitySource,
@@ -80,14 +81,7 @@ export interface ServedShare {
 /** The label of searches whose log does not say what served them. */
 export const UNKNOWN_SERVER = 'unknown';
 
-/** Click-through at one ordinal over the whole log. */
-export interface PositionCtr {
-  ordinal: number;
-  impressions: number;
-  clicks: number;
-  /** clicks / impressions; 0 when nothing was shown there. */
-  ctr: number;
-}
+export type { PositionCtr } from './examination-curve.js';
 
 export interface ClickCounts {
   searches: number;

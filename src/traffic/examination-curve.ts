@@ -1,8 +1,16 @@
 import { InputError } from '../errors.js';
-import type { PositionCtr } from './click-models.js';
 import type { SearchImpressions } from './impressions.js';
 import type { PbmFit } from './pbm.js';
 import { swapPropensities, type SwapRatio } from './swap-propensities.js';
+
+/** Click-through at one ordinal over the whole log. */
+export interface PositionCtr {
+  ordinal: number;
+  impressions: number;
+  clicks: number;
+  /** clicks / impressions; 0 when nothing was shown there. */
+  ctr: number;
+}
 
 /** Where examination by ordinal comes from: the log itself (its click-through, or PBM's EM), or its swaps. */
 export type PropensitySource = 'log' | 'swap';
