@@ -68,7 +68,9 @@ export const DEFAULT_IPS_SAMPLES = 2000;
  * over the N logged searches whose query the run ranks (query ids are the log keys of
  * query-key.ts, as `testbed queries sample` and `gold from-clicks` write them). Each interval is
  * a percentile bootstrap over searches (resampled with replacement, SNIPS as the ratio of the
- * resampled sums). A document of the run's top k that no logged search of its query showed can
+ * resampled sums), with the propensities held: their own estimation error is not in the interval
+ * (on a simulated log, swap propensities 10% high at ranks 4 and 5 put a run's estimate 10% low,
+ * outside an interval that covered the truth with the true θ). A document of the run's top k that no logged search of its query showed can
  * never be clicked in the log, so the estimate cannot see it: the share of such slots is
  * reported, and the estimates count them as 0.
  */

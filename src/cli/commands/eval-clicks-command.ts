@@ -29,7 +29,8 @@ first:
   SNIPS = sum IPS_s / sum W_s: the share of the log's propensity-weighted clicks that land in
           the run's top k (0 to 1; self-normalised, less variance, slightly biased)
 
-each with a percentile bootstrap 95% interval over searches. A document of the run's top k that
+each with a percentile bootstrap 95% interval over searches (the propensities held: their own
+estimation error is not in it, so read a narrow interval from a small swap log with care). A document of the run's top k that
 no logged search of its query showed can never have been clicked: the share of such slots is
 printed, and the estimate counts them as unclicked (no estimate is possible there). The verdict
 says "too wide to decide" when the IPS interval is wider than the estimate itself.
