@@ -139,3 +139,22 @@ describe('testbed gold from-clicks --model pbm', () => {
     expect(refused.err).toMatch(/--propensities swap needs --model coec or pbm/);
   });
 });
+
+describe('testbed serve --explore', () => {
+  it('refuses a rate without a method, an unknown method and a rate outside (0, 1], before serving', async () => {
+    const cases: [string[], RegExp][] = [
+      [['serve', '--explore-rate', '0.5'], /--explore-rate needs --explore swap/],
+      [['serve', '--explore', 'shuffle'], /--explore must be one of swap/],
+      [['serve', '--explore', 'swap', '--explore-rate', '0'], /--explore-rate must be a number above 0 and at most 1/],
+      [
+        ['serve', '--explore', 'swap', '--explore-rate', '1.5'],
+        /--explore-rate must be a number above 0 and at most 1/,
+      ],
+    ];
+    for (const [argv, message] of cases) {
+      const { code, err } = await runCli(argv);
+      expect(code, argv.join(' ')).toBe(2);
+      expect(err, argv.join(' ')).toMatch(message);
+    }
+  });
+});
