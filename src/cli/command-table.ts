@@ -34,6 +34,12 @@ export const COMMAND_TABLE: readonly CommandEntry[] = [
     load: async () => (await import('./commands/eval-command.js')).evalCommand,
   },
   {
+    name: 'eval-clicks',
+    summary:
+      "estimate a run's click-through at k from a search log's clicks (inverse propensity scoring, with intervals and what the log never showed)",
+    load: async () => (await import('./commands/eval-clicks-command.js')).evalClicksCommand,
+  },
+  {
     name: 'compare',
     summary: 'compare 2+ TREC runs on the same qrels: a runs x metrics table with significance letters (ranx style)',
     load: async () => (await import('./commands/compare-command.js')).compareCommand,

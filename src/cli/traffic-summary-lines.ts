@@ -1,5 +1,6 @@
 import type { BandBounds } from '../traffic/bands.js';
 import type { PositionCtr } from '../traffic/click-models.js';
+import type { PositionCurve } from '../traffic/examination-curve.js';
 import type { MaskCounts } from '../traffic/mask-pii.js';
 import type { DroppedCount } from '../traffic/types.js';
 
@@ -34,5 +35,13 @@ export function formatCtrCurve(curve: readonly PositionCtr[]): string[] {
     const ordinal = String(p.ordinal).padStart(2);
     if (p.impressions === 0) return `  ${ordinal}  -       (nothing shown there)`;
     return `  ${ordinal}  ${p.ctr.toFixed(4)}  (${p.clicks} clicks / ${p.impressions} impressions)`;
+  });
+}
+
+/** An examination curve, one ordinal a line with what backs it. */
+export function formatPositionCurve(curve: PositionCurve): string[] {
+  return curve.points.map((p) => {
+    const ordinal = String(p.ordinal).padStart(2);
+    return `  ${ordinal}  ${p.value.toFixed(4)}  (${p.detail})`;
   });
 }

@@ -23,6 +23,7 @@ import { openapiRoutes } from './routes/openapi.js';
 import { cacheHome } from '../cache-home.js';
 import { healthRoutes } from './routes/health.js';
 import { searchRoutes } from './routes/search.js';
+import type { ExploreOptions } from '../traffic/explore-swap.js';
 import { eventRoutes } from './routes/events.js';
 import { type JudgementRequest, type SampleRequest, trafficJobRoutes } from './routes/traffic-jobs.js';
 import { TrafficJobs } from '../serving/traffic-jobs/traffic-jobs.js';
@@ -83,6 +84,8 @@ export interface AppDeps {
    * home page says how to turn logging on.
    */
   traffic?: ServedTraffic;
+  /** `--explore swap --explore-rate R`: logged searches swap an adjacent pair of their answer at rate R. */
+  explore?: ExploreOptions;
 }
 
 /**
@@ -187,7 +190,10 @@ export function createApp(deps: AppDeps): Hono {
   app.route('/', healthRoutes(catalog, deps.queryLog));
   const allowedRemoteOrigins = deps.allowedRemoteOrigins ?? [];
   app.route('/indexes', indexRoutes(catalog, corporaRoot, allowedRemoteOrigins));
-  app.route('/search', searchRoutes(catalog, search, allowedRemoteOrigins, deps.queryLog, deps.corsOrigins));
+  app.route(
+    '/search',
+    searchRoutes(catalog, search, allowedRemoteOrigins, deps.queryLog, deps.corsOrigins, deps.explore),
+  );
   app.route('/events', eventRoutes(deps.queryLog));
   app.route('/gold', goldRoutes(corporaRoot));
   app.route('/traffic', trafficRoutes(traffic, { queryLog: deps.queryLog, showRawQueries: deps.showRawQueries }));

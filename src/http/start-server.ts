@@ -14,6 +14,7 @@ import type { IndexFile } from '../serving/searchers/index-search.js';
 import { normalOrigin } from '../remote/allowed-origins.js';
 import { QueryLog } from '../traffic/query-log.js';
 import { seedTraffic } from '../traffic/seed-traffic.js';
+import type { ExploreOptions } from '../traffic/explore-swap.js';
 import { servedTrafficOf } from '../serving/traffic-summary/served-traffic.js';
 import { closePostgresPools } from '../legs/postgres/postgres-pools.js';
 
@@ -47,6 +48,8 @@ export interface ServerOptions {
   logQueries?: string;
   /** A folder of UBI files copied into the logQueries folder when it holds no log yet (`--seed-traffic DIR`). */
   seedTraffic?: string;
+  /** Swap an adjacent pair in a share of logged searches (`--explore swap --explore-rate R`); needs logQueries. */
+  explore?: ExploreOptions;
 }
 
 /** After close() stops accepting, requests in flight have this long before their connections are cut. */
@@ -96,6 +99,8 @@ export async function startServer(
     throw new InputError('--protect-search needs a token: set TESTBED_TOKEN');
   if (options.seedTraffic !== undefined && options.logQueries === undefined)
     throw new InputError('--seed-traffic needs --log-queries DIR: the folder the seed is copied into');
+  if (options.explore !== undefined && options.logQueries === undefined)
+    throw new InputError('--explore needs --log-queries DIR: a swap nobody logs cannot be learned from');
   // Before anything is started: a log folder that cannot be written is reported at once.
   const queryLog =
     options.logQueries === undefined ? undefined : await openQueryLog(options.logQueries, options.seedTraffic);
@@ -127,6 +132,7 @@ export async function startServer(
     allowedRemoteOrigins,
     ...(queryLog && { queryLog }),
     ...(traffic && { traffic }),
+    ...(options.explore && { explore: options.explore }),
   });
   const server = await listen(app.fetch, host, options.port ?? 8787).catch(async (err: unknown) => {
     await searchPool?.close();

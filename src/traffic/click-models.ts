@@ -1,12 +1,22 @@
 import { InputError } from '../errors.js';
 import { countQueries } from './count-queries.js';
 import { searchImpressions } from './impressions.js';
+import {
+  logCtrCurve,
+  pbmCurve,
+  type PositionCtr,
+  type PositionCurve,
+  PROPENSITY_SOURCES,
+  type PropensitySource,
+  swapCurve,
+} from './examination-curve.js';
+import { DEFAULT_PRIOR_STRENGTH, fitPbm, type PbmImpression } from './pbm.js';
 import { keyQuery } from './query-key.js';
 import type { DroppedCount, Traffic } from './types.js';
 
-export type ClickModel = 'ctr' | 'coec';
+export type ClickModel = 'ctr' | 'coec' | 'pbm';
 
-export const CLICK_MODELS: readonly ClickModel[] = ['ctr', 'coec'];
+export const CLICK_MODELS: readonly ClickModel[] = ['ctr', 'coec', 'pbm'];
 export const DEFAULT_MAX_RANK = 10;
 export const DEFAULT_CLICK_ACTIONS: readonly string[] = ['click'];
 export const DEFAULT_IMPRESSION_ACTION = 'impression';
@@ -14,6 +24,8 @@ export const DEFAULT_IMPRESSION_ACTION = 'impression';
 export const DEFAULT_THRESHOLDS: Record<ClickModel, readonly number[]> = {
   coec: [0.5, 1, 2],
   ctr: [0.05, 0.2, 0.5],
+  // PBM's attractiveness is the pair's click probability when shown first (θ_1 = 1).
+  pbm: [0.3, 0.5, 0.7],
 };
 
 /**
@@ -33,6 +45,13 @@ export interface ClickOptions {
   thresholds?: readonly number[];
   /** Key queries by their text as typed (must match the query set's `--keep-pii`). */
   keepPii?: boolean;
+  /**
+   * Where the examination of each ordinal comes from (coec and pbm): `log`, the log-wide
+   * click-through (coec) or PBM's own EM (pbm); `swap`, the swap interventions of the log.
+   */
+  propensities?: PropensitySource;
+  /** pbm: pseudo-impressions of the prior on attractiveness (pbm.ts; default 20). */
+  priorStrength?: number;
 }
 
 /** One graded (query, document) pair. */
@@ -62,14 +81,7 @@ export interface ServedShare {
 /** The label of searches whose log does not say what served them. */
 export const UNKNOWN_SERVER = 'unknown';
 
-/** Click-through at one ordinal over the whole log. */
-export interface PositionCtr {
-  ordinal: number;
-  impressions: number;
-  clicks: number;
-  /** clicks / impressions; 0 when nothing was shown there. */
-  ctr: number;
-}
+export type { PositionCtr } from './examination-curve.js';
 
 export interface ClickCounts {
   searches: number;
@@ -94,6 +106,8 @@ export interface ClickJudgements {
   judgements: ClickJudgement[];
   /** Ordinals 1..maxRank. */
   ctrCurve: PositionCtr[];
+  /** The examination curve the scores used, named by how it was estimated. */
+  positionCurve: PositionCurve;
   counts: ClickCounts;
 }
 
@@ -114,6 +128,13 @@ export interface ClickJudgements {
  *   scores 1 wherever it was shown. Unlike the Workbench, which takes one position per pair, E sums
  *   each impression at its own position: the textbook definition, exact when a document moves
  *   between positions from one search to the next.
+ * - `pbm` scores the pair's attractiveness α in the position-based model fitted by EM over the
+ *   whole log (pbm.ts), shrunk toward the log mean by a Beta prior of `priorStrength`
+ *   pseudo-impressions, so a pair with little examined evidence (one click at rank 9) stays near
+ *   the mean; E is then Σ θ(p) · m, the clicks a pair of mean attractiveness m would have got.
+ * - `propensities: 'swap'` takes examination from the log's swap interventions instead
+ *   (swap-propensities.ts): coec's curve becomes ctr(1) · p(p) (the first ordinal's click-through
+ *   spread by the swap propensities, so scores keep their scale), pbm's θ is fixed to p.
  * - Pairs shown fewer than `minImpressions` times are dropped and counted.
  * - Grade = how many thresholds (ascending) the score reaches (score >= t, to within 1e-9 of floating-point
  *   error): 0..3 with the defaults
@@ -129,6 +150,15 @@ export function clickJudgements(traffic: Traffic, options: ClickOptions): ClickJ
     throw new InputError(`must be a non-negative integer, got ${minImpressions}`, { field: 'minImpressions' });
   if (!Number.isSafeInteger(maxRank) || maxRank < 1)
     throw new InputError(`must be a positive integer, got ${maxRank}`, { field: 'maxRank' });
+  const propensities = options.propensities ?? 'log';
+  if (!PROPENSITY_SOURCES.includes(propensities))
+    throw new InputError(`must be one of ${PROPENSITY_SOURCES.join(', ')}, got "${propensities}"`, {
+      field: 'propensities',
+    });
+  if (model === 'ctr' && propensities !== 'log')
+    throw new InputError('the ctr model scores clicks over impressions and uses no position curve', {
+      field: 'propensities',
+    });
   const thresholds = [...(options.thresholds ?? DEFAULT_THRESHOLDS[model])];
   if (thresholds.some((t, i) => !Number.isFinite(t) || (i > 0 && t < thresholds[i - 1]!)))
     throw new InputError(`must be finite numbers in ascending order, got ${thresholds.join(', ')}`, {
@@ -158,17 +188,23 @@ export function clickJudgements(traffic: Traffic, options: ClickOptions): ClickJ
     }
   for (const at of curve) at.ctr = at.impressions > 0 ? at.clicks / at.impressions : 0;
 
-  const pairs = new Map<string, Omit<ClickJudgement, 'userQuery' | 'grade' | 'score' | 'servedBy'>>();
+  type Pair = Omit<ClickJudgement, 'userQuery' | 'grade' | 'score' | 'servedBy'> & { index: number };
+  const pairs = new Map<string, Pair>();
   const served = new Map<string, Map<string, number>>();
+  const impressions: PbmImpression[] = [];
   for (const { search, shown, clicked } of seen.searches) {
     const key = keyQuery(search.userQuery, options.keepPii).key;
     for (const [doc, ordinal] of shown) {
       const id = `${key}\t${doc}`;
       let pair = pairs.get(id);
-      if (!pair) pairs.set(id, (pair = { queryKey: key, docId: doc, clicks: 0, impressions: 0, expectedClicks: 0 }));
+      if (!pair)
+        pairs.set(
+          id,
+          (pair = { queryKey: key, docId: doc, clicks: 0, impressions: 0, expectedClicks: 0, index: pairs.size }),
+        );
       pair.impressions++;
       if (clicked.has(doc)) pair.clicks++;
-      pair.expectedClicks += curve[ordinal - 1]!.ctr;
+      impressions.push({ pair: pair.index, rank: ordinal, clicked: clicked.has(doc) });
       if (!served.has(id)) served.set(id, new Map());
       const by = served.get(id)!;
       const server = search.servedBy ?? UNKNOWN_SERVER;
@@ -176,17 +212,44 @@ export function clickJudgements(traffic: Traffic, options: ClickOptions): ClickJ
     }
   }
 
+  const swap = propensities === 'swap' ? swapCurve(seen.searches, { maxRank, keepPii: options.keepPii }) : undefined;
+  let positionCurve: PositionCurve;
+  let attractiveness: number[] = [];
+  // The clicks a pair would be expected to get at each ordinal: E sums these over its impressions.
+  let weight: number[];
+  if (model === 'pbm') {
+    const fit = fitPbm(impressions, pairs.size, {
+      maxRank,
+      priorStrength: options.priorStrength ?? DEFAULT_PRIOR_STRENGTH,
+      ...(swap && { fixedExamination: swap.points.map((p) => Math.min(1, p.value)) }),
+    });
+    attractiveness = fit.attractiveness;
+    positionCurve = swap ?? pbmCurve(fit);
+    weight = fit.examination.map((t) => t * fit.priorMean);
+  } else {
+    positionCurve = swap ?? logCtrCurve(curve);
+    const first = curve[0]!.ctr;
+    weight = swap === undefined ? curve.map((at) => at.ctr) : swap.points.map((p) => p.value * first);
+  }
+  const byIndex = [...pairs.values()];
+  for (const { pair, rank } of impressions) byIndex[pair]!.expectedClicks += weight[rank - 1]!;
+
   const display = new Map(
     countQueries(traffic.searches, { keepPii: options.keepPii }).queries.map((q) => [q.key, q.text]),
   );
   const judgements: ClickJudgement[] = [];
   let below = 0;
-  for (const [id, pair] of pairs) {
+  for (const [id, { index, ...pair }] of pairs) {
     if (pair.impressions < minImpressions) {
       below++;
       continue;
     }
-    const score = model === 'ctr' ? pair.clicks / pair.impressions : coec(pair.clicks, pair.expectedClicks);
+    const score =
+      model === 'ctr'
+        ? pair.clicks / pair.impressions
+        : model === 'pbm'
+          ? attractiveness[index]!
+          : coec(pair.clicks, pair.expectedClicks);
     const grade = thresholds.filter((t) => score >= t - REACH_TOLERANCE).length;
     const servedBy = [...served.get(id)!]
       .map(([pipeline, n]) => ({ pipeline, share: n / pair.impressions }))
@@ -202,6 +265,7 @@ export function clickJudgements(traffic: Traffic, options: ClickOptions): ClickJ
     maxRank,
     judgements,
     ctrCurve: curve,
+    positionCurve,
     counts: {
       searches: traffic.searches.length,
       searchesWithoutImpressions: seen.searchesWithoutImpressions,

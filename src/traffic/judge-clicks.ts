@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { clickJudgements, type ClickOptions, type PositionCtr } from './click-models.js';
+import type { PositionCurve } from './examination-curve.js';
 import type { DroppedCount, Traffic } from './types.js';
 import { writeClickQrels } from './write-click-qrels.js';
 
@@ -20,6 +21,8 @@ export interface ClickQrelsSummary {
   /** Pairs kept per grade, 0 first. */
   grades: number[];
   ctrCurve: PositionCtr[];
+  /** The examination curve the scores used (coec and pbm), named by how it was estimated. */
+  positionCurve: PositionCurve;
   /** Records the readers left out and clicks the model could not use, by reason. */
   dropped: DroppedCount[];
   /** With a query set: its size, and how many of its queries got at least one judgement. */
@@ -61,6 +64,7 @@ export function judgeClicks(traffic: Traffic, qrelsFile: string, options: JudgeC
     pairsBelowMinImpressions: result.counts.pairsBelowMinImpressions,
     grades,
     ctrCurve: result.ctrCurve,
+    positionCurve: result.positionCurve,
     dropped: [...traffic.dropped, ...result.counts.ignored],
     ...(queryIds && {
       querySet: {

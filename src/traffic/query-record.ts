@@ -1,5 +1,5 @@
 import type { SearchResponse } from '../search/types.js';
-import type { UbiQueryRecord } from './types.js';
+import type { Exploration, UbiQueryRecord } from './types.js';
 
 /** Who asked and when: what the route knows about a search beyond the searcher's answer. */
 export interface SearchContext {
@@ -7,6 +7,8 @@ export interface SearchContext {
   /** The caller's X-Client-Id, when it sent one. */
   clientId?: string;
   at: Date;
+  /** The swap `serve --explore swap` made in this search's answer (the response is already swapped). */
+  exploration?: Exploration;
 }
 
 /**
@@ -25,5 +27,6 @@ export function queryRecord(responseJson: string, context: SearchContext): UbiQu
     query_attributes: { mode: response.mode, k: response.k, level: response.level, pipeline: response.pipeline },
     query_response_hit_ids: response.hits.map((hit) => hit.id),
     timestamp: context.at.toISOString(),
+    ...(context.exploration && { exploration: context.exploration }),
   };
 }

@@ -37,6 +37,8 @@ export interface LoggedSearch {
   servedBy?: string;
   /** The interleaving that merged the shown list (`serve --interleave`), with each hit's team. */
   interleaving?: LoggedInterleaving;
+  /** The intervention this search made (`serve --explore swap`): the 1-based adjacent ordinals exchanged. */
+  exploration?: Exploration;
   from: RecordSource;
 }
 
@@ -54,6 +56,13 @@ export interface LoggedInterleaving {
   teams: (string | null)[];
   /** Balanced only: each arm's own top k ids, which Joachims' credit rule reads. */
   armHitIds?: Record<string, string[]>;
+}
+
+/** A randomised intervention on a search's order (the log record's `exploration`). */
+export interface Exploration {
+  method: 'swap';
+  /** 1-based ordinals [i, i + 1] of the adjacent pair exchanged. */
+  swapped: [number, number];
 }
 
 /** One UBI event (`ubi_events`): a click, an impression, or any other `action_name`. */
@@ -96,6 +105,8 @@ export interface UbiQueryRecord {
   query_attributes: { mode: string; k: number; level: string; pipeline: unknown };
   query_response_hit_ids: string[];
   timestamp: string;
+  /** `serve --explore swap`: the adjacent pair this search exchanged (the hit ids are the order shown). */
+  exploration?: Exploration;
 }
 
 /** The UBI event this server writes for each event posted to POST /events. */

@@ -1,5 +1,5 @@
 import { describeValue, isRecord } from '../corpus/describe-value.js';
-import type { LoggedEvent, LoggedSearch, RecordSource } from './types.js';
+import type { Exploration, LoggedEvent, LoggedSearch, RecordSource } from './types.js';
 import { servedByLabel } from './served-by.js';
 import { readInterleaving } from './interleaving-field.js';
 import { isEventObjectId, isEventOrdinal, OBJECT_ID_EXPECTED, ORDINAL_EXPECTED } from './event-fields.js';
@@ -62,6 +62,8 @@ export function searchFromUbi(record: Record<string, unknown>, from: RecordSourc
   const interleaving = readInterleaving(record.interleaving, hitIds?.length);
   if (interleaving !== undefined && 'problem' in interleaving)
     return { reason: MALFORMED_INTERLEAVING, what: interleaving.problem };
+  const exploration = optionalExploration(record.exploration);
+  if (isRejection(exploration)) return exploration;
   return {
     queryId: queryId ?? `${from.file}#${from.line}`,
     userQuery,
@@ -71,6 +73,7 @@ export function searchFromUbi(record: Record<string, unknown>, from: RecordSourc
     ...(index !== undefined && { index }),
     ...(servedBy !== undefined && { servedBy }),
     ...(interleaving !== undefined && { interleaving }),
+    ...(exploration !== undefined && { exploration }),
     from,
   };
 }
@@ -141,6 +144,18 @@ function optionalHitIds(value: unknown): (string | undefined)[] | undefined | Re
     else return bad;
   }
   return ids;
+}
+
+/** `exploration: {method: 'swap', swapped: [i, i + 1]}` (1-based adjacent ordinals), as the server logs it. */
+function optionalExploration(value: unknown): Exploration | undefined | Rejection {
+  if (value === undefined || value === null) return undefined;
+  if (!isRecord(value) || value.method !== 'swap')
+    return wrongType('exploration', `{"method": "swap", "swapped": [i, i + 1]}`, value);
+  const pair = value.swapped;
+  const first = Array.isArray(pair) ? pair[0] : undefined;
+  if (!Array.isArray(pair) || pair.length !== 2 || !Number.isSafeInteger(first) || first < 1 || pair[1] !== first + 1)
+    return wrongType('exploration.swapped', 'two adjacent ordinals [i, i + 1] from 1', pair);
+  return { method: 'swap', swapped: [first, first + 1] };
 }
 
 function optionalId(record: Record<string, unknown>, field: string): string | undefined | Rejection {

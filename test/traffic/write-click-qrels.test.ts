@@ -32,6 +32,7 @@ function result(judgements: ClickJudgement[]): ClickJudgements {
     maxRank: 10,
     judgements,
     ctrCurve: [],
+    positionCurve: { estimate: 'log-ctr', label: 'log-wide CTR (mixes ranker precision in)', points: [] },
     counts: {
       searches: 0,
       searchesWithoutImpressions: 0,

@@ -3,7 +3,9 @@ import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { checkIndexName, INDEX_EXTENSION } from '../../schemas/index-names.js';
 import { InputError } from '../../errors.js';
-import { intOption, parse } from '../args.js';
+import { intOption, oneOf, parse } from '../args.js';
+import { shareOption } from '../traffic-logs.js';
+import { DEFAULT_EXPLORE_RATE, EXPLORE_METHODS, type ExploreOptions } from '../../traffic/explore-swap.js';
 import type { Command, CliIo } from '../command.js';
 import { cacheHome } from '../../cache-home.js';
 import { progressBar } from '../progress-bar.js';
@@ -74,6 +76,14 @@ Options:
                       day; off by default (every search answer carries its query_id anyway)
   --show-raw-queries  GET /traffic and the home page show logged query texts as typed; by
                       default e-mail addresses, phone and card numbers in them are masked
+  --explore swap      with --log-queries: in a share of the searches logged (--explore-rate),
+                      swap one random adjacent pair of the answer's top k (the caller sees the
+                      swapped order) and log it as exploration: {method: swap, swapped: [i,
+                      i+1]}. Whether and where is drawn from a generator seeded by the query_id.
+                      \`testbed gold from-clicks --propensities swap\` and \`testbed eval-clicks
+                      --propensities swap\` estimate position bias from these swaps
+  --explore-rate R    the share of logged searches swapped, above 0 and at most 1 (default
+                      ${DEFAULT_EXPLORE_RATE}): each costs its user one slightly worse order
   --seed-traffic DIR  when the --log-queries folder holds no log yet, copy DIR's
                       ubi_queries*.jsonl and ubi_events*.jsonl files into it first
   --workers N         search worker threads, each with its own index connections (default: one
@@ -121,6 +131,8 @@ export const serveCommand: Command = {
       'lazy-open': { type: 'boolean' },
       'log-queries': { type: 'string' },
       'seed-traffic': { type: 'string' },
+      explore: { type: 'string' },
+      'explore-rate': { type: 'string' },
     });
     if (values.help) return (io.out(usage + '\n'), 0);
     // Through the environment, so builds, experiments and any process they start share it.
@@ -145,6 +157,7 @@ export const serveCommand: Command = {
     const port = intOption('port', values.port, 8787, 0, 65535);
     const workers = intOption('workers', values.workers, availableParallelism(), 0, 256);
     const maxJobs = intOption('max-jobs', values['max-jobs'], DEFAULT_MAX_JOBS, 1, 64);
+    const explore = exploreOption(values.explore, values['explore-rate']);
     const maxGridCells = intOption('max-grid-cells', values['max-grid-cells'], DEFAULT_MAX_GRID_CELLS, 1, 1_000_000);
     const server = await startServer({
       dataDir,
@@ -163,6 +176,7 @@ export const serveCommand: Command = {
       lazyOpen: values['lazy-open'],
       logQueries: values['log-queries'],
       seedTraffic: values['seed-traffic'],
+      ...(explore && { explore }),
     }).catch((err: unknown) => {
       if (!(err instanceof PortInUseError)) throw err;
       const other = err.port === 65535 ? 8788 : err.port + 1;
@@ -175,6 +189,8 @@ export const serveCommand: Command = {
       `serving ${server.catalog.indexes.names().length} index(es) from ${dataDir} on ${server.url} (${searching})\n`,
     );
     if (values['log-queries']) io.err(`logging searches and events to ${values['log-queries']}\n`);
+    if (explore)
+      io.err(`exploring: ${explore.rate * 100}% of logged searches swap one adjacent pair of their answer\n`);
     // An index --ensure wrote lexical-first gets its vectors from a build in the background.
     const { startPendingEmbedding } = await import('../../serving/builds/vectors-pending.js');
     for (const name of values.ensure ?? []) {
@@ -199,6 +215,16 @@ export const serveCommand: Command = {
     return 0;
   },
 };
+
+/** --explore METHOD and --explore-rate R, checked together: a rate alone explores nothing. */
+function exploreOption(method: string | undefined, rate: string | undefined): ExploreOptions | undefined {
+  if (method === undefined) {
+    if (rate !== undefined) throw new InputError('--explore-rate needs --explore swap');
+    return undefined;
+  }
+  const chosen = oneOf('explore', method, EXPLORE_METHODS, 'swap');
+  return { method: chosen, rate: shareOption('explore-rate', rate, DEFAULT_EXPLORE_RATE) };
+}
 
 async function ensureIndex(name: string, dataDir: string, corporaRoot: string, io: CliIo): Promise<void> {
   const out = path.join(dataDir, checkIndexName(name) + INDEX_EXTENSION);

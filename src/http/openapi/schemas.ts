@@ -8,6 +8,7 @@ import { reportSchemas } from './report-schemas.js';
 import { indexSchemas } from './index-schemas.js';
 import { settledPipelineSchema } from './pipeline-schema.js';
 import { DEFAULT_SEED } from '../../stats/prng.js';
+import { DEFAULT_PRIOR_STRENGTH } from '../../traffic/pbm.js';
 import { DEFAULT_HEAD_SHARE, DEFAULT_TORSO_SHARE } from '../../traffic/bands.js';
 import { DEFAULT_CLICK_ACTIONS, DEFAULT_MAX_RANK, DEFAULT_THRESHOLDS } from '../../traffic/click-models.js';
 import { int, num, obj, str } from './schema-parts.js';
@@ -267,8 +268,22 @@ export const schemas: Record<string, unknown> = {
     properties: {
       model: {
         type: 'string',
-        enum: ['coec', 'ctr'],
-        description: 'coec: clicks / expected clicks; ctr: clicks / impressions',
+        enum: ['coec', 'ctr', 'pbm'],
+        description:
+          'coec: clicks / expected clicks; ctr: clicks / impressions; pbm: attractiveness in the position-based model fitted by EM, shrunk toward the log mean',
+      },
+      propensities: {
+        type: 'string',
+        enum: ['log', 'swap'],
+        default: 'log',
+        description: "swap: examination from the log's swap interventions (--explore swap), coec and pbm only",
+      },
+      prior_strength: {
+        type: 'number',
+        minimum: 0,
+        maximum: 1_000_000,
+        default: DEFAULT_PRIOR_STRENGTH,
+        description: 'pbm: pseudo-impressions of the Beta prior at the log mean attractiveness',
       },
       min_impressions: { type: 'integer', minimum: 0, maximum: 1_000_000_000, default: 10 },
       max_rank: { type: 'integer', minimum: 1, maximum: 1000, default: DEFAULT_MAX_RANK },
@@ -277,7 +292,7 @@ export const schemas: Record<string, unknown> = {
         items: { type: 'number', minimum: 0 },
         minItems: 1,
         maxItems: 10,
-        description: `ascending scores for grades 1, 2, ... (default coec ${DEFAULT_THRESHOLDS.coec.join(', ')}; ctr ${DEFAULT_THRESHOLDS.ctr.join(', ')})`,
+        description: `ascending scores for grades 1, 2, ... (default coec ${DEFAULT_THRESHOLDS.coec.join(', ')}; ctr ${DEFAULT_THRESHOLDS.ctr.join(', ')}; pbm ${DEFAULT_THRESHOLDS.pbm.join(', ')})`,
       },
       click_actions: {
         type: 'array',
@@ -368,6 +383,14 @@ export const schemas: Record<string, unknown> = {
       pairsBelowMinImpressions: int,
       grades: { type: 'array', items: int, description: 'pairs kept per grade, 0 first' },
       ctrCurve: { type: 'array', items: obj({ ordinal: int, impressions: int, clicks: int, ctr: num }) },
+      positionCurve: obj({
+        estimate: { type: 'string', enum: ['log-ctr', 'pbm-em', 'swap'] },
+        label: str,
+        points: {
+          type: 'array',
+          items: obj({ ordinal: int, value: num, estimated: { type: 'boolean' }, detail: str }),
+        },
+      }),
       dropped: { type: 'array', items: { $ref: '#/components/schemas/DroppedCount' } },
     }),
     description: 'ClickQrelsSummary (src/traffic/judge-clicks.ts)',

@@ -20,6 +20,7 @@ import { checkServedPipeline } from '../remote-check.js';
 import { corsOriginSet, fromAnotherSite } from '../guards/cross-site.js';
 import type { QueryLog } from '../../traffic/query-log.js';
 import { queryRecord } from '../../traffic/query-record.js';
+import { type ExploreOptions, exploreAnswer } from '../../traffic/explore-swap.js';
 
 /** The longest X-Client-Id taken: UBI's limit on client_id. */
 export const MAX_CLIENT_ID_LENGTH = 100;
@@ -38,7 +39,8 @@ export const MAX_CLIENT_ID_LENGTH = 100;
  * `queryLog` (`testbed serve --log-queries DIR`) the search is logged as a UBI query record,
  * with the caller's X-Client-Id, before it is answered: an event naming the id is then accepted.
  * A search a page on another site sent (guards/cross-site.ts; a --cors origin is not one) is
- * answered and not logged.
+ * answered and not logged. With `explore` (`--explore swap`), a logged search swaps one adjacent
+ * pair of its answer with the given probability (explore-swap.ts), and its record says which.
  */
 export function searchRoutes(
   catalog: IndexCatalog,
@@ -46,6 +48,7 @@ export function searchRoutes(
   allowedRemoteOrigins: RemoteAllowList = [],
   queryLog?: QueryLog,
   corsOrigins: readonly string[] = [],
+  explore?: ExploreOptions,
 ): Hono {
   const app = new Hono();
   const cors = corsOriginSet(corsOrigins);
@@ -67,11 +70,21 @@ export function searchRoutes(
     });
     // A page on another site can make a browser search here (a GET needs no preflight): it is
     // answered, but not logged, so no page can skew sampling, click judgements or top queries.
-    if (queryLog && !fromAnotherSite(c, cors))
+    let answer = json;
+    if (queryLog && !fromAnotherSite(c, cors)) {
+      // Only a search that is logged is explored: an intervention nobody records teaches nothing.
+      const explored = explore ? exploreAnswer(json, queryId, explore) : { json };
+      answer = explored.json;
       await queryLog.writeQuery(
-        queryRecord(json, { queryId, ...(clientId !== undefined && { clientId }), at: queryLog.now() }),
+        queryRecord(answer, {
+          queryId,
+          ...(clientId !== undefined && { clientId }),
+          at: queryLog.now(),
+          ...(explored.exploration && { exploration: explored.exploration }),
+        }),
       );
-    return c.body(withQueryId(json, queryId), 200, { 'Content-Type': 'application/json', 'X-Query-Id': queryId });
+    }
+    return c.body(withQueryId(answer, queryId), 200, { 'Content-Type': 'application/json', 'X-Query-Id': queryId });
   };
   const body = async (c: Context) => {
     if (!isJsonMediaType(c.req.header('content-type'))) {

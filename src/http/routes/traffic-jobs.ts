@@ -37,7 +37,9 @@ export const sampleRequestSchema = z
 /** The bounds of `testbed gold from-clicks` (gold-from-clicks.ts); at most ten thresholds, grades 0 to 10. */
 export const judgementRequestSchema = z
   .object({
-    model: z.enum(['coec', 'ctr']),
+    model: z.enum(['coec', 'ctr', 'pbm']),
+    propensities: z.enum(['log', 'swap']).optional(),
+    prior_strength: z.number().finite().min(0).max(1_000_000).optional(),
     min_impressions: z.number().int().min(0).max(1_000_000_000).optional(),
     max_rank: z.number().int().min(1).max(1000).optional(),
     thresholds: z
@@ -55,6 +57,10 @@ export const judgementRequestSchema = z
   .refine((b) => b.doc_key === undefined || b.corpus !== undefined, {
     message: 'needs corpus: it says where the key sits in each document of that corpus',
     path: ['doc_key'],
+  })
+  .refine((b) => b.model !== 'ctr' || (b.propensities ?? 'log') === 'log', {
+    message: 'swap needs model coec or pbm: ctr scores clicks over impressions, whatever the position',
+    path: ['propensities'],
   });
 
 export type SampleRequest = z.infer<typeof sampleRequestSchema>;
@@ -131,6 +137,8 @@ export function trafficJobRoutes(deps: TrafficJobRoutesDeps): Hono {
       qrelsFile: path.join(output, 'qrels', 'test.tsv'),
       options: {
         model: body.model,
+        ...(body.propensities && { propensities: body.propensities }),
+        ...(body.prior_strength !== undefined && { priorStrength: body.prior_strength }),
         minImpressions: body.min_impressions ?? DEFAULT_MIN_IMPRESSIONS,
         maxRank: body.max_rank ?? DEFAULT_MAX_RANK,
         ...(body.thresholds && { thresholds: body.thresholds }),

@@ -93,6 +93,14 @@ const judgementJob = {
       { ordinal: 1, impressions: 4011, clicks: 1302, ctr: 0.3246 },
       { ordinal: 2, impressions: 3954, clicks: 511, ctr: 0.1292 },
     ],
+    positionCurve: {
+      estimate: 'log-ctr',
+      label: 'log-wide CTR (mixes ranker precision in)',
+      points: [
+        { ordinal: 1, value: 0.3246, estimated: true, detail: '1302 clicks / 4011 impressions' },
+        { ordinal: 2, value: 0.1292, estimated: true, detail: '511 clicks / 3954 impressions' },
+      ],
+    },
     dropped: [],
   },
 };
