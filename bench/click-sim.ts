@@ -7,7 +7,7 @@
  *     [--eta 1] [--attractiveness 0.05,0.7] [--min-impressions 10] [--seed 7] [--corpora DIR]
  *
  * Per collection (BEIR folder under --corpora): one index (`testbed index --chunker doc
- * --embedder hash:256`), each configuration's top-10 run (`testbed retrieve`) scored with
+ * --embedder hash:256 --skip-empty`), each configuration's top-10 run (`testbed retrieve`) scored with
  * `testbed eval` against the qrels: the true ordering. Then the best, the middle and the worst
  * configuration in turn serve --searches searches (Zipf query frequencies with --zipf as exponent;
  * clicks from the position-based model: examination (1/rank)^eta, attractiveness by true grade
@@ -94,7 +94,7 @@ for (const name of values.collections.split(',')) {
   const data = path.join(dir, 'data');
   const index = path.join(data, `${name}.sqlite`);
   if (!fs.existsSync(index))
-    await testbed(['index', corpus, '--out', index, '--chunker', 'doc', '--embedder', 'hash:256'], env);
+    await testbed(['index', corpus, '--out', index, '--chunker', 'doc', '--embedder', 'hash:256', '--skip-empty'], env);
 
   // The truth: every configuration's run on the collection's own queries and qrels.
   const runs = path.join(dir, 'runs');

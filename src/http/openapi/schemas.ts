@@ -8,6 +8,7 @@ import { reportSchemas } from './report-schemas.js';
 import { indexSchemas } from './index-schemas.js';
 import { settledPipelineSchema } from './pipeline-schema.js';
 import { DEFAULT_SEED } from '../../stats/prng.js';
+import { DEFAULT_MIN_IMPRESSIONS } from '../../traffic/min-impressions.js';
 import { DEFAULT_HEAD_SHARE, DEFAULT_TORSO_SHARE } from '../../traffic/bands.js';
 import { DEFAULT_CLICK_ACTIONS, DEFAULT_MAX_RANK, DEFAULT_THRESHOLDS } from '../../traffic/click-models.js';
 import { int, num, obj, str } from './schema-parts.js';
@@ -270,7 +271,7 @@ export const schemas: Record<string, unknown> = {
         enum: ['coec', 'ctr'],
         description: 'coec: clicks / expected clicks; ctr: clicks / impressions',
       },
-      min_impressions: { type: 'integer', minimum: 0, maximum: 1_000_000_000, default: 10 },
+      min_impressions: { type: 'integer', minimum: 0, maximum: 1_000_000_000, default: DEFAULT_MIN_IMPRESSIONS },
       max_rank: { type: 'integer', minimum: 1, maximum: 1000, default: DEFAULT_MAX_RANK },
       thresholds: {
         type: 'array',

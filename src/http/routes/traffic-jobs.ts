@@ -5,6 +5,7 @@ import { ConflictError, NotFoundError } from '../../errors.js';
 import type { TrafficJob, TrafficJobs } from '../../serving/traffic-jobs/traffic-jobs.js';
 import { DEFAULT_HEAD_SHARE, DEFAULT_TORSO_SHARE } from '../../traffic/bands.js';
 import { DEFAULT_MAX_RANK } from '../../traffic/click-models.js';
+import { DEFAULT_MIN_IMPRESSIONS } from '../../traffic/min-impressions.js';
 import type { QueryLog } from '../../traffic/query-log.js';
 import { DEFAULT_SEED } from '../../stats/prng.js';
 import { corpusPathInRoot } from '../corpus-path.js';
@@ -59,9 +60,6 @@ export const judgementRequestSchema = z
 
 export type SampleRequest = z.infer<typeof sampleRequestSchema>;
 export type JudgementRequest = z.infer<typeof judgementRequestSchema>;
-
-/** Pairs shown fewer times are dropped: the CLI's default (--min-impressions). */
-const DEFAULT_MIN_IMPRESSIONS = 10;
 
 export interface TrafficJobRoutesDeps {
   samples: TrafficJobs<SampleRequest>;
