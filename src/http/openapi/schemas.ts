@@ -298,6 +298,11 @@ export const schemas: Record<string, unknown> = {
           'match logged ids to this corpus inside the corpora root (corpora/demo or demo): ids it lacks are counted',
       },
       doc_key: { type: 'string', description: 'with corpus: match by this field of each document (metadata.url)' },
+      queries: {
+        type: 'string',
+        description:
+          'a query set (queries.jsonl) in the corpora root or the results folder, as POST /traffic/samples answers it (traffic/ID/queries.jsonl): judge only its queries, as --queries does',
+      },
     },
   }),
   TrafficJobStarted: obj({ id: { type: 'string', format: 'uuid' }, state: str, output: str }),
