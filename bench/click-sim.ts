@@ -18,6 +18,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { beirPaths, readQrels, readQueries } from '../src/corpus/index.js';
+import { MAX_QUERY_CHARS } from '../src/schemas/limits.js';
 import { kendallTauB } from '../src/stats/kendall-tau.js';
 import { DEFAULT_MIN_IMPRESSIONS } from '../src/traffic/min-impressions.js';
 import { keyQuery } from '../src/traffic/query-key.js';
@@ -125,6 +126,8 @@ for (const name of values.collections.split(',')) {
     logKeyed(run, texts, keyed);
     keyedRuns.set(c.name, keyed);
   }
+  // Users ask what a search box takes: a query over the server's limit (one of CISI's) is scored in the truth but never asked.
+  const typeable = queries.filter((q) => q.text.length <= MAX_QUERY_CHARS);
   const byTruth = [...CONFIGURATIONS].sort((a, b) => truth.get(b.name)! - truth.get(a.name)!);
   const loggedEngines: [string, Configuration][] = [
     ['best', byTruth[0]!],
@@ -142,7 +145,7 @@ for (const name of values.collections.split(',')) {
         url: server.url,
         index: name,
         logged,
-        queries,
+        queries: typeable,
         qrels,
         searches,
         zipfExponent: zipf,
@@ -155,7 +158,10 @@ for (const name of values.collections.split(',')) {
     }
     console.log(
       `${name}, ${logged.name} logged (${role}): ${counts.searches} searches, ${counts.clicks} clicks, ` +
-        `${counts.queriesAsked} of ${queries.length} queries asked`,
+        `${counts.queriesAsked} of ${queries.length} queries asked` +
+        (typeable.length < queries.length
+          ? ` (${queries.length - typeable.length} over ${MAX_QUERY_CHARS} characters never)`
+          : ''),
     );
     const row: (string | number)[] = [name, `${logged.name} (${role})`];
     for (const column of COLUMNS) {
