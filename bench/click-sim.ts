@@ -23,7 +23,7 @@ import { kendallTauB } from '../src/stats/kendall-tau.js';
 import { DEFAULT_MIN_IMPRESSIONS } from '../src/traffic/min-impressions.js';
 import { keyQuery } from '../src/traffic/query-key.js';
 import { COLUMNS, ndcg10 } from './lib/click-sim/columns.js';
-import { CONFIGURATIONS, type Configuration, retrieveFlags } from './lib/click-sim/configurations.js';
+import { CONFIGURATIONS, type Configuration, retrieveFlags, searchQuery } from './lib/click-sim/configurations.js';
 import { simulateTraffic, type TrafficCounts } from './lib/click-sim/simulate.js';
 import { serveLogging, testbed } from './lib/click-sim/testbed.js';
 import { printHeader } from './lib/command.js';
@@ -143,15 +143,13 @@ for (const name of values.collections.split(',')) {
     try {
       counts = await simulateTraffic({
         url: server.url,
-        index: name,
-        logged,
+        searchPath: (q) => `/search/${logged.mode}?${searchQuery(logged, name, q, K)}`,
         queries: typeable,
         qrels,
         searches,
         zipfExponent: zipf,
         clickModel: { eta, attractiveness: attract },
         seed,
-        k: K,
       });
     } finally {
       await server.stop();

@@ -1,6 +1,5 @@
 import { createRng } from '../../../src/stats/prng.js';
 import type { Query } from '../../../src/corpus/types.js';
-import { type Configuration, searchQuery } from './configurations.js';
 import { type ClickModelParams, simulateClicks, zipfQueries } from './users.js';
 
 /** What one simulated stretch of traffic did. */
@@ -12,11 +11,14 @@ export interface TrafficCounts {
 }
 
 export interface SimulationOptions {
-  /** The running server (testbed serve --log-queries) and the index it serves the collection as. */
+  /** The running server (testbed serve --log-queries). */
   url: string;
-  index: string;
-  /** The configuration the server answers with: the logged engine. */
-  logged: Configuration;
+  /**
+   * The request path of a search of `q` (`/search/bm25?index=…`): the logged engine's, or, for
+   * the interleaving column to come, `/search/interleaved?…` of a server started with
+   * --interleave. Either answers `{query_id, hits: [{doc_id, …}]}`.
+   */
+  searchPath: (q: string) => string;
   queries: readonly Query[];
   /** The collection's true grades: query id -> doc id -> grade. */
   qrels: ReadonlyMap<string, ReadonlyMap<string, number>>;
@@ -24,15 +26,14 @@ export interface SimulationOptions {
   zipfExponent: number;
   clickModel: ClickModelParams;
   seed: number;
-  /** Results shown per search. */
-  k: number;
 }
 
 /** Events sent per POST /events: well under the body limit of the server being measured. */
 const EVENTS_PER_POST = 200;
 
 /**
- * Users searching a real server: each search is a GET /search/MODE of the logged configuration,
+ * Users searching a real server: each search is a GET of `searchPath` (the logged configuration's
+ * /search/MODE),
  * and its clicks, drawn from the true grades of what the server answered, are posted to
  * POST /events under the search's query_id. The server writes the log, so the log holds exactly
  * what a deployment's users would leave (query records with hit ids and pipeline, click events).
@@ -57,7 +58,7 @@ export async function simulateTraffic(o: SimulationOptions): Promise<TrafficCoun
     const query = pick(rng);
     asked.add(query.id);
     const clientId = `sim-${s % 97}`;
-    const res = await fetch(`${o.url}/search/${o.logged.mode}?${searchQuery(o.logged, o.index, query.text, o.k)}`, {
+    const res = await fetch(`${o.url}${o.searchPath(query.text)}`, {
       headers: { 'x-client-id': clientId },
     });
     if (!res.ok) throw new Error(`search "${query.text}" answered ${res.status}: ${await res.text()}`);
