@@ -183,8 +183,8 @@ describe('POST /events', () => {
 
   describe('a batch', () => {
     it('a batch of 1,000 clicks as a page sends them fits in one body, over the 64 kB every other route allows', async () => {
-      // 1,000 searches, each clicked once: a UUID query_id, a document id, its ordinal, the
-      // client and the time, as a front end posts them.
+      // 1,000 clicks over ten searches, each as a front end posts it: the search's UUID
+      // query_id, a document id, its ordinal, the client and the time.
       const ids: string[] = [];
       for (let i = 0; i < 10; i++) ids.push((await search(app, `/search/bm25?index=tiny&q=harbor+${i}`)).body.query_id);
       const clicks = Array.from({ length: MAX_EVENTS_PER_REQUEST }, (_, i) => ({
