@@ -20,6 +20,7 @@ import { createApp } from '../src/http/app.js';
 import { buildIndex } from '../src/indexing/build-index.js';
 import { IndexCatalog } from '../src/serving/catalog/index-catalog.js';
 import { judgeClicks } from '../src/traffic/judge-clicks.js';
+import { DEFAULT_MIN_IMPRESSIONS } from '../src/traffic/min-impressions.js';
 import { QueryLog } from '../src/traffic/query-log.js';
 import { readTraffic } from '../src/traffic/read-traffic.js';
 import { sampleQuerySet } from '../src/traffic/sample-query-set.js';
@@ -97,8 +98,11 @@ const [r1, t1, traffic] = await step('readTraffic', () => readTraffic([big]));
 const [r2, t2] = await step('sampleQuerySet (pps, n 200)', () =>
   sampleQuerySet(traffic, path.join(tmp, 'set'), { method: 'pps', n: 200, seed: 7 }),
 );
-const [r3, t3] = await step('judgeClicks (coec, min 10)', () =>
-  judgeClicks(traffic, path.join(tmp, 'set/qrels/test.tsv'), { model: 'coec', minImpressions: 10 }),
+const [r3, t3] = await step(`judgeClicks (coec, min ${DEFAULT_MIN_IMPRESSIONS})`, () =>
+  judgeClicks(traffic, path.join(tmp, 'set/qrels/test.tsv'), {
+    model: 'coec',
+    minImpressions: DEFAULT_MIN_IMPRESSIONS,
+  }),
 );
 console.log(
   `\nThe demo log ${scale} times over: ${traffic.searches.length} searches, ${traffic.events.length} events, ` +

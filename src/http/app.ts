@@ -28,6 +28,7 @@ import { eventRoutes } from './routes/events.js';
 import { type JudgementRequest, type SampleRequest, trafficJobRoutes } from './routes/traffic-jobs.js';
 import { TrafficJobs } from '../serving/traffic-jobs/traffic-jobs.js';
 import type { QueryLog } from '../traffic/query-log.js';
+import { MAX_EVENTS_BODY_BYTES } from '../traffic/ubi-events.js';
 import { trafficRoutes } from './routes/traffic.js';
 import { servedTrafficOf, type ServedTraffic } from '../serving/traffic-summary/served-traffic.js';
 import type { SearchPool } from '../serving/search-pool/search-pool.js';
@@ -67,6 +68,8 @@ export interface AppDeps {
    */
   allowedRemoteOrigins?: RemoteAllowList;
   maxBodyBytes?: number;
+  /** The body limit of POST /events alone, which takes batches (default MAX_EVENTS_BODY_BYTES, 512 kB). */
+  maxEventsBodyBytes?: number;
   /** Longer request targets (path and query string) are a JSON 414 (default DEFAULT_MAX_URL_BYTES, 256 kB). */
   maxUrlBytes?: number;
   /** Experiments over HTTP with more grid configurations are refused with a 400 (default 200: see grid-limit.ts). */
@@ -106,6 +109,7 @@ export function createApp(deps: AppDeps): Hono {
     corporaRoot,
     token,
     maxBodyBytes = 64 * 1024,
+    maxEventsBodyBytes = MAX_EVENTS_BODY_BYTES,
     maxUrlBytes = DEFAULT_MAX_URL_BYTES,
     experimentsRoot = 'experiments',
     resultsRoot = 'results',
@@ -122,18 +126,19 @@ export function createApp(deps: AppDeps): Hono {
   app.use('*', limitUrlLength(maxUrlBytes));
   // A query string is read as UTF-8 text or refused, before any route reads a parameter of it.
   app.use('*', requireWellFormedQuery());
-  app.use(
-    '*',
+  const limitBody = (maxSize: number) =>
     bodyLimit({
-      maxSize: maxBodyBytes,
+      maxSize,
       onError: (c) => {
         // The rest of the body is not read: close the connection so a keep-alive client
         // does not send its next request into a socket the server is about to drop.
         c.header('Connection', 'close');
-        return jsonError(c, 413, 'too_large', `request body is over ${maxBodyBytes} bytes`);
+        return jsonError(c, 413, 'too_large', `request body is over ${maxSize} bytes`);
       },
-    }),
-  );
+    });
+  // POST /events takes a page's batch of up to MAX_EVENTS_PER_REQUEST clicks; every other body stays small.
+  const bodyLimits = { events: limitBody(maxEventsBodyBytes), other: limitBody(maxBodyBytes) };
+  app.use('*', (c, next) => (isEventsPath(c.req.path) ? bodyLimits.events : bodyLimits.other)(c, next));
   // What a page elsewhere could send unasked is refused before any token or body is looked at.
   app.use('*', refuseCrossSite({ corsOrigins: deps.corsOrigins ?? [] }));
   app.use('*', requireJson());
@@ -211,4 +216,9 @@ export function createApp(deps: AppDeps): Hono {
   );
   app.onError((err, c) => errorResponse(err, c));
   return app;
+}
+
+/** POST /events and anything under it: the one route whose body is a batch. */
+function isEventsPath(p: string): boolean {
+  return p === '/events' || p.startsWith('/events/');
 }

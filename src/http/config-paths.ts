@@ -79,7 +79,7 @@ function fileFieldsOf(type: unknown): readonly string[] {
  * or qrels a traffic job wrote), nowhere else, so a request cannot make the server read an
  * arbitrary file. `what` names the file in the message (`run file`, `queries`).
  */
-function fileInRoots(
+export function fileInRoots(
   file: string,
   corporaRoot: string,
   resultsRoot: string,

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../src/http/app.js';
 import { QueryLog } from '../../src/traffic/query-log.js';
+import { MAX_EVENTS_BODY_BYTES, MAX_EVENTS_PER_REQUEST } from '../../src/traffic/ubi-events.js';
 import type { UbiEventRecord, UbiQueryRecord } from '../../src/traffic/types.js';
 import { tmpDir } from '../helpers/tmp.js';
 import { webFixture, type WebFixture } from '../web/helpers/web-fixture.js';
@@ -180,6 +181,28 @@ describe('POST /events', () => {
     ] satisfies UbiEventRecord[]);
   });
 
+  describe('a batch', () => {
+    it('a batch of 1,000 clicks as a page sends them fits in one body, over the 64 kB every other route allows', async () => {
+      // 1,000 clicks over ten searches, each as a front end posts it: the search's UUID
+      // query_id, a document id, its ordinal, the client and the time.
+      const ids: string[] = [];
+      for (let i = 0; i < 10; i++) ids.push((await search(app, `/search/bm25?index=tiny&q=harbor+${i}`)).body.query_id);
+      const clicks = Array.from({ length: MAX_EVENTS_PER_REQUEST }, (_, i) => ({
+        ...clickOn(ids[i % ids.length]!, `troubleshoot-sync-conflicts-${i}`, 1 + (i % 10)),
+        client_id: `web-${(0x32bb07e3 + i).toString(16)}`,
+        timestamp: new Date(NOW.getTime() + i * 1000).toISOString(),
+      }));
+      const body = JSON.stringify(clicks);
+      expect(Buffer.byteLength(body)).toBeGreaterThan(64 * 1024);
+      expect(Buffer.byteLength(body)).toBeLessThan(MAX_EVENTS_BODY_BYTES);
+      const before = lines(eventsFile()).length;
+      const res = await postEvents(body);
+      expect(res.status, await res.clone().text()).toBe(202);
+      expect(await res.json()).toEqual({ accepted: MAX_EVENTS_PER_REQUEST });
+      expect(lines(eventsFile()).length - before).toBe(MAX_EVENTS_PER_REQUEST);
+    });
+  });
+
   describe('hostile requests are refused with nothing written', () => {
     let queryId = '';
     beforeAll(async () => {
@@ -225,8 +248,27 @@ describe('POST /events', () => {
       );
     });
 
+    it('a body over the events limit: JSON 413 naming it; the other routes keep 64 kB', async () => {
+      // 1,000 events (the count allowed), each carrying a 400-character message: over the bytes.
+      const padded = JSON.stringify(
+        Array.from({ length: MAX_EVENTS_PER_REQUEST }, () => ({ ...good(), message: 'x'.repeat(400) })),
+      );
+      expect(Buffer.byteLength(padded)).toBeGreaterThan(MAX_EVENTS_BODY_BYTES);
+      await refused(() => postEvents(padded), 413, new RegExp(`over ${MAX_EVENTS_BODY_BYTES} bytes`));
+      // A search body of the size a batch of clicks may have is refused: only /events takes batches.
+      const search = await app.request('/search', {
+        method: 'POST',
+        body: JSON.stringify({ index: 'tiny', q: 'x'.repeat(100 * 1024) }),
+        headers: { 'content-type': 'application/json' },
+      });
+      expect(search.status).toBe(413);
+      expect(((await search.json()) as { error: { message: string } }).error.message).toContain(
+        `over ${64 * 1024} bytes`,
+      );
+    });
+
     it('1,001 events: 413 saying at most 1000', async () => {
-      // Short ids (a seeded log's, say), so that the batch is under the 64 kB body limit.
+      // Short ids (a seeded log's, say), so that the batch is under the body limit: the count is what is refused.
       await log.writeQuery({
         query_id: 'q7',
         user_query: 'harbor',
@@ -236,7 +278,7 @@ describe('POST /events', () => {
         timestamp: NOW.toISOString(),
       });
       const many = Array.from({ length: 1001 }, () => ({ action_name: 'v', query_id: 'q7' }));
-      expect(JSON.stringify(many).length).toBeLessThan(64 * 1024);
+      expect(JSON.stringify(many).length).toBeLessThan(MAX_EVENTS_BODY_BYTES);
       await refused(() => postEvents(many), 413, /1001 events.*at most 1000/);
       expect((await postEvents(many.slice(1))).status).toBe(202);
     });

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fromClicksUsage } from '../../src/cli/commands/gold-from-clicks.js';
 import { createApp } from '../../src/http/app.js';
 import { openApiDocument } from '../../src/http/openapi/document.js';
 import { IndexCatalog } from '../../src/serving/catalog/index-catalog.js';
@@ -315,6 +316,62 @@ describe('POST /traffic/judgements', () => {
       );
     }
     expect((await post('/traffic/judgements', { model: 'ctr', corpus: 'nope' })).status).toBe(404);
+    const after = (await (await app.request('/traffic/judgements')).json()) as { judgements: unknown[] };
+    expect(after.judgements.length).toBe(before.judgements.length);
+  });
+});
+
+describe('POST /traffic/judgements with a query set (queries, as --queries)', () => {
+  it('judges only the queries of a set a sample job wrote, named as that job answers it, and counts the pairs left out', async () => {
+    // top 1: the most frequent query, "harbor install" (4 searches).
+    const sample = await ended<QuerySetSummary>(
+      '/traffic/samples',
+      (await start('/traffic/samples', { method: 'top', n: 1 })).id,
+    );
+    const body = { model: 'coec', min_impressions: 2, max_rank: 2, queries: sample.summary!.file };
+    const done = await ended<ClickQrelsSummary>('/traffic/judgements', (await start('/traffic/judgements', body)).id);
+    expect(done.state, done.error).toBe('done');
+    const qrels = path.join(resultsRoot, done.summary!.qrels);
+    // Only harbor install's two pairs; token expired's two (shown twice each) are left out.
+    expect(qrelsOf(qrels).map((r) => [r[0], r[1]])).toEqual([
+      [key('harbor install'), 'install-linux'],
+      [key('harbor install'), 'install-mac'],
+    ]);
+    expect(done.summary!.querySet).toEqual({ queries: 1, judged: 1, pairsOutside: 2 });
+    const direct = judgeClicks(await readTraffic([logDir]), path.join(freshDir(), 'qrels', 'test.tsv'), {
+      model: 'coec',
+      minImpressions: 2,
+      maxRank: 2,
+      queryIds: new Set([key('harbor install')]),
+    });
+    expect(read(qrels).equals(read(direct.qrels))).toBe(true);
+    expect(read(`${qrels}.sources.jsonl`).equals(read(direct.sources))).toBe(true);
+  });
+
+  it('without min_impressions the job keeps the pairs shown as often as the CLI default asks', async () => {
+    const done = await ended<ClickQrelsSummary>(
+      '/traffic/judgements',
+      (await start('/traffic/judgements', { model: 'coec' })).id,
+    );
+    expect(done.state, done.error).toBe('done');
+    const help = /--min-impressions N[^\n]*\(default (\d+)\)/.exec(fromClicksUsage);
+    expect(done.summary!.minImpressions).toBe(Number(help![1]));
+  });
+
+  it('refuses a query set outside the served roots (400), missing (404) or malformed (400 naming file and line), before any job is queued', async () => {
+    const before = (await (await app.request('/traffic/judgements')).json()) as { judgements: unknown[] };
+    fs.writeFileSync(path.join(corporaRoot, 'tiny', 'broken-queries.jsonl'), '{"_id": "q1", "text": "ok"}\n{"_id": \n');
+    const cases: [string, number, string][] = [
+      ['../logs/ubi_queries-2024-03-05.jsonl', 400, 'outside the corpora root or results folder'],
+      ['/etc/passwd', 400, 'outside the corpora root or results folder'],
+      ['tiny/no-such-queries.jsonl', 404, 'not found'],
+      ['tiny/broken-queries.jsonl', 400, 'broken-queries.jsonl:2'],
+    ];
+    for (const [queries, status, message] of cases) {
+      const res = await post('/traffic/judgements', { model: 'coec', queries });
+      expect(res.status, queries).toBe(status);
+      expect(((await res.json()) as { error: { message: string } }).error.message, queries).toContain(message);
+    }
     const after = (await (await app.request('/traffic/judgements')).json()) as { judgements: unknown[] };
     expect(after.judgements.length).toBe(before.judgements.length);
   });

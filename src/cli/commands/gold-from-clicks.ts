@@ -8,6 +8,7 @@ import {
   DEFAULT_THRESHOLDS,
 } from '../../traffic/click-models.js';
 import { judgeClicks } from '../../traffic/judge-clicks.js';
+import { DEFAULT_MIN_IMPRESSIONS } from '../../traffic/min-impressions.js';
 import { intOption, oneOf, parse } from '../args.js';
 import type { CliIo } from '../command.js';
 import { JSON_OPTION, printResult } from '../json-output.js';
@@ -47,7 +48,7 @@ Options:
                       log's swap interventions (coec and pbm; refused when the log has none)
   --prior-strength S  pbm: pseudo-impressions of the prior at the log mean (default ${DEFAULT_PRIOR_STRENGTH});
                       0 is plain maximum likelihood, where one click can make a grade
-  --min-impressions N pairs shown fewer times are dropped and counted (default 10)
+  --min-impressions N pairs shown fewer times are dropped and counted (default ${DEFAULT_MIN_IMPRESSIONS})
   --max-rank R        ordinals counted (default ${DEFAULT_MAX_RANK})
   --thresholds A,B,C  scores for grades 1, 2, 3 (default coec ${DEFAULT_THRESHOLDS.coec.join(',')};
                       ctr ${DEFAULT_THRESHOLDS.ctr.join(',')}; pbm ${DEFAULT_THRESHOLDS.pbm.join(',')})
@@ -91,7 +92,13 @@ export async function runFromClicks(argv: string[], io: CliIo): Promise<number> 
     );
   const priorStrength = priorStrengthOption(values['prior-strength']);
   // Every flag is checked before a log is read.
-  const minImpressions = intOption('min-impressions', values['min-impressions'], 10, 0, 1_000_000_000);
+  const minImpressions = intOption(
+    'min-impressions',
+    values['min-impressions'],
+    DEFAULT_MIN_IMPRESSIONS,
+    0,
+    1_000_000_000,
+  );
   const maxRank = intOption('max-rank', values['max-rank'], DEFAULT_MAX_RANK, 1, 1000);
   const thresholds = values.thresholds === undefined ? undefined : thresholdsOption(values.thresholds);
   const traffic = await readLogs(positionals, values, fromClicksUsage);

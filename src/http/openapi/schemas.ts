@@ -9,6 +9,7 @@ import { indexSchemas } from './index-schemas.js';
 import { settledPipelineSchema } from './pipeline-schema.js';
 import { DEFAULT_SEED } from '../../stats/prng.js';
 import { DEFAULT_PRIOR_STRENGTH } from '../../traffic/pbm.js';
+import { DEFAULT_MIN_IMPRESSIONS } from '../../traffic/min-impressions.js';
 import { DEFAULT_HEAD_SHARE, DEFAULT_TORSO_SHARE } from '../../traffic/bands.js';
 import { DEFAULT_CLICK_ACTIONS, DEFAULT_MAX_RANK, DEFAULT_THRESHOLDS } from '../../traffic/click-models.js';
 import { int, num, obj, str } from './schema-parts.js';
@@ -285,7 +286,7 @@ export const schemas: Record<string, unknown> = {
         default: DEFAULT_PRIOR_STRENGTH,
         description: 'pbm: pseudo-impressions of the Beta prior at the log mean attractiveness',
       },
-      min_impressions: { type: 'integer', minimum: 0, maximum: 1_000_000_000, default: 10 },
+      min_impressions: { type: 'integer', minimum: 0, maximum: 1_000_000_000, default: DEFAULT_MIN_IMPRESSIONS },
       max_rank: { type: 'integer', minimum: 1, maximum: 1000, default: DEFAULT_MAX_RANK },
       thresholds: {
         type: 'array',
@@ -312,6 +313,11 @@ export const schemas: Record<string, unknown> = {
           'match logged ids to this corpus inside the corpora root (corpora/demo or demo): ids it lacks are counted',
       },
       doc_key: { type: 'string', description: 'with corpus: match by this field of each document (metadata.url)' },
+      queries: {
+        type: 'string',
+        description:
+          'a query set (queries.jsonl) in the corpora root or the results folder, as POST /traffic/samples answers it (traffic/ID/queries.jsonl): judge only its queries, as --queries does',
+      },
     },
   }),
   TrafficJobStarted: obj({ id: { type: 'string', format: 'uuid' }, state: str, output: str }),

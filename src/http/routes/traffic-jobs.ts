@@ -5,8 +5,11 @@ import { ConflictError, NotFoundError } from '../../errors.js';
 import type { TrafficJob, TrafficJobs } from '../../serving/traffic-jobs/traffic-jobs.js';
 import { DEFAULT_HEAD_SHARE, DEFAULT_TORSO_SHARE } from '../../traffic/bands.js';
 import { DEFAULT_MAX_RANK } from '../../traffic/click-models.js';
+import { DEFAULT_MIN_IMPRESSIONS } from '../../traffic/min-impressions.js';
 import type { QueryLog } from '../../traffic/query-log.js';
 import { DEFAULT_SEED } from '../../stats/prng.js';
+import { readQuerySet } from '../../gold/read-query-set.js';
+import { fileInRoots } from '../config-paths.js';
 import { corpusPathInRoot } from '../corpus-path.js';
 import { readJsonBody } from '../json-body.js';
 import { errorResponse } from '../errors.js';
@@ -52,6 +55,7 @@ export const judgementRequestSchema = z
     keep_pii: z.boolean().optional(),
     corpus: z.string().min(1).optional(),
     doc_key: z.string().min(1).max(200).optional(),
+    queries: z.string().min(1).max(4096).optional(),
   })
   .strict()
   .refine((b) => b.doc_key === undefined || b.corpus !== undefined, {
@@ -65,9 +69,6 @@ export const judgementRequestSchema = z
 
 export type SampleRequest = z.infer<typeof sampleRequestSchema>;
 export type JudgementRequest = z.infer<typeof judgementRequestSchema>;
-
-/** Pairs shown fewer times are dropped: the CLI's default (--min-impressions). */
-const DEFAULT_MIN_IMPRESSIONS = 10;
 
 export interface TrafficJobRoutesDeps {
   samples: TrafficJobs<SampleRequest>;
@@ -102,6 +103,23 @@ export function trafficJobRoutes(deps: TrafficJobRoutesDeps): Hono {
       );
     return path.resolve(deps.queryLog.dir);
   };
+  /**
+   * The ids of the query set `queries` names (`--queries` of gold from-clicks): a queries.jsonl
+   * in the corpora root or the results folder, where POST /traffic/samples writes one
+   * (traffic/ID/queries.jsonl, as that job answers). Read now, so a missing or malformed file is
+   * a 404 or 400 before anything is queued; a query set is small beside the log.
+   */
+  const querySetIds = async (queries: string): Promise<string[]> => {
+    const file = fileInRoots(
+      queries,
+      deps.corporaRoot,
+      path.resolve(deps.resultsRoot),
+      process.cwd(),
+      'queries',
+      'queries file',
+    );
+    return (await readQuerySet(file)).map((q) => q.id);
+  };
   const accepted = (job: TrafficJob<unknown>) => shown({ id: job.id, state: job.state, output: job.output });
 
   app.post('/samples', async (c) => {
@@ -131,6 +149,7 @@ export function trafficJobRoutes(deps: TrafficJobRoutesDeps): Hono {
       body.corpus === undefined
         ? undefined
         : corpusPathInRoot(deps.corporaRoot, body.corpus, { field: 'corpus', root: 'corpora root' });
+    const queryIds = body.queries === undefined ? undefined : await querySetIds(body.queries);
     const job = deps.judgements.start(body, (output) => ({
       kind: 'judgement',
       logDir: logs,
@@ -147,6 +166,7 @@ export function trafficJobRoutes(deps: TrafficJobRoutesDeps): Hono {
       },
       ...(corpus !== undefined && { corpus }),
       ...(body.doc_key !== undefined && { docKey: body.doc_key }),
+      ...(queryIds && { queryIds }),
     }));
     return c.json(accepted(job), 202);
   });

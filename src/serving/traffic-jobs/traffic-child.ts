@@ -26,6 +26,8 @@ export type TrafficTask =
       /** A corpus inside the corpora root (already confined) whose documents the logged ids are matched to. */
       corpus?: string;
       docKey?: string;
+      /** The ids of the query set to judge for (`queries`, read by the route): other queries' pairs are left out and counted. */
+      queryIds?: string[];
     };
 
 export type TrafficResult = QuerySetSummary | ClickQrelsSummary;
@@ -37,7 +39,10 @@ serveJob<TrafficTask, never, TrafficResult>(async (task) => {
     task.corpus === undefined
       ? traffic
       : await matchDocs(traffic, { corpus: task.corpus, ...(task.docKey !== undefined && { docKey: task.docKey }) });
-  return judgeClicks(matched, task.qrelsFile, task.options);
+  return judgeClicks(matched, task.qrelsFile, {
+    ...task.options,
+    ...(task.queryIds && { queryIds: new Set(task.queryIds) }),
+  });
 });
 
 /**
