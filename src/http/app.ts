@@ -32,6 +32,7 @@ import { servedTrafficOf, type ServedTraffic } from '../serving/traffic-summary/
 import type { SearchPool } from '../serving/search-pool/search-pool.js';
 import type { IndexSearch } from '../serving/searchers/index-search.js';
 import { uiRoutes } from './routes/ui.js';
+import type { Interleaving } from '../serving/interleavings/interleave-config.js';
 import { rememberSecret } from '../remote/known-secrets.js';
 
 export interface AppDeps {
@@ -83,6 +84,8 @@ export interface AppDeps {
    * home page says how to turn logging on.
    */
   traffic?: ServedTraffic;
+  /** What /search/interleaved merges (`testbed serve --interleave FILE`); without any it answers 409. */
+  interleavings?: readonly Interleaving[];
 }
 
 /**
@@ -186,7 +189,10 @@ export function createApp(deps: AppDeps): Hono {
   app.route('/', healthRoutes(catalog, deps.queryLog));
   const allowedRemoteOrigins = deps.allowedRemoteOrigins ?? [];
   app.route('/indexes', indexRoutes(catalog, corporaRoot, allowedRemoteOrigins));
-  app.route('/search', searchRoutes(catalog, search, allowedRemoteOrigins, deps.queryLog, deps.corsOrigins));
+  app.route(
+    '/search',
+    searchRoutes(catalog, search, allowedRemoteOrigins, deps.queryLog, deps.corsOrigins, deps.interleavings),
+  );
   app.route('/events', eventRoutes(deps.queryLog));
   app.route('/gold', goldRoutes(corporaRoot));
   app.route('/traffic', trafficRoutes(traffic, { queryLog: deps.queryLog, showRawQueries: deps.showRawQueries }));

@@ -16,6 +16,7 @@ import { QueryLog } from '../traffic/query-log.js';
 import { seedTraffic } from '../traffic/seed-traffic.js';
 import { servedTrafficOf } from '../serving/traffic-summary/served-traffic.js';
 import { closePostgresPools } from '../legs/postgres/postgres-pools.js';
+import { loadInterleavings } from '../serving/interleavings/interleave-config.js';
 
 export interface ServerOptions {
   dataDir: string;
@@ -47,6 +48,11 @@ export interface ServerOptions {
   logQueries?: string;
   /** A folder of UBI files copied into the logQueries folder when it holds no log yet (`--seed-traffic DIR`). */
   seedTraffic?: string;
+  /**
+   * The YAML file of the interleavings /search/interleaved serves (`--interleave FILE`); needs
+   * logQueries, since an interleaved search is only worth its log record.
+   */
+  interleave?: string;
 }
 
 /** After close() stops accepting, requests in flight have this long before their connections are cut. */
@@ -96,6 +102,12 @@ export async function startServer(
     throw new InputError('--protect-search needs a token: set TESTBED_TOKEN');
   if (options.seedTraffic !== undefined && options.logQueries === undefined)
     throw new InputError('--seed-traffic needs --log-queries DIR: the folder the seed is copied into');
+  if (options.interleave !== undefined && options.logQueries === undefined)
+    throw new InputError(
+      '--interleave needs --log-queries DIR: an interleaved search is worth the clicks its log record lets you credit to each arm',
+    );
+  // Read before anything starts: a mistake in the file is reported at its line, and nothing is left running.
+  const interleavings = options.interleave === undefined ? undefined : loadInterleavings(options.interleave);
   // Before anything is started: a log folder that cannot be written is reported at once.
   const queryLog =
     options.logQueries === undefined ? undefined : await openQueryLog(options.logQueries, options.seedTraffic);
@@ -127,6 +139,7 @@ export async function startServer(
     allowedRemoteOrigins,
     ...(queryLog && { queryLog }),
     ...(traffic && { traffic }),
+    ...(interleavings && { interleavings }),
   });
   const server = await listen(app.fetch, host, options.port ?? 8787).catch(async (err: unknown) => {
     await searchPool?.close();

@@ -19,7 +19,10 @@ import type { IndexSearch } from '../../serving/searchers/index-search.js';
 import { checkServedPipeline } from '../remote-check.js';
 import { corsOriginSet, fromAnotherSite } from '../guards/cross-site.js';
 import type { QueryLog } from '../../traffic/query-log.js';
-import { queryRecord } from '../../traffic/query-record.js';
+import { interleavedQueryRecord, queryRecord } from '../../traffic/query-record.js';
+import type { SearchRequest } from '../../search/types.js';
+import type { Interleaving } from '../../serving/interleavings/interleave-config.js';
+import { interleavedSearch } from '../../serving/interleavings/interleaved-search.js';
 
 /** The longest X-Client-Id taken: UBI's limit on client_id. */
 export const MAX_CLIENT_ID_LENGTH = 100;
@@ -39,6 +42,11 @@ export const MAX_CLIENT_ID_LENGTH = 100;
  * with the caller's X-Client-Id, before it is answered: an event naming the id is then accepted.
  * A search a page on another site sent (guards/cross-site.ts; a --cors origin is not one) is
  * answered and not logged.
+ *
+ * `/search/interleaved`, and `/search` with an `interleaving` parameter, search each arm of one of
+ * the `interleavings` (`testbed serve --interleave FILE`) the normal way and answer the arms' lists
+ * merged, each hit with its team (serving/interleavings/interleaved-search.ts); the log record
+ * carries the teams, so the log alone can credit the clicks.
  */
 export function searchRoutes(
   catalog: IndexCatalog,
@@ -46,32 +54,59 @@ export function searchRoutes(
   allowedRemoteOrigins: RemoteAllowList = [],
   queryLog?: QueryLog,
   corsOrigins: readonly string[] = [],
+  interleavings?: readonly Interleaving[],
 ): Hono {
   const app = new Hono();
   const cors = corsOriginSet(corsOrigins);
-  const run = async (c: Context, pathMode: Mode | undefined, raw: unknown) => {
-    const { index, ...req } = parseSearchParams(pathMode, raw);
-    const clientId = clientIdOf(c);
-    // On this thread, before a worker sees it (remote-check.ts).
+  // A search's checks, on this thread before a worker sees it: a pipeline naming an origin not
+  // allowed (remote-check.ts), a missing or unreadable index, and an index still embedding (a 503
+  // with the progress for a search that needs vectors).
+  const check = (index: string, req: SearchRequest) => {
     checkServedPipeline(req.pipeline, allowedRemoteOrigins);
-    const { file, meta } = catalog.indexes.searchable(index);
-    // A lexical-first index still embedding: a 503 with the progress for a search that needs vectors.
+    const { meta } = catalog.indexes.searchable(index);
     checkVectorsReady(catalog, index, meta, req.pipeline);
-    const queryId = randomUUID();
-    // The JSON text as the searcher wrote it (a worker's is not parsed and serialised again here;
-    // only the log reads it, for the hit ids).
-    const json = await search.searchJson(index, file, req).catch((err: unknown) => {
+  };
+  // The JSON text as the searcher wrote it (a worker's is not parsed and serialised again here;
+  // only the log reads it, for the hit ids).
+  const searchText = (index: string, req: SearchRequest) =>
+    search.searchJson(index, catalog.indexes.searchable(index).file, req).catch((err: unknown) => {
       // A corrupt page met by the search: listed unreadable from now on (until the file changes).
       if (err instanceof UnreadableIndexError) catalog.indexes.markUnreadable(index, err.reason);
       throw err;
     });
-    // A page on another site can make a browser search here (a GET needs no preflight): it is
-    // answered, but not logged, so no page can skew sampling, click judgements or top queries.
-    if (queryLog && !fromAnotherSite(c, cors))
-      await queryLog.writeQuery(
-        queryRecord(json, { queryId, ...(clientId !== undefined && { clientId }), at: queryLog.now() }),
-      );
+  // A page on another site can make a browser search here (a GET needs no preflight): it is
+  // answered, but not logged, so no page can skew sampling, click judgements or top queries.
+  const logs = (c: Context): QueryLog | undefined => (queryLog && !fromAnotherSite(c, cors) ? queryLog : undefined);
+  const run = async (c: Context, pathMode: Mode | undefined, raw: unknown) => {
+    if (pathMode === undefined && asksInterleaving(raw)) return runInterleaved(c, raw);
+    const { index, ...req } = parseSearchParams(pathMode, raw);
+    const clientId = clientIdOf(c);
+    check(index, req);
+    const queryId = randomUUID();
+    const json = await searchText(index, req);
+    const log = logs(c);
+    if (log)
+      await log.writeQuery(queryRecord(json, { queryId, ...(clientId !== undefined && { clientId }), at: log.now() }));
     return c.body(withQueryId(json, queryId), 200, { 'Content-Type': 'application/json', 'X-Query-Id': queryId });
+  };
+  const runInterleaved = async (c: Context, raw: unknown) => {
+    if (typeof raw !== 'object' || raw === null || Array.isArray(raw))
+      throw new InputError('request body must be a JSON object');
+    const clientId = clientIdOf(c);
+    const queryId = randomUUID();
+    const { answer, json, record } = await interleavedSearch(interleavings, raw as Record<string, unknown>, queryId, {
+      check,
+      run: searchText,
+    });
+    const log = logs(c);
+    if (log) {
+      const context = { queryId, ...(clientId !== undefined && { clientId }), at: log.now() };
+      await log.writeQuery(record ? interleavedQueryRecord(record, context) : queryRecord(json!, context));
+    }
+    return c.body(JSON.stringify({ query_id: queryId, ...answer }), 200, {
+      'Content-Type': 'application/json',
+      'X-Query-Id': queryId,
+    });
   };
   const body = async (c: Context) => {
     if (!isJsonMediaType(c.req.header('content-type'))) {
@@ -81,6 +116,9 @@ export function searchRoutes(
   };
   app.get('/', async (c) => run(c, undefined, c.req.query()));
   app.post('/', async (c) => run(c, undefined, await body(c)));
+  // Before /:mode, which would take "interleaved" for a mode.
+  app.get('/interleaved', async (c) => runInterleaved(c, c.req.query()));
+  app.post('/interleaved', async (c) => runInterleaved(c, await body(c)));
   app.get('/:mode', async (c) => run(c, checkMode(c.req.param('mode')), c.req.query()));
   app.post('/:mode', async (c) => run(c, checkMode(c.req.param('mode')), await body(c)));
   app.onError((err, c) => {
@@ -119,4 +157,9 @@ export function withQueryId(json: string, queryId: string): string {
 function checkMode(mode: string): Mode {
   if ((MODES as readonly string[]).includes(mode)) return mode as Mode;
   throw new InputError(`unknown search mode "${mode}"; expected one of ${MODES.join(', ')}`, { field: 'mode' });
+}
+
+/** A GET or POST /search naming an interleaving (`interleaving=NAME`, or `"interleaving"` in the body). */
+function asksInterleaving(raw: unknown): boolean {
+  return typeof raw === 'object' && raw !== null && !Array.isArray(raw) && 'interleaving' in raw;
 }
