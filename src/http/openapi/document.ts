@@ -391,7 +391,7 @@ export function openApiDocument(): Json {
             content: {
               'application/json': {
                 schema: {
-                  oneOf: [ref('PipelineRequest'), ref('ModeSearchRequest'), ref('InterleavedSearchRequest')],
+                  oneOf: [ref('PipelineRequest'), ref('ModeSearchRequest'), ref('NamedInterleavedSearchRequest')],
                 },
               },
             },

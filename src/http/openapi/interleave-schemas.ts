@@ -26,17 +26,16 @@ const queryId = {
 
 /** The schemas of `GET|POST /search/interleaved` (and of /search with `interleaving`): serving/interleavings/. */
 export const interleaveSchemas: Record<string, unknown> = {
-  InterleavedSearchRequest: inputSide({
-    ...obj(
-      Object.fromEntries(
-        Object.entries(INTERLEAVED_PARAMS).map(([name, spec]) => [name, { ...spec.schema, description: spec.help }]),
-      ),
-      ['index', 'q'],
-    ),
-    additionalProperties: false,
-    description:
-      "an interleaved search: the query, k and level every arm searches with (the arms' pipelines are the --interleave file's)",
-  }),
+  InterleavedSearchRequest: interleavedRequest(
+    ['index', 'q'],
+    "an interleaved search to POST /search/interleaved: the query, k and level every arm searches with (the arms' pipelines are the --interleave file's)",
+  ),
+  // Required here, as it is what makes a /search body an interleaved search: and so a generated
+  // client's type for a pipeline body is not met by this one's (a union member without legs).
+  NamedInterleavedSearchRequest: interleavedRequest(
+    ['index', 'q', 'interleaving'],
+    'an interleaved search as a JSON body to POST /search: InterleavedSearchRequest with the interleaving named',
+  ),
   InterleavedHit: {
     allOf: [
       ref('Hit'),
@@ -81,3 +80,17 @@ export const interleaveSchemas: Record<string, unknown> = {
     ],
   },
 };
+
+/** The body of an interleaved search, closed as the server refuses other names. */
+function interleavedRequest(required: string[], description: string) {
+  return inputSide({
+    ...obj(
+      Object.fromEntries(
+        Object.entries(INTERLEAVED_PARAMS).map(([name, spec]) => [name, { ...spec.schema, description: spec.help }]),
+      ),
+      required,
+    ),
+    additionalProperties: false,
+    description,
+  });
+}
