@@ -30,6 +30,13 @@ const INTERLEAVE = `interleavings:
     method: team-draft
     arms: { bm25: bm25, dense: dense }
     share: 0.5
+  - name: three
+    index: tiny
+    method: team-draft-multileave
+    arms:
+      bm25: bm25
+      dense: dense
+      fts: { legs: [{ type: lexical, engine: fts5 }] }
 `;
 const K = 6;
 const QUERIES = ["can't log in after password reset", 'harbor port', 'storage quota team plan', 'windows install'];
@@ -57,7 +64,8 @@ beforeAll(async () => {
     dataDir: data,
     corporaRoot: path.dirname(TINY_BEIR),
     port: 0,
-    workers: 0,
+    // The arms search on a worker thread, as a served search does by default.
+    workers: 1,
     logQueries: logDir,
     interleave: path.join(root, 'interleave.yaml'),
   });
@@ -195,6 +203,36 @@ describe('balanced interleaving over HTTP', () => {
   });
 });
 
+describe('team-draft multileaving over HTTP', () => {
+  it('credits each hit to one of the three arms, as its best unshown id, the turn always an arm with the fewest picks among those that can still add one', async () => {
+    for (const q of QUERIES) {
+      const lists = await armLists(q);
+      const { body } = await get(
+        `/search?${qs({ index: 'tiny', q, k: K, level: 'doc', legs: '[{"type":"lexical","engine":"fts5"}]' })}`,
+      );
+      lists.fts = (body as Answer).hits.map((h) => h.id);
+      const answer = await interleaved(q, 'three');
+      expect(answer.arms).toEqual(['bm25', 'dense', 'fts']);
+      const shown: string[] = [];
+      const picks: Record<string, number> = { bm25: 0, dense: 0, fts: 0 };
+      for (const hit of answer.hits) {
+        expect(hit.id, `${q}: rank ${hit.rank}`).toBe(lists[hit.team!]!.find((id) => !shown.includes(id)));
+        // The turn is an arm's with the fewest picks among those that still have something to add.
+        const able = Object.keys(picks).filter((arm) => lists[arm]!.some((id) => !shown.includes(id)));
+        expect(picks[hit.team!]).toBe(Math.min(...able.map((arm) => picks[arm]!)));
+        picks[hit.team!]! += 1;
+        shown.push(hit.id);
+      }
+      expect(loggedFor(answer.query_id).interleaving).toEqual({
+        name: 'three',
+        method: 'team-draft-multileave',
+        arms: ['bm25', 'dense', 'fts'],
+        teams: answer.hits.map((h) => h.team),
+      });
+    }
+  });
+});
+
 describe('share', () => {
   it('interleaves the searches its seeded draw picks and answers the rest with the first arm, logged as its search', async () => {
     const q = 'harbor port';
@@ -261,7 +299,7 @@ describe('refusals', () => {
     await expectError(
       `/search/interleaved?${qs({ index: 'tiny', q: 'x' })}`,
       400,
-      /index "tiny" has several interleavings \(td, bal, half\)/,
+      /index "tiny" has several interleavings \(td, bal, half, three\)/,
     );
   });
 
