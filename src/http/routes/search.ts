@@ -94,14 +94,16 @@ export function searchRoutes(
       throw new InputError('request body must be a JSON object');
     const clientId = clientIdOf(c);
     const queryId = randomUUID();
-    const { answer, json, record } = await interleavedSearch(interleavings, raw as Record<string, unknown>, queryId, {
+    const { answer, logged } = await interleavedSearch(interleavings, raw as Record<string, unknown>, queryId, {
       check,
       run: searchText,
     });
     const log = logs(c);
     if (log) {
       const context = { queryId, ...(clientId !== undefined && { clientId }), at: log.now() };
-      await log.writeQuery(record ? interleavedQueryRecord(record, context) : queryRecord(json!, context));
+      await log.writeQuery(
+        'record' in logged ? interleavedQueryRecord(logged.record, context) : queryRecord(logged.json, context),
+      );
     }
     return c.body(JSON.stringify({ query_id: queryId, ...answer }), 200, {
       'Content-Type': 'application/json',

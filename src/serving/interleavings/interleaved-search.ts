@@ -39,15 +39,16 @@ export interface ArmSearcher {
 /**
  * One interleaved search: the interleaving the request names (or its index's only one), each arm
  * searched through `searcher` with the request's q, k and level, and the arms' hit lists merged by
- * the interleaving's method with coin flips seeded from `queryId`. `record` is what the query log
- * writes: undefined for a search `share` left out, which is logged as the first arm's search.
+ * the interleaving's method with coin flips seeded from `queryId`. `logged` is what the query log
+ * writes: the merge's record, or for a search `share` left out the first arm's answer (its JSON
+ * text), logged as that arm's search.
  */
 export async function interleavedSearch(
   interleavings: readonly Interleaving[] | undefined,
   raw: Record<string, unknown>,
   queryId: string,
   searcher: ArmSearcher,
-): Promise<{ answer: InterleavedAnswer; json?: string; record?: InterleavedSearch }> {
+): Promise<{ answer: InterleavedAnswer; logged: { json: string } | { record: InterleavedSearch } }> {
   const { index, interleaving, ...rest } = raw;
   const extra = Object.keys(rest).filter((key) => !INTERLEAVED_PARAMS.includes(key));
   if (extra.length > 0)
@@ -66,7 +67,7 @@ export async function interleavedSearch(
   const responses = texts.map((text) => JSON.parse(text) as SearchResponse);
   const first = responses[0]!;
   if (arms.length === 1)
-    return { answer: { interleaving: null, method: null, arm: arms[0]!.name, ...first }, json: texts[0]! };
+    return { answer: { interleaving: null, method: null, arm: arms[0]!.name, ...first }, logged: { json: texts[0]! } };
   const merged = mergeForSearch(
     chosen.method,
     arms.map((arm, i) => ({ name: arm.name, ids: responses[i]!.hits.map((hit) => hit.id) })),
@@ -90,19 +91,21 @@ export async function interleavedSearch(
       level: first.level,
       hits,
     },
-    record: {
-      index: first.index,
-      q: first.q,
-      k: first.k,
-      level: first.level,
-      pipelines: Object.fromEntries(arms.map((arm, i) => [arm.name, responses[i]!.pipeline])),
-      hitIds: merged.ids,
-      interleaving: {
-        name: chosen.name,
-        method: chosen.method,
-        arms: names,
-        teams: merged.teams,
-        ...(merged.armHitIds && { arm_hit_ids: merged.armHitIds }),
+    logged: {
+      record: {
+        index: first.index,
+        q: first.q,
+        k: first.k,
+        level: first.level,
+        pipelines: Object.fromEntries(arms.map((arm, i) => [arm.name, responses[i]!.pipeline])),
+        hitIds: merged.ids,
+        interleaving: {
+          name: chosen.name,
+          method: chosen.method,
+          arms: names,
+          teams: merged.teams,
+          ...(merged.armHitIds && { arm_hit_ids: merged.armHitIds }),
+        },
       },
     },
   };
