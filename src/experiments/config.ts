@@ -1,10 +1,9 @@
 import { qrelsPath } from '../reports/output-paths.js';
 import fs from 'node:fs';
 import path from 'node:path';
-import { isMap, LineCounter, parseDocument } from 'yaml';
 import { z } from 'zod';
 import { InputError } from '../errors.js';
-import { closestName } from '../did-you-mean.js';
+import { parseYamlConfig } from '../schemas/yaml-config.js';
 import type { Level } from '../schemas/names.js';
 import { MAX_NAME_CHARS } from '../schemas/file-names.js';
 import { EXPERIMENT_PARAMS } from '../pipeline/shorthand-rows.js';
@@ -260,108 +259,10 @@ export function loadExperimentConfig(file: string): ExperimentConfig {
 }
 
 export function parseExperimentConfig(source: string, file = '<config>'): ExperimentConfig {
-  const lineCounter = new LineCounter();
-  const doc = parseDocument(source, { lineCounter, prettyErrors: false });
-  const yamlError = doc.errors[0];
-  if (yamlError) {
-    const line = lineCounter.linePos(yamlError.pos[0]).line;
-    // The parser recurses per nesting level and reports running out of stack as a YAML error;
-    // say what the input did rather than what the parser ran out of.
-    const message = /call stack/i.test(yamlError.message)
-      ? 'nested too deeply to parse (a config needs a handful of levels; this one has thousands)'
-      : yamlError.message.split('\n')[0];
-    throw new InputError(`invalid YAML: ${message}`, { file, ...(line && { line }) });
-  }
-  if (!isMap(doc.contents)) throw new InputError('an experiment config must be a YAML mapping', { file, line: 1 });
-  const parsed = experimentSchema.safeParse(yamlToJs(doc, file));
-  if (parsed.success) return parsed.data;
-  const issue = firstIssue(parsed.error.issues);
-  const keyPath = issue.path.map(String);
-  const unknown = issue.code === 'unrecognized_keys' ? issue.keys : [];
-  const node = doc.getIn(issue.path, true) as { range?: [number, number] } | undefined;
-  const keyNode = locateKey(doc, issue.path, unknown[0]);
-  const offset = keyNode ?? node?.range?.[0];
-  const line = offset !== undefined ? lineCounter.linePos(offset).line : undefined;
-  const field = [...keyPath, ...unknown.slice(0, 1)].join('.') || undefined;
-  const message =
-    issue.code === 'unrecognized_keys'
-      ? `unknown key${unknown.length > 1 ? 's' : ''} ${unknown.map((k) => `"${k}"`).join(', ')}${didYouMean(unknown[0]!, issue.path, parsed.error.issues)}`
-      : issue.message;
-  throw new InputError(message, { file, ...(line && { line }), ...(field && { field }) });
-}
-
-/**
- * Aliases are expanded only here, not while parsing, so nested aliases (`b: [*a, *a, ...]`,
- * "billion laughs") are caught here: the limit is set explicitly rather than left to the
- * library's default, and its error (like any other from building the value) becomes a 400
- * naming the problem instead of an internal error.
- */
-const MAX_ALIAS_COUNT = 100;
-
-function yamlToJs(doc: ReturnType<typeof parseDocument>, file: string): unknown {
-  let value: unknown;
-  let recursive: boolean;
-  try {
-    value = doc.toJS({ maxAliasCount: MAX_ALIAS_COUNT });
-    recursive = containsItself(value);
-  } catch (err) {
-    const message = (err as Error).message.split('\n')[0] ?? '';
-    if (/excessive alias count/i.test(message))
-      throw new InputError(
-        `invalid YAML: aliases expand to too many nodes (limit ${MAX_ALIAS_COUNT}), as in an alias bomb`,
-        { file },
-      );
-    throw new InputError(`invalid YAML: ${message}`, { file });
-  }
-  // `a: &x [*x]` is valid YAML and builds a value that contains itself; no config field means
-  // that, and code that walks the value (hashing, JSON) would recurse until it throws.
-  if (recursive)
-    throw new InputError('invalid YAML: an alias refers to a node that contains it (a recursive value)', { file });
-  return value;
-}
-
-function containsItself(value: unknown, open = new Set<object>()): boolean {
-  if (typeof value !== 'object' || value === null) return false;
-  if (open.has(value)) return true;
-  open.add(value);
-  const found = Object.values(value).some((v) => containsItself(v, open));
-  open.delete(value);
-  return found;
-}
-
-/**
- * The issue to report: an unknown key before anything else, because a misspelt key (`gird:`)
- * also makes the key it stands for missing, and "grid: Required" hides the typo that caused it.
- */
-function firstIssue(issues: z.ZodIssue[]): z.ZodIssue {
-  return issues.find((i) => i.code === 'unrecognized_keys') ?? issues[0]!;
-}
-
-/**
- * `; did you mean "grid"?` when an unknown key is a typo of a key the same mapping is missing
- * (closestName's rule), or, at the top level, of any key a config may have; else nothing.
- */
-function didYouMean(key: string, at: (string | number)[], issues: z.ZodIssue[]): string {
-  const sameMapping = (i: z.ZodIssue) => i.path.length === at.length + 1 && at.every((p, n) => i.path[n] === p);
-  const missing = issues
-    .filter((i) => i.code === 'invalid_type' && i.received === 'undefined' && sameMapping(i))
-    .map((i) => String(i.path[at.length]));
-  const known = at.length === 0 ? [...missing, ...Object.keys(experimentSchema.innerType().shape)] : missing;
-  const guess = closestName(key, known);
-  return guess ? `; did you mean "${guess}"?` : '';
-}
-
-/** Offset of an unknown key inside the mapping at `path`, for a line number. */
-function locateKey(
-  doc: ReturnType<typeof parseDocument>,
-  at: (string | number)[],
-  key: string | undefined,
-): number | undefined {
-  if (key === undefined) return undefined;
-  const parent = (at.length ? doc.getIn(at, true) : doc.contents) as unknown;
-  if (!isMap(parent)) return undefined;
-  const pair = parent.items.find((p) => (p.key as { value?: unknown } | null)?.value === key);
-  return (pair?.key as { range?: [number, number] } | undefined)?.range?.[0];
+  return parseYamlConfig(source, file, experimentSchema, {
+    what: 'an experiment config',
+    topKeys: Object.keys(experimentSchema.innerType().shape),
+  });
 }
 
 /** Default gold-set paths for a BEIR corpus folder. */

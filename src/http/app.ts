@@ -34,6 +34,7 @@ import { servedTrafficOf, type ServedTraffic } from '../serving/traffic-summary/
 import type { SearchPool } from '../serving/search-pool/search-pool.js';
 import type { IndexSearch } from '../serving/searchers/index-search.js';
 import { uiRoutes } from './routes/ui.js';
+import type { Interleaving } from '../serving/interleavings/interleave-config.js';
 import { rememberSecret } from '../remote/known-secrets.js';
 
 export interface AppDeps {
@@ -89,6 +90,8 @@ export interface AppDeps {
   traffic?: ServedTraffic;
   /** `--explore swap --explore-rate R`: logged searches swap an adjacent pair of their answer at rate R. */
   explore?: ExploreOptions;
+  /** What /search/interleaved merges (`testbed serve --interleave FILE`); without any it answers 409. */
+  interleavings?: readonly Interleaving[];
 }
 
 /**
@@ -197,7 +200,15 @@ export function createApp(deps: AppDeps): Hono {
   app.route('/indexes', indexRoutes(catalog, corporaRoot, allowedRemoteOrigins));
   app.route(
     '/search',
-    searchRoutes(catalog, search, allowedRemoteOrigins, deps.queryLog, deps.corsOrigins, deps.explore),
+    searchRoutes(
+      catalog,
+      search,
+      allowedRemoteOrigins,
+      deps.queryLog,
+      deps.corsOrigins,
+      deps.explore,
+      deps.interleavings,
+    ),
   );
   app.route('/events', eventRoutes(deps.queryLog));
   app.route('/gold', goldRoutes(corporaRoot));

@@ -17,6 +17,7 @@ import { seedTraffic } from '../traffic/seed-traffic.js';
 import type { ExploreOptions } from '../traffic/explore-swap.js';
 import { servedTrafficOf } from '../serving/traffic-summary/served-traffic.js';
 import { closePostgresPools } from '../legs/postgres/postgres-pools.js';
+import { loadInterleavings } from '../serving/interleavings/interleave-config.js';
 
 export interface ServerOptions {
   dataDir: string;
@@ -50,6 +51,11 @@ export interface ServerOptions {
   seedTraffic?: string;
   /** Swap an adjacent pair in a share of logged searches (`--explore swap --explore-rate R`); needs logQueries. */
   explore?: ExploreOptions;
+  /**
+   * The YAML file of the interleavings /search/interleaved serves (`--interleave FILE`); needs
+   * logQueries, since an interleaved search is only worth its log record.
+   */
+  interleave?: string;
 }
 
 /** After close() stops accepting, requests in flight have this long before their connections are cut. */
@@ -101,6 +107,12 @@ export async function startServer(
     throw new InputError('--seed-traffic needs --log-queries DIR: the folder the seed is copied into');
   if (options.explore !== undefined && options.logQueries === undefined)
     throw new InputError('--explore needs --log-queries DIR: a swap nobody logs cannot be learned from');
+  if (options.interleave !== undefined && options.logQueries === undefined)
+    throw new InputError(
+      '--interleave needs --log-queries DIR: an interleaved search is worth the clicks its log record lets you credit to each arm',
+    );
+  // Read before anything starts: a mistake in the file is reported at its line, and nothing is left running.
+  const interleavings = options.interleave === undefined ? undefined : loadInterleavings(options.interleave);
   // Before anything is started: a log folder that cannot be written is reported at once.
   const queryLog =
     options.logQueries === undefined ? undefined : await openQueryLog(options.logQueries, options.seedTraffic);
@@ -133,6 +145,7 @@ export async function startServer(
     ...(queryLog && { queryLog }),
     ...(traffic && { traffic }),
     ...(options.explore && { explore: options.explore }),
+    ...(interleavings && { interleavings }),
   });
   const server = await listen(app.fetch, host, options.port ?? 8787).catch(async (err: unknown) => {
     await searchPool?.close();

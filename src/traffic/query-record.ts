@@ -1,5 +1,5 @@
 import type { SearchResponse } from '../search/types.js';
-import type { Exploration, UbiQueryRecord } from './types.js';
+import type { Exploration, UbiInterleaving, UbiQueryRecord } from './types.js';
 
 /** Who asked and when: what the route knows about a search beyond the searcher's answer. */
 export interface SearchContext {
@@ -28,5 +28,41 @@ export function queryRecord(responseJson: string, context: SearchContext): UbiQu
     query_response_hit_ids: response.hits.map((hit) => hit.id),
     timestamp: context.at.toISOString(),
     ...(context.exploration && { exploration: context.exploration }),
+  };
+}
+
+/** An interleaved search as the route answered it: the merged list and what each arm searched with. */
+export interface InterleavedSearch {
+  index: string;
+  q: string;
+  k: number;
+  level: string;
+  /** Each arm's pipeline, every default filled in, by arm name. */
+  pipelines: Record<string, unknown>;
+  hitIds: string[];
+  interleaving: UbiInterleaving;
+}
+
+/**
+ * The UBI query record of an interleaved search: the merged list as shown, and in
+ * `interleaving` the arm credited with each of its hits (and, for balanced interleaving, each
+ * arm's own list), so clicks can be credited from the log alone. Its `mode` is `interleaved`,
+ * and its pipeline names the interleaving and each arm's pipeline.
+ */
+export function interleavedQueryRecord(search: InterleavedSearch, context: SearchContext): UbiQueryRecord {
+  return {
+    query_id: context.queryId,
+    ...(context.clientId !== undefined && { client_id: context.clientId }),
+    user_query: search.q,
+    index: search.index,
+    query_attributes: {
+      mode: 'interleaved',
+      k: search.k,
+      level: search.level,
+      pipeline: { interleaving: search.interleaving.name, arms: search.pipelines },
+    },
+    query_response_hit_ids: search.hitIds,
+    interleaving: search.interleaving,
+    timestamp: context.at.toISOString(),
   };
 }

@@ -107,6 +107,21 @@ export interface UbiQueryRecord {
   timestamp: string;
   /** `serve --explore swap`: the adjacent pair this search exchanged (the hit ids are the order shown). */
   exploration?: Exploration;
+  /** An interleaved search (`serve --interleave`): which arm each shown hit is credited to. */
+  interleaving?: UbiInterleaving;
+}
+
+/** What an interleaved search logs so the log alone can credit its clicks (issue 39's contract). */
+export interface UbiInterleaving {
+  /** The interleaving's name in the --interleave file. */
+  name: string;
+  method: 'team-draft' | 'balanced' | 'team-draft-multileave';
+  /** The arm names, in the file's order. */
+  arms: string[];
+  /** Parallel to query_response_hit_ids: the arm credited with each shown hit (balanced: the arm whose list it was taken from). */
+  teams: (string | null)[];
+  /** Balanced only: each arm's own top-k ids, which Joachims' credit rule compares clicks against. */
+  arm_hit_ids?: Record<string, string[]>;
 }
 
 /** The UBI event this server writes for each event posted to POST /events. */

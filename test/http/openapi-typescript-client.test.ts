@@ -195,9 +195,10 @@ describe('a TypeScript client generated from /openapi.json with openapi-typescri
   });
 
   it('the server answers the smallest search bodies, the pipeline of the issue among them', async () => {
-    // Not the reranked one: it would load a cross-encoder model.
+    // Not the reranked one: it would load a cross-encoder model; nor the interleaved one: this
+    // server has no --interleave (test/http/interleaved-search.test.ts serves those).
     const searches = [...MINIMAL_REQUESTS.searchWithBody!, ...MINIMAL_REQUESTS.searchByModeWithBody!].filter(
-      (r) => !(r.body as { rerank?: unknown }).rerank,
+      (r) => !(r.body as { rerank?: unknown }).rerank && !(r.body as { interleaving?: unknown }).interleaving,
     );
     expect(searches.length).toBe(4);
     for (const { path: route, params, body } of searches) {

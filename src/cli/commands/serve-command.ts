@@ -25,6 +25,8 @@ Serves every index file DIR/NAME.sqlite as index NAME over HTTP:
   GET /indexes, GET /indexes/:name, POST /indexes, DELETE /indexes/:name
   POST /experiments, GET /experiments, GET /experiments/:id, DELETE /experiments/:id (cancel)
   POST /gold, GET /gold, DELETE /gold, GET /health
+  GET|POST /search/interleaved   (index, q, k, level, interleaving: the arms of an
+  --interleave file merged into one list, each hit with its team; also /search with interleaving)
   POST /events (UBI click and other events for a search's query_id; with --log-queries)
   POST /traffic/samples, POST /traffic/judgements (queries sample and gold from-clicks over the
   --log-queries folder, as jobs), GET /traffic/samples[/:id], GET /traffic/judgements[/:id]
@@ -86,6 +88,13 @@ Options:
                       ${DEFAULT_EXPLORE_RATE}): each costs its user one slightly worse order
   --seed-traffic DIR  when the --log-queries folder holds no log yet, copy DIR's
                       ubi_queries*.jsonl and ubi_events*.jsonl files into it first
+  --interleave FILE   serve the interleavings of the YAML FILE at /search/interleaved (needs
+                      --log-queries): each names an index, a method (team-draft, balanced, or
+                      team-draft-multileave for three or more arms), its arms (name: bm25, dense,
+                      hybrid, or a pipeline object as POST /search takes) and the share of the
+                      index's interleaved searches merged (default 1; the rest the first arm
+                      answers alone). Coin flips come from a generator seeded by the query_id,
+                      and the log records each shown hit's team
   --workers N         search worker threads, each with its own index connections (default: one
                       per core); 0 searches on the main thread, one search at a time
   --lazy-open         open each index at its first search; by default every index in DIR is
@@ -133,6 +142,7 @@ export const serveCommand: Command = {
       'seed-traffic': { type: 'string' },
       explore: { type: 'string' },
       'explore-rate': { type: 'string' },
+      interleave: { type: 'string' },
     });
     if (values.help) return (io.out(usage + '\n'), 0);
     // Through the environment, so builds, experiments and any process they start share it.
@@ -177,6 +187,7 @@ export const serveCommand: Command = {
       logQueries: values['log-queries'],
       seedTraffic: values['seed-traffic'],
       ...(explore && { explore }),
+      interleave: values.interleave,
     }).catch((err: unknown) => {
       if (!(err instanceof PortInUseError)) throw err;
       const other = err.port === 65535 ? 8788 : err.port + 1;
@@ -191,6 +202,7 @@ export const serveCommand: Command = {
     if (values['log-queries']) io.err(`logging searches and events to ${values['log-queries']}\n`);
     if (explore)
       io.err(`exploring: ${explore.rate * 100}% of logged searches swap one adjacent pair of their answer\n`);
+    if (values.interleave) io.err(`interleaving the arms of ${values.interleave} at /search/interleaved\n`);
     // An index --ensure wrote lexical-first gets its vectors from a build in the background.
     const { startPendingEmbedding } = await import('../../serving/builds/vectors-pending.js');
     for (const name of values.ensure ?? []) {

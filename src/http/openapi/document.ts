@@ -2,6 +2,7 @@ import { DOCS_ASSET_NAMES } from '../../web/api-docs/docs-assets.js';
 import { VERSION } from '../../version.js';
 import { legTypes } from '../../legs/registry.js';
 import { schemas } from './schemas.js';
+import { INTERLEAVED_PARAMS } from './interleave-schemas.js';
 import { OPERATION_IDS } from './operation-ids.js';
 import { OPERATION_EXAMPLES } from './examples/operation-examples.js';
 import { type Operation, withExample } from './examples/operation-example.js';
@@ -72,6 +73,31 @@ const clientIdHeader = {
   description:
     "the caller's UBI client_id (a browser, a service, a bot), written with the search when the server logs queries (--log-queries)",
   schema: { type: 'string', maxLength: 100 },
+};
+/** An interleaved search's answer: the merged hits with their teams, and the query_id (header and body). */
+const interleavedAnswer = {
+  ...json(ref('InterleavedSearchResponse'), "the arms' hits merged, each with its team"),
+  headers: searchAnswer.headers,
+};
+/** /search answers a search, or an interleaved one when the request names an interleaving. */
+const searchOrInterleavedAnswer = {
+  ...json(
+    { oneOf: [ref('SearchResponse'), ref('InterleavedSearchResponse')] },
+    "ranked hits; with interleaving, the arms' hits merged",
+  ),
+  headers: searchAnswer.headers,
+};
+const interleavedParameters = Object.entries(INTERLEAVED_PARAMS).map(([name, spec]) =>
+  query(name, spec.help, spec.schema, name === 'index' || name === 'q'),
+);
+const INTERLEAVED_DESCRIPTION =
+  "Each arm of the interleaving (testbed serve --interleave FILE) searches the index the normal way at the request's k and level; their lists are merged by the interleaving's method (team-draft, balanced, team-draft-multileave) with coin flips from a generator seeded by the query_id, and each hit carries its team. With a share below 1, the searches the seeded draw leaves out are answered by the first arm alone (interleaving null). The query log record carries the interleaving, its method, its arms and each shown hit's team. Other parameters answer 400.";
+/** What only an interleaved search is refused for. */
+const interleavedErrors = {
+  '404': error('unknown index, or no interleaving of that name'),
+  '409': error(
+    "the server was started without --interleave, the index's embedding model is not available, or its file cannot be read (code index_unreadable)",
+  ),
 };
 const searchErrors = {
   '400': error('bad parameter, or an X-Client-Id over 100 characters'),
@@ -340,21 +366,67 @@ export function openApiDocument(): Json {
                   }
                 : p,
             ),
+            query(
+              'interleaving',
+              'an interleaved search (as GET /search/interleaved): the name of an interleaving of the --interleave file, with index, q, k and level only',
+              { type: 'string' },
+            ),
             clientIdHeader,
           ],
-          responses: { '200': searchAnswer, ...searchErrors, '414': error('URL over 256 kB') },
+          responses: {
+            '200': searchOrInterleavedAnswer,
+            ...searchErrors,
+            ...interleavedErrors,
+            '414': error('URL over 256 kB'),
+          },
         },
         post: {
           tags: ['search'],
           summary: 'Search an index: a pipeline or a shorthand (with mode) as a JSON body',
+          description:
+            'A body with `interleaving` (and index, q, k, level only) is an interleaved search, answered as POST /search/interleaved answers it.',
           parameters: [clientIdHeader],
           requestBody: {
             required: true,
-            content: { 'application/json': { schema: { oneOf: [ref('PipelineRequest'), ref('ModeSearchRequest')] } } },
+            content: {
+              'application/json': {
+                schema: {
+                  oneOf: [ref('PipelineRequest'), ref('ModeSearchRequest'), ref('NamedInterleavedSearchRequest')],
+                },
+              },
+            },
           },
           responses: {
-            '200': searchAnswer,
+            '200': searchOrInterleavedAnswer,
             ...searchErrors,
+            ...interleavedErrors,
+            '413': error('body over 64 kB'),
+          },
+        },
+      },
+      '/search/interleaved': {
+        get: {
+          tags: ['search'],
+          summary: 'Search an index with the arms of an interleaving (--interleave) and answer their lists merged',
+          description: INTERLEAVED_DESCRIPTION,
+          parameters: [...interleavedParameters, clientIdHeader],
+          responses: {
+            '200': interleavedAnswer,
+            ...searchErrors,
+            ...interleavedErrors,
+            '414': error('URL over 256 kB'),
+          },
+        },
+        post: {
+          tags: ['search'],
+          summary: 'An interleaved search, parameters as a JSON body',
+          description: INTERLEAVED_DESCRIPTION,
+          parameters: [clientIdHeader],
+          requestBody: { required: true, content: { 'application/json': { schema: ref('InterleavedSearchRequest') } } },
+          responses: {
+            '200': interleavedAnswer,
+            ...searchErrors,
+            ...interleavedErrors,
             '413': error('body over 64 kB'),
           },
         },

@@ -17,6 +17,8 @@ export const OPERATION_IDS: Record<string, string> = {
   'POST /search': 'searchWithBody',
   'GET /search/{mode}': 'searchByMode',
   'POST /search/{mode}': 'searchByModeWithBody',
+  'GET /search/interleaved': 'searchInterleaved',
+  'POST /search/interleaved': 'searchInterleavedWithBody',
   'POST /events': 'recordEvents',
   'GET /traffic': 'getTrafficSummary',
   'GET /traffic/interleavings': 'getTrafficInterleavings',

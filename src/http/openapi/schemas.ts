@@ -6,6 +6,7 @@ import { pipelineSpec } from '../../pipeline/pipeline-spec.js';
 import { MODES } from '../../pipeline/shorthand-rows.js';
 import { reportSchemas } from './report-schemas.js';
 import { indexSchemas } from './index-schemas.js';
+import { interleaveSchemas } from './interleave-schemas.js';
 import { settledPipelineSchema } from './pipeline-schema.js';
 import { DEFAULT_SEED } from '../../stats/prng.js';
 import { DEFAULT_PRIOR_STRENGTH } from '../../traffic/pbm.js';
@@ -24,6 +25,7 @@ import { inputSide } from './input-side.js';
 export const schemas: Record<string, unknown> = {
   ...reportSchemas,
   ...indexSchemas,
+  ...interleaveSchemas,
   Error: obj({ error: obj({ code: str, message: str }) }),
   Health: obj(
     {

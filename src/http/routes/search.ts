@@ -19,8 +19,11 @@ import type { IndexSearch } from '../../serving/searchers/index-search.js';
 import { checkServedPipeline } from '../remote-check.js';
 import { corsOriginSet, fromAnotherSite } from '../guards/cross-site.js';
 import type { QueryLog } from '../../traffic/query-log.js';
-import { queryRecord } from '../../traffic/query-record.js';
+import { interleavedQueryRecord, queryRecord } from '../../traffic/query-record.js';
 import { type ExploreOptions, exploreAnswer } from '../../traffic/explore-swap.js';
+import type { SearchRequest } from '../../search/types.js';
+import type { Interleaving } from '../../serving/interleavings/interleave-config.js';
+import { interleavedSearch } from '../../serving/interleavings/interleaved-search.js';
 
 /** The longest X-Client-Id taken: UBI's limit on client_id. */
 export const MAX_CLIENT_ID_LENGTH = 100;
@@ -41,6 +44,12 @@ export const MAX_CLIENT_ID_LENGTH = 100;
  * A search a page on another site sent (guards/cross-site.ts; a --cors origin is not one) is
  * answered and not logged. With `explore` (`--explore swap`), a logged search swaps one adjacent
  * pair of its answer with the given probability (explore-swap.ts), and its record says which.
+ *
+ * `/search/interleaved`, and `/search` with an `interleaving` parameter, search each arm of one of
+ * the `interleavings` (`testbed serve --interleave FILE`) the normal way and answer the arms' lists
+ * merged, each hit with its team (serving/interleavings/interleaved-search.ts); the log record
+ * carries the teams, so the log alone can credit the clicks. Interleaved lists are not explored:
+ * their order is already the experiment.
  */
 export function searchRoutes(
   catalog: IndexCatalog,
@@ -49,42 +58,73 @@ export function searchRoutes(
   queryLog?: QueryLog,
   corsOrigins: readonly string[] = [],
   explore?: ExploreOptions,
+  interleavings?: readonly Interleaving[],
 ): Hono {
   const app = new Hono();
   const cors = corsOriginSet(corsOrigins);
-  const run = async (c: Context, pathMode: Mode | undefined, raw: unknown) => {
-    const { index, ...req } = parseSearchParams(pathMode, raw);
-    const clientId = clientIdOf(c);
-    // On this thread, before a worker sees it (remote-check.ts).
+  // A search's checks, on this thread before a worker sees it: a pipeline naming an origin not
+  // allowed (remote-check.ts), a missing or unreadable index, and an index still embedding (a 503
+  // with the progress for a search that needs vectors).
+  const check = (index: string, req: SearchRequest) => {
     checkServedPipeline(req.pipeline, allowedRemoteOrigins);
-    const { file, meta } = catalog.indexes.searchable(index);
-    // A lexical-first index still embedding: a 503 with the progress for a search that needs vectors.
+    const { meta } = catalog.indexes.searchable(index);
     checkVectorsReady(catalog, index, meta, req.pipeline);
-    const queryId = randomUUID();
-    // The JSON text as the searcher wrote it (a worker's is not parsed and serialised again here;
-    // only the log reads it, for the hit ids).
-    const json = await search.searchJson(index, file, req).catch((err: unknown) => {
+  };
+  // The JSON text as the searcher wrote it (a worker's is not parsed and serialised again here;
+  // only the log reads it, for the hit ids).
+  const searchText = (index: string, req: SearchRequest) =>
+    search.searchJson(index, catalog.indexes.searchable(index).file, req).catch((err: unknown) => {
       // A corrupt page met by the search: listed unreadable from now on (until the file changes).
       if (err instanceof UnreadableIndexError) catalog.indexes.markUnreadable(index, err.reason);
       throw err;
     });
-    // A page on another site can make a browser search here (a GET needs no preflight): it is
-    // answered, but not logged, so no page can skew sampling, click judgements or top queries.
+  // A page on another site can make a browser search here (a GET needs no preflight): it is
+  // answered, but not logged, so no page can skew sampling, click judgements or top queries.
+  const logs = (c: Context): QueryLog | undefined => (queryLog && !fromAnotherSite(c, cors) ? queryLog : undefined);
+  const run = async (c: Context, pathMode: Mode | undefined, raw: unknown) => {
+    if (pathMode === undefined && asksInterleaving(raw)) return runInterleaved(c, raw);
+    const { index, ...req } = parseSearchParams(pathMode, raw);
+    const clientId = clientIdOf(c);
+    check(index, req);
+    const queryId = randomUUID();
+    const json = await searchText(index, req);
+    const log = logs(c);
     let answer = json;
-    if (queryLog && !fromAnotherSite(c, cors)) {
+    if (log) {
       // Only a search that is logged is explored: an intervention nobody records teaches nothing.
       const explored = explore ? exploreAnswer(json, queryId, explore) : { json };
       answer = explored.json;
-      await queryLog.writeQuery(
+      await log.writeQuery(
         queryRecord(answer, {
           queryId,
           ...(clientId !== undefined && { clientId }),
-          at: queryLog.now(),
+          at: log.now(),
           ...(explored.exploration && { exploration: explored.exploration }),
         }),
       );
     }
     return c.body(withQueryId(answer, queryId), 200, { 'Content-Type': 'application/json', 'X-Query-Id': queryId });
+  };
+  const runInterleaved = async (c: Context, raw: unknown) => {
+    if (typeof raw !== 'object' || raw === null || Array.isArray(raw))
+      throw new InputError('request body must be a JSON object');
+    const clientId = clientIdOf(c);
+    const queryId = randomUUID();
+    const { answer, logged } = await interleavedSearch(interleavings, raw as Record<string, unknown>, queryId, {
+      check,
+      run: searchText,
+    });
+    const log = logs(c);
+    if (log) {
+      const context = { queryId, ...(clientId !== undefined && { clientId }), at: log.now() };
+      await log.writeQuery(
+        'record' in logged ? interleavedQueryRecord(logged.record, context) : queryRecord(logged.json, context),
+      );
+    }
+    return c.body(JSON.stringify({ query_id: queryId, ...answer }), 200, {
+      'Content-Type': 'application/json',
+      'X-Query-Id': queryId,
+    });
   };
   const body = async (c: Context) => {
     if (!isJsonMediaType(c.req.header('content-type'))) {
@@ -94,6 +134,9 @@ export function searchRoutes(
   };
   app.get('/', async (c) => run(c, undefined, c.req.query()));
   app.post('/', async (c) => run(c, undefined, await body(c)));
+  // Before /:mode, which would take "interleaved" for a mode.
+  app.get('/interleaved', async (c) => runInterleaved(c, c.req.query()));
+  app.post('/interleaved', async (c) => runInterleaved(c, await body(c)));
   app.get('/:mode', async (c) => run(c, checkMode(c.req.param('mode')), c.req.query()));
   app.post('/:mode', async (c) => run(c, checkMode(c.req.param('mode')), await body(c)));
   app.onError((err, c) => {
@@ -132,4 +175,9 @@ export function withQueryId(json: string, queryId: string): string {
 function checkMode(mode: string): Mode {
   if ((MODES as readonly string[]).includes(mode)) return mode as Mode;
   throw new InputError(`unknown search mode "${mode}"; expected one of ${MODES.join(', ')}`, { field: 'mode' });
+}
+
+/** A GET or POST /search naming an interleaving (`interleaving=NAME`, or `"interleaving"` in the body). */
+function asksInterleaving(raw: unknown): boolean {
+  return typeof raw === 'object' && raw !== null && !Array.isArray(raw) && 'interleaving' in raw;
 }

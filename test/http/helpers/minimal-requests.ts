@@ -47,9 +47,12 @@ export const MINIMAL_REQUESTS: Record<string, MinimalRequest[]> = {
       rerank: { type: 'cross-encoder', model: 'Xenova/ms-marco-MiniLM-L-6-v2' },
     }),
     post('/search', { index: 'demo', q: 'solar panels', mode: 'hybrid' }),
+    post('/search', { index: 'demo', q: 'solar panels', interleaving: 'bm25-vs-dense' }),
   ],
   searchByMode: [get('/search/{mode}', { path: { mode: 'bm25' }, query: { index: 'demo', q: 'solar panels' } })],
   searchByModeWithBody: [post('/search/{mode}', { index: 'demo', q: 'solar panels' }, { path: { mode: 'dense' } })],
+  searchInterleaved: [get('/search/interleaved', { query: { index: 'demo', q: 'solar panels' } })],
+  searchInterleavedWithBody: [post('/search/interleaved', { index: 'demo', q: 'solar panels' })],
   recordEvents: [
     post('/events', { action_name: 'click', query_id: '9b2f6a4e-0d5c-4f1e-8a77-3c1d2e4f5a6b' }),
     post('/events', [{ action_name: 'impression', query_id: '9b2f6a4e-0d5c-4f1e-8a77-3c1d2e4f5a6b' }]),

@@ -66,7 +66,35 @@ const hybridAnswer = {
   ],
 };
 
+/**
+ * An interleaved search of the same query, bm25 against dense (an interleaving `bm25-vs-dense` on
+ * the demo index): dense put the lockout page first; the coin gave bm25 the first pick of the
+ * round, so its login page leads and dense's lockout page follows. Each hit keeps its arm's score.
+ */
+const interleavedAnswer = {
+  query_id: '6d4a1c8e-2f7b-4e93-a5c0-8b1e3d9f2a76',
+  interleaving: 'bm25-vs-dense',
+  method: 'team-draft',
+  arms: ['bm25', 'dense'],
+  index: 'demo',
+  q: Q,
+  k: 2,
+  level: 'chunk',
+  hits: [
+    { ...loginHit, score: 11.82, team: 'bm25' },
+    { ...lockoutHit, score: 0.63, team: 'dense' },
+  ],
+};
+
 export const searchExamples: Record<string, OperationExample> = {
+  searchInterleaved: {
+    parameters: { index: 'demo', q: Q, k: 2, interleaving: 'bm25-vs-dense' },
+    response: { status: '200', value: interleavedAnswer },
+  },
+  searchInterleavedWithBody: {
+    requestBody: { index: 'demo', q: Q, k: 2, interleaving: 'bm25-vs-dense' },
+    response: { status: '200', value: interleavedAnswer },
+  },
   search: {
     parameters: { index: 'demo', q: Q, mode: 'hybrid', k: 2 },
     response: { status: '200', value: hybridAnswer },
