@@ -15,11 +15,13 @@ export const sharedTestOptions = {
   // worker misses the 60 s deadline of vitest's progress reports ("Timeout calling onTaskUpdate",
   // issue 43). Two on the two-core machines this project runs on.
   pool: 'forks',
-  // A worker process runs many files in turn instead of one process per file: starting Node and
-  // loading zod, hono and better-sqlite3 again for each of 443 files was most of `npm test`
-  // (9.0 min isolated against 3.8 on an idle two-core machine, BENCHMARKS.md). Each file still
-  // gets fresh copies of the testbed's own modules (test/helpers/fresh-modules.ts).
-  isolate: false,
+  // TESTBED_SHARED_WORKERS=1: a worker process runs many files in turn instead of one process per
+  // file, for a quick run on a quiet machine (4.8 min against 9.0 on an idle two-core machine,
+  // BENCHMARKS.md "Test suite time"); each file still gets fresh copies of the testbed's own
+  // modules, environment and working directory (test/helpers/fresh-modules.ts). Not the default:
+  // at load 16-22 it passed every test but vitest's workers missed the 60 s deadline of their
+  // progress reports over 200 times ("Timeout calling onTaskUpdate"), which fails the run.
+  isolate: process.env.TESTBED_SHARED_WORKERS !== '1',
   maxWorkers: Math.max(1, os.availableParallelism()),
   minWorkers: 1,
   setupFiles: [

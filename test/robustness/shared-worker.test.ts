@@ -4,11 +4,11 @@ import { runChild } from '../helpers/run-child.js';
 import { tmpDir } from '../helpers/tmp.js';
 
 /**
- * The suite's workers run many files each (`isolate: false`, vitest.shared.ts). Two files run
- * in order in one worker with the suite's own settings: the first remembers a secret (state of
- * a src/ module) and sets its own timeout, an environment variable and a working directory; the
- * second must see none of them, and must have run in the same process (else the check proves
- * nothing).
+ * With TESTBED_SHARED_WORKERS=1 the suite's workers run many files each (`isolate: false`,
+ * vitest.shared.ts). Two files run in order in one worker with the suite's own settings: the
+ * first remembers a secret (state of a src/ module) and sets its own timeout, an environment
+ * variable and a working directory; the second must see none of them, and must have run in the
+ * same process (else the check proves nothing).
  */
 describe('test files sharing a worker process', () => {
   it('each file starts with fresh src/ modules, environment, working directory and default timeouts', async () => {

@@ -1,13 +1,15 @@
 import { defineConfig } from 'vitest/config';
 import { sharedTestOptions } from '../../../vitest.shared.js';
 
-// The suite's own worker settings, one worker, and two files in a fixed order: the second runs
+// The suite's own worker settings in their shared form (isolate: false), one worker, and two files in a fixed order: the second runs
 // in the process the first ran in (test/robustness/shared-worker.test.ts).
 const ORDER = ['first-file.fixture.ts', 'second-file.fixture.ts'];
 export default defineConfig({
   root: '../../..',
   test: {
     ...sharedTestOptions,
+    // What TESTBED_SHARED_WORKERS=1 turns on, whatever the environment says.
+    isolate: false,
     maxWorkers: 1,
     include: ORDER.map((name) => `test/robustness/shared-worker/${name}`),
     sequence: {
