@@ -3,12 +3,12 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHashEmbedder } from '../../src/embedders/hash.js';
 import { startServer } from '../../src/http/start-server.js';
-import { buildIndex } from '../../src/indexing/build-index.js';
 import { interleavesSearch, mergeForSearch } from '../../src/serving/interleavings/query-coins.js';
 import type { UbiQueryRecord } from '../../src/traffic/types.js';
 import { inputError } from '../helpers/input-error.js';
 import { TINY_BEIR, tmpDir } from '../helpers/tmp.js';
 import { timeBudget } from '../helpers/time-budget.js';
+import { startLoggedServer } from './helpers/logged-server.js';
 
 /**
  * Interleaved searches through a real server started with --log-queries and --interleave: the
@@ -44,32 +44,20 @@ const QUERIES = ["can't log in after password reset", 'harbor port', 'storage qu
 let url: string;
 let stop: () => Promise<void>;
 let root: string;
-let data: string;
 let logDir: string;
 
 beforeAll(async () => {
   root = tmpDir('interleaved-');
-  data = path.join(root, 'data');
-  fs.mkdirSync(data);
-  await buildIndex({
+  const server = await startLoggedServer(root, {
     corpus: TINY_BEIR,
-    out: path.join(data, 'tiny.sqlite'),
+    index: 'tiny',
     chunker: 'structure:40',
     embedder: createHashEmbedder(64),
-    cacheFile: path.join(root, 'cache.sqlite'),
-  });
-  fs.writeFileSync(path.join(root, 'interleave.yaml'), INTERLEAVE);
-  logDir = path.join(root, 'traffic');
-  const server = await startServer({
-    dataDir: data,
-    corporaRoot: path.dirname(TINY_BEIR),
-    port: 0,
     // The arms search on a worker thread, as a served search does by default.
     workers: 1,
-    logQueries: logDir,
-    interleave: path.join(root, 'interleave.yaml'),
+    interleave: INTERLEAVE,
   });
-  url = server.url;
+  ({ url, logDir } = server);
   stop = server.close;
 }, timeBudget(60_000));
 afterAll(async () => stop?.());
@@ -318,7 +306,7 @@ describe('starting a server with --interleave', () => {
   it('needs --log-queries, and names the line of a mistake in the file', async () => {
     const file = path.join(root, 'bad.yaml');
     fs.writeFileSync(file, INTERLEAVE.replace('method: balanced', 'method: balance'));
-    const base = { dataDir: data, corporaRoot: path.dirname(TINY_BEIR), port: 0, workers: 0 };
+    const base = { dataDir: path.join(root, 'data'), corporaRoot: path.dirname(TINY_BEIR), port: 0, workers: 0 };
     expect((await inputError(startServer({ ...base, interleave: file }))).message).toMatch(
       /--interleave needs --log-queries DIR/,
     );

@@ -2,13 +2,12 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHashEmbedder } from '../../src/embedders/hash.js';
-import { startServer } from '../../src/http/start-server.js';
-import { buildIndex } from '../../src/indexing/build-index.js';
 import { createRng, randomIndex } from '../../src/stats/prng.js';
 import type { UbiQueryRecord } from '../../src/traffic/types.js';
 import { runCli } from '../helpers/cli.js';
 import { timeBudget } from '../helpers/time-budget.js';
 import { tmpDir } from '../helpers/tmp.js';
+import { startLoggedServer } from './helpers/logged-server.js';
 
 /**
  * Issue 39's end-to-end check. A real server with --log-queries and --interleave serves the demo
@@ -33,31 +32,19 @@ const INTERLEAVE = `interleavings:
 `;
 
 let url: string;
-let stop: () => Promise<void>;
 let logDir: string;
+let stop: () => Promise<void>;
 
 beforeAll(async () => {
-  const root = tmpDir('interleaving-simulated-');
-  const data = path.join(root, 'data');
-  fs.mkdirSync(data);
-  await buildIndex({
+  const server = await startLoggedServer(tmpDir('interleaving-simulated-'), {
     corpus: DEMO,
-    out: path.join(data, 'demo.sqlite'),
+    index: 'demo',
     chunker: 'doc',
     embedder: createHashEmbedder(4),
-    cacheFile: path.join(root, 'cache.sqlite'),
-  });
-  fs.writeFileSync(path.join(root, 'interleave.yaml'), INTERLEAVE);
-  logDir = path.join(root, 'traffic');
-  const server = await startServer({
-    dataDir: data,
-    corporaRoot: path.dirname(DEMO),
-    port: 0,
     workers: 1,
-    logQueries: logDir,
-    interleave: path.join(root, 'interleave.yaml'),
+    interleave: INTERLEAVE,
   });
-  url = server.url;
+  ({ url, logDir } = server);
   stop = server.close;
 }, timeBudget(120_000));
 afterAll(async () => stop?.());

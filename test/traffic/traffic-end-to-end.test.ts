@@ -4,13 +4,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHashEmbedder } from '../../src/embedders/hash.js';
 import { parseExperimentConfig } from '../../src/experiments/config.js';
 import { runExperiment } from '../../src/experiments/runner.js';
-import { startServer } from '../../src/http/start-server.js';
 import { renderMarkdown } from '../../src/reports/markdown.js';
-import { buildIndex } from '../../src/indexing/build-index.js';
 import type { UbiEventRecord, UbiQueryRecord } from '../../src/traffic/types.js';
 import { runCli } from '../helpers/cli.js';
 import { TINY_BEIR, tmpDir } from '../helpers/tmp.js';
 import { timeBudget } from '../helpers/time-budget.js';
+import { startLoggedServer } from '../http/helpers/logged-server.js';
 
 /**
  * The whole path from traffic to a score: searches sent to `testbed serve --log-queries`, clicks
@@ -42,24 +41,14 @@ let logDir: string;
 
 beforeAll(async () => {
   root = tmpDir('traffic-e2e-');
-  const data = path.join(root, 'data');
-  fs.mkdirSync(data);
-  await buildIndex({
+  const server = await startLoggedServer(root, {
     corpus: TINY_BEIR,
-    out: path.join(data, 'tiny.sqlite'),
+    index: 'tiny',
     chunker: 'structure:40',
     embedder: createHashEmbedder(64),
-    cacheFile: path.join(root, 'cache.sqlite'),
-  });
-  logDir = path.join(root, 'traffic');
-  const server = await startServer({
-    dataDir: data,
-    corporaRoot: path.dirname(TINY_BEIR),
-    port: 0,
     workers: 0,
-    logQueries: logDir,
   });
-  url = server.url;
+  ({ url, logDir } = server);
   stop = server.close;
 }, timeBudget(60_000));
 afterAll(async () => stop?.());
