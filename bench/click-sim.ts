@@ -284,5 +284,5 @@ function pairCell(p: PairOutcome | undefined, better: string): string {
   const delta = p.a === better ? p.delta : -p.delta;
   const head = `${delta >= 0 ? '+' : ''}${delta.toFixed(3)}, p ${p.p === null ? '–' : p.p < 0.001 ? '<0.001' : p.p.toFixed(3)}, ${p.searches}`;
   if (p.winner !== null) return `${head}: decided${p.winner === better ? '' : ` for ${p.winner} (wrong)`}`;
-  return `${head}: +${p.moreNeeded ?? '∞'} needed`;
+  return p.moreNeeded === null ? `${head}: Δ 0, cannot tell` : `${head}: +${p.moreNeeded} needed`;
 }
