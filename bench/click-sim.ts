@@ -261,7 +261,13 @@ for (const name of values.collections.split(',')) {
 }
 
 console.log(`### Kendall τ against the true ordering of the ${CONFIGURATIONS.length} configurations\n`);
-console.log(mdTable(['collection', 'logged engine', ...COLUMNS.map((c) => c.name), `${INTERLEAVING} (run)`], tauRows));
+console.log(
+  mdTable(
+    ['collection', 'logged engine (true rank)', ...COLUMNS.map((c) => c.name), `${INTERLEAVING}, run beside it`],
+    tauRows,
+    'll',
+  ),
+);
 
 /** Kendall's τ-b of a column's scores against the true nDCG@10, as a table cell. */
 function tauCell(truth: ReadonlyMap<string, number>, scores: ReadonlyMap<string, number>): string {
