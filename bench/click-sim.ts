@@ -5,14 +5,20 @@
  *
  *   npx tsx bench/click-sim.ts [--collections cranfield,cisi] [--searches 4000] [--zipf 1]
  *     [--eta 1] [--attractiveness 0.05,0.7] [--min-impressions 10] [--seed 7] [--corpora DIR]
+ *     [--explore-rate 0.2] [--interleaved-searches 2000]
  *
  * Per collection (BEIR folder under --corpora): one index (`testbed index --chunker doc
  * --embedder hash:256 --skip-empty`), each configuration's top-10 run (`testbed retrieve`) scored with
  * `testbed eval` against the qrels: the true ordering. Then the best, the middle and the worst
  * configuration in turn serve --searches searches (Zipf query frequencies with --zipf as exponent;
  * clicks from the position-based model: examination (1/rank)^eta, attractiveness by true grade
- * from --attractiveness, grade 0 first), each into a fresh log, and every column of
- * lib/click-sim/columns.ts ranks the configurations from that log alone.
+ * from --attractiveness, grade 0 first), each into a fresh log with `--explore swap
+ * --explore-rate R` (so the swap propensities have interventions to use), and every column of
+ * lib/click-sim/columns.ts ranks the configurations from that log alone. Beside each logged
+ * engine, interleaving: all configurations in one team-draft multileaving on a server of their
+ * own (--interleaved-searches searches, click seed --seed plus the logged engine's row 0, 1, 2:
+ * three independent runs, since no logged engine takes part), ordered by Copeland over the
+ * pairwise preferences of `testbed interleave --json`.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -23,6 +29,7 @@ import { kendallTauB } from '../src/stats/kendall-tau.js';
 import { DEFAULT_MIN_IMPRESSIONS } from '../src/traffic/min-impressions.js';
 import { keyQuery } from '../src/traffic/query-key.js';
 import { COLUMNS, ndcg10 } from './lib/click-sim/columns.js';
+import { type InterleavingOutcome, interleaveConfigurations, type PairOutcome } from './lib/click-sim/interleaving.js';
 import { CONFIGURATIONS, type Configuration, retrieveFlags, searchQuery } from './lib/click-sim/configurations.js';
 import { simulateTraffic, type TrafficCounts } from './lib/click-sim/simulate.js';
 import { serveLogging, testbed } from './lib/click-sim/testbed.js';
@@ -40,6 +47,8 @@ const { values } = parseArgs({
     'min-impressions': { type: 'string', default: String(DEFAULT_MIN_IMPRESSIONS) },
     seed: { type: 'string', default: '7' },
     corpora: { type: 'string', default: CORPORA_DIR },
+    'explore-rate': { type: 'string', default: '0.2' },
+    'interleaved-searches': { type: 'string', default: '2000' },
   },
 });
 const number = (flag: string, text: string, min: number): number => {
@@ -54,15 +63,22 @@ const attract = values.attractiveness.split(',').map((a) => number('attractivene
 if (attract.some((a) => a > 1)) throw new Error('--attractiveness values are probabilities, at most 1');
 const minImpressions = number('min-impressions', values['min-impressions'], 0);
 const seed = number('seed', values.seed, 0);
+const exploreRate = number('explore-rate', values['explore-rate'], 0);
+if (exploreRate === 0 || exploreRate > 1)
+  throw new Error('--explore-rate is a share of searches, above 0 and at most 1');
+const interleavedSearches = number('interleaved-searches', values['interleaved-searches'], 1);
 const WORK = path.join(OUT_DIR, 'click-sim');
 const env = { ...process.env, TESTBED_HOME: path.join(WORK, 'cache') };
 const K = 10;
+const INTERLEAVING = 'interleaving (Copeland)';
 
 printHeader('Clicks against truth: simulated users on a real server (issue 39)', import.meta.url);
 console.log(
   `Users: ${searches} searches per logged engine, query frequencies Zipf(${zipf}) over the collection's queries; ` +
     `clicks position-based: examination (1/rank)^${eta}, attractiveness by true grade ${attract.join(', ')} ` +
-    `(grade 0 first; unjudged = 0); seed ${seed}. Click gold keeps pairs with ≥ ${minImpressions} impressions.\n`,
+    `(grade 0 first; unjudged = 0); seed ${seed}. Click gold keeps pairs with ≥ ${minImpressions} impressions. ` +
+    `Logged engines serve with --explore swap --explore-rate ${exploreRate}; interleaving: ${interleavedSearches} ` +
+    `searches of a team-draft multileaving of all ${CONFIGURATIONS.length} configurations per logged engine's row.\n`,
 );
 
 /** `run` with each query id replaced by the id the traffic commands give its text (`log-…`); a text seen twice keeps its first query. */
@@ -136,9 +152,10 @@ for (const name of values.collections.split(',')) {
   ];
 
   const perColumn = new Map<string, Map<string, number>>(); // "logged/column" -> scores
-  for (const [role, logged] of loggedEngines) {
+  const interleavings: InterleavingOutcome[] = [];
+  for (const [run, [role, logged]] of loggedEngines.entries()) {
     const logDir = path.join(dir, 'logged', logged.name, 'log');
-    const server = await serveLogging(data, logDir, env);
+    const server = await serveLogging(data, logDir, env, ['--explore', 'swap', '--explore-rate', String(exploreRate)]);
     let counts: TrafficCounts;
     try {
       counts = await simulateTraffic({
@@ -174,36 +191,104 @@ for (const name of values.collections.split(',')) {
         env,
       });
       perColumn.set(`${logged.name}/${column.name}`, scores);
-      const names = CONFIGURATIONS.map((c) => c.name);
-      const tau = kendallTauB(
-        names.map((n) => truth.get(n)!),
-        names.map((n) => scores.get(n)!),
-      );
-      row.push(Number.isNaN(tau.tau) ? `undefined (${tau.undefinedReason})` : tau.tau.toFixed(2));
+      row.push(tauCell(truth, scores));
     }
+    // Interleaving: traffic of its own, the logged engine first among the arms (as a team would
+    // list its production engine), the click seed moved by the run so the three runs are independent.
+    const interleaved = await interleaveConfigurations({
+      dataDir: data,
+      index: name,
+      configurations: [logged, ...CONFIGURATIONS.filter((c) => c !== logged)],
+      work: path.join(dir, 'interleaved', String(run)),
+      queries: typeable,
+      qrels,
+      searches: interleavedSearches,
+      zipfExponent: zipf,
+      clickModel: { eta, attractiveness: attract },
+      seed: seed + run,
+      env,
+    });
+    interleavings.push(interleaved);
+    perColumn.set(`${logged.name}/${INTERLEAVING}`, interleaved.scores);
+    console.log(
+      `${name}, interleaving run ${run + 1} (seed ${seed + run}): ${interleaved.traffic.searches} searches, ` +
+        `${interleaved.traffic.clicks} clicks; ${interleaved.pairs.filter((p) => p.winner !== null).length} of ` +
+        `${interleaved.pairs.length} pairs decided at p < 0.05`,
+    );
+    row.push(tauCell(truth, interleaved.scores));
     tauRows.push(row);
   }
 
-  console.log(`\n### ${name}: nDCG@10 of each configuration, true and on each logged engine's click gold\n`);
-  const headers = [
-    'configuration',
-    'true',
-    ...loggedEngines.flatMap(([, l]) => COLUMNS.map((col) => `${col.name}, ${l.name} logged`)),
-  ];
+  // Per logged engine: each column's score of each configuration (nDCG@10 on click gold, IPS
+  // clicks per search, Copeland score), in the true order, so a reader sees where an ordering breaks.
+  for (const [role, l] of loggedEngines) {
+    console.log(`\n### ${name}, ${l.name} logged (${role}): scores per configuration, in true order\n`);
+    console.log(
+      mdTable(
+        ['configuration', 'true nDCG@10', ...COLUMNS.map((c) => c.name), INTERLEAVING],
+        byTruth.map((c) => [
+          c.name,
+          f4(truth.get(c.name)),
+          ...[...COLUMNS.map((col) => col.name), INTERLEAVING].map((col) =>
+            f4(perColumn.get(`${l.name}/${col}`)!.get(c.name)),
+          ),
+        ]),
+      ),
+    );
+  }
+  // Per pair: the true gap and what each interleaving run made of it.
+  console.log(`\n### ${name}: interleaving per pair (Δ, sign test p, searches with clicks for the pair)\n`);
+  const pairKey = (a: string, b: string) => [a, b].sort().join(' / ');
+  const pairsOf = interleavings.map((il) => new Map(il.pairs.map((p) => [pairKey(p.a, p.b), p])));
+  const pairRows: string[][] = [];
+  for (let i = 0; i < byTruth.length; i++)
+    for (let j = i + 1; j < byTruth.length; j++) {
+      const [a, b] = [byTruth[i]!.name, byTruth[j]!.name]; // a truly better than b
+      pairRows.push([
+        `${a} > ${b}`,
+        (truth.get(a)! - truth.get(b)!).toFixed(4),
+        ...pairsOf.map((m) => pairCell(m.get(pairKey(a, b)), a)),
+      ]);
+    }
   console.log(
     mdTable(
-      headers,
-      byTruth.map((c) => [
-        c.name,
-        f4(truth.get(c.name)),
-        ...loggedEngines.flatMap(([, l]) =>
-          COLUMNS.map((col) => f4(perColumn.get(`${l.name}/${col.name}`)!.get(c.name))),
-        ),
-      ]),
+      ['pair (true order)', 'true ΔnDCG@10', ...loggedEngines.map((_, r) => `run ${r + 1} (seed ${seed + r})`)],
+      pairRows,
+      'lrlll',
     ),
   );
   console.log('');
 }
 
 console.log(`### Kendall τ against the true ordering of the ${CONFIGURATIONS.length} configurations\n`);
-console.log(mdTable(['collection', 'logged engine', ...COLUMNS.map((c) => c.name)], tauRows));
+console.log(
+  mdTable(
+    ['collection', 'logged engine (true rank)', ...COLUMNS.map((c) => c.name), `${INTERLEAVING}, run beside it`],
+    tauRows,
+    'll',
+  ),
+);
+
+/** Kendall's τ-b of a column's scores against the true nDCG@10, as a table cell. */
+function tauCell(truth: ReadonlyMap<string, number>, scores: ReadonlyMap<string, number>): string {
+  const names = CONFIGURATIONS.map((c) => c.name);
+  const tau = kendallTauB(
+    names.map((n) => truth.get(n)!),
+    names.map((n) => scores.get(n)!),
+  );
+  return Number.isNaN(tau.tau) ? `undefined (${tau.undefinedReason})` : tau.tau.toFixed(2);
+}
+
+/**
+ * One interleaving run's verdict on a pair, signed for the truly better `better`: Δ in its favour
+ * (negative: users preferred the worse one), p, the searches with clicks it had, and either
+ * "decided" (p < 0.05, the winner named when it is the truly worse) or the searches the sign
+ * test's sample size says are still needed at that Δ.
+ */
+function pairCell(p: PairOutcome | undefined, better: string): string {
+  if (p === undefined || p.delta === null) return 'no clicks';
+  const delta = p.a === better ? p.delta : -p.delta;
+  const head = `${delta >= 0 ? '+' : ''}${delta.toFixed(3)}, p ${p.p === null ? '–' : p.p < 0.001 ? '<0.001' : p.p.toFixed(3)}, ${p.searches}`;
+  if (p.winner !== null) return `${head}: decided${p.winner === better ? '' : ` for ${p.winner} (wrong)`}`;
+  return p.moreNeeded === null ? `${head}: Δ 0, cannot tell` : `${head}: +${p.moreNeeded} needed`;
+}

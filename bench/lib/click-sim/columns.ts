@@ -18,11 +18,7 @@ export interface LoggedTraffic {
 
 /**
  * One way of ranking configurations from clicks alone: a score per configuration (higher is
- * better), compared by the bench with the true ordering (Kendall τ). The columns the issue names
- * each become one of these: COEC gold here; PBM gold, PBM with swap propensities
- * (`gold from-clicks --model pbm`), IPS estimates (`testbed eval-clicks LOG RUN`) and
- * interleaving (`testbed serve --interleave`, `testbed interleave`) are added beside it as those
- * commands land.
+ * better), compared by the bench with the true ordering (Kendall τ).
  */
 export interface Column {
   name: string;
@@ -39,34 +35,56 @@ export async function ndcg10(qrels: string, run: string, env: NodeJS.ProcessEnv)
   return value;
 }
 
-/**
- * The click gold route as a team would take it today: `testbed gold from-clicks --model coec`
- * over the log, then each configuration's nDCG@10 against those click judgements.
- */
-export const coecGold: Column = {
-  name: 'COEC gold',
-  async score(t) {
-    const qrels = path.join(t.work, 'coec', 'qrels', 'test.tsv');
-    fs.mkdirSync(path.dirname(qrels), { recursive: true });
-    await testbed(
-      [
-        'gold',
-        'from-clicks',
-        t.logDir,
-        '--model',
-        'coec',
-        '--min-impressions',
-        String(t.minImpressions),
-        '--out',
-        qrels,
-      ],
-      t.env,
-    );
-    const scores = new Map<string, number>();
-    for (const c of t.configurations) scores.set(c.name, await ndcg10(qrels, t.logKeyedRuns.get(c.name)!, t.env));
-    return scores;
-  },
-};
+/** Each configuration's nDCG@10 against the click judgements `testbed gold from-clicks FLAGS` writes from the log. */
+function clickGold(name: string, flags: readonly string[]): Column {
+  return {
+    name,
+    async score(t) {
+      const qrels = path.join(t.work, 'qrels', 'test.tsv');
+      fs.mkdirSync(path.dirname(qrels), { recursive: true });
+      await testbed(
+        ['gold', 'from-clicks', t.logDir, ...flags, '--min-impressions', String(t.minImpressions), '--out', qrels],
+        t.env,
+      );
+      const scores = new Map<string, number>();
+      for (const c of t.configurations) scores.set(c.name, await ndcg10(qrels, t.logKeyedRuns.get(c.name)!, t.env));
+      return scores;
+    },
+  };
+}
 
-/** The columns measured, in table order. */
-export const COLUMNS: readonly Column[] = [coecGold];
+/**
+ * Each configuration's inverse-propensity estimate of the clicks per search its top 10 would get
+ * (`testbed eval-clicks LOG RUN --propensities P --json`, the `ips` estimate): the run is scored
+ * on the log's clicks, not on judgements, so no grade thresholds come in.
+ */
+function ipsEstimate(name: string, propensities: 'pbm' | 'swap'): Column {
+  return {
+    name,
+    async score(t) {
+      const scores = new Map<string, number>();
+      for (const c of t.configurations) {
+        const out = JSON.parse(
+          await testbed(
+            ['eval-clicks', t.logDir, t.logKeyedRuns.get(c.name)!, '--propensities', propensities, '--json'],
+            t.env,
+          ),
+        ) as { ips: { estimate: number } };
+        scores.set(c.name, out.ips.estimate);
+      }
+      return scores;
+    },
+  };
+}
+
+/** The click gold route as a team would take it today: COEC over the log-wide click-through curve. */
+export const coecGold = clickGold('COEC gold', ['--model', 'coec']);
+/** The position-based model fitted by EM over the log (examination per rank, attractiveness per pair). */
+export const pbmGold = clickGold('PBM gold', ['--model', 'pbm']);
+/** PBM with its examination fixed to the propensities the server's swap interventions estimate. */
+export const pbmSwapGold = clickGold('PBM + swap gold', ['--model', 'pbm', '--propensities', 'swap']);
+export const ipsPbm = ipsEstimate('IPS (PBM propensities)', 'pbm');
+export const ipsSwap = ipsEstimate('IPS (swap propensities)', 'swap');
+
+/** The columns measured from the logged engine's log, in table order (interleaving has traffic of its own: interleaving.ts). */
+export const COLUMNS: readonly Column[] = [coecGold, pbmGold, pbmSwapGold, ipsPbm, ipsSwap];

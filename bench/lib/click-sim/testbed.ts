@@ -36,12 +36,18 @@ async function freePort(): Promise<number> {
  * `testbed serve --log-queries LOG` over the index files of `dataDir`, on 127.0.0.1, started as a
  * child process; resolves once GET /health answers 200. Searches run on the server's main thread
  * (`--workers 0`): the machine is shared, and the simulation measures answers, not speed.
+ * `extra` adds serve flags (`--explore swap`, `--interleave FILE`).
  */
-export async function serveLogging(dataDir: string, logDir: string, env: NodeJS.ProcessEnv): Promise<Served> {
+export async function serveLogging(
+  dataDir: string,
+  logDir: string,
+  env: NodeJS.ProcessEnv,
+  extra: readonly string[] = [],
+): Promise<Served> {
   const port = await freePort();
   const child: ChildProcess = spawn(
     process.execPath,
-    [BIN, 'serve', '--data', dataDir, '--port', String(port), '--log-queries', logDir, '--workers', '0'],
+    [BIN, 'serve', '--data', dataDir, '--port', String(port), '--log-queries', logDir, '--workers', '0', ...extra],
     { env, stdio: ['ignore', 'ignore', 'pipe'] },
   );
   let stderr = '';
