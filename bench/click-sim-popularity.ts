@@ -16,7 +16,7 @@ import { parseArgs } from 'node:util';
 import { beirPaths, readQrels, readQueries } from '../src/corpus/index.js';
 import { kendallTauB } from '../src/stats/kendall-tau.js';
 import { CONFIGURATIONS } from './lib/click-sim/configurations.js';
-import { copeland, type PairOutcome } from './lib/click-sim/interleaving.js';
+import { copeland, creditedPairs, type PairOutcome } from './lib/click-sim/interleaving.js';
 import { testbed } from './lib/click-sim/testbed.js';
 import { printHeader } from './lib/command.js';
 import { CORPORA_DIR, OUT_DIR } from './lib/corpora.js';
@@ -79,25 +79,7 @@ for (const name of values.collections.split(',')) {
       const s = per.get(c.name)!;
       return [...asked].reduce((sum, [id, n]) => sum + n * (s.get(id) ?? 0), 0) / total;
     });
-    const out = JSON.parse(await testbed(['interleave', logDir, '--json'], env)) as {
-      interleavings: {
-        arms: [string, string];
-        searches: number;
-        delta: number | null;
-        p: number | null;
-        winner: string | null;
-        more_searches_needed: number | null;
-      }[];
-    };
-    const pairs: PairOutcome[] = out.interleavings.map((il) => ({
-      a: il.arms[0],
-      b: il.arms[1],
-      searches: il.searches,
-      delta: il.delta,
-      p: il.p,
-      winner: il.winner,
-      moreNeeded: il.more_searches_needed,
-    }));
+    const pairs: PairOutcome[] = await creditedPairs(logDir, env);
     const scores = copeland(CONFIGURATIONS, pairs);
     const cop = CONFIGURATIONS.map((c) => scores.get(c.name)!);
     const index = new Map(CONFIGURATIONS.map((c, i) => [c.name, i]));

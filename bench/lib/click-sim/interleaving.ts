@@ -78,25 +78,7 @@ export async function interleaveConfigurations(o: InterleavingOptions): Promise<
   } finally {
     await server.stop();
   }
-  const out = JSON.parse(await testbed(['interleave', logDir, '--json'], o.env)) as {
-    interleavings: {
-      arms: [string, string];
-      searches: number;
-      delta: number | null;
-      p: number | null;
-      winner: string | null;
-      more_searches_needed: number | null;
-    }[];
-  };
-  const pairs = out.interleavings.map((il) => ({
-    a: il.arms[0],
-    b: il.arms[1],
-    searches: il.searches,
-    delta: il.delta,
-    p: il.p,
-    winner: il.winner,
-    moreNeeded: il.more_searches_needed,
-  }));
+  const pairs = await creditedPairs(logDir, o.env);
   return { scores: copeland(o.configurations, pairs), pairs, traffic };
 }
 
@@ -106,6 +88,29 @@ export async function interleaveConfigurations(o: InterleavingOptions): Promise<
  * scores are broken by its mean Δ over its pairs, scaled into ±0.2 so no two tie-breaks differ by
  * the ½ of a tied pair.
  */
+/** Every pair of arms of the log's interleavings as `testbed interleave --json` credits them. */
+export async function creditedPairs(logDir: string, env: NodeJS.ProcessEnv): Promise<PairOutcome[]> {
+  const out = JSON.parse(await testbed(['interleave', logDir, '--json'], env)) as {
+    interleavings: {
+      arms: [string, string];
+      searches: number;
+      delta: number | null;
+      p: number | null;
+      winner: string | null;
+      more_searches_needed: number | null;
+    }[];
+  };
+  return out.interleavings.map((il) => ({
+    a: il.arms[0],
+    b: il.arms[1],
+    searches: il.searches,
+    delta: il.delta,
+    p: il.p,
+    winner: il.winner,
+    moreNeeded: il.more_searches_needed,
+  }));
+}
+
 export function copeland(configurations: readonly Configuration[], pairs: readonly PairOutcome[]): Map<string, number> {
   const wins = new Map(configurations.map((c) => [c.name, 0]));
   const deltaSum = new Map(configurations.map((c) => [c.name, 0]));
