@@ -29,7 +29,9 @@ Serves every index file DIR/NAME.sqlite as index NAME over HTTP:
   --interleave file merged into one list, each hit with its team; also /search with interleaving)
   POST /events (UBI click and other events for a search's query_id; with --log-queries)
   POST /traffic/samples, POST /traffic/judgements (queries sample and gold from-clicks over the
-  --log-queries folder, as jobs), GET /traffic/samples[/:id], GET /traffic/judgements[/:id]
+  --log-queries folder, as jobs), GET /traffic/samples[/:id], GET /traffic/judgements[/:id];
+  GET /traffic (the log's summary), GET /traffic/interleavings (the clicks of interleaved
+  searches credited to their arms, as \`testbed interleave\`)
   Pages (a browser asking for HTML): GET / (playground), GET /judge (judging a pool),
   GET /experiments, GET /experiments/:id (reports, with downloads); the API described: GET /docs
   (a readable reference), GET /openapi.json
