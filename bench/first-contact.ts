@@ -19,7 +19,6 @@
  */
 import { type ChildProcess, execFileSync, spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -27,6 +26,7 @@ import { parseArgs } from 'node:util';
 import { printHeader } from './lib/command.js';
 import { mdTable } from './lib/markdown.js';
 import { median } from './lib/stats-extra.js';
+import { freePort } from './lib/free-port.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const { values } = parseArgs({
@@ -56,14 +56,6 @@ function copyCheckout(from: string, to: string): void {
   }
   fs.symlinkSync(fs.realpathSync(path.join(from, 'node_modules')), path.join(to, 'node_modules'));
   execFileSync(process.execPath, [path.join(to, 'bin/build-dist.js')], { stdio: 'ignore' });
-}
-
-async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise((r) => server.close(r));
-  return port;
 }
 
 /** Starts a command in its own process group, so stopping it stops what it started (npm, node, jobs). */

@@ -15,8 +15,7 @@ export interface SimulationOptions {
   url: string;
   /**
    * The request path of a search of `q` (`/search/bm25?index=…`): the logged engine's, or, for
-   * the interleaving column to come, `/search/interleaved?…` of a server started with
-   * --interleave. Either answers `{query_id, hits: [{doc_id, …}]}`.
+   * the interleaving column, `/search/interleaved?…` of a server started with --interleave. Either answers `{query_id, hits: [{doc_id, …}]}`.
    */
   searchPath: (q: string) => string;
   queries: readonly Query[];

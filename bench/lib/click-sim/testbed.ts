@@ -1,7 +1,7 @@
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
-import net from 'node:net';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import { freePort } from '../free-port.js';
 
 const ROOT = path.resolve(import.meta.dirname, '../../..');
 const BIN = path.join(ROOT, 'bin/testbed.js');
@@ -22,14 +22,6 @@ export async function testbed(args: readonly string[], env: NodeJS.ProcessEnv = 
 export interface Served {
   url: string;
   stop(): Promise<void>;
-}
-
-async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise((r) => server.close(r));
-  return port;
 }
 
 /**
