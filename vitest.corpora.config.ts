@@ -5,5 +5,5 @@ import { sharedTestOptions } from './vitest.shared';
 // ../shared/corpora (or TESTBED_SHARED_CORPORA), which sit beside the repository on this
 // project's machines but not in a clone; the script skips in one line when they are missing.
 export default defineConfig({
-  test: { ...sharedTestOptions, include: ['test/shared-corpora/**/*.test.ts'] },
+  test: { ...sharedTestOptions, isolate: true, include: ['test/shared-corpora/**/*.test.ts'] },
 });

@@ -3,5 +3,5 @@ import { sharedTestOptions } from './vitest.shared';
 
 // `npm run test:e2e`: the pages driven in Debian's Chromium and Firefox ESR.
 export default defineConfig({
-  test: { ...sharedTestOptions, include: ['test/e2e/**/*.test.ts'] },
+  test: { ...sharedTestOptions, isolate: true, include: ['test/e2e/**/*.test.ts'] },
 });

@@ -12,5 +12,5 @@ if (!process.env.TESTBED_PG_URL) {
 }
 
 export default defineConfig({
-  test: { ...sharedTestOptions, include: ['test/postgres/**/*.test.ts'] },
+  test: { ...sharedTestOptions, isolate: true, include: ['test/postgres/**/*.test.ts'] },
 });

@@ -15,13 +15,14 @@ export const sharedTestOptions = {
   // worker misses the 60 s deadline of vitest's progress reports ("Timeout calling onTaskUpdate",
   // issue 43). Two on the two-core machines this project runs on.
   pool: 'forks',
-  // TESTBED_SHARED_WORKERS=1: a worker process runs many files in turn instead of one process per
-  // file, for a quick run on a quiet machine (4.8 min against 9.0 on an idle two-core machine,
-  // BENCHMARKS.md "Test suite time"); each file still gets fresh copies of the testbed's own
-  // modules, environment and working directory (test/helpers/fresh-modules.ts). Not the default:
-  // at load 16-22 it passed every test but vitest's workers missed the 60 s deadline of their
-  // progress reports over 200 times ("Timeout calling onTaskUpdate"), which fails the run.
-  isolate: process.env.TESTBED_SHARED_WORKERS !== '1',
+  // A worker process runs many files in turn rather than one process per file: half the time on
+  // a quiet machine and under the documented load (BENCHMARKS.md "Test suite time"); each file
+  // still gets fresh copies of the testbed's own modules, environment and working directory
+  // (test/helpers/fresh-modules.ts). TESTBED_ISOLATED_FILES=1 gives every file its own process:
+  // at load 16-22 shared workers passed every test but missed the 60 s deadline of their
+  // progress reports hundreds of times ("Timeout calling onTaskUpdate"), which fails the run.
+  // The slow, e2e, PostgreSQL and corpora suites keep one process per file.
+  isolate: process.env.TESTBED_ISOLATED_FILES === '1',
   maxWorkers: Math.max(1, os.availableParallelism()),
   minWorkers: 1,
   setupFiles: [

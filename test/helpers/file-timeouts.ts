@@ -1,6 +1,6 @@
 /**
  * Sets the running test file's default test and hook timeouts. Not `vi.setConfig`: the suite
- * can run its files in shared worker processes (TESTBED_SHARED_WORKERS=1, vitest.shared.ts), and vitest
+ * can run its files in shared worker processes (`npm test` does: vitest.shared.ts), and vitest
  * 3.2's `vi` keeps the worker state of the first file a process ran, so from the second file
  * on `vi.setConfig` writes to a configuration nobody reads any more and the timeout silently
  * stays at its default. The state the runner reads is the one vitest publishes for the

@@ -1,10 +1,10 @@
 import fs from 'node:fs';
 import { vi } from 'vitest';
 
-// With TESTBED_SHARED_WORKERS=1 the suite's worker processes each run many test files
-// (`isolate: false` in vitest.shared.ts: a process per file spends most of `npm test` starting
-// Node and loading zod, hono and better-sqlite3 again). In the default, one process per file,
-// all of this is already so and costs nothing. What must not carry over from one file to the next is the
+// `npm test`'s worker processes each run many test files (`isolate: false` in vitest.shared.ts:
+// a process per file spends most of the run starting Node and loading zod, hono and
+// better-sqlite3 again). With one process per file (TESTBED_ISOLATED_FILES=1, and the slow,
+// e2e, PostgreSQL and corpora suites) all of this is already so and costs nothing. What must not carry over from one file to the next is the
 // testbed's own module state: a remembered secret, a loaded language detector, an opened
 // index, a module another file mocked. Marking every module unevaluated before each file gives
 // each file fresh copies of src/ (its transformed code stays cached, so this costs

@@ -11,7 +11,7 @@ import { afterEach } from 'vitest';
  * a few seconds of blocking into a minute. Off by default: it only reports, it asserts nothing.
  */
 const out = process.env.TESTBED_REPORT_BLOCKING;
-/** One ticker per worker process: with TESTBED_SHARED_WORKERS=1 this file runs again before each test file in one process. */
+/** One ticker per worker process: with shared workers (npm test's default) this file runs again before each test file in one process. */
 interface Ticker {
   last: number;
   longest: number;

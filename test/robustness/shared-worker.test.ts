@@ -4,7 +4,7 @@ import { runChild } from '../helpers/run-child.js';
 import { tmpDir } from '../helpers/tmp.js';
 
 /**
- * With TESTBED_SHARED_WORKERS=1 the suite's workers run many files each (`isolate: false`,
+ * `npm test`'s workers run many files each (`isolate: false`,
  * vitest.shared.ts). Two files run in order in one worker with the suite's own settings: the
  * first remembers a secret (state of a src/ module) and sets its own timeout, an environment
  * variable and a working directory; the second must see none of them, and must have run in the

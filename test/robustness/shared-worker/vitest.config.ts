@@ -8,7 +8,7 @@ export default defineConfig({
   root: '../../..',
   test: {
     ...sharedTestOptions,
-    // What TESTBED_SHARED_WORKERS=1 turns on, whatever the environment says.
+    // What `npm test` runs with (unless TESTBED_ISOLATED_FILES=1), whatever the environment says.
     isolate: false,
     maxWorkers: 1,
     include: ORDER.map((name) => `test/robustness/shared-worker/${name}`),
