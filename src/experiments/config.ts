@@ -110,6 +110,10 @@ const metricName = z.string().superRefine(checkedBy(parseMetric));
 /** A fusion method registered when the config is read (a lazy schema asks the registry on each parse). */
 const fusionMethodName = z.lazy(() => z.enum(fusionMethodNames() as [FusionMethodName, ...FusionMethodName[]]));
 
+/** Legs a tune block fuses at most, and configurations it chooses among at most (methods: []). */
+const MAX_FUSED_LEGS = 8;
+const MAX_CHOICES = 200;
+
 /**
  * Fusion tuned honestly: the runs of the named configurations are fused with the setting chosen
  * by k-fold cross-validation over the judged queries (each query ranked with a setting chosen on
@@ -118,13 +122,23 @@ const fusionMethodName = z.lazy(() => z.enum(fusionMethodNames() as [FusionMetho
 const tuneSchema = z
   .object({
     name: fileName(/^[A-Za-z0-9][A-Za-z0-9_.+-]*$/, 'letters, digits and . _ + -'),
-    legs: z.array(z.string()).min(2).max(8),
+    legs: z.array(z.string()).min(2).max(MAX_CHOICES),
     folds: z.number().int().min(2).max(100).default(5),
     metric: metricName.optional(),
-    methods: z.array(fusionMethodName).min(1).optional(),
+    // []: no fusion, each fold takes the one configuration that scored best on the others (a
+    // parameter sweep of one leg type, chosen honestly).
+    methods: z.array(fusionMethodName).optional(),
     select: z.enum(SELECT_RULES as [SelectRule, ...SelectRule[]]).optional(),
   })
-  .strict();
+  .strict()
+  .superRefine((t, ctx) => {
+    if (t.legs.length > MAX_FUSED_LEGS && t.methods?.length !== 0)
+      ctx.addIssue({
+        code: z.ZodIssueCode.custom,
+        path: ['legs'],
+        message: `at most ${MAX_FUSED_LEGS} legs are fused; to choose among ${t.legs.length} configurations without fusing them, give methods: []`,
+      });
+  });
 
 const checkedEmbedder = checkedBy(checkEmbedderSpec);
 

@@ -2,8 +2,11 @@ import type { z } from 'zod/v4';
 import type { Embedder } from '../embedders/types.js';
 import type { LegCallSettings, RemoteClient } from '../remote/remote-client.js';
 import type { VectorTable } from '../retrievers/dense.js';
-import type { Retriever } from '../retrievers/types.js';
-import type { Level } from '../schemas/names.js';
+import type { LexicalIndex, WeightedTerm } from '../retrievers/lexical-index.js';
+import type { PostingsBM25Params } from '../retrievers/postings-bm25.js';
+import type { Retriever, SearchOptions } from '../retrievers/types.js';
+import type { Bm25Analysis } from '../store/bm25-analysis.js';
+import type { Engine, Level } from '../schemas/names.js';
 import type { IndexReader } from '../store/index-reader.js';
 
 /**
@@ -56,6 +59,41 @@ export interface LegDefinition<Type extends string = string, Fields extends z.Zo
    * matching) or dense (vectors). Which leg carried a hybrid's hits is counted from this.
    */
   signal?(leg: NamedLeg<Type, Fields>): LegSignal | undefined;
+  /** What the rest of the program asks of the leg instead of its type name (leg-traits.ts). */
+  traits?: LegTraits;
+  /**
+   * The lexical engine whose analysis the leg's terms follow, when it matches the index's
+   * analysed terms: the playground then marks the words it matched as that engine analyses them.
+   */
+  lexicalEngine?(leg: NamedLeg<Type, Fields>): Engine | undefined;
+  /**
+   * How the leg searches for one query over this index: the terms it analysed, the weighted query
+   * an expanding leg built, and how it runs (SQL, tables): `testbed search --sql` and `--explain`.
+   */
+  explain?(leg: NamedLeg<Type, Fields>, ctx: LegContext, query: string, options: ExplainOptions): LegExplanation;
+}
+
+/** Traits a leg type declares once, for the code that would otherwise branch on its type. */
+export interface LegTraits {
+  /**
+   * The leg reformulates each query from its first results (pseudo-relevance feedback): its
+   * expansion terms are shown and highlighted, and under a filter the feedback itself is read
+   * from the passing chunks, so a filtered search is not the unfiltered one minus what fails.
+   */
+  expandsQuery?: boolean;
+}
+
+/** What explaining one query takes: its language and the search's filter, as the search would get them. */
+export type ExplainOptions = Pick<SearchOptions, 'filter' | 'queryLang'>;
+
+/** One leg's account of a query (LegDefinition.explain). */
+export interface LegExplanation {
+  /** The analysed query terms the leg searches for (a repeated term listed again), or FTS5's phrases. */
+  terms: string[];
+  /** An expanding leg's: the chunks read for feedback and the weighted query its second pass scored. */
+  expansion?: { feedback: { chunkId: string; score: number }[]; terms: WeightedTerm[] };
+  /** How it runs, one line each (the MATCH expression and SQL of an fts5 leg, the tables postings reads). */
+  notes: string[];
 }
 
 /** A leg as parsed: `type`, an optional `name`, and the fields with their defaults applied. */
@@ -128,6 +166,13 @@ export interface LegContext {
   memoRecent<T>(bound: MemoBound, key: string, make: () => T): T;
   /** The one client of a remote leg as spelt, so its concurrency limit holds across queries. */
   remoteClient(leg: LegCallSettings): RemoteClient;
+  /** How BM25 turns this index's chunks and queries into terms (made once per open index). */
+  bm25Analysis(): Bm25Analysis;
+  /**
+   * The index's lexical index (lexical-index.ts) for one (k1, b): analysis, statistics, term
+   * vectors and weighted BM25 over its postings. Undefined for an index built before postings.
+   */
+  lexicalIndex(params: PostingsBM25Params): LexicalIndex | undefined;
 }
 
 /** A definition with its types checked, the way each leg file declares one. */

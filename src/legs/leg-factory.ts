@@ -1,10 +1,14 @@
 import type { Embedder } from '../embedders/types.js';
 import { type LegCallSettings, legClientOptions, RemoteClient } from '../remote/remote-client.js';
 import { allocateVectorMatrix, type VectorTable } from '../retrievers/dense.js';
+import type { LexicalIndex } from '../retrievers/lexical-index.js';
+import type { PostingsBM25Params } from '../retrievers/postings-bm25.js';
+import { openLexicalIndex } from '../retrievers/postings-lexical-index.js';
 import type { Retriever } from '../retrievers/types.js';
+import { type Bm25Analysis, bm25Analysis } from '../store/bm25-analysis.js';
 import type { IndexReader } from '../store/index-reader.js';
 import { RecentCache } from '../store/recent-cache.js';
-import type { LegContext, MemoBound } from './leg-definition.js';
+import type { ExplainOptions, LegContext, LegExplanation, MemoBound } from './leg-definition.js';
 import { legDefinition, type Leg } from './registry.js';
 
 /** Loads (once per process) the embedder an index was built with. */
@@ -18,6 +22,13 @@ export type VectorLoader = (reader: IndexReader) => VectorTable | Promise<Vector
 
 /** Remote legs whose client (and so concurrency limit) an open index keeps. */
 const RECENT_REMOTE_LEGS = 32;
+
+/**
+ * Lexical indexes (one per (k1, b)) an open index keeps: a few hundred bytes each plus their
+ * recent term vectors, made in microseconds, so kept only for the common case of one pair
+ * searched again and again.
+ */
+export const LEXICAL_INDEXES: MemoBound = { kind: 'lexical:postings', keep: 16 };
 
 const ownTable: VectorLoader = (reader) => reader.loadVectors(allocateVectorMatrix);
 
@@ -56,13 +67,21 @@ export class LegFactory {
       memo: (key, make, version) => this.memo(key, make, version),
       memoRecent: (bound, key, make) => this.memoRecent(bound, key, make),
       remoteClient: (leg) => this.remoteClient(leg),
+      bm25Analysis: () => this.bm25Analysis(),
+      lexicalIndex: (params) => this.lexicalIndex(params),
     };
   }
 
   /** The leg's retriever, named as the leg. */
   async legFor(leg: Leg): Promise<Retriever> {
     const retriever = await legDefinition(leg.type).create(leg, this.ctx);
+    if (retriever.name === leg.name) return retriever;
     return { name: leg.name, search: (query, options) => retriever.search(query, options) };
+  }
+
+  /** The leg's account of one query (its row's explain), or undefined for a leg type that gives none. */
+  explain(leg: Leg, query: string, options: ExplainOptions): LegExplanation | undefined {
+    return legDefinition(leg.type).explain?.(leg, this.ctx, query, options);
   }
 
   private memo<T>(key: string, make: () => T, version?: unknown): T {
@@ -94,6 +113,22 @@ export class LegFactory {
         kept.delete(key);
       });
     return value;
+  }
+
+  private bm25Analysis(): Bm25Analysis {
+    const { meta } = this.ctx.reader;
+    return this.memo('lexical:bm25-analysis', () => bm25Analysis(meta.tokenizer, meta.languages ?? {}));
+  }
+
+  private lexicalIndex(params: PostingsBM25Params): LexicalIndex | undefined {
+    const { reader } = this.ctx;
+    const source = reader.postingsSource();
+    if (!source) return undefined;
+    // Keyed as spelt with k1 before b, so {k1, b} and {b, k1} share one.
+    const key = JSON.stringify([params.k1, params.b]);
+    return this.memoRecent(LEXICAL_INDEXES, key, () =>
+      openLexicalIndex(source, this.bm25Analysis(), (id) => reader.analysedText(id), params),
+    );
   }
 
   /** The one client of a remote leg as spelt (kept in `remotes`, so its concurrency limit is shared). */

@@ -2,7 +2,8 @@ import { InputError } from '../errors.js';
 import type { LegCallSettings } from '../remote/remote-client.js';
 import { endpointProblem } from '../remote/url-credentials.js';
 import type { LegDefinition, LegEndpoint, LegProblem, LegSignal, PipelineContext } from './leg-definition.js';
-import { legDefinition, type Leg, type LegSpec } from './registry.js';
+import type { Engine } from '../schemas/names.js';
+import { legDefinition, legTypes, type Leg, type LegSpec } from './registry.js';
 
 /**
  * What the rest of the program asks of a leg, answered by its leg type's row: never by the
@@ -70,4 +71,18 @@ function endpointsProblem(row: LegDefinition, leg: Leg): LegProblem | undefined 
     if (message) return { field: 'url', message };
   }
   return undefined;
+}
+
+/** Whether the leg reformulates each query from its first results (LegTraits.expandsQuery). */
+export function expandsQuery(leg: Leg): boolean {
+  return legDefinition(leg.type).traits?.expandsQuery ?? false;
+}
+
+/**
+ * The lexical engine whose analysis the leg's terms follow, when it matches analysed terms;
+ * undefined too for a leg type not registered in this process (one a saved report names).
+ */
+export function lexicalEngine(leg: Leg): Engine | undefined {
+  if (!legTypes().includes(leg.type)) return undefined;
+  return legDefinition(leg.type).lexicalEngine?.(leg);
 }

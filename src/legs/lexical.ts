@@ -1,13 +1,13 @@
 import { z } from 'zod/v4';
-import { createFts5Retriever } from '../retrievers/fts5-bm25.js';
-import { createPostingsRetriever } from '../retrievers/postings-bm25.js';
+import { createFts5Retriever, fts5Phrases } from '../retrievers/fts5-bm25.js';
+import { plainQuery } from '../retrievers/postings-bm25.js';
 import type { Retriever } from '../retrievers/types.js';
-import { createWinkRetriever, type TermAnalysis, type WinkBM25Params } from '../retrievers/wink-bm25.js';
-import { DEFAULT_ENGINE, FTS5_BM25, WINK_DEFAULTS } from '../schemas/defaults.js';
+import { createWinkRetriever, type WinkBM25Params } from '../retrievers/wink-bm25.js';
+import { DEFAULT_ENGINE, FTS5_BM25, BM25_DEFAULTS } from '../schemas/defaults.js';
+import { bm25ParamFields } from '../schemas/bm25-params.js';
 import { ENGINES } from '../schemas/names.js';
-import { type Bm25Analysis, bm25Analysis } from '../store/bm25-analysis.js';
-import type { IndexReader } from '../store/index-reader.js';
-import { defineLeg, type LegContext, type MemoBound } from './leg-definition.js';
+import { bm25Sql, matchOf } from '../store/bm25-sql.js';
+import { defineLeg, type MemoBound } from './leg-definition.js';
 
 /**
  * wink engines an open index keeps (per search thread), by (k1, b): the 4 most recently used.
@@ -16,13 +16,6 @@ import { defineLeg, type LegContext, type MemoBound } from './leg-definition.js'
  * worker; a fifth pair evicts the least recently used, and asking for it again rebuilds it.
  */
 export const WINK_ENGINES: MemoBound = { kind: 'lexical:wink', keep: 4 };
-
-/**
- * Postings retrievers an open index keeps, by (k1, b): a few hundred bytes each (the scorer's
- * constants and references to the index's shared lengths), made in microseconds, so kept only
- * for the common case of one pair searched again and again.
- */
-export const POSTINGS_SCORERS: MemoBound = { kind: 'lexical:postings', keep: 16 };
 
 /**
  * BM25 over the index's analysed terms, by one of three engines: postings (the reference BM25
@@ -38,20 +31,9 @@ export const lexicalLeg = defineLeg({
       .enum(ENGINES)
       .default(DEFAULT_ENGINE)
       .describe(
-        `postings (BM25 over postings stored in the index; k1, b settable, Anserini's ${WINK_DEFAULTS.k1} and ${WINK_DEFAULTS.b} by default), wink (the same scores, built in memory per process) or fts5 (SQLite's bm25(), k1 ${FTS5_BM25.k1} and b ${FTS5_BM25.b} fixed)`,
+        `postings (BM25 over postings stored in the index; k1, b settable, Anserini's ${BM25_DEFAULTS.k1} and ${BM25_DEFAULTS.b} by default), wink (the same scores, built in memory per process) or fts5 (SQLite's bm25(), k1 ${FTS5_BM25.k1} and b ${FTS5_BM25.b} fixed)`,
       ),
-    k1: z
-      .number()
-      .min(0)
-      .max(10)
-      .optional()
-      .describe(`postings/wink BM25 term-frequency saturation (default ${WINK_DEFAULTS.k1})`),
-    b: z
-      .number()
-      .min(0)
-      .max(1)
-      .optional()
-      .describe(`postings/wink BM25 length normalisation (default ${WINK_DEFAULTS.b})`),
+    ...bm25ParamFields(),
   },
   defaultName: (leg) => leg.engine,
   check(leg) {
@@ -68,11 +50,13 @@ export const lexicalLeg = defineLeg({
       ...(leg.b !== undefined && { b: leg.b }),
     };
     if (leg.engine === 'postings') {
-      const source = ctx.reader.postingsSource();
-      if (source)
-        return ctx.memoRecent(POSTINGS_SCORERS, JSON.stringify(params), () =>
-          createPostingsRetriever(source, analysisOf(ctx), params),
-        );
+      const index = ctx.lexicalIndex(params);
+      if (index)
+        return {
+          name: 'bm25-postings',
+          search: async (query, options) =>
+            index.scoreTerms(plainQuery(index.analysis.queryTerms(query, options.queryLang)), options),
+        };
       ctx.memo('lexical:postings:fallback-notice', () =>
         process.stderr.write(
           `index ${ctx.indexName} has no BM25 postings (built by an older testbed): engine postings answers with wink, ` +
@@ -83,30 +67,33 @@ export const lexicalLeg = defineLeg({
     return ctx.memoRecent(
       WINK_ENGINES,
       JSON.stringify(params),
-      (): Retriever => createWinkRetriever(ctx.reader.chunks(), params, termAnalysis(ctx)),
+      (): Retriever =>
+        createWinkRetriever(ctx.reader.chunks(), params, {
+          ...ctx.bm25Analysis(),
+          chunkLanguage: (id) => ctx.chunkLanguage(id),
+        }),
     );
   },
   signal: () => 'lexical',
+  lexicalEngine: (leg) => leg.engine,
+  explain(leg, ctx, query, { queryLang }) {
+    if (leg.engine === 'fts5') {
+      const phrases = fts5Phrases(ctx.reader, query, queryLang);
+      return {
+        terms: phrases,
+        notes:
+          phrases.length === 0
+            ? ['-- no term to search for: no SQL runs']
+            : [`-- MATCH ${matchOf(phrases)}`, bm25Sql({ candidates: true })],
+      };
+    }
+    return {
+      terms: ctx.bm25Analysis().queryTerms(query, queryLang),
+      notes: [
+        leg.engine === 'postings'
+          ? '-- postings reads each term from postings_terms and its blocks from postings_blocks by rowid (MaxScore skips blocks that cannot reach the top k)'
+          : '-- wink scores in memory (wink-bm25-text-search): no SQL runs',
+      ],
+    };
+  },
 });
-
-/** The index's BM25 analysis (bm25Analysis), made once per open index. */
-function analysisOf(ctx: LegContext): Bm25Analysis {
-  return ctx.memo('lexical:bm25-analysis', () =>
-    bm25Analysis(ctx.reader.meta.tokenizer, ctx.reader.meta.languages ?? {}),
-  );
-}
-
-/** wink's analysis over this index: the index's BM25 analysis, each chunk in its stored language. */
-function termAnalysis(ctx: LegContext): TermAnalysis {
-  return { ...analysisOf(ctx), chunkLanguage: (id) => ctx.chunkLanguage(id) };
-}
-
-/**
- * The terms a BM25 leg (postings or wink) over this index searches a query for (a term the
- * query repeats is listed, and scored, again): bm25Analysis's query terms. `testbed search
- * --sql` shows them.
- */
-export function winkQueryTerms(reader: IndexReader): (query: string, queryLang: string | undefined) => string[] {
-  const { queryTerms } = bm25Analysis(reader.meta.tokenizer, reader.meta.languages ?? {});
-  return queryTerms;
-}

@@ -5,12 +5,15 @@ import { elasticsearchLeg } from './elasticsearch.js';
 import { elasticsearchRrfLeg } from './elasticsearch-rrf.js';
 import { httpLeg } from './http.js';
 import type { LegDefinition, LegOf } from './leg-definition.js';
+import { bo1Leg } from './bo1.js';
 import { lexicalLeg } from './lexical.js';
 import { opensearchLeg } from './opensearch.js';
 import { opensearchHybridLeg } from './opensearch-hybrid.js';
 import { postgresLeg } from './postgres.js';
 import { qdrantLeg } from './qdrant.js';
 import { qdrantFusionLeg } from './qdrant-fusion.js';
+import { rm3Leg } from './rm3.js';
+import { rocchioLeg } from './rocchio.js';
 import { runLeg } from './run.js';
 
 /**
@@ -21,6 +24,9 @@ import { runLeg } from './run.js';
  */
 export const LEGS = {
   lexical: lexicalLeg,
+  rm3: rm3Leg,
+  rocchio: rocchioLeg,
+  bo1: bo1Leg,
   dense: denseLeg,
   run: runLeg,
   http: httpLeg,

@@ -42,6 +42,7 @@ export async function runPipeline(parts: PipelineParts, query: string, context: 
     hits: reranked.slice(0, pipeline.k),
     timings: { ...first.timings, rerank: performance.now() - t0 },
     firstStage: first.hits,
+    ...(first.expansions && { expansions: first.expansions }),
   };
 }
 
@@ -68,7 +69,11 @@ async function runFirstStage(
   };
   if (!fusion) {
     const only = await legs[0]!.search(query, options);
-    return { hits: only.hits.slice(0, k), timings: only.timings };
+    return {
+      hits: only.hits.slice(0, k),
+      timings: only.timings,
+      ...(only.expansions && { expansions: only.expansions }),
+    };
   }
   const results = await Promise.all(
     legs.map(async (leg) => {
@@ -79,6 +84,7 @@ async function runFirstStage(
         name: leg.name,
         hits: result.hits.slice(0, fusion.depth),
         timings: result.timings,
+        expansions: result.expansions,
         ms: performance.now() - t0,
       };
     }),
@@ -91,5 +97,7 @@ async function runFirstStage(
     for (const [stage, ms] of Object.entries(r.timings)) timings[`${r.name}.${stage}`] = ms;
   }
   timings.fuse = performance.now() - t0;
-  return { hits, timings };
+  const expanded = results.filter((r) => r.expansions);
+  if (expanded.length === 0) return { hits, timings };
+  return { hits, timings, expansions: Object.assign({}, ...expanded.map((r) => r.expansions)) };
 }

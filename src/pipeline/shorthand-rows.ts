@@ -1,5 +1,7 @@
 import { z } from 'zod/v4';
+import type { LegTraits } from '../legs/leg-definition.js';
 import { legFieldSchema } from '../legs/leg-field.js';
+import { LEG_TYPES, LEGS } from '../legs/registry.js';
 import { FUSION_DEFAULTS } from '../schemas/defaults.js';
 import { enumParam, numberParam } from '../schemas/param-types.js';
 import { fieldJsonSchema, flatParam } from './flat-param.js';
@@ -12,6 +14,15 @@ export type JsonSchema = Record<string, unknown>;
 export const MODES = ['bm25', 'dense', 'hybrid'] as const;
 export type Mode = (typeof MODES)[number];
 export const DEFAULT_MODE: Mode = 'bm25';
+
+/**
+ * What the shorthands' `expansion` may name: none, or a leg type whose row says it expands the
+ * query (rm3, rocchio, bo1), read off the built-in rows, never listed here by name.
+ */
+export const EXPANSIONS = [
+  'none',
+  ...LEG_TYPES.filter((type) => (LEGS[type] as { traits?: LegTraits }).traits?.expandsQuery),
+] as [string, ...string[]];
 
 /** The two fusion spellings of the hybrid shorthand. */
 export const SHORTHAND_FUSIONS = ['rrf', 'score'] as const;
@@ -101,6 +112,15 @@ export const SHORTHAND_ROWS = {
   engine: respells('engine', 'legs[lexical].engine', legFieldSchema('lexical', 'engine'), {
     context: "lexical engine of bm25 and of hybrid's lexical leg",
     metavar: 'E',
+    valuesInHelp: true,
+  }),
+  expansion: row({
+    schema: enumParam('expansion', EXPANSIONS)
+      .default('none')
+      .describe(
+        `bm25 and hybrid's lexical leg: expand the query from its own top chunks (${EXPANSIONS.slice(1).join(', ')}: that leg type at its defaults, over postings) or not (none)`,
+      ),
+    metavar: 'X',
     valuesInHelp: true,
   }),
   k1: respells('k1', 'legs[lexical].k1', legFieldSchema('lexical', 'k1'), { metavar: 'X' }),

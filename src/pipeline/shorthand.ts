@@ -1,4 +1,6 @@
 import { z } from 'zod/v4';
+import { InputError } from '../errors.js';
+import { legUnion } from '../legs/leg-schema.js';
 import type { FilterSpec } from '../schemas/filter-spec.js';
 import { fusionSpec, type pipelineSpec } from './pipeline-spec.js';
 import { SHORTHAND_ROWS, type ShorthandName } from './shorthand-rows.js';
@@ -27,7 +29,8 @@ const FUSION_FIELD_DEFAULTS = fusionSpec.parse({});
 /**
  * What a shorthand stands for, as a pipeline with every default in place (so it is settled, not
  * parsed a second time):
- *   bm25   -> one lexical leg "bm25" (engine, k1, b)
+ *   bm25   -> one lexical leg "bm25" (engine, k1, b); with `expansion`, that expansion leg
+ *             instead, named "bm25" still (over postings, k1, b, its other fields at their defaults)
  *   dense  -> one dense leg "dense"
  *   hybrid -> legs "bm25" and "dense", fused by rrf (rrf_k, weights, depth) or, for
  *             fusion=score, by wsum with weights (1 - alpha, alpha) over `norm`-normalised scores
@@ -35,13 +38,11 @@ const FUSION_FIELD_DEFAULTS = fusionSpec.parse({});
  * HTML form submits every field whichever mode is chosen.
  */
 export function expandShorthand(p: ShorthandParams): PipelineOutput {
-  const lexical = {
-    type: 'lexical' as const,
-    name: 'bm25',
-    engine: p.engine,
-    ...(p.k1 !== undefined && { k1: p.k1 }),
-    ...(p.b !== undefined && { b: p.b }),
-  };
+  const bm25 = { ...(p.k1 !== undefined && { k1: p.k1 }), ...(p.b !== undefined && { b: p.b }) };
+  const lexical =
+    p.expansion === 'none'
+      ? { type: 'lexical' as const, name: 'bm25', engine: p.engine, ...bm25 }
+      : expansionLeg(p.expansion, p.engine, bm25);
   const dense = { type: 'dense' as const, name: 'dense' };
   const filter: FilterSpec | undefined =
     p.lang || p.filter ? { ...p.filter, ...(p.lang && { lang: p.lang.toLowerCase() }) } : undefined;
@@ -65,4 +66,16 @@ export function expandShorthand(p: ShorthandParams): PipelineOutput {
           depth: p.depth,
         };
   return { legs: [lexical, dense], fusion, ...common };
+}
+
+/**
+ * The expansion leg a shorthand's `expansion` names, at its row's defaults, named "bm25" as the
+ * lexical leg it stands in for. It scores over postings: another engine is refused.
+ */
+function expansionLeg(type: string, engine: string, bm25: { k1?: number; b?: number }): PipelineOutput['legs'][number] {
+  if (engine !== 'postings')
+    throw new InputError(`expansion ${type} runs over the index's postings: leave engine at postings (got ${engine})`, {
+      field: 'expansion',
+    });
+  return legUnion().parse({ type, name: 'bm25', ...bm25 }) as PipelineOutput['legs'][number];
 }

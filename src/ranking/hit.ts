@@ -25,4 +25,9 @@ export interface Retrieval {
   timings: Record<string, number>;
   /** With a rerank stage: the first stage's hits before the rerank, max(k, depth) of them. */
   firstStage?: Hit[];
+  /** Per leg that expanded the query (rm3, rocchio, bo1), by leg name: the weighted terms it scored, heaviest first. */
+  expansions?: Expansions;
 }
+
+/** Weighted query terms by leg name, for the legs that expanded the query. */
+export type Expansions = Record<string, { term: string; weight: number }[]>;

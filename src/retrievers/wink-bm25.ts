@@ -1,4 +1,5 @@
-import { WINK_DEFAULTS } from '../schemas/defaults.js';
+import { checkBm25Params } from '../schemas/bm25-params.js';
+import { BM25_DEFAULTS } from '../schemas/defaults.js';
 import { createRequire } from 'node:module';
 import type { Chunk } from '../chunking/types.js';
 import { InputError } from '../errors.js';
@@ -44,7 +45,7 @@ const SEPARATOR = ' ';
 const splitTerms = (joined: string): string[] => (joined === '' ? [] : joined.split(SEPARATOR));
 
 /** Anserini's BM25 defaults (schemas/defaults.ts), so results compare with its published numbers; English analysis. */
-export const WINK_BM25_DEFAULTS = { ...WINK_DEFAULTS, stem: true, stopwords: true } as const;
+const WINK_BM25_DEFAULTS = { ...BM25_DEFAULTS, stem: true, stopwords: true } as const;
 
 /** wink refuses to consolidate (compute IDF) with fewer documents than this. */
 export const WINK_MIN_CHUNKS = 3;
@@ -139,8 +140,7 @@ export function englishAnalysis(params: WinkBM25Params): TermAnalysis['analyze']
 }
 
 function validate(k1: number, b: number, weights: { title: number; text: number }): void {
-  if (!Number.isFinite(k1) || k1 < 0) throw new InputError(`k1 must be a number >= 0, got ${k1}`);
-  if (!Number.isFinite(b) || b < 0 || b > 1) throw new InputError(`b must be between 0 and 1, got ${b}`);
+  checkBm25Params(k1, b);
   for (const [field, w] of Object.entries(weights)) {
     if (!Number.isFinite(w) || w < 0) throw new InputError(`field weight "${field}" must be >= 0, got ${w}`);
   }

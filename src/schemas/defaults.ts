@@ -27,8 +27,8 @@ export const DEFAULT_LEVEL: Level = 'chunk';
  */
 export const DEFAULT_ENGINE: Engine = 'postings';
 
-/** Anserini's BM25 parameters (Lin et al., "Anserini", 2017), the postings and wink defaults here. */
-export const WINK_DEFAULTS = Object.freeze({ k1: 0.9, b: 0.4 });
+/** Anserini's BM25 parameters (Lin et al., "Anserini", 2017): every BM25 here but FTS5's (bounds: bm25-params.ts). */
+export const BM25_DEFAULTS = Object.freeze({ k1: 0.9, b: 0.4 });
 /** What FTS5's bm25() uses, fixed (sqlite.org/fts5.html, "The bm25() function"). */
 export const FTS5_BM25 = Object.freeze({ k1: 1.2, b: 0.75 });
 

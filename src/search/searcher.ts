@@ -9,6 +9,8 @@ import { readyForQueries, readyForQuery } from '../store/tokenizers.js';
 import { hydrate } from './hydrate.js';
 import { LegFactory, type EmbedderLoader, type VectorLoader } from '../legs/leg-factory.js';
 import { redactConfig } from '../remote/redact-config.js';
+import type { LegExplanation } from '../legs/leg-definition.js';
+import type { Leg } from '../legs/registry.js';
 import type { SearchRequest, SearchResponse } from './types.js';
 
 export type { EmbedderLoader, VectorLoader };
@@ -91,6 +93,21 @@ export class Searcher {
     return embedText(hydrate(this.reader, hit));
   }
 
+  /**
+   * Each leg's account of the query, for the legs whose type gives one (the lexical and expansion
+   * legs): the terms each searches for, an expanding leg's feedback and weighted query, and how it
+   * runs. What `testbed search --sql` and `--explain` print, and what the playground highlights.
+   */
+  async explainLegs(pipeline: Pipeline, query: string): Promise<{ leg: Leg; explanation: LegExplanation }[]> {
+    await readyForQuery(this.meta.tokenizer, this.meta.languages ?? {}, query, pipeline.qlang);
+    const filter = pipeline.filter && this.reader.compileFilter(pipeline.filter);
+    const options = { ...(filter && { filter }), ...(pipeline.qlang && { queryLang: pipeline.qlang }) };
+    return pipeline.legs.flatMap((leg) => {
+      const explanation = this.legs.explain(leg, query, options);
+      return explanation ? [{ leg, explanation }] : [];
+    });
+  }
+
   /** One query through a prepared pipeline: ranked hits, not hydrated. */
   retrieve(parts: PipelineParts, query: string, context: QueryContext = {}): Promise<Retrieval> {
     return runPipeline(parts, query, context);
@@ -118,6 +135,7 @@ export class Searcher {
         pipeline: redactConfig(req.pipeline),
         took_ms: { total: t2 - t0, ...result.timings, hydrate: t2 - t1 },
         hits,
+        ...(result.expansions && { expansions: result.expansions }),
       };
     } finally {
       this.inFlight--;

@@ -1,4 +1,4 @@
-import type { Sources } from '../ranking/hit.js';
+import type { Expansions, Sources } from '../ranking/hit.js';
 import type { Level } from '../schemas/names.js';
 import type { Pipeline } from '../pipeline/resolve-pipeline.js';
 import type { Mode } from '../pipeline/shorthand-rows.js';
@@ -41,4 +41,6 @@ export interface SearchResponse {
   pipeline: Pipeline;
   took_ms: Record<string, number>;
   hits: HitView[];
+  /** Per leg that expanded the query (rm3, rocchio, bo1), by leg name: the weighted terms it scored, heaviest first. */
+  expansions?: Expansions;
 }

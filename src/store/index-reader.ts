@@ -67,6 +67,7 @@ export class IndexReader {
   private readonly bm25Statements = new RecentCache<string, Database.Statement>(RECENT_FILTERS * 2);
   private readonly filters = new RecentCache<string, ChunkFilter>(RECENT_FILTERS);
   private readonly chunkById: Database.Statement;
+  private analysedTextById?: Database.Statement;
   private readonly identify: RowIdentity;
   private readonly docFrequencies = new RecentCache<string, number>(DOC_FREQUENCIES);
   private docFrequencyStmt?: Database.Statement;
@@ -179,6 +180,13 @@ export class IndexReader {
 
   chunk(id: string): StoredChunk | undefined {
     return this.chunkById.get(id) as StoredChunk | undefined;
+  }
+
+  /** A chunk's title, text and stored language: what the build analysed for its BM25 terms (query expansion reads it). */
+  analysedText(id: string): { title: string; text: string; lang: string | undefined } | undefined {
+    this.analysedTextById ??= this.db.prepare('SELECT title, text, lang FROM chunks WHERE id = ?');
+    const row = this.analysedTextById.get(id) as { title: string; text: string; lang: string | null } | undefined;
+    return row && { title: row.title, text: row.text, lang: row.lang ?? undefined };
   }
 
   document(id: string): { id: string; title: string; text: string } | undefined {

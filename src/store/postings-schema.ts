@@ -5,7 +5,8 @@ import { endianness } from 'node:os';
  * The BM25 postings of an index, beside (not instead of) its FTS5 table; an index built before
  * them has none, and is still read (the postings engine then falls back to wink).
  *
- * - `postings_terms`: one row per analysed term: its document frequency, the largest term
+ * - `postings_terms`: one row per analysed term: its document frequency, its collection
+ *   frequency (occurrences in every chunk: query expansion's Bo1 reads it), the largest term
  *   frequency and smallest chunk length among its postings (the term's score bound), the rowid
  *   of its first block, and `bounds`: per block, three little-endian Uint32 (last chunk rowid,
  *   largest tf, smallest chunk length), what a query skips blocks by without reading them;
@@ -25,6 +26,7 @@ export function createPostingsTables(db: Database.Database): void {
     CREATE TABLE postings_terms (
       term TEXT PRIMARY KEY,
       df INTEGER NOT NULL,
+      cf INTEGER NOT NULL,
       max_tf INTEGER NOT NULL,
       min_len INTEGER NOT NULL,
       first_block INTEGER NOT NULL,

@@ -8,6 +8,8 @@ import { BOUNDS_STRIDE, POSTINGS_META_KEY, type PostingsStats, uint32Values } fr
 /** One term of the postings dictionary, as a query reads it. */
 export interface TermEntry {
   df: number;
+  /** Occurrences in the whole collection; undefined in a file built before postings_terms had `cf`. */
+  cf: number | undefined;
   maxTf: number;
   minLen: number;
   /** Rowid of the term's first block in postings_blocks; block i is at firstBlock + i. */
@@ -53,8 +55,9 @@ export function openPostingsSource(db: Database.Database, identify: RowIdentity)
     db.prepare('SELECT value FROM meta WHERE key = ?').pluck().get(POSTINGS_META_KEY) as string,
   ) as PostingsStats;
   const impacts = hasColumn(db, 'postings_terms', 'impacts') ? 'impacts' : 'NULL';
+  const cf = hasColumn(db, 'postings_terms', 'cf') ? 'cf' : 'NULL';
   const termRow = db
-    .prepare(`SELECT df, max_tf, min_len, first_block, bounds, ${impacts} FROM postings_terms WHERE term = ?`)
+    .prepare(`SELECT df, ${cf}, max_tf, min_len, first_block, bounds, ${impacts} FROM postings_terms WHERE term = ?`)
     .raw();
   const blockRow = db.prepare('SELECT data FROM postings_blocks WHERE rowid = ?').pluck();
   const terms = new RecentCache<string, TermEntry | undefined>(RECENT_TERMS);
@@ -65,12 +68,15 @@ export function openPostingsSource(db: Database.Database, identify: RowIdentity)
     identify,
     term(term) {
       return terms.get(term, () => {
-        const row = termRow.get(term) as [number, number, number, number, Uint8Array, Uint8Array | null] | undefined;
+        const row = termRow.get(term) as
+          | [number, number | null, number, number, number, Uint8Array, Uint8Array | null]
+          | undefined;
         if (!row) return undefined;
-        const [df, maxTf, minLen, firstBlock, boundBytes, impacts] = row;
+        const [df, cf, maxTf, minLen, firstBlock, boundBytes, impacts] = row;
         const bounds = uint32Values(boundBytes);
         return {
           df,
+          cf: cf ?? undefined,
           maxTf,
           minLen,
           firstBlock,

@@ -161,13 +161,14 @@ class TermMerger {
   private bounds: number[] = [];
   private firstBlock = 0;
   private df = 0;
+  private cf = 0;
   private maxTf = 0;
   private minLen = Number.POSITIVE_INFINITY;
 
   constructor(db: Database.Database) {
     this.insertBlock = db.prepare('INSERT INTO postings_blocks (data) VALUES (?)');
     this.insertTerm = db.prepare(
-      'INSERT INTO postings_terms (term, df, max_tf, min_len, first_block, bounds, impacts) VALUES (?, ?, ?, ?, ?, ?, ?)',
+      'INSERT INTO postings_terms (term, df, cf, max_tf, min_len, first_block, bounds, impacts) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
     );
   }
 
@@ -187,6 +188,7 @@ class TermMerger {
       this.lengths[this.count] = len;
       this.count++;
       this.df++;
+      this.cf += tf;
       if (tf > this.blockMaxTf) this.blockMaxTf = tf;
       if (len < this.blockMinLen) this.blockMinLen = len;
       if (this.count === POSTINGS_BLOCK_SIZE) this.endBlock();
@@ -220,6 +222,7 @@ class TermMerger {
     this.insertTerm.run(
       this.term,
       this.df,
+      this.cf,
       this.maxTf,
       this.minLen,
       this.firstBlock,
@@ -231,6 +234,7 @@ class TermMerger {
     this.bounds = [];
     this.previousLast = 0;
     this.df = 0;
+    this.cf = 0;
     this.maxTf = 0;
     this.minLen = Number.POSITIVE_INFINITY;
   }

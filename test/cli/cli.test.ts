@@ -92,6 +92,20 @@ describe('testbed CLI', () => {
     expect(dense.err).toContain('-- this pipeline has no lexical leg: no SQL runs');
   });
 
+  it("search --explain prints an expansion leg's feedback chunks and the weighted query the JSON answer holds", async () => {
+    const pipeline = '{"legs":[{"type":"rm3","fb_docs":2}],"k":3}';
+    const res = await run('search', index, 'storage quota', '--explain', '--json', '--pipeline', pipeline);
+    expect(res.code, res.err).toBe(0);
+    const answer = JSON.parse(res.out) as { expansions: { rm3: { term: string; weight: number }[] } };
+    const round = (x: number) => String(Number(x.toPrecision(4)));
+    const expanded = answer.expansions.rm3.map((t) => `${t.term} ${round(t.weight)}`).join(', ');
+    expect(res.err).toContain('-- leg "rm3" (rm3): terms storag, quota\n-- feedback from 2 chunk(s): ');
+    expect(res.err).toContain(`-- expanded query: ${expanded}\n`);
+    // Terms beyond the query's own, and no SQL without --sql.
+    expect(answer.expansions.rm3.length).toBeGreaterThan(2);
+    expect(res.err).not.toContain('postings_terms');
+  });
+
   it('search --sql shows the analysed terms on an english index, not the words typed', async () => {
     const english = path.join(dir, 'english.sqlite');
     const built = await run('index', TINY_BEIR, '--out', english, '--embedder', 'none', '--tokenizer', 'english');

@@ -4,7 +4,8 @@ import vm from 'node:vm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../src/http/app.js';
 import { buildIndex } from '../../src/indexing/build-index.js';
-import { POSTINGS_SCORERS, WINK_ENGINES } from '../../src/legs/lexical.js';
+import { LEXICAL_INDEXES } from '../../src/legs/leg-factory.js';
+import { WINK_ENGINES } from '../../src/legs/lexical.js';
 import { IndexCatalog } from '../../src/serving/catalog/index-catalog.js';
 import { writeJsonl } from '../helpers/lexical-fixtures.js';
 import { tmpDir } from '../helpers/tmp.js';
@@ -12,7 +13,7 @@ import { tmpDir } from '../helpers/tmp.js';
 /**
  * A search may name its own BM25 k1 and b, and search needs no token by default: 1,000 searches,
  * each with a k1 no other used, must not leave 1,000 engines behind. The open index keeps at
- * most WINK_ENGINES.keep wink engines and POSTINGS_SCORERS.keep postings scorers, the most
+ * most WINK_ENGINES.keep wink engines and LEXICAL_INDEXES.keep postings scorers, the most
  * recently used, and the process's memory stays flat.
  *
  * The index is 200 made-up documents of 50 words (60 kB of text): big enough that a wink engine
@@ -60,7 +61,7 @@ const kept = () => catalog.local.searcher('madeup', catalog.indexes.fileOf('made
 describe('searches with 1,000 distinct k1 values', () => {
   it.each([
     ['wink', WINK_ENGINES],
-    ['postings', POSTINGS_SCORERS],
+    ['postings', LEXICAL_INDEXES],
   ] as const)(
     'engine %s: the index keeps at most its bound, the most recent, and RSS stays flat',
     async (engine, bound) => {

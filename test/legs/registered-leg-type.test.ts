@@ -80,7 +80,7 @@ describe('a leg type registered with one call', () => {
     for (const command of ['search', 'retrieve']) {
       const help = (await runCli([command, '--help'])).out.replace(/\s+/g, ' ');
       expect(help).toContain(
-        `whose legs are of the types lexical, dense, run, http, opensearch, elasticsearch, qdrant, opensearch-hybrid, elasticsearch-rrf, qdrant-fusion, postgres, ${TYPE};`,
+        `whose legs are of the types lexical, rm3, rocchio, bo1, dense, run, http, opensearch, elasticsearch, qdrant, opensearch-hybrid, elasticsearch-rrf, qdrant-fusion, postgres, ${TYPE};`,
       );
     }
   });

@@ -12,6 +12,9 @@ import { shortestFirstLeg } from '../fixtures/legs/shortest-first-leg.js';
 const url = 'http://127.0.0.1:9';
 const MINIMAL: Record<LegType, Record<string, unknown>> = {
   lexical: { type: 'lexical' },
+  rm3: { type: 'rm3' },
+  rocchio: { type: 'rocchio' },
+  bo1: { type: 'bo1' },
   dense: { type: 'dense' },
   run: { type: 'run', file: 'x.run' },
   http: { type: 'http', url, hits: 'hits', id: 'id', score: 'score' },

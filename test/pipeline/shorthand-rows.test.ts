@@ -42,8 +42,9 @@ const values = (json: Record<string, unknown>) => VALUE_KEYS.map((key) => json[k
 
 describe('the shorthand rows point at the pipeline fields that own their values', () => {
   it('a row that respells a field has exactly its type, bounds, default and help', () => {
-    // The shorthand's own: fusion (rrf|score), alpha, weights (a pair), norm (a subset), lang (one code of the filter).
-    const own = ['fusion', 'alpha', 'weights', 'norm', 'lang'];
+    // The shorthand's own: fusion (rrf|score), alpha, weights (a pair), norm (a subset), lang (one
+    // code of the filter), expansion (which leg type the bm25 leg is).
+    const own = ['fusion', 'alpha', 'weights', 'norm', 'lang', 'expansion'];
     const respelled = FLAT_PARAM_NAMES.filter((n) => !own.includes(n));
     for (const name of respelled) {
       expect(ownerSchema(rows[name]!.owner ?? ''), `${name} names a pipeline field`).toBeDefined();

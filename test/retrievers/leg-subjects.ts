@@ -40,6 +40,30 @@ export const SUBJECTS_BY_TYPE: Record<LegType, LegSubject[]> = {
       lexicalLegs: ['wink-tuned'],
     },
   ],
+  rm3: [
+    {
+      name: 'rm3 (Anserini defaults)',
+      legs: () => [{ type: 'rm3' }],
+      password: { docs: ALL_DOCS },
+      lexicalLegs: ['rm3'],
+    },
+  ],
+  rocchio: [
+    {
+      name: 'rocchio (k1 1.2, b 0.75, 2 feedback chunks)',
+      legs: () => [{ type: 'rocchio', k1: 1.2, b: 0.75, fb_docs: 2 }],
+      password: { docs: ALL_DOCS },
+      lexicalLegs: ['rocchio'],
+    },
+  ],
+  bo1: [
+    {
+      name: 'bo1 (Terrier defaults)',
+      legs: () => [{ type: 'bo1' }],
+      password: { docs: ALL_DOCS },
+      lexicalLegs: ['bo1'],
+    },
+  ],
   dense: [{ name: 'dense (hash:64)', legs: () => [dense], password: { docs: ALL_DOCS }, lexicalLegs: [] }],
   run: [
     {
@@ -143,6 +167,12 @@ export const FUSED_SUBJECTS: LegSubject[] = [
     password: { docs: ALL_DOCS },
     runLeg: 'run',
     lexicalLegs: ['fts5', 'wink', 'wink-tuned'],
+  },
+  {
+    name: 'fused: rm3 + bo1 + dense',
+    legs: () => [{ type: 'rm3' }, { type: 'bo1' }, dense],
+    password: { docs: ALL_DOCS },
+    lexicalLegs: ['rm3', 'bo1'],
   },
 ];
 

@@ -77,6 +77,7 @@ describe('one table of search parameters, every spelling derived from it', () =>
     const retrieverParams = RETRIEVER_PARAMS;
     expect(retrieverParams).toEqual([
       'engine',
+      'expansion',
       'k1',
       'b',
       'fusion',

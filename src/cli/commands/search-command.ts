@@ -1,10 +1,9 @@
 import { printableLines } from '../printable.js';
-import { readyForQueries } from '../../store/tokenizers.js';
 import { DEFAULT_K, DEFAULT_LEVEL } from '../../schemas/defaults.js';
 import path from 'node:path';
 import type { SearchResponse } from '../../search/types.js';
 import { parse, positional } from '../args.js';
-import { explainLexicalLegs } from '../explain-lexical.js';
+import { formatExplainedLegs } from '../explain-legs.js';
 import type { Command } from '../command.js';
 import { indexFileArgument } from '../index-file.js';
 import { readingIndex } from '../readable-index.js';
@@ -21,7 +20,9 @@ Searches an index file and prints the ranked hits.
 Options:
 ${searchFlagsHelp(SEARCH_DEFAULTS)}
   --json              print the same JSON the HTTP API returns
-  --sql               print each lexical leg's analysed terms (and an fts5 leg's MATCH and SQL), then search
+  --explain           print each lexical leg's analysed terms and, for an expansion leg (rm3, rocchio,
+                      bo1), its feedback chunks and the weighted query it scores, then search
+  --sql               as --explain, plus how each runs (an fts5 leg's MATCH and SQL, the tables postings reads)
   -h, --help          show this help`;
 
 export const searchCommand: Command = {
@@ -34,6 +35,7 @@ export const searchCommand: Command = {
       ...SEARCH_FLAGS,
       json: { type: 'boolean' },
       sql: { type: 'boolean' },
+      explain: { type: 'boolean' },
     });
     if (values.help) return (io.out(usage() + '\n'), 0);
     const file = indexFileArgument(positional(positionals, 0, 'INDEX', usage()));
@@ -49,10 +51,8 @@ export const searchCommand: Command = {
     const searcher = new Searcher(path.basename(file).replace(/\.sqlite$/, ''), file, (id) => pool.get(id));
     try {
       const res = await readingIndex(file, async () => {
-        if (values.sql) {
-          await readyForQueries(searcher.meta.tokenizer);
-          io.err(explainLexicalLegs(searcher.reader, req.pipeline, query));
-        }
+        if (values.sql || values.explain)
+          io.err(formatExplainedLegs(await searcher.explainLegs(req.pipeline, query), { sql: values.sql === true }));
         return searcher.search(req);
       });
       io.out(values.json ? JSON.stringify(res, null, 2) + '\n' : printableLines(formatHits(res)));

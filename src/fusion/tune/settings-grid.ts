@@ -59,9 +59,16 @@ export const DEFAULT_GRID: GridSpec = Object.freeze({
  */
 export function settingsGrid(spec: GridSpec, legs: number): TuneSetting[] {
   const ones = Array.from({ length: legs }, () => 1);
-  const grid = weightGrid(legs, spec.weightSteps);
-  // Equal weights 1 each: untuned fusion exactly (shares of 1/legs would rank alike up to rounding).
-  const weights = grid.some(equalWeights) ? grid : [ones, ...grid];
+  let weights: number[][] | undefined;
+  // Made only when a method takes weights: C(steps + legs - 1, legs - 1) vectors, far too many
+  // for the dozens of configurations a choice without fusion (no methods) compares.
+  const weightsGrid = () => {
+    if (weights) return weights;
+    const grid = weightGrid(legs, spec.weightSteps);
+    // Equal weights 1 each: untuned fusion exactly (shares of 1/legs would rank alike up to rounding).
+    weights = grid.some(equalWeights) ? grid : [ones, ...grid];
+    return weights;
+  };
   const settings: TuneSetting[] = Array.from({ length: legs }, (_, alone) => ({ alone }));
   for (const method of spec.methods) {
     const m = fusionMethod(method);
@@ -71,7 +78,7 @@ export function settingsGrid(spec: GridSpec, legs: number): TuneSetting[] {
     for (const norm of norms)
       for (const rrfK of ks)
         for (const constants of constantSettings(m, spec))
-          for (const w of m.params.includes('weights') ? weights : [ones])
+          for (const w of m.params.includes('weights') ? weightsGrid() : [ones])
             settings.push({ method, norm, rrfK, weights: w, ...constants });
   }
   settings.push(...trainedGrid(spec, legs));

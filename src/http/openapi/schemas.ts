@@ -84,33 +84,45 @@ export const schemas: Record<string, unknown> = {
   },
   get SearchResponse() {
     return {
-      ...obj({
-        query_id: {
-          type: 'string',
-          format: 'uuid',
-          description:
-            'this search, for the UBI events (clicks) about its hits (POST /events); also the X-Query-Id header',
+      ...obj(
+        {
+          query_id: {
+            type: 'string',
+            format: 'uuid',
+            description:
+              'this search, for the UBI events (clicks) about its hits (POST /events); also the X-Query-Id header',
+          },
+          index: str,
+          mode: {
+            type: 'string',
+            enum: [...MODES, 'pipeline'],
+            description: 'the shorthand searched with, or pipeline for a pipeline given as legs',
+          },
+          q: str,
+          k: int,
+          level: { type: 'string', enum: ['chunk', 'doc'] },
+          pipeline: {
+            $ref: '#/components/schemas/Pipeline',
+            description: 'the pipeline that ran, every default filled in (a shorthand expanded)',
+          },
+          took_ms: {
+            type: 'object',
+            additionalProperties: num,
+            description: 'total and per stage: bm25, dense, dense.embed, fuse, hydrate, ...',
+          },
+          hits: { type: 'array', items: { $ref: '#/components/schemas/Hit' } },
+          expansions: {
+            type: 'object',
+            additionalProperties: {
+              type: 'array',
+              items: obj({ term: str, weight: num }),
+            },
+            description:
+              'per leg that expanded the query (rm3, rocchio, bo1), by leg name: the weighted terms it scored, heaviest first',
+          },
         },
-        index: str,
-        mode: {
-          type: 'string',
-          enum: [...MODES, 'pipeline'],
-          description: 'the shorthand searched with, or pipeline for a pipeline given as legs',
-        },
-        q: str,
-        k: int,
-        level: { type: 'string', enum: ['chunk', 'doc'] },
-        pipeline: {
-          $ref: '#/components/schemas/Pipeline',
-          description: 'the pipeline that ran, every default filled in (a shorthand expanded)',
-        },
-        took_ms: {
-          type: 'object',
-          additionalProperties: num,
-          description: 'total and per stage: bm25, dense, dense.embed, fuse, hydrate, ...',
-        },
-        hits: { type: 'array', items: { $ref: '#/components/schemas/Hit' } },
-      }),
+        ['query_id', 'index', 'mode', 'q', 'k', 'level', 'pipeline', 'took_ms', 'hits'],
+      ),
       description: 'SearchResponse (src/search/types.ts)',
     };
   },

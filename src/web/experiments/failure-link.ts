@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { IndexRegistry } from '../../serving/catalog/index-registry.js';
 import { goldPaths } from '../../experiments/config.js';
+import { lexicalEngine } from '../../legs/leg-traits.js';
 import type { ConfigResult, ExperimentReport, Failure } from '../../reports/report-model.js';
 import { playgroundUrl, type PlaygroundForm } from '../playground/form.js';
 import { type MeasuredIndex, measuredIndexFor } from './measured-index.js';
@@ -58,9 +59,9 @@ export function failureUrl(
   ctx: FailureTarget,
 ): string {
   const r = config.retriever;
-  // A pipeline of legs has no playground column; its first lexical leg's engine is the closest.
-  const lexical = config.pipeline?.legs.find((leg) => leg.type === 'lexical');
-  const engine = typeof r.engine === 'string' ? r.engine : lexical?.type === 'lexical' ? lexical.engine : undefined;
+  // A pipeline of legs has no playground column; the engine its first lexical leg's terms follow is the closest.
+  const engine =
+    typeof r.engine === 'string' ? r.engine : config.pipeline?.legs.map(lexicalEngine).find((e) => e !== undefined);
   const k = Math.min(100, Math.max(report.contextK, failure.firstRelevantRank ?? report.contextK, 10));
   const form: Partial<PlaygroundForm> = {
     q: failure.query,

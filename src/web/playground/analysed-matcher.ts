@@ -54,10 +54,16 @@ function isStopWord(word: string, lang: string | undefined): boolean {
  * Stop words are never marked, as in termMatcher: "in" and "a" in every line hide the words
  * that matter, even where the index keeps them.
  */
-export function analysedMatcher(query: string, index: AnalysedIndex, queryLang?: string): TermMatcher | undefined {
+export function analysedMatcher(
+  query: string,
+  index: AnalysedIndex,
+  queryLang?: string,
+  analysedTerms: Iterable<string> = [],
+): TermMatcher | undefined {
   const analyze = analyzer(index.tokenizer);
   if (!analyze) return undefined;
-  const terms = new Set(createQueryTerms(analyze, index.languages)(query, queryLang));
+  // analysedTerms: terms the index's analysis made already (an expansion leg's), marked as well.
+  const terms = new Set([...createQueryTerms(analyze, index.languages)(query, queryLang), ...analysedTerms]);
   return {
     terms,
     *find(text, lang) {

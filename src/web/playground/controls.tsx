@@ -1,5 +1,5 @@
 import type { PlaygroundView } from './run-playground.js';
-import { WINK_DEFAULTS } from '../../schemas/defaults.js';
+import { BM25_DEFAULTS } from '../../schemas/defaults.js';
 import { SEARCH_PARAMS } from '../../search/request-params.js';
 import { ColumnFields } from './column-fields.js';
 
@@ -175,7 +175,7 @@ export function Controls({ view }: { view: PlaygroundView }) {
               label="k1"
               value={f.k1}
               {...numberBounds('k1')}
-              placeholder={String(WINK_DEFAULTS.k1)}
+              placeholder={String(BM25_DEFAULTS.k1)}
               type="number"
               step="0.1"
               size={4}
@@ -186,7 +186,7 @@ export function Controls({ view }: { view: PlaygroundView }) {
               label="b"
               value={f.b}
               {...numberBounds('b')}
-              placeholder={String(WINK_DEFAULTS.b)}
+              placeholder={String(BM25_DEFAULTS.b)}
               type="number"
               step="0.05"
               size={4}

@@ -30,9 +30,10 @@ export interface TermMatcher {
  * the other function words of function-words.ts are never marked: "the" or "can" in every line would
  * hide the words that matter.
  */
-export function termMatcher(query: string, stem: boolean): TermMatcher {
+export function termMatcher(query: string, stem: boolean, analysedTerms: Iterable<string> = []): TermMatcher {
   const analyze = (text: string) => fold((stem ? stemmed : plain)(text));
-  const terms = new Set(analyze(query));
+  // analysedTerms: terms as the index analysed them already (an expansion leg's), marked as well.
+  const terms = new Set([...analyze(query), ...fold([...analysedTerms])]);
   return {
     terms,
     *find(text) {

@@ -167,7 +167,18 @@ export async function runPlayground(deps: PlaygroundDeps, input: PlaygroundForm)
   view.columns = specs.map((spec, i) => {
     const { index } = requests[i]!;
     const r = settled[i]!;
-    const column: Column = { mode: spec.retriever, index, knobs: spec.knobs, matcher: matchers[i]!.matcher };
+    const expansions = r.status === 'fulfilled' ? r.value.expansions : undefined;
+    // An expansion leg's terms are known once it has searched: its column marks them too.
+    const matcher = expansions
+      ? columnMatcher(
+          requests[i]!.query,
+          requests[i]!.pipeline,
+          opened.get(index)!.meta,
+          specs[i]!.knobs.engine ?? form.engine,
+          expansions,
+        ).matcher
+      : matchers[i]!.matcher;
+    const column: Column = { mode: spec.retriever, index, knobs: spec.knobs, matcher };
     if (spec.text !== undefined) column.spec = spec.text;
     if (r.status === 'rejected') return { ...column, error: messageOf(r.reason) };
     column.response = r.value;
