@@ -1,6 +1,7 @@
 import { z } from 'zod/v4';
 import type { FilterSpec } from '../schemas/filter-spec.js';
-import { fusionSpec, type pipelineSpec } from './pipeline-spec.js';
+import { fusionSpec } from '../fusion/fusion-spec.js';
+import type { pipelineSpec } from './pipeline-spec.js';
 import { SHORTHAND_ROWS, type ShorthandName } from './shorthand-rows.js';
 
 /**
