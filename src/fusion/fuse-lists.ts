@@ -63,7 +63,7 @@ export function completeOptions(options: FuseOptions, listCount: number): Comple
  * Refuses a constant the method does not read, or one out of its bounds, naming it: the
  * constant's row is the one definition of its bounds, and this the library's one check of them.
  */
-export function checkConstants(method: FusionMethodRow, constants: ConstantValues): void {
+function checkConstants(method: FusionMethodRow, constants: ConstantValues): void {
   for (const [name, value] of Object.entries(constants)) {
     const c = constantsOf(method).find((r) => r.name === name);
     if (!c) {

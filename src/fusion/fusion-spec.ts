@@ -21,7 +21,7 @@ export interface FusionSpec {
 }
 
 /** The block as a caller may write it: every field optional. */
-export interface FusionInput {
+interface FusionInput {
   method?: string;
   norm?: string;
   weights?: number[] | Record<string, number>;

@@ -5,9 +5,9 @@ import { fusionConstants, fusionMethods, methodsReading } from '../fusion/method
 import { normRows } from '../fusion/norm-registry.js';
 
 /** The lines that open and close the generated table in docs/pipelines.md. */
-export const FUSION_FIELDS_START =
+const FUSION_FIELDS_START =
   '<!-- The fusion fields below are generated from the method, normalisation and constant rows by `npm run docs` (src/pipeline/fusion-fields-doc.ts); do not edit them here. -->';
-export const FUSION_FIELDS_END = '<!-- End of the generated fusion fields. -->';
+const FUSION_FIELDS_END = '<!-- End of the generated fusion fields. -->';
 
 const code = (name: string) => `\`${name}\``;
 // A table cell holds no unescaped pipe.
