@@ -6,7 +6,7 @@ import { sumOver } from './gather.js';
  * RBC's persistence φ (ranx spells it phi, as it spells γ gamma). ranx's rbc requires it; 0.8
  * here, whose expected depth 1 / (1 − φ) is 5 documents a list: about the top of a result page.
  * The grid spans expected depths 2, 5, 10, 20 and 100. φ = 0 and φ = 1, the limits Bailey et al.
- * discuss, are left out: at 1 every weight (1 − φ) is 0, and at 0 every rank below the first is.
+ * discuss, are left out: at 1 every term has (1 − φ) = 0, and at 0 every rank below the first gets 0.
  */
 export const RBC_PHI: MethodConstant = {
   name: 'phi',
@@ -18,8 +18,7 @@ export const RBC_PHI: MethodConstant = {
 
 /**
  * Rank-biased centroids (Bailey, Moffat, Scholer & Thomas 2017, "Retrieval consistency in the
- * presence of query variations", SIGIR; ranx "rbc"), weighted as the other rank
- * methods are:
+ * presence of query variations", SIGIR; ranx "rbc"), weighted as the other rank methods are:
  *
  *   rbc(d) = Σ_{L ∋ d} w_L · (1 − φ) · φ^(rank_L(d) − 1),   0 < φ < 1
  *
