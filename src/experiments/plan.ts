@@ -27,7 +27,7 @@ export interface ExperimentPlan {
 }
 
 export async function planExperiment(config: ExperimentConfig): Promise<ExperimentPlan> {
-  const { queries, judgements, answerable, unanswerable } = await loadGold(config);
+  const { queries, judgements, answerable, unanswerable } = await loadJudgedQuerySet(config);
   const metrics = metricList(config);
   const depth = Math.max(100, config.context_k, config.rerank_depth, ...config.ks, ...metrics.map((m) => m.k ?? 0));
   const cells = expandGrid(config, depth);
@@ -35,7 +35,7 @@ export async function planExperiment(config: ExperimentConfig): Promise<Experime
   return { config, queries, judgements, answerable, unanswerable, metrics, depth, cells };
 }
 
-async function loadGold(
+async function loadJudgedQuerySet(
   config: ExperimentConfig,
 ): Promise<Pick<ExperimentPlan, 'queries' | 'judgements' | 'answerable' | 'unanswerable'>> {
   const paths = goldPaths(config);

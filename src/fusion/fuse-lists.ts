@@ -4,10 +4,10 @@ import { compareIdBytes } from '../ranking/id-order.js';
 import { checkLists } from './check-lists.js';
 import { roundFusedScore } from './fused-score.js';
 import { fusionLegs } from './fusion-legs.js';
-import { givenConstants } from './method-constants.js';
-import { fusionMethod } from './method-registry.js';
-import { methodInput } from './method-spec.js';
-import type { FusionMethodName } from './method-table.js';
+import { acceptsValue, type ConstantValues, expectedValue, withDefaults } from './method-constant.js';
+import { fusionMethod, methodsReading } from './method-registry.js';
+import { constantsOf, methodInput } from './method-spec.js';
+import type { FusionMethodName, FusionMethodRow } from './method-table.js';
 import { normRow } from './norm-registry.js';
 import type { NormName } from './norm-table.js';
 import type { RankedList, ScoredId } from './ranked-list.js';
@@ -19,35 +19,28 @@ export interface FuseOptions {
   norm?: NormName;
   /** One weight >= 0 per list, in the lists' order; not all 0. Default: 1 each. */
   weights?: readonly number[];
-  /** The RRF constant (rrf only), > 0. */
-  rrfK?: number;
-  /** CombGMNZ's γ (combgmnz only), >= 0; undefined: its default (method-constants.ts). */
-  gamma?: number;
-  /** LogN_ISR's σ (logn_isr only), in [0, 1]; undefined: its default. */
-  sigma?: number;
+  /** Constants of the method's formula by name ({rrf_k: 20}); one left out is the method's default. */
+  constants?: ConstantValues;
 }
 
 /**
- * FuseOptions with every default filled in, but γ and σ: left out, they are the method's own
- * default (as MethodParams takes them), so a setting that does not choose them keeps its shape.
+ * FuseOptions with norm and weights filled in. The constants are the ones given, checked: one
+ * left out is the method's default, so a setting that does not choose one keeps its shape.
  */
 export interface CompleteFuseOptions {
   method: FusionMethodName;
   norm: NormName;
   weights: readonly number[];
-  rrfK: number;
-  gamma?: number;
-  sigma?: number;
+  constants: ConstantValues;
 }
 
-/** The defaults of fusion (ranx's: min-max normalisation, RRF k 60, equal weights), as pipelines have them (FUSION_DEFAULTS). */
+/** The defaults of fusion (ranx's: min-max normalisation, equal weights), as pipelines have them (FUSION_DEFAULTS). */
 export const FUSE_DEFAULTS = Object.freeze({
   norm: FUSION_DEFAULTS.norm as NormName,
-  rrfK: FUSION_DEFAULTS.rrfK,
   weight: FUSION_DEFAULTS.weight,
 });
 
-/** Fills in FUSE_DEFAULTS for `listCount` lists and refuses impossible weights and k. */
+/** Fills in FUSE_DEFAULTS for `listCount` lists and refuses impossible weights (the constants are checkConstants'). */
 export function completeOptions(options: FuseOptions, listCount: number): CompleteFuseOptions {
   const weights = options.weights ?? Array.from({ length: listCount }, () => FUSE_DEFAULTS.weight);
   if (weights.length !== listCount)
@@ -58,16 +51,31 @@ export function completeOptions(options: FuseOptions, listCount: number): Comple
   });
   if (listCount > 0 && weights.every((w) => w === 0))
     throw new InputError('fusion: every weight is 0; at least one list must count');
-  const rrfK = options.rrfK ?? FUSE_DEFAULTS.rrfK;
-  if (!Number.isFinite(rrfK) || rrfK <= 0)
-    throw new InputError(`fusion: the RRF constant k must be a finite number > 0, got ${rrfK}`);
   return {
     method: options.method,
     norm: options.norm ?? FUSE_DEFAULTS.norm,
     weights,
-    rrfK,
-    ...givenConstants(options),
+    constants: options.constants ?? {},
   };
+}
+
+/**
+ * Refuses a constant the method does not read, or one out of its bounds, naming it: the
+ * constant's row is the one definition of its bounds, and this the library's one check of them.
+ */
+function checkConstants(method: FusionMethodRow, constants: ConstantValues): void {
+  for (const [name, value] of Object.entries(constants)) {
+    const c = constantsOf(method).find((r) => r.name === name);
+    if (!c) {
+      const readers = methodsReading(name);
+      throw new InputError(
+        readers.length
+          ? `fusion: ${name} is read by ${readers.join(', ')} only, not ${method.name}`
+          : `fusion: no fusion method reads a constant named ${JSON.stringify(name)}`,
+      );
+    }
+    if (!acceptsValue(c, value)) throw new InputError(`fusion: ${name} must be ${expectedValue(c)}, got ${value}`);
+  }
 }
 
 /**
@@ -87,16 +95,18 @@ export function completeOptions(options: FuseOptions, listCount: number): Comple
  * and its documents do not pad the result. The methods that read normalised scores get those
  * lists after `norm` (normaliseLegs): each list on its own, or, for borda, all of them at once.
  * Bad input (NaN or infinite scores, a list not best first, repeated ids or names, bad
- * weights) is refused with an InputError naming the list and item; an empty list is fine
- * (it holds nothing), and so is a single list (its order is kept).
+ * weights, a constant the method does not read or out of its bounds) is refused with an
+ * InputError naming the list and item, or the constant; an empty list is fine (it holds
+ * nothing), and so is a single list (its order is kept).
  */
 export function fuseLists(lists: readonly RankedList[], options: FuseOptions): ScoredId[] {
   checkLists(lists);
   const o = completeOptions(options, lists.length);
   const spec = fusionMethod(o.method);
+  checkConstants(spec, o.constants);
   const norm = methodInput(spec) === 'normalised scores' ? normRow(o.norm) : undefined;
   const legs = fusionLegs(lists, o.weights, norm);
-  const fused = spec.combine(legs, { rrfK: o.rrfK, ...givenConstants(o) });
+  const fused = spec.combine(legs, withDefaults(constantsOf(spec), o.constants));
   return [...fused].map(([id, score]) => ({ id, score: roundFusedScore(score) })).sort(compareFused);
 }
 

@@ -1,7 +1,7 @@
 import { compareIdBytes } from '../ranking/id-order.js';
 import type { NormRow } from './norm-table.js';
 import { normaliseLegs } from './normalise-legs.js';
-import type { Leg, RankedList } from './ranked-list.js';
+import type { RankedLeg, RankedList } from './ranked-list.js';
 
 /**
  * The legs a method combines, from the lists and one weight per list: each list's ids and the
@@ -11,10 +11,10 @@ import type { Leg, RankedList } from './ranked-list.js';
  * method that sums in leg order is independent of the order the lists were passed in. Shared by
  * fuseLists and the trained methods' fuseTrained.
  */
-export function fusionLegs(lists: readonly RankedList[], weights: readonly number[], norm?: NormRow): Leg[] {
+export function fusionLegs(lists: readonly RankedList[], weights: readonly number[], norm?: NormRow): RankedLeg[] {
   const legs = lists
     .map(
-      ({ name, items }, i): Leg => ({
+      ({ name, items }, i): RankedLeg => ({
         name,
         weight: weights[i]!,
         ids: items.map((item) => item.id),

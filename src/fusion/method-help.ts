@@ -1,18 +1,11 @@
 import { fusionMethods } from './method-registry.js';
-import { type FusionParam, methodInput } from './method-spec.js';
+import { methodInput } from './method-spec.js';
 import { normRows } from './norm-registry.js';
 
 /** The methods that read --norm (the score methods that take `norm`), in listing order. */
 export function normedMethodNames(): string[] {
   return fusionMethods()
     .filter((m) => methodInput(m) === 'normalised scores')
-    .map((m) => m.name);
-}
-
-/** The methods whose row takes `param` ("rrf_k": rrf), in listing order, as refusals of the parameter name them. */
-export function methodsTaking(param: FusionParam): string[] {
-  return fusionMethods()
-    .filter((m) => m.params.includes(param))
     .map((m) => m.name);
 }
 

@@ -1,7 +1,8 @@
+import type { MethodConstant } from './method-constant.js';
 import type { FusionMethodSpec } from './method-spec.js';
 import { borda } from './methods/borda.js';
 import { combanz } from './methods/combanz.js';
-import { COMBGMNZ_DEFAULT_GAMMA, combgmnz } from './methods/combgmnz.js';
+import { COMBGMNZ_GAMMA, combgmnz } from './methods/combgmnz.js';
 import { combmax } from './methods/combmax.js';
 import { combmed } from './methods/combmed.js';
 import { combmin } from './methods/combmin.js';
@@ -11,7 +12,8 @@ import { condorcet, wCondorcet } from './methods/condorcet.js';
 import { dbsf } from './methods/dbsf.js';
 import { isr } from './methods/isr.js';
 import { logIsr } from './methods/log-isr.js';
-import { LOGN_ISR_DEFAULT_SIGMA, lognIsr } from './methods/logn-isr.js';
+import { LOGN_ISR_SIGMA, lognIsr } from './methods/logn-isr.js';
+import { RBC_PHI, rbc } from './methods/rbc.js';
 import { rrf } from './methods/rrf.js';
 import { wmnz } from './methods/wmnz.js';
 import { wsum } from './methods/wsum.js';
@@ -38,6 +40,11 @@ export interface FusionMethodRow extends FusionMethodSpec {
   tunedByDefault?: boolean;
 }
 
+/** How a `where` line says a constant is set ("--param gamma sets it"); fuse --help lists each one's bounds. */
+function givenBy(c: MethodConstant): string {
+  return `--param ${c.name} sets it`;
+}
+
 /**
  * Every built-in N-leg fusion method (ranx's untrained ones, plus Qdrant's dbsf), in the order
  * they are listed, tuned and tried: method-registry.ts serves these rows and any registered at
@@ -58,8 +65,16 @@ export const METHOD_TABLE = [
     name: 'logn_isr',
     formula: 'ln(n(d) + σ) · Σ w / rank²',
     absence: 'absent: 0, not counted in n(d)',
-    where: `σ = ${LOGN_ISR_DEFAULT_SIGMA} (ranx's default) unless --sigma gives one in [0, 1]`,
+    where: `σ = ${LOGN_ISR_SIGMA.default} (ranx's default) unless ${givenBy(LOGN_ISR_SIGMA)}`,
     ...lognIsr,
+    tunedByDefault: false,
+  },
+  {
+    name: 'rbc',
+    formula: 'Σ w · (1 - φ) · φ^(rank - 1)',
+    absence: 'absent: 0',
+    where: `rank-biased centroids (Bailey et al. 2017); φ = ${RBC_PHI.default} unless ${givenBy(RBC_PHI)}`,
+    ...rbc,
     tunedByDefault: false,
   },
   {
@@ -90,7 +105,7 @@ export const METHOD_TABLE = [
     name: 'combgmnz',
     formula: 'n(d)^γ · Σ norm',
     absence: 'absent: not counted',
-    where: `γ = ${COMBGMNZ_DEFAULT_GAMMA} unless --gamma gives one >= 0 (0 is combsum, 1 combmnz; ranx has no default)`,
+    where: `γ = ${COMBGMNZ_GAMMA.default} unless ${givenBy(COMBGMNZ_GAMMA)} (0 is combsum, 1 combmnz; ranx has no default)`,
     ...combgmnz,
     tunedByDefault: false,
   },

@@ -1,4 +1,4 @@
-import type { Leg } from './ranked-list.js';
+import type { RankedLeg } from './ranked-list.js';
 import { bordaNorm } from './norms/borda.js';
 import { maxNorm } from './norms/max.js';
 import { minMaxNorm } from './norms/min-max.js';
@@ -15,7 +15,7 @@ export type NormFn = (scores: readonly number[]) => number[];
  * for a normalisation that needs them all (Borda's, which counts the candidates of every list).
  * It returns one leg per leg, in order, and may complete a leg with documents it lacked.
  */
-export type LegsNormFn = (legs: readonly Leg[]) => Leg[];
+export type LegsNormFn = (legs: readonly RankedLeg[]) => RankedLeg[];
 
 /** What every normalisation row has, whichever way it normalises. */
 interface NormRowBase {

@@ -1,5 +1,5 @@
 import type { NormRow } from './norm-table.js';
-import type { Leg } from './ranked-list.js';
+import type { RankedLeg } from './ranked-list.js';
 
 /**
  * The legs of one query after a normalisation: a row that reads one list at a time normalises
@@ -8,7 +8,7 @@ import type { Leg } from './ranked-list.js';
  * The legs are the ones a method combines (weight > 0), so a list switched off by weight 0 adds
  * no candidate to a normalisation that counts them.
  */
-export function normaliseLegs(row: NormRow, legs: readonly Leg[]): Leg[] {
+export function normaliseLegs(row: NormRow, legs: readonly RankedLeg[]): RankedLeg[] {
   if (row.normaliseQuery) return row.normaliseQuery(legs);
   return legs.map((leg) => ({ ...leg, scores: row.normalise(leg.scores) }));
 }

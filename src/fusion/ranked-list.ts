@@ -16,9 +16,10 @@ export interface RankedList {
 /**
  * A list as a fusion method sees it: weight > 0 (lists weighted 0 are dropped before), ids in
  * rank order, and the scores the method reads (normalised ones for the score methods, raw ones
- * otherwise), index for index.
+ * otherwise), index for index. Not a pipeline's leg (legs/registry.ts `Leg`, a retriever's
+ * description): the ranked output of one, ready to fuse.
  */
-export interface Leg {
+export interface RankedLeg {
   name: string;
   weight: number;
   ids: readonly string[];

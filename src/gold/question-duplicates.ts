@@ -12,8 +12,10 @@ export function normalizeQuestion(text: string): string {
     .trim();
 }
 
-/** Two questions whose word sets have a Jaccard similarity of at least 4/5 are near-duplicates. */
-export const NEAR_DUPLICATE_JACCARD = 0.8;
+/**
+ * Two questions whose word sets have a Jaccard similarity of at least NUM / DEN (4/5) are
+ * near-duplicates; kept as a fraction so the comparisons below are exact in integers.
+ */
 const NUM = 4;
 const DEN = 5;
 

@@ -28,11 +28,13 @@ export function flatParam<O extends z.ZodType>(name: string, owner: O): z.ZodTyp
 function flatValue(name: string, owner: z.ZodType, json: Json): z.ZodType {
   if (json.type === 'number' || json.type === 'integer') {
     const exclusiveMin = json.exclusiveMinimum !== undefined;
+    const exclusiveMax = json.exclusiveMaximum !== undefined;
     return numberParam(name, {
       int: json.type === 'integer',
       min: (exclusiveMin ? json.exclusiveMinimum : json.minimum) as number,
-      max: json.maximum as number,
+      max: (exclusiveMax ? json.exclusiveMaximum : json.maximum) as number,
       ...(exclusiveMin && { exclusiveMin }),
+      ...(exclusiveMax && { exclusiveMax }),
     });
   }
   if (Array.isArray(json.enum)) return enumParam(name, json.enum as [string, ...string[]]);

@@ -1,8 +1,8 @@
 import { fuseLists } from '../fusion/fuse-lists.js';
-import { givenConstants } from '../fusion/method-constants.js';
 import type { Hit, Sources } from '../ranking/hit.js';
 import { compareIdBytes } from '../ranking/id-order.js';
 import type { Fusion } from './resolve-pipeline.js';
+import { settledConstantValues } from './settle-constants.js';
 
 /** One leg's ranked hits, under the leg's name. */
 export interface LegHits {
@@ -24,8 +24,7 @@ export function fuseLegs(legs: readonly LegHits[], fusion: Fusion): Hit[] {
     method: fusion.method,
     norm: fusion.norm,
     weights: fusion.weights,
-    rrfK: fusion.rrfK,
-    ...givenConstants(fusion),
+    constants: settledConstantValues(fusion),
   });
   const byName = [...legs].sort((a, b) => compareIdBytes(a.name, b.name));
   const seen = new Map<string, { best: Hit; sources: Sources }>();

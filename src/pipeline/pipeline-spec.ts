@@ -1,15 +1,11 @@
 import { z } from 'zod/v4';
-import { DEFAULT_K, DEFAULT_LEVEL, FUSION_DEFAULTS, MAX_DEPTH, MAX_K, MAX_LEGS } from '../schemas/defaults.js';
+import { DEFAULT_K, DEFAULT_LEVEL, MAX_K, MAX_LEGS } from '../schemas/defaults.js';
 import { filterSpec } from '../schemas/filter-spec.js';
 import { legSpec } from '../legs/leg-schema.js';
 import { LANGUAGE_CODE } from '../schemas/language-code.js';
-import { fusionMethodNames } from '../fusion/method-registry.js';
-import { COMBGMNZ_DEFAULT_GAMMA } from '../fusion/methods/combgmnz.js';
-import { LOGN_ISR_DEFAULT_SIGMA } from '../fusion/methods/logn-isr.js';
-import { normNames } from '../fusion/norm-registry.js';
+import { fusionSpec } from '../fusion/fusion-spec.js';
 import { LEVELS } from '../schemas/names.js';
 import { numberParam } from '../schemas/param-types.js';
-import { registryEnum } from '../schemas/registry-enum.js';
 import { rerankSpec } from './rerank-spec.js';
 
 /**
@@ -18,49 +14,9 @@ import { rerankSpec } from './rerank-spec.js';
  * filter. HTTP (POST /search and GET /search?legs=...), `testbed search|retrieve --pipeline`,
  * an experiment retriever's `legs:`/`fusion:` and the OpenAPI document all read this schema;
  * the shorthands (`/search/hybrid`, `--mode`, `mode:` in YAML) expand into it (shorthand.ts).
+ * The fusion block is the fusion layer's (fusion/fusion-spec.ts): its constants come from the
+ * method rows.
  */
-
-export const fusionSpec = z
-  .object({
-    // The methods and normalisations registered when a pipeline is read (fusion/method-registry.ts).
-    method: registryEnum(fusionMethodNames)
-      .default(FUSION_DEFAULTS.method)
-      .describe('fusion method, as ranx.fuse defines it (docs/pipelines.md, "Fusing runs and tuning fusion")'),
-    norm: registryEnum(normNames)
-      .default(FUSION_DEFAULTS.norm)
-      .describe('score normalisation of the score methods (comb*, wsum, wmnz); ignored by the rank methods and dbsf'),
-    rrf_k: z.number().positive().max(1e6).default(FUSION_DEFAULTS.rrfK).describe('the RRF constant'),
-    // Optional, not defaulted: a pipeline that does not give them keeps its settled form (and cache key).
-    gamma: z
-      .number()
-      .min(0)
-      .max(1e6)
-      .optional()
-      .describe(`combgmnz's exponent γ on n(d) (default ${COMBGMNZ_DEFAULT_GAMMA}); refused for the other methods`),
-    sigma: z
-      .number()
-      .min(0)
-      .max(1)
-      .optional()
-      .describe(`logn_isr's σ, in [0, 1] (default ${LOGN_ISR_DEFAULT_SIGMA}); refused for the other methods`),
-    weights: z
-      .union([
-        z.array(z.number().min(0).max(1e6)).min(1).max(MAX_LEGS),
-        z.record(z.string(), z.number().min(0).max(1e6)),
-      ])
-      .optional()
-      .describe(
-        'per-leg weights (the parameters of rrf, isr, log_isr, logn_isr, borda, w_condorcet, wsum, wmnz, dbsf): a list in leg order or {leg name: weight}; default 1 each',
-      ),
-    depth: z
-      .number()
-      .int()
-      .min(1)
-      .max(MAX_DEPTH)
-      .default(FUSION_DEFAULTS.depth)
-      .describe('hits taken from each leg before fusing'),
-  })
-  .strict();
 
 const languageCode = z.string().regex(LANGUAGE_CODE, 'a language code such as de or zh');
 
@@ -85,7 +41,6 @@ export const pipelineSpec = z
   })
   .strict();
 
-export type FusionSpec = z.infer<typeof fusionSpec>;
 export type PipelineSpec = z.infer<typeof pipelineSpec>;
 /** As a caller may write it: every defaulted field optional. */
 export type PipelineInput = z.input<typeof pipelineSpec>;

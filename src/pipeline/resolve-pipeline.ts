@@ -1,13 +1,12 @@
 import type { z } from 'zod/v4';
 import { InputError, type Location } from '../errors.js';
 import type { FilterSpec } from '../schemas/filter-spec.js';
-import { givenConstants, METHOD_CONSTANTS } from '../fusion/method-constants.js';
-import { methodsTaking } from '../fusion/method-help.js';
-import { fusionMethod } from '../fusion/method-registry.js';
+import { fusionSpec } from '../fusion/fusion-spec.js';
 import type { FusionMethodName } from '../fusion/method-table.js';
 import type { NormName } from '../fusion/norm-table.js';
 import type { Level } from '../schemas/names.js';
-import { fusionSpec, pipelineSpec, type PipelineInput, type PipelineSpec } from './pipeline-spec.js';
+import { pipelineSpec, type PipelineInput, type PipelineSpec } from './pipeline-spec.js';
+import { settleConstants } from './settle-constants.js';
 import { settleLeg } from '../legs/leg-traits.js';
 import type { HttpLeg, Leg, LexicalLeg } from '../legs/registry.js';
 import { settleRerank, type Rerank } from './rerank-spec.js';
@@ -15,16 +14,19 @@ import { unknownLegTypeMessage } from './unknown-leg-type.js';
 
 export type { Leg, LexicalLeg, HttpLeg };
 
-/** Fusion with every default filled in and the weights in leg order. */
+/**
+ * Fusion with every default filled in and the weights in leg order. The constants of the
+ * methods' formulas are settled under their camelCase names (settle-constants.ts): rrfK always,
+ * the others (gamma, sigma, phi...) only when given, so a pipeline that does not give them
+ * keeps its settled JSON, the key of caches.
+ */
 export interface Fusion {
   method: FusionMethodName;
   norm: NormName;
-  rrfK: number;
-  /** combgmnz's γ and logn_isr's σ, present only when given (else the method's default). */
-  gamma?: number;
-  sigma?: number;
   weights: number[];
   depth: number;
+  /** A constant, by its settled name (rrfK, gamma): a number (settle-constants.ts reads them back). */
+  [constant: string]: unknown;
 }
 
 /**
@@ -73,15 +75,10 @@ export function settle(spec: PipelineSpec, where: Location = {}): Pipeline {
     pipeline.fusion = {
       method: f.method,
       norm: f.norm,
-      rrfK: f.rrf_k,
-      ...givenConstants(f),
+      ...settleConstants(f, fail),
       weights: weightsInLegOrder(legs, f.weights, fail),
       depth: f.depth,
     };
-    const method = fusionMethod(f.method);
-    for (const c of METHOD_CONSTANTS)
-      if (f[c.name] !== undefined && !method.params.includes(c.name))
-        fail(`fusion.${c.name}`, `${c.name} is read by ${methodsTaking(c.name).join(', ')} only, not ${f.method}`);
   }
   if (spec.rerank) pipeline.rerank = settleRerank(spec.rerank, fail);
   if (spec.filter && Object.keys(spec.filter).length > 0) pipeline.filter = spec.filter;

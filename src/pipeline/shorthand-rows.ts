@@ -5,7 +5,9 @@ import { LEG_TYPES, LEGS } from '../legs/registry.js';
 import { FUSION_DEFAULTS } from '../schemas/defaults.js';
 import { enumParam, numberParam } from '../schemas/param-types.js';
 import { fieldJsonSchema, flatParam } from './flat-param.js';
-import { fusionSpec, pipelineSpec } from './pipeline-spec.js';
+import { constantField, fusionBlockFields } from '../fusion/fusion-spec.js';
+import { RRF_K } from '../fusion/methods/rrf.js';
+import { pipelineSpec } from './pipeline-spec.js';
 
 /** A JSON Schema fragment, as OpenAPI 3.1 takes it. */
 export type JsonSchema = Record<string, unknown>;
@@ -94,7 +96,6 @@ const weightPair = z.preprocess(
 );
 
 const pipelineField = pipelineSpec.shape;
-const fusionField = fusionSpec.shape;
 
 /**
  * The shorthands' parameters, in the order --help and OpenAPI list them. `mode`, `fusion`,
@@ -131,7 +132,7 @@ export const SHORTHAND_ROWS = {
       .describe('hybrid: rrf (reciprocal rank fusion) or score (wsum: (1 - alpha) bm25 + alpha dense, normalised)'),
     metavar: 'F',
   }),
-  rrf_k: respells('rrf_k', 'fusion.rrf_k', fusionField.rrf_k, { context: 'hybrid rrf', metavar: 'N' }),
+  rrf_k: respells('rrf_k', 'fusion.rrf_k', constantField(RRF_K), { context: 'hybrid rrf', metavar: 'N' }),
   weights: row({
     schema: weightPair.optional().describe('hybrid rrf: leg weights bm25,dense'),
     owner: 'fusion.weights',
@@ -142,14 +143,14 @@ export const SHORTHAND_ROWS = {
       default: `${FUSION_DEFAULTS.weight},${FUSION_DEFAULTS.weight}`,
     },
   }),
-  depth: respells('depth', 'fusion.depth', fusionField.depth, { context: 'hybrid', metavar: 'N' }),
+  depth: respells('depth', 'fusion.depth', fusionBlockFields().depth, { context: 'hybrid', metavar: 'N' }),
   alpha: row({
     schema: numberParam('alpha', { min: 0, max: 1 }).default(0.5).describe('hybrid score: weight of dense'),
     metavar: 'A',
   }),
   norm: row({
     schema: enumParam('norm', SHORTHAND_NORMS)
-      .default(fieldJsonSchema(fusionField.norm).default as (typeof SHORTHAND_NORMS)[number])
+      .default(fieldJsonSchema(fusionBlockFields().norm).default as (typeof SHORTHAND_NORMS)[number])
       .describe('hybrid score: score normalisation'),
     owner: 'fusion.norm',
     metavar: 'N',

@@ -2,7 +2,8 @@ import { z } from 'zod/v4';
 import { InputError } from '../errors.js';
 import { legUnion } from '../legs/leg-schema.js';
 import type { FilterSpec } from '../schemas/filter-spec.js';
-import { fusionSpec, type pipelineSpec } from './pipeline-spec.js';
+import { fusionSpec } from '../fusion/fusion-spec.js';
+import type { pipelineSpec } from './pipeline-spec.js';
 import { SHORTHAND_ROWS, type ShorthandName } from './shorthand-rows.js';
 
 /**

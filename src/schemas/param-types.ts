@@ -25,11 +25,22 @@ export interface NumberRange {
   max: number;
   /** min itself is not allowed (rrf_k > 0). */
   exclusiveMin?: boolean;
+  /** max itself is not allowed (rbc's φ < 1). */
+  exclusiveMax?: boolean;
 }
 
-export function describeRange({ int, min, max, exclusiveMin }: NumberRange): string {
+export function describeRange({ int, min, max, exclusiveMin, exclusiveMax }: NumberRange): string {
   if (int) return `an integer from ${min} to ${max}`;
-  return exclusiveMin ? `a number > ${min} and <= ${max}` : `a number in [${min}, ${max}]`;
+  if (exclusiveMin && exclusiveMax) return `a number in (${min}, ${max})`;
+  if (exclusiveMin) return `a number > ${min} and <= ${max}`;
+  if (exclusiveMax) return `a number >= ${min} and < ${max}`;
+  return `a number in [${min}, ${max}]`;
+}
+
+/** Whether `n` is a finite number within `range` (describeRange words it). */
+export function inRange(n: number, { int, min, max, exclusiveMin, exclusiveMax }: NumberRange): boolean {
+  if (!Number.isFinite(n) || (int && !Number.isInteger(n))) return false;
+  return (exclusiveMin ? n > min : n >= min) && (exclusiveMax ? n < max : n <= max);
 }
 
 /** A finite number in range, from a number or its decimal string. */
@@ -53,7 +64,7 @@ export function numberParam(name: string, range: NumberRange) {
       }
       return n;
     },
-    schema.max(range.max, { error }),
+    range.exclusiveMax ? schema.lt(range.max, { error }) : schema.max(range.max, { error }),
   );
 }
 

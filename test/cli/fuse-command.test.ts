@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { fusionMethodNames } from '../../src/fusion/method-registry.js';
 import { fuse, fuseFixture } from './fuse-fixture.js';
 import { sig12 } from '../helpers/fused-score.js';
 
@@ -53,10 +54,25 @@ describe('testbed fuse refuses bad input', () => {
       [[BM25, DENSE, '--method', 'wsum', '--weights', '1', '--out', out], '--weights gives 1 weights for 2 runs'],
       [[BM25, DENSE, '--method', 'wsum', '--weights', '0,0', '--out', out], '--weights are all 0'],
       [[BM25, DENSE, '--method', 'wsum', '--weights', '1,Infinity', '--out', out], '--weights must be numbers >= 0'],
-      [[BM25, DENSE, '--method', 'rrf', '--rrf-k', '0', '--out', out], '--rrf-k must be a number > 0, got "0"'],
+      [
+        [BM25, DENSE, '--method', 'rrf', '--rrf-k', '0', '--out', out],
+        '--rrf-k must be a number > 0 and <= 1000000, got "0"',
+      ],
+      [
+        [BM25, DENSE, '--method', 'rrf', '--rrf-k', '20', '--param', 'rrf_k=30', '--out', out],
+        '--param rrf_k sets rrf_k again (--rrf-k set it)',
+      ],
+      [
+        [BM25, DENSE, '--method', 'rrf', '--param', 'rrf_k', '--out', out],
+        '--param needs NAME=X (rrf_k=20), got "rrf_k"',
+      ],
+      [
+        [BM25, DENSE, '--method', 'wsum', '--param', 'rrf_k=10', '--out', out],
+        '--param rrf_k applies to rrf only, not wsum',
+      ],
       [
         [BM25, DENSE, '--method', 'combo', '--out', out],
-        'unknown fusion method "combo"; the methods are rrf, isr, log_isr, logn_isr, borda, condorcet, w_condorcet, combsum',
+        `unknown fusion method "combo"; the methods are ${fusionMethodNames().join(', ')}`,
       ],
       [
         [BM25, DENSE, '--method', 'combsum', '--norm', 'l2', '--out', out],

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { addJudgement } from '../../src/gold/index.js';
 import { fuseLists } from '../../src/fusion/fuse-lists.js';
+import { weightedMethodNames } from '../../src/fusion/method-help.js';
 import { runCli } from '../helpers/cli.js';
 import { tmpDir } from '../helpers/tmp.js';
 
@@ -224,7 +225,10 @@ describe('testbed tune refuses bad input', () => {
       [[LEX, DENSE, '--qrels', QRELS, '--out', out, '--folds', '1'], '--folds must be an integer from 2'],
       [[LEX, DENSE, '--qrels', QRELS, '--out', out, '--methods', 'rrf,comb'], 'unknown fusion method "comb"'],
       [[LEX, DENSE, '--qrels', QRELS, '--out', out, '--norms', 'l1'], 'unknown normalisation "l1"'],
-      [[LEX, DENSE, '--qrels', QRELS, '--out', out, '--rrf-ks', '60,-1'], '--rrf-ks must be numbers > 0'],
+      [
+        [LEX, DENSE, '--qrels', QRELS, '--out', out, '--rrf-ks', '60,-1'],
+        '--rrf-ks must be a number > 0 and <= 1000000, got "-1"',
+      ],
       [
         [LEX, DENSE, '--qrels', QRELS, '--out', out, '--weight-step', '0.3'],
         '--weight-step must divide 1 into at most 100 steps',
@@ -249,7 +253,8 @@ describe('testbed tune refuses bad input', () => {
       ],
       [
         [LEX, DENSE, '--qrels', QRELS, '--out', out, '--methods', 'combsum,combmnz', '--weight-step', '0.5'],
-        '--weight-step applies to the weighted methods (rrf, isr, log_isr, logn_isr, borda, w_condorcet, wsum, wmnz, dbsf) only; combsum, combmnz keep equal weights',
+        // The weighted methods are the rows taking weights: a method added as a row joins the list.
+        `--weight-step applies to the weighted methods (${weightedMethodNames().join(', ')}) only; combsum, combmnz keep equal weights`,
       ],
     ];
     for (const [argv, message] of cases) {

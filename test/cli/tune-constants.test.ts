@@ -108,10 +108,14 @@ describe('testbed tune --gammas / --sigmas', () => {
     const report = JSON.parse(r.out) as { settings: number; all_settings: { setting: SettingJson }[] };
     expect(report.settings).toBe(2 + 1);
     expect(report.all_settings[2]!.setting).toMatchObject({ gamma: 0.5, label: 'combgmnz minmax gamma 0.5' });
-    const setting = { method: 'combgmnz', norm: 'minmax', rrfK: 60, weights: [1, 1], gamma: 0.5 } as const;
+    const setting = { method: 'combgmnz', norm: 'minmax', weights: [1, 1], constants: { gamma: 0.5 } } as const;
     expect(fuseFlags(setting)).toBe('--method combgmnz --norm minmax --gamma 0.5');
-    expect(fuseFlags({ method: 'logn_isr', norm: 'minmax', rrfK: 60, weights: [1, 0], sigma: 0.2 })).toBe(
+    expect(fuseFlags({ method: 'logn_isr', norm: 'minmax', weights: [1, 0], constants: { sigma: 0.2 } })).toBe(
       '--method logn_isr --sigma 0.2 --weights 1,0',
+    );
+    // A constant with no flag of its own is given with --param.
+    expect(fuseFlags({ method: 'rbc', norm: 'minmax', weights: [1, 1], constants: { phi: 0.9 } })).toBe(
+      '--method rbc --param phi=0.9',
     );
   });
 
@@ -167,11 +171,17 @@ describe('testbed tune refuses --gammas and --sigmas that no method reads or out
     [['--methods', 'rrf,combsum', '--gammas', '0.5'], '--gammas applies to combgmnz only, not rrf, combsum'],
     [['--methods', 'combgmnz', '--sigmas', '0.5'], '--sigmas applies to logn_isr only, not combgmnz'],
     [['--gammas', '0.5'], '--gammas applies to combgmnz only, not rrf, isr, borda, combsum'],
-    [['--methods', 'combgmnz', '--gammas', '0.5,-1'], '--gammas must be a number >= 0, got "-1"'],
-    [['--methods', 'combgmnz', '--gammas', 'NaN'], '--gammas must be a number >= 0, got "NaN"'],
-    [['--methods', 'combgmnz', '--gammas', 'one'], '--gammas must be a number >= 0, got "one"'],
+    [['--methods', 'combgmnz', '--gammas', '0.5,-1'], '--gammas must be a number in [0, 1000000], got "-1"'],
+    [['--methods', 'combgmnz', '--gammas', 'NaN'], '--gammas must be a number in [0, 1000000], got "NaN"'],
+    [['--methods', 'combgmnz', '--gammas', 'one'], '--gammas must be a number in [0, 1000000], got "one"'],
     [['--methods', 'logn_isr', '--sigmas', '0.1,2'], '--sigmas must be a number in [0, 1], got "2"'],
     [['--methods', 'logn_isr', '--sigmas', ','], '--sigmas needs at least one name'],
+    [
+      ['--methods', 'combgmnz', '--gammas', '0.5', '--grid', 'gamma=1'],
+      '--grid gamma sets gamma again (--gammas set it)',
+    ],
+    [['--methods', 'combgmnz', '--grid', 'gamma'], '--grid needs NAME=A,B,... (rrf_k=20,60), got "gamma"'],
+    [['--methods', 'combgmnz', '--grid', 'kappa=1'], '--grid kappa: no fusion method reads a constant of that name'],
   ])('%j', async (flags, message) => {
     const r = await tune(LEX, DENSE, '--qrels', QRELS, '--out', out, ...flags);
     expect(r.code).toBe(2);

@@ -7,7 +7,7 @@ import { isTrained } from '../../src/fusion/tune/tune-setting.js';
 
 describe("the tuner's default grid", () => {
   it('holds every method and norm but those whose row says tunedByDefault: false', () => {
-    const out = ['log_isr', 'logn_isr', 'condorcet', 'w_condorcet', 'combgmnz', 'wmnz'];
+    const out = ['log_isr', 'logn_isr', 'rbc', 'condorcet', 'w_condorcet', 'combgmnz', 'wmnz'];
     expect(DEFAULT_GRID.methods).toEqual(fusionMethodNames().filter((m) => !out.includes(m)));
     // The inverted min-max is for distances: on ordinary runs it ranks the worst first.
     expect(DEFAULT_GRID.norms).toEqual(normNames().filter((n) => n !== 'minmax_inverted' && n !== 'borda'));

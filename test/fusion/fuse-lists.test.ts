@@ -1,8 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { fuseLists, FUSE_DEFAULTS } from '../../src/fusion/fuse-lists.js';
+import { fuseLists, FUSE_DEFAULTS, type FuseOptions } from '../../src/fusion/fuse-lists.js';
 import { roundFusedScore } from '../../src/fusion/fused-score.js';
-import { fusionMethodNames } from '../../src/fusion/method-registry.js';
+import { fusionMethod, fusionMethodNames } from '../../src/fusion/method-registry.js';
 import type { FusionMethodName } from '../../src/fusion/method-table.js';
 import { normNames } from '../../src/fusion/norm-registry.js';
 import type { NormName } from '../../src/fusion/norm-table.js';
@@ -36,8 +36,9 @@ const A = ranked('A', ['a', 10], ['b', 6], ['c', 2]);
 const B = ranked('B', ['b', 0.9], ['d', 0.5], ['a', 0.1]);
 
 describe('fuseLists: defaults and tie order', () => {
-  it("defaults are ranx's: min-max, RRF k 60, weight 1 per list", () => {
-    expect(FUSE_DEFAULTS).toEqual({ norm: 'minmax', rrfK: 60, weight: 1 });
+  it("defaults are ranx's: min-max, weight 1 per list (RRF k 60 is rrf's row's)", () => {
+    expect(FUSE_DEFAULTS).toEqual({ norm: 'minmax', weight: 1 });
+    expect(fusionMethod('rrf').constants).toEqual([expect.objectContaining({ name: 'rrf_k', default: 60 })]);
   });
 
   it('equal fused scores are ordered by id descending in UTF-8 byte order (trec_eval)', () => {
@@ -69,7 +70,7 @@ describe('fuseLists: scores at 12 significant digits', () => {
   });
 
   it('the written score is the rounded one: 1/3 keeps 12 digits', () => {
-    expect(fuseLists([ranked('a', ['x', 1])], { method: 'rrf', rrfK: 2 })).toEqual([
+    expect(fuseLists([ranked('a', ['x', 1])], { method: 'rrf', constants: { rrf_k: 2 } })).toEqual([
       { id: 'x', score: 0.333333333333 },
     ]);
   });
@@ -155,14 +156,22 @@ describe('fuseLists: edge cases', () => {
     expect(() => fuseLists([A, A], { method: 'rrf' })).toThrow(/two lists are named "A"/);
   });
 
-  it('refuses weights that do not fit and a bad RRF k', () => {
+  it('refuses weights that do not fit, a bad RRF k and a constant the method does not read', () => {
     expect(() => fuseLists([A, B], { method: 'wsum', weights: [1] })).toThrow(/1 weights for 2 lists/);
     expect(() => fuseLists([A, B], { method: 'wsum', weights: [1, -1] })).toThrow(
       /weight 2 must be a finite number >= 0, got -1/,
     );
     expect(() => fuseLists([A, B], { method: 'wsum', weights: [1, NaN] })).toThrow(/weight 2 must be a finite number/);
     expect(() => fuseLists([A, B], { method: 'wsum', weights: [0, 0] })).toThrow(/every weight is 0/);
-    expect(() => fuseLists([A, B], { method: 'rrf', rrfK: 0 })).toThrow(/k must be a finite number > 0, got 0/);
+    expect(() => fuseLists([A, B], { method: 'rrf', constants: { rrf_k: 0 } })).toThrow(
+      new InputError('fusion: rrf_k must be a number > 0 and <= 1000000, got 0'),
+    );
+    expect(() => fuseLists([A, B], { method: 'wsum', constants: { rrf_k: 10 } })).toThrow(
+      new InputError('fusion: rrf_k is read by rrf only, not wsum'),
+    );
+    expect(() => fuseLists([A, B], { method: 'rrf', constants: { kappa: 1 } })).toThrow(
+      new InputError('fusion: no fusion method reads a constant named "kappa"'),
+    );
   });
 });
 
@@ -251,11 +260,13 @@ function oracle(
       const value =
         method === 'rrf'
           ? 1 / (k + r)
-          : method === 'isr' || method === 'log_isr' || method === 'logn_isr'
-            ? 1 / (r * r)
-            : method === 'dbsf'
-              ? threeSigma(l)[r - 1]!
-              : normValue;
+          : method === 'rbc'
+            ? (1 - 0.8) * 0.8 ** (r - 1) // rbc's φ 0.8 when not given
+            : method === 'isr' || method === 'log_isr' || method === 'logn_isr'
+              ? 1 / (r * r)
+              : method === 'dbsf'
+                ? threeSigma(l)[r - 1]!
+                : normValue;
       present.push(l.w * value);
     }
     const sum = present.reduce((a, x) => a + x, 0);
@@ -266,6 +277,7 @@ function oracle(
       isr: m * sum,
       log_isr: Math.log(m) * sum,
       logn_isr: Math.log(m + 0.01) * sum,
+      rbc: sum,
       borda: bordaPoints,
       condorcet: copeland(id),
       w_condorcet: copeland(id),
@@ -285,6 +297,9 @@ function oracle(
   return trecSort(fused);
 }
 
+/** The options with RRF's k for rrf, the one method that reads it (the others refuse it). */
+const withK = (o: FuseOptions, k: number): FuseOptions => (o.method === 'rrf' ? { ...o, constants: { rrf_k: k } } : o);
+
 describe('fuseLists properties', () => {
   const setting = lists.chain((ls) =>
     fc.record({
@@ -299,7 +314,7 @@ describe('fuseLists properties', () => {
   it('agrees with a naive oracle of every formula: same ids, scores to 1e-9, ranked score descending then id descending', () => {
     fc.assert(
       fc.property(setting, ({ ls, method, norm, weights, k }) => {
-        const ours = fuseLists(ls, { method, norm, weights, rrfK: k });
+        const ours = fuseLists(ls, withK({ method, norm, weights }, k));
         const theirs = oracle(ls, method, norm, weights, k);
         expect(new Set(ours.map((f) => f.id))).toEqual(new Set(theirs.map((f) => f.id)));
         const expected = scoreOf(theirs);
@@ -330,8 +345,8 @@ describe('fuseLists properties', () => {
           const { ls, method, norm, weights, k } = s;
           const shuffled = order.map((i) => ls[i]!);
           const shuffledWeights = order.map((i) => weights[i]!);
-          expect(fuseLists(shuffled, { method, norm, weights: shuffledWeights, rrfK: k })).toEqual(
-            fuseLists(ls, { method, norm, weights, rrfK: k }),
+          expect(fuseLists(shuffled, withK({ method, norm, weights: shuffledWeights }, k))).toEqual(
+            fuseLists(ls, withK({ method, norm, weights }, k)),
           );
         },
       ),
@@ -347,8 +362,8 @@ describe('fuseLists properties', () => {
         ({ s, names }) => {
           const { ls, method, norm, weights, k } = s;
           const renamed = ls.map((l, i) => ({ ...l, name: names[i]! }));
-          expect(fuseLists(renamed, { method, norm, weights, rrfK: k })).toEqual(
-            fuseLists(ls, { method, norm, weights, rrfK: k }),
+          expect(fuseLists(renamed, withK({ method, norm, weights }, k))).toEqual(
+            fuseLists(ls, withK({ method, norm, weights }, k)),
           );
         },
       ),

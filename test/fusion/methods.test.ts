@@ -24,7 +24,7 @@ describe('rank methods (worked examples)', () => {
   });
 
   it('rrf with k 1 and weights 2, 0.5', () => {
-    const s = scoreOf(fuseLists([A, B], { method: 'rrf', rrfK: 1, weights: [2, 0.5] }));
+    const s = scoreOf(fuseLists([A, B], { method: 'rrf', constants: { rrf_k: 1 }, weights: [2, 0.5] }));
     expect(s.a).toBe(2 / (1 + 1) + 0.5 / (1 + 3));
     expect(s.d).toBe(sig12(0.5 / (1 + 2)));
   });

@@ -1,14 +1,16 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { InputError } from '../../src/errors.js';
+import { fuseLists } from '../../src/fusion/fuse-lists.js';
 import { fusionMethod } from '../../src/fusion/method-registry.js';
-import type { Leg } from '../../src/fusion/ranked-list.js';
+import type { RankedLeg } from '../../src/fusion/ranked-list.js';
 
 /**
  * Random legs as fuseLists hands them to a method: names in byte order, weights > 0 (any
  * double, not a grid), ids unique within a leg over a small alphabet (so legs overlap), and
  * any scores (the score methods read them as normalised already; the rank methods ignore them).
  */
-const legs: fc.Arbitrary<Leg[]> = fc
+const legs: fc.Arbitrary<RankedLeg[]> = fc
   .array(
     fc.record({
       weight: fc.double({ min: 0.01, max: 10, noNaN: true }),
@@ -23,24 +25,24 @@ const legs: fc.Arbitrary<Leg[]> = fc
 
 // The oracle: each definition written out per candidate and per leg, with indexOf for ranks
 // and none of the library's helpers.
-const candidatesOf = (ls: Leg[]) => [...new Set(ls.flatMap((l) => l.ids))];
-const holding = (ls: Leg[], id: string) => ls.filter((l) => l.ids.includes(id));
-const rankOf = (l: Leg, id: string) => l.ids.indexOf(id) + 1;
-const scoreOf = (l: Leg, id: string) => l.scores[l.ids.indexOf(id)]!;
+const candidatesOf = (ls: RankedLeg[]) => [...new Set(ls.flatMap((l) => l.ids))];
+const holding = (ls: RankedLeg[], id: string) => ls.filter((l) => l.ids.includes(id));
+const rankOf = (l: RankedLeg, id: string) => l.ids.indexOf(id) + 1;
+const scoreOf = (l: RankedLeg, id: string) => l.scores[l.ids.indexOf(id)]!;
 const total = (xs: number[]) => xs.reduce((a, x) => a + x, 0);
 
 const oracle = {
-  log_isr: (ls: Leg[], id: string) =>
+  log_isr: (ls: RankedLeg[], id: string) =>
     Math.log(holding(ls, id).length) * total(holding(ls, id).map((l) => l.weight / rankOf(l, id) ** 2)),
-  logn_isr: (ls: Leg[], id: string, sigma: number) =>
+  logn_isr: (ls: RankedLeg[], id: string, sigma: number) =>
     Math.log(holding(ls, id).length + sigma) * total(holding(ls, id).map((l) => l.weight / rankOf(l, id) ** 2)),
-  combgmnz: (ls: Leg[], id: string, gamma: number) =>
+  combgmnz: (ls: RankedLeg[], id: string, gamma: number) =>
     holding(ls, id).length ** gamma * total(holding(ls, id).map((l) => l.weight * scoreOf(l, id))),
-  wmnz: (ls: Leg[], id: string) =>
+  wmnz: (ls: RankedLeg[], id: string) =>
     total(holding(ls, id).map((l) => l.weight)) * total(holding(ls, id).map((l) => scoreOf(l, id))),
-  condorcet: (ls: Leg[], id: string) => {
+  condorcet: (ls: RankedLeg[], id: string) => {
     // A list prefers u to v when it ranks u and either lacks v or ranks it lower.
-    const prefers = (l: Leg, u: string, v: string) =>
+    const prefers = (l: RankedLeg, u: string, v: string) =>
       l.ids.includes(u) && (!l.ids.includes(v) || rankOf(l, u) < rankOf(l, v));
     let score = 1;
     for (const other of candidatesOf(ls)) {
@@ -56,7 +58,7 @@ const oracle = {
 };
 
 /** Same candidates, and each score equal to the oracle's to 1e-12 (relative, absolute near 0). */
-function expectAgrees(ours: Map<string, number>, ls: Leg[], theirs: (id: string) => number): void {
+function expectAgrees(ours: Map<string, number>, ls: RankedLeg[], theirs: (id: string) => number): void {
   expect([...ours.keys()].sort()).toEqual(candidatesOf(ls).sort());
   for (const [id, score] of ours) {
     const expected = theirs(id);
@@ -66,8 +68,9 @@ function expectAgrees(ours: Map<string, number>, ls: Leg[], theirs: (id: string)
   }
 }
 
-const combine = (name: string, ls: Leg[], params: { gamma?: number; sigma?: number } = {}) =>
-  fusionMethod(name).combine(ls, { rrfK: 60, ...params });
+// A constant left out is the method's default, as fuseLists leaves it to the method.
+const combine = (name: string, ls: RankedLeg[], constants: Record<string, number> = {}) =>
+  fusionMethod(name).combine(ls, constants);
 
 describe('the methods agree with a naive oracle on random legs (to 1e-12)', () => {
   it('log_isr: ln n(d) · Σ w / rank²', () => {
@@ -124,12 +127,14 @@ describe('the parameters at their ends (as ranx tests comb_gmnz)', () => {
     );
   });
 
-  it('refuses γ < 0 and σ outside [0, 1]', () => {
-    const one: Leg[] = [{ name: 'L', weight: 1, ids: ['a'], scores: [1] }];
-    expect(() => combine('combgmnz', one, { gamma: -0.5 })).toThrow(
-      /combgmnz's γ must be a finite number >= 0, got -0.5/,
+  it('fuseLists refuses γ < 0 and σ outside [0, 1], as their rows bound them', () => {
+    const one = [{ name: 'L', items: [{ id: 'a', score: 1 }] }];
+    expect(() => fuseLists(one, { method: 'combgmnz', constants: { gamma: -0.5 } })).toThrow(
+      new InputError('fusion: gamma must be a number in [0, 1000000], got -0.5'),
     );
-    expect(() => combine('logn_isr', one, { sigma: 1.5 })).toThrow(/logn_isr's σ must be in \[0, 1\], got 1.5/);
+    expect(() => fuseLists(one, { method: 'logn_isr', constants: { sigma: 1.5 } })).toThrow(
+      new InputError('fusion: sigma must be a number in [0, 1], got 1.5'),
+    );
   });
 });
 

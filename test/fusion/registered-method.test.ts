@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { methodName } from '../../src/cli/commands/fusion-flags.js';
 import { parseExperimentConfig } from '../../src/experiments/config.js';
 import { fuseLegs } from '../../src/pipeline/fuse-legs.js';
-import { fusionSpec } from '../../src/pipeline/pipeline-spec.js';
+import { fusionSpec } from '../../src/fusion/fusion-spec.js';
 import { parseSearchSpec } from '../../src/pipeline/search-spec.js';
 import type { Hit } from '../../src/ranking/hit.js';
 import { openApiDocument } from '../../src/http/openapi/document.js';
@@ -13,6 +13,7 @@ import { fusionMethodNames, fusionMethods, registerFusionMethod } from '../../sr
 import { METHOD_TABLE } from '../../src/fusion/method-table.js';
 import { DEFAULT_GRID, describeSetting, settingsGrid } from '../../src/fusion/tune/settings-grid.js';
 import { fuse, fuseFixture } from '../cli/fuse-fixture.js';
+import { sumOver } from '../../src/fusion/methods/gather.js';
 import { rankSumMethod } from '../fixtures/registry/rank-sum-method.js';
 import { runCli } from '../helpers/cli.js';
 import { sig12 } from '../helpers/fused-score.js';
@@ -140,6 +141,61 @@ tune:
     expect(JSON.stringify(openApiDocument())).not.toContain('rrsum');
   });
 
+  it('declares its constants in its row: a pipeline field with their bounds, a fuse --param, gone once unregistered', async () => {
+    // rrsum with a lift: Σ w · lift / rank, lift in [1, 9], 2 by default.
+    const lift = { name: 'lift', help: "rrsum's lift", default: 2, range: { min: 1, max: 9 } };
+    const lifted = {
+      ...rankSumMethod,
+      constants: [lift],
+      combine: (
+        legs: Parameters<typeof rankSumMethod.combine>[0],
+        { lift: l = lift.default }: Record<string, number>,
+      ) => sumOver(legs, (leg, i) => (leg.weight * l) / (i + 1)),
+    };
+    const legs = [{ type: 'lexical' }, { type: 'dense' }];
+    const spec = { legs, fusion: { method: 'rrsum', lift: 3 } };
+    unregister = registerFusionMethod(lifted);
+    expect(parseSearchSpec(spec).pipeline.fusion).toMatchObject({ method: 'rrsum', lift: 3 });
+    expect(() => parseSearchSpec({ legs, fusion: { method: 'rrsum', lift: 10 } })).toThrow(
+      /\(field "fusion\.lift"\): lift must be a number in \[1, 9\], got 10/,
+    );
+    expect(() => parseSearchSpec({ legs, fusion: { method: 'rrf', lift: 3 } })).toThrow(
+      /\(field "fusion\.lift"\): lift is read by rrsum only, not rrf/,
+    );
+    // q2 by testbed fuse: bm25 ranks d2, d7; dense d7, d2, d1; lift 3, weights 1: d2 = 3/1 + 3/2, d7 = 3/2 + 3/1, d1 = 3/3.
+    const out = path.join(dir, 'lifted.trec');
+    const r = await fuse(BM25, DENSE, '--method', 'rrsum', '--param', 'lift=3', '--out', out);
+    expect(r.code, r.err).toBe(0);
+    const q2 = fs
+      .readFileSync(out, 'utf8')
+      .split('\n')
+      .filter((l) => l.startsWith('q2 '));
+    expect(q2).toEqual([
+      `q2 Q0 d7 1 ${3 / 2 + 3 / 1} fuse-rrsum`,
+      `q2 Q0 d2 2 ${3 / 1 + 3 / 2} fuse-rrsum`,
+      `q2 Q0 d1 3 ${3 / 3} fuse-rrsum`,
+    ]);
+    unregisterNow();
+    expect(() => parseSearchSpec({ legs, fusion: { method: 'rrf', lift: 3 } })).toThrow(/unknown parameter "lift"/);
+    expect((await runCli(['fuse', '--help'])).out).not.toContain('lift');
+  });
+
+  it('refuses a constant that cannot be one field of a pipeline', () => {
+    const withConstant = (c: object) =>
+      ({ ...rankSumMethod, constants: [{ help: 'h', default: 1, range: { min: 0, max: 2 }, ...c }] }) as never;
+    expect(() => registerFusionMethod(withConstant({ name: 'depth' }))).toThrow(
+      /"depth" is a field of the fusion block/,
+    );
+    expect(() => registerFusionMethod(withConstant({ name: 'Lift' }))).toThrow(/lower case/);
+    expect(() => registerFusionMethod(withConstant({ name: 'lift', default: 3 }))).toThrow(
+      /3 as a default or grid value, outside its bounds/,
+    );
+    expect(() => registerFusionMethod(withConstant({ name: 'gamma' }))).toThrow(
+      /"gamma" is already read by combgmnz, declared otherwise/,
+    );
+    expect(fusionMethodNames()).not.toContain('rrsum');
+  });
+
   it('is refused when its name is taken or it is not consistent', () => {
     expect(() => registerFusionMethod({ ...rankSumMethod, name: 'rrf' })).toThrow(/already named "rrf"/);
     expect(() => registerFusionMethod({ ...rankSumMethod, name: 'RRSum' })).toThrow(/lower case/);
@@ -166,7 +222,7 @@ describe('the built-in methods and normalisations', () => {
     expect(methods).toContain('\n  combmax       max norm                               over the runs holding d\n');
     expect(methods).toContain(
       '\n  combgmnz      n(d)^γ · Σ norm                        absent: not counted\n' +
-        '                γ = 0.5 unless --gamma gives one >= 0 (0 is combsum, 1 combmnz; ranx has no default)\n',
+        '                γ = 0.5 unless --param gamma sets it (0 is combsum, 1 combmnz; ranx has no default)\n',
     );
     // The normalisations' name column is their own: 18 wide (minmax_inverted and 3).
     expect(help).toContain(

@@ -7,8 +7,8 @@ const legs = ['bm25', 'dense', 'fts5'];
 const fuse = (method: 'rrf' | 'combmnz' | 'wsum' | 'dbsf', weights: number[], rrfK = 60): TuneSetting => ({
   method,
   norm: 'zscore',
-  rrfK,
   weights,
+  constants: method === 'rrf' ? { rrf_k: rrfK } : {},
 });
 
 describe('the order of simplicity', () => {
@@ -34,7 +34,7 @@ describe('the order of simplicity', () => {
 
   it('levels a whole grid: the legs alone first, then untuned rrf, rrf at another k, the other methods', () => {
     const grid = settingsGrid(
-      { methods: ['rrf', 'combsum', 'wsum'], norms: ['minmax'], rrfKs: [20, 60], weightSteps: 2 },
+      { methods: ['rrf', 'combsum', 'wsum'], norms: ['minmax'], constants: { rrf_k: [20, 60] }, weightSteps: 2 },
       3,
     );
     const levels = simplicityLevels(grid);
@@ -56,21 +56,23 @@ describe('the order of simplicity: a γ or σ chosen is a constant chosen, as an
   const ones = [1, 1, 1];
   it('combgmnz at γ 0.5 and logn_isr at σ 0.01 (their defaults) are a method chosen; another γ or σ one step more', () => {
     const settings: TuneSetting[] = [
-      { method: 'combgmnz', norm: 'minmax', rrfK: 60, weights: ones, gamma: 0.7 }, //  another γ
-      { method: 'combgmnz', norm: 'minmax', rrfK: 60, weights: ones, gamma: 0.5 }, //  the default γ
-      { method: 'combgmnz', norm: 'minmax', rrfK: 60, weights: ones }, //              γ not given: the default
-      { method: 'logn_isr', norm: 'minmax', rrfK: 60, weights: ones, sigma: 0 }, //    another σ
-      { method: 'logn_isr', norm: 'minmax', rrfK: 60, weights: ones, sigma: 0.01 }, // the default σ
-      { method: 'logn_isr', norm: 'minmax', rrfK: 60, weights: [1, 0, 0], sigma: 0 }, // weights chosen too
-      { method: 'rrf', norm: 'minmax', rrfK: 20, weights: ones }, //                   rrf, another k
+      { method: 'combgmnz', norm: 'minmax', weights: ones, constants: { gamma: 0.7 } }, //  another γ
+      { method: 'combgmnz', norm: 'minmax', weights: ones, constants: { gamma: 0.5 } }, //  the default γ
+      { method: 'combgmnz', norm: 'minmax', weights: ones, constants: {} }, //              γ not given: the default
+      { method: 'logn_isr', norm: 'minmax', weights: ones, constants: { sigma: 0 } }, //    another σ
+      { method: 'logn_isr', norm: 'minmax', weights: ones, constants: { sigma: 0.01 } }, // the default σ
+      { method: 'logn_isr', norm: 'minmax', weights: [1, 0, 0], constants: { sigma: 0 } }, // weights chosen too
+      { method: 'rrf', norm: 'minmax', weights: ones, constants: { rrf_k: 20 } }, //        rrf, another k
+      { method: 'rrf', norm: 'minmax', weights: ones, constants: {} }, //                   untuned rrf: k 60
+      { method: 'rbc', norm: 'minmax', weights: ones, constants: { phi: 0.9 } }, //          another φ
     ];
-    // 2: rrf with another k; 3: a method at its defaults; 4: a method and a constant; 5: weights.
-    expect(settings.map(simplicityClass)).toEqual([4, 3, 3, 4, 3, 5, 2]);
+    // 1: untuned rrf; 2: rrf with another k; 3: a method at its defaults; 4: a method and a constant; 5: weights.
+    expect(settings.map(simplicityClass)).toEqual([4, 3, 3, 4, 3, 5, 2, 1, 4]);
   });
 
   it('a grid over γ puts combgmnz at its default γ before the other γs, and all of them before the weights', () => {
     const grid = settingsGrid(
-      { methods: ['combgmnz', 'wsum'], norms: ['minmax'], rrfKs: [60], weightSteps: 2, gammas: [0, 0.5, 1] },
+      { methods: ['combgmnz', 'wsum'], norms: ['minmax'], weightSteps: 2, constants: { gamma: [0, 0.5, 1] } },
       3,
     );
     const levels = simplicityLevels(grid);
@@ -87,17 +89,17 @@ describe('the order of simplicity: a γ or σ chosen is a constant chosen, as an
 describe('settingsGrid: every leg alone is a candidate, and equal weights are', () => {
   for (const methods of [['rrf'], ['combmnz'], ['dbsf', 'isr'], ['wsum', 'borda', 'combmax']] as const)
     it(`${methods.join(', ')}: 3 legs alone first, each once`, () => {
-      const grid = settingsGrid({ methods, norms: ['minmax', 'sum'], rrfKs: [60], weightSteps: 10 }, 3);
+      const grid = settingsGrid({ methods, norms: ['minmax', 'sum'], constants: { rrf_k: [60] }, weightSteps: 10 }, 3);
       expect(grid.slice(0, 3)).toEqual([{ alone: 0 }, { alone: 1 }, { alone: 2 }]);
       expect(grid.filter((s) => 'alone' in s)).toHaveLength(3);
     });
 
   it('3 legs in tenths miss 1/3 each: equal weights 1 each come first for each weighted method; 2 legs have 0.5/0.5 already', () => {
-    const three = settingsGrid({ methods: ['rrf'], norms: ['minmax'], rrfKs: [60], weightSteps: 10 }, 3);
+    const three = settingsGrid({ methods: ['rrf'], norms: ['minmax'], constants: { rrf_k: [60] }, weightSteps: 10 }, 3);
     // 3 legs alone, equal weights, then the C(12, 2) = 66 points of the simplex.
     expect(three).toHaveLength(3 + 1 + 66);
-    expect(three[3]).toEqual({ method: 'rrf', norm: 'minmax', rrfK: 60, weights: [1, 1, 1] });
-    const two = settingsGrid({ methods: ['rrf'], norms: ['minmax'], rrfKs: [60], weightSteps: 10 }, 2);
+    expect(three[3]).toEqual({ method: 'rrf', norm: 'minmax', weights: [1, 1, 1], constants: { rrf_k: 60 } });
+    const two = settingsGrid({ methods: ['rrf'], norms: ['minmax'], constants: { rrf_k: [60] }, weightSteps: 10 }, 2);
     expect(two).toHaveLength(2 + 11);
     expect(two.filter((s) => 'weights' in s && s.weights[0] === s.weights[1])).toHaveLength(1);
   });

@@ -140,7 +140,7 @@ describe('trainedGrid: the trained settings searched', () => {
   it('a trained setting is less simple than any untrained one, unequal weights included', () => {
     const settings: TuneSetting[] = [
       { trained: 'posfuse', weights: [1, 1] },
-      { method: 'wsum', norm: 'minmax', rrfK: 60, weights: [0.9, 0.1] },
+      { method: 'wsum', norm: 'minmax', weights: [0.9, 0.1], constants: {} },
       { alone: 0 },
     ];
     // The last class of the order, the one before it (unequal weights), the first (a leg alone).

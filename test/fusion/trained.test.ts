@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { Qrels } from '../../src/corpus/types.js';
 import type { NamedRun } from '../../src/fusion/fuse-runs.js';
-import type { Leg } from '../../src/fusion/ranked-list.js';
+import type { RankedLeg } from '../../src/fusion/ranked-list.js';
 import { BAYESFUSE_ABSENT, bayesfuse } from '../../src/fusion/trained/bayesfuse.js';
 import { mapfuse } from '../../src/fusion/trained/mapfuse.js';
 import { posfuse } from '../../src/fusion/trained/posfuse.js';
@@ -43,7 +43,7 @@ const B = run('B', { q1: ['y', 'x'], q2: ['w', 'x', 'z'], q3: ['w'] });
 const training: TrainingSet = { runs: [A, B], qrels, queries: ['q1', 'q2'] };
 
 // The query fused: A ranks p q r s, B ranks q p (min-max scores for segfuse given by hand).
-const leg = (name: string, ids: string[], scores = ids.map(() => 0), weight = 1): Leg => ({
+const leg = (name: string, ids: string[], scores = ids.map(() => 0), weight = 1): RankedLeg => ({
   name,
   weight,
   ids,

@@ -57,7 +57,7 @@ describe('a fixture where every fusion hurts: the tuner returns the best leg alo
     for (const rrfK of [10, 20, 40, 60, 100])
       for (let b = 1; b <= 9; b++)
         expect(
-          fuseLists(lists, { method: 'rrf', rrfK, weights: [b / 10, 1 - b / 10] })[0]!.id,
+          fuseLists(lists, { method: 'rrf', constants: { rrf_k: rrfK }, weights: [b / 10, 1 - b / 10] })[0]!.id,
           `k ${rrfK} b ${b}`,
         ).toBe('d2');
     expect(fuseLists(lists, { method: 'combmnz', norm: 'minmax' })[0]!.id).toBe('d2');

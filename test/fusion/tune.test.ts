@@ -43,7 +43,12 @@ describe('weightGrid', () => {
 describe('settingsGrid', () => {
   it('each leg alone first, then norms for the score methods, ks for rrf, weights for the weighted methods, equal weights for comb*', () => {
     const grid = settingsGrid(
-      { methods: ['rrf', 'combmnz', 'wsum', 'borda'], norms: ['minmax', 'zscore'], rrfKs: [10, 60], weightSteps: 2 },
+      {
+        methods: ['rrf', 'combmnz', 'wsum', 'borda'],
+        norms: ['minmax', 'zscore'],
+        constants: { rrf_k: [10, 60] },
+        weightSteps: 2,
+      },
       2,
     );
     const labels = grid.map((s) => describeSetting(s, ['bm25', 'dense']));

@@ -8,7 +8,8 @@ import { parseExperimentConfig } from '../../src/experiments/config.js';
 import { openApiDocument } from '../../src/http/openapi/document.js';
 import { legFieldSchema } from '../../src/legs/leg-field.js';
 import { fieldJsonSchema } from '../../src/pipeline/flat-param.js';
-import { fusionSpec, pipelineSpec } from '../../src/pipeline/pipeline-spec.js';
+import { fusionField } from '../../src/fusion/fusion-spec.js';
+import { pipelineSpec } from '../../src/pipeline/pipeline-spec.js';
 import { shorthandParams } from '../../src/pipeline/shorthand.js';
 import {
   EXPERIMENT_PARAMS,
@@ -33,7 +34,7 @@ const escaped = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 function ownerSchema(path: string): z.ZodType | undefined {
   const leg = /^legs\[lexical\]\.(\w+)$/.exec(path);
   if (leg) return legFieldSchema('lexical', leg[1] as 'k1');
-  if (path.startsWith('fusion.')) return (fusionSpec.shape as Record<string, z.ZodType>)[path.slice(7)];
+  if (path.startsWith('fusion.')) return fusionField(path.slice(7));
   return (pipelineSpec.shape as Record<string, z.ZodType>)[path];
 }
 
@@ -62,13 +63,13 @@ describe('the shorthand rows point at the pipeline fields that own their values'
     expect(shorthandParams.safeParse({ k1: String(max) }).success).toBe(true);
     const over = shorthandParams.safeParse({ k1: String(max + 0.5) });
     expect(over.error?.issues[0]?.message).toBe(`k1 must be a number in [${k1.minimum}, ${max}], got ${max + 0.5}`);
-    const rrf = fieldJsonSchema(fusionSpec.shape.rrf_k);
+    const rrf = fieldJsonSchema(fusionField('rrf_k'));
     expect(shorthandParams.safeParse({ rrf_k: String(rrf.exclusiveMinimum) }).error?.issues[0]?.message).toBe(
       `rrf_k must be a number > ${rrf.exclusiveMinimum} and <= ${rrf.maximum}, got ${rrf.exclusiveMinimum}`,
     );
     // A row's default is its owner's: the hybrid pipeline without parameters fuses at the fusion block's depth.
     expect(searchRequest({ mode: 'hybrid' }, 'q', { k: 10, level: 'chunk' }).pipeline.fusion!.depth).toBe(
-      fieldJsonSchema(fusionSpec.shape.depth).default,
+      fieldJsonSchema(fusionField('depth')).default,
     );
   });
 

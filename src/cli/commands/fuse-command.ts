@@ -4,19 +4,17 @@ import { fuseRunFiles } from '../../fusion/fuse-run-files.js';
 import { indexRunFile } from '../../fusion/run-file-index.js';
 import { FUSE_DEFAULTS, type FuseOptions } from '../../fusion/fuse-lists.js';
 import { FUSED_SIGNIFICANT_DIGITS } from '../../fusion/fused-score.js';
-import { methodHelpLines, methodsTaking, normedMethodNames, normHelpLines } from '../../fusion/method-help.js';
+import { methodHelpLines, normedMethodNames, normHelpLines } from '../../fusion/method-help.js';
 import { fusionMethod, fusionMethodNames } from '../../fusion/method-registry.js';
 import { checkRunCoverage, coverageLines, type RunCoverage } from '../../fusion/run-coverage.js';
 import { JSON_OPTION } from '../json-output.js';
-import { methodInput } from '../../fusion/method-spec.js';
-import { constantsOf } from '../../fusion/method-constants.js';
-import { COMBGMNZ_DEFAULT_GAMMA } from '../../fusion/methods/combgmnz.js';
-import { LOGN_ISR_DEFAULT_SIGMA } from '../../fusion/methods/logn-isr.js';
+import { constantsOf, methodInput } from '../../fusion/method-spec.js';
 import { normNames } from '../../fusion/norm-registry.js';
 import { writeRunQueries } from '../../runs/run-stream-writer.js';
 import { intOption, parse } from '../args.js';
 import type { Command } from '../command.js';
-import { constantFlags, decimal, methodName, normName, legNames, weightsOption, whatItReads } from './fusion-flags.js';
+import { constantOptions, fuseConstants, paramHelpLines } from './constant-flags.js';
+import { methodName, normName, legNames, weightsOption, whatItReads } from './fusion-flags.js';
 
 /** The help text, computed on each call so that it lists the methods and normalisations registered now. */
 const usage = () => `Usage: testbed fuse RUN RUN... --method M --out fused.trec [options]
@@ -45,9 +43,7 @@ Options:
   --norm N            ${normNames().join(' | ')} (default ${FUSE_DEFAULTS.norm}; score methods only)
   --weights W,W,...   one weight >= 0 per run, in the order given, not all 0 (default 1 each);
                       a run weighted 0 is left out, its documents with it
-  --rrf-k K           the RRF constant, > 0 (default ${FUSE_DEFAULTS.rrfK}; rrf only)
-  --gamma G           combgmnz's γ, >= 0 (default ${COMBGMNZ_DEFAULT_GAMMA}; combgmnz only)
-  --sigma S           logn_isr's σ, in [0, 1] (default ${LOGN_ISR_DEFAULT_SIGMA}; logn_isr only)
+${paramHelpLines().join('\n')}
   --depth D           cut each run to its top D documents per query before fusing
                       (default: all)
   --k K               fused documents kept per query (default ${DEFAULT_FUSED_K})
@@ -70,9 +66,7 @@ export const fuseCommand: Command = {
       method: { type: 'string' },
       norm: { type: 'string' },
       weights: { type: 'string' },
-      'rrf-k': { type: 'string' },
-      gamma: { type: 'string' },
-      sigma: { type: 'string' },
+      ...constantOptions('fuse'),
       depth: { type: 'string' },
       k: { type: 'string' },
       out: { type: 'string' },
@@ -92,14 +86,12 @@ export const fuseCommand: Command = {
         `--norm applies to the score methods (${normedMethodNames().join(', ')}); ${whatItReads(fusionMethod(method))}`,
       );
     }
-    if (values['rrf-k'] !== undefined && !fusionMethod(method).params.includes('rrf_k'))
-      throw new InputError(`--rrf-k applies to ${methodsTaking('rrf_k').join(', ')} only, not ${method}`);
+    const constants = fuseConstants(values, method);
     const options: FuseOptions = {
       method,
       ...(values.norm !== undefined && { norm: normName('norm', values.norm) }),
       ...(values.weights !== undefined && { weights: weightsOption(values.weights, positionals.length) }),
-      ...(values['rrf-k'] !== undefined && { rrfK: decimal('rrf-k', values['rrf-k'], (n) => n > 0, 'a number > 0') }),
-      ...constantFlags(values, method),
+      ...(Object.keys(constants).length > 0 && { constants }),
     };
     const k = intOption('k', values.k, DEFAULT_FUSED_K);
     const depth = values.depth === undefined ? undefined : intOption('depth', values.depth, 0);
@@ -136,8 +128,7 @@ function describe(o: FuseOptions, names: string[]): string {
   const parts: string[] = [o.method];
   const m = fusionMethod(o.method);
   if (methodInput(m) === 'normalised scores') parts.push(`norm ${o.norm ?? FUSE_DEFAULTS.norm}`);
-  if (m.params.includes('rrf_k')) parts.push(`k ${o.rrfK ?? FUSE_DEFAULTS.rrfK}`);
-  for (const c of constantsOf(m)) parts.push(`${c.name} ${o[c.name] ?? c.default}`);
+  for (const c of constantsOf(m)) parts.push(`${c.label ?? c.name} ${o.constants?.[c.name] ?? c.default}`);
   const weights = o.weights ?? names.map(() => FUSE_DEFAULTS.weight);
   parts.push(`over ${names.map((n, i) => `${n} ×${weights[i]}`).join(', ')}`);
   return parts.join(' ');

@@ -1,9 +1,8 @@
 import path from 'node:path';
 import { InputError } from '../../errors.js';
-import { methodsTaking, normedMethodNames } from '../../fusion/method-help.js';
+import { normedMethodNames, weightedMethodNames } from '../../fusion/method-help.js';
 import { fusionMethod, fusionMethodNames } from '../../fusion/method-registry.js';
-import { type ConstantValues, METHOD_CONSTANTS, type MethodConstant } from '../../fusion/method-constants.js';
-import { methodInput, type FusionParam } from '../../fusion/method-spec.js';
+import { methodInput } from '../../fusion/method-spec.js';
 import type { FusionMethodName, FusionMethodRow } from '../../fusion/method-table.js';
 import { isTrainedMethod } from '../../fusion/trained/trained-methods.js';
 import { normNames } from '../../fusion/norm-registry.js';
@@ -12,9 +11,8 @@ import type { RunFile } from '../../fusion/run-coverage.js';
 import { indexRunFile } from '../../fusion/run-file-index.js';
 import { indexedSource, type TuneSource } from '../../fusion/tune/tune-run-files.js';
 import { DEFAULT_GRID, type GridSpec } from '../../fusion/tune/settings-grid.js';
-
-// Plain decimal notation only: Number() alone would also take "0x10", "Infinity" and "" (as 0).
-const DECIMAL = /^[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?$/;
+import { constantGrid, type ConstantFlagValues } from './constant-flags.js';
+import { decimal, nameList } from './flag-values.js';
 
 /**
  * A registered fusion method's name, case-insensitive; an InputError listing the methods
@@ -39,39 +37,6 @@ export function normName(flag: string, value: string): NormName {
   if (!found)
     throw new InputError(`--${flag}: unknown normalisation "${value}"; the normalisations are ${names.join(', ')}`);
   return found;
-}
-
-/** A comma-separated list of names, each checked by `one`, kept once in first-seen order. */
-export function nameList<T>(flag: string, value: string, one: (flag: string, v: string) => T): T[] {
-  const parts = value.split(',').filter((p) => p.trim() !== '');
-  if (parts.length === 0) throw new InputError(`--${flag} needs at least one name, got "${value}"`);
-  return [...new Set(parts.map((p) => one(flag, p)))];
-}
-
-/** A finite number from a flag, refusing "0x10", "Infinity" and the empty string. */
-export function decimal(flag: string, value: string, ok: (n: number) => boolean, expected: string): number {
-  const n = DECIMAL.test(value.trim()) ? Number(value) : NaN;
-  if (!Number.isFinite(n) || !ok(n)) throw new InputError(`--${flag} must be ${expected}, got "${value}"`);
-  return n;
-}
-
-/**
- * `fuse --gamma G` / `--sigma S` (METHOD_CONSTANTS): each refused for a method that does not
- * read it, as --rrf-k is for wsum, and checked against its method's bounds.
- */
-export function constantFlags(
-  values: Partial<Record<MethodConstant['name'], string>>,
-  method: FusionMethodName,
-): ConstantValues {
-  const given: ConstantValues = {};
-  for (const c of METHOD_CONSTANTS) {
-    const value = values[c.name];
-    if (value === undefined) continue;
-    if (!fusionMethod(method).params.includes(c.name))
-      throw new InputError(`--${c.name} applies to ${methodsTaking(c.name).join(', ')} only, not ${method}`);
-    given[c.name] = decimal(c.name, value, c.valid, c.expected);
-  }
-  return given;
 }
 
 /** --weights a,b,...: one number >= 0 per run, in the runs' order, not all 0. */
@@ -114,76 +79,47 @@ export async function indexTuneLegs(files: readonly string[]): Promise<{ legs: T
 }
 
 /**
- * The tuning grid from --methods, --norms, --rrf-ks, --gammas, --sigmas and --weight-step; a
- * flag not given is left to the grid's default. A grid flag that none of the methods (--methods,
- * or the default ones) reads is refused (refuseUnreadGridFlags), as `fuse` refuses --norm with rrf.
+ * The tuning grid from --methods, --norms, --weight-step and the constants' --grid NAME=A,B (and
+ * the flags they had before, --rrf-ks, --gammas, --sigmas: constant-flags.ts); a flag not given
+ * is left to the grid's default. A grid flag that none of the methods (--methods, or the
+ * default ones) reads is refused, as `fuse` refuses --norm with rrf.
  */
-export function gridFlags(values: {
-  methods?: string;
-  norms?: string;
-  'rrf-ks'?: string;
-  gammas?: string;
-  sigmas?: string;
-  'weight-step'?: string;
-}): Partial<GridSpec> {
+export function gridFlags(
+  values: ConstantFlagValues & { methods?: string; norms?: string; 'weight-step'?: string },
+): Partial<GridSpec> {
   const grid: Partial<GridSpec> = {
     ...(values.methods !== undefined && { methods: nameList('methods', values.methods, methodName) }),
     ...(values.norms !== undefined && { norms: nameList('norms', values.norms, normName) }),
-    ...(values['rrf-ks'] !== undefined && {
-      rrfKs: nameList('rrf-ks', values['rrf-ks'], (f, v) =>
-        decimal(f, v, (n) => n > 0, 'numbers > 0 separated by commas'),
-      ),
-    }),
     ...(values['weight-step'] !== undefined && { weightSteps: weightStepsOption(values['weight-step']) }),
-    ...constantGridFlags(values),
   };
-  // The default methods read --norms, --rrf-ks and --weight-step, but not --gammas or --sigmas.
   const methods = grid.methods ?? DEFAULT_GRID.methods;
   refuseUnreadGridFlags(methods, {
     norms: values.norms !== undefined,
-    rrfKs: values['rrf-ks'] !== undefined,
     weightStep: values['weight-step'] !== undefined,
   });
-  for (const c of METHOD_CONSTANTS)
-    if (values[c.grid] !== undefined && methods.every((m) => !fusionMethod(m).params.includes(c.name)))
-      throw new InputError(
-        `--${c.grid} applies to ${methodsTaking(c.name).join(', ')} only, not ${methods.join(', ')}${grid.methods ? '' : ' (the default --methods)'}`,
-      );
-  return grid;
-}
-
-/** tune's --gammas and --sigmas (METHOD_CONSTANTS): values each checked against its method's bounds, kept once. */
-function constantGridFlags(values: Partial<Record<MethodConstant['grid'], string>>): Partial<GridSpec> {
-  const grid: Partial<GridSpec> = {};
-  for (const c of METHOD_CONSTANTS) {
-    const value = values[c.grid];
-    if (value !== undefined) grid[c.grid] = nameList(c.grid, value, (f, v) => decimal(f, v, c.valid, c.expected));
-  }
-  return grid;
+  const constants = constantGrid(values, methods, grid.methods === undefined);
+  return { ...grid, ...(Object.keys(constants).length > 0 && { constants }) };
 }
 
 /**
  * Refuses a grid flag that none of `methods` reads, naming what each reads instead: --norms
- * without a method that reads normalised scores, --rrf-ks without one taking `rrf_k`,
- * --weight-step without one taking `weights` (the method rows' `params`). Accepting them would
- * search a grid other than the one asked for, silently.
+ * without a method that reads normalised scores, --weight-step without one taking `weights`
+ * (the method rows' `params`; constantGrid refuses a constant's values the same way). Accepting
+ * them would search a grid other than the one asked for, silently.
  */
 export function refuseUnreadGridFlags(
   methods: readonly FusionMethodName[],
-  given: { norms: boolean; rrfKs: boolean; weightStep: boolean },
+  given: { norms: boolean; weightStep: boolean },
 ): void {
   const rows = methods.map((m) => fusionMethod(m));
-  const takers = (param: FusionParam) => methodsTaking(param).join(', ');
   if (given.norms && rows.every((m) => methodInput(m) !== 'normalised scores')) {
     throw new InputError(
       `--norms applies to the score methods (${normedMethodNames().join(', ')}); ${rows.map(whatItReads).join(', ')}`,
     );
   }
-  if (given.rrfKs && rows.every((m) => !m.params.includes('rrf_k')))
-    throw new InputError(`--rrf-ks applies to ${takers('rrf_k')} only, not ${methods.join(', ')}`);
   if (given.weightStep && rows.every((m) => !m.params.includes('weights')))
     throw new InputError(
-      `--weight-step applies to the weighted methods (${takers('weights')}) only; ${methods.join(', ')} ${methods.length === 1 ? 'keeps' : 'keep'} equal weights`,
+      `--weight-step applies to the weighted methods (${weightedMethodNames().join(', ')}) only; ${methods.join(', ')} ${methods.length === 1 ? 'keeps' : 'keep'} equal weights`,
     );
 }
 

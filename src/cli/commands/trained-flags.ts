@@ -1,13 +1,12 @@
 import { InputError } from '../../errors.js';
 import { isTrainedMethod, type TrainedMethodName } from '../../fusion/trained/trained-methods.js';
 import type { GridSpec } from '../../fusion/tune/settings-grid.js';
-import { decimal, nameList } from './fusion-flags.js';
+import { decimal, nameList } from './flag-values.js';
 
 /** The tune flags that reach the trained methods, as parsed. */
 export interface TrainedFlagValues {
   methods?: string;
   norms?: string;
-  'rrf-ks'?: string;
   'weight-step'?: string;
   'probfuse-segments'?: string;
   'slidefuse-windows'?: string;
@@ -18,10 +17,15 @@ export interface TrainedFlagValues {
  * reads their parameter lists: `grid` holds them (and `methods: []` when --methods names
  * trained methods only), `methods` the rest of --methods for gridFlags (undefined when none or
  * not given). Refuses --probfuse-segments without probfuse, --slidefuse-windows without
- * slidefuse, a bad x or w, and --norms, --rrf-ks or --weight-step when only trained methods are
- * named: none of them reads those (segfuse keeps min-max, every trained method equal weights).
+ * slidefuse, a bad x or w, and --norms, --weight-step or a constant's values (`gridFlags`, the
+ * spellings of those given: `grid rrf_k`, `rrf-ks`) when only trained methods are named: none
+ * of them reads those (segfuse keeps min-max, every trained method equal weights, and none has
+ * a constant of an untrained method's formula).
  */
-export function trainedFlags(values: TrainedFlagValues): { grid: Partial<GridSpec>; methods: string | undefined } {
+export function trainedFlags(
+  values: TrainedFlagValues,
+  gridFlags: readonly string[] = [],
+): { grid: Partial<GridSpec>; methods: string | undefined } {
   const parts = values.methods?.split(',') ?? [];
   const trained = [...new Set(parts.map((p) => p.trim().toLowerCase()).filter(isTrainedMethod))];
   const rest = parts.filter((p) => !isTrainedMethod(p.trim().toLowerCase()));
@@ -32,12 +36,11 @@ export function trainedFlags(values: TrainedFlagValues): { grid: Partial<GridSpe
   };
   needs('probfuse-segments', 'probfuse');
   needs('slidefuse-windows', 'slidefuse');
-  if (only)
-    for (const flag of ['norms', 'rrf-ks', 'weight-step'] as const)
-      if (values[flag] !== undefined)
-        throw new InputError(
-          `--${flag} applies to the untrained methods only; ${trained.join(', ')} ${trained.length === 1 ? 'keeps' : 'keep'} equal weights (segfuse min-max scores)`,
-        );
+  const unread = [...(['norms', 'weight-step'] as const).filter((f) => values[f] !== undefined), ...gridFlags][0];
+  if (only && unread !== undefined)
+    throw new InputError(
+      `--${unread} applies to the untrained methods only; ${trained.join(', ')} ${trained.length === 1 ? 'keeps' : 'keep'} equal weights (segfuse min-max scores)`,
+    );
   const whole = (min: number) => (flag: string, v: string) =>
     decimal(flag, v, (n) => Number.isInteger(n) && n >= min, `whole numbers >= ${min} separated by commas`);
   const grid: Partial<GridSpec> = {

@@ -2,8 +2,6 @@ import { InputError } from '../../errors.js';
 import { checkRunCoverage, coverageLines } from '../../fusion/run-coverage.js';
 import { DEFAULT_GRID } from '../../fusion/tune/settings-grid.js';
 import { weightedMethodNames } from '../../fusion/method-help.js';
-import { COMBGMNZ_DEFAULT_GAMMA } from '../../fusion/methods/combgmnz.js';
-import { LOGN_ISR_DEFAULT_SIGMA } from '../../fusion/methods/logn-isr.js';
 import { tuneRunFiles } from '../../fusion/tune/tune-run-files.js';
 import { TUNE_DEFAULTS, type TuneOptions } from '../../fusion/tune/tune-options.js';
 import { SELECT_RULES } from '../../fusion/tune/select-setting.js';
@@ -20,6 +18,7 @@ import { intOption, oneOf, parse } from '../args.js';
 import type { Command } from '../command.js';
 import { judgementNotes } from '../judgement-notes.js';
 import { loadJudgements } from '../load-judgements.js';
+import { constantOptions, givenGridFlags, gridHelpLines, gridSearchedLines } from './constant-flags.js';
 import { gridFlags, indexTuneLegs } from './fusion-flags.js';
 import { trainedFlags } from './trained-flags.js';
 import { TRAINED_METHOD_NAMES } from '../../fusion/trained/trained-methods.js';
@@ -39,9 +38,7 @@ Settings searched (testbed fuse --help gives each method's formula):
   each leg alone, its run as it is: "do not fuse" is always a candidate; then
   for each method of --methods, in that order:
     --norms         for the score methods: comb*, wsum and wmnz
-    --rrf-ks        for rrf
-    --gammas        for combgmnz (default: its γ ${COMBGMNZ_DEFAULT_GAMMA} alone)
-    --sigmas        for logn_isr (default: its σ ${LOGN_ISR_DEFAULT_SIGMA} alone)
+${gridSearchedLines().join('\n')}
     weights         for ${weightedMethodNames().join(', ')}:
                     multiples of --weight-step summing to 1 (for 2 legs and 0.1: 1,0  0.9,0.1
                     ...  0,1), and equal weights 1 each when the step misses them (3 legs in
@@ -104,9 +101,7 @@ Options:
                       the trained ${TRAINED_METHOD_NAMES.join(',')} only when named
   --norms LIST        normalisations for comb*, wsum and wmnz (default: ${DEFAULT_GRID.norms.join(',')});
                       refused when no method of --methods reads them
-  --rrf-ks LIST       RRF constants for rrf (default ${DEFAULT_GRID.rrfKs.join(',')}); refused without rrf
-  --gammas LIST       combgmnz's γs, each >= 0 (default ${COMBGMNZ_DEFAULT_GAMMA}); refused without combgmnz
-  --sigmas LIST       logn_isr's σs, each in [0, 1] (default ${LOGN_ISR_DEFAULT_SIGMA}); refused without logn_isr
+${gridHelpLines().join('\n')}
   --weight-step X     weight grid step, 1/X a whole number up to 100 (default ${1 / DEFAULT_GRID.weightSteps});
                       refused without a weighted method
   --probfuse-segments LIST
@@ -145,9 +140,7 @@ export const tuneCommand: Command = {
       metric: { type: 'string' },
       methods: { type: 'string' },
       norms: { type: 'string' },
-      'rrf-ks': { type: 'string' },
-      gammas: { type: 'string' },
-      sigmas: { type: 'string' },
+      ...constantOptions('tune'),
       'weight-step': { type: 'string' },
       'probfuse-segments': { type: 'string' },
       'slidefuse-windows': { type: 'string' },
@@ -168,7 +161,7 @@ export const tuneCommand: Command = {
       throw new InputError(`tune needs at least two leg runs, got ${positionals.length}\n\n${usage()}`);
     if (!values.qrels) throw new InputError(`missing --qrels FILE\n\n${usage()}`);
     if (!values.out) throw new InputError(`missing --out FILE\n\n${usage()}`);
-    const trained = trainedFlags(values);
+    const trained = trainedFlags(values, givenGridFlags(values));
     const options: TuneOptions = {
       metric: parseMetric(values.metric ?? TUNE_DEFAULTS.metric),
       grid: { ...gridFlags({ ...values, methods: trained.methods }), ...trained.grid },

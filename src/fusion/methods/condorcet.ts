@@ -1,5 +1,5 @@
 import type { FusionMethodSpec } from '../method-spec.js';
-import type { Leg } from '../ranked-list.js';
+import type { RankedLeg } from '../ranked-list.js';
 
 /**
  * A vote margin within this share of the total weight is a tie: floating-point noise, such as
@@ -31,7 +31,7 @@ const TIE_TOLERANCE = 1e-12;
  * still weight the votes, as the comb* methods take them); w_condorcet's weights are its
  * parameters, which the tuner searches. O(C² · lists) per query.
  */
-export function condorcetScores(legs: readonly Leg[]): Map<string, number> {
+export function condorcetScores(legs: readonly RankedLeg[]): Map<string, number> {
   const ids = [...new Set(legs.flatMap((leg) => leg.ids))];
   const c = ids.length;
   const index = new Map(ids.map((id, i) => [id, i]));

@@ -1,11 +1,14 @@
-import type { Leg } from '../ranked-list.js';
+import type { RankedLeg } from '../ranked-list.js';
 
 /**
  * The values each document gets from the legs that hold it, in leg order:
  * id -> [value(leg, i) for every leg with the id at index i]. A document absent from a leg
  * gets nothing from it here; each method says what absence means for it.
  */
-export function gather(legs: readonly Leg[], value: (leg: Leg, index: number) => number): Map<string, number[]> {
+export function gather(
+  legs: readonly RankedLeg[],
+  value: (leg: RankedLeg, index: number) => number,
+): Map<string, number[]> {
   const values = new Map<string, number[]>();
   for (const leg of legs) {
     leg.ids.forEach((id, i) => {
@@ -19,7 +22,10 @@ export function gather(legs: readonly Leg[], value: (leg: Leg, index: number) =>
 }
 
 /** Σ over the legs holding each document of value(leg, i): absence adds 0. Summed smallest first (sumValues). */
-export function sumOver(legs: readonly Leg[], value: (leg: Leg, index: number) => number): Map<string, number> {
+export function sumOver(
+  legs: readonly RankedLeg[],
+  value: (leg: RankedLeg, index: number) => number,
+): Map<string, number> {
   return reduceValues(gather(legs, value), sumValues);
 }
 
@@ -45,4 +51,4 @@ export function reduceValues(values: Map<string, number[]>, reduce: (vs: number[
 }
 
 /** The weighted score w_L · s_L(d) of the document at index i. */
-export const weightedScore = (leg: Leg, i: number): number => leg.weight * leg.scores[i]!;
+export const weightedScore = (leg: RankedLeg, i: number): number => leg.weight * leg.scores[i]!;

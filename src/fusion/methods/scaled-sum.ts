@@ -1,4 +1,4 @@
-import type { Leg } from '../ranked-list.js';
+import type { RankedLeg } from '../ranked-list.js';
 import { sumOver } from './gather.js';
 
 /**
@@ -12,8 +12,8 @@ import { sumOver } from './gather.js';
  * adds nothing and does not count in n(d).
  */
 export function scaledSum(
-  legs: readonly Leg[],
-  value: (leg: Leg, index: number) => number,
+  legs: readonly RankedLeg[],
+  value: (leg: RankedLeg, index: number) => number,
   factor: (n: number) => number,
 ): Map<string, number> {
   const sums = sumOver(legs, value);

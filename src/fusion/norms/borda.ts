@@ -1,5 +1,5 @@
 import { compareIdBytes } from '../../ranking/id-order.js';
-import type { Leg } from '../ranked-list.js';
+import type { RankedLeg } from '../ranked-list.js';
 
 /**
  * Borda normalisation (ranx "borda", after Aslam & Montague 2001's Borda count): each list's
@@ -19,7 +19,7 @@ import type { Leg } from '../ranked-list.js';
  * legs of weight > 0: C counts the documents of the lists that are fused (ranx's, of all the
  * runs given to it, which are the same when no run is weighted 0).
  */
-export function bordaNorm(legs: readonly Leg[]): Leg[] {
+export function bordaNorm(legs: readonly RankedLeg[]): RankedLeg[] {
   const candidates = [...new Set(legs.flatMap((leg) => leg.ids))].sort(compareIdBytes);
   const c = candidates.length;
   return legs.map((leg) => {

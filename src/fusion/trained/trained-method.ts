@@ -1,5 +1,5 @@
 import type { MethodInput } from '../method-spec.js';
-import type { Leg } from '../ranked-list.js';
+import type { RankedLeg } from '../ranked-list.js';
 import type { TrainingSet } from './training-set.js';
 
 /**
@@ -14,5 +14,5 @@ export interface TrainedMethod<Model> {
   /** What combine reads of each leg: ranks, or scores after the chosen normalisation (segfuse). */
   input: Extract<MethodInput, 'ranks' | 'normalised scores'>;
   train(set: TrainingSet): Model;
-  combine(model: Model, legs: readonly Leg[]): Map<string, number>;
+  combine(model: Model, legs: readonly RankedLeg[]): Map<string, number>;
 }

@@ -1,7 +1,7 @@
 import { FUSE_DEFAULTS } from '../fuse-lists.js';
+import { type ConstantValues, defaultGrid, type MethodConstant } from '../method-constant.js';
 import { fusionMethod, fusionMethods } from '../method-registry.js';
-import { type ConstantValues, constantsOf } from '../method-constants.js';
-import { type FusionMethodSpec, methodInput } from '../method-spec.js';
+import { constantsOf, type FusionMethodSpec, methodInput } from '../method-spec.js';
 import type { FusionMethodName } from '../method-table.js';
 import { normRows } from '../norm-registry.js';
 import type { NormName } from '../norm-table.js';
@@ -13,22 +13,21 @@ export interface GridSpec extends TrainedGridSpec {
   methods: readonly FusionMethodName[];
   /** Tried for the score methods (comb*, wsum). */
   norms: readonly NormName[];
-  /** Tried for rrf. */
-  rrfKs: readonly number[];
   /** Weights are multiples of 1 / weightSteps summing to 1 (see weightGrid), for the weighted methods. */
   weightSteps: number;
-  /** Tried for combgmnz (γ); left out: its default alone. */
-  gammas?: readonly number[];
-  /** Tried for logn_isr (σ); left out: its default alone. */
-  sigmas?: readonly number[];
+  /**
+   * The values tried for a constant of the methods' formulas, by name ({rrf_k: [20, 60]}), for
+   * the methods that read it; a constant left out: its row's grid (rrf's k: 10, 20, 40, 60,
+   * 100), or its default alone (combgmnz's γ, logn_isr's σ).
+   */
+  constants?: Readonly<Record<string, readonly number[]>>;
 }
 
 /**
  * What the tuner searches when not told otherwise: every method and norm whose row does not say
- * `tunedByDefault: false`, a small k grid, weights in tenths. The methods and norms are the ones
- * registered when it is read.
+ * `tunedByDefault: false`, each constant's own grid (a small k grid for rrf), weights in tenths.
+ * The methods and norms are the ones registered when it is read.
  */
-export const DEFAULT_RRF_KS: readonly number[] = [10, 20, 40, 60, 100];
 export const DEFAULT_WEIGHT_STEPS = 10;
 export const DEFAULT_GRID: GridSpec = Object.freeze({
   get methods() {
@@ -41,21 +40,20 @@ export const DEFAULT_GRID: GridSpec = Object.freeze({
       .filter((n) => n.tunedByDefault !== false)
       .map((n) => n.name as NormName);
   },
-  rrfKs: DEFAULT_RRF_KS,
   weightSteps: DEFAULT_WEIGHT_STEPS,
-  // gammas, sigmas: left out, so combgmnz and logn_isr (out of the default methods) try their defaults.
+  // constants: left out, so each is tried at its row's grid.
 });
 
 /**
  * Every setting the tuner compares, in a fixed order: first each leg alone (in the legs'
  * order), so "do not fuse" is always a candidate; then the methods as given and, for each, the
- * norms (methods taking `norm`), the RRF ks (methods taking `rrf_k`), the γs and σs (methods
- * taking `gamma`, `sigma`: constantSettings) and the weights (methods
- * taking `weights`: rrf, isr, borda, wsum, dbsf): equal weights 1 each first when the weight
- * grid lacks an equal vector (3 legs in tenths), then the weight grid. The comb* methods keep equal
+ * norms (methods taking `norm`), every combination of the values of its constants (its row's
+ * `constants`: rrf's k, combgmnz's γ...; constantSettings) and the weights (methods taking
+ * `weights`: rrf, isr, borda, wsum, dbsf...): equal weights 1 each first when the weight grid
+ * lacks an equal vector (3 legs in tenths), then the weight grid. The comb* methods keep equal
  * weights 1, their definition. Last, the trained methods of `spec.trained` (trainedGrid; none
- * by default), after every untrained setting. Under `--select best`, of two settings with the same training
- * mean the earlier one in this order is chosen.
+ * by default), after every untrained setting. Under `--select best`, of two settings with the
+ * same training mean the earlier one in this order is chosen.
  */
 export function settingsGrid(spec: GridSpec, legs: number): TuneSetting[] {
   const ones = Array.from({ length: legs }, () => 1);
@@ -72,27 +70,29 @@ export function settingsGrid(spec: GridSpec, legs: number): TuneSetting[] {
   const settings: TuneSetting[] = Array.from({ length: legs }, (_, alone) => ({ alone }));
   for (const method of spec.methods) {
     const m = fusionMethod(method);
-    // A method ignores the parameters it does not read: one placeholder value each.
+    // A method ignores the norm when it reads none: one placeholder value.
     const norms = methodInput(m) === 'normalised scores' ? spec.norms : [FUSE_DEFAULTS.norm];
-    const ks = m.params.includes('rrf_k') ? spec.rrfKs : [FUSE_DEFAULTS.rrfK];
     for (const norm of norms)
-      for (const rrfK of ks)
-        for (const constants of constantSettings(m, spec))
-          for (const w of m.params.includes('weights') ? weightsGrid() : [ones])
-            settings.push({ method, norm, rrfK, weights: w, ...constants });
+      for (const constants of constantSettings(m, spec))
+        for (const w of m.params.includes('weights') ? weightsGrid() : [ones])
+          settings.push({ method, norm, weights: w, constants });
   }
   settings.push(...trainedGrid(spec, legs));
   return settings;
 }
 
+/** The values tried for a constant: the grid's for its name, else its row's (defaultGrid). */
+function gridValues(c: MethodConstant, spec: Pick<GridSpec, 'constants'>): readonly number[] {
+  return spec.constants?.[c.name] ?? defaultGrid(c);
+}
+
 /**
- * Every combination of the constants a method reads (METHOD_CONSTANTS: γ for combgmnz, σ for
- * logn_isr), each from its grid field or, when that is left out, its default alone: [{}] for a
- * method that reads none, so its settings carry no γ or σ.
+ * Every combination of the values of the constants a method reads, each from gridValues, the
+ * first constant outermost: [{}] for a method that reads none, so its settings carry none.
  */
 function constantSettings(m: FusionMethodSpec, spec: GridSpec): ConstantValues[] {
   return constantsOf(m).reduce<ConstantValues[]>(
-    (combos, c) => combos.flatMap((combo) => (spec[c.grid] ?? [c.default]).map((v) => ({ ...combo, [c.name]: v }))),
+    (combos, c) => combos.flatMap((combo) => gridValues(c, spec).map((v) => ({ ...combo, [c.name]: v }))),
     [{}],
   );
 }
@@ -107,8 +107,7 @@ export function describeSetting(s: TuneSetting, legNames: readonly string[]): st
   const m = fusionMethod(s.method);
   const parts: string[] = [s.method];
   if (methodInput(m) === 'normalised scores') parts.push(s.norm);
-  if (m.params.includes('rrf_k')) parts.push(`k ${s.rrfK}`);
-  for (const c of constantsOf(m)) parts.push(`${c.name} ${s[c.name] ?? c.default}`);
+  for (const c of constantsOf(m)) parts.push(`${c.label ?? c.name} ${s.constants[c.name] ?? c.default}`);
   if (m.params.includes('weights'))
     parts.push(`weights ${legNames.map((n, i) => `${n} ${Number(s.weights[i]!.toFixed(4))}`).join(' ')}`);
   return parts.join(' ');
@@ -126,8 +125,11 @@ export function fuseFlags(s: TuneSetting): string | undefined {
   const m = fusionMethod(s.method);
   const flags = [`--method ${s.method}`];
   if (methodInput(m) === 'normalised scores') flags.push(`--norm ${s.norm}`);
-  if (m.params.includes('rrf_k')) flags.push(`--rrf-k ${s.rrfK}`);
-  for (const c of constantsOf(m)) flags.push(`--${c.name} ${s[c.name] ?? c.default}`);
+  for (const c of constantsOf(m)) {
+    const value = s.constants[c.name] ?? c.default;
+    // A constant with a flag of its own (--rrf-k) is given as before; any other with --param.
+    flags.push(c.aliases ? `--${c.aliases.fuse} ${value}` : `--param ${c.name}=${value}`);
+  }
   if (!s.weights.every((w) => w === FUSE_DEFAULTS.weight)) flags.push(`--weights ${s.weights.join(',')}`);
   return flags.join(' ');
 }

@@ -1,20 +1,22 @@
-import { FUSE_DEFAULTS } from '../fuse-lists.js';
-import { METHOD_CONSTANTS } from '../method-constants.js';
+import type { CompleteFuseOptions } from '../fuse-lists.js';
+import { fusionMethod } from '../method-registry.js';
+import { constantsOf } from '../method-spec.js';
 import { equalWeights, isLegAlone, isTrained, type TuneSetting } from './tune-setting.js';
 
 /**
  * The classes of the order of simplicity, simplest first: how much a setting was fitted to
  * the training queries, from nothing chosen to a weight per leg. `testbed tune --help` lists them.
- * A γ or σ other than its method's default is a constant chosen, as an RRF k other than 60 is:
- * one step up from the same method at its defaults (rrf k 60 -> rrf k 20; combgmnz γ 0.5 ->
- * combgmnz γ 0.7), so it ranks after every method at its defaults and before any weights.
+ * A constant of a method's formula other than its default is a constant chosen, as an RRF k
+ * other than 60 is: one step up from the same method at its defaults (rrf k 60 -> rrf k 20;
+ * combgmnz γ 0.5 -> combgmnz γ 0.7), so it ranks after every method at its defaults and before
+ * any weights.
  */
 export const SIMPLICITY_CLASSES = [
   'a leg alone (no fusion)',
   'rrf with k 60 and equal weights (untuned rrf: nothing chosen)',
   'rrf with another k and equal weights (one constant chosen)',
   'any other method with equal weights, any norm (a method chosen, no weights)',
-  'such a method with another γ or σ, equal weights (a method and a constant chosen)',
+  'such a method with a constant not at its default (a method and a constant chosen)',
   'unequal weights, fewer legs weighted above 0 first (a weight per leg chosen)',
   'a trained method (probfuse, slidefuse ...: a model fitted to the training judgements)',
 ] as const;
@@ -24,8 +26,13 @@ export function simplicityClass(s: TuneSetting): number {
   if (isLegAlone(s)) return 0;
   if (isTrained(s)) return 6; // a probability per rank or segment and per leg: fitted most of all
   if (!equalWeights(s.weights)) return 5;
-  if (s.method === 'rrf') return s.rrfK === FUSE_DEFAULTS.rrfK ? 1 : 2;
-  return METHOD_CONSTANTS.some((c) => s[c.name] !== undefined && s[c.name] !== c.default) ? 4 : 3;
+  if (s.method === 'rrf') return constantChosen(s) ? 2 : 1;
+  return constantChosen(s) ? 4 : 3;
+}
+
+/** Whether a setting gives one of its method's constants a value other than the default. */
+function constantChosen(s: CompleteFuseOptions): boolean {
+  return constantsOf(fusionMethod(s.method)).some((c) => (s.constants[c.name] ?? c.default) !== c.default);
 }
 
 /**

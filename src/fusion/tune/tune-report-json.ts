@@ -1,6 +1,5 @@
 import { fusionMethod } from '../method-registry.js';
-import { constantsOf } from '../method-constants.js';
-import { methodInput } from '../method-spec.js';
+import { constantsOf, methodInput } from '../method-spec.js';
 import { describeSetting, fuseFlags } from './settings-grid.js';
 import type { Selection } from './select-setting.js';
 import type { TuneSummary } from './tune-result.js';
@@ -10,8 +9,8 @@ import { isSignificant, SIGNIFICANCE_LEVEL, tuneVerdict } from './tune-verdict.j
 
 /**
  * A setting as JSON: a leg alone as { alone, label }; a fusion as its method, then only the
- * parameters it reads (its row's `params`: `norm` for the methods that read normalised scores,
- * `rrf_k`, `gamma`, `sigma` for those taking them), its weights by leg, and the label. A trained
+ * parameters it reads (`norm` for the methods that read normalised scores, then each constant
+ * of its row by name: `rrf_k`, `gamma`...), its weights by leg, and the label. A trained
  * method has `trained: true`, its parameter by its letter (probfuse `x`, slidefuse `w`) and
  * segfuse its `norm`.
  */
@@ -33,8 +32,7 @@ export function settingJson(s: TuneSetting, legNames: readonly string[]) {
   return {
     method: s.method,
     ...(methodInput(m) === 'normalised scores' && { norm: s.norm }),
-    ...(m.params.includes('rrf_k') && { rrf_k: s.rrfK }),
-    ...Object.fromEntries(constantsOf(m).map((c) => [c.name, s[c.name] ?? c.default])),
+    ...Object.fromEntries(constantsOf(m).map((c) => [c.name, s.constants[c.name] ?? c.default])),
     weights: Object.fromEntries(legNames.map((n, i) => [n, s.weights[i]])),
     label,
   };

@@ -1,4 +1,5 @@
 import { pipelineSpec } from '../../pipeline/pipeline-spec.js';
+import { settledConstantsSchema } from '../../pipeline/settle-constants.js';
 import { requestJsonSchema } from '../../schemas/json-schema.js';
 
 type Json = Record<string, unknown>;
@@ -8,8 +9,8 @@ type Json = Record<string, unknown>;
  * search answers as `pipeline` and a report records per configuration. It is the request's
  * schema (generated from the zod spec, so its leg types are the registry's rows when the
  * document is made) with the parts settling rewrites written as settled: fusion with every
- * default filled in (`rrfK`, weights as a list in leg order) and the rerank stage with its
- * camelCase fields. A leg is the spec's leg, open to the fields its row's settle adds.
+ * default filled in (the constants of the method rows by their settled names, `rrfK`, weights
+ * as a list in leg order) and the rerank stage with its camelCase fields. A leg is the spec's leg, open to the fields its row's settle adds.
  */
 export function settledPipelineSchema(): Json {
   const spec = requestJsonSchema(pipelineSpec) as { properties: Record<string, Json> };
@@ -17,6 +18,7 @@ export function settledPipelineSchema(): Json {
   const fusionFields = (fusion as { properties: Record<string, Json> }).properties;
   const number = { type: 'number' };
   const int = { type: 'integer' };
+  const constants = settledConstantsSchema();
   const settledLegs = {
     ...legs,
     items: { anyOf: legVariants(legs!).map(({ additionalProperties: _closed, ...leg }) => leg) },
@@ -31,14 +33,12 @@ export function settledPipelineSchema(): Json {
       fusion: {
         type: 'object',
         additionalProperties: false,
-        required: ['method', 'norm', 'rrfK', 'weights', 'depth'],
+        required: ['method', 'norm', ...constants.required, 'weights', 'depth'],
         description: 'Fusion: every default filled in, the weights in leg order (present with two legs or more)',
         properties: {
           method: fusionFields.method,
           norm: fusionFields.norm,
-          rrfK: { ...number, description: 'the RRF constant' },
-          gamma: { ...number, description: "combgmnz's γ, when given" },
-          sigma: { ...number, description: "logn_isr's σ, when given" },
+          ...constants.properties,
           weights: { type: 'array', items: number, description: 'per leg, in leg order' },
           depth: { ...int, description: 'hits taken from each leg before fusing' },
         },

@@ -13,7 +13,7 @@ import { POSTGRES_POOL_LIMITS } from './postgres-pool-registry.js';
  *   32 rank / (rank + 1)
  * where a document's length is its number of tokens (lexeme positions).
  */
-export const TS_RANK_NORMALIZATION_BITS = [1, 2, 4, 8, 16, 32] as const;
+const TS_RANK_NORMALIZATION_BITS = [1, 2, 4, 8, 16, 32] as const;
 
 /**
  * Defaults of the postgres leg. The columns are those `testbed push --to postgres` creates.
@@ -62,7 +62,8 @@ export const postgresLegFields = {
     .number()
     .int()
     .min(0)
-    .max(63)
+    // Every bit at once: 63.
+    .max(TS_RANK_NORMALIZATION_BITS.reduce((all: number, bit) => all | bit, 0))
     .default(POSTGRES_LEG_DEFAULTS.normalization)
     .describe(
       `ts_rank_cd's normalization bit mask (default ${POSTGRES_LEG_DEFAULTS.normalization}): 1 log length, 2 length, 4 extent distance, 8 unique words, 16 log unique words, 32 rank/(rank+1); OR them (2|4 is 6)`,
