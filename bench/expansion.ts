@@ -6,7 +6,8 @@
  * query; MAP is trec_eval's `map` over them. Each expansion leg is tested against BM25 per metric
  * by the paired randomization test (10,000 sign patterns, seeded), p adjusted by Holm over the
  * collection's three comparisons. Latency: each query's own search time (the leg's wall time
- * in process, top 1000), p50 and p99, and the median ratio to the same query's BM25 time.
+ * in process, top 1000; the legs take turns query by query), p50 and p99, and the median ratio
+ * to the same query's BM25 time.
  *
  *   npx tsx bench/expansion.ts [--collections scifact,cranfield,...] [--corpora DIR]
  */
@@ -17,6 +18,7 @@ import { averagePrecision } from '../src/metrics/average-precision.js';
 import { ndcgAt } from '../src/metrics/ndcg.js';
 import { recallAt } from '../src/metrics/recall.js';
 import { parsePipeline } from '../src/pipeline/resolve-pipeline.js';
+import type { PipelineParts } from '../src/pipeline/run-pipeline.js';
 import { Searcher } from '../src/search/searcher.js';
 import { mean } from '../src/stats/mean.js';
 import { holmAdjust } from '../src/stats/multiple-comparisons.js';
@@ -72,19 +74,25 @@ for (const name of values.collections.split(',')) {
   });
   const searcher = new Searcher(name, file, () => Promise.reject(new Error('lexical only')));
   const results = new Map<string, LegResult>();
+  const parts = new Map<string, PipelineParts>();
   for (const { name: legName, leg } of LEGS) {
-    const parts = await searcher.prepare(parsePipeline({ legs: [leg], k: 1000, level: 'doc' }));
-    const r: LegResult = { perQuery: { map: [], ndcg10: [], recall1000: [] }, ms: [] };
-    for (const q of gold.queries) {
-      const judged = gold.qrels.get(q.id)!;
+    parts.set(legName, await searcher.prepare(parsePipeline({ legs: [leg], k: 1000, level: 'doc' })));
+    results.set(legName, { perQuery: { map: [], ndcg10: [], recall1000: [] }, ms: [] });
+  }
+  // The legs take turns query by query, the order rotating, so a change of load on a shared
+  // machine falls on all of them alike.
+  for (const [i, q] of gold.queries.entries()) {
+    const judged = gold.qrels.get(q.id)!;
+    for (let j = 0; j < LEGS.length; j++) {
+      const legName = LEGS[(i + j) % LEGS.length]!.name;
+      const r = results.get(legName)!;
       const t0 = performance.now();
-      const ranking = (await searcher.retrieve(parts, q.text)).hits.map((h) => h.id);
+      const ranking = (await searcher.retrieve(parts.get(legName)!, q.text)).hits.map((h) => h.id);
       r.ms.push(performance.now() - t0);
       r.perQuery.map.push(averagePrecision(ranking, judged, 1000));
       r.perQuery.ndcg10.push(ndcgAt(ranking, judged, 10));
       r.perQuery.recall1000.push(recallAt(ranking, judged, 1000));
     }
-    results.set(legName, r);
   }
   searcher.close();
   const bm25 = results.get('bm25')!;
