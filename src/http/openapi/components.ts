@@ -9,7 +9,9 @@ type Json = Record<string, unknown>;
  * handlers that parse or answer them: a request body's schema is the zod schema its handler
  * validates with, an answer's the zod schema of what the handler returns. Their JSON Schemas
  * are generated when the document is made (componentSchemas), so a leg type or fusion method
- * registered by then is in them.
+ * registered by then is in them. An answer's schema is typed `z.ZodType<T>` with the TypeScript
+ * type its handler returns, where the type is not wider than the document can say (a registry's
+ * names): the compiler then refuses a schema that lacks or mistypes a field the type requires.
  */
 const requests = z.registry<{ id: string }>();
 const answers = z.registry<{ id: string }>();

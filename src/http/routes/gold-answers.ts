@@ -1,9 +1,10 @@
 import { z } from 'zod/v4';
 import { answerComponent } from '../openapi/components.js';
+import type { Addition as AdditionType } from '../../gold/types.js';
 
 /* What the gold routes answer (routes/gold.ts): judgements added to a gold set, and questions experts wrote. */
 
-export const Addition = answerComponent(
+export const Addition: z.ZodType<AdditionType> = answerComponent(
   'Addition',
   z
     .object({

@@ -1,5 +1,11 @@
 import { z } from 'zod/v4';
+import { TOKENIZER_TABLE } from '../../store/tokenizer-table.js';
 import { answerComponent } from '../openapi/components.js';
+import type { IndexFingerprint as IndexFingerprintType } from '../../store/index-fingerprint.js';
+import type { IndexMeta as IndexMetaType } from '../../store/index-meta.js';
+import type { TokenizerName } from '../../store/tokenizers.js';
+import type { BuildProgress as BuildProgressType } from '../../indexing/progress.js';
+import type { BuildJob as BuildJobType } from '../../serving/builds/build-jobs.js';
 
 /*
  * What the index routes answer (routes/indexes.ts): an index's IndexMeta (stored in the index,
@@ -7,8 +13,10 @@ import { answerComponent } from '../openapi/components.js';
  * by field, so a client generated from /openapi.json reads `meta.counts.chunks` as a number.
  */
 const int = z.number().int();
+/** The tokenizers an index can be built with (store/tokenizer-table.ts). */
+const tokenizerName = z.enum(TOKENIZER_TABLE.map((t) => t.name) as [TokenizerName, ...TokenizerName[]]);
 
-export const IndexFingerprint = answerComponent(
+export const IndexFingerprint: z.ZodType<IndexFingerprintType> = answerComponent(
   'IndexFingerprint',
   z
     .object({
@@ -24,7 +32,7 @@ export const IndexFingerprint = answerComponent(
     ),
 );
 
-export const IndexMeta = answerComponent(
+export const IndexMeta: z.ZodType<IndexMetaType> = answerComponent(
   'IndexMeta',
   z
     .object({
@@ -35,8 +43,10 @@ export const IndexMeta = answerComponent(
         contentHash: z.string(),
       }),
       chunker: z.string(),
-      tokenizer: z.string(),
-      tokenizerChoice: z.object({ requested: z.string(), reason: z.string() }).optional(),
+      tokenizer: tokenizerName,
+      tokenizerChoice: z
+        .object({ requested: z.union([tokenizerName, z.literal('auto')]), reason: z.string() })
+        .optional(),
       embedder: z
         .object({ id: z.string(), dims: int, maxTokens: int })
         .nullable()
@@ -76,7 +86,7 @@ export const IndexMeta = answerComponent(
     .describe('IndexMeta (src/store/index-meta.ts): how an index was built'),
 );
 
-export const BuildProgress = answerComponent(
+export const BuildProgress: z.ZodType<BuildProgressType> = answerComponent(
   'BuildProgress',
   z
     .object({
@@ -87,7 +97,7 @@ export const BuildProgress = answerComponent(
     .describe('BuildProgress (src/indexing/progress.ts)'),
 );
 
-export const BuildJob = answerComponent(
+export const BuildJob: z.ZodType<BuildJobType> = answerComponent(
   'BuildJob',
   z
     .object({

@@ -4,6 +4,7 @@ import { MODES } from '../../pipeline/shorthand-rows.js';
 import { INTERLEAVING_METHODS } from '../../ranking/interleave/types.js';
 import { answerJsonSchema, requestJsonSchema } from '../../schemas/json-schema.js';
 import { answerComponent, derivedComponent, namedField } from '../openapi/components.js';
+import type { HitView } from '../../search/types.js';
 
 type Json = Record<string, unknown>;
 
@@ -24,7 +25,7 @@ export const Sources = answerComponent(
     ),
 );
 
-export const Hit = answerComponent(
+export const Hit: z.ZodType<HitView> = answerComponent(
   'Hit',
   z
     .object({

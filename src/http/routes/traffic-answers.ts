@@ -1,6 +1,14 @@
 import { z } from 'zod/v4';
 import { INTERLEAVING_METHODS } from '../../ranking/interleave/types.js';
+import { BANDS, type Band } from '../../traffic/bands.js';
+import { CLICK_MODELS, type ClickModel } from '../../traffic/click-models.js';
+import { SAMPLE_METHODS, type SampleMethod } from '../../traffic/sample-queries.js';
 import { answerComponent, namedField } from '../openapi/components.js';
+import type { LostLogWrites as LostLogWritesType } from '../../traffic/query-log.js';
+import type { TrafficSummary as TrafficSummaryType } from '../../traffic/traffic-summary.js';
+import type { InterleavingsJson } from '../../traffic/interleaving/interleaving-report.js';
+import type { QuerySetSummary as QuerySetSummaryType } from '../../traffic/sample-query-set.js';
+import type { ClickQrelsSummary as ClickQrelsSummaryType } from '../../traffic/judge-clicks.js';
 
 /*
  * What the traffic routes answer (routes/traffic.ts, routes/traffic-jobs.ts): the query log's
@@ -13,7 +21,7 @@ const str = z.string();
 const date = z.string().meta({ format: 'date' });
 const uuid = z.string().meta({ format: 'uuid' });
 
-export const LostLogWrites = answerComponent(
+export const LostLogWrites: z.ZodType<LostLogWritesType> = answerComponent(
   'LostLogWrites',
   z
     .object({
@@ -40,7 +48,7 @@ export const TrafficQuery = answerComponent(
     .describe('QueryRow (src/traffic/traffic-summary.ts)'),
 );
 
-export const TrafficSummary = answerComponent(
+export const TrafficSummary: z.ZodType<TrafficSummaryType> = answerComponent(
   'TrafficSummary',
   z
     .object({
@@ -95,22 +103,20 @@ export const TrafficSummary = answerComponent(
     .describe('TrafficSummary (src/traffic/traffic-summary.ts)'),
 );
 
-export const InterleavingPair = answerComponent(
+export const InterleavingPair: z.ZodType<InterleavingsJson['interleavings'][number]> = answerComponent(
   'InterleavingPair',
   z
     .object({
       name: str,
       method: z.enum(INTERLEAVING_METHODS),
-      arms: z.array(str).min(2).max(2).describe('[A, B]: delta above 0 favours A'),
+      arms: z.tuple([str, str]).describe('[A, B]: delta above 0 favours A'),
       searches: int.describe('searches with a click credited to A or B'),
       searches_without_clicks: int.describe('searches with no click for A or B'),
       wins: z.record(z.string(), int).describe('searches won, by arm'),
       ties: int,
       delta: num.nullable().describe('(wins_A - wins_B) / (wins_A + wins_B + ties); null without searches'),
       ci95: z
-        .array(num)
-        .min(2)
-        .max(2)
+        .tuple([num, num])
         .nullable()
         .describe('percentile bootstrap 95% interval of delta over searches (seeded)'),
       p: num.nullable().describe('two-sided exact sign test over the non-tied searches; null when none'),
@@ -124,7 +130,7 @@ export const InterleavingPair = answerComponent(
     .describe('PairPreference (src/traffic/interleaving/pair-preferences.ts)'),
 );
 
-export const Interleavings = answerComponent(
+export const Interleavings: z.ZodType<InterleavingsJson> = answerComponent(
   'Interleavings',
   z
     .object({
@@ -142,12 +148,12 @@ export const Interleavings = answerComponent(
     .describe('InterleavingsJson (src/traffic/interleaving/interleaving-report.ts): testbed interleave --json'),
 );
 
-export const QuerySetSummary = answerComponent(
+export const QuerySetSummary: z.ZodType<QuerySetSummaryType> = answerComponent(
   'QuerySetSummary',
   z
     .object({
       file: str.describe('traffic/ID/queries.jsonl, relative to the results folder'),
-      method: str,
+      method: z.enum(SAMPLE_METHODS as [SampleMethod, ...SampleMethod[]]),
       seed: int,
       searches: int,
       distinctQueries: int,
@@ -156,7 +162,7 @@ export const QuerySetSummary = answerComponent(
       masked: z.object({ email: int, phone: int, number: int }),
       bands: z.array(
         z.object({
-          band: str,
+          band: z.enum(BANDS as [Band, ...Band[]]),
           queries: int,
           minFrequency: int.optional(),
           maxFrequency: int.optional(),
@@ -170,13 +176,13 @@ export const QuerySetSummary = answerComponent(
     .describe('QuerySetSummary (src/traffic/sample-query-set.ts)'),
 );
 
-export const ClickQrelsSummary = answerComponent(
+export const ClickQrelsSummary: z.ZodType<ClickQrelsSummaryType> = answerComponent(
   'ClickQrelsSummary',
   z
     .object({
       qrels: str.describe('traffic/ID/qrels/test.tsv, relative to the results folder'),
       sources: str.describe("the qrels' sidecar: source clicks, model, score, clicks, impressions per pair"),
-      model: str,
+      model: z.enum(CLICK_MODELS as [ClickModel, ...ClickModel[]]),
       minImpressions: int,
       maxRank: int,
       thresholds: z.array(num),
