@@ -53,6 +53,16 @@ export function experimentRoutes(
   };
   const shown = <T>(value: T) => shownAnswer(value, knownRoots(served));
 
+  // The same reports the experiments page lists: this server's runs, and those saved under the results folder.
+  app.get('/', documented(OPS.listExperiments), (c) =>
+    c.json(
+      shown({
+        experiments: jobs.list().map(({ report: _report, ...rest }) => rest),
+        saved: listSaved(roots.resultsRoot).map(savedSummary),
+      }),
+    ),
+  );
+
   app.post('/', documented(OPS.startExperiment), async (c) => {
     const body = startSchema.parse(await readJsonBody(c.req.raw));
     const [source, file] =
@@ -85,16 +95,6 @@ export function experimentRoutes(
     const job = jobs.start(config);
     return c.json(shown({ id: job.id, name: job.name, state: job.state, output: job.output }), 202);
   });
-
-  // The same reports the experiments page lists: this server's runs, and those saved under the results folder.
-  app.get('/', documented(OPS.listExperiments), (c) =>
-    c.json(
-      shown({
-        experiments: jobs.list().map(({ report: _report, ...rest }) => rest),
-        saved: listSaved(roots.resultsRoot).map(savedSummary),
-      }),
-    ),
-  );
 
   app.get('/:id', documented(OPS.getExperiment), (c) => {
     const job = jobs.get(c.req.param('id'));
