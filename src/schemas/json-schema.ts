@@ -42,9 +42,28 @@ export function registryJsonSchemas(
  * client reads the fields it knows; the server may add one), and an integer without the
  * safe-integer bounds zod states for every `.int()`.
  */
-export function answerJsonSchema(schema: z.ZodType): Json {
-  const { $schema: _dialect, ...generated } = z.toJSONSchema(schema, ANSWER_GENERATION as never) as Json;
-  return generated;
+export function answerJsonSchema(
+  schema: z.ZodType,
+  named?: { registry: z.core.$ZodRegistry<{ id?: string | undefined }>; uri: (id: string) => string },
+): Json {
+  // zod refers to a schema of `named.registry` by its bare id when given no uri (with one, it
+  // wants the root named too): the ids are turned into `named.uri(id)` below.
+  const external = named && { registry: named.registry, defs: {} };
+  const { $schema: _dialect, ...generated } = z.toJSONSchema(schema, { ...ANSWER_GENERATION, external } as never) as Json;
+  return named ? (withRefs(generated, named.uri) as Json) : generated;
+}
+
+/** `node` with every `$ref` that is a bare id written as `uri(id)`. */
+function withRefs(node: unknown, uri: (id: string) => string): unknown {
+  if (Array.isArray(node)) return node.map((child) => withRefs(child, uri));
+  if (!node || typeof node !== 'object') return node;
+  return Object.fromEntries(
+    Object.entries(node as Json).map(([key, value]) =>
+      key === '$ref' && typeof value === 'string' && !value.startsWith('#')
+        ? [key, uri(value)]
+        : [key, withRefs(value, uri)],
+    ),
+  );
 }
 
 /** How every schema is generated: zod's output, current schemas (current-schema.ts) written as they are now. */

@@ -1,5 +1,5 @@
 import { z } from 'zod/v4';
-import { registryJsonSchemas } from '../../schemas/json-schema.js';
+import { answerJsonSchema, registryJsonSchemas } from '../../schemas/json-schema.js';
 import { inputSide } from './input-side.js';
 
 type Json = Record<string, unknown>;
@@ -52,6 +52,14 @@ export function refTo(schema: z.ZodType): { $ref: string } {
   const id = answers.get(schema)?.id ?? requests.get(schema)?.id;
   if (!id) throw new Error('refTo: the schema is not a named component (answerComponent, requestComponent)');
   return componentRef(id);
+}
+
+/**
+ * The JSON Schema of an answer an operation writes itself (a list around named answers, a
+ * count), its named parts referred to by `$ref`: generated from `schema` as the named answers are.
+ */
+export function answerSchema(schema: z.ZodType): Json {
+  return answerJsonSchema(schema, { registry: answers, uri });
 }
 
 /** Every registered schema's JSON Schema, by name: the requests' input side, the answers' output side. */

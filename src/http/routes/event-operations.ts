@@ -1,6 +1,7 @@
 import { eventSchema, MAX_EVENTS_PER_REQUEST } from '../../traffic/ubi-events.js';
-import { requestComponent } from '../openapi/components.js';
+import { answerSchema, requestComponent } from '../openapi/components.js';
 import { error, json, jsonBody, type Operation, ref, tokenErrors, tokenNeeded } from '../openapi/operation-parts.js';
+import { z } from 'zod/v4';
 
 // The schema each event is checked with (traffic/ubi-events.ts), named for the document.
 requestComponent('UbiEvent', eventSchema);
@@ -29,10 +30,7 @@ export const EVENT_OPERATIONS = {
       ],
     }),
     responses: {
-      '202': json(
-        { type: 'object', required: ['accepted'], properties: { accepted: { type: 'integer' } } },
-        'written: how many events',
-      ),
+      '202': json(answerSchema(z.object({ accepted: z.number().int() })), 'written: how many events'),
       '400': error('a malformed event (the message names its index, events[i], and the field), or no events'),
       '404': error('an event names a query_id this server has not logged'),
       '409': error('the server does not log queries: start it with --log-queries DIR'),

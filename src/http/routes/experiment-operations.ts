@@ -11,8 +11,9 @@ import {
 } from '../openapi/operation-parts.js';
 import { experimentId } from './page-operations.js';
 import { ExperimentJob, SavedReport } from './report-answers.js';
-import { refTo } from '../openapi/components.js';
+import { answerSchema, refTo } from '../openapi/components.js';
 import { errorBody } from '../errors.js';
+import { z } from 'zod/v4';
 
 /**
  * The OpenAPI operations of the experiment routes (routes/experiments.ts). GET /experiments and
@@ -30,14 +31,7 @@ export const EXPERIMENT_OPERATIONS = {
         description: 'the jobs without their reports, and the saved reports; or the page',
         content: {
           'application/json': {
-            schema: {
-              type: 'object',
-              required: ['experiments', 'saved'],
-              properties: {
-                experiments: { type: 'array', items: refTo(ExperimentJob) },
-                saved: { type: 'array', items: refTo(SavedReport) },
-              },
-            },
+            schema: answerSchema(z.object({ experiments: z.array(ExperimentJob), saved: z.array(SavedReport) })),
           },
           'text/html': { schema: { type: 'string' } },
         },
@@ -53,15 +47,7 @@ export const EXPERIMENT_OPERATIONS = {
     requestBody: jsonBody(ref('ExperimentRequest')),
     responses: {
       '202': json(
-        {
-          type: 'object',
-          properties: {
-            id: { type: 'string' },
-            name: { type: 'string' },
-            state: { type: 'string' },
-            output: { type: 'string' },
-          },
-        },
+        answerSchema(z.object({ id: z.string(), name: z.string(), state: z.string(), output: z.string() })),
         'queued, or started at once when no other job runs (or, for the same config, the run of its name already queued or running)',
       ),
       '400': error(

@@ -1,5 +1,5 @@
 import { z } from 'zod/v4';
-import { refTo, requestComponent } from '../openapi/components.js';
+import { answerSchema, refTo, requestComponent } from '../openapi/components.js';
 import {
   error,
   json,
@@ -92,18 +92,16 @@ export const GOLD_OPERATIONS = {
     parameters: queryParameters(listSchema),
     responses: {
       '200': json(
-        {
-          type: 'object',
-          properties: {
-            additions: { type: 'array', items: refTo(Addition) },
-            sources: {
-              type: 'object',
-              description:
+        answerSchema(
+          z.object({
+            additions: z.array(Addition),
+            sources: z
+              .record(z.string(), z.number().int())
+              .describe(
                 'the gold set (qrels merged with its additions) counted by where each judgement came from: published, human, tickets, llm, clicks',
-              additionalProperties: { type: 'integer' },
-            },
-          },
-        },
+              ),
+          }),
+        ),
         'additions in the order recorded, and the judgements counted by source',
       ),
       '400': error('bad parameter'),
@@ -134,18 +132,17 @@ export const GOLD_OPERATIONS = {
     parameters: queryParameters(removeSchema),
     responses: {
       '200': json(
-        {
-          type: 'object',
-          required: ['removed', 'remaining'],
-          properties: {
-            removed: { type: 'array', items: refTo(Addition) },
-            published: {
-              type: 'integer',
-              description: "the pair's grade in the published qrels, absent when it is unjudged again",
-            },
-            remaining: { type: 'integer', description: 'additions left in the file; 0: the file was deleted' },
-          },
-        },
+        answerSchema(
+          z.object({
+            removed: z.array(Addition),
+            published: z
+              .number()
+              .int()
+              .optional()
+              .describe("the pair's grade in the published qrels, absent when it is unjudged again"),
+            remaining: z.number().int().describe('additions left in the file; 0: the file was deleted'),
+          }),
+        ),
         'removed',
       ),
       '400': error('bad parameter'),
@@ -161,7 +158,7 @@ export const GOLD_OPERATIONS = {
     parameters: queryParameters(queriesListSchema),
     responses: {
       '200': json(
-        { type: 'object', properties: { queries: { type: 'array', items: refTo(QueryRecord) } } },
+        answerSchema(z.object({ queries: z.array(QueryRecord) })),
         'added queries in the order recorded; none for a qrels file outside a BEIR folder',
       ),
       '400': error('bad parameter'),
@@ -177,14 +174,7 @@ export const GOLD_OPERATIONS = {
     ...tokenNeeded,
     requestBody: jsonBody(ref('NewExpertQuery')),
     responses: {
-      '201': json(
-        {
-          type: 'object',
-          required: ['query', 'additions'],
-          properties: { query: refTo(QueryRecord), additions: { type: 'array', items: refTo(Addition) } },
-        },
-        'recorded',
-      ),
+      '201': json(answerSchema(z.object({ query: QueryRecord, additions: z.array(Addition) })), 'recorded'),
       '400': error('bad question, judge or judgement (the field is named), unknown document, or no BEIR folder'),
       '404': error('qrels not found'),
       '409': error('the same question was already asked: the answer names its query id'),

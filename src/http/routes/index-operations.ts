@@ -9,7 +9,8 @@ import {
   tokenNeeded,
 } from '../openapi/operation-parts.js';
 import { BuildJob, IndexInfo } from './index-answers.js';
-import { refTo } from '../openapi/components.js';
+import { answerSchema, refTo } from '../openapi/components.js';
+import { z } from 'zod/v4';
 
 const indexName = pathParam('name', 'index name');
 
@@ -22,7 +23,7 @@ export const INDEX_OPERATIONS = {
     description:
       'A first build without a file yet (queued, running, failed or interrupted) is listed too, as status "absent" with its job.',
     responses: {
-      '200': json({ type: 'object', properties: { indexes: { type: 'array', items: refTo(IndexInfo) } } }, 'indexes'),
+      '200': json(answerSchema(z.object({ indexes: z.array(IndexInfo) })), 'indexes'),
     },
   },
   buildIndex: {
@@ -32,7 +33,7 @@ export const INDEX_OPERATIONS = {
     ...tokenNeeded,
     requestBody: jsonBody(ref('BuildRequest')),
     responses: {
-      '202': json({ type: 'object', properties: { job: refTo(BuildJob) } }, 'build started'),
+      '202': json(answerSchema(z.object({ job: BuildJob })), 'build started'),
       '400': error('bad request'),
       '404': error('corpus not found'),
       '409': error('already being built'),
@@ -53,7 +54,7 @@ export const INDEX_OPERATIONS = {
     ...tokenNeeded,
     parameters: [indexName],
     responses: {
-      '200': json({ type: 'object', properties: { deleted: { type: 'string' } } }, 'deleted'),
+      '200': json(answerSchema(z.object({ deleted: z.string() })), 'deleted'),
       '404': error('no such index'),
       '409': error('being built'),
       ...tokenErrors,

@@ -12,7 +12,7 @@ import {
 } from '../openapi/operation-parts.js';
 import { queryParameters } from '../openapi/query-parameters.js';
 import { Interleavings, TrafficJob, TrafficJobStarted, TrafficSummary } from './traffic-answers.js';
-import { refTo } from '../openapi/components.js';
+import { answerSchema, refTo } from '../openapi/components.js';
 
 /** GET /traffic's query string: the two table sizes. */
 export const summaryQuery = z
@@ -88,6 +88,7 @@ function trafficJobOperations(
   const readToken = {
     description: 'Needs the token when the server runs with --protect-search: the jobs show what users searched.',
   };
+  const summaryOnce = `each one's summary: ${op.summarySchema} once done`;
   const job = { ...refTo(TrafficJob), description: `a ${what} job; summary: ${op.summarySchema} once done` };
   return {
     list: {
@@ -97,7 +98,7 @@ function trafficJobOperations(
       ...readToken,
       responses: {
         '200': json(
-          { type: 'object', required: [segment], properties: { [segment]: { type: 'array', items: job } } },
+          answerSchema(z.object({ [segment]: z.array(TrafficJob).describe(`the ${what} jobs; ${summaryOnce}`) })),
           'the jobs',
         ),
         ...tokenErrors,
