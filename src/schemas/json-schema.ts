@@ -11,8 +11,22 @@ type Json = Record<string, unknown>;
  * schema (current-schema.ts: the leg union, a registry enum) is written as the schema it checks
  * against now.
  */
-export function requestJsonSchema(schema: z.ZodType): Json {
-  return optionalDefaults(generatedJsonSchema(schema)) as Json;
+export function requestJsonSchema(schema: z.ZodType, named?: NamedSchemas): Json {
+  if (!named) return optionalDefaults(generatedJsonSchema(schema)) as Json;
+  const { $schema: _dialect, ...generated } = z.toJSONSchema(schema, {
+    ...GENERATION,
+    external: { registry: named.registry, defs: {} },
+  } as never) as Json;
+  return optionalDefaults(withRefs(generated, named.uri)) as Json;
+}
+
+/**
+ * Schemas named elsewhere (a document's components): a schema of `registry` met inside another is
+ * written as a `$ref` to `uri(its id)`, not spelt out again.
+ */
+export interface NamedSchemas {
+  registry: z.core.$ZodRegistry<{ id?: string | undefined }>;
+  uri: (id: string) => string;
 }
 
 /**
@@ -42,14 +56,14 @@ export function registryJsonSchemas(
  * client reads the fields it knows; the server may add one), and an integer without the
  * safe-integer bounds zod states for every `.int()`.
  */
-export function answerJsonSchema(
-  schema: z.ZodType,
-  named?: { registry: z.core.$ZodRegistry<{ id?: string | undefined }>; uri: (id: string) => string },
-): Json {
+export function answerJsonSchema(schema: z.ZodType, named?: NamedSchemas): Json {
   // zod refers to a schema of `named.registry` by its bare id when given no uri (with one, it
   // wants the root named too): the ids are turned into `named.uri(id)` below.
   const external = named && { registry: named.registry, defs: {} };
-  const { $schema: _dialect, ...generated } = z.toJSONSchema(schema, { ...ANSWER_GENERATION, external } as never) as Json;
+  const { $schema: _dialect, ...generated } = z.toJSONSchema(schema, {
+    ...ANSWER_GENERATION,
+    external,
+  } as never) as Json;
   return named ? (withRefs(generated, named.uri) as Json) : generated;
 }
 

@@ -1,5 +1,5 @@
 import { z } from 'zod/v4';
-import { answerJsonSchema, registryJsonSchemas } from '../../schemas/json-schema.js';
+import { answerJsonSchema, registryJsonSchemas, requestJsonSchema } from '../../schemas/json-schema.js';
 import { inputSide } from './input-side.js';
 
 type Json = Record<string, unknown>;
@@ -60,6 +60,14 @@ export function refTo(schema: z.ZodType): { $ref: string } {
  */
 export function answerSchema(schema: z.ZodType): Json {
   return answerJsonSchema(schema, { registry: answers, uri });
+}
+
+/**
+ * The JSON Schema of a request body an operation takes as a whole (one thing or a batch of them),
+ * its named parts referred to by `$ref`: written as the named request bodies are (inputSide).
+ */
+export function requestSchema(schema: z.ZodType): Json {
+  return inputSide(requestJsonSchema(schema, { registry: requests, uri }));
 }
 
 /** Every registered schema's JSON Schema, by name: the requests' input side, the answers' output side. */
