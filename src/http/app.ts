@@ -20,6 +20,8 @@ import { experimentRoutes } from './routes/experiments.js';
 import { goldRoutes } from './routes/gold.js';
 import { indexRoutes } from './routes/indexes.js';
 import { openapiRoutes } from './routes/openapi.js';
+import { openApiDocument } from './openapi/document.js';
+import { downloadRoutes } from './routes/downloads.js';
 import { cacheHome } from '../cache-home.js';
 import { healthRoutes } from './routes/health.js';
 import { searchRoutes } from './routes/search.js';
@@ -194,7 +196,12 @@ export function createApp(deps: AppDeps): Hono {
       ...(traffic && { traffic }),
     }),
   );
-  app.route('/', openapiRoutes());
+  // The document is generated from this app's routes (each declares its operation), all of them
+  // registered by the time the first request for it comes.
+  app.route(
+    '/',
+    openapiRoutes(() => openApiDocument(app)),
+  );
   app.route('/', healthRoutes(catalog, deps.queryLog));
   const allowedRemoteOrigins = deps.allowedRemoteOrigins ?? [];
   app.route('/indexes', indexRoutes(catalog, corporaRoot, allowedRemoteOrigins));
@@ -212,11 +219,16 @@ export function createApp(deps: AppDeps): Hono {
   );
   app.route('/events', eventRoutes(deps.queryLog));
   app.route('/gold', goldRoutes(corporaRoot));
-  app.route('/traffic', trafficRoutes(traffic, { queryLog: deps.queryLog, showRawQueries: deps.showRawQueries }));
+  // The jobs before the summary, and the downloads after the experiments: the order /docs lists them in.
   app.route('/traffic', trafficJobRoutes({ samples, judgements, queryLog: deps.queryLog, corporaRoot, resultsRoot }));
+  app.route('/traffic', trafficRoutes(traffic, { queryLog: deps.queryLog, showRawQueries: deps.showRawQueries }));
   app.route(
     '/experiments',
     experimentRoutes(jobs, { experimentsRoot, corporaRoot, resultsRoot }, allowedRemoteOrigins),
+  );
+  app.route(
+    '/',
+    downloadRoutes({ catalog, jobs, corporaRoot, resultsRoot, experimentsRoot, ...(traffic && { traffic }) }),
   );
 
   // A browser that follows a wrong link gets a page with the way back; API clients the JSON.

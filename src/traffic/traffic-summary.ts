@@ -70,6 +70,11 @@ export interface TrafficSummary {
   capped: SummaryCap[];
 }
 
+/** Rows of the top-query and zero-hit tables, unless asked otherwise (GET /traffic's `top`). */
+export const DEFAULT_TOP_QUERIES = 10;
+/** Positions of the click-through curve, unless asked otherwise (GET /traffic's `max_rank`). */
+export const DEFAULT_CTR_POSITIONS = 10;
+
 /**
  * What a traffic log says at a glance, for `GET /traffic` and the home page: how much was
  * searched, what, what found nothing, and how clicks fall off with rank (position bias: what a
@@ -97,8 +102,8 @@ export interface TrafficSummary {
  *   push a ctr over 1.
  */
 export function summarizeTraffic(traffic: Traffic, options: SummaryOptions = {}): TrafficSummary {
-  const top = positiveInteger(options.top ?? 10, 'top');
-  const maxRank = positiveInteger(options.maxRank ?? 10, 'maxRank');
+  const top = positiveInteger(options.top ?? DEFAULT_TOP_QUERIES, 'top');
+  const maxRank = positiveInteger(options.maxRank ?? DEFAULT_CTR_POSITIONS, 'maxRank');
   const clickActions = new Set(options.clickActions ?? ['click']);
   const clicks = traffic.events.filter((e) => clickActions.has(e.action));
   const byId = new Map(traffic.searches.map((s) => [s.queryId, s]));

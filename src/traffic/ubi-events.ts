@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/v4';
 import { InputError } from '../errors.js';
 import {
   isEventObjectId,
@@ -36,15 +36,19 @@ const short = z.string().max(100);
  * `event_attributes`, its `object` and `position` keep whatever other properties they carry, as
  * the schema allows; other top-level properties are not kept.
  */
-const eventSchema = z
+export const eventSchema = z
   .object({
-    action_name: short.min(1),
-    query_id: short.min(1),
+    action_name: short.min(1).meta({ examples: ['click', 'impression', 'add_to_cart'] }),
+    query_id: short.min(1).describe('the query_id of a search response'),
     client_id: short.optional(),
     session_id: short.optional(),
     user_id: short.optional(),
     application: short.optional(),
-    timestamp: z.string().datetime({ offset: true, local: true }).optional(),
+    timestamp: z
+      .string()
+      .datetime({ offset: true, local: true })
+      .optional()
+      .describe('ISO 8601; the server time when absent'),
     message_type: short.optional(),
     message: z.string().max(1024).optional(),
     event_attributes: z
@@ -53,7 +57,8 @@ const eventSchema = z
           .object({
             object_id: z
               .union([z.string().max(256), z.number()])
-              .refine(isEventObjectId, `must be ${OBJECT_ID_EXPECTED} (${SAFE_INTEGER_NOTE})`),
+              .refine(isEventObjectId, `must be ${OBJECT_ID_EXPECTED} (${SAFE_INTEGER_NOTE})`)
+              .describe("the hit's id as the search response gave it"),
             object_id_field: short.optional(),
           })
           .passthrough()
@@ -66,7 +71,8 @@ const eventSchema = z
                 isEventOrdinal,
                 `must be ${ORDINAL_EXPECTED}: position.ordinal counts from 1 (the first result); ${SAFE_INTEGER_NOTE}`,
               )
-              .optional(),
+              .optional()
+              .describe('1 is the first result shown'),
           })
           .passthrough()
           .optional(),
@@ -79,17 +85,20 @@ const eventSchema = z
     const attributes = event.event_attributes;
     if (attributes?.object === undefined)
       ctx.addIssue({
-        code: z.ZodIssueCode.custom,
+        code: 'custom',
         path: ['event_attributes', 'object', 'object_id'],
         message: `a ${event.action_name} event needs event_attributes.object.object_id (the result acted on)`,
       });
     if (attributes?.position?.ordinal === undefined)
       ctx.addIssue({
-        code: z.ZodIssueCode.custom,
+        code: 'custom',
         path: ['event_attributes', 'position', 'ordinal'],
         message: `a ${event.action_name} event needs event_attributes.position.ordinal (the result's 1-based position)`,
       });
-  });
+  })
+  .describe(
+    'a UBI event (o19s/ubi schema 1.3.0, event.schema.json), query_id required; click, click_through and impression need event_attributes.object.object_id and event_attributes.position.ordinal. Other top-level properties are not kept',
+  );
 
 /**
  * The events of a POST /events body: one UBI event object, a JSON array of them, or

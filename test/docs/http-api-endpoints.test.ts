@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { openApiDocument } from '../../src/http/openapi/document.js';
+import { apiDocument } from '../http/helpers/api-document.js';
 import { readDoc } from './markdown.js';
 
 const METHODS = ['get', 'post', 'delete', 'put', 'patch'];
@@ -31,8 +31,9 @@ function matches(documented: string, method: string, template: string): boolean 
   return new RegExp(`^${method.toUpperCase()} ${pattern}$`).test(documented);
 }
 
+const document = (await apiDocument()) as { paths: Record<string, Record<string, unknown>> };
+
 describe('the endpoint table of docs/http-api.md', () => {
-  const document = openApiDocument() as { paths: Record<string, Record<string, unknown>> };
   const served = Object.entries(document.paths).flatMap(([template, ops]) =>
     Object.keys(ops)
       .filter((key) => METHODS.includes(key))

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { fromClicksUsage } from '../../src/cli/commands/gold-from-clicks.js';
-import { openApiDocument } from '../../src/http/openapi/document.js';
+import { apiDocument } from '../http/helpers/api-document.js';
 import { DEFAULT_MIN_IMPRESSIONS } from '../../src/traffic/min-impressions.js';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
@@ -22,8 +22,8 @@ function numberIn(source: string, pattern: RegExp, where: string): number {
  * shown fewer times).
  */
 describe('--min-impressions has one default everywhere', () => {
-  it('the help, the OpenAPI default, docs/cli.md, docs/gold.md, the README and the demo experiment all say the same number', () => {
-    const doc = openApiDocument() as {
+  it('the help, the OpenAPI default, docs/cli.md, docs/gold.md, the README and the demo experiment all say the same number', async () => {
+    const doc = (await apiDocument()) as {
       components: { schemas: Record<string, { properties: Record<string, { description?: string }> }> };
     };
     const stated: Record<string, number> = {

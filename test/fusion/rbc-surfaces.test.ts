@@ -3,7 +3,6 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { InputError } from '../../src/errors.js';
 import { fuseLists } from '../../src/fusion/fuse-lists.js';
-import { openApiDocument } from '../../src/http/openapi/document.js';
 import { fuseLegs } from '../../src/pipeline/fuse-legs.js';
 import { fusionFieldsTable } from '../../src/pipeline/fusion-fields-doc.js';
 import { parsePipeline } from '../../src/pipeline/resolve-pipeline.js';
@@ -11,6 +10,7 @@ import type { Hit } from '../../src/ranking/hit.js';
 import { fuse, fuseFixture } from '../cli/fuse-fixture.js';
 import { runCli } from '../helpers/cli.js';
 import { sig12 } from '../helpers/fused-score.js';
+import { apiDocument } from '../http/helpers/api-document.js';
 
 /**
  * rbc (rank-biased centroids, src/fusion/methods/rbc.ts) was added as one file and one row, its
@@ -223,9 +223,9 @@ describe('rbc in the help, the OpenAPI document and docs/pipelines.md', () => {
     expect(tuneHelp).toContain('\n    phi               for rbc, default 0.5,0.8,0.9,0.95,0.99;\n');
   });
 
-  it('the OpenAPI document gives fusion.phi its bounds in the request and phi, when given, in the settled pipeline', () => {
+  it('the OpenAPI document gives fusion.phi its bounds in the request and phi, when given, in the settled pipeline', async () => {
     type Schema = { properties: Record<string, Schema & Record<string, unknown>>; required?: string[] };
-    const { schemas } = (openApiDocument() as { components: { schemas: Record<string, Schema> } }).components;
+    const { schemas } = ((await apiDocument()) as { components: { schemas: Record<string, Schema> } }).components;
     expect(schemas.PipelineRequest!.properties.fusion!.properties.phi).toMatchObject({
       type: 'number',
       exclusiveMinimum: 0,

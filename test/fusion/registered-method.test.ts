@@ -7,7 +7,7 @@ import { fuseLegs } from '../../src/pipeline/fuse-legs.js';
 import { fusionSpec } from '../../src/fusion/fusion-spec.js';
 import { parseSearchSpec } from '../../src/pipeline/search-spec.js';
 import type { Hit } from '../../src/ranking/hit.js';
-import { openApiDocument } from '../../src/http/openapi/document.js';
+import { apiDocument } from '../http/helpers/api-document.js';
 import { requestJsonSchema } from '../../src/schemas/json-schema.js';
 import { fusionMethodNames, fusionMethods, registerFusionMethod } from '../../src/fusion/method-registry.js';
 import { METHOD_TABLE } from '../../src/fusion/method-table.js';
@@ -106,7 +106,7 @@ tune:
     expect(parseExperimentConfig(yaml).tune[0]!.methods).toEqual(['rrf', 'rrsum']);
   });
 
-  it("is a pipeline's fusion.method: parsed, run by the fusion stage, and in the generated JSON Schema", () => {
+  it("is a pipeline's fusion.method: parsed, run by the fusion stage, and in the generated JSON Schema", async () => {
     const spec = { legs: [{ type: 'lexical' }, { type: 'dense' }], fusion: { method: 'rrsum', weights: [2, 1] } };
     const methodEnum = () =>
       (requestJsonSchema(fusionSpec) as { properties: { method: { enum: string[] } } }).properties.method.enum;
@@ -118,7 +118,7 @@ tune:
     expect(fusion).toMatchObject({ method: 'rrsum', weights: [2, 1] });
     expect(methodEnum()).toEqual([...METHOD_TABLE.map((m) => m.name), 'rrsum']);
     // The OpenAPI document the server publishes names it where a pipeline's fusion method is described.
-    expect(JSON.stringify(openApiDocument())).toContain(`"enum":${JSON.stringify(methodEnum())}`);
+    expect(JSON.stringify(await apiDocument())).toContain(`"enum":${JSON.stringify(methodEnum())}`);
     // The legs are wink (weight 2) and dense (weight 1): a = 2/1 + 1/2, b = 2/2 + 1/1, c = 1/3.
     const hits = (ids: string[]): Hit[] =>
       ids.map((id, i) => ({ id, docId: id, chunkId: id, score: 1 / (i + 1), rank: i + 1 }));
@@ -138,7 +138,7 @@ tune:
     unregisterNow();
     expect(() => parseSearchSpec(spec)).toThrow(/fusion\.method/);
     expect(methodEnum()).not.toContain('rrsum');
-    expect(JSON.stringify(openApiDocument())).not.toContain('rrsum');
+    expect(JSON.stringify(await apiDocument())).not.toContain('rrsum');
   });
 
   it('declares its constants in its row: a pipeline field with their bounds, a fuse --param, gone once unregistered', async () => {

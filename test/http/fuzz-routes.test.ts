@@ -3,7 +3,7 @@ import path from 'node:path';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer } from '../../src/http/start-server.js';
-import { openApiDocument } from '../../src/http/openapi/document.js';
+import { apiDocument } from './helpers/api-document.js';
 import { buildIndex } from '../../src/indexing/build-index.js';
 import { TINY_BEIR, tmpDir } from '../helpers/tmp.js';
 import { timeBudget } from '../helpers/time-budget.js';
@@ -39,7 +39,7 @@ interface Operation {
   params: string[];
 }
 
-const doc = openApiDocument() as {
+const doc = (await apiDocument()) as {
   paths: Record<string, Record<string, { parameters?: { name: string; in: string }[] }>>;
 };
 const operations: Operation[] = Object.entries(doc.paths).flatMap(([route, methods]) =>

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { openApiDocument } from '../../src/http/openapi/document.js';
 import { inputSide } from '../../src/http/openapi/input-side.js';
 import { SEARCH_PARAMS } from '../../src/search/request-params.js';
+import { apiDocument } from './helpers/api-document.js';
 
 /**
  * Request schemas say their defaults in descriptions, not as `default` (issue 43): openapi-typescript
@@ -35,12 +35,12 @@ describe('inputSide', () => {
   });
 });
 
-describe('the served document', () => {
-  const doc = openApiDocument() as {
-    paths: Record<string, Record<string, { requestBody?: { content: Record<string, { schema: unknown }> } }>>;
-    components: { schemas: Record<string, unknown> };
-  };
+const doc = (await apiDocument()) as {
+  paths: Record<string, Record<string, { requestBody?: { content: Record<string, { schema: unknown }> } }>>;
+  components: { schemas: Record<string, unknown> };
+};
 
+describe('the served document', () => {
   /** Where a `default` keyword sits in `node`, following $refs into the components (each once). */
   function defaults(node: unknown, at: string, seen: Set<string>): string[] {
     if (Array.isArray(node)) return node.flatMap((n, i) => defaults(n, `${at}/${i}`, seen));

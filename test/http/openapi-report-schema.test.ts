@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ExperimentJob } from '../../src/experiments/experiment-jobs.js';
-import { openApiDocument } from '../../src/http/openapi/document.js';
 import { tmpDir } from '../helpers/tmp.js';
 import { runTinyExperiment, webFixture, type WebFixture } from '../web/helpers/web-fixture.js';
+import { apiDocument } from './helpers/api-document.js';
 import { openApiValidator } from './helpers/openapi-validator.js';
 import { timeBudget } from '../helpers/time-budget.js';
 import { setFileTimeouts } from '../helpers/file-timeouts.js';
@@ -27,7 +27,7 @@ function closed(node: unknown): unknown {
   return out;
 }
 
-const doc = openApiDocument() as { components: { schemas: Json } };
+const doc = (await apiDocument()) as { components: { schemas: Json } };
 const validate = openApiValidator(doc);
 const validateClosed = openApiValidator({ components: closed(doc.components) as Json });
 const schema = (name: string) => ({ $ref: `#/components/schemas/${name}` });

@@ -2,15 +2,16 @@ import { describe, expect, it } from 'vitest';
 import { LEG_TYPES } from '../../src/legs/registry.js';
 import { pipelineSpec } from '../../src/pipeline/pipeline-spec.js';
 import { shorthandParams } from '../../src/pipeline/shorthand.js';
-import { openApiDocument } from '../../src/http/openapi/document.js';
+import { apiDocument } from './helpers/api-document.js';
 
 interface Doc {
   paths: Record<string, Record<string, { parameters?: { name: string; in: string }[] }>>;
   components: { schemas: Record<string, { properties?: Record<string, unknown>; required?: string[] }> };
 }
 
+const doc = (await apiDocument()) as unknown as Doc;
+
 describe('/openapi.json documents every search parameter the API accepts', () => {
-  const doc = openApiDocument() as unknown as Doc;
   // Taken from the zod schemas that validate requests, so a parameter added there and not
   // here fails this test; no list is typed by hand.
   const shorthand = ['index', 'q', ...Object.keys(shorthandParams.shape).filter((n) => n !== 'mode')].sort();

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fromClicksUsage } from '../../src/cli/commands/gold-from-clicks.js';
 import { createApp } from '../../src/http/app.js';
-import { openApiDocument } from '../../src/http/openapi/document.js';
+import { apiDocument } from './helpers/api-document.js';
 import { IndexCatalog } from '../../src/serving/catalog/index-catalog.js';
 import { JobQueue } from '../../src/serving/jobs/job-queue.js';
 import type { TrafficJob } from '../../src/serving/traffic-jobs/traffic-jobs.js';
@@ -425,8 +425,11 @@ describe('an experiment over what the jobs wrote', () => {
 });
 
 describe('the OpenAPI document', () => {
-  const schemas = (openApiDocument() as { components: { schemas: Record<string, { required?: string[] }> } }).components
-    .schemas;
+  let schemas: Record<string, { required?: string[] }>;
+  beforeAll(async () => {
+    schemas = ((await apiDocument()) as { components: { schemas: Record<string, { required?: string[] }> } }).components
+      .schemas;
+  });
   const hasRequired = (value: object, schema: string) => {
     for (const key of schemas[schema]!.required ?? []) expect(value, `${schema}.${key}`).toHaveProperty(key);
   };

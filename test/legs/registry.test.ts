@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod/v4';
-import { openApiDocument } from '../../src/http/openapi/document.js';
+import { apiDocument } from '../http/helpers/api-document.js';
 import { legUnion } from '../../src/legs/leg-schema.js';
 import { legFiles } from '../../src/legs/leg-traits.js';
 import { LEG_TYPES, LEGS, type LegType, legTypes, registerLegType } from '../../src/legs/registry.js';
@@ -62,8 +62,8 @@ describe('the leg registry: every surface is derived from its rows', () => {
     expect(legs.map((l) => [l.name, legFiles(l)])).toEqual(LEG_TYPES.map((t) => [t, t === 'run' ? ['x.run'] : []]));
   });
 
-  it("the OpenAPI document's leg types are the rows'", () => {
-    const doc = openApiDocument() as {
+  it("the OpenAPI document's leg types are the rows'", async () => {
+    const doc = (await apiDocument()) as {
       components: { schemas: Record<string, { properties: Record<string, unknown> }> };
     };
     const legs = doc.components.schemas.PipelineRequest!.properties.legs as {

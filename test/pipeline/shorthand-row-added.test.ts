@@ -21,7 +21,7 @@ const { searchCommand } = await import('../../src/cli/commands/search-command.js
 const { retrieveCommand } = await import('../../src/cli/commands/retrieve-command.js');
 const { SEARCH_FLAGS } = await import('../../src/cli/search-options.js');
 const { parseExperimentConfig } = await import('../../src/experiments/config.js');
-const { openApiDocument } = await import('../../src/http/openapi/document.js');
+const { apiDocument } = await import('../http/helpers/api-document.js');
 const { shorthandParams } = await import('../../src/pipeline/shorthand.js');
 const { parseSearchParams } = await import('../../src/search/search-params.js');
 const { FORM_FIELDS } = await import('../../src/web/playground/form.js');
@@ -45,8 +45,8 @@ describe('a row added to the shorthand table appears everywhere with no other ed
       expect(command.usage).toMatch(/^ {2}--min-score S +drop hits scored below this$/m);
   });
 
-  it('is an OpenAPI query parameter and a SearchRequest property', () => {
-    const doc = openApiDocument() as unknown as Doc;
+  it('is an OpenAPI query parameter and a SearchRequest property', async () => {
+    const doc = (await apiDocument()) as unknown as Doc;
     const param = doc.paths['/search/{mode}']!.get!.parameters!.find((p) => p.name === 'min_score');
     expect(param).toMatchObject({
       description: 'drop hits scored below this',

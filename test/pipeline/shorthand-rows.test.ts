@@ -1,11 +1,11 @@
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod/v4';
 import { retrieveCommand } from '../../src/cli/commands/retrieve-command.js';
 import { searchCommand } from '../../src/cli/commands/search-command.js';
 import { SEARCH_FLAGS, searchRequest } from '../../src/cli/search-options.js';
 import { parseExperimentConfig } from '../../src/experiments/config.js';
-import { openApiDocument } from '../../src/http/openapi/document.js';
+import { apiDocument } from '../http/helpers/api-document.js';
 import { legFieldSchema } from '../../src/legs/leg-field.js';
 import { fieldJsonSchema } from '../../src/pipeline/flat-param.js';
 import { fusionField } from '../../src/fusion/fusion-spec.js';
@@ -94,7 +94,10 @@ interface Doc {
 }
 
 describe('every surface of the flat parameters is generated from the rows', () => {
-  const doc = openApiDocument() as unknown as Doc;
+  let doc: Doc;
+  beforeAll(async () => {
+    doc = (await apiDocument()) as unknown as Doc;
+  });
 
   it('CLI: one flag per row (- for _), one --help line each, in row order', () => {
     expect(Object.keys(SEARCH_FLAGS)).toEqual(['mode', 'pipeline', ...FLAT_PARAM_NAMES.map(flagName)]);

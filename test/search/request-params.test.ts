@@ -7,7 +7,7 @@ import { parseSearchParams } from '../../src/search/search-params.js';
 import { flagName, SEARCH_PARAM_NAMES, SEARCH_PARAMS, type ParamSpec } from '../../src/search/request-params.js';
 import { shorthandParams } from '../../src/pipeline/shorthand.js';
 import { RETRIEVER_PARAMS } from '../../src/pipeline/shorthand-rows.js';
-import { openApiDocument } from '../../src/http/openapi/document.js';
+import { apiDocument } from '../http/helpers/api-document.js';
 import { readForm, searchParams } from '../../src/web/playground/form.js';
 
 interface Doc {
@@ -59,8 +59,8 @@ describe('one table of search parameters, every spelling derived from it', () =>
     expect(flagName('rrf_k')).toBe('rrf-k');
   });
 
-  it('OpenAPI documents each parameter with the table schema, as a query parameter and a body property', () => {
-    const doc = openApiDocument() as unknown as Doc;
+  it('OpenAPI documents each parameter with the table schema, as a query parameter and a body property', async () => {
+    const doc = (await apiDocument()) as unknown as Doc;
     const params = doc.paths['/search/{mode}']!.get!.parameters!.filter((p) => p.in === 'query');
     expect(params.map((p) => p.name)).toEqual(SEARCH_PARAM_NAMES);
     for (const p of params)

@@ -4,6 +4,8 @@ import type { QueryLog } from '../../traffic/query-log.js';
 import { MAX_EVENTS_PER_REQUEST, parseUbiEvents, ubiEventList } from '../../traffic/ubi-events.js';
 import { errorResponse, jsonError } from '../errors.js';
 import { readJsonBody } from '../json-body.js';
+import { documented } from '../openapi/documented.js';
+import { EVENT_OPERATIONS } from './event-operations.js';
 
 /**
  * `POST /events`: UBI events (clicks, impressions, any `action_name`) about searches this server
@@ -16,7 +18,7 @@ import { readJsonBody } from '../json-body.js';
  */
 export function eventRoutes(queryLog: QueryLog | undefined): Hono {
   const app = new Hono();
-  app.post('/', async (c) => {
+  app.post('/', documented(EVENT_OPERATIONS.recordEvents), async (c) => {
     if (!queryLog)
       throw new ConflictError('this server does not record events: start it with --log-queries DIR to record them');
     const body = await readJsonBody(c.req.raw);

@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import fs from 'node:fs';
-import { z } from 'zod';
+import { z } from 'zod/v4';
 import { parseExperimentConfig } from '../../experiments/config.js';
 import { checkedPipeline } from '../../experiments/retriever-pipeline.js';
 import type { RemoteAllowList } from '../../remote/allowed-origins.js';
@@ -11,21 +11,29 @@ import { confineConfigPaths, type ExperimentRoots } from '../config-paths.js';
 import { insideRoot } from '../../corpus/inside-root.js';
 import { readJsonBody } from '../json-body.js';
 import { errorResponse } from '../errors.js';
+import { documented } from '../openapi/documented.js';
+import { requestComponent } from '../openapi/components.js';
+import { EXPERIMENT_OPERATIONS as OPS } from './experiment-operations.js';
 import { knownRoots, shownAnswer, type ServedRoots } from '../shown-paths.js';
 import { checkServedEmbedderSpec } from '../../embedders/served-embedder.js';
 import { listSaved, type SavedReport } from '../../web/experiments/report-source.js';
 
-const startSchema = z.union([
-  z.object({ config: z.string().min(1) }).strict(),
-  z
-    .object({
-      yaml: z
-        .string()
-        .min(1)
-        .max(60 * 1024),
-    })
-    .strict(),
-]);
+/** POST /experiments' body: a config of the experiments folder by name, or one sent inline. */
+const startSchema = requestComponent(
+  'ExperimentRequest',
+  z.union([
+    z.object({ config: z.string().min(1).describe('NAME.yaml in the experiments folder') }).strict(),
+    z
+      .object({
+        yaml: z
+          .string()
+          .min(1)
+          .max(60 * 1024)
+          .describe('the config itself, as YAML'),
+      })
+      .strict(),
+  ]),
+);
 
 /**
  * Start experiments (a config file by name, or inline YAML), poll their progress and results,
@@ -45,7 +53,17 @@ export function experimentRoutes(
   };
   const shown = <T>(value: T) => shownAnswer(value, knownRoots(served));
 
-  app.post('/', async (c) => {
+  // The same reports the experiments page lists: this server's runs, and those saved under the results folder.
+  app.get('/', documented(OPS.listExperiments), (c) =>
+    c.json(
+      shown({
+        experiments: jobs.list().map(({ report: _report, ...rest }) => rest),
+        saved: listSaved(roots.resultsRoot).map(savedSummary),
+      }),
+    ),
+  );
+
+  app.post('/', documented(OPS.startExperiment), async (c) => {
     const body = startSchema.parse(await readJsonBody(c.req.raw));
     const [source, file] =
       'config' in body
@@ -78,24 +96,16 @@ export function experimentRoutes(
     return c.json(shown({ id: job.id, name: job.name, state: job.state, output: job.output }), 202);
   });
 
-  // The same reports the experiments page lists: this server's runs, and those saved under the results folder.
-  app.get('/', (c) =>
-    c.json(
-      shown({
-        experiments: jobs.list().map(({ report: _report, ...rest }) => rest),
-        saved: listSaved(roots.resultsRoot).map(savedSummary),
-      }),
-    ),
-  );
-
-  app.get('/:id', (c) => {
+  app.get('/:id', documented(OPS.getExperiment), (c) => {
     const job = jobs.get(c.req.param('id'));
     if (!job) throw new NotFoundError(`no experiment with id "${c.req.param('id')}"`);
     return c.json(shown(job));
   });
 
   // Cancels a queued or running experiment; the cells it finished stay for a re-run to resume from.
-  app.delete('/:id', async (c) => c.json(shown(await jobs.cancel(c.req.param('id')))));
+  app.delete('/:id', documented(OPS.cancelExperiment), async (c) =>
+    c.json(shown(await jobs.cancel(c.req.param('id')))),
+  );
 
   app.onError((err, c) => errorResponse(err, c, served));
   return app;

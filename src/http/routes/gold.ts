@@ -1,6 +1,5 @@
 import { Hono } from 'hono';
 import path from 'node:path';
-import { z } from 'zod';
 import { InputError } from '../../errors.js';
 import { addJudgement, readAdditions } from '../../gold/additions.js';
 import { beirSiblings } from '../../gold/beir-siblings.js';
@@ -12,40 +11,17 @@ import { removeJudgement } from '../../gold/remove-judgement.js';
 import { insideRoot } from '../../corpus/inside-root.js';
 import { readJsonBody } from '../json-body.js';
 import { errorResponse } from '../errors.js';
+import { documented } from '../openapi/documented.js';
+import {
+  addSchema,
+  askSchema,
+  GOLD_OPERATIONS as OPS,
+  listSchema,
+  queriesListSchema,
+  removeSchema,
+} from './gold-operations.js';
 import { readJudgements } from '../../gold/read-judgements.js';
 import { countBySource } from '../../metrics/index.js';
-
-const addSchema = z
-  .object({
-    qrels: z.string().min(1),
-    query_id: z.string(),
-    doc_id: z.string(),
-    grade: z.number().int().optional(),
-    note: z.string().optional(),
-    judge: z.string().optional(),
-    source: z.string().optional(),
-  })
-  .strict();
-
-const listSchema = z.object({ qrels: z.string().min(1), query_id: z.string().optional() }).strict();
-
-const removeSchema = z
-  .object({ qrels: z.string().min(1), query_id: z.string(), doc_id: z.string(), judge: z.string().optional() })
-  .strict();
-
-const askSchema = z
-  .object({
-    qrels: z.string().min(1),
-    text: z.string(),
-    judge: z.string(),
-    judgements: z.array(
-      z.object({ doc_id: z.string(), grade: z.number().int(), note: z.string().optional() }).strict(),
-    ),
-    note: z.string().optional(),
-  })
-  .strict();
-
-const queriesListSchema = z.object({ qrels: z.string().min(1) }).strict();
 
 /**
  * Grow a gold set over HTTP: `POST /` records one judgement in `<qrels>.additions.jsonl` and
@@ -60,7 +36,15 @@ const queriesListSchema = z.object({ qrels: z.string().min(1) }).strict();
 export function goldRoutes(corporaRoot: string): Hono {
   const app = new Hono();
 
-  app.post('/', async (c) => {
+  app.get('/', documented(OPS.listJudgements), async (c) => {
+    const req = listSchema.parse(c.req.query());
+    const file = qrelsPath(corporaRoot, req.qrels);
+    const [additions, { judgements }] = await Promise.all([readAdditions(file), readJudgements(file)]);
+    const shown = req.query_id === undefined ? additions : additions.filter((a) => a.query_id === req.query_id);
+    return c.json({ additions: shown, sources: countBySource(judgements.grades, judgements.sources) });
+  });
+
+  app.post('/', documented(OPS.addJudgement), async (c) => {
     const body = await readJsonBody(c.req.raw);
     const req = addSchema.parse(body);
     const qrels = qrelsPath(corporaRoot, req.qrels);
@@ -75,19 +59,17 @@ export function goldRoutes(corporaRoot: string): Hono {
     return c.json(addition, 201);
   });
 
-  app.post('/queries', async (c) => {
-    const body = await readJsonBody(c.req.raw);
-    const req = askSchema.parse(body);
-    const { query, additions } = await addExpertQuery(qrelsPath(corporaRoot, req.qrels), {
-      text: req.text,
+  app.delete('/', documented(OPS.removeJudgements), async (c) => {
+    const req = removeSchema.parse(c.req.query());
+    const removal = await removeJudgement(qrelsPath(corporaRoot, req.qrels), {
+      queryId: req.query_id,
+      docId: req.doc_id,
       judge: req.judge,
-      judgements: req.judgements.map((j) => ({ docId: j.doc_id, grade: j.grade, note: j.note })),
-      note: req.note,
     });
-    return c.json({ query: beirRecord(query), additions }, 201);
+    return c.json(removal);
   });
 
-  app.get('/queries', async (c) => {
+  app.get('/queries', documented(OPS.listExpertQueries), async (c) => {
     const req = queriesListSchema.parse(c.req.query());
     const qrels = qrelsPath(corporaRoot, req.qrels);
     await requireQrelsFile(qrels);
@@ -97,22 +79,16 @@ export function goldRoutes(corporaRoot: string): Hono {
     return c.json({ queries: queries.map(beirRecord) });
   });
 
-  app.get('/', async (c) => {
-    const req = listSchema.parse(c.req.query());
-    const file = qrelsPath(corporaRoot, req.qrels);
-    const [additions, { judgements }] = await Promise.all([readAdditions(file), readJudgements(file)]);
-    const shown = req.query_id === undefined ? additions : additions.filter((a) => a.query_id === req.query_id);
-    return c.json({ additions: shown, sources: countBySource(judgements.grades, judgements.sources) });
-  });
-
-  app.delete('/', async (c) => {
-    const req = removeSchema.parse(c.req.query());
-    const removal = await removeJudgement(qrelsPath(corporaRoot, req.qrels), {
-      queryId: req.query_id,
-      docId: req.doc_id,
+  app.post('/queries', documented(OPS.addExpertQuery), async (c) => {
+    const body = await readJsonBody(c.req.raw);
+    const req = askSchema.parse(body);
+    const { query, additions } = await addExpertQuery(qrelsPath(corporaRoot, req.qrels), {
+      text: req.text,
       judge: req.judge,
+      judgements: req.judgements.map((j) => ({ docId: j.doc_id, grade: j.grade, note: j.note })),
+      note: req.note,
     });
-    return c.json(removal);
+    return c.json({ query: beirRecord(query), additions }, 201);
   });
 
   // Gold messages name the qrels, queries and corpus files they found wrong: from the corpora root.

@@ -2,6 +2,8 @@ import { Hono } from 'hono';
 import type { IndexCatalog } from '../../serving/catalog/index-catalog.js';
 import type { QueryLog } from '../../traffic/query-log.js';
 import { VERSION } from '../../version.js';
+import { documented } from '../openapi/documented.js';
+import { SERVICE_OPERATIONS } from './service-operations.js';
 
 /**
  * `GET /health`: 200 while the server answers, whatever state its index files are in. An
@@ -13,7 +15,7 @@ import { VERSION } from '../../version.js';
  */
 export function healthRoutes(catalog: IndexCatalog, queryLog?: Pick<QueryLog, 'lostWrites'>): Hono {
   const app = new Hono();
-  app.get('/health', (c) => {
+  app.get('/health', documented(SERVICE_OPERATIONS.getHealth), (c) => {
     const indexes = catalog.indexes.list();
     return c.json({
       status: 'ok',

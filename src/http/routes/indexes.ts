@@ -1,6 +1,6 @@
 import { isJsonMediaType } from '../guards/media-type.js';
 import { Hono } from 'hono';
-import { z } from 'zod';
+import { z } from 'zod/v4';
 import type { IndexCatalog } from '../../serving/catalog/index-catalog.js';
 import type { IndexStatus } from '../../serving/catalog/index-status.js';
 import { indexFingerprint } from '../../store/index-fingerprint.js';
@@ -12,16 +12,30 @@ import { DEFAULT_TOKENIZER, parseTokenizer } from '../../store/tokenizers.js';
 import { checkChunkerSpec, DEFAULT_CHUNKER } from '../../indexing/choose-chunker.js';
 import { readJsonBody } from '../json-body.js';
 import { errorResponse } from '../errors.js';
+import { documented } from '../openapi/documented.js';
+import { requestComponent } from '../openapi/components.js';
+import { INDEX_OPERATIONS as OPS } from './index-operations.js';
 import { knownRoots, shownAnswer, type ServedRoots } from '../shown-paths.js';
 import type { RemoteAllowList } from '../../remote/allowed-origins.js';
 
-const buildSchema = z.object({
-  name: z.string(),
-  corpus: z.string().min(1),
-  chunker: z.string().default(DEFAULT_CHUNKER),
-  embedder: z.string().default('auto'),
-  tokenizer: z.string().default(DEFAULT_TOKENIZER),
-});
+/** POST /indexes' body; the name, chunker, tokenizer and embedder are checked further by their own modules. */
+const buildSchema = requestComponent(
+  'BuildRequest',
+  z
+    .object({
+      name: z.string(),
+      corpus: z
+        .string()
+        .min(1)
+        .describe(
+          "inside the corpora root: from the server's folder as the CLI reads it (corpora/demo), or from the root (demo)",
+        ),
+      chunker: z.string().default(DEFAULT_CHUNKER),
+      embedder: z.string().default('auto'),
+      tokenizer: z.string().default(DEFAULT_TOKENIZER),
+    })
+    .strict(),
+);
 
 /**
  * Build, inspect, list and delete indexes. A corpus path is read as the CLI reads it from the
@@ -40,7 +54,7 @@ export function indexRoutes(
   const shown = <T>(value: T) => shownAnswer(value, knownRoots(served));
 
   // Every known index: files on disk, and first builds (queued, running, failed, interrupted) without one yet.
-  app.get('/', (c) => {
+  app.get('/', documented(OPS.listIndexes), (c) => {
     const indexes = catalog
       .names()
       .map((name) => describe(catalog, name, catalog.indexes.status(name)))
@@ -48,18 +62,18 @@ export function indexRoutes(
     return c.json(shown({ indexes }));
   });
 
-  app.get('/:name', (c) => {
+  app.get('/:name', documented(OPS.getIndex), (c) => {
     const name = checkIndexName(c.req.param('name'));
     const info = describe(catalog, name, catalog.indexes.status(name));
     if (info.status === 'absent' && !info.job) throw new NotFoundError(`no index named "${name}"`);
     return c.json(shown(info));
   });
 
-  app.post('/', async (c) => {
+  app.post('/', documented(OPS.buildIndex), async (c) => {
     if (!isJsonMediaType(c.req.header('content-type')))
       throw new InputError('POST /indexes expects Content-Type: application/json');
     const body = await readJsonBody(c.req.raw);
-    const req = buildSchema.strict().parse(body);
+    const req = buildSchema.parse(body);
     checkIndexName(req.name);
     checkChunkerSpec(req.chunker);
     parseTokenizer(req.tokenizer);
@@ -69,7 +83,7 @@ export function indexRoutes(
     return c.json(shown({ job }), 202);
   });
 
-  app.delete('/:name', (c) => {
+  app.delete('/:name', documented(OPS.deleteIndex), (c) => {
     const name = checkIndexName(c.req.param('name'));
     catalog.remove(name);
     return c.json({ deleted: name });

@@ -24,9 +24,9 @@ import { type ExploreOptions, exploreAnswer } from '../../traffic/explore-swap.j
 import type { SearchRequest } from '../../search/types.js';
 import type { Interleaving } from '../../serving/interleavings/interleave-config.js';
 import { interleavedSearch } from '../../serving/interleavings/interleaved-search.js';
-
-/** The longest X-Client-Id taken: UBI's limit on client_id. */
-export const MAX_CLIENT_ID_LENGTH = 100;
+import { documented } from '../openapi/documented.js';
+import { clientIdOf } from './client-id.js';
+import { SEARCH_OPERATIONS as OPS } from './search-operations.js';
 
 /**
  * GET (query string) and POST (JSON body) `/search`, a pipeline or a shorthand with `mode`, and
@@ -132,13 +132,15 @@ export function searchRoutes(
     }
     return readJsonBody(c.req.raw);
   };
-  app.get('/', async (c) => run(c, undefined, c.req.query()));
-  app.post('/', async (c) => run(c, undefined, await body(c)));
+  app.get('/', documented(OPS.search), async (c) => run(c, undefined, c.req.query()));
+  app.post('/', documented(OPS.searchWithBody), async (c) => run(c, undefined, await body(c)));
   // Before /:mode, which would take "interleaved" for a mode.
-  app.get('/interleaved', async (c) => runInterleaved(c, c.req.query()));
-  app.post('/interleaved', async (c) => runInterleaved(c, await body(c)));
-  app.get('/:mode', async (c) => run(c, checkMode(c.req.param('mode')), c.req.query()));
-  app.post('/:mode', async (c) => run(c, checkMode(c.req.param('mode')), await body(c)));
+  app.get('/interleaved', documented(OPS.searchInterleaved), async (c) => runInterleaved(c, c.req.query()));
+  app.post('/interleaved', documented(OPS.searchInterleavedWithBody), async (c) => runInterleaved(c, await body(c)));
+  app.get('/:mode', documented(OPS.searchByMode), async (c) => run(c, checkMode(c.req.param('mode')), c.req.query()));
+  app.post('/:mode', documented(OPS.searchByModeWithBody), async (c) =>
+    run(c, checkMode(c.req.param('mode')), await body(c)),
+  );
   app.onError((err, c) => {
     // No worker could answer (the one searching died, and the one it was sent to next): not the request's fault.
     if (err instanceof SearchUnavailableError)
@@ -149,17 +151,6 @@ export function searchRoutes(
     return errorResponse(err, c, { data: catalog.dataDir });
   });
   return app;
-}
-
-/** The caller's X-Client-Id (UBI client_id), or undefined when it sent none (or an empty one). */
-function clientIdOf(c: Context): string | undefined {
-  const value = c.req.header('x-client-id');
-  if (value === undefined || value === '') return undefined;
-  if (value.length > MAX_CLIENT_ID_LENGTH)
-    throw new InputError(`X-Client-Id must be at most ${MAX_CLIENT_ID_LENGTH} characters (got ${value.length})`, {
-      field: 'X-Client-Id',
-    });
-  return value;
 }
 
 /**

@@ -1,22 +1,12 @@
 import { Hono } from 'hono';
-import { z } from 'zod';
 import { ConflictError } from '../../errors.js';
 import type { QueryLog } from '../../traffic/query-log.js';
 import { summarizeServedTraffic, type ServedTraffic } from '../../serving/traffic-summary/served-traffic.js';
 import { maskedSummary } from '../../traffic/masked-summary.js';
 import { servedInterleavings } from '../../serving/traffic-summary/served-interleavings.js';
 import { errorResponse } from '../errors.js';
-
-/** GET /traffic's query string: the two table sizes, both optional. */
-const summarySchema = z
-  .object({
-    top: z.coerce.number().int().min(1).max(1000).optional(),
-    max_rank: z.coerce.number().int().min(1).max(100).optional(),
-  })
-  .strict();
-
-/** GET /traffic/interleavings' query string: one interleaving by name, optional. */
-const interleavingsSchema = z.object({ name: z.string().min(1).max(200).optional() }).strict();
+import { documented } from '../openapi/documented.js';
+import { interleavingsQuery, summaryQuery, TRAFFIC_OPERATIONS as OPS } from './traffic-operations.js';
 
 /** What GET /traffic answers on a server that keeps no log: how to start one that does. */
 export const NOT_LOGGING = 'this server does not log queries: start it with --log-queries DIR';
@@ -37,19 +27,16 @@ export function trafficRoutes(
 ): Hono {
   const { queryLog, showRawQueries = false } = options;
   const app = new Hono();
-  app.get('/', async (c) => {
-    const req = summarySchema.parse(c.req.query());
+  app.get('/', documented(OPS.getTrafficSummary), async (c) => {
+    const req = summaryQuery.parse(c.req.query());
     if (!traffic) throw new ConflictError(NOT_LOGGING);
-    const summary = await summarizeServedTraffic(traffic, {
-      ...(req.top !== undefined && { top: req.top }),
-      ...(req.max_rank !== undefined && { maxRank: req.max_rank }),
-    });
+    const summary = await summarizeServedTraffic(traffic, { top: req.top, maxRank: req.max_rank });
     const shown = showRawQueries ? summary : maskedSummary(summary);
     return c.json({ ...shown, ...(queryLog && { lost_log_writes: queryLog.lostWrites() }) });
   });
   // `testbed interleave --json` over the server's log: per pair of arms, wins, ties, Δ, interval, p.
-  app.get('/interleavings', async (c) => {
-    const req = interleavingsSchema.parse(c.req.query());
+  app.get('/interleavings', documented(OPS.getTrafficInterleavings), async (c) => {
+    const req = interleavingsQuery.parse(c.req.query());
     if (!traffic) throw new ConflictError(NOT_LOGGING);
     return c.json(await servedInterleavings(traffic, req.name));
   });

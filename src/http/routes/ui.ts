@@ -1,10 +1,9 @@
-import { Hono, type Context } from 'hono';
+import { Hono } from 'hono';
 import { jsx } from 'hono/jsx';
 import { NotFoundError } from '../../errors.js';
 import { asset as assetNamed } from '../../web/assets.js';
 import type { WebDeps } from '../../web/deps.js';
 import { listConfigFiles } from '../../web/experiments/config-files.js';
-import { renderedDownload, runDownload, type Download, type RenderedKind } from '../../web/experiments/downloads.js';
 import { ExperimentsPage } from '../../web/experiments/experiments-page.js';
 import { reportLinks } from '../../web/experiments/failure-link.js';
 import { withQueryDetails } from '../../experiments/recorded-query-details.js';
@@ -15,7 +14,7 @@ import { JudgePage } from '../../web/judge/judge-page.js';
 import { loadJudgeView, readJudgeForm } from '../../web/judge/judge-view.js';
 import { NotFoundPage } from '../../web/not-found-page.js';
 import { ReportPage } from '../../web/experiments/report-page.js';
-import { findReport, listSaved, type ReportSource } from '../../web/experiments/report-source.js';
+import { findReport, listSaved } from '../../web/experiments/report-source.js';
 import { htmlPage, wantsHtml } from '../../web/page-response.js';
 import { readForm } from '../../web/playground/form.js';
 import { PlaygroundPage } from '../../web/playground/playground-page.js';
@@ -23,11 +22,13 @@ import { runPlayground } from '../../web/playground/run-playground.js';
 import { trafficView } from '../../web/traffic/traffic-view.js';
 import { errorResponse } from '../errors.js';
 import { knownRoots, shownAnswer, type ServedRoots } from '../shown-paths.js';
+import { documented } from '../openapi/documented.js';
+import { PAGE_OPERATIONS as OPS } from './page-operations.js';
 
 /**
  * The pages for people: the playground at `/` (the query log's summary below it, when the
- * server keeps one), the judging page at `/judge`, the experiments list and reports, their downloads, and the stylesheet and
- * script they load.
+ * server keeps one), the judging page at `/judge`, the experiments list and reports, and the stylesheet and
+ * script they load (a report's downloads: downloads.ts).
  *
  * `/experiments` and `/experiments/:id` are also API routes. A browser navigating there asks
  * for text/html and gets the page; every other client falls through (next()) to the JSON API.
@@ -40,16 +41,10 @@ import { knownRoots, shownAnswer, type ServedRoots } from '../shown-paths.js';
 export function uiRoutes(deps: WebDeps): Hono {
   const app = new Hono();
   const tokenRequired = deps.tokenRequired === true;
-  const served: ServedRoots = {
-    data: deps.catalog.dataDir,
-    corpora: deps.corporaRoot,
-    results: deps.resultsRoot,
-    experiments: deps.experimentsRoot,
-    ...(deps.traffic && { logs: deps.traffic.dir }),
-  };
+  const served = pageRoots(deps);
   const shown = <T>(value: T): T => shownAnswer(value, knownRoots(served));
 
-  app.get('/', async (c) => {
+  app.get('/', documented(OPS.playgroundPage), async (c) => {
     const searchProtected = deps.searchProtected === true;
     const [view, traffic] = await Promise.all([
       runPlayground(
@@ -69,7 +64,7 @@ export function uiRoutes(deps: WebDeps): Hono {
     return htmlPage(c, page, view.error?.status ?? 200);
   });
 
-  app.get('/judge', async (c) => {
+  app.get('/judge', documented(OPS.judgePage), async (c) => {
     const view = await loadJudgeView(deps, readJudgeForm(c.req.query()));
     return htmlPage(
       c,
@@ -78,7 +73,7 @@ export function uiRoutes(deps: WebDeps): Hono {
     );
   });
 
-  app.get('/assets/:name', (c) => {
+  app.get('/assets/:name', documented(OPS.getPageAsset), (c) => {
     const asset = assetNamed(c.req.param('name'));
     if (!asset) throw new NotFoundError(`no asset "${c.req.param('name')}"`);
     return c.body(asset.body, 200, {
@@ -101,12 +96,12 @@ export function uiRoutes(deps: WebDeps): Hono {
   });
 
   // Before /experiments/:id, which would take "diff" for an id. A page only: no JSON twin.
-  app.get('/experiments/diff', async (c) => {
+  app.get('/experiments/diff', documented(OPS.reportDiffPage), async (c) => {
     const { view, status } = await diffPageView(deps.jobs, deps.resultsRoot, deps.corporaRoot, c.req.query(), shown);
     return htmlPage(c, jsx(DiffPage, { view, tokenRequired }), status);
   });
 
-  app.get('/experiments/:id/queries', async (c) => {
+  app.get('/experiments/:id/queries', documented(OPS.reportQueriesPage), async (c) => {
     const id = c.req.param('id');
     const source = findReport(deps.jobs, deps.resultsRoot, id);
     if (!source?.report) {
@@ -143,38 +138,19 @@ export function uiRoutes(deps: WebDeps): Hono {
     return htmlPage(c, jsx(ReportPage, { source: shown(source), links, tokenRequired }));
   });
 
-  // A download is the report as GET /experiments/:id answers it: paths relative to the served roots.
-  const rendered = (kind: RenderedKind) => (c: Context) => {
-    const source = sourceOf(c);
-    return send(
-      c,
-      renderedDownload(
-        source.report ? { ...source, report: shownAnswer(source.report, knownRoots(served)) } : source,
-        kind,
-      ),
-    );
-  };
-  app.get('/experiments/:id/download/report.md', rendered('report.md'));
-  app.get('/experiments/:id/download/metrics.csv', rendered('metrics.csv'));
-  app.get('/experiments/:id/download/per-query.csv', rendered('per-query.csv'));
-  app.get('/experiments/:id/download/report.json', rendered('report.json'));
-  app.get('/experiments/:id/download/runs/:file', (c) => send(c, runDownload(sourceOf(c), c.req.param('file') ?? '')));
-
-  function sourceOf(c: Context): ReportSource {
-    const id = c.req.param('id') ?? '';
-    const source = findReport(deps.jobs, deps.resultsRoot, id);
-    if (!source) throw new NotFoundError(`no experiment with id "${id}"`);
-    return source;
-  }
-
   app.onError((err, c) => errorResponse(err, c, served));
   return app;
 }
 
-function send(c: Context, d: Download): Response {
-  return c.body(d.body, 200, {
-    'Content-Type': d.type,
-    'Content-Disposition': `attachment; filename="${d.filename}"`,
-    'X-Content-Type-Options': 'nosniff',
-  });
+/** The roots a page or a download names paths from (shownAnswer): every folder the server serves. */
+export function pageRoots(
+  deps: Pick<WebDeps, 'catalog' | 'corporaRoot' | 'resultsRoot' | 'experimentsRoot' | 'traffic'>,
+): ServedRoots {
+  return {
+    data: deps.catalog.dataDir,
+    corpora: deps.corporaRoot,
+    results: deps.resultsRoot,
+    experiments: deps.experimentsRoot,
+    ...(deps.traffic && { logs: deps.traffic.dir }),
+  };
 }

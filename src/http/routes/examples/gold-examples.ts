@@ -30,7 +30,9 @@ const expertAddition = {
 export const goldExamples: Record<string, OperationExample> = {
   listJudgements: {
     parameters: { qrels: QRELS, query_id: 'q002' },
-    response: { status: '200', value: { additions: [addition] } },
+    // The demo's published qrels hold 926 pairs, q002's faq-change-password among them: ana's
+    // addition judges that pair again, so it counts as hers.
+    response: { status: '200', value: { additions: [addition], sources: { published: 926 - 1, human: 1 } } },
   },
   addJudgement: {
     requestBody: {

@@ -6,7 +6,7 @@ import { searchExamples } from './search-examples.js';
 import { serviceExamples } from './service-examples.js';
 import { trafficExamples } from './traffic-examples.js';
 
-/** Every operation's example, by operationId (operation-ids.ts), one file per tag. */
+/** Every operation's example, by the operationId its route declares (routes/*-operations.ts), one file per tag. */
 export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
   ...searchExamples,
   ...indexExamples,
