@@ -1,5 +1,5 @@
 import { renderCompareMarkdown } from './compare/compare-markdown.js';
-import { type CompareTable, compareTableOf } from './compare/compare-table.js';
+import { type CompareTable, compareTableOf, LETTERS } from './compare/compare-table.js';
 import type { ExperimentReport } from './report-model.js';
 
 /**
@@ -11,7 +11,8 @@ import type { ExperimentReport } from './report-model.js';
 export function allPairsTable(r: ExperimentReport, metric: string): CompareTable | undefined {
   const tests = r.allPairs;
   const pairs = tests?.pairs[metric];
-  if (!tests || !pairs) return undefined;
+  // The table letters its runs a-z: a report of more configurations keeps its pairs in report.json only.
+  if (!tests || !pairs || tests.configs.length > LETTERS.length) return undefined;
   const byName = new Map(r.configs.map((c) => [c.name, c]));
   const { test, correction, alpha, trials, seed } = tests;
   return compareTableOf({
@@ -32,6 +33,12 @@ export function allPairsTable(r: ExperimentReport, metric: string): CompareTable
 export function allPairsSection(r: ExperimentReport): string {
   const metric = r.metrics[0];
   const table = metric === undefined ? undefined : allPairsTable(r, metric);
+  const tested = r.allPairs?.configs.length ?? 0;
+  if (!table && metric !== undefined && r.allPairs?.pairs[metric] && tested > LETTERS.length)
+    return (
+      `## Every pair of configurations on ${metric}\n\n` +
+      `${tested} configurations were tested pair by pair, more than the ${LETTERS.length} letters of the table: report.json holds every pair's raw and adjusted p for each metric (\`allPairs\`).`
+    );
   if (!table) return '';
   const compared = new Set(r.allPairs!.configs);
   const left = r.configs.filter((c) => !compared.has(c.name)).map((c) => `\`${c.name}\``);

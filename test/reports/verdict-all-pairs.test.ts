@@ -186,3 +186,19 @@ describe('the words for each test and correction', () => {
     );
   });
 });
+
+describe('a report of more configurations than the letters table holds', () => {
+  it('renders, naming how many were tested and where their pairs are, instead of failing', () => {
+    // 24 more configurations beside the three: 27, one more than the letters a-z.
+    const extra = Array.from({ length: 24 }, (_, i) => {
+      const perQuery = Object.fromEntries(SIX.map((d, q) => [`q${q + 1}`, { [M]: d + i / 100 }]));
+      return { ...configResult(`x${i}`, 'bm25', { [M]: 0.25 + i / 100 }), perQuery };
+    });
+    const r = lockstep(SIX, extra);
+    expect(r.allPairs!.configs).toHaveLength(27);
+    const md = renderMarkdown(r);
+    expect(md).toContain(
+      '27 configurations were tested pair by pair, more than the 26 letters of the table: report.json holds every pair',
+    );
+  });
+});
