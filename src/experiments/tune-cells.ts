@@ -1,5 +1,6 @@
 import { tuneFusion } from '../fusion/tune/tune-fusion.js';
 import { describeSetting, fuseFlags } from '../fusion/tune/settings-grid.js';
+import { isLegAlone } from '../fusion/tune/tune-setting.js';
 import { tuneVerdict } from '../fusion/tune/tune-verdict.js';
 import { judgementsFor, parseMetric } from '../metrics/index.js';
 import type { CellRun } from './cell-run.js';
@@ -22,7 +23,8 @@ export interface TunedCell {
  * The tune stage: for each `tune:` block, fuses the runs of the configurations it names with
  * fusion/tune (k-fold cross-validation over the judged queries, seeded by the experiment's
  * seed), so every query is ranked with a setting chosen on the other folds. The result becomes
- * one more configuration, scored and compared like the others; its latency is the legs' summed
+ * one more configuration, scored and compared like the others. A query's latency is that of
+ * what ranked it: the one configuration its fold chose, or for a fusion every leg's summed
  * (fusing costs microseconds). Document level only: the tuner scores document ids.
  */
 export function tuneCells(plan: ExperimentPlan, runs: ReadonlyMap<string, CellRun>): TunedCell[] {
@@ -60,11 +62,17 @@ export function tuneCells(plan: ExperimentPlan, runs: ReadonlyMap<string, CellRu
       latencyMs: {},
       ...(failed.length && { failed }),
     };
+    // The setting each query was ranked with: the one its fold chose on the other folds.
+    const settingOf = new Map(result.choices.flatMap((c) => c.queries.map((q) => [q, c.setting] as const)));
     for (const [qid, docs] of result.run) {
       if (failedSet.has(qid)) continue;
       run.rankings[qid] = docs.map((d) => d.id);
       run.scores[qid] = docs.map((d) => d.score);
-      run.latencyMs[qid] = legCells.reduce((sum, c) => sum + (runs.get(c.name)!.latencyMs[qid] ?? 0), 0);
+      // A query whose fold chose one configuration alone costs that configuration's search; a
+      // fusion costs every leg's (fusing itself takes microseconds).
+      const setting = result.settings[settingOf.get(qid) ?? -1];
+      const costed = setting && isLegAlone(setting) ? [legCells[setting.alone]!] : legCells;
+      run.latencyMs[qid] = costed.reduce((sum, c) => sum + (runs.get(c.name)!.latencyMs[qid] ?? 0), 0);
     }
     const deployed = result.settings[result.deploy.setting]!;
     const flags = fuseFlags(deployed);
