@@ -35,8 +35,15 @@ describe('evaluate at /mcp', () => {
         timeout: timeBudget(300_000),
       },
     )) as CallToolResult;
+    // The saved report is a resource from then on, its headline the one evaluate answered.
+    const { resources } = await client.listResources();
+    expect(resources.map((r) => r.uri)).toContain('testbed://experiments/tiny-grid');
+    const { contents } = await client.readResource({ uri: 'testbed://experiments/tiny-grid' });
+    const saved = JSON.parse((contents[0] as { text: string }).text) as Record<string, unknown>;
     await client.close();
     expect(result.isError, JSON.stringify(result.content)).toBeFalsy();
+    const { report: _file, ...headline } = result.structuredContent as Record<string, unknown>;
+    expect(saved).toEqual({ ...headline, created_at: expect.any(String) });
     const answer = result.structuredContent as { configs: { name: string }[]; report: string; table: string };
     expect(answer.configs.map((c) => c.name)).toEqual(['bm25', 'dense', 'hybrid']);
     // The config says `corpus: tiny`: read inside the corpora root, written inside the results folder.
