@@ -237,6 +237,7 @@ export function createApp(deps: AppDeps): Hono {
       ...(deps.queryLog && { queryLog: deps.queryLog }),
       ...(deps.explore && { explore: deps.explore }),
       ...(deps.allowJudging && { allowJudging: true }),
+      ...(deps.maxGridCells !== undefined && { maxGridCells: deps.maxGridCells }),
     }),
   );
   app.route('/gold', goldRoutes(corporaRoot));

@@ -381,6 +381,23 @@ describe('the guards in front of /mcp', () => {
     await holder.close();
   });
 
+  it('an experiment over --max-grid-cells is refused before anything runs, as POST /experiments refuses it', async () => {
+    // tiny-grid.yaml: 1 chunker x 1 embedder x 1 tokenizer x 3 retrievers = 3 configurations.
+    const app = createApp({
+      catalog: fx.catalog,
+      corporaRoot: fx.corporaRoot,
+      experimentsRoot: path.join(fx.root, 'experiments'),
+      resultsRoot: path.join(fx.root, 'small-results'),
+      cacheDir: path.join(fx.root, 'cache'),
+      maxGridCells: 2,
+    });
+    const agent = await connectOverHttp(app);
+    const text = await refusalOf(agent, 'evaluate', { experiment: 'tiny-grid.yaml' });
+    await agent.close();
+    expect(text).toMatch(/^argument "grid": this experiment's grid has 3 configurations .* limit of 2 per experiment/);
+    expect(fs.existsSync(path.join(fx.root, 'small-results', 'tiny-grid'))).toBe(false);
+  });
+
   it('judge is not offered without --allow-judging; GET /mcp is a 405', async () => {
     const app = createApp({ catalog: fx.catalog, corporaRoot: fx.corporaRoot, cacheDir: path.join(fx.root, 'cache') });
     const agent = await connectOverHttp(app);

@@ -6,6 +6,7 @@ import { scrubSecrets } from '../../remote/known-secrets.js';
 import type { RemoteAllowList } from '../../remote/allowed-origins.js';
 import { checkServedPipeline } from '../remote-check.js';
 import { checkedPipeline } from '../../experiments/retriever-pipeline.js';
+import { checkGridSize, DEFAULT_MAX_GRID_CELLS } from '../../experiments/grid-limit.js';
 import { checkServedEmbedderSpec } from '../../embedders/served-embedder.js';
 import { confineConfigPaths, type ExperimentRoots } from '../config-paths.js';
 import { jsonError } from '../errors.js';
@@ -16,6 +17,8 @@ import { knownRoots, scrubMessage } from '../shown-paths.js';
 export type McpRouteDeps = Omit<McpDeps, 'mayWrite' | 'checkPipeline' | 'confineExperiment' | 'scrubMessage'> & {
   token?: string;
   allowedRemoteOrigins: RemoteAllowList;
+  /** Grids with more configurations are refused, as POST /experiments refuses them (--max-grid-cells). */
+  maxGridCells?: number;
 };
 
 /** What a request carrying the server's token is granted: the writes (judge, evaluate). */
@@ -34,7 +37,7 @@ const TOKEN_HOLDER: AuthInfo = { token: 'testbed-token', clientId: 'testbed-toke
  * (tools/list, resources/list; docs/mcp.md), not an operation of the OpenAPI document.
  */
 export function mcpEndpoint(deps: McpRouteDeps): MiddlewareHandler {
-  const { token, allowedRemoteOrigins, ...served } = deps;
+  const { token, allowedRemoteOrigins, maxGridCells = DEFAULT_MAX_GRID_CELLS, ...served } = deps;
   const roots: ExperimentRoots = {
     experimentsRoot: served.experimentsRoot,
     corporaRoot: served.corporaRoot,
@@ -53,6 +56,7 @@ export function mcpEndpoint(deps: McpRouteDeps): MiddlewareHandler {
     // As POST /experiments checks a config it reads from the experiments folder.
     confineExperiment: (config) => {
       const confined = confineConfigPaths(config, roots);
+      checkGridSize(confined, maxGridCells);
       confined.grid.embedders.forEach((e, i) =>
         checkServedEmbedderSpec(e, { field: `grid.embedders.${i}` }, allowedRemoteOrigins),
       );
