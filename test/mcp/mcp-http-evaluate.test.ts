@@ -54,4 +54,20 @@ describe('evaluate at /mcp', () => {
     expect(progress.length).toBeGreaterThan(0);
     expect(progress.at(-1)!.total).toBeGreaterThan(0);
   });
+
+  it('does not replace that report with another config of the same name, as POST /experiments does not', async () => {
+    const experiments = path.join(fx.root, 'experiments');
+    const edited = fs.readFileSync(path.join(experiments, 'tiny-grid.yaml'), 'utf8').replace('rrf_k: 10', 'rrf_k: 20');
+    fs.writeFileSync(path.join(experiments, 'tiny-grid-edited.yaml'), edited);
+    const before = fs.statSync(path.join(fx.resultsRoot, 'tiny-grid', 'report.json')).mtimeMs;
+    const client = await connectOverHttp(fx.app, { headers: { authorization: `Bearer ${TOKEN}` } });
+    const result = (await client.callTool({
+      name: 'evaluate',
+      arguments: { experiment: 'tiny-grid-edited.yaml' },
+    })) as CallToolResult;
+    await client.close();
+    expect(result.isError).toBe(true);
+    expect((result.content[0] as { text: string }).text).toContain('holds the report of another configuration');
+    expect(fs.statSync(path.join(fx.resultsRoot, 'tiny-grid', 'report.json')).mtimeMs).toBe(before);
+  });
 });

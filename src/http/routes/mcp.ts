@@ -7,6 +7,8 @@ import type { RemoteAllowList } from '../../remote/allowed-origins.js';
 import { checkServedPipeline } from '../remote-check.js';
 import { checkedPipeline } from '../../experiments/retriever-pipeline.js';
 import { checkGridSize, DEFAULT_MAX_GRID_CELLS } from '../../experiments/grid-limit.js';
+import { replacedReport } from '../../experiments/saved-report.js';
+import { ConflictError } from '../../errors.js';
 import { checkServedEmbedderSpec } from '../../embedders/served-embedder.js';
 import { confineConfigPaths, type ExperimentRoots } from '../config-paths.js';
 import { jsonError } from '../errors.js';
@@ -57,6 +59,12 @@ export function mcpEndpoint(deps: McpRouteDeps): MiddlewareHandler {
     confineExperiment: (config) => {
       const confined = confineConfigPaths(config, roots);
       checkGridSize(confined, maxGridCells);
+      // A report another config wrote is not replaced behind its back, as POST /experiments refuses it.
+      const replaced = replacedReport(confined);
+      if (replaced)
+        throw new ConflictError(
+          `${replaced}: this run would replace it; give this one another name (or output:), or move that folder away first`,
+        );
       confined.grid.embedders.forEach((e, i) =>
         checkServedEmbedderSpec(e, { field: `grid.embedders.${i}` }, allowedRemoteOrigins),
       );
