@@ -27,6 +27,9 @@ export const slowTestFiles = [
   'test/robustness/kill-query-log.test.ts',
   'test/robustness/swap-while-serving.test.ts',
   'test/http/interrupted-jobs.test.ts',
+  // `node bin/testbed.js mcp` started by the MCP SDK's client, running and cancelling experiments.
+  'test/mcp/mcp-stdio.test.ts',
+  'test/mcp/mcp-http-evaluate.test.ts',
   // Eight tsx processes appending to one file at once.
   'test/gold/concurrent-additions.test.ts',
   // The slowest files of a loaded shared-worker run (BENCHMARKS.md, "Test suite time"), 10-40 s

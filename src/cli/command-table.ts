@@ -103,6 +103,12 @@ export const COMMAND_TABLE: readonly CommandEntry[] = [
     summary: 'serve the indexes of a folder over HTTP',
     load: async () => (await import('./commands/serve-command.js')).serveCommand,
   },
+  {
+    name: 'mcp',
+    summary:
+      'serve the indexes of a folder to an MCP client (an agent) over stdio: search, documents, explain, judge, evaluate',
+    load: async () => (await import('./commands/mcp-command.js')).mcpCommand,
+  },
 ];
 
 /** Every command, loaded: for the generated CLI reference and the tests that walk them all. */

@@ -25,6 +25,7 @@ import { downloadRoutes } from './routes/downloads.js';
 import { cacheHome } from '../cache-home.js';
 import { healthRoutes } from './routes/health.js';
 import { searchRoutes } from './routes/search.js';
+import { mcpEndpoint } from './routes/mcp.js';
 import type { ExploreOptions } from '../traffic/explore-swap.js';
 import { eventRoutes } from './routes/events.js';
 import { type JudgementRequest, type SampleRequest, trafficJobRoutes } from './routes/traffic-jobs.js';
@@ -94,6 +95,8 @@ export interface AppDeps {
   explore?: ExploreOptions;
   /** What /search/interleaved merges (`testbed serve --interleave FILE`); without any it answers 409. */
   interleavings?: readonly Interleaving[];
+  /** The MCP judge tool at /mcp (`testbed serve --allow-judging`); off by default. */
+  allowJudging?: boolean;
 }
 
 /**
@@ -158,6 +161,8 @@ export function createApp(deps: AppDeps): Hono {
   // interleavings come from the same log and that section: the same guard.
   app.on('GET', ['/traffic', '/traffic/interleavings'], requireToken(token));
   if (deps.protectSearch) {
+    // The MCP server searches, reads documents and reports: as private as the API's searches.
+    app.use('/mcp', requireToken(token));
     app.use('/search', requireToken(token));
     app.use('/search/*', requireToken(token));
     // The traffic summary, the jobs' summaries and their query sets show what users searched:
@@ -218,6 +223,23 @@ export function createApp(deps: AppDeps): Hono {
     ),
   );
   app.route('/events', eventRoutes(deps.queryLog));
+  app.use(
+    '/mcp',
+    mcpEndpoint({
+      catalog,
+      search,
+      corporaRoot,
+      experimentsRoot,
+      resultsRoot,
+      cacheDir,
+      allowedRemoteOrigins,
+      ...(token !== undefined && { token }),
+      ...(deps.queryLog && { queryLog: deps.queryLog }),
+      ...(deps.explore && { explore: deps.explore }),
+      ...(deps.allowJudging && { allowJudging: true }),
+      ...(deps.maxGridCells !== undefined && { maxGridCells: deps.maxGridCells }),
+    }),
+  );
   app.route('/gold', goldRoutes(corporaRoot));
   // The jobs before the summary, and the downloads after the experiments: the order /docs lists them in.
   app.route('/traffic', trafficJobRoutes({ samples, judgements, queryLog: deps.queryLog, corporaRoot, resultsRoot }));

@@ -56,6 +56,8 @@ export interface ServerOptions {
    * logQueries, since an interleaved search is only worth its log record.
    */
   interleave?: string;
+  /** The MCP judge tool at /mcp records judgements (`--allow-judging`). */
+  allowJudging?: boolean;
 }
 
 /** After close() stops accepting, requests in flight have this long before their connections are cut. */
@@ -146,6 +148,7 @@ export async function startServer(
     ...(traffic && { traffic }),
     ...(options.explore && { explore: options.explore }),
     ...(interleavings && { interleavings }),
+    ...(options.allowJudging && { allowJudging: true }),
   });
   const server = await listen(app.fetch, host, options.port ?? 8787).catch(async (err: unknown) => {
     await searchPool?.close();

@@ -57,6 +57,10 @@ const LAYERS = [
   'reports',
   'experiments',
   'web',
+  // mcp/ is the MCP server for agents: tools over the served indexes, searchers, query log, gold
+  // sets and experiments, and report resources read as the pages read them (web/); http/ mounts
+  // it at /mcp, with the edge's checks handed in, and cli/ runs it over stdio.
+  'mcp',
   'http',
   'cli',
 ] as const;

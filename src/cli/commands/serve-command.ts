@@ -32,6 +32,7 @@ Serves every index file DIR/NAME.sqlite as index NAME over HTTP:
   --log-queries folder, as jobs), GET /traffic/samples[/:id], GET /traffic/judgements[/:id];
   GET /traffic (the log's summary), GET /traffic/interleavings (the clicks of interleaved
   searches credited to their arms, as \`testbed interleave\`)
+  POST|DELETE /mcp (the MCP server of testbed mcp over Streamable HTTP, for agents: docs/mcp.md)
   Pages (a browser asking for HTML): GET / (playground), GET /judge (judging a pool),
   GET /experiments, GET /experiments/:id (reports, with downloads); the API described: GET /docs
   (a readable reference), GET /openapi.json
@@ -44,6 +45,8 @@ Options:
   --protect-search    searches need the token too (by default only changes do), and so
                       does reading what they found: experiment reports, run files and
                       pages, the judging page's pools, GET /gold, the traffic log
+  --allow-judging     offer the MCP judge tool at /mcp (agents add judgements to gold sets;
+                      with a token, only calls that carry it)
   --cors ORIGIN       allow browser calls from ORIGIN (repeatable; CORS is off by default)
   --allowed-host NAME answer requests for NAME too (repeatable; no port): only localhost,
                       127.0.0.1, [::1] and the --host value are answered otherwise, so a page
@@ -129,6 +132,7 @@ export const serveCommand: Command = {
       corpora: { type: 'string' },
       ensure: { type: 'string', multiple: true },
       'protect-search': { type: 'boolean' },
+      'allow-judging': { type: 'boolean' },
       'show-raw-queries': { type: 'boolean' },
       cors: { type: 'string', multiple: true },
       'allowed-host': { type: 'string', multiple: true },
@@ -190,6 +194,7 @@ export const serveCommand: Command = {
       seedTraffic: values['seed-traffic'],
       ...(explore && { explore }),
       interleave: values.interleave,
+      allowJudging: values['allow-judging'],
     }).catch((err: unknown) => {
       if (!(err instanceof PortInUseError)) throw err;
       const other = err.port === 65535 ? 8788 : err.port + 1;

@@ -1,6 +1,4 @@
 import { Hono } from 'hono';
-import path from 'node:path';
-import { InputError } from '../../errors.js';
 import { addJudgement, readAdditions } from '../../gold/additions.js';
 import { beirSiblings } from '../../gold/beir-siblings.js';
 import { addExpertQuery } from '../../gold/expert-query.js';
@@ -8,7 +6,7 @@ import { readAddedQueries } from '../../gold/read-query-set.js';
 import { requireQrelsFile } from '../../gold/require-qrels-file.js';
 import type { Query } from '../../corpus/index.js';
 import { removeJudgement } from '../../gold/remove-judgement.js';
-import { insideRoot } from '../../corpus/inside-root.js';
+import { qrelsPath } from '../../gold/qrels-path.js';
 import { readJsonBody } from '../json-body.js';
 import { errorResponse } from '../errors.js';
 import { documented } from '../openapi/documented.js';
@@ -99,20 +97,4 @@ export function goldRoutes(corporaRoot: string): Hono {
 /** A query as queries.jsonl holds it: `_id`, text, metadata; the shape the page and review read. */
 function beirRecord(query: Query): { _id: string; text: string; metadata: Record<string, unknown> } {
   return { _id: query.id, text: query.text, metadata: query.metadata };
-}
-
-/**
- * The qrels file a request names, inside the corpora root and a qrels file by its place: a `.tsv`
- * in a folder named `qrels` (BEIR's `DIR/qrels/SPLIT.tsv`, the gold sets the pages offer), read
- * where a link leads. Additions are written beside it, so any other file under the root (a
- * README, a corpus) would get a `.additions.jsonl` beside it: an InputError (400) instead.
- */
-function qrelsPath(root: string, relative: string): string {
-  const file = insideRoot(root, relative, { field: 'qrels', root: 'corpora root', kind: 'file' });
-  const name = path.basename(file);
-  if (path.basename(path.dirname(file)) !== 'qrels' || !name.endsWith('.tsv') || name === '.tsv')
-    throw new InputError(
-      `qrels ${JSON.stringify(relative)} is not a qrels file: give a BEIR qrels file (DIR/qrels/SPLIT.tsv) inside the corpora root`,
-    );
-  return file;
 }
