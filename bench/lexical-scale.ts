@@ -58,6 +58,8 @@ const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const BIN = path.join(ROOT, 'bin', 'testbed.js');
 const FLOOR = 'fts5 raw (floor)';
 const K_SHORT = [10, 1000] as const;
+/** The parts fileParts reports, in the table's order. */
+const PARTS = ['documents', 'chunks', 'fts5', 'postings', 'free', 'other'] as const;
 
 const { values } = parseArgs({
   options: {
@@ -378,9 +380,6 @@ async function ensureIndex(
   fs.writeFileSync(record, `${JSON.stringify(figures, null, 2)}\n`);
   return figures;
 }
-
-/** The parts fileParts reports, in the table's order. */
-const PARTS = ['documents', 'chunks', 'fts5', 'postings', 'free', 'other'] as const;
 
 /**
  * An index file's bytes by part, from SQLite's dbstat: each table with its indexes (documents and
