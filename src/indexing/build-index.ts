@@ -12,7 +12,7 @@ import { commitBuild, discardBuild, removeStaleBuilds, temporaryPathFor } from '
 import { type BuildStages, SCHEMA_VERSION, type IndexMeta } from '../store/index-meta.js';
 import { type DocumentWithChunks, IndexWriter } from '../store/index-writer.js';
 import { DEFAULT_TOKENIZER, parseTokenizer } from '../store/tokenizers.js';
-import { languageDetectorReady } from '../analysis/detect-language.js';
+import { detectLanguage, languageDetectorReady } from '../analysis/detect-language.js';
 import { type Analysed, type Analysts, defaultThreads, startAnalysts } from './analysis-pool.js';
 import { chooseChunker, DEFAULT_CHUNKER } from './choose-chunker.js';
 import { chooseTokenizer, type TokenizerChoice } from './choose-tokenizer.js';
@@ -132,8 +132,12 @@ export async function buildIndex(options: BuildOptions): Promise<IndexMeta> {
   const languages: Record<string, number> = {};
   let languagesLookedFor = 0;
   let readingMs = 0;
+  let detectionMs = 0;
   try {
-    analysts = await startAnalysts(tokenizer, writer.analyserOptions(threads), threads, detection !== 'none');
+    // A sample is detected here: the detector holds ~145 MB in each thread that loads it, which
+    // for one document in a hundred only threads that detect every document should pay.
+    if (detection === 'sample') await languageDetectorReady();
+    analysts = await startAnalysts(tokenizer, writer.analyserOptions(threads), threads, detection === 'every');
     const pool = analysts;
     let docsRead = 0;
     let docIndex = 0;
@@ -143,14 +147,16 @@ export async function buildIndex(options: BuildOptions): Promise<IndexMeta> {
       batch: DocumentWithChunks[];
       input: ReturnType<IndexWriter['analysisBatch']>;
       result: Promise<Analysed>;
+      /** Per document: whether its language was given or looked for (what `languages` counts). */
+      looked: boolean[];
     }[] = [];
     const writeBack = async (keep: number) => {
       while (inFlight.length > keep) {
-        const { batch, input, result } = inFlight.shift()!;
+        const { batch, input, result, looked } = inFlight.shift()!;
         const { analysed, stream } = await result;
         writer.addAnalysed(batch, input, analysed, stream);
         batch.forEach((_, i) => {
-          if (detection === 'sample' && input.given[i] === null && input.detect[i] === null) return;
+          if (!looked[i]) return;
           languagesLookedFor++;
           const lang = analysed.langs[i] ?? 'und';
           languages[lang] = (languages[lang] ?? 0) + 1;
@@ -162,18 +168,27 @@ export async function buildIndex(options: BuildOptions): Promise<IndexMeta> {
     const send = (batch: DocumentWithChunks[]) => {
       const first = docIndex;
       docIndex += batch.length;
-      const input = writer.analysisBatch(batch, (i) =>
-        detection === 'every' || (detection === 'sample' && inLanguageSample(first + i))
-          ? detectionText(batch[i]!.doc)
-          : null,
+      const looked = batch.map(
+        (d, i) =>
+          d.lang !== undefined || detection === 'every' || (detection === 'sample' && inLanguageSample(first + i)),
       );
+      if (detection === 'sample') {
+        const detectFrom = performance.now();
+        batch.forEach((d, i) => {
+          if (looked[i] && d.lang === undefined) d.lang = detectLanguage(detectionText(d.doc));
+        });
+        const spent = performance.now() - detectFrom;
+        detectionMs += spent;
+        readingMs -= spent;
+      }
+      const input = writer.analysisBatch(batch, (i) => (detection === 'every' ? detectionText(batch[i]!.doc) : null));
       // An analyser on this thread runs here: its time is analysis, not reading.
       const calledAt = performance.now();
       const result = pool.analyse(input);
       readingMs -= performance.now() - calledAt;
       // Awaited in order by writeBack; a failure meanwhile must not count as unhandled.
       result.catch(() => {});
-      inFlight.push({ batch, input, result });
+      inFlight.push({ batch, input, result, looked });
     };
     let batch: DocumentWithChunks[] = [];
     let readFrom = performance.now();
@@ -231,7 +246,7 @@ export async function buildIndex(options: BuildOptions): Promise<IndexMeta> {
         testbedVersion: VERSION,
         threads: pool.threads,
         documentsPerSecond: counts.documents / lexicalSeconds,
-        stages: stagesOf(readingMs, pool, writer),
+        stages: stagesOf(readingMs, detectionMs, pool, writer),
       },
     };
     writer.finish(meta);
@@ -279,12 +294,12 @@ function defaultThreadsFor(files: readonly string[]): number {
   return bytes < THREADS_FROM_BYTES ? 1 : defaultThreads();
 }
 
-/** Busy seconds per stage: the writing thread's reading and writes, the analysers' (on any thread) detection, analysis and postings. */
-function stagesOf(readingMs: number, analysts: Analysts, writer: IndexWriter): BuildStages {
+/** Busy seconds per stage: the writing thread's reading, sampled detection and writes; the analysers' (on any thread) detection, analysis and postings. */
+function stagesOf(readingMs: number, detectionMs: number, analysts: Analysts, writer: IndexWriter): BuildStages {
   const s = (ms: number) => ms / 1000;
   return {
     reading: s(readingMs),
-    detection: s(analysts.times.detection),
+    detection: s(detectionMs + analysts.times.detection),
     analysis: s(analysts.times.analysis),
     postings: s(analysts.times.postings + writer.times.postings),
     writes: s(writer.times.writes),
