@@ -21,7 +21,11 @@
  *
  *   npx tsx bench/lexical-scale.ts [--sizes 10k,100k,1M] [--engines wink,fts5] [--max-wink 100k]
  *     [--dir /tmp/testbed-scale] [--seed 42] [--queries 300] [--long 50] [--serve-workers 2]
- *     [--tokenizer english]
+ *     [--tokenizer english] [--threads 1,2] [--build-only]
+ *
+ * `--threads 1,2` builds each size once per thread count (`testbed index --threads N`, each in
+ * its own folder, index-zipf-SIZE-seedS-tN), the engines then measured on the first; without it,
+ * one build with the testbed's default. `--build-only` stops after the builds.
  *
  * The tokenizer is english unless told: `auto` detects languages per document, and on
  * pseudo-words it picked english at 10k and multilingual at 100k (an index built with another
@@ -54,6 +58,8 @@ const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const BIN = path.join(ROOT, 'bin', 'testbed.js');
 const FLOOR = 'fts5 raw (floor)';
 const K_SHORT = [10, 1000] as const;
+/** The parts fileParts reports, in the table's order. */
+const PARTS = ['documents', 'chunks', 'fts5', 'postings', 'free', 'other'] as const;
 
 const { values } = parseArgs({
   options: {
@@ -68,6 +74,8 @@ const { values } = parseArgs({
     // Fixed by default: auto detects a language per document, and pseudo-words read as English
     // at one size and as several languages at another, which would make the sizes incomparable.
     tokenizer: { type: 'string', default: 'english' },
+    threads: { type: 'string' },
+    'build-only': { type: 'boolean', default: false },
     // Internal: the child phases.
     phase: { type: 'string' },
     file: { type: 'string' },
@@ -95,6 +103,14 @@ interface BuildFigures {
   chunks: number;
   /** The tokenizer the build chose (auto unless --tokenizer). */
   tokenizer: string;
+  /** --threads as given to the build (undefined: the testbed's default) and as the index records it. */
+  threadsAsked?: number;
+  threads?: number;
+  documentsPerSecond?: number;
+  /** Busy seconds per stage, from the index's metadata. */
+  stages?: Record<string, number>;
+  /** Bytes of the file by part (fileParts). */
+  parts?: Record<string, number>;
   measuredAt: string;
   reused?: boolean;
 }
@@ -138,20 +154,31 @@ async function main(): Promise<void> {
     );
     if (!corpus.reused) log(`${label}: collection written in ${corpus.seconds.toFixed(1)} s`);
     const name = `zipf-${label}`;
-    const dataDir = path.join(values.dir, `index-${name}-seed${seed}`);
-    const file = path.join(dataDir, `${name}.sqlite`);
-    const build = await ensureIndex(corpus.dir, file, log);
-    builds.push([
-      label,
-      size,
-      build.chunks,
-      build.tokenizer,
-      build.seconds.toFixed(1),
-      build.cpuSeconds.toFixed(1),
-      build.peakRssMiB.toFixed(0),
-      mb(build.bytes),
-      build.reused ? `yes (measured ${build.measuredAt.slice(0, 16)})` : 'no',
-    ]);
+    const threadCounts = values.threads ? values.threads.split(',').map((t) => Number(t)) : [undefined];
+    let dataDir = '';
+    let file = '';
+    for (const threads of threadCounts) {
+      const dir = path.join(values.dir, `index-${name}-seed${seed}${threads ? `-t${threads}` : ''}`);
+      const built = path.join(dir, `${name}.sqlite`);
+      const build = await ensureIndex(corpus.dir, built, threads, log);
+      if (!file) [dataDir, file] = [dir, built];
+      builds.push([
+        label,
+        size,
+        build.chunks,
+        build.tokenizer,
+        build.threads ?? '-',
+        build.seconds.toFixed(1),
+        build.cpuSeconds.toFixed(1),
+        build.peakRssMiB.toFixed(0),
+        mb(build.bytes),
+        build.documentsPerSecond?.toFixed(0) ?? '-',
+        stageShares(build.stages),
+        build.parts ? PARTS.map((p) => mb(build.parts![p] ?? 0)).join(' / ') : '-',
+        build.reused ? `yes (measured ${build.measuredAt.slice(0, 16)})` : 'no',
+      ]);
+    }
+    if (values['build-only']) continue;
 
     const outcomes = new Map<string, Outcome>();
     const phase = (which: 'engine' | 'floor', engine?: string) =>
@@ -251,9 +278,23 @@ async function main(): Promise<void> {
   console.log('### Build\n');
   console.log(
     mdTable(
-      ['size', 'documents', 'chunks', 'tokenizer', 'build s', 'CPU s', 'peak RSS MiB', 'file MB', 'reused'],
+      [
+        'size',
+        'documents',
+        'chunks',
+        'tokenizer',
+        'threads',
+        'build s',
+        'CPU s',
+        'peak RSS MiB',
+        'file MB',
+        'docs/s',
+        'busy share: read/detect/analyse/postings/write',
+        `MB: ${PARTS.join('/')}`,
+        'reused',
+      ],
       builds,
-      'lrrlrrrrl',
+      'lrrlrrrrrrlll',
     ),
   );
   console.log('\n### First answer in a fresh process (open + first query) and memory\n');
@@ -285,11 +326,17 @@ async function main(): Promise<void> {
  * The index of `corpusDir` at `file`, built through the CLI in a child process when missing (its
  * figures kept in FILE.build.json), or the figures of the build that made it.
  */
-async function ensureIndex(corpusDir: string, file: string, log: (m: string) => void): Promise<BuildFigures> {
+async function ensureIndex(
+  corpusDir: string,
+  file: string,
+  threads: number | undefined,
+  log: (m: string) => void,
+): Promise<BuildFigures> {
   const record = `${file}.build.json`;
   if (fs.existsSync(file) && fs.existsSync(record)) {
     const kept = JSON.parse(fs.readFileSync(record, 'utf8')) as BuildFigures;
-    if (values.tokenizer === 'auto' || kept.tokenizer === values.tokenizer) return { ...kept, reused: true };
+    if ((values.tokenizer === 'auto' || kept.tokenizer === values.tokenizer) && kept.threadsAsked === threads)
+      return { ...kept, reused: true };
   }
   fs.mkdirSync(path.dirname(file), { recursive: true });
   fs.rmSync(file, { force: true });
@@ -305,6 +352,7 @@ async function ensureIndex(corpusDir: string, file: string, log: (m: string) => 
     'none',
     '--tokenizer',
     values.tokenizer,
+    ...(threads ? ['--threads', String(threads)] : []),
   ];
   log(
     `building ${path.basename(file)}: node ${args.map((a) => (a.startsWith(ROOT) ? path.relative(ROOT, a) : a)).join(' ')}`,
@@ -314,7 +362,7 @@ async function ensureIndex(corpusDir: string, file: string, log: (m: string) => 
   const seconds = (performance.now() - started) / 1000;
   const reader = IndexReader.open(file);
   const { chunks } = reader.meta.counts;
-  const { tokenizer } = reader.meta;
+  const { tokenizer, build } = reader.meta;
   reader.close();
   const figures: BuildFigures = {
     seconds,
@@ -322,10 +370,50 @@ async function ensureIndex(corpusDir: string, file: string, log: (m: string) => 
     bytes: fs.statSync(file).size,
     chunks,
     tokenizer,
+    threadsAsked: threads,
+    threads: build.threads,
+    documentsPerSecond: build.documentsPerSecond,
+    stages: build.stages ? { ...build.stages } : undefined,
+    parts: fileParts(file),
     measuredAt: new Date().toISOString(),
   };
   fs.writeFileSync(record, `${JSON.stringify(figures, null, 2)}\n`);
   return figures;
+}
+
+/**
+ * An index file's bytes by part, from SQLite's dbstat: each table with its indexes (documents and
+ * its id index; chunks with its id and document indexes; FTS5's shadow tables; the postings
+ * tables), the free list, and the rest.
+ */
+function fileParts(file: string): Record<string, number> {
+  const db = new Database(file, { readonly: true, fileMustExist: true });
+  const parts: Record<string, number> = {};
+  const rows = db.prepare('SELECT name, sum(pgsize) FROM dbstat GROUP BY name').raw().all() as [string, number][];
+  for (const [name, bytes] of rows) {
+    const part = name.startsWith('postings_')
+      ? 'postings'
+      : name.startsWith('chunks_fts')
+        ? 'fts5'
+        : name === 'chunks' || name === 'chunks_doc' || name === 'sqlite_autoindex_chunks_1'
+          ? 'chunks'
+          : name === 'documents' || name === 'sqlite_autoindex_documents_1'
+            ? 'documents'
+            : 'other';
+    parts[part] = (parts[part] ?? 0) + bytes;
+  }
+  parts.free =
+    (db.pragma('freelist_count', { simple: true }) as number) * (db.pragma('page_size', { simple: true }) as number);
+  db.close();
+  return parts;
+}
+
+/** A build's busy time per stage as percentages, in the table's order; "-" for an index that does not record them. */
+function stageShares(stages: Record<string, number> | undefined): string {
+  if (!stages) return '-';
+  const order = ['reading', 'detection', 'analysis', 'postings', 'writes'];
+  const busy = order.reduce((sum, k) => sum + (stages[k] ?? 0), 0);
+  return order.map((k) => `${Math.round((100 * (stages[k] ?? 0)) / busy)}%`).join(' / ');
 }
 
 /**

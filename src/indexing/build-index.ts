@@ -2,23 +2,30 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import { parseChunker } from '../chunking/index.js';
-import type { Chunk } from '../chunking/types.js';
 import { hashFiles, openCorpus, type CorpusSource } from '../corpus/index.js';
-import type { Doc } from '../corpus/types.js';
 import { cacheHome, embeddingCacheFile } from '../cache-home.js';
 import { EmbeddingCache, withCache } from '../embedders/embedding-cache.js';
 import { createEmbedder } from '../embedders/registry.js';
 import { moreWordsThan } from '../embedders/token-limit.js';
 import type { Embedder } from '../embedders/types.js';
 import { commitBuild, discardBuild, removeStaleBuilds, temporaryPathFor } from '../store/atomic-build.js';
-import { SCHEMA_VERSION, type IndexMeta } from '../store/index-meta.js';
-import { IndexWriter } from '../store/index-writer.js';
+import { type BuildStages, SCHEMA_VERSION, type IndexMeta } from '../store/index-meta.js';
+import { type DocumentWithChunks, IndexWriter } from '../store/index-writer.js';
 import { DEFAULT_TOKENIZER, parseTokenizer } from '../store/tokenizers.js';
-import { languageDetectorReady } from '../analysis/detect-language.js';
+import { detectLanguage, languageDetectorReady } from '../analysis/detect-language.js';
+import { type Analysed, type Analysts, defaultThreads, startAnalysts } from './analysis-pool.js';
 import { chooseChunker, DEFAULT_CHUNKER } from './choose-chunker.js';
 import { chooseTokenizer, type TokenizerChoice } from './choose-tokenizer.js';
-import { documentLanguage } from './document-language.js';
+import {
+  detectionText,
+  documentLanguage,
+  givenLanguage,
+  inLanguageSample,
+  languageDetection,
+  SAMPLE_RULE,
+} from './document-language.js';
 import { VERSION } from '../version.js';
+import { InputError } from '../errors.js';
 import { embedText } from './embed-text.js';
 import type { ProgressListener } from './progress.js';
 import { shippedEmbedder } from './shipped-embedder.js';
@@ -38,12 +45,23 @@ export interface BuildOptions {
   /** Shared embedding cache; default the cache home's (cache-home.ts: TESTBED_HOME, ~/.cache/retrieval-testbed). */
   cacheFile?: string;
   embedBatch?: number;
-  /** Detect the language of documents whose metadata does not give one. Default true. */
+  /**
+   * Detect the language of every document whose metadata does not give one (true), of none
+   * (false). Default: every one when the tokenizer analyses each document in its language, else
+   * a sample (document-language.ts), which leaves `lang=` filters refused on the index.
+   */
   detectLanguage?: boolean;
+  /**
+   * Analysis threads (analysis-pool.ts): a positive integer; default the core count, or 1 for a
+   * corpus under 4 MiB. The index is the same for any.
+   */
+  threads?: number;
   /** Skip documents with neither text nor title (reported through onNotice) instead of failing. */
   skipEmpty?: boolean;
   /** Store BM25 postings for the postings engine (postings-writer.ts). Default true; false measures a build without them. */
   postings?: boolean;
+  /** Postings the build holds in memory before spilling them, shared by its threads (tests force several spills). */
+  spillLimit?: number;
   onProgress?: ProgressListener;
   onNotice?: (message: string) => void;
   /**
@@ -69,19 +87,22 @@ const DOC_BATCH = 256;
  */
 export async function buildIndex(options: BuildOptions): Promise<IndexMeta> {
   const started = performance.now();
+  if (options.threads !== undefined && !(Number.isInteger(options.threads) && options.threads >= 1))
+    throw new InputError(`threads must be a positive integer, got ${options.threads}`, { field: 'threads' });
   const requested = parseTokenizer(options.tokenizer ?? DEFAULT_TOKENIZER);
   const skipped: string[] = [];
   const source = await openCorpus(options.corpus, options.skipEmpty ? { onEmpty: (id) => skipped.push(id) } : {});
   const contentHash = await hashFiles(source.files);
-  const detect = options.detectLanguage ?? true;
-  if (detect) await languageDetectorReady();
   // `auto` must know the corpus' languages before the first document is analysed, so it reads
-  // the corpus once more, detecting only; the second pass reuses what it found.
-  const known = requested === 'auto' ? await languagesOf(source, detect) : undefined;
+  // the corpus once more, detecting a sample only (unless told not to detect at all).
+  const sampleDetect = options.detectLanguage ?? true;
+  if (requested === 'auto' && sampleDetect) await languageDetectorReady();
+  const sampled = requested === 'auto' ? await sampledLanguages(source, sampleDetect) : undefined;
   skipped.length = 0;
-  const choice = chooseTokenizer(requested, known ? countLanguages(known.values()) : {});
+  const choice = chooseTokenizer(requested, sampled ?? {});
   const tokenizer = choice.tokenizer;
   if (requested === 'auto') options.onNotice?.(describeChoice(choice));
+  const detection = languageDetection(tokenizer, options.detectLanguage);
   const owned = typeof options.embedder !== 'object' && !options.shipped;
   const embedder = options.shipped
     ? shippedEmbedder(options.shipped)
@@ -102,30 +123,98 @@ export async function buildIndex(options: BuildOptions): Promise<IndexMeta> {
   fs.mkdirSync(path.dirname(path.resolve(options.out)), { recursive: true });
   removeStaleBuilds(options.out);
   const tmp = temporaryPathFor(options.out);
-  const writer = new IndexWriter(tmp, tokenizer, { postings: options.postings ?? true });
+  const writer = new IndexWriter(tmp, tokenizer, {
+    postings: options.postings ?? true,
+    ...(options.spillLimit !== undefined && { spillLimit: options.spillLimit }),
+  });
+  const threads = options.threads ?? defaultThreadsFor(source.files);
+  let analysts: Analysts | undefined;
   const languages: Record<string, number> = {};
+  let languagesLookedFor = 0;
+  let readingMs = 0;
+  let detectionMs = 0;
   try {
+    // A sample is detected here: the detector holds ~145 MB in each thread that loads it, which
+    // for one document in a hundred only threads that detect every document should pay.
+    if (detection === 'sample') await languageDetectorReady();
+    analysts = await startAnalysts(tokenizer, writer.analyserOptions(threads), threads, detection === 'every');
+    const pool = analysts;
     let docsRead = 0;
-    let batch: { doc: Doc; chunks: Chunk[]; lang: string | undefined }[] = [];
-    for await (const doc of source.docs()) {
-      const lang = known?.has(doc.id) ? known.get(doc.id) : documentLanguage(doc, detect);
-      languages[lang ?? 'und'] = (languages[lang ?? 'und'] ?? 0) + 1;
-      batch.push({ doc, chunks: chunker.chunk(doc), lang });
-      if (batch.length >= DOC_BATCH) {
-        writer.addDocuments(batch);
+    let docIndex = 0;
+    // Batches out for analysis, written back in the order they were numbered; at most two per
+    // thread, so reading stays just ahead of analysis and memory stays bounded.
+    const inFlight: {
+      batch: DocumentWithChunks[];
+      input: ReturnType<IndexWriter['analysisBatch']>;
+      result: Promise<Analysed>;
+      /** Per document: whether its language was given or looked for (what `languages` counts). */
+      looked: boolean[];
+    }[] = [];
+    const writeBack = async (keep: number) => {
+      while (inFlight.length > keep) {
+        const { batch, input, result, looked } = inFlight.shift()!;
+        const { analysed, stream } = await result;
+        writer.addAnalysed(batch, input, analysed, stream);
+        batch.forEach((_, i) => {
+          if (!looked[i]) return;
+          languagesLookedFor++;
+          const lang = analysed.langs[i] ?? 'und';
+          languages[lang] = (languages[lang] ?? 0) + 1;
+        });
         docsRead += batch.length;
-        batch = [];
         options.onProgress?.({ phase: 'reading', done: docsRead });
+      }
+    };
+    const send = (batch: DocumentWithChunks[]) => {
+      const first = docIndex;
+      docIndex += batch.length;
+      const looked = batch.map(
+        (d, i) =>
+          d.lang !== undefined || detection === 'every' || (detection === 'sample' && inLanguageSample(first + i)),
+      );
+      if (detection === 'sample') {
+        const detectFrom = performance.now();
+        batch.forEach((d, i) => {
+          if (looked[i] && d.lang === undefined) d.lang = detectLanguage(detectionText(d.doc));
+        });
+        const spent = performance.now() - detectFrom;
+        detectionMs += spent;
+        readingMs -= spent;
+      }
+      const input = writer.analysisBatch(batch, (i) => (detection === 'every' ? detectionText(batch[i]!.doc) : null));
+      // An analyser on this thread runs here: its time is analysis, not reading.
+      const calledAt = performance.now();
+      const result = pool.analyse(input);
+      readingMs -= performance.now() - calledAt;
+      // Awaited in order by writeBack; a failure meanwhile must not count as unhandled.
+      result.catch(() => {});
+      inFlight.push({ batch, input, result, looked });
+    };
+    let batch: DocumentWithChunks[] = [];
+    let readFrom = performance.now();
+    for await (const doc of source.docs()) {
+      batch.push({ doc, chunks: chunker.chunk(doc), lang: givenLanguage(doc) });
+      if (batch.length >= DOC_BATCH) {
+        send(batch);
+        batch = [];
+        readingMs += performance.now() - readFrom;
+        await writeBack(2 * pool.threads);
         await yieldToEventLoop();
+        readFrom = performance.now();
       }
     }
-    writer.addDocuments(batch);
-    options.onProgress?.({ phase: 'reading', done: docsRead + batch.length });
+    if (batch.length > 0) send(batch);
+    readingMs += performance.now() - readFrom;
+    await writeBack(0);
+    for (const { stream, lists } of await pool.flush()) writer.addPostings(stream, lists);
     if (skipped.length > 0) {
       options.onNotice?.(
         `skipped ${skipped.length} document(s) with neither text nor title: ${skipped.slice(0, 10).join(', ')}${skipped.length > 10 ? ', ...' : ''}`,
       );
     }
+    options.onProgress?.({ phase: 'indexing', done: 0 });
+    writer.complete();
+    const lexicalSeconds = (performance.now() - started) / 1000;
 
     const embedStarted = performance.now();
     const { truncated: truncatedChunks, embeddings } = embedder
@@ -133,7 +222,6 @@ export async function buildIndex(options: BuildOptions): Promise<IndexMeta> {
       : { truncated: 0, embeddings: { fromCache: 0, embedded: 0 } };
     const embedSeconds = (performance.now() - embedStarted) / 1000;
 
-    options.onProgress?.({ phase: 'indexing', done: 0 });
     const counts = writer.counts();
     const meta: IndexMeta = {
       schemaVersion: SCHEMA_VERSION,
@@ -146,12 +234,19 @@ export async function buildIndex(options: BuildOptions): Promise<IndexMeta> {
         !embedder && { vectorsPending: { embedder: options.vectorsPending } }),
       counts: { ...counts, truncatedChunks, skippedEmpty: skipped.length },
       languages,
+      ...(detection === 'sample' &&
+        languagesLookedFor < counts.documents && {
+          languageSample: { sampled: languagesLookedFor, documents: counts.documents, rule: SAMPLE_RULE },
+        }),
       build: {
         startedAt: new Date(Date.now() - (performance.now() - started)).toISOString(),
         seconds: (performance.now() - started) / 1000,
         embedSeconds,
         embeddings,
         testbedVersion: VERSION,
+        threads: pool.threads,
+        documentsPerSecond: counts.documents / lexicalSeconds,
+        stages: stagesOf(readingMs, detectionMs, pool, writer),
       },
     };
     writer.finish(meta);
@@ -163,25 +258,52 @@ export async function buildIndex(options: BuildOptions): Promise<IndexMeta> {
     discardBuild(tmp);
     throw err;
   } finally {
+    await analysts?.close();
     if (owned) await embedder?.close?.();
   }
 }
 
-/** Every document's language (given or detected), by document id: the `auto` tokenizer's first pass. */
-async function languagesOf(source: CorpusSource, detect: boolean): Promise<Map<string, string | undefined>> {
-  const langs = new Map<string, string | undefined>();
+/**
+ * Documents per language (given, or detected: `und` when not found) over the language sample
+ * (inLanguageSample) of the corpus, for the `auto` tokenizer's choice.
+ */
+async function sampledLanguages(source: CorpusSource, detect: boolean): Promise<Record<string, number>> {
+  const counts: Record<string, number> = {};
   let n = 0;
   for await (const doc of source.docs()) {
-    langs.set(doc.id, documentLanguage(doc, detect));
+    if (inLanguageSample(n) || givenLanguage(doc) !== undefined) {
+      const lang = documentLanguage(doc, detect) ?? 'und';
+      counts[lang] = (counts[lang] ?? 0) + 1;
+    }
     if (++n % DOC_BATCH === 0) await yieldToEventLoop();
   }
-  return langs;
+  return counts;
 }
 
-function countLanguages(langs: Iterable<string | undefined>): Record<string, number> {
-  const counts: Record<string, number> = {};
-  for (const lang of langs) counts[lang ?? 'und'] = (counts[lang ?? 'und'] ?? 0) + 1;
-  return counts;
+/**
+ * Corpus bytes below which a build analyses on its own thread by default: starting analysis
+ * threads takes a few hundred milliseconds (more under a TypeScript loader), more than a corpus
+ * this small takes to analyse.
+ */
+const THREADS_FROM_BYTES = 4 * 1024 * 1024;
+
+/** --threads' default: the core count (defaultThreads), or 1 for a corpus under THREADS_FROM_BYTES. */
+function defaultThreadsFor(files: readonly string[]): number {
+  let bytes = 0;
+  for (const file of files) bytes += fs.statSync(file, { throwIfNoEntry: false })?.size ?? 0;
+  return bytes < THREADS_FROM_BYTES ? 1 : defaultThreads();
+}
+
+/** Busy seconds per stage: the writing thread's reading, sampled detection and writes; the analysers' (on any thread) detection, analysis and postings. */
+function stagesOf(readingMs: number, detectionMs: number, analysts: Analysts, writer: IndexWriter): BuildStages {
+  const s = (ms: number) => ms / 1000;
+  return {
+    reading: s(readingMs),
+    detection: s(detectionMs + analysts.times.detection),
+    analysis: s(analysts.times.analysis),
+    postings: s(analysts.times.postings + writer.times.postings),
+    writes: s(writer.times.writes),
+  };
 }
 
 /** Half the chunk size of a sized chunker, as a concrete next step; a generic form otherwise. */

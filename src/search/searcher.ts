@@ -151,7 +151,7 @@ export class Searcher {
     if (!this.chunkLanguages) {
       this.chunkLanguages = new Map();
       for (const lang of Object.keys(this.meta.languages ?? {})) {
-        for (const id of this.reader.compileFilter({ lang }).chunkIds) this.chunkLanguages.set(id, lang);
+        for (const id of this.reader.chunkIdsInLanguage(lang)) this.chunkLanguages.set(id, lang);
       }
     }
     return this.chunkLanguages.get(chunkId);

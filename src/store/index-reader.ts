@@ -9,7 +9,8 @@ import { bm25Sql, matchOf } from './bm25-sql.js';
 import { bm25TopK, type Bm25Source, type ScoredRow } from './bm25-top-k.js';
 import { compileFilter } from './compile-filter.js';
 import { filterKey } from './filter-key.js';
-import { SCHEMA_VERSION, type IndexMeta } from './index-meta.js';
+import { READABLE_SCHEMA_VERSIONS, type IndexMeta } from './index-meta.js';
+import { CHUNK_ROWS_VIEW, chunkIdRange } from './schema.js';
 import { RecentCache } from './recent-cache.js';
 import { hasPostings, openPostingsSource, type PostingsSource } from './postings-source.js';
 import { rowIdentity, type RowIdentity } from './row-identity.js';
@@ -73,6 +74,8 @@ export class IndexReader {
   private docFrequencyStmt?: Database.Statement;
   private ftsRows?: number;
   private postings?: PostingsSource | null;
+  /** Where chunks are read with their title and text: the table (schema 1) or the view over it. */
+  private readonly chunkRows: string;
 
   private constructor(
     readonly file: string,
@@ -81,8 +84,10 @@ export class IndexReader {
   ) {
     this.db = db;
     this.meta = meta;
+    // Version 1 files hold each chunk's text in `chunks`; later ones refer to the document's.
+    this.chunkRows = meta.schemaVersion === 1 ? 'chunks' : CHUNK_ROWS_VIEW;
     this.chunkById = db.prepare(
-      'SELECT id, doc_id AS docId, ordinal, start, end, title, text FROM chunks WHERE id = ?',
+      `SELECT id, doc_id AS docId, ordinal, start, end, title, text FROM ${this.chunkRows} WHERE id = ?`,
     );
     this.identify = rowIdentity(db);
   }
@@ -102,8 +107,10 @@ export class IndexReader {
       const row = db.prepare(`SELECT value FROM meta WHERE key = 'index'`).get() as { value: string } | undefined;
       if (!row) throw new Error('no index metadata');
       const meta = JSON.parse(row.value) as IndexMeta;
-      if (meta.schemaVersion !== SCHEMA_VERSION) {
-        throw new Error(`schema version ${meta.schemaVersion}, this testbed reads ${SCHEMA_VERSION}: rebuild it`);
+      if (!READABLE_SCHEMA_VERSIONS.includes(meta.schemaVersion)) {
+        throw new Error(
+          `schema version ${meta.schemaVersion}, this testbed reads ${READABLE_SCHEMA_VERSIONS.join(' and ')}: rebuild it with this testbed (testbed index)`,
+        );
       }
       const problem = options.quickCheck ? integrityProblem(db) : undefined;
       if (problem) throw new Error(problem);
@@ -175,6 +182,12 @@ export class IndexReader {
 
   /** `filter` compiled against this index (see compileFilter), once per distinct filter while it is in use. */
   compileFilter(filter: FilterSpec): ChunkFilter {
+    const sample = this.meta.languageSample;
+    if (filter.lang !== undefined && sample)
+      throw new InputError(
+        `lang: this index looked for the language of ${sample.sampled} of its ${sample.documents} documents (its tokenizer ${this.meta.tokenizer} does not need them, so the build detected a sample: ${sample.rule}); rebuild it with testbed index --detect-language to filter by language`,
+        { field: 'lang', file: this.file },
+      );
     return this.filters.get(filterKey(filter), () => compileFilter(this.db, filter));
   }
 
@@ -184,7 +197,7 @@ export class IndexReader {
 
   /** A chunk's title, text and stored language: what the build analysed for its BM25 terms (query expansion reads it). */
   analysedText(id: string): { title: string; text: string; lang: string | undefined } | undefined {
-    this.analysedTextById ??= this.db.prepare('SELECT title, text, lang FROM chunks WHERE id = ?');
+    this.analysedTextById ??= this.db.prepare(`SELECT title, text, lang FROM ${this.chunkRows} WHERE id = ?`);
     const row = this.analysedTextById.get(id) as { title: string; text: string; lang: string | null } | undefined;
     return row && { title: row.title, text: row.text, lang: row.lang ?? undefined };
   }
@@ -202,17 +215,22 @@ export class IndexReader {
 
   /** A document's chunks in order. */
   chunksOf(docId: string): StoredChunk[] {
+    const columns = 'id, doc_id AS docId, ordinal, start, end, title, text';
+    // Version 1 has an index on doc_id; later versions find a document's chunks by their ids.
+    if (this.meta.schemaVersion === 1)
+      return this.db
+        .prepare(`SELECT ${columns} FROM chunks WHERE doc_id = ? ORDER BY ordinal`)
+        .all(docId) as StoredChunk[];
+    const [from, to] = chunkIdRange(docId);
     return this.db
-      .prepare(
-        'SELECT id, doc_id AS docId, ordinal, start, end, title, text FROM chunks WHERE doc_id = ? ORDER BY ordinal',
-      )
-      .all(docId) as StoredChunk[];
+      .prepare(`SELECT ${columns} FROM ${CHUNK_ROWS_VIEW} WHERE id >= ? AND id < ? AND doc_id = ? ORDER BY ordinal`)
+      .all(from, to, docId) as StoredChunk[];
   }
 
   /** Every chunk in rowid order (for engines built in memory, like wink BM25). */
   *chunks(): Generator<StoredChunk> {
     const stmt = this.db.prepare(
-      'SELECT id, doc_id AS docId, ordinal, start, end, title, text FROM chunks ORDER BY rowid',
+      `SELECT id, doc_id AS docId, ordinal, start, end, title, text FROM ${this.chunkRows} ORDER BY rowid`,
     );
     yield* stmt.iterate() as IterableIterator<StoredChunk>;
   }
@@ -227,7 +245,7 @@ export class IndexReader {
     return this.db
       .prepare(
         `SELECT c.rowid, c.id, c.doc_id AS docId, c.title, c.text, c.lang, d.metadata, v.vector
-         FROM chunks c JOIN documents d ON d.id = c.doc_id LEFT JOIN vectors v ON v.chunk_rowid = c.rowid
+         FROM ${this.chunkRows} c JOIN documents d ON d.id = c.doc_id LEFT JOIN vectors v ON v.chunk_rowid = c.rowid
          WHERE c.rowid > ? ORDER BY c.rowid LIMIT ?`,
       )
       .all(afterRowid, limit) as ExportRow[];

@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import { writeBlockImpacts } from './block-impacts.js';
 import { ChunkColumnWriter } from './chunk-column-pages.js';
 import { ByteReader, ByteWriter, encodeBlock, POSTINGS_BLOCK_SIZE } from './block-codec.js';
+import { DEFAULT_SPILL_LIMIT, PostingsCollector, type SpilledLists } from './postings-collector.js';
 import {
   BOUNDS_STRIDE,
   createPostingsTables,
@@ -12,30 +13,20 @@ import {
 } from './postings-schema.js';
 
 /**
- * Postings held in memory before they are spilled to the temporary file: a few bytes each
- * (varints), so the default keeps a build's postings buffer in the tens of MiB at any corpus size.
- */
-export const DEFAULT_SPILL_LIMIT = 4_000_000;
-
-/** One term's postings of the current batch, encoded as (rowid gap, tf, chunk length) varints. */
-interface PendingList {
-  bytes: ByteWriter;
-  last: number;
-}
-
-/**
- * Writes an index's BM25 postings (postings-schema.ts) while the build streams chunks in, in
- * bounded memory: postings of a batch of chunks are collected per term and, past `spillLimit`,
- * appended to a temporary SQLite file (`spillFile`, beside the build's temp file). finish()
- * merges the spilled batches term by term (each term's batches in rowid order) into the final
- * blocks, holding one block at a time, and deletes the spill file. Lengths go straight to their
- * pages. Chunks must be added in ascending rowid order, which the build's inserts give.
+ * Writes an index's BM25 postings (postings-schema.ts) in bounded memory. Postings are collected
+ * per term by PostingsCollectors (one per analysis thread of the build: `stream` tells them
+ * apart) and spilled to a temporary SQLite file (`spillFile`, beside the build's temp file) as
+ * they grow. finish() merges the spilled lists term by term into the final blocks and deletes the
+ * spill file: a term's lists of one stream are read in spill order (ascending rowids), the lists
+ * of several streams merged by rowid, so the blocks are the same however many threads collected
+ * them. Lengths and document keys go straight to their pages, in ascending rowid order.
  */
 export class PostingsWriter {
-  private pending = new Map<string, PendingList>();
-  private pendingPostings = 0;
-  private spill: Database.Database | undefined;
+  private spillDb: Database.Database | undefined;
+  private insertSpill: Database.Statement | undefined;
   private batches = 0;
+  /** The collector behind add(), for a build (or test) that analyses on this thread. */
+  private local: PostingsCollector | undefined;
 
   /** How many batches went to the spill file so far (tests check a small limit forces several). */
   get spills(): number {
@@ -57,47 +48,65 @@ export class PostingsWriter {
   }
 
   /**
-   * Records chunk `rowid` with its analysed terms (title's then text's) and `docKey`, the rowid of
-   * its document's first chunk (a document's chunks are inserted together); call inside the
-   * build's transaction.
+   * Records chunk `rowid`'s length (analysed terms in title + text) and `docKey`, the rowid of its
+   * document's first chunk (a document's chunks are inserted together); call inside the build's
+   * transaction, in ascending rowid order. Its postings come through spill().
    */
-  add(rowid: number, terms: readonly string[], docKey: number): void {
-    this.lengths.set(rowid, terms.length);
+  addChunk(rowid: number, length: number, docKey: number): void {
+    this.lengths.set(rowid, length);
     this.docKeys.set(rowid, docKey);
     this.chunks++;
-    this.totalLength += terms.length;
-    const tfs = new Map<string, number>();
-    for (const t of terms) tfs.set(t, (tfs.get(t) ?? 0) + 1);
-    for (const [term, tf] of tfs) {
-      let list = this.pending.get(term);
-      if (!list) {
-        list = { bytes: new ByteWriter(16), last: 0 };
-        this.pending.set(term, list);
-      }
-      list.bytes.varint(rowid - list.last);
-      list.bytes.varint(tf);
-      list.bytes.varint(terms.length);
-      list.last = rowid;
-    }
-    this.pendingPostings += tfs.size;
-    if (this.pendingPostings >= this.spillLimit) this.spillPending();
+    this.totalLength += length;
   }
 
-  /** Merges every batch into the postings tables and records the statistics; the spill file is removed. */
+  /**
+   * addChunk with the chunk's terms, collected on this thread (stream 0): for a writer that
+   * analyses where it writes. Chunks must come in ascending rowid order.
+   */
+  add(rowid: number, terms: readonly string[], docKey: number): void {
+    this.addChunk(rowid, terms.length, docKey);
+    this.local ??= new PostingsCollector(this.spillLimit);
+    this.local.add(rowid, terms);
+    if (this.local.full) this.spill(0, this.local.take());
+  }
+
+  /** Appends lists a collector of `stream` took to the spill file, after that stream's earlier ones. */
+  spill(stream: number, lists: SpilledLists): void {
+    if (lists.terms.length === 0) return;
+    if (!this.spillDb) {
+      this.abort();
+      this.spillDb = new Database(this.spillFile);
+      this.spillDb.pragma('journal_mode = OFF');
+      this.spillDb.pragma('synchronous = OFF');
+      this.spillDb.exec(
+        'CREATE TABLE spill (term TEXT NOT NULL, stream INTEGER NOT NULL, batch INTEGER NOT NULL, data BLOB NOT NULL, PRIMARY KEY (term, stream, batch)) WITHOUT ROWID',
+      );
+      this.insertSpill = this.spillDb.prepare('INSERT INTO spill (term, stream, batch, data) VALUES (?, ?, ?, ?)');
+    }
+    const insert = this.insertSpill!;
+    const batch = this.batches++;
+    const { terms, offsets, data } = lists;
+    this.spillDb.transaction(() => {
+      for (let i = 0; i < terms.length; i++)
+        insert.run(terms[i], stream, batch, data.subarray(offsets[i]!, offsets[i + 1]!));
+    })();
+  }
+
+  /** Merges every spilled list into the postings tables and records the statistics; the spill file is removed. */
   finish(): PostingsStats {
     this.lengths.flush();
     this.docKeys.flush();
-    this.spillPending();
+    if (this.local && !this.local.empty) this.spill(0, this.local.take());
     let terms = 0;
-    const spill = this.spill;
+    const spill = this.spillDb;
     if (spill) {
       this.db.transaction(() => {
         const merge = new TermMerger(this.db);
         const rows = spill
-          .prepare('SELECT term, data FROM spill ORDER BY term, batch')
+          .prepare('SELECT term, stream, data FROM spill ORDER BY term, stream, batch')
           .raw()
-          .iterate() as IterableIterator<[string, Uint8Array]>;
-        for (const [term, data] of rows) merge.add(term, data);
+          .iterate() as IterableIterator<[string, number, Uint8Array]>;
+        for (const [term, stream, data] of rows) merge.add(term, stream, data);
         merge.end();
         terms = merge.terms;
       })();
@@ -115,34 +124,51 @@ export class PostingsWriter {
 
   /** Closes and deletes the spill file (also after a failed build). */
   abort(): void {
-    if (this.spill?.open) this.spill.close();
+    if (this.spillDb?.open) this.spillDb.close();
     for (const suffix of ['', '-journal', '-wal', '-shm']) fs.rmSync(this.spillFile + suffix, { force: true });
   }
+}
 
-  private spillPending(): void {
-    if (this.pending.size === 0) return;
-    if (!this.spill) {
-      this.abort();
-      this.spill = new Database(this.spillFile);
-      this.spill.pragma('journal_mode = OFF');
-      this.spill.pragma('synchronous = OFF');
-      this.spill.exec(
-        'CREATE TABLE spill (term TEXT NOT NULL, batch INTEGER NOT NULL, data BLOB NOT NULL, PRIMARY KEY (term, batch)) WITHOUT ROWID',
-      );
+/** One stream's postings of the current term, decoded: grown as needed, reused from term to term. */
+class StreamPostings {
+  length = 0;
+  rowids = new Float64Array(256);
+  tfs = new Uint32Array(256);
+  lengths = new Uint32Array(256);
+
+  /** Appends a spilled list (its first rowid written whole). */
+  append(data: Uint8Array): void {
+    const reader = new ByteReader(data);
+    let rowid = 0;
+    while (!reader.done) {
+      if (this.length === this.rowids.length) this.grow();
+      rowid += reader.varint();
+      this.rowids[this.length] = rowid;
+      this.tfs[this.length] = reader.varint();
+      this.lengths[this.length] = reader.varint();
+      this.length++;
     }
-    const insert = this.spill.prepare('INSERT INTO spill (term, batch, data) VALUES (?, ?, ?)');
-    const batch = this.batches++;
-    this.spill.transaction(() => {
-      for (const [term, list] of this.pending) insert.run(term, batch, list.bytes.take());
-    })();
-    this.pending = new Map();
-    this.pendingPostings = 0;
+  }
+
+  private grow(): void {
+    const size = this.rowids.length * 2;
+    const rowids = new Float64Array(size);
+    const tfs = new Uint32Array(size);
+    const lengths = new Uint32Array(size);
+    rowids.set(this.rowids);
+    tfs.set(this.tfs);
+    lengths.set(this.lengths);
+    this.rowids = rowids;
+    this.tfs = tfs;
+    this.lengths = lengths;
   }
 }
 
 /**
- * Turns the spilled batches of each term, arriving in term then batch order, into blocks and a
- * postings_terms row. Holds one block and the term's per-block bounds, never a whole list.
+ * Turns the spilled lists of each term, arriving in term then stream then batch order, into
+ * blocks and a postings_terms row. Holds one term's postings (decoded per stream) and one block:
+ * a term's lists of one stream follow each other in rowid order, and the streams (the build's
+ * analysis threads) are merged by rowid, so the blocks do not depend on how many there were.
  */
 class TermMerger {
   terms = 0;
@@ -150,6 +176,10 @@ class TermMerger {
   private readonly insertTerm: Database.Statement;
   private readonly out = new ByteWriter();
   private term: string | undefined;
+  private readonly streams: StreamPostings[] = [];
+  /** Streams holding postings of the current term, in stream order. */
+  private readonly used: StreamPostings[] = [];
+  private lastStream = -1;
   private rowids = new Float64Array(POSTINGS_BLOCK_SIZE);
   private tfs = new Uint32Array(POSTINGS_BLOCK_SIZE);
   private lengths = new Uint32Array(POSTINGS_BLOCK_SIZE);
@@ -172,27 +202,51 @@ class TermMerger {
     );
   }
 
-  add(term: string, data: Uint8Array): void {
+  add(term: string, stream: number, data: Uint8Array): void {
     if (term !== this.term) {
       this.endTerm();
       this.term = term;
     }
-    const reader = new ByteReader(data);
-    let rowid = 0;
-    while (!reader.done) {
-      rowid += reader.varint();
-      const tf = reader.varint();
-      const len = reader.varint();
-      this.rowids[this.count] = rowid;
-      this.tfs[this.count] = tf;
-      this.lengths[this.count] = len;
-      this.count++;
-      this.df++;
-      this.cf += tf;
-      if (tf > this.blockMaxTf) this.blockMaxTf = tf;
-      if (len < this.blockMinLen) this.blockMinLen = len;
-      if (this.count === POSTINGS_BLOCK_SIZE) this.endBlock();
+    if (stream !== this.lastStream) {
+      while (this.streams.length <= this.used.length) this.streams.push(new StreamPostings());
+      const next = this.streams[this.used.length]!;
+      next.length = 0;
+      this.used.push(next);
+      this.lastStream = stream;
     }
+    this.used.at(-1)!.append(data);
+  }
+
+  /** The current term's postings in rowid order, merged from its streams (each ascending). */
+  private emitPostings(): void {
+    const streams = this.used;
+    const next = new Uint32Array(streams.length);
+    for (;;) {
+      let best = -1;
+      for (let s = 0; s < streams.length; s++) {
+        if (
+          next[s]! < streams[s]!.length &&
+          (best < 0 || streams[s]!.rowids[next[s]!]! < streams[best]!.rowids[next[best]!]!)
+        )
+          best = s;
+      }
+      if (best < 0) return;
+      const from = streams[best]!;
+      const i = next[best]!++;
+      this.posting(from.rowids[i]!, from.tfs[i]!, from.lengths[i]!);
+    }
+  }
+
+  private posting(rowid: number, tf: number, len: number): void {
+    this.rowids[this.count] = rowid;
+    this.tfs[this.count] = tf;
+    this.lengths[this.count] = len;
+    this.count++;
+    this.df++;
+    this.cf += tf;
+    if (tf > this.blockMaxTf) this.blockMaxTf = tf;
+    if (len < this.blockMinLen) this.blockMinLen = len;
+    if (this.count === POSTINGS_BLOCK_SIZE) this.endBlock();
   }
 
   end(): void {
@@ -217,6 +271,9 @@ class TermMerger {
 
   private endTerm(): void {
     if (this.term === undefined) return;
+    this.emitPostings();
+    this.used.length = 0;
+    this.lastStream = -1;
     this.endBlock();
     if (this.bounds.length % BOUNDS_STRIDE !== 0) throw new Error('postings bounds out of step');
     this.insertTerm.run(

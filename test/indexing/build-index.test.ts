@@ -53,7 +53,7 @@ describe('buildIndex', () => {
     const db = new Database(file, { readonly: true });
     const rows = db
       .prepare(
-        'SELECT c.text AS chunk, c.start, c.end, d.text AS doc FROM chunks c JOIN documents d ON d.id = c.doc_id',
+        'SELECT c.text AS chunk, c.start, c.end, d.text AS doc FROM chunk_rows c JOIN documents d ON d.id = c.doc_id',
       )
       .all() as { chunk: string; start: number; end: number; doc: string }[];
     expect(rows.length).toBeGreaterThan(fixtureDocs);

@@ -69,7 +69,7 @@ export function readStoredChunks(file: string): StoredChunk[] {
     const rows = db
       .prepare(
         `SELECT c.rowid, c.id, c.doc_id, c.title, c.text, c.lang, d.metadata, v.vector
-         FROM chunks c JOIN documents d ON d.id = c.doc_id LEFT JOIN vectors v ON v.chunk_rowid = c.rowid ORDER BY c.rowid`,
+         FROM chunk_rows c JOIN documents d ON d.id = c.doc_id LEFT JOIN vectors v ON v.chunk_rowid = c.rowid ORDER BY c.rowid`,
       )
       .all() as {
       rowid: number;

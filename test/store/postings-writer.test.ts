@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { decodeBlock, POSTINGS_BLOCK_SIZE } from '../../src/store/block-codec.js';
 import { BOUNDS_STRIDE } from '../../src/store/postings-schema.js';
 import { openPostingsSource } from '../../src/store/postings-source.js';
+import { PostingsCollector } from '../../src/store/postings-collector.js';
 import { PostingsWriter } from '../../src/store/postings-writer.js';
 import { rowIdentity } from '../../src/store/row-identity.js';
 import { tmpDir } from '../helpers/tmp.js';
@@ -32,6 +33,37 @@ function write(dir: string, name: string, chunks: string[][], spillLimit?: numbe
   const spillsBeforeFinish = writer.spills;
   const stats = writer.finish();
   return { db, stats, spillsBeforeFinish, spillLeft: fs.existsSync(spillFile) };
+}
+
+/**
+ * The build's threaded path: batches of `batch` chunks dealt in turn to `streams` collectors (as
+ * analysis threads get them), each spilling past `spillLimit`, the writer merging their lists.
+ */
+function writeStreams(
+  dir: string,
+  name: string,
+  chunks: string[][],
+  streams: number,
+  batch: number,
+  spillLimit: number,
+) {
+  const file = path.join(dir, `${name}.sqlite`);
+  const db = new Database(file);
+  db.exec('CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)');
+  const writer = new PostingsWriter(db, `${file}-spill`);
+  const collectors = Array.from({ length: streams }, () => new PostingsCollector(spillLimit));
+  db.transaction(() => {
+    chunks.forEach((terms, i) => {
+      const stream = Math.floor(i / batch) % streams;
+      writer.addChunk(i + 1, terms.length, docKeyOf(i + 1));
+      collectors[stream]!.add(i + 1, terms);
+      if (collectors[stream]!.full) writer.spill(stream, collectors[stream]!.take());
+    });
+    collectors.forEach((c, stream) => writer.spill(stream, c.take()));
+  })();
+  const spills = writer.spills;
+  const stats = writer.finish();
+  return { db, stats, spills };
 }
 
 /** Every term's postings, decoded from its blocks, with the bounds each block records. */
@@ -104,6 +136,22 @@ describe('PostingsWriter', () => {
     expect(spilled.stats).toEqual(whole.stats);
     whole.db.close();
     spilled.db.close();
+  });
+
+  it('merges the lists of several collectors (threads) by rowid into the same tables, byte for byte', () => {
+    const one = write(dir, 'one-stream', chunks);
+    // 3 collectors taking batches of 7 chunks in turn, spilling every ~40 postings: a term's lists
+    // interleave across collectors and each collector spills several times.
+    const three = writeStreams(dir, 'three-streams', chunks, 3, 7, 40);
+    expect(three.spills).toBeGreaterThan(10);
+    expect(readAll(three.db).out).toEqual(readAll(one.db).out);
+    expect(three.stats).toEqual(one.stats);
+    for (const table of ['postings_terms', 'postings_blocks', 'postings_lengths', 'postings_doc_keys'])
+      expect(three.db.prepare(`SELECT * FROM ${table}`).raw().all()).toEqual(
+        one.db.prepare(`SELECT * FROM ${table}`).raw().all(),
+      );
+    one.db.close();
+    three.db.close();
   });
 
   it('spans several pages of lengths when rowids pass LENGTHS_PAGE', () => {

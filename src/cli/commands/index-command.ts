@@ -5,6 +5,8 @@ import type { Command } from '../command.js';
 import { cacheHome, embeddingCacheFile } from '../../cache-home.js';
 import { exitOnInterrupt } from '../exit-on-interrupt.js';
 import { progressBar } from '../progress-bar.js';
+import { InputError } from '../../errors.js';
+import type { BuildStages, IndexMeta } from '../../store/index-meta.js';
 
 /** The help text, computed on each call so that it lists the tokenizers registered now. */
 const usage = () => `Usage: testbed index CORPUS --out FILE [options]
@@ -29,6 +31,11 @@ Options:
   --json              print the index's metadata as JSON on stdout ({file, corpus, chunker,
                       tokenizer, embedder, counts, languages, build}, as \`testbed serve\`
                       reports it); the summary line stays on stderr
+  --threads N         analysis threads (default: the core count, 1 for a corpus under 4 MiB);
+                      the index written is the same for any N
+  --detect-language   detect the language of every document without one in its metadata, so
+                      lang= filters work (default: only when the tokenizer analyses each document
+                      in its language, else a sample for the summary, and lang= is refused)
   --skip-empty        skip documents with neither text nor title (and say which) instead of
                       stopping; an empty text with a title is indexed with the title as its text
   -h, --help          show this help
@@ -70,6 +77,27 @@ function embedderForms(): string {
   return lines.join(`\n${' '.repeat(VALUE_COLUMN)}`);
 }
 
+/** `--threads`' value as a positive integer, or a usage error naming the option. */
+function positiveInteger(value: string, option: string): number {
+  const n = Number(value);
+  if (!/^\d+$/.test(value.trim()) || !Number.isInteger(n) || n < 1)
+    throw new InputError(`${option} takes a positive integer, got "${value}"`);
+  return n;
+}
+
+/**
+ * The build's rate and where its time went: documents a second over the lexical build (embedding
+ * excluded), and each stage's share of the busy time of every thread.
+ */
+export function buildRate(meta: IndexMeta): string {
+  const { stages, threads, documentsPerSecond } = meta.build;
+  if (!stages || documentsPerSecond === undefined) return '';
+  const entries = Object.entries(stages) as [keyof BuildStages, number][];
+  const busy = entries.reduce((sum, [, s]) => sum + s, 0);
+  const shares = entries.map(([stage, s]) => `${stage} ${busy > 0 ? Math.round((100 * s) / busy) : 0}%`);
+  return `${Math.round(documentsPerSecond)} documents/s on ${threads ?? 1} analysis thread(s); busy time ${busy.toFixed(1)} s: ${shares.join(', ')}`;
+}
+
 export const indexCommand: Command = {
   name: 'index',
   get usage() {
@@ -84,6 +112,8 @@ export const indexCommand: Command = {
       cache: { type: 'string' },
       'cache-dir': { type: 'string' },
       'skip-empty': { type: 'boolean' },
+      threads: { type: 'string' },
+      'detect-language': { type: 'boolean' },
       json: { type: 'boolean' },
     });
     if (values.help) return (io.out(usage() + '\n'), 0);
@@ -100,6 +130,8 @@ export const indexCommand: Command = {
         tokenizer: values.tokenizer,
         cacheFile: values.cache ?? embeddingCacheFile(cacheHome(values['cache-dir'])),
         skipEmpty: values['skip-empty'],
+        ...(values.threads !== undefined && { threads: positiveInteger(values.threads, '--threads') }),
+        ...(values['detect-language'] && { detectLanguage: true }),
         onProgress: progressBar(io),
         onNotice: (m) => io.err(m + '\n'),
       }),
@@ -114,6 +146,8 @@ export const indexCommand: Command = {
           : '') +
         ')' +
         (c.truncatedChunks ? `; ${c.truncatedChunks} chunks truncated by the model` : '') +
+        '\n' +
+        buildRate(meta) +
         '\n',
     );
     if (values.json) io.out(JSON.stringify({ file: out, ...meta }, null, 2) + '\n');

@@ -65,7 +65,13 @@ export const IndexMeta: z.ZodType<IndexMetaType> = answerComponent(
         maxChunksPerDoc: int,
         skippedEmpty: int,
       }),
-      languages: z.record(z.string(), int).describe('documents per language'),
+      languages: z.record(z.string(), int).describe('documents per language (of languageSample.sampled when set)'),
+      languageSample: z
+        .object({ sampled: int, documents: int, rule: z.string() })
+        .optional()
+        .describe(
+          'set when the build detected a sample of the languages only (the tokenizer does not need them): lang= filters are refused',
+        ),
       build: z.object({
         startedAt: z.string(),
         seconds: z.number(),
@@ -81,6 +87,18 @@ export const IndexMeta: z.ZodType<IndexMetaType> = answerComponent(
           })
           .optional(),
         testbedVersion: z.string(),
+        threads: int.optional().describe('analysis threads'),
+        documentsPerSecond: z.number().optional().describe('over the lexical build, embedding excluded'),
+        stages: z
+          .object({
+            reading: z.number(),
+            detection: z.number(),
+            analysis: z.number(),
+            postings: z.number(),
+            writes: z.number(),
+          })
+          .optional()
+          .describe('busy seconds per stage, summed over threads'),
       }),
     })
     .describe('IndexMeta (src/store/index-meta.ts): how an index was built'),

@@ -2,7 +2,7 @@ import type { OperationExample } from './operation-example.js';
 
 /** The demo index `npm start` builds (corpora/demo, structure:64 chunks, use-lite embeddings). */
 const meta = {
-  schemaVersion: 1,
+  schemaVersion: 2,
   corpus: {
     path: 'demo',
     kind: 'beir',
