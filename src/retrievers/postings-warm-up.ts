@@ -7,6 +7,10 @@ import { WINK_MIN_CHUNKS } from './wink-bm25.js';
 const SAMPLED_TERMS = 2000;
 /** Terms of the warm-up's long query: enough for the accumulator algorithm (ACCUMULATOR_MIN_TERMS). */
 const LONG_QUERY_TERMS = 24;
+/** Terms in more than this share of the chunks (and more than 1,000) are left out: their lists made the warm-up take seconds at 100k. */
+const MAX_DF_SHARE = 0.01;
+/** The warm-up stops starting searches once it has run this long (it delays the worker's readiness). */
+const BUDGET_MS = 150;
 
 /** What a warm-up ran and how long it took. */
 export interface WarmUp {
@@ -19,25 +23,33 @@ export interface WarmUp {
  * top-k algorithms, top 10 and 1000, chunk and document level, plain and weighted terms), so that
  * a worker's first real queries run compiled code on read blocks rather than paying for the JIT:
  * a worker's first heavy queries took 93-113 ms where the same queries warm took 26-40 (issue 44).
- * The terms are the most frequent of a sample of the dictionary, so the loops run long enough to
- * be optimised. Nothing is kept but the engine's caches (blocks read, parsed terms).
+ * The terms are the most frequent of a sample of the dictionary short of the head terms, so the
+ * loops run long enough to be optimised without the warm-up taking seconds, and no search starts
+ * after BUDGET_MS. Nothing is kept but the engine's caches (blocks read, parsed terms).
  */
-export function warmUpPostings(source: PostingsSource): WarmUp {
+export function warmUpPostings(source: PostingsSource, budgetMs = BUDGET_MS): WarmUp {
   const t0 = performance.now();
   if (source.stats.chunks < WINK_MIN_CHUNKS) return { queries: 0, ms: 0 };
-  const sample = source.firstTerms(SAMPLED_TERMS).sort((x, y) => y.df - x.df || (x.term < y.term ? -1 : 1));
+  const maxDf = Math.max(1000, source.stats.chunks * MAX_DF_SHARE);
+  const sample = source
+    .firstTerms(SAMPLED_TERMS)
+    .filter((t) => t.df <= maxDf)
+    .sort((x, y) => y.df - x.df || (x.term < y.term ? -1 : 1));
   const long = sample.slice(0, LONG_QUERY_TERMS).map((t, i) => ({ term: t.term, weight: 1 + (i % 3) / 4 }));
   if (long.length === 0) return { queries: 0, ms: 0 };
   const short = long.slice(0, 3).map((t) => ({ term: t.term, weight: 1 }));
   let queries = 0;
-  for (const algorithm of ['maxscore', 'accumulators'] as TopKAlgorithm[]) {
-    const score = createPostingsScorer(source, {}, { algorithm });
+  const scorers = (['maxscore', 'accumulators'] as TopKAlgorithm[]).map((algorithm) =>
+    createPostingsScorer(source, {}, { algorithm }),
+  );
+  // Cheapest first, so a budget cut on a big index still leaves every path run at least once.
+  for (const k of [10, 1000])
     for (const terms of [short, long])
-      for (const k of [10, 1000])
-        for (const level of ['chunk', 'doc'] as Level[]) {
+      for (const level of ['chunk', 'doc'] as Level[])
+        for (const score of scorers) {
+          if (performance.now() - t0 > budgetMs) return { queries, ms: performance.now() - t0 };
           score(terms, { k, level });
           queries++;
         }
-  }
   return { queries, ms: performance.now() - t0 };
 }

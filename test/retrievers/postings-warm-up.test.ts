@@ -27,8 +27,8 @@ describe('warming the postings engine when an index is opened for search', () =>
     const before = (['maxscore', 'accumulators'] as TopKAlgorithm[]).map(
       (algorithm) => createPostingsScorer(source, {}, { algorithm })(long, { k: 50, level: 'doc' }).hits,
     );
-    const warm = warmUpPostings(source);
-    // 2 algorithms × (short, long) × (top 10, top 1000) × (chunk, document).
+    // Without a time budget: 2 algorithms × (short, long) × (top 10, top 1000) × (chunk, document).
+    const warm = warmUpPostings(source, Number.POSITIVE_INFINITY);
     expect(warm.queries).toBe(2 * 2 * 2 * 2);
     const after = (['maxscore', 'accumulators'] as TopKAlgorithm[]).map(
       (algorithm) => createPostingsScorer(source, {}, { algorithm })(long, { k: 50, level: 'doc' }).hits,
@@ -43,7 +43,8 @@ describe('warming the postings engine when an index is opened for search', () =>
     try {
       expect(searcher.warmUp).toBeUndefined();
       await searcher.openForSearch();
-      expect(searcher.warmUp?.queries).toBe(16);
+      // Within its time budget: at least the first search, however loaded the machine.
+      expect(searcher.warmUp?.queries).toBeGreaterThanOrEqual(1);
     } finally {
       searcher.close();
     }
