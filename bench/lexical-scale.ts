@@ -22,7 +22,7 @@
  * - the postings engine's read paths and top-k algorithms (issue 44), in one process, interleaved
  *   query by query (each query runs every variant, in rotating order): one statement per block
  *   with MaxScore (the engine before runs), runs of blocks kept in memory with MaxScore, with
- *   accumulators, and with the default choice by query length; short and long queries at top-10
+ *   accumulators, and with the engine's default; short and long queries at top-10
  *   and top-1000, p50/p99 and the median of per-query ratios to the old path. Timed at the
  *   scorer (terms analysed beforehand), after one pass over the queries per variant.
  *
@@ -133,7 +133,7 @@ const PATH_VARIANTS: PathVariant[] = [
   { name: 'statement per block, MaxScore (before)', readPath: 'blocks', algorithm: 'maxscore' },
   { name: 'runs, MaxScore', readPath: 'runs', algorithm: 'maxscore' },
   { name: 'runs, accumulators', readPath: 'runs', algorithm: 'accumulators' },
-  { name: 'runs, by query length (default)', readPath: 'runs' },
+  { name: 'runs, default', readPath: 'runs' },
 ];
 /** Per case (short/long, k), per variant: p50, p99, and the median of per-query ratios to the first variant. */
 type PathFigures = Record<string, Record<string, { p50: number; p99: number; ratio: number }>>;

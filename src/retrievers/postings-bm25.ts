@@ -29,22 +29,18 @@ export interface PruningStats extends DecodeCounts {
 }
 
 /**
- * How the top k is found: `maxscore` document-at-a-time (postings-maxscore.ts), `accumulators`
- * term-at-a-time (postings-accumulators.ts). Both give the exhaustive ranking; by default the
- * query's number of distinct terms chooses (ACCUMULATOR_MIN_TERMS).
+ * How the top k is found: `maxscore` document-at-a-time (postings-maxscore.ts, the default for
+ * every query), `accumulators` term-at-a-time (postings-accumulators.ts). Both give the exhaustive
+ * ranking. Measured at 1M chunks with blocks read in runs (BENCHMARKS.md, "Long queries"):
+ * accumulators were 1.4× slower than the engine before runs on long queries where MaxScore was
+ * 0.56×, so MaxScore stays the default at every length and accumulators are chosen only by name.
  */
 export type TopKAlgorithm = 'maxscore' | 'accumulators';
-
-/**
- * Distinct terms from which a query is scored term-at-a-time: document-at-a-time pays for every
- * term at every candidate, term-at-a-time once per posting it adds (BENCHMARKS.md, "Long queries").
- */
-export const ACCUMULATOR_MIN_TERMS = 12;
 
 /** What a postings scorer can be told beyond BM25's parameters: tests and benches choose paths through it. */
 export interface PostingsScorerOptions {
   onPruning?: (stats: PruningStats) => void;
-  /** Forces one algorithm (tests compare each with the exhaustive sum); default: by query length. */
+  /** The top-k algorithm (tests compare each with the exhaustive sum); default maxscore. */
   algorithm?: TopKAlgorithm;
   /** How blocks are read (default runs; `blocks` only for bench/lexical-scale.ts's comparison). */
   readPath?: BlockReadPath;
@@ -57,10 +53,10 @@ export interface PostingsScorerOptions {
  * wink sums them, the same hits, order and scores. Nothing is built per process or per (k1, b):
  * opening is reading the chunk lengths; each query reads its terms' dictionary rows and blocks.
  *
- * Top-k is found document-at-a-time with MaxScore and block-max bounds (postings-maxscore.ts) for
- * short queries, term-at-a-time with score accumulators (postings-accumulators.ts) for queries of
- * ACCUMULATOR_MIN_TERMS distinct terms or more; either scores every chunk that could reach the
- * k-th best exactly, so the shared tie-break decides as it does for wink.
+ * Top-k is found document-at-a-time with MaxScore and block-max bounds (postings-maxscore.ts), or
+ * when asked term-at-a-time with score accumulators (postings-accumulators.ts, measured slower);
+ * either scores every chunk that could reach the k-th best exactly, so the shared tie-break
+ * decides as it does for wink.
  *
  * Throws InputError for fewer than 3 chunks (as wink does) or out-of-range parameters.
  */
@@ -142,7 +138,7 @@ export function createPostingsScorer(
     const terms = [...byTerm.values()];
     for (const t of terms) t.bound = t.weight * t.cursor.scoreBound(scorer, t.idf);
     const query: TopKQuery = { terms, entries, scorer, lengths, docKeys, k, level, ...(filter && { filter }) };
-    const algorithm = hooks.algorithm ?? (terms.length >= ACCUMULATOR_MIN_TERMS ? 'accumulators' : 'maxscore');
+    const algorithm = hooks.algorithm ?? 'maxscore';
     counts.algorithm = algorithm;
     const {
       rowids: scoredRowids,

@@ -5,7 +5,7 @@ import { WINK_MIN_CHUNKS } from './wink-bm25.js';
 
 /** Dictionary terms the warm-up samples (read in dictionary order: one index range, about a millisecond). */
 const SAMPLED_TERMS = 2000;
-/** Terms of the warm-up's long query: enough for the accumulator algorithm (ACCUMULATOR_MIN_TERMS). */
+/** Terms of the warm-up's long query: as many as a RAG question or an expanded query has. */
 const LONG_QUERY_TERMS = 24;
 /** Terms in more than this share of the chunks (and more than 1,000) are left out: their lists made the warm-up take seconds at 100k. */
 const MAX_DF_SHARE = 0.01;

@@ -3,7 +3,6 @@ import { languageDetectorReady } from '../../src/analysis/detect-language.js';
 import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  ACCUMULATOR_MIN_TERMS,
   createPostingsRetriever,
   createPostingsScorer,
   type PostingsScorerOptions,
@@ -264,13 +263,13 @@ describe('every top-k algorithm and block read path gives the exhaustive ranking
     for (const algorithm of ALGORITHMS)
       for (const readPath of READ_PATHS) {
         const { postings, wink } = engines(reader, PARAMS[0]!, undefined, { algorithm, readPath });
-        for (const query of longQueries.slice(0, 4))
+        for (const query of longQueries.slice(0, 3))
           for (const k of KS)
             for (const level of LEVELS)
               for (const f of [undefined, filter])
                 compared += await expectSame(postings, wink, query, { k, level, filter: f });
       }
-    expect(compared).toBeGreaterThan(1500);
+    expect(compared).toBeGreaterThan(1000);
   });
 
   it('weighted long queries: each hit scores Σ weight × its term score in entry order, as an exhaustive scan of every chunk ranks them', async () => {
@@ -301,10 +300,10 @@ describe('every top-k algorithm and block read path gives the exhaustive ranking
       return toLevel(all, level, k);
     };
     let compared = 0;
-    for (const query of longQueries) {
+    for (const query of longQueries.slice(2)) {
       // The query's terms (repeats kept), each weighted as an expansion leg would: between 0.05 and 3.
       const terms = analysis.queryTerms(query, undefined).map((term) => ({ term, weight: 0.05 + 2.95 * g.next() }));
-      expect(new Set(terms.map((t) => t.term)).size).toBeGreaterThanOrEqual(ACCUMULATOR_MIN_TERMS);
+      expect(new Set(terms.map((t) => t.term)).size).toBeGreaterThanOrEqual(12);
       for (const algorithm of ALGORITHMS)
         for (const readPath of READ_PATHS) {
           const score = createPostingsScorer(reader.postingsSource()!, PARAMS[1], { algorithm, readPath });
@@ -321,15 +320,18 @@ describe('every top-k algorithm and block read path gives the exhaustive ranking
     expect(compared).toBeGreaterThan(2000);
   });
 
-  it('chooses the accumulators from ACCUMULATOR_MIN_TERMS distinct terms, MaxScore below', async () => {
+  it('uses MaxScore unless told otherwise, at any query length (accumulators measured slower at 1M)', async () => {
     const seen: PruningStats[] = [];
     const score = createPostingsScorer(reader.postingsSource()!, {}, { onPruning: (s) => seen.push(s) });
     const terms = (n: number) => Array.from({ length: n }, (_, i) => ({ term: `w${i}`, weight: 1 }));
-    score(terms(ACCUMULATOR_MIN_TERMS - 1), { k: 10, level: 'chunk' });
-    score(terms(ACCUMULATOR_MIN_TERMS), { k: 10, level: 'chunk' });
-    // A repeated term counts once: as many entries, one distinct term fewer.
-    score([...terms(ACCUMULATOR_MIN_TERMS - 1), { term: 'w0', weight: 1 }], { k: 10, level: 'chunk' });
-    expect(seen.map((s) => s.algorithm)).toEqual(['maxscore', 'accumulators', 'maxscore']);
+    score(terms(3), { k: 10, level: 'chunk' });
+    score(terms(40), { k: 10, level: 'chunk' });
+    createPostingsScorer(
+      reader.postingsSource()!,
+      {},
+      { algorithm: 'accumulators', onPruning: (s) => seen.push(s) },
+    )(terms(3), { k: 10, level: 'chunk' });
+    expect(seen.map((s) => s.algorithm)).toEqual(['maxscore', 'maxscore', 'accumulators']);
   });
 
   it("sums a term's collection frequency from every posting in a file built before `cf`, across blocks", () => {
