@@ -16,6 +16,8 @@ const BUDGET_MS = 150;
 export interface WarmUp {
   queries: number;
   ms: number;
+  /** The short query's terms, space-separated: text a caller can warm the rest of a search with. */
+  text: string;
 }
 
 /**
@@ -29,15 +31,16 @@ export interface WarmUp {
  */
 export function warmUpPostings(source: PostingsSource, budgetMs = BUDGET_MS): WarmUp {
   const t0 = performance.now();
-  if (source.stats.chunks < WINK_MIN_CHUNKS) return { queries: 0, ms: 0 };
+  if (source.stats.chunks < WINK_MIN_CHUNKS) return { queries: 0, ms: 0, text: '' };
   const maxDf = Math.max(1000, source.stats.chunks * MAX_DF_SHARE);
   const sample = source
     .firstTerms(SAMPLED_TERMS)
     .filter((t) => t.df <= maxDf)
     .sort((x, y) => y.df - x.df || (x.term < y.term ? -1 : 1));
   const long = sample.slice(0, LONG_QUERY_TERMS).map((t, i) => ({ term: t.term, weight: 1 + (i % 3) / 4 }));
-  if (long.length === 0) return { queries: 0, ms: 0 };
+  if (long.length === 0) return { queries: 0, ms: 0, text: '' };
   const short = long.slice(0, 3).map((t) => ({ term: t.term, weight: 1 }));
+  const text = short.map((t) => t.term).join(' ');
   let queries = 0;
   const scorers = (['maxscore', 'accumulators'] as TopKAlgorithm[]).map((algorithm) =>
     createPostingsScorer(source, {}, { algorithm }),
@@ -47,9 +50,9 @@ export function warmUpPostings(source: PostingsSource, budgetMs = BUDGET_MS): Wa
     for (const terms of [short, long])
       for (const level of ['chunk', 'doc'] as Level[])
         for (const score of scorers) {
-          if (performance.now() - t0 > budgetMs) return { queries, ms: performance.now() - t0 };
+          if (performance.now() - t0 > budgetMs) return { queries, ms: performance.now() - t0, text };
           score(terms, { k, level });
           queries++;
         }
-  return { queries, ms: performance.now() - t0 };
+  return { queries, ms: performance.now() - t0, text };
 }

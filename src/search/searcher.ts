@@ -5,8 +5,9 @@ import { rerankerFor } from '../pipeline/reranker-factory.js';
 import { runPipeline, type PipelineParts, type QueryContext } from '../pipeline/run-pipeline.js';
 import type { Pipeline } from '../pipeline/resolve-pipeline.js';
 import { IndexReader } from '../store/index-reader.js';
+import { pipelineForMode } from '../pipeline/search-spec.js';
 import { type WarmUp, warmUpPostings } from '../retrievers/postings-warm-up.js';
-import { readyForQueries, readyForQuery } from '../store/tokenizers.js';
+import { analysisIgnoresLanguage, readyForQueries, readyForQuery } from '../store/tokenizers.js';
 import { hydrate } from './hydrate.js';
 import { LegFactory, type EmbedderLoader, type VectorLoader } from '../legs/leg-factory.js';
 import { redactConfig } from '../remote/redact-config.js';
@@ -67,7 +68,17 @@ export class Searcher {
     readyForQueries(this.meta.tokenizer).catch(() => {}); // a failed load fails that search instead
     const source = this.reader.postingsSource();
     // A few searches before the server reports ready, so a worker's first queries run warm code.
-    if (source) this.warmUp = warmUpPostings(source);
+    if (!source) return;
+    this.warmUp = warmUpPostings(source);
+    // And one whole search as a request makes it (analysis, the lexical leg, hydration): at 1M
+    // the first search after the engine's warm-up alone still took 120-150 ms. Not where the
+    // query's analysis depends on its language: that would wait for the detector to load.
+    if (this.warmUp.text && analysisIgnoresLanguage(this.meta.tokenizer))
+      await this.search({
+        query: this.warmUp.text,
+        mode: 'bm25',
+        pipeline: pipelineForMode('bm25', { engine: 'postings', k: 10, level: 'chunk' }),
+      }).catch(() => {}); // a warm-up that fails leaves the first real search to report why
   }
 
   /** What openForSearch's warm-up of the postings engine ran (undefined before it, or without postings). */
