@@ -16,16 +16,27 @@
  *   `SELECT rowid, bm25(chunks_fts) FROM chunks_fts WHERE chunks_fts MATCH ? ORDER BY rank LIMIT ?`,
  *   the MATCH expression the fts5 leg would build (analysed outside the timing).
  * - serving: per engine, `testbed serve --workers N` on 127.0.0.1: the time to listening (which
- *   now includes opening every index for search), the first bm25 query's time, then 2N queries
- *   at once so every worker has answered, then the server's RSS.
+ *   now includes opening every index for search and warming the postings engine), the first bm25
+ *   query's time, then 2N queries at once so every worker has answered (the slowest of them:
+ *   every worker's first queries), then the server's RSS.
+ * - the postings engine's read paths and top-k algorithms (issue 44), in one process, interleaved
+ *   query by query (each query runs every variant, in rotating order): one statement per block
+ *   with MaxScore (the engine before runs), runs of blocks kept in memory with MaxScore, with
+ *   accumulators, and with the engine's default; short and long queries at top-10
+ *   and top-1000, p50/p99 and the median of per-query ratios to the old path. Timed at the
+ *   scorer (terms analysed beforehand), after one pass over the queries per variant.
  *
  *   npx tsx bench/lexical-scale.ts [--sizes 10k,100k,1M] [--engines wink,fts5] [--max-wink 100k]
  *     [--dir /tmp/testbed-scale] [--seed 42] [--queries 300] [--long 50] [--serve-workers 2]
- *     [--tokenizer english] [--threads 1,2] [--build-only]
+ *     [--tokenizer english] [--threads 1,2] [--build-only] [--parts engines,paths,serve]
  *
  * `--threads 1,2` builds each size once per thread count (`testbed index --threads N`, each in
  * its own folder, index-zipf-SIZE-seedS-tN), the engines then measured on the first; without it,
  * one build with the testbed's default. `--build-only` stops after the builds.
+ *
+ * --parts chooses what runs per size: `engines` (the floor and each engine in a fresh process),
+ * `paths` (the read-path comparison), `serve` (serving per engine). An index file already there
+ * without its build record (built elsewhere) is used as it is, never rebuilt.
  *
  * The tokenizer is english unless told: `auto` detects languages per document, and on
  * pseudo-words it picked english at 10k and multilingual at 100k (an index built with another
@@ -44,14 +55,17 @@ import { createQueryTerms } from '../src/analysis/query-terms.js';
 import { readQueries } from '../src/corpus/read-queries.js';
 import { pipelineForMode } from '../src/pipeline/search-spec.js';
 import { Searcher } from '../src/search/searcher.js';
+import { createPostingsScorer, type TopKAlgorithm } from '../src/retrievers/postings-bm25.js';
+import type { BlockReadPath } from '../src/retrievers/postings-cursor.js';
+import { bm25Analysis } from '../src/store/bm25-analysis.js';
 import { plainTerms, termsToMatch } from '../src/store/bm25-sql.js';
 import { IndexReader } from '../src/store/index-reader.js';
-import { analysisIgnoresLanguage, analyzerFor } from '../src/store/tokenizers.js';
+import { analysisIgnoresLanguage, analyzerFor, readyForQueries } from '../src/store/tokenizers.js';
 import { runPhase, sendPhaseResult } from './lib/child.js';
 import { printHeader } from './lib/command.js';
 import { mb, mdTable, ms, ratio } from './lib/markdown.js';
 import { peakRssMiB, rssMiB } from './lib/rss.js';
-import { latencySummary } from './lib/stats.js';
+import { latencySummary, percentile } from './lib/stats.js';
 import { DEFAULT_SCALE_DIR, ensureZipfCorpus, parseSize, sizeLabel } from './lib/zipf-corpus.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -76,6 +90,7 @@ const { values } = parseArgs({
     tokenizer: { type: 'string', default: 'english' },
     threads: { type: 'string' },
     'build-only': { type: 'boolean', default: false },
+    parts: { type: 'string', default: 'engines,paths,serve' },
     // Internal: the child phases.
     phase: { type: 'string' },
     file: { type: 'string' },
@@ -119,10 +134,33 @@ interface ServeFigures {
   /** From spawning `testbed serve` to its "listening" line: module loading, workers, opening the indexes. */
   listenMs: number;
   firstMs: number;
+  /** The slowest of the 2N queries sent at once after the first: every worker's first queries among them. */
+  slowestNextMs: number;
   rssMiB: number;
 }
 
-if (values.phase === 'engine' || values.phase === 'floor') {
+/** A variant of the postings engine the read-path comparison times. */
+interface PathVariant {
+  name: string;
+  readPath: BlockReadPath;
+  algorithm?: TopKAlgorithm;
+}
+const PATH_VARIANTS: PathVariant[] = [
+  { name: 'statement per block, MaxScore (before)', readPath: 'blocks', algorithm: 'maxscore' },
+  { name: 'runs, MaxScore', readPath: 'runs', algorithm: 'maxscore' },
+  { name: 'runs, accumulators', readPath: 'runs', algorithm: 'accumulators' },
+  { name: 'runs, default', readPath: 'runs' },
+];
+/** Per case (short/long, k), per variant: p50, p99, and the median of per-query ratios to the first variant. */
+type PathFigures = Record<string, Record<string, { p50: number; p99: number; ratio: number }>>;
+
+if (values.phase === 'paths') {
+  try {
+    sendPhaseResult({ ok: await measurePathsInChild() });
+  } catch (e) {
+    sendPhaseResult({ error: (e as Error).message.split('\n')[0] });
+  }
+} else if (values.phase === 'engine' || values.phase === 'floor') {
   try {
     sendPhaseResult({ ok: await measureInChild(values.phase) });
   } catch (e) {
@@ -138,6 +176,7 @@ async function main(): Promise<void> {
   const maxWink = parseSize(values['max-wink'], '--max-wink');
   const seed = Number(values.seed);
   const workers = Number(values['serve-workers']);
+  const parts = new Set(values.parts.split(',').map((p) => p.trim()));
   const log = (m: string) => console.error(m);
 
   printHeader('BM25 at scale (issue 27)', import.meta.url);
@@ -145,6 +184,7 @@ async function main(): Promise<void> {
   const starts: (string | number)[][] = [];
   const latency = new Map<string, (string | number)[][]>();
   const serving: (string | number)[][] = [];
+  const pathRows: (string | number)[][] = [];
   for (const size of sizes) {
     const label = sizeLabel(size);
     const corpus = ensureZipfCorpus(
@@ -181,8 +221,8 @@ async function main(): Promise<void> {
     if (values['build-only']) continue;
 
     const outcomes = new Map<string, Outcome>();
-    const phase = (which: 'engine' | 'floor', engine?: string) =>
-      runPhase<Outcome>(import.meta.url, [
+    const phase = <T = Outcome>(which: 'engine' | 'floor' | 'paths', engine?: string) =>
+      runPhase<T>(import.meta.url, [
         '--phase',
         which,
         '--file',
@@ -196,10 +236,17 @@ async function main(): Promise<void> {
         '--long',
         values.long,
         ...(engine ? ['--engine', engine] : []),
-      ]).catch((e: Error): Outcome => ({ error: e.message.split('\n')[0]! }));
-    log(`${label}: the floor`);
-    outcomes.set(FLOOR, await phase('floor'));
-    for (const engine of engines) {
+      ]).catch((e: Error) => ({ error: e.message.split('\n')[0]! }) as T);
+    const pathsPhase = () => phase<{ ok: PathFigures } | { error: string }>('paths');
+    if (parts.has('paths')) {
+      log(`${label}: postings read paths and algorithms, interleaved`);
+      pathRows.push(...pathTableRows(label, await pathsPhase()));
+    }
+    if (parts.has('engines')) {
+      log(`${label}: the floor`);
+      outcomes.set(FLOOR, await phase('floor'));
+    }
+    for (const engine of parts.has('engines') ? engines : []) {
       if (engine === 'wink' && size > maxWink) {
         outcomes.set(engine, { error: `not run: over --max-wink ${sizeLabel(maxWink)}` });
         continue;
@@ -250,20 +297,20 @@ async function main(): Promise<void> {
       }
     }
 
-    if (workers > 0) {
+    if (workers > 0 && parts.has('serve')) {
       const queries = (await readQueries(corpus.queries)).map((q) => q.text);
       for (const engine of engines) {
         const skipped = outcomes.get(engine);
         if (skipped && 'error' in skipped && skipped.error.startsWith('not run')) {
-          serving.push([label, engine, '-', '-', '-', skipped.error]);
+          serving.push([label, engine, '-', '-', '-', '-', skipped.error]);
           continue;
         }
         log(`${label}: serve with ${engine}`);
         try {
           const s = await serveFigures(dataDir, name, engine, workers, queries);
-          serving.push([label, engine, ms(s.listenMs), ms(s.firstMs), s.rssMiB.toFixed(0), '']);
+          serving.push([label, engine, ms(s.listenMs), ms(s.firstMs), ms(s.slowestNextMs), s.rssMiB.toFixed(0), '']);
         } catch (e) {
-          serving.push([label, engine, '-', '-', '-', (e as Error).message.split('\n')[0]!]);
+          serving.push([label, engine, '-', '-', '-', '-', (e as Error).message.split('\n')[0]!]);
         }
       }
     }
@@ -297,11 +344,20 @@ async function main(): Promise<void> {
       'lrrlrrrrrrlll',
     ),
   );
-  console.log('\n### First answer in a fresh process (open + first query) and memory\n');
-  console.log(
-    mdTable(['size', 'engine', 'first answer ms', 'RSS ready MiB', 'peak RSS MiB', 'note'], starts, 'llrrrl'),
-  );
-  for (const [title, rows] of latency) {
+  if (parts.has('paths')) {
+    console.log('\n### Postings engine: read paths and top-k algorithms, interleaved (ms)\n');
+    console.log(
+      `Scorer calls on analysed terms, every variant per query in rotating order, after one pass per variant; ratio: median over queries of variant / before. Machine load (/proc/loadavg) at the end: ${uptimeLoad()}.\n`,
+    );
+    console.log(mdTable(['size', 'queries', 'k', 'variant', 'p50', 'p99', 'median ratio'], pathRows, 'lllrrrr'));
+  }
+  if (parts.has('engines')) {
+    console.log('\n### First answer in a fresh process (open + first query) and memory\n');
+    console.log(
+      mdTable(['size', 'engine', 'first answer ms', 'RSS ready MiB', 'peak RSS MiB', 'note'], starts, 'llrrrl'),
+    );
+  }
+  for (const [title, rows] of parts.has('engines') ? latency : []) {
     console.log(`\n### Latency, ${title} (ms)\n`);
     console.log(
       mdTable(
@@ -311,13 +367,25 @@ async function main(): Promise<void> {
       ),
     );
   }
-  if (workers > 0) {
+  if (workers > 0 && parts.has('serve')) {
     console.log(`\n### Serving: \`testbed serve --workers ${workers}\`\n`);
     console.log(
-      `Start (spawn to listening: modules, workers, every index opened for search), the first bm25 query after the server listens, then ${2 * workers} at once (spread over the workers); RSS of the server process after them.\n`,
+      `Start (spawn to listening: modules, workers, every index opened for search and warmed), the first bm25 query after the server listens, then ${2 * workers} at once (spread over the workers: each worker's first queries), the slowest of those; RSS of the server process after them.\n`,
     );
     console.log(
-      mdTable(['size', 'engine', 'listening after ms', 'first query ms', 'RSS MiB', 'note'], serving, 'llrrrl'),
+      mdTable(
+        [
+          'size',
+          'engine',
+          'listening after ms',
+          'first query ms',
+          `slowest of next ${2 * workers} ms`,
+          'RSS MiB',
+          'note',
+        ],
+        serving,
+        'llrrrrl',
+      ),
     );
   }
 }
@@ -337,6 +405,23 @@ async function ensureIndex(
     const kept = JSON.parse(fs.readFileSync(record, 'utf8')) as BuildFigures;
     if ((values.tokenizer === 'auto' || kept.tokenizer === values.tokenizer) && kept.threadsAsked === threads)
       return { ...kept, reused: true };
+  }
+  if (fs.existsSync(file) && !fs.existsSync(record)) {
+    // Built elsewhere (by hand, or another bench): used as it is, its build figures unknown.
+    const reader = IndexReader.open(file);
+    const { meta } = reader;
+    reader.close();
+    log(`${path.basename(file)}: found without its build record, used as it is`);
+    return {
+      seconds: Number.NaN,
+      cpuSeconds: Number.NaN,
+      peakRssMiB: Number.NaN,
+      bytes: fs.statSync(file).size,
+      chunks: meta.counts.chunks,
+      tokenizer: meta.tokenizer,
+      measuredAt: 'unknown (built elsewhere)',
+      reused: true,
+    };
   }
   fs.mkdirSync(path.dirname(file), { recursive: true });
   fs.rmSync(file, { force: true });
@@ -575,20 +660,22 @@ async function serveFigures(
       child.once('exit', (code) => reject(new Error(`testbed serve exited (${code}) before listening: ${err}`)));
     });
     const search = async (q: string) => {
+      const started = performance.now();
       const res = await fetch(
         `${url}/search/bm25?index=${encodeURIComponent(index)}&q=${encodeURIComponent(q)}&engine=${encodeURIComponent(engine)}&k=10`,
       );
       const body = await res.text();
       if (!res.ok) throw new Error(`HTTP ${res.status}: ${body.slice(0, 200)}`);
+      return performance.now() - started;
     };
     const t0 = performance.now();
     const listenMs = t0 - spawned;
     await search(queries[0]!);
     const firstMs = performance.now() - t0;
-    await Promise.all(queries.slice(1, 1 + 2 * workers).map(search));
+    const next = await Promise.all(queries.slice(1, 1 + 2 * workers).map(search));
     const status = fs.readFileSync(`/proc/${child.pid}/status`, 'utf8');
     const rss = Number(/VmRSS:\s+(\d+) kB/.exec(status)?.[1] ?? Number.NaN) / 1024;
-    return { listenMs, firstMs, rssMiB: rss };
+    return { listenMs, firstMs, slowestNextMs: Math.max(...next), rssMiB: rss };
   } finally {
     process.off('exit', kill);
     if (child.exitCode === null) {
@@ -596,5 +683,78 @@ async function serveFigures(
       child.kill('SIGTERM');
       await exited;
     }
+  }
+}
+
+/** The load averages `uptime` reports (the machine is shared: ratios within a run are what to compare). */
+function uptimeLoad(): string {
+  try {
+    return fs.readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(', ');
+  } catch {
+    return 'unknown';
+  }
+}
+
+/** The comparison's table rows for one size. */
+function pathTableRows(label: string, outcome: { ok: PathFigures } | { error: string }): (string | number)[][] {
+  if ('error' in outcome) return [[label, '-', '-', '-', '-', '-', outcome.error]];
+  const rows: (string | number)[][] = [];
+  for (const [name, byVariant] of Object.entries(outcome.ok)) {
+    const [queries, k] = name.split(' ');
+    for (const [variant, f] of Object.entries(byVariant))
+      rows.push([label, queries!, k!, variant, ms(f.p50), ms(f.p99), `${f.ratio.toFixed(2)}×`]);
+  }
+  return rows;
+}
+
+/**
+ * In a child process: every PATH_VARIANTS scorer over --file, interleaved query by query (the
+ * variant that goes first rotates, so none always meets a cache its predecessor filled or left
+ * cold), after one untimed pass per variant.
+ */
+async function measurePathsInChild(): Promise<PathFigures> {
+  const file = values.file!;
+  const short = (await readQueries(values['query-file']!)).slice(0, Number(values.queries)).map((q) => q.text);
+  const long = (await readQueries(values['long-file']!)).slice(0, Number(values.long)).map((q) => q.text);
+  const reader = IndexReader.open(file);
+  try {
+    const source = reader.postingsSource();
+    if (!source) throw new Error('the index has no postings');
+    await readyForQueries(reader.meta.tokenizer);
+    const analysis = bm25Analysis(reader.meta.tokenizer, reader.meta.languages ?? {});
+    const termsOf = (q: string) => analysis.queryTerms(q, undefined).map((term) => ({ term, weight: 1 }));
+    const scorers = PATH_VARIANTS.map((v) =>
+      createPostingsScorer(source, {}, { readPath: v.readPath, ...(v.algorithm && { algorithm: v.algorithm }) }),
+    );
+    const figures: PathFigures = {};
+    for (const [kind, queries] of [
+      ['short', short],
+      ['long', long],
+    ] as const) {
+      const terms = queries.map(termsOf);
+      for (const k of K_SHORT) {
+        const options = { k, level: 'chunk' as const };
+        for (const scorer of scorers) for (const t of terms) scorer(t, options);
+        const times = PATH_VARIANTS.map((): number[] => []);
+        terms.forEach((t, qi) => {
+          for (let j = 0; j < scorers.length; j++) {
+            const v = (qi + j) % scorers.length;
+            const t0 = performance.now();
+            scorers[v]!(t, options);
+            times[v]!.push(performance.now() - t0);
+          }
+        });
+        const byVariant: PathFigures[string] = {};
+        PATH_VARIANTS.forEach((v, i) => {
+          const { p50, p99 } = latencySummary(times[i]!);
+          const ratios = times[i]!.map((x, qi) => x / times[0]![qi]!).sort((a, b) => a - b);
+          byVariant[v.name] = { p50, p99, ratio: percentile(ratios, 50) };
+        });
+        figures[`${kind} top-${k}`] = byVariant;
+      }
+    }
+    return figures;
+  } finally {
+    reader.close();
   }
 }

@@ -2,9 +2,11 @@ import type { Bm25Analysis } from '../store/bm25-analysis.js';
 import type { PostingsSource } from '../store/postings-source.js';
 import { InputError } from '../errors.js';
 import { toLevel } from '../ranking/rank.js';
-import { cannotReach, createTermScorer, winkIdf } from './bm25-term-score.js';
-import { KthBest } from './kth-best.js';
-import { type DecodeCounts, PostingsCursor } from './postings-cursor.js';
+import { createTermScorer, winkIdf } from './bm25-term-score.js';
+import { accumulatorsFor, accumulatorTopK } from './postings-accumulators.js';
+import { type BlockReadPath, type DecodeCounts, PostingsCursor } from './postings-cursor.js';
+import { maxScoreTopK } from './postings-maxscore.js';
+import type { QueryTerm, TopKQuery } from './postings-query.js';
 import type { Retrieval, Retriever, SearchOptions } from './types.js';
 import type { WeightedTerm } from './lexical-index.js';
 import { WINK_MIN_CHUNKS } from './wink-bm25.js';
@@ -19,26 +21,29 @@ export interface PostingsBM25Params {
   b?: number;
 }
 
-/** Per query: how many postings and blocks a search decoded, of how many the query's terms hold. */
+/** Per query: how many postings and blocks a search decoded, of how many the query's terms hold, and by which algorithm. */
 export interface PruningStats extends DecodeCounts {
   postingsTotal: number;
   blocksTotal: number;
+  algorithm?: TopKAlgorithm;
 }
 
-/** One distinct query term during a search. */
-interface QueryTerm {
-  cursor: PostingsCursor;
-  idf: number;
-  /** The sum of its entries' weights (a plain query's repeated term: how many times it occurs). */
-  weight: number;
-  /** weight * its largest possible score. */
-  bound: number;
-  /** The block whose bound `blockBound` holds (-1: none yet), and that bound times `weight`. */
-  boundBlock: number;
-  blockBound: number;
-  /** Its single-occurrence score in the current candidate, or 0 when absent. */
-  score: number;
-  matched: boolean;
+/**
+ * How the top k is found: `maxscore` document-at-a-time (postings-maxscore.ts, the default for
+ * every query), `accumulators` term-at-a-time (postings-accumulators.ts). Both give the exhaustive
+ * ranking. Measured at 1M chunks with blocks read in runs (BENCHMARKS.md, "Long queries"):
+ * accumulators were 1.4× slower than the engine before runs on long queries where MaxScore was
+ * 0.56×, so MaxScore stays the default at every length and accumulators are chosen only by name.
+ */
+export type TopKAlgorithm = 'maxscore' | 'accumulators';
+
+/** What a postings scorer can be told beyond BM25's parameters: tests and benches choose paths through it. */
+export interface PostingsScorerOptions {
+  onPruning?: (stats: PruningStats) => void;
+  /** The top-k algorithm (tests compare each with the exhaustive sum); default maxscore. */
+  algorithm?: TopKAlgorithm;
+  /** How blocks are read (default runs; `blocks` only for bench/lexical-scale.ts's comparison). */
+  readPath?: BlockReadPath;
 }
 
 /**
@@ -48,13 +53,10 @@ interface QueryTerm {
  * wink sums them, the same hits, order and scores. Nothing is built per process or per (k1, b):
  * opening is reading the chunk lengths; each query reads its terms' dictionary rows and blocks.
  *
- * Top-k is found document-at-a-time with MaxScore and block-max bounds: terms whose summed
- * bounds cannot reach the current k-th best score (of chunks, or at document level of documents,
- * each scoring as its best chunk) only confirm candidates found by the others; a run of rowids
- * where every term's block bound sums short is skipped without reading those blocks; and a
- * candidate is dropped before the other terms are read when its exact partial score plus their
- * block bounds falls short. A chunk that
- * could tie the threshold is always scored, so the shared tie-break decides as it does for wink.
+ * Top-k is found document-at-a-time with MaxScore and block-max bounds (postings-maxscore.ts), or
+ * when asked term-at-a-time with score accumulators (postings-accumulators.ts, measured slower);
+ * either scores every chunk that could reach the k-th best exactly, so the shared tie-break
+ * decides as it does for wink.
  *
  * Throws InputError for fewer than 3 chunks (as wink does) or out-of-range parameters.
  */
@@ -62,7 +64,7 @@ export function createPostingsRetriever(
   source: PostingsSource,
   analysis: Bm25Analysis,
   params: PostingsBM25Params = {},
-  hooks: { onPruning?: (stats: PruningStats) => void } = {},
+  hooks: PostingsScorerOptions = {},
 ): Retriever {
   const scorer = createPostingsScorer(source, params, hooks);
   return {
@@ -91,7 +93,7 @@ export type PostingsScorer = (terms: readonly WeightedTerm[], options: SearchOpt
 export function createPostingsScorer(
   source: PostingsSource,
   params: PostingsBM25Params = {},
-  hooks: { onPruning?: (stats: PruningStats) => void } = {},
+  hooks: PostingsScorerOptions = {},
 ): PostingsScorer {
   const k1 = params.k1 ?? BM25_DEFAULTS.k1;
   const b = params.b ?? BM25_DEFAULTS.b;
@@ -117,7 +119,7 @@ export function createPostingsScorer(
         if (!entry) continue;
         const idf = winkIdf(chunks, entry.df);
         qt = {
-          cursor: new PostingsCursor(source, entry, counts),
+          cursor: new PostingsCursor(source, entry, counts, hooks.readPath),
           idf,
           weight: 0,
           bound: 0,
@@ -135,66 +137,23 @@ export function createPostingsScorer(
     }
     const terms = [...byTerm.values()];
     for (const t of terms) t.bound = t.weight * t.cursor.scoreBound(scorer, t.idf);
-    // Ascending bounds: the first `lazy` terms are the non-essential ones of MaxScore.
-    terms.sort((x, y) => x.bound - y.bound);
-    const prefixBound: number[] = [];
-    let sum = 0;
-    for (const t of terms) prefixBound.push((sum += t.bound));
-
-    // Scored chunks by rowid; ids are looked up at the end, for those that can be returned.
-    const scoredRowids: number[] = [];
-    const scores: number[] = [];
-    // Keyed by chunk rowid, or at document level by document key (its first chunk's rowid).
-    const best = new KthBest<number>(k);
-    let lazy = 0;
-    for (const t of terms) t.cursor.seekShallow(0);
-    while (k > 0) {
-      let candidate = Number.POSITIVE_INFINITY;
-      for (let i = lazy; i < terms.length; i++) candidate = Math.min(candidate, terms[i]!.cursor.rowid);
-      if (candidate === Number.POSITIVE_INFINITY) break;
-      // Block-max: a window of rowids from the candidate, up to the first of the terms' blocks
-      // there to end and short of every term's next posting past the candidate, is bounded by
-      // the sum of those blocks' bounds, terms with no posting in it adding nothing (a rare
-      // term's one block spans the whole collection: its bound counts only where it occurs).
-      // When the sum cannot reach the threshold, the whole window is skipped.
-      let windowBound = 0;
-      let windowEnd = Number.POSITIVE_INFINITY;
-      for (const t of terms) {
-        if (t.cursor.rowid > candidate) {
-          windowEnd = Math.min(windowEnd, t.cursor.rowid - 1);
-          continue;
-        }
-        windowBound += blockBound(t, candidate);
-        if (t.cursor.blockAt < t.cursor.blocks) windowEnd = Math.min(windowEnd, t.cursor.blockLast(t.cursor.blockAt));
-      }
-      if (cannotReach(windowBound, best.threshold)) {
-        for (let i = lazy; i < terms.length; i++) terms[i]!.cursor.seekShallow(windowEnd + 1);
-        continue;
-      }
-      let moved = false;
-      for (let i = lazy; i < terms.length; i++) {
-        const cursor = terms[i]!.cursor;
-        if (cursor.rowid === candidate && !cursor.exact) {
-          cursor.makeExact();
-          moved ||= cursor.rowid !== candidate;
-        }
-      }
-      if (moved) continue;
-      if (!filter || filter.rowids.has(candidate)) {
-        const score = scoreCandidate(candidate, lazy, best.threshold);
-        if (score !== undefined) {
-          scoredRowids.push(candidate);
-          scores.push(score);
-          best.offer(level === 'doc' ? docKeys[candidate]! : candidate, score);
-          while (lazy < terms.length && cannotReach(prefixBound[lazy]!, best.threshold)) lazy++;
-        }
-      }
-      for (let i = lazy; i < terms.length; i++) if (terms[i]!.cursor.rowid === candidate) terms[i]!.cursor.next();
-    }
+    const query: TopKQuery = { terms, entries, scorer, lengths, docKeys, k, level, ...(filter && { filter }) };
+    const algorithm = hooks.algorithm ?? 'maxscore';
+    counts.algorithm = algorithm;
+    const {
+      rowids: scoredRowids,
+      scores,
+      threshold,
+    } = algorithm === 'maxscore'
+      ? maxScoreTopK(query)
+      : accumulatorTopK(
+          query,
+          accumulatorsFor(lengths),
+          (t) => new PostingsCursor(source, t.cursor.entry, counts, hooks.readPath),
+        );
     hooks.onPruning?.(counts);
     // Only chunks scoring at least the k-th best can be returned (a document scores as its
     // best chunk, so its returned chunk does too); ties there are kept for the shared tie-break.
-    const threshold = best.threshold;
     const chunkHits: { id: string; docId: string; chunkId: string; score: number }[] = [];
     for (let i = 0; i < scores.length; i++) {
       const score = scores[i]!;
@@ -203,65 +162,5 @@ export function createPostingsScorer(
       chunkHits.push({ id: chunkId, docId, chunkId, score });
     }
     return { hits: toLevel(chunkHits, level, k), timings: { bm25: performance.now() - t0 } };
-
-    /** The term's bound over the block holding (or next after) `rowid`: 0 past its last block. */
-    function blockBound(t: QueryTerm, rowid: number): number {
-      const block = t.cursor.shallowTo(rowid);
-      if (block >= t.cursor.blocks) return 0;
-      if (block !== t.boundBlock) {
-        t.boundBlock = block;
-        t.blockBound = t.weight * t.cursor.blockScoreBound(block, scorer, t.idf);
-      }
-      return t.blockBound;
-    }
-
-    /** The candidate's exact score, or undefined when it matches nothing or cannot reach `threshold`. */
-    function scoreCandidate(rowid: number, lazyCount: number, threshold: number): number | undefined {
-      const len = lengths[rowid]!;
-      let partial = 0;
-      for (let i = lazyCount; i < terms.length; i++) {
-        const t = terms[i]!;
-        t.matched = t.cursor.rowid === rowid;
-        t.score = t.matched ? scorer.score(t.cursor.tf, len, t.idf) : 0;
-        partial += t.weight * t.score;
-      }
-      if (lazyCount > 0) {
-        // Block bounds of the lazy terms at this rowid, then their postings, largest bound first.
-        const blockBounds: number[] = [];
-        let rest = 0;
-        for (let i = 0; i < lazyCount; i++) {
-          const t = terms[i]!;
-          // Past this rowid already (its next posting is known to be later): it adds nothing.
-          const bound = t.cursor.rowid > rowid ? 0 : blockBound(t, rowid);
-          blockBounds.push(bound);
-          rest += bound;
-          t.matched = false;
-          t.score = 0;
-        }
-        if (cannotReach(partial + rest, threshold)) return undefined;
-        for (let i = lazyCount - 1; i >= 0; i--) {
-          const t = terms[i]!;
-          rest -= blockBounds[i]!;
-          if (blockBounds[i]! > 0) {
-            t.cursor.seek(rowid);
-            if (t.cursor.rowid === rowid) {
-              t.matched = true;
-              t.score = scorer.score(t.cursor.tf, len, t.idf);
-              partial += t.weight * t.score;
-            }
-          }
-          if (i > 0 && cannotReach(partial + rest, threshold)) return undefined;
-        }
-      }
-      // wink's sum: each entry in order, `score + (sum so far || 0)` (weight 1: exactly wink's).
-      let score = 0;
-      let matched = false;
-      for (const { term: t, weight } of entries) {
-        if (!t.matched) continue;
-        score = weight * t.score + score;
-        matched = true;
-      }
-      return matched ? score : undefined;
-    }
   };
 }

@@ -1,4 +1,5 @@
-import { decodeBlock, POSTINGS_BLOCK_SIZE } from '../store/block-codec.js';
+import { decodeBlock, decodeBlockAt, POSTINGS_BLOCK_SIZE } from '../store/block-codec.js';
+import { type BlockRun, RUN_BLOCKS } from '../store/block-runs.js';
 import { BOUNDS_STRIDE } from '../store/postings-schema.js';
 import type { PostingsSource, TermEntry } from '../store/postings-source.js';
 import type { TermScorer } from './bm25-term-score.js';
@@ -8,6 +9,13 @@ export interface DecodeCounts {
   blocksDecoded: number;
   postingsDecoded: number;
 }
+
+/**
+ * How a cursor reads blocks: `runs` (consecutive blocks in one read, kept in memory while recent:
+ * block-runs.ts) or `blocks`, one statement per block, the read path before runs, kept only so
+ * bench/lexical-scale.ts can compare the two in one run.
+ */
+export type BlockReadPath = 'runs' | 'blocks';
 
 /**
  * A position in one term's postings, moving forward only. `rowid` is the current posting's
@@ -27,12 +35,16 @@ export class PostingsCursor {
   private count = 0;
   private readonly rowids = new Float64Array(POSTINGS_BLOCK_SIZE);
   private readonly tfs = new Uint32Array(POSTINGS_BLOCK_SIZE);
+  /** The run holding the last block decoded through runs, and its index among the term's runs. */
+  private run: BlockRun | undefined;
+  private runIndex = -1;
   readonly blocks: number;
 
   constructor(
     private readonly source: PostingsSource,
     readonly entry: TermEntry,
     private readonly counts: DecodeCounts,
+    private readonly readPath: BlockReadPath = 'runs',
   ) {
     this.blocks = entry.bounds.length / BOUNDS_STRIDE;
   }
@@ -110,6 +122,12 @@ export class PostingsCursor {
     this.seekShallow(this.rowid + 1);
   }
 
+  /** Moves to the next posting and reads it: next() then makeExact(), for a walk over every posting. */
+  nextExact(): void {
+    this.next();
+    if (!this.exact) this.makeExact();
+  }
+
   private scanTo(target: number): void {
     while (this.rowids[this.pos]! < target) this.pos++;
     this.rowid = this.rowids[this.pos]!;
@@ -119,7 +137,19 @@ export class PostingsCursor {
 
   private decode(block: number): void {
     const previousLast = block === 0 ? 0 : this.entry.bounds[(block - 1) * BOUNDS_STRIDE]!;
-    this.count = decodeBlock(this.source.block(this.entry.firstBlock + block), previousLast, this.rowids, this.tfs);
+    if (this.readPath === 'blocks')
+      this.count = decodeBlock(this.source.block(this.entry.firstBlock + block), previousLast, this.rowids, this.tfs);
+    else {
+      const runIndex = Math.floor(block / RUN_BLOCKS);
+      const runStart = runIndex * RUN_BLOCKS;
+      if (runIndex !== this.runIndex || !this.run) {
+        this.run = this.source.blockRun(this.entry.firstBlock + runStart, Math.min(RUN_BLOCKS, this.blocks - runStart));
+        this.runIndex = runIndex;
+      }
+      const { bytes, offsets } = this.run;
+      const j = block - runStart;
+      this.count = decodeBlockAt(bytes, offsets[j]!, offsets[j + 1]!, previousLast, this.rowids, this.tfs);
+    }
     this.decodedBlock = block;
     this.pos = 0;
     this.counts.blocksDecoded++;

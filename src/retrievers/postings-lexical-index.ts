@@ -64,6 +64,7 @@ function sumTf(source: PostingsSource, term: string): number {
   if (!entry) return 0;
   const cursor = new PostingsCursor(source, entry, { blocksDecoded: 0, postingsDecoded: 0 });
   let sum = 0;
-  for (cursor.seek(0); cursor.rowid !== Number.POSITIVE_INFINITY; cursor.next()) sum += cursor.tf;
+  // nextExact: past a block's end next() only moves to a lower bound in the next block, unread.
+  for (cursor.seek(0); cursor.rowid !== Number.POSITIVE_INFINITY; cursor.nextExact()) sum += cursor.tf;
   return sum;
 }

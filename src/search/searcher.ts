@@ -5,7 +5,9 @@ import { rerankerFor } from '../pipeline/reranker-factory.js';
 import { runPipeline, type PipelineParts, type QueryContext } from '../pipeline/run-pipeline.js';
 import type { Pipeline } from '../pipeline/resolve-pipeline.js';
 import { IndexReader } from '../store/index-reader.js';
-import { readyForQueries, readyForQuery } from '../store/tokenizers.js';
+import { pipelineForMode } from '../pipeline/search-spec.js';
+import { type WarmUp, warmUpPostings } from '../retrievers/postings-warm-up.js';
+import { analysisIgnoresLanguage, readyForQueries, readyForQuery } from '../store/tokenizers.js';
 import { hydrate } from './hydrate.js';
 import { LegFactory, type EmbedderLoader, type VectorLoader } from '../legs/leg-factory.js';
 import { redactConfig } from '../remote/redact-config.js';
@@ -53,7 +55,8 @@ export class Searcher {
   /**
    * Reads now what every lexical search of this index reads first (the stored BM25 postings'
    * statistics, lengths and document keys; the language detector, if its queries need one, starts
-   * loading), so a
+   * loading) and runs a few searches of its own terms through the postings engine (its JIT
+   * compiled, its head blocks read: postings-warm-up.ts), so a
    * server that opens its indexes at start answers the first search without that cost: 8 MB
    * read, some tens of milliseconds, at a million chunks. Nothing per parameter pair or per leg is built (an index without postings
    * falls back to wink, whose engine is built by the first search that asks for it), and dense
@@ -63,8 +66,23 @@ export class Searcher {
     // Started, not awaited: the server listens meanwhile (0.3 s sooner), a query whose terms do
     // not depend on its language never waits for it, and one that does awaits it (readyForQuery).
     readyForQueries(this.meta.tokenizer).catch(() => {}); // a failed load fails that search instead
-    this.reader.postingsSource();
+    const source = this.reader.postingsSource();
+    // A few searches before the server reports ready, so a worker's first queries run warm code.
+    if (!source) return;
+    this.warmUp = warmUpPostings(source);
+    // And one whole search as a request makes it (analysis, the lexical leg, hydration): at 1M
+    // the first search after the engine's warm-up alone still took 120-150 ms. Not where the
+    // query's analysis depends on its language: that would wait for the detector to load.
+    if (this.warmUp.text && analysisIgnoresLanguage(this.meta.tokenizer))
+      await this.search({
+        query: this.warmUp.text,
+        mode: 'bm25',
+        pipeline: pipelineForMode('bm25', { engine: 'postings', k: 10, level: 'chunk' }),
+      }).catch(() => {}); // a warm-up that fails leaves the first real search to report why
   }
+
+  /** What openForSearch's warm-up of the postings engine ran (undefined before it, or without postings). */
+  warmUp?: WarmUp;
 
   /** The pipeline's legs, compiled filter and rerank stage over this index, ready to run query after query. */
   async prepare(pipeline: Pipeline): Promise<PipelineParts> {

@@ -91,13 +91,57 @@ export function decodeBlock(
   rowids: Float64Array | number[],
   tfs: Uint32Array | number[],
 ): number {
-  const reader = new ByteReader(data);
+  return decodeBlockAt(data, 0, data.length, previousLast, rowids, tfs);
+}
+
+/**
+ * decodeBlock of the block at bytes [start, end) of `bytes` (a run of blocks read in one
+ * statement, block-runs.ts), without a view or a reader object per block: a long query decodes
+ * thousands of blocks. The one-byte varint (a gap under 128, a tf under 128: most postings) is
+ * read inline; longer ones go through the same arithmetic as ByteReader.
+ */
+export function decodeBlockAt(
+  bytes: Uint8Array,
+  start: number,
+  end: number,
+  previousLast: number,
+  rowids: Float64Array | number[],
+  tfs: Uint32Array | number[],
+): number {
+  let offset = start;
   let last = previousLast;
   let n = 0;
-  while (!reader.done) {
-    last += reader.varint();
+  while (offset < end) {
+    let byte = bytes[offset++]!;
+    if (byte < 128) last += byte;
+    else {
+      let value = byte - 128;
+      let scale = 128;
+      for (;;) {
+        if (offset >= end) throw new Error('truncated varint');
+        byte = bytes[offset++]!;
+        if (byte < 128) break;
+        value += (byte - 128) * scale;
+        scale *= 128;
+      }
+      last += value + byte * scale;
+    }
     rowids[n] = last;
-    tfs[n] = reader.varint();
+    if (offset >= end) throw new Error('truncated varint');
+    byte = bytes[offset++]!;
+    if (byte >= 128) {
+      let value = byte - 128;
+      let scale = 128;
+      for (;;) {
+        if (offset >= end) throw new Error('truncated varint');
+        byte = bytes[offset++]!;
+        if (byte < 128) break;
+        value += (byte - 128) * scale;
+        scale *= 128;
+      }
+      byte = value + byte * scale;
+    }
+    tfs[n] = byte;
     n++;
   }
   return n;

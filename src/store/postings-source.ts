@@ -1,5 +1,6 @@
 import type Database from 'better-sqlite3';
 import { readTermImpacts, type TermImpacts } from './block-impacts.js';
+import { type BlockRun, BlockRunReader } from './block-runs.js';
 import { readChunkColumn } from './chunk-column-pages.js';
 import { RecentCache } from './recent-cache.js';
 import type { RowIdentity } from './row-identity.js';
@@ -41,7 +42,18 @@ export interface PostingsSource {
   readonly docKeys: Uint32Array;
   identify: RowIdentity;
   term(term: string): TermEntry | undefined;
+  /** One block through its own statement: the read path before runs, kept for bench/lexical-scale.ts to compare. */
   block(blockRowid: number): Uint8Array;
+  /** `count` consecutive blocks from rowid `first` in one read, kept in memory while recent (block-runs.ts). */
+  blockRun(first: number, count: number): BlockRun;
+  /** Up to `limit` terms of the dictionary with their document frequencies, in dictionary order (the warm-up's sample). */
+  firstTerms(limit: number): { term: string; df: number }[];
+}
+
+/** How an open index keeps postings in memory. */
+export interface PostingsSourceOptions {
+  /** Bytes of block runs kept (default DEFAULT_RUN_CACHE_BYTES); 0 keeps none. */
+  runCacheBytes?: number;
 }
 
 /** true when the index file holds postings (built by a testbed that writes them). */
@@ -50,7 +62,11 @@ export function hasPostings(db: Database.Database): boolean {
 }
 
 /** A PostingsSource over an open index db that hasPostings; `identify` looks ids up (rowIdentity). */
-export function openPostingsSource(db: Database.Database, identify: RowIdentity): PostingsSource {
+export function openPostingsSource(
+  db: Database.Database,
+  identify: RowIdentity,
+  options: PostingsSourceOptions = {},
+): PostingsSource {
   const stats = JSON.parse(
     db.prepare('SELECT value FROM meta WHERE key = ?').pluck().get(POSTINGS_META_KEY) as string,
   ) as PostingsStats;
@@ -61,6 +77,7 @@ export function openPostingsSource(db: Database.Database, identify: RowIdentity)
     .raw();
   const blockRow = db.prepare('SELECT data FROM postings_blocks WHERE rowid = ?').pluck();
   const terms = new RecentCache<string, TermEntry | undefined>(RECENT_TERMS);
+  const runs = new BlockRunReader(db, options.runCacheBytes);
   return {
     stats,
     lengths: readChunkColumn(db, 'postings_lengths'),
@@ -90,6 +107,12 @@ export function openPostingsSource(db: Database.Database, identify: RowIdentity)
       if (!data) throw new Error(`postings block ${blockRowid} missing`);
       return data;
     },
+    blockRun: (first, count) => runs.run(first, count),
+    firstTerms: (limit) =>
+      db.prepare('SELECT term, df FROM postings_terms ORDER BY term LIMIT ?').all(limit) as {
+        term: string;
+        df: number;
+      }[],
   };
 }
 

@@ -2,7 +2,19 @@ import Database from 'better-sqlite3';
 import { languageDetectorReady } from '../../src/analysis/detect-language.js';
 import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createPostingsRetriever, type PruningStats } from '../../src/retrievers/postings-bm25.js';
+import {
+  createPostingsRetriever,
+  createPostingsScorer,
+  type PostingsScorerOptions,
+  type PruningStats,
+  type TopKAlgorithm,
+} from '../../src/retrievers/postings-bm25.js';
+import type { BlockReadPath } from '../../src/retrievers/postings-cursor.js';
+import type { WeightedTerm } from '../../src/retrievers/lexical-index.js';
+import { toLevel } from '../../src/ranking/rank.js';
+import { openPostingsSource } from '../../src/store/postings-source.js';
+import { openLexicalIndex } from '../../src/retrievers/postings-lexical-index.js';
+import { rowIdentity } from '../../src/store/row-identity.js';
 import type { ChunkFilter, Retriever, SearchOptions } from '../../src/retrievers/types.js';
 import { createWinkRetriever } from '../../src/retrievers/wink-bm25.js';
 import { bm25Analysis } from '../../src/store/bm25-analysis.js';
@@ -102,11 +114,16 @@ function olderCopy(reader: IndexReader, sql: string): IndexReader {
 }
 
 /** Both engines over `reader`, as the lexical leg builds them (its bm25Analysis, stored languages). */
-function engines(reader: IndexReader, params: { k1: number; b: number }, onPruning?: (s: PruningStats) => void) {
+function engines(
+  reader: IndexReader,
+  params: { k1: number; b: number },
+  onPruning?: (s: PruningStats) => void,
+  options: PostingsScorerOptions = {},
+) {
   const analysis = bm25Analysis(reader.meta.tokenizer, reader.meta.languages);
   const lang = new Map<string, string | undefined>();
   for (const l of Object.keys(reader.meta.languages)) for (const id of reader.chunkIdsInLanguage(l)) lang.set(id, l);
-  const postings = createPostingsRetriever(reader.postingsSource()!, analysis, params, { onPruning });
+  const postings = createPostingsRetriever(reader.postingsSource()!, analysis, params, { ...options, onPruning });
   const wink = createWinkRetriever(reader.chunks(), params, { ...analysis, chunkLanguage: (id) => lang.get(id) });
   return { postings, wink };
 }
@@ -225,6 +242,131 @@ describe('postings BM25 equals wink on a seeded Zipfian corpus', () => {
   });
 });
 
+const ALGORITHMS: TopKAlgorithm[] = ['maxscore', 'accumulators'];
+const READ_PATHS: BlockReadPath[] = ['runs', 'blocks'];
+
+describe('every top-k algorithm and block read path gives the exhaustive ranking on long queries', () => {
+  const dir = tmpDir('postings-long-');
+  const reader = writeFixtureIndex(dir, 'zipf', randomCorpus(), { spillLimit: 5_000 });
+  afterAll(() => reader.close());
+  const g = zipfText(4242);
+  // 20 to 40 words as a consumer's question would have them: head words repeat, tail words are rare.
+  const longQueries = Array.from({ length: 6 }, () => g.words(20 + Math.floor(g.next() * 21)));
+  const analysis = bm25Analysis(reader.meta.tokenizer, reader.meta.languages);
+  const filter = filterOf(
+    reader,
+    [...reader.chunks()].map((c) => c.id).filter((_, i) => i % 4 !== 1),
+  );
+
+  it('plain long queries: the same hits, order and scores as wink, for each algorithm and read path', async () => {
+    let compared = 0;
+    for (const algorithm of ALGORITHMS)
+      for (const readPath of READ_PATHS) {
+        const { postings, wink } = engines(reader, PARAMS[0]!, undefined, { algorithm, readPath });
+        for (const query of longQueries.slice(0, 3))
+          for (const k of KS)
+            for (const level of LEVELS)
+              for (const f of [undefined, filter])
+                compared += await expectSame(postings, wink, query, { k, level, filter: f });
+      }
+    expect(compared).toBeGreaterThan(1000);
+  });
+
+  it('weighted long queries: each hit scores Σ weight × its term score in entry order, as an exhaustive scan of every chunk ranks them', async () => {
+    const { wink } = engines(reader, PARAMS[1]!);
+    // Each term's score in every chunk holding it, from wink alone: the reference needs no pruning.
+    const termScores = new Map<string, Map<string, number>>();
+    const scoresOf = async (term: string) => {
+      let scores = termScores.get(term);
+      if (!scores) {
+        const { hits } = await wink.search(term, { k: 100_000, level: 'chunk' });
+        termScores.set(term, (scores = new Map(hits.map((h) => [h.id, h.score]))));
+      }
+      return scores;
+    };
+    const docOf = new Map([...reader.chunks()].map((c) => [c.id, c.docId]));
+    const exhaustive = async (
+      terms: WeightedTerm[],
+      k: number,
+      level: 'chunk' | 'doc',
+      passes?: ReadonlySet<string>,
+    ) => {
+      const sums = new Map<string, number>();
+      for (const { term, weight } of terms)
+        for (const [id, s] of await scoresOf(term)) sums.set(id, weight * s + (sums.get(id) ?? 0));
+      const all = [...sums]
+        .filter(([id]) => !passes || passes.has(id))
+        .map(([id, score]) => ({ id, chunkId: id, docId: docOf.get(id)!, score }));
+      return toLevel(all, level, k);
+    };
+    let compared = 0;
+    for (const query of longQueries.slice(2)) {
+      // The query's terms (repeats kept), each weighted as an expansion leg would: between 0.05 and 3.
+      const terms = analysis.queryTerms(query, undefined).map((term) => ({ term, weight: 0.05 + 2.95 * g.next() }));
+      expect(new Set(terms.map((t) => t.term)).size).toBeGreaterThanOrEqual(12);
+      for (const algorithm of ALGORITHMS)
+        for (const readPath of READ_PATHS) {
+          const score = createPostingsScorer(reader.postingsSource()!, PARAMS[1], { algorithm, readPath });
+          for (const k of KS)
+            for (const level of LEVELS)
+              for (const f of [undefined, filter]) {
+                const want = await exhaustive(terms, k, level, f?.chunkIds);
+                const got = score(terms, { k, level, ...(f && { filter: f }) }).hits;
+                expect(got, `${algorithm} ${readPath} k ${k} ${level} ${f ? 'filtered' : ''}`).toEqual(want);
+                compared += want.length;
+              }
+        }
+    }
+    expect(compared).toBeGreaterThan(2000);
+  });
+
+  it('uses MaxScore unless told otherwise, at any query length (accumulators measured slower at 1M)', async () => {
+    const seen: PruningStats[] = [];
+    const score = createPostingsScorer(reader.postingsSource()!, {}, { onPruning: (s) => seen.push(s) });
+    const terms = (n: number) => Array.from({ length: n }, (_, i) => ({ term: `w${i}`, weight: 1 }));
+    score(terms(3), { k: 10, level: 'chunk' });
+    score(terms(40), { k: 10, level: 'chunk' });
+    createPostingsScorer(
+      reader.postingsSource()!,
+      {},
+      { algorithm: 'accumulators', onPruning: (s) => seen.push(s) },
+    )(terms(3), { k: 10, level: 'chunk' });
+    expect(seen.map((s) => s.algorithm)).toEqual(['maxscore', 'maxscore', 'accumulators']);
+  });
+
+  it("sums a term's collection frequency from every posting in a file built before `cf`, across blocks", () => {
+    const older = olderCopy(reader, 'ALTER TABLE postings_terms DROP COLUMN cf');
+    try {
+      const now = openLexicalIndex(reader.postingsSource()!, analysis, () => undefined);
+      const before = openLexicalIndex(older.postingsSource()!, analysis, () => undefined);
+      // w0, the commonest word, spans many blocks of 128 postings: the sum must cross block ends.
+      expect(reader.postingsSource()!.term('w0')!.bounds.length / 3).toBeGreaterThan(5);
+      for (const term of ['w0', 'w1', 'w300']) expect(before.termStats(term)).toEqual(now.termStats(term));
+    } finally {
+      older.close();
+    }
+  });
+
+  it('reads the same hits with no block runs kept in memory as with them all kept', () => {
+    const db = new Database(reader.file, { readonly: true });
+    try {
+      const uncached = openPostingsSource(db, rowIdentity(db), { runCacheBytes: 0 });
+      const cached = reader.postingsSource()!;
+      for (const query of longQueries) {
+        const terms = analysis.queryTerms(query, undefined).map((term) => ({ term, weight: 1 }));
+        for (const algorithm of ALGORITHMS) {
+          const options = { k: 100, level: 'doc' as const };
+          expect(createPostingsScorer(uncached, {}, { algorithm })(terms, options).hits).toEqual(
+            createPostingsScorer(cached, {}, { algorithm })(terms, options).hits,
+          );
+        }
+      }
+    } finally {
+      db.close();
+    }
+  });
+});
+
 describe('competitive impacts skip blocks whose largest tf and shortest chunk are different postings', () => {
   // 1,024 one-chunk documents, each holding x: 8 blocks of x's postings. In every block one
   // chunk repeats x 5 times among 55 other words; the rest are "x" and two fillers (3 terms).
@@ -287,6 +429,21 @@ describe("a rare term's bound counts only where it occurs", () => {
     expect(hits.slice(0, 2).sort()).toEqual(['d0500', 'd0900']);
     expect(seen[0]!.blocksTotal).toBe(8 + 1);
     expect(seen[0]!.blocksDecoded).toBe(3 + 1);
+  });
+
+  it('term-at-a-time: looks x up only at the chunks holding r, reading at most two of its eight blocks twice', async () => {
+    const seen: PruningStats[] = [];
+    const { postings, wink } = engines(reader, PARAMS[0]!, (s) => seen.push(s), { algorithm: 'accumulators' });
+    for (const k of [1, 2]) await expectSame(postings, wink, 'x r', { k, level: 'doc' });
+    // r (the larger bound) is added whole: its one block. Then x, in every chunk, has a bound far
+    // below r's score (its idf is ln(1 + 0.5 / 1024.5)), so no chunk without r can reach the top:
+    // x is looked up at r's two chunks only (blocks 4 and 7 at most), and the candidates are
+    // scored exactly with fresh cursors (r's block again, x's two at most): 6 of 9 blocks, not 9.
+    for (const s of seen) {
+      expect(s.algorithm).toBe('accumulators');
+      expect(s.blocksTotal).toBe(8 + 1);
+      expect(s.blocksDecoded).toBeLessThanOrEqual(1 + 2 + 1 + 2);
+    }
   });
 });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ByteReader, ByteWriter, decodeBlock, encodeBlock } from '../../src/store/block-codec.js';
+import { ByteReader, ByteWriter, decodeBlock, decodeBlockAt, encodeBlock } from '../../src/store/block-codec.js';
 
 const bytesOf = (value: number) => {
   const w = new ByteWriter();
@@ -37,6 +37,27 @@ describe('postings block codec', () => {
     expect(decodeBlock(data, 999, outRowids, outTfs)).toBe(rowids.length);
     expect([...outRowids.subarray(0, rowids.length)]).toEqual(rowids);
     expect([...outTfs.subarray(0, rowids.length)]).toEqual(tfs);
+  });
+
+  it('decodes a block in the middle of a run of blocks, by its byte range, as decodeBlock decodes it alone', () => {
+    // Three blocks back to back, as a run read in one statement holds them: the middle one
+    // (gaps from 1,129, the first block's last rowid) starts where the first ends.
+    const first = encodeBlock([5, 1_129], [2, 1], 2, 0);
+    const middle = encodeBlock([1_130, 2 ** 31, 2 ** 33], [300, 1, 2 ** 20], 3, 1_129);
+    const last = encodeBlock([2 ** 33 + 7], [4], 1, 2 ** 33);
+    const run = new Uint8Array([...first, ...middle, ...last]);
+    const rowids = new Float64Array(128);
+    const tfs = new Uint32Array(128);
+    const n = decodeBlockAt(run, first.length, first.length + middle.length, 1_129, rowids, tfs);
+    expect(n).toBe(3);
+    expect([...rowids.subarray(0, n)]).toEqual([1_130, 2 ** 31, 2 ** 33]);
+    expect([...tfs.subarray(0, n)]).toEqual([300, 1, 2 ** 20]);
+    // A range that cuts the last posting's tf varint (2^20 takes three bytes) is refused.
+    expect(() => decodeBlockAt(run, first.length, first.length + middle.length - 1, 1_129, rowids, tfs)).toThrow(
+      /truncated/,
+    );
+    // A range ending between a rowid gap and its tf is refused too.
+    expect(() => decodeBlockAt(run, 0, 1, 0, rowids, tfs)).toThrow(/truncated/);
   });
 
   it('grows past its first allocation', () => {

@@ -1,0 +1,52 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import { createPostingsScorer, type TopKAlgorithm } from '../../src/retrievers/postings-bm25.js';
+import { warmUpPostings } from '../../src/retrievers/postings-warm-up.js';
+import { type FixtureDoc, writeFixtureIndex } from '../helpers/postings-index.js';
+import { lexicalSearcher } from '../helpers/lexical-fixtures.js';
+import { tmpDir } from '../helpers/tmp.js';
+
+/** 600 one-chunk documents over 40 words, word i in about 1 / (i + 1) of them: long lists and short. */
+function docs(): FixtureDoc[] {
+  let state = 7;
+  const next = () => (state = (state * 48271) % 2147483647) / 2147483647;
+  return Array.from({ length: 600 }, (_, d) => {
+    const words: string[] = [];
+    for (let i = 0; i < 40; i++) if (next() < 1 / (i + 1)) words.push(`t${i}`);
+    return { id: `d${String(d).padStart(3, '0')}`, chunks: [{ title: '', text: words.join(' ') || 'empty' }] };
+  });
+}
+
+describe('warming the postings engine when an index is opened for search', () => {
+  const dir = tmpDir('postings-warm-');
+  const reader = writeFixtureIndex(dir, 'warm', docs());
+  afterAll(() => reader.close());
+  const long = Array.from({ length: 30 }, (_, i) => ({ term: `t${i}`, weight: 1 + i / 10 }));
+
+  it('runs both algorithms on short and long queries at two depths and both levels, and leaves no trace in the results', () => {
+    const source = reader.postingsSource()!;
+    const before = (['maxscore', 'accumulators'] as TopKAlgorithm[]).map(
+      (algorithm) => createPostingsScorer(source, {}, { algorithm })(long, { k: 50, level: 'doc' }).hits,
+    );
+    // Without a time budget: 2 algorithms × (short, long) × (top 10, top 1000) × (chunk, document).
+    const warm = warmUpPostings(source, Number.POSITIVE_INFINITY);
+    expect(warm.queries).toBe(2 * 2 * 2 * 2);
+    const after = (['maxscore', 'accumulators'] as TopKAlgorithm[]).map(
+      (algorithm) => createPostingsScorer(source, {}, { algorithm })(long, { k: 50, level: 'doc' }).hits,
+    );
+    expect(after).toEqual(before);
+    expect(after[1]).toEqual(after[0]);
+    expect(after[0]!.length).toBe(50);
+  });
+
+  it('is what Searcher.openForSearch does before a server reports ready', async () => {
+    const searcher = lexicalSearcher('warm', reader.file);
+    try {
+      expect(searcher.warmUp).toBeUndefined();
+      await searcher.openForSearch();
+      // Within its time budget: at least the first search, however loaded the machine.
+      expect(searcher.warmUp?.queries).toBeGreaterThanOrEqual(1);
+    } finally {
+      searcher.close();
+    }
+  });
+});
