@@ -68,7 +68,11 @@ async function loadHnswlib(): Promise<
 > {
   const name = 'hnswlib-node';
   try {
-    return (await import(name)) as { HierarchicalNSW: new (space: string, dims: number) => HnswlibIndex };
+    // A CommonJS package: its exports arrive as the module's default under ESM.
+    const mod = (await import(name)) as {
+      default: { HierarchicalNSW: new (space: string, dims: number) => HnswlibIndex };
+    };
+    return mod.default;
   } catch {
     return undefined;
   }
@@ -173,7 +177,7 @@ async function main(): Promise<void> {
     `Exact scan (the testbed's kernel + topK, ${nQueries} queries): p50 ${ms(truth.p50)} ms, p99 ${ms(truth.p99)} ms; ` +
       `M ${M}, ef_construction ${EF_CONSTRUCTION}, ${os.availableParallelism()} cores.\n`,
   );
-  const table: string[][] = [];
+  // One table per library, printed as soon as it is measured (a slow second library loses nothing).
   for (const library of values.libraries.split(',')) {
     if (library === 'hnswlib-node' && !(await loadHnswlib())) {
       console.log('hnswlib-node is not installed: skipped.\n');
@@ -190,40 +194,19 @@ async function main(): Promise<void> {
       rssAfter: number;
       out: { p50: number; p99: number; recall: number }[];
     }>(import.meta.url, [...args, '--phase', 'search', '--library', library]);
-    efs.forEach((ef, i) => {
-      const o = s.out[i]!;
-      table.push([
-        library,
-        String(ef),
-        fixed(o.recall, 4),
-        ms(o.p50),
-        ms(o.p99),
-        i === 0 ? b.seconds.toFixed(1) : '',
-        i === 0 ? mib(b.peakRssMiB - b.dataRssMiB) : '',
-        i === 0 ? mib(b.bytes / 2 ** 20) : '',
-        i === 0 ? `${ms(s.openMs)} ms, +${mib(s.rssOpened - s.rssBefore)}` : '',
-        i === 0 ? `+${mib(s.rssAfter - s.rssBefore)}` : '',
-      ]);
-    });
+    console.log(
+      `**${library}**: build ${b.seconds.toFixed(1)} s, peak RSS ${mib(b.peakRssMiB)} (${mib(b.dataRssMiB)} of it the generated rows), ` +
+        `file ${mib(b.bytes / 2 ** 20)}; opening the file ${ms(s.openMs)} ms and +${mib(s.rssOpened - s.rssBefore)} RSS, ` +
+        `+${mib(s.rssAfter - s.rssBefore)} after ${nQueries} × ${efs.length} queries.\n`,
+    );
+    console.log(
+      mdTable(
+        ['ef_search', `recall@${k}`, 'p50 ms', 'p99 ms'],
+        efs.map((ef, i) => [String(ef), fixed(s.out[i]!.recall, 4), ms(s.out[i]!.p50), ms(s.out[i]!.p99)]),
+        'rrrr',
+      ) + '\n',
+    );
   }
-  console.log(
-    mdTable(
-      [
-        'library',
-        'ef_search',
-        `recall@${k}`,
-        'p50 ms',
-        'p99 ms',
-        'build s',
-        'build peak RSS over the data',
-        'file',
-        'open: time, RSS added',
-        `RSS added after ${nQueries} × ${efs.length} queries`,
-      ],
-      table,
-      'lrrrrrrrrr',
-    ),
-  );
 }
 
 await main();

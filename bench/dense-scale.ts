@@ -49,6 +49,8 @@ const { values } = parseArgs({
     connectivity: { type: 'string', default: '16' },
     'ef-construction': { type: 'string', default: '128' },
     phase: { type: 'string' },
+    /** Only the memory phases, over the index and graph file a full run left. */
+    'memory-only': { type: 'boolean', default: false },
   },
 });
 
@@ -167,7 +169,18 @@ async function phaseMemory(which: 'exact' | 'ann'): Promise<void> {
   const mid = efs[Math.floor(efs.length / 2)]!;
   const parts = await searcher.prepare(pipelineOf([which === 'exact' ? { type: 'dense' } : annLeg(mid)]));
   for (const t of texts) await searcher.retrieve(parts, t);
-  sendPhaseResult({ before, after: rssMiB(), peakRssMiB: peakRssMiB() });
+  sendPhaseResult({ before, after: rssMiB(), peakRssMiB: peakRssMiB(), ...residentKinds() });
+}
+
+/**
+ * This process's resident memory by kind (Linux /proc/self/smaps_rollup): anonymous pages are
+ * its own (heap, the arrays read from the index); the rest are files' pages in the page cache
+ * (the mapped graph file, code), which every process mapping the same file shares.
+ */
+function residentKinds(): { anonMiB: number; fileMiB: number } {
+  const rollup = fs.readFileSync('/proc/self/smaps_rollup', 'utf8');
+  const kib = (field: string) => Number(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(rollup)?.[1] ?? 0);
+  return { anonMiB: kib('Anonymous') / 1024, fileMiB: (kib('Rss') - kib('Anonymous')) / 1024 };
 }
 
 async function main(): Promise<void> {
@@ -198,6 +211,39 @@ async function main(): Promise<void> {
     `Index: ${path.relative(process.cwd(), indexFile)} (${prepared.reused ? 'reused' : `written in ${prepared.seconds.toFixed(1)} s`}), ` +
       `${nQueries} queries, k ${k}, chunk level; graph M ${build.connectivity}, ef_construction ${build.ef_construction}.\n`,
   );
+  if (!values['memory-only']) await buildAndSearch(args);
+  const memory: string[][] = [];
+  for (const which of ['exact', 'ann'] as const) {
+    const m = await runPhase<{ before: number; after: number; peakRssMiB: number; anonMiB: number; fileMiB: number }>(
+      import.meta.url,
+      [...args, '--phase', `memory-${which}`],
+    );
+    memory.push([
+      which === 'exact' ? 'exact scan' : `ANN ef_search ${efs[Math.floor(efs.length / 2)]}`,
+      mib(m.before),
+      mib(m.after),
+      mib(m.anonMiB),
+      mib(m.fileMiB),
+      mib(m.peakRssMiB),
+    ]);
+  }
+  console.log(
+    mdTable(
+      [
+        'dense leg only',
+        'RSS index open',
+        `RSS after ${nQueries} queries`,
+        'of it anonymous (own)',
+        'of it file pages (shared)',
+        'peak RSS',
+      ],
+      memory,
+      'lrrrrr',
+    ),
+  );
+}
+
+async function buildAndSearch(args: string[]): Promise<void> {
   const built = await runPhase<{ seconds: number; peakRssMiB: number; files: string[]; bytes: number }>(
     import.meta.url,
     [...args, '--phase', 'build'],
@@ -215,23 +261,6 @@ async function main(): Promise<void> {
     ),
   );
   console.log(`\nPeak RSS of the search phase (all modes in one process): ${mib(searched.peakRssMiB)}.\n`);
-  const memory: string[][] = [];
-  for (const which of ['exact', 'ann'] as const) {
-    const m = await runPhase<{ before: number; after: number; peakRssMiB: number }>(import.meta.url, [
-      ...args,
-      '--phase',
-      `memory-${which}`,
-    ]);
-    memory.push([
-      which === 'exact' ? 'exact scan' : `ANN ef_search ${efs[Math.floor(efs.length / 2)]}`,
-      mib(m.before),
-      mib(m.after),
-      mib(m.peakRssMiB),
-    ]);
-  }
-  console.log(
-    mdTable(['dense leg only', 'RSS index open', `RSS after ${nQueries} queries`, 'peak RSS'], memory, 'lrrr'),
-  );
 }
 
 await main();
