@@ -13,9 +13,11 @@ export interface AnnRowIds {
 const WIDEN = 4;
 
 /**
- * Dense search through an HNSW graph (hnsw-file.ts) instead of the exact scan: the same cosine
- * scores and hit order as the exact dense retriever (dense.ts) for the rows the graph finds, so
- * `ann_recall@k` against the exact scan measures only what the graph missed.
+ * Dense search through an HNSW graph (hnsw-file.ts) instead of the exact scan: the rows the
+ * graph finds, scored by the same cosine (usearch sums in float32 where the scan sums in float64,
+ * so scores agree to float32 rounding and rows that tie, or nearly, may come in another order)
+ * and ranked with the exact dense retriever's tie-break (dense.ts), so `ann_recall@k` against
+ * the exact scan measures what the graph missed, and near-ties at the k-th place.
  *
  * The graph ranks chunks, unfiltered. At document level, or under a filter, the first k rows it
  * returns may yield fewer than k documents (several chunks of one document) or fewer than k
