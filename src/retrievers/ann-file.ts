@@ -48,8 +48,9 @@ export function annFilePath(indexFile: string, params: HnswBuildParams, vectorsK
  * the file is missing, unreadable or holds another row count. A build writes to a private
  * temporary file and renames it into place, so a reader never maps half a file and two threads
  * building at once both end with a whole one; it then deletes the graphs of the same parameters
- * left by earlier builds of the index. Where the index's folder cannot be written, the graph is
- * saved under the system's temporary folder instead (said on stderr).
+ * left by earlier builds of the index. Threads and processes that ask for the same graph at once
+ * build it once: the others wait for the builder's file (takeBuildLock). Where the index's folder
+ * cannot be written, the graph is saved under the system's temporary folder instead (said on stderr).
  */
 export function openAnnGraph(source: AnnSource, settings: AnnSettings): OpenedAnn {
   // An index without vectors yet (written lexical-first) has nothing to build a graph of.
@@ -59,6 +60,16 @@ export function openAnnGraph(source: AnnSource, settings: AnnSettings): OpenedAn
     const found = tryView(candidate, source, settings);
     if (found) return { graph: found, file: candidate, built: false };
   }
+  const lock = takeBuildLock(file, () => tryView(file, source, settings));
+  if ('graph' in lock) return { graph: lock.graph, file, built: false };
+  try {
+    return buildAndView(source, settings, file);
+  } finally {
+    lock.release();
+  }
+}
+
+function buildAndView(source: AnnSource, settings: AnnSettings, file: string): OpenedAnn {
   const built = buildHnsw(source.vectorBatches(), source.dims, settings);
   let saved = file;
   try {
@@ -73,6 +84,67 @@ export function openAnnGraph(source: AnnSource, settings: AnnSettings): OpenedAn
   }
   if (saved === file) removeStale(source.indexFile, settings, file);
   return { graph: viewHnsw(saved, source.dims, settings, settings.efSearch), file: saved, built: true };
+}
+
+/** How often a thread waiting for another's build looks for its graph. */
+const WAIT_MS = 250;
+
+/**
+ * The right to build `file`'s graph, or the graph another thread or process built while this one
+ * waited: a server's workers (and an experiment's processes) asking for the same graph at once
+ * build it once. The lock is a file beside the graph holding its builder's pid; a lock whose
+ * process is gone (killed mid-build) is taken over. Where no lock can be written (a read-only
+ * folder), the build goes ahead unlocked.
+ */
+function takeBuildLock(
+  file: string,
+  found: () => HnswSearch | undefined,
+): { release: () => void } | { graph: HnswSearch } {
+  const lock = `${file}.building`;
+  for (;;) {
+    let fd: number;
+    try {
+      fd = fs.openSync(lock, 'wx');
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') return { release: () => {} };
+      if (!builderAlive(lock)) {
+        fs.rmSync(lock, { force: true });
+        continue;
+      }
+      Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, WAIT_MS);
+      const graph = found();
+      if (graph) return { graph };
+      continue;
+    }
+    fs.writeSync(fd, String(process.pid));
+    fs.closeSync(fd);
+    // Built by another between this thread's first look and its lock.
+    const graph = found();
+    const release = () => fs.rmSync(lock, { force: true });
+    if (graph) {
+      release();
+      return { graph };
+    }
+    return { release };
+  }
+}
+
+/** Whether the process that wrote the lock still runs (a lock still empty is being written, unless it is old). */
+function builderAlive(lock: string): boolean {
+  let pid: number;
+  try {
+    pid = Number(fs.readFileSync(lock, 'utf8'));
+    if (!Number.isInteger(pid) || pid <= 0) return Date.now() - fs.statSync(lock).mtimeMs < 10_000;
+  } catch {
+    // Gone meanwhile: the next attempt takes it.
+    return true;
+  }
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
 }
 
 /** The graph at `file` when it is whole and of this index's shape; undefined to build it anew. */

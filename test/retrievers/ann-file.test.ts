@@ -1,9 +1,11 @@
 import fs from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { annFilePath, openAnnGraph, type AnnSource } from '../../src/retrievers/ann-file.js';
 import { buildHnsw } from '../../src/retrievers/hnsw-file.js';
 import { createRng } from '../../src/stats/prng.js';
+import { runChild } from '../helpers/run-child.js';
 import { tmpDir } from '../helpers/tmp.js';
 
 /**
@@ -108,5 +110,55 @@ describe('the ANN graph file', () => {
     expect(opened.graph.search(new Float32Array(DIMS), 10).rows).toHaveLength(0);
     expect(empty.reads).toBe(0);
     expect(graphs(dir)).toEqual([]);
+  });
+});
+
+describe('building the ANN graph', () => {
+  it('takes over the lock of a builder that is gone, builds, and leaves no lock behind', () => {
+    const dir = tmpDir('ann-lock-');
+    const key = 'eeee000011112222';
+    const file = annFilePath(path.join(dir, 'index.sqlite'), SETTINGS, key);
+    // No process has pid 2^31 - 1 (Linux pids stop at 2^22): a builder killed mid-build.
+    fs.writeFileSync(`${file}.building`, String(2 ** 31 - 1));
+    const s = source(dir, key);
+    expect(openAnnGraph(s, SETTINGS)).toMatchObject({ built: true, file });
+    expect(s.reads).toBe(1);
+    expect(fs.existsSync(`${file}.building`)).toBe(false);
+  });
+
+  it('waits for a live builder and takes the graph it saves instead of building its own', async () => {
+    const dir = tmpDir('ann-lock-');
+    const key = 'ffff000011112222';
+    const file = annFilePath(path.join(dir, 'index.sqlite'), SETTINGS, key);
+    // This process holds the lock, as another worker thread of it would while it builds; a child
+    // process saves the graph 300 ms later (the waiting thread blocks, so the saver is a process).
+    fs.writeFileSync(`${file}.building`, String(process.pid));
+    const rows = path.join(dir, 'rows.bin');
+    fs.writeFileSync(rows, unitRows(ROWS, 7));
+    // The saver lets go of the lock however it ends: a failed saver makes this thread build its
+    // own graph (and the test fail on built), never wait for ever.
+    const saver = `
+      const fs = require('node:fs');
+      const { Index } = require(${JSON.stringify(createRequire(import.meta.url).resolve('usearch'))});
+      setTimeout(() => {
+        try {
+          const i = new Index({ dimensions: ${DIMS}, metric: 'ip', quantization: 'f32', connectivity: 8, expansion_add: 32, expansion_search: 16, multi: false });
+          const m = new Float32Array(fs.readFileSync(${JSON.stringify(rows)}).buffer.slice(0));
+          const keys = new BigUint64Array(${ROWS});
+          for (let r = 0; r < ${ROWS}; r++) keys[r] = BigInt(r);
+          i.add(keys, m, 1);
+          i.save(${JSON.stringify(`${file}.tmp-saver`)});
+          fs.renameSync(${JSON.stringify(`${file}.tmp-saver`)}, ${JSON.stringify(file)});
+        } finally {
+          fs.rmSync(${JSON.stringify(`${file}.building`)});
+        }
+      }, 300);`;
+    const done = runChild(process.execPath, ['-e', saver]);
+    const s = source(dir, key);
+    const opened = openAnnGraph(s, SETTINGS);
+    expect(opened).toMatchObject({ built: false, file });
+    expect(s.reads).toBe(0);
+    expect(opened.graph.size).toBe(ROWS);
+    expect((await done).status).toBe(0);
   });
 });
