@@ -23,7 +23,8 @@ const WIDEN = 4;
  * returns may yield fewer than k documents (several chunks of one document) or fewer than k
  * passing chunks: the search is then asked again WIDEN times wider, until k are found or the
  * whole graph was asked for. A selective filter thus costs a wide search; it never returns fewer
- * hits than exist.
+ * hits than exist. The same widening runs while the last row found ties the k-th hit, so tied
+ * rows are ranked by the exact scan's tie-break among all the graph finds of them.
  */
 export function createAnnDenseRetriever(graph: HnswSearch, ids: AnnRowIds, embedder: Embedder): Retriever {
   return {
@@ -33,7 +34,8 @@ export function createAnnDenseRetriever(graph: HnswSearch, ids: AnnRowIds, embed
       const { vectors } = await embedder.embed([query], 'query');
       const t1 = performance.now();
       const q = vectors[0]!;
-      let wanted = k;
+      // One row past k: whether the k-th score's ties go on past what was asked for.
+      let wanted = k + 1;
       let hits: Hit[];
       for (;;) {
         const { rows, scores } = graph.search(q, wanted);
@@ -41,7 +43,11 @@ export function createAnnDenseRetriever(graph: HnswSearch, ids: AnnRowIds, embed
           ? keep(rows, scores, (row) => filter.chunkIds.has(ids.chunkIds[row]!))
           : { rows, scores };
         hits = level === 'chunk' ? chunkHits(ids, passing, k) : docHits(ids, passing, k);
-        if (hits.length >= k || wanted >= graph.size) break;
+        if (k <= 0 || wanted >= graph.size || rows.length < wanted) break;
+        // Enough hits, unless the last row found ties the k-th hit: then a row the search did not
+        // reach may tie it too and win the tie-break (id order, as the exact scan breaks it), so
+        // the top k would not be a prefix of a deeper search's.
+        if (hits.length >= k && scores[scores.length - 1]! < hits[k - 1]!.score) break;
         wanted = Math.min(graph.size, wanted * WIDEN);
       }
       const t2 = performance.now();

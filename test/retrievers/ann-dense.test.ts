@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { Embedder } from '../../src/embedders/types.js';
 import { createAnnDenseRetriever } from '../../src/retrievers/ann-dense.js';
 import { createDenseRetriever } from '../../src/retrievers/dense.js';
-import { buildHnsw, viewHnsw } from '../../src/retrievers/hnsw-file.js';
+import { buildHnsw, type HnswSearch, viewHnsw } from '../../src/retrievers/hnsw-file.js';
 import type { ChunkFilter, Level } from '../../src/retrievers/types.js';
 import { createRng } from '../../src/stats/prng.js';
 import { tmpDir } from '../helpers/tmp.js';
@@ -112,6 +112,32 @@ describe('dense search through the HNSW graph', () => {
       const got = (await ann.search(q, { k: K, level: 'doc', filter })).hits.map((h) => h.id);
       expect(got).toHaveLength(K);
       expect(got).toEqual(want);
+    }
+  });
+});
+
+describe('ties at the k-th place', () => {
+  it('are broken as the exact scan breaks them, not by which tied row the graph returned first', async () => {
+    // A graph that finds the exact nearest rows but returns tied rows smallest id first (as a
+    // real graph may, depending on which it reached first), cut at `wanted`. Rows 0-6 tie at the
+    // top; the exact scan's tie-break keeps the largest id, c006.
+    const scores = Float32Array.from({ length: 40 }, (_, i) => (i < 7 ? 0.9 : 0.5 - i / 100));
+    const ids = Array.from({ length: 40 }, (_, i) => `c${String(i).padStart(3, '0')}`);
+    const graph: HnswSearch = {
+      size: 40,
+      search: (_q, wanted) => {
+        const rows = Uint32Array.from({ length: Math.min(wanted, 40) }, (_, i) => i);
+        return { rows, scores: Float32Array.from(rows, (r) => scores[r]!) };
+      },
+    };
+    const ann = createAnnDenseRetriever(graph, { chunkIds: ids, docIds: ids }, embedder);
+    for (const [k, want] of [
+      [1, ['c006']],
+      [2, ['c006', 'c005']],
+      [8, ['c006', 'c005', 'c004', 'c003', 'c002', 'c001', 'c000', 'c007']],
+    ] as const) {
+      const found = (await ann.search(texts[0]!, { k, level: 'chunk' })).hits.map((h) => h.id);
+      expect(found).toEqual(want);
     }
   });
 });
