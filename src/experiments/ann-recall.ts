@@ -2,24 +2,26 @@ import type { Query } from '../corpus/types.js';
 import { reusingQueryVectors, type QueryVectorLog } from '../embedders/query-vector-log.js';
 import type { Searcher } from '../search/searcher.js';
 import { runQuerySet } from '../search/run-query-set.js';
-import { givesAnnResults, legEndpoints } from '../legs/leg-traits.js';
+import { annSetting, givesAnnResults, legEndpoints } from '../legs/leg-traits.js';
 import { shownEndpoint } from '../remote/remote-client.js';
 import type { Pipeline } from '../pipeline/resolve-pipeline.js';
 import type { AnnRecall } from '../reports/report-model.js';
 import type { CellRun } from './cell-run.js';
 
 /**
- * A cluster's approximate nearest-neighbour search held against our exact scan of the same
- * vectors: for a configuration that is one leg whose leg type says its results are ANN
- * results over our index's vectors (an OpenSearch / Elasticsearch knn or Qdrant leg that sends
- * our query vector: givesAnnResults), the local `dense` leg (exact cosine over the
- * index's vectors, same embedder, same filter, same level) runs the same queries, and
+ * An approximate nearest-neighbour search held against our exact scan of the same vectors: for a
+ * configuration that is one leg whose leg type says its results are ANN results over our
+ * index's vectors (an OpenSearch / Elasticsearch knn or Qdrant leg that sends our query vector,
+ * or our own `dense` leg with `ann`: givesAnnResults), the `dense` leg without `ann` (exact
+ * cosine over the index's vectors, same embedder, same filter, same level) runs the same
+ * queries, and
  *
- *   ann_recall@k = mean over queries of |remote top k ∩ exact top k| / |exact top k|
+ *   ann_recall@k = mean over queries of |ANN top k ∩ exact top k| / |exact top k|
  *
- * over the queries whose exact top k is not empty. It measures the engine's index (HNSW
- * parameters, quantisation, shards), not relevance: 1 means the cluster returned exactly what
- * an exhaustive search would have.
+ * over the queries whose exact top k is not empty. It measures the approximate index (HNSW
+ * parameters, quantisation, shards), not relevance: 1 means the ANN search returned exactly
+ * what an exhaustive search would have. A grid of local `ann` settings (ef_search 16, 64, 256)
+ * thus shows the recall each setting gives up, beside its latency in the same report.
  */
 export function annLeg(pipeline: Pipeline): Pipeline['legs'][number] | undefined {
   const [only, ...rest] = pipeline.legs;
@@ -82,7 +84,7 @@ export async function measureAnnRecall(
   return {
     leg: leg.name,
     engine: leg.type,
-    endpoint: searchEndpoint(leg),
+    endpoint: searchEndpoint(leg) || (annSetting(leg) ?? ''),
     queries: counted,
     level: run.level,
     values,

@@ -4,7 +4,7 @@ import type { ExperimentPlan } from './plan.js';
 import type { AnnRecall } from '../reports/report-model.js';
 import type { RetrievedCells } from './retrieve-cells.js';
 
-/** Per configuration that is one remote vector leg, its ANN recall against the exact scan on its own index, at the experiment's ks. */
+/** Per configuration that is one ANN vector leg (remote, or dense with `ann`), its ANN recall against the exact scan on its own index, at the experiment's ks. */
 export async function annRecalls(plan: ExperimentPlan, retrieved: RetrievedCells): Promise<Map<string, AnnRecall>> {
   const out = new Map<string, AnnRecall>();
   for (const cell of plan.cells) {

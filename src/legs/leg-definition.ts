@@ -44,6 +44,11 @@ export interface LegDefinition<Type extends string = string, Fields extends z.Zo
    */
   annResults?(leg: NamedLeg<Type, Fields>): boolean;
   /**
+   * For a leg whose ANN search runs here (no endpoint to name): its settings as a report shows
+   * them where a remote leg's endpoint stands (`usearch HNSW M=16 ef_construction=128 ef_search=64`).
+   */
+  annSetting?(leg: NamedLeg<Type, Fields>): string | undefined;
+  /**
    * The fields that name a file the leg reads (a run leg's `file`): an experiment keys its cached
    * results by the files' content, since a file can change under the same name, and a server
    * confines them to its roots before anything reads them.

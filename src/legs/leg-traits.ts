@@ -25,6 +25,11 @@ export function givesAnnResults(leg: Leg): boolean {
   return legDefinition(leg.type).annResults?.(leg) ?? false;
 }
 
+/** The settings of a leg's local ANN search (LegDefinition.annSetting); undefined for a remote or exact leg. */
+export function annSetting(leg: Leg): string | undefined {
+  return legDefinition(leg.type).annSetting?.(leg);
+}
+
 /** The files the leg's results are read from. */
 export function legFiles(leg: Leg): string[] {
   const fields = legDefinition(leg.type).fileFields ?? [];

@@ -164,11 +164,11 @@ export const JUDGED_K = 10;
 /** How far apart two configurations' judged@JUDGED_K may be before the report warns their comparison leans on the pool. */
 export const JUDGED_SPREAD_WARNING = 0.1;
 
-/** A cluster's ANN recall against our exact dense scan of the same vectors, at the experiment's ks. */
+/** An ANN search's recall (a cluster's, or our own HNSW graph's) against our exact dense scan of the same vectors, at the experiment's ks. */
 export interface AnnRecall {
   leg: string;
   engine: string;
-  /** METHOD URL, no credentials. */
+  /** METHOD URL, no credentials; for a leg searched here, its ANN settings (`usearch HNSW M=16 ...`). */
   endpoint: string;
   /** Queries with a non-empty exact top k. */
   queries: number;

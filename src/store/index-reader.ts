@@ -16,6 +16,7 @@ import { hasPostings, openPostingsSource, type PostingsSource } from './postings
 import { rowIdentity, type RowIdentity } from './row-identity.js';
 import { incompleteSqlite } from './sqlite-header.js';
 import { type FilterField, filterFields } from './filter-fields.js';
+import { vectorsKey } from './vectors-key.js';
 
 /** Chunks come back from the store exactly as the chunker made them. */
 export type StoredChunk = Chunk;
@@ -310,6 +311,35 @@ export class IndexReader {
       docIds.push(docId);
     }
     return { chunkIds, docIds };
+  }
+
+  /**
+   * The vectors in loadVectors' row order, `rows` rows a batch (each batch its own array), for a
+   * consumer that keeps its own copy as it goes (the ANN graph build): the table is never held whole.
+   */
+  *vectorBatches(rows = 16_384): Generator<Float32Array> {
+    const dims = this.meta.embedder?.dims ?? 0;
+    if (dims === 0) return;
+    const stmt = this.db.prepare('SELECT vector FROM vectors ORDER BY chunk_rowid').pluck();
+    let batch = new Float32Array(rows * dims);
+    let bytes = Buffer.from(batch.buffer);
+    let n = 0;
+    for (const blob of stmt.iterate() as IterableIterator<Buffer>) {
+      if (blob.byteLength !== dims * 4)
+        throw new InputError(`a vector has ${blob.byteLength / 4} dims, expected ${dims}`, { file: this.file });
+      blob.copy(bytes, n * dims * 4);
+      if (++n < rows) continue;
+      yield batch;
+      batch = new Float32Array(rows * dims);
+      bytes = Buffer.from(batch.buffer);
+      n = 0;
+    }
+    if (n > 0) yield batch.subarray(0, n * dims);
+  }
+
+  /** The key of this build's vectors, which names the files derived from them (vectors-key.ts). */
+  vectorsKey(): string {
+    return vectorsKey(this.db, this.meta);
   }
 
   /** false once closed: a catalog closes the reader of an index that was swapped or deleted. */

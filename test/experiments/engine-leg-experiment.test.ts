@@ -148,7 +148,7 @@ describe('experiments over search-engine legs', () => {
       expect(report.configs.find((c) => c.name === 'exact')!.annRecall).toBeUndefined();
       const md = renderMarkdown(report);
       expect(md).toContain('## ANN recall against the exact scan');
-      expect(md).toContain('|remote top k ∩ exact top k| / |exact top k|');
+      expect(md).toContain('|ANN top k ∩ exact top k| / |exact top k|');
       expect(md).toMatch(
         /\| `qd` \| qdrant \| `POST http:\/\/127\.0\.0\.1:\d+\/collections\/demo\/points\/query` \| 353 \| 0\.8000 \| 0\.9500 \|/,
       );

@@ -64,7 +64,16 @@ export const SUBJECTS_BY_TYPE: Record<LegType, LegSubject[]> = {
       lexicalLegs: ['bo1'],
     },
   ],
-  dense: [{ name: 'dense (hash:64)', legs: () => [dense], password: { docs: ALL_DOCS }, lexicalLegs: [] }],
+  dense: [
+    { name: 'dense (hash:64)', legs: () => [dense], password: { docs: ALL_DOCS }, lexicalLegs: [] },
+    // ef_search above the fixture's chunk count: the graph search visits every chunk, as the scan does.
+    {
+      name: 'dense ann (hash:64, ef_search 4096)',
+      legs: () => [{ type: 'dense', ann: { ef_search: 4096 } }],
+      password: { docs: ALL_DOCS },
+      lexicalLegs: [],
+    },
+  ],
   run: [
     {
       name: 'run file',
