@@ -23,22 +23,18 @@
  * Queries are the collection's (queries.jsonl next to the corpus the index records), in turn.
  * Only ever loads 127.0.0.1; every server child is stopped on every exit path.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { Worker } from 'node:worker_threads';
 import { readQueries } from '../src/corpus/index.js';
 import { IndexReader } from '../src/store/index-reader.js';
+import { type ServeChild, startServe } from './lib/serve-child.js';
 import { printHeader } from './lib/command.js';
 import { loadTest, type LoadResult } from './lib/http-load.js';
 import { mdTable } from './lib/markdown.js';
 import { latencySummary } from './lib/stats.js';
 import { median } from './lib/stats-extra.js';
-
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const BIN = path.join(ROOT, 'bin', 'testbed.js');
 
 const { values } = parseArgs({
   options: {
@@ -80,47 +76,9 @@ async function queryTexts(): Promise<string[]> {
   return (await readQueries(file)).map((q) => q.text);
 }
 
-interface Server {
-  url: string;
-  pid: number;
-  stop(): Promise<void>;
-}
-
-/** `testbed serve --workers N` on 127.0.0.1, port 0, waiting for its "serving ... on URL" line. */
-function serve(workers: number): Promise<Server> {
-  const child: ChildProcess = spawn(
-    process.execPath,
-    [BIN, 'serve', '--data', dataDir, '--port', '0', '--workers', String(workers)],
-    {
-      stdio: ['ignore', 'ignore', 'pipe'],
-    },
-  );
-  const kill = () => child.exitCode === null && child.kill('SIGKILL');
-  process.once('exit', kill);
-  return new Promise((resolve, reject) => {
-    let err = '';
-    child.stderr!.setEncoding('utf8');
-    child.stderr!.on('data', (d: string) => {
-      err += d;
-      const m = /on (http:\/\/127\.0\.0\.1:\d+)/.exec(err);
-      if (m) {
-        child.stderr!.removeAllListeners('data');
-        child.stderr!.resume();
-        resolve({
-          url: m[1]!,
-          pid: child.pid!,
-          stop: () =>
-            new Promise<void>((done) => {
-              process.off('exit', kill);
-              if (child.exitCode !== null) return done();
-              child.once('exit', () => done());
-              child.kill('SIGTERM');
-            }),
-        });
-      }
-    });
-    child.once('exit', (code) => reject(new Error(`testbed serve exited (${code}) before listening:\n${err}`)));
-  });
+/** `testbed serve --workers N` on 127.0.0.1, port 0. */
+function serve(workers: number): Promise<ServeChild> {
+  return startServe(['--data', dataDir, '--workers', String(workers)]);
 }
 
 /** GET /health every `everyMs` from a thread of its own until stop(); the response times in ms. */
@@ -176,7 +134,7 @@ const memory = new Map<number, number>();
 const stages: Record<string, number[]> = {};
 // Both servers run for the whole bench (the idle one costs nothing), and each configuration is
 // run right after the other one's: on a shared machine both see the same background load.
-const servers = new Map<number, Server>();
+const servers = new Map<number, ServeChild>();
 try {
   for (const workers of [0, poolSize]) {
     const server = await serve(workers);

@@ -46,7 +46,7 @@
  * the reason, and the run goes on. Ratios are to fts5 and to the floor, within the run.
  */
 import Database from 'better-sqlite3';
-import { type ChildProcess, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -61,6 +61,7 @@ import { bm25Analysis } from '../src/store/bm25-analysis.js';
 import { plainTerms, termsToMatch } from '../src/store/bm25-sql.js';
 import { IndexReader } from '../src/store/index-reader.js';
 import { analysisIgnoresLanguage, analyzerFor, readyForQueries } from '../src/store/tokenizers.js';
+import { startServe } from './lib/serve-child.js';
 import { runPhase, sendPhaseResult } from './lib/child.js';
 import { printHeader } from './lib/command.js';
 import { mb, mdTable, ms, ratio } from './lib/markdown.js';
@@ -637,28 +638,9 @@ async function serveFigures(
   queries: readonly string[],
 ): Promise<ServeFigures> {
   const spawned = performance.now();
-  const child: ChildProcess = spawn(
-    process.execPath,
-    [BIN, 'serve', '--data', dataDir, '--port', '0', '--workers', String(workers)],
-    { stdio: ['ignore', 'ignore', 'pipe'], cwd: ROOT },
-  );
-  const kill = () => child.exitCode === null && child.kill('SIGKILL');
-  process.once('exit', kill);
+  const server = await startServe(['--data', dataDir, '--workers', String(workers)]);
   try {
-    const url = await new Promise<string>((resolve, reject) => {
-      let err = '';
-      child.stderr!.setEncoding('utf8');
-      child.stderr!.on('data', (d: string) => {
-        err += d;
-        const m = /on (http:\/\/127\.0\.0\.1:\d+)/.exec(err);
-        if (m) {
-          child.stderr!.removeAllListeners('data');
-          child.stderr!.resume();
-          resolve(m[1]!);
-        }
-      });
-      child.once('exit', (code) => reject(new Error(`testbed serve exited (${code}) before listening: ${err}`)));
-    });
+    const { url } = server;
     const search = async (q: string) => {
       const started = performance.now();
       const res = await fetch(
@@ -673,16 +655,11 @@ async function serveFigures(
     await search(queries[0]!);
     const firstMs = performance.now() - t0;
     const next = await Promise.all(queries.slice(1, 1 + 2 * workers).map(search));
-    const status = fs.readFileSync(`/proc/${child.pid}/status`, 'utf8');
+    const status = fs.readFileSync(`/proc/${server.pid}/status`, 'utf8');
     const rss = Number(/VmRSS:\s+(\d+) kB/.exec(status)?.[1] ?? Number.NaN) / 1024;
     return { listenMs, firstMs, slowestNextMs: Math.max(...next), rssMiB: rss };
   } finally {
-    process.off('exit', kill);
-    if (child.exitCode === null) {
-      const exited = new Promise((done) => child.once('exit', done));
-      child.kill('SIGTERM');
-      await exited;
-    }
+    await server.stop();
   }
 }
 

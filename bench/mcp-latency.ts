@@ -15,7 +15,6 @@
  *
  *   npx tsx bench/mcp-latency.ts [--rounds 3] [--k 10] [--max-chars 500]
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
@@ -24,6 +23,7 @@ import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { buildIndex } from '../src/indexing/build-index.js';
+import { startServe } from './lib/serve-child.js';
 import { printHeader } from './lib/command.js';
 import { loadGold, OUT_DIR } from './lib/corpora.js';
 import { ms, mdTable } from './lib/markdown.js';
@@ -57,25 +57,8 @@ await buildIndex({
   skipEmpty: true,
 });
 
-/** `testbed serve` on a free port, searching on its main thread; resolves with its address once it listens. */
-function serve(): Promise<{ url: string; child: ChildProcess }> {
-  const child = spawn(process.execPath, [BIN, 'serve', '--data', dataDir, '--port', '0', '--workers', '0'], {
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
-  process.once('exit', () => child.exitCode === null && child.kill('SIGKILL'));
-  return new Promise((resolve, reject) => {
-    let err = '';
-    child.stderr!.setEncoding('utf8');
-    child.stderr!.on('data', (d: string) => {
-      err += d;
-      const m = /on (http:\/\/127\.0\.0\.1:\d+)/.exec(err);
-      if (m) resolve({ url: m[1]!, child });
-    });
-    child.once('exit', (code) => reject(new Error(`testbed serve exited (${code}) before listening:\n${err}`)));
-  });
-}
-
-const server = await serve();
+// `testbed serve` searching on its main thread, as `testbed mcp` does: the protocol is the difference.
+const server = await startServe(['--data', dataDir, '--workers', '0']);
 const overHttp = new Client({ name: 'bench-mcp-http', version: '1.0.0' });
 await overHttp.connect(new StreamableHTTPClientTransport(new URL(`${server.url}/mcp`)));
 const stdioTransport = new StdioClientTransport({
@@ -136,7 +119,7 @@ for (let round = 0; round < rounds; round++) {
 
 await overHttp.close();
 await overStdio.close();
-server.child.kill('SIGTERM');
+await server.stop();
 
 console.log(
   `${queries.length} SciFact test queries x ${rounds} rounds, each asked three ways in turn (${calls} calls), BM25 top ${k}` +
