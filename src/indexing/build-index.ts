@@ -340,6 +340,9 @@ async function embedAll(
   let truncated = 0;
   /** Chunks longer than a limit the embedder only assumes: sent whole, perhaps cut by the server. */
   let overAssumed = 0;
+  // Said before the first batch: a server answering dense meanwhile (503 with the progress) reports
+  // 0 of `total` chunks embedded rather than an unknown total while that batch is in flight.
+  options.onProgress?.({ phase: 'embedding', done: 0, total });
   try {
     for (const rows of writer.chunkTexts(options.embedBatch ?? 64)) {
       const texts = rows.map(embedText);
