@@ -150,6 +150,7 @@ const PATH_VARIANTS: PathVariant[] = [
   { name: 'statement per block, MaxScore (before)', readPath: 'blocks', algorithm: 'maxscore' },
   { name: 'runs, MaxScore', readPath: 'runs', algorithm: 'maxscore' },
   { name: 'runs, accumulators', readPath: 'runs', algorithm: 'accumulators' },
+  { name: 'runs, block-max MaxScore over windows', readPath: 'runs', algorithm: 'block-maxscore' },
   { name: 'runs, default', readPath: 'runs' },
 ];
 /** Per case (short/long, k), per variant: p50, p99, and the median of per-query ratios to the first variant. */

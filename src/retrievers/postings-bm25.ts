@@ -6,6 +6,7 @@ import { createTermScorer, winkIdf } from './bm25-term-score.js';
 import { accumulatorsFor, accumulatorTopK } from './postings-accumulators.js';
 import { type BlockReadPath, type DecodeCounts, PostingsCursor } from './postings-cursor.js';
 import { maxScoreTopK } from './postings-maxscore.js';
+import { blockMaxScoreTopK } from './postings-block-maxscore.js';
 import type { QueryTerm, TopKQuery } from './postings-query.js';
 import type { Retrieval, Retriever, SearchOptions } from './types.js';
 import type { WeightedTerm } from './lexical-index.js';
@@ -30,12 +31,15 @@ export interface PruningStats extends DecodeCounts {
 
 /**
  * How the top k is found: `maxscore` document-at-a-time (postings-maxscore.ts, the default for
- * every query), `accumulators` term-at-a-time (postings-accumulators.ts). Both give the exhaustive
- * ranking. Measured at 1M chunks with blocks read in runs (BENCHMARKS.md, "Long queries"):
- * accumulators were 1.4× slower than the engine before runs on long queries where MaxScore was
- * 0.56×, so MaxScore stays the default at every length and accumulators are chosen only by name.
+ * every query), `block-maxscore` the same over windows of rowids with the essential terms chosen
+ * per window (postings-block-maxscore.ts), `accumulators` term-at-a-time
+ * (postings-accumulators.ts). All give the exhaustive ranking. Measured at 1M chunks with blocks
+ * read in runs (BENCHMARKS.md, "Long queries"): accumulators were 1.4× slower than the engine
+ * before runs on long queries where MaxScore was 0.56×, and block-maxscore's better median came
+ * with a worse p99, so MaxScore stays the default at every length and the others are chosen only
+ * by name.
  */
-export type TopKAlgorithm = 'maxscore' | 'accumulators';
+export type TopKAlgorithm = 'maxscore' | 'block-maxscore' | 'accumulators';
 
 /** What a postings scorer can be told beyond BM25's parameters: tests and benches choose paths through it. */
 export interface PostingsScorerOptions {
@@ -146,11 +150,13 @@ export function createPostingsScorer(
       threshold,
     } = algorithm === 'maxscore'
       ? maxScoreTopK(query)
-      : accumulatorTopK(
-          query,
-          accumulatorsFor(lengths),
-          (t) => new PostingsCursor(source, t.cursor.entry, counts, hooks.readPath),
-        );
+      : algorithm === 'block-maxscore'
+        ? blockMaxScoreTopK(query)
+        : accumulatorTopK(
+            query,
+            accumulatorsFor(lengths),
+            (t) => new PostingsCursor(source, t.cursor.entry, counts, hooks.readPath),
+          );
     hooks.onPruning?.(counts);
     // Only chunks scoring at least the k-th best can be returned (a document scores as its
     // best chunk, so its returned chunk does too); ties there are kept for the shared tie-break.

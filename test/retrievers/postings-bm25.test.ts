@@ -242,7 +242,7 @@ describe('postings BM25 equals wink on a seeded Zipfian corpus', () => {
   });
 });
 
-const ALGORITHMS: TopKAlgorithm[] = ['maxscore', 'accumulators'];
+const ALGORITHMS: TopKAlgorithm[] = ['maxscore', 'block-maxscore', 'accumulators'];
 const READ_PATHS: BlockReadPath[] = ['runs', 'blocks'];
 
 describe('every top-k algorithm and block read path gives the exhaustive ranking on long queries', () => {
