@@ -7,7 +7,7 @@ import type { Pipeline } from '../pipeline/resolve-pipeline.js';
 import { IndexReader } from '../store/index-reader.js';
 import { pipelineForMode } from '../pipeline/search-spec.js';
 import { type WarmUp, warmUpPostings } from '../retrievers/postings-warm-up.js';
-import { analysisIgnoresLanguage, readyForQueries, readyForQuery } from '../store/tokenizers.js';
+import { readyForQueries, readyForQuery } from '../store/tokenizers.js';
 import { hydrate } from './hydrate.js';
 import { LegFactory, type EmbedderLoader, type VectorLoader } from '../legs/leg-factory.js';
 import { redactConfig } from '../remote/redact-config.js';
@@ -63,24 +63,26 @@ export class Searcher {
    * vectors stay unread until a dense search (their memory is only spent on indexes searched so).
    */
   async openForSearch(): Promise<void> {
-    // Started, not awaited: the server listens meanwhile (0.3 s sooner), a query whose terms do
-    // not depend on its language never waits for it, and one that does awaits it (readyForQuery).
-    readyForQueries(this.meta.tokenizer).catch(() => {}); // a failed load fails that search instead
+    // Awaited (about 0.3 s before the server listens, and only where queries are analysed per
+    // language): started and not awaited, a multilingual index's first query waited 2.3 s for it.
+    // A failed load fails that search instead, with its own message.
+    const languagesReady = await readyForQueries(this.meta.tokenizer).then(
+      () => true,
+      () => false,
+    );
     const source = this.reader.postingsSource();
     // A few searches before the server reports ready, so a worker's first queries run warm code.
     if (!source) return;
     this.warmUp = warmUpPostings(source);
     // And one whole search as a request makes it (analysis, the lexical leg, hydration): at 1M
-    // the first search after the engine's warm-up alone still took 120-150 ms. Not where the
-    // query's analysis depends on its language: that would wait for the detector to load.
-    if (this.warmUp.text && analysisIgnoresLanguage(this.meta.tokenizer))
+    // the first search after the engine's warm-up alone still took 120-150 ms.
+    if (this.warmUp.text && languagesReady)
       await this.search({
         query: this.warmUp.text,
         mode: 'bm25',
         pipeline: pipelineForMode('bm25', { engine: 'postings', k: 10, level: 'chunk' }),
       }).catch(() => {}); // a warm-up that fails leaves the first real search to report why
   }
-
   /** What openForSearch's warm-up of the postings engine ran (undefined before it, or without postings). */
   warmUp?: WarmUp;
 

@@ -1,4 +1,5 @@
 import { afterAll, describe, expect, it } from 'vitest';
+import { languageDetectorLoaded } from '../../src/analysis/detect-language.js';
 import { createPostingsScorer, type TopKAlgorithm } from '../../src/retrievers/postings-bm25.js';
 import { warmUpPostings } from '../../src/retrievers/postings-warm-up.js';
 import { type FixtureDoc, writeFixtureIndex } from '../helpers/postings-index.js';
@@ -45,6 +46,30 @@ describe('warming the postings engine when an index is opened for search', () =>
       await searcher.openForSearch();
       // Within its time budget: at least the first search, however loaded the machine.
       expect(searcher.warmUp?.queries).toBeGreaterThanOrEqual(1);
+    } finally {
+      searcher.close();
+    }
+  });
+});
+
+describe('opening a multilingual index for search', () => {
+  const dir = tmpDir('postings-warm-multilingual-');
+  const reader = writeFixtureIndex(
+    dir,
+    'multilingual',
+    docs().map((d, i) => ({ ...d, lang: i % 2 ? 'de' : 'en' })),
+    { tokenizer: 'multilingual' },
+  );
+  afterAll(() => reader.close());
+
+  it('has the language detector loaded before it reports ready, so a first query never waits for it', async () => {
+    const searcher = lexicalSearcher('multilingual', reader.file);
+    try {
+      expect(languageDetectorLoaded()).toBe(false);
+      await searcher.openForSearch();
+      expect(languageDetectorLoaded()).toBe(true);
+      // And the whole-search warm-up ran too: it waited for the detector before.
+      expect(searcher.warmUp?.text).not.toBe('');
     } finally {
       searcher.close();
     }
