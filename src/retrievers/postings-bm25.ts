@@ -34,17 +34,26 @@ export interface PruningStats extends DecodeCounts {
  * every query), `block-maxscore` the same over windows of rowids with the essential terms chosen
  * per window (postings-block-maxscore.ts), `accumulators` term-at-a-time
  * (postings-accumulators.ts). All give the exhaustive ranking. Measured at 1M chunks with blocks
- * read in runs (BENCHMARKS.md, "Long queries"): accumulators were 1.4× slower than the engine
- * before runs on long queries where MaxScore was 0.56×, and block-maxscore's better median came
- * with a worse p99, so MaxScore stays the default at every length and the others are chosen only
- * by name.
+ * read in runs on a quiet machine (BENCHMARKS.md, "Long queries"), per query against MaxScore:
+ * block-maxscore took 0.85× at top 10 and 0.84× at top 1000 on long queries (20-40 words), p99
+ * lower too, but its p99 was 9× MaxScore's on short ones (2-6 words) at top 10; accumulators were
+ * 1.4× slower than the engine before runs on long queries. So the default is chosen by the
+ * number of distinct terms (defaultAlgorithm), and accumulators only by name.
  */
 export type TopKAlgorithm = 'maxscore' | 'block-maxscore' | 'accumulators';
+
+/** From this many distinct known terms, a query is long: block-max MaxScore over windows finds its top k. */
+export const LONG_QUERY_TERMS = 12;
+
+/** The algorithm a query gets unless one is named: by its number of distinct known terms. */
+export function defaultAlgorithm(distinctTerms: number): TopKAlgorithm {
+  return distinctTerms >= LONG_QUERY_TERMS ? 'block-maxscore' : 'maxscore';
+}
 
 /** What a postings scorer can be told beyond BM25's parameters: tests and benches choose paths through it. */
 export interface PostingsScorerOptions {
   onPruning?: (stats: PruningStats) => void;
-  /** The top-k algorithm (tests compare each with the exhaustive sum); default maxscore. */
+  /** The top-k algorithm (tests compare each with the exhaustive sum); default by query length (defaultAlgorithm). */
   algorithm?: TopKAlgorithm;
   /** How blocks are read (default runs; `blocks` only for bench/lexical-scale.ts's comparison). */
   readPath?: BlockReadPath;
@@ -142,7 +151,7 @@ export function createPostingsScorer(
     const terms = [...byTerm.values()];
     for (const t of terms) t.bound = t.weight * t.cursor.scoreBound(scorer, t.idf);
     const query: TopKQuery = { terms, entries, scorer, lengths, docKeys, k, level, ...(filter && { filter }) };
-    const algorithm = hooks.algorithm ?? 'maxscore';
+    const algorithm = hooks.algorithm ?? defaultAlgorithm(terms.length);
     counts.algorithm = algorithm;
     const {
       rowids: scoredRowids,

@@ -21,8 +21,8 @@ export interface WarmUp {
 }
 
 /**
- * Runs a few searches of the index's own terms through every path of the postings engine (both
- * top-k algorithms, top 10 and 1000, chunk and document level, plain and weighted terms), so that
+ * Runs a few searches of the index's own terms through every path of the postings engine (every
+ * top-k algorithm, top 10 and 1000, chunk and document level, plain and weighted terms), so that
  * a worker's first real queries run compiled code on read blocks rather than paying for the JIT:
  * a worker's first heavy queries took 93-113 ms where the same queries warm took 26-40 (issue 44).
  * The terms are the most frequent of a sample of the dictionary short of the head terms, so the
@@ -42,7 +42,7 @@ export function warmUpPostings(source: PostingsSource, budgetMs = BUDGET_MS): Wa
   const short = long.slice(0, 3).map((t) => ({ term: t.term, weight: 1 }));
   const text = short.map((t) => t.term).join(' ');
   let queries = 0;
-  const scorers = (['maxscore', 'accumulators'] as TopKAlgorithm[]).map((algorithm) =>
+  const scorers = (['maxscore', 'block-maxscore', 'accumulators'] as TopKAlgorithm[]).map((algorithm) =>
     createPostingsScorer(source, {}, { algorithm }),
   );
   // Cheapest first, so a budget cut on a big index still leaves every path run at least once.

@@ -320,18 +320,32 @@ describe('every top-k algorithm and block read path gives the exhaustive ranking
     expect(compared).toBeGreaterThan(2000);
   });
 
-  it('uses MaxScore unless told otherwise, at any query length (accumulators measured slower at 1M)', async () => {
+  it('uses MaxScore below 12 distinct known terms and block-max MaxScore from 12, unless told otherwise', async () => {
     const seen: PruningStats[] = [];
     const score = createPostingsScorer(reader.postingsSource()!, {}, { onPruning: (s) => seen.push(s) });
     const terms = (n: number) => Array.from({ length: n }, (_, i) => ({ term: `w${i}`, weight: 1 }));
+    const known = (n: number) => new Set(terms(n).filter((t) => reader.postingsSource()!.term(t.term))).size;
+    // w0 .. w11 are all in the fixture's vocabulary; 28 of w0 .. w39 are.
+    expect([known(11), known(12), known(40)]).toEqual([11, 12, 28]);
     score(terms(3), { k: 10, level: 'chunk' });
+    score(terms(11), { k: 10, level: 'chunk' });
+    score(terms(12), { k: 10, level: 'chunk' });
     score(terms(40), { k: 10, level: 'chunk' });
+    // A term repeated is one term: 12 entries of 6 terms is short.
+    score([...terms(6), ...terms(6)], { k: 10, level: 'chunk' });
     createPostingsScorer(
       reader.postingsSource()!,
       {},
       { algorithm: 'accumulators', onPruning: (s) => seen.push(s) },
-    )(terms(3), { k: 10, level: 'chunk' });
-    expect(seen.map((s) => s.algorithm)).toEqual(['maxscore', 'maxscore', 'accumulators']);
+    )(terms(40), { k: 10, level: 'chunk' });
+    expect(seen.map((s) => s.algorithm)).toEqual([
+      'maxscore',
+      'maxscore',
+      'block-maxscore',
+      'block-maxscore',
+      'maxscore',
+      'accumulators',
+    ]);
   });
 
   it("sums a term's collection frequency from every posting in a file built before `cf`, across blocks", () => {

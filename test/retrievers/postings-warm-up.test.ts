@@ -23,19 +23,20 @@ describe('warming the postings engine when an index is opened for search', () =>
   afterAll(() => reader.close());
   const long = Array.from({ length: 30 }, (_, i) => ({ term: `t${i}`, weight: 1 + i / 10 }));
 
-  it('runs both algorithms on short and long queries at two depths and both levels, and leaves no trace in the results', () => {
+  it('runs every algorithm on short and long queries at two depths and both levels, and leaves no trace in the results', () => {
     const source = reader.postingsSource()!;
-    const before = (['maxscore', 'accumulators'] as TopKAlgorithm[]).map(
+    const before = (['maxscore', 'block-maxscore', 'accumulators'] as TopKAlgorithm[]).map(
       (algorithm) => createPostingsScorer(source, {}, { algorithm })(long, { k: 50, level: 'doc' }).hits,
     );
-    // Without a time budget: 2 algorithms × (short, long) × (top 10, top 1000) × (chunk, document).
+    // Without a time budget: 3 algorithms × (short, long) × (top 10, top 1000) × (chunk, document).
     const warm = warmUpPostings(source, Number.POSITIVE_INFINITY);
-    expect(warm.queries).toBe(2 * 2 * 2 * 2);
-    const after = (['maxscore', 'accumulators'] as TopKAlgorithm[]).map(
+    expect(warm.queries).toBe(3 * 2 * 2 * 2);
+    const after = (['maxscore', 'block-maxscore', 'accumulators'] as TopKAlgorithm[]).map(
       (algorithm) => createPostingsScorer(source, {}, { algorithm })(long, { k: 50, level: 'doc' }).hits,
     );
     expect(after).toEqual(before);
     expect(after[1]).toEqual(after[0]);
+    expect(after[2]).toEqual(after[0]);
     expect(after[0]!.length).toBe(50);
   });
 
