@@ -5,21 +5,21 @@ import { entrySum, type QueryTerm, type ScoredChunks, type TopKQuery } from './p
 /**
  * Top k document-at-a-time with block-max MaxScore over windows of rowids (as Lucene's
  * MaxScoreBulkScorer does): the rowids are cut into windows that end where the first of the
- * terms' current blocks ends, so inside one window every term is bounded by one block's bound,
- * and a term with no posting left in the window by nothing. Per window the terms are ordered by
- * those bounds, and the longest prefix whose bounds sum short of the k-th best score is
- * non-essential there: only the other terms' postings become candidates, and the non-essential
- * terms are looked up at a candidate only while its exact partial score plus their bounds can
- * still reach the threshold. A window whose bounds all together cannot reach it is skipped
- * without reading a block.
+ * essential terms' current blocks ends (those of the window before), and inside a window each term
+ * is bounded by the largest bound of its blocks there, or by nothing when it has no posting left
+ * in it. Per window the terms are ordered by those bounds, and the longest prefix whose bounds sum
+ * short of the k-th best score is non-essential there: only the other terms' postings become
+ * candidates, and the non-essential terms are looked up at a candidate only while its exact
+ * partial score plus their bounds can still reach the threshold. A window whose bounds all
+ * together cannot reach it is skipped without reading a block.
  *
  * Against MaxScore (postings-maxscore.ts), which sums every term's block bound at every
  * candidate (182,000 loop turns a long query at 1M, for 143 chunks scored), this does the
- * per-term work once a window. Measured at 1M on long queries it took 0.85-0.88× MaxScore's
- * time at the median but had a worse p99, with ~190,000 candidates a query still: the essential
- * terms' postings, each pruned only after its exact partial score. So it is an exact option,
- * chosen by name (`algorithm: 'block-maxscore'`), not the default. A chunk that could tie the
- * threshold is always scored, so the shared tie-break decides as it does for wink.
+ * per-term work once a window: 0.85× MaxScore's time at the median on long queries at 1M, p99
+ * lower too, but a p99 12× MaxScore's on short ones (postings-bm25.ts chooses by length). It
+ * still visits ~190,000 candidates a long query: the essential terms' postings, each pruned only
+ * after its exact partial score. A chunk that could tie the threshold is always scored, so the
+ * shared tie-break decides as it does for wink.
  */
 export function blockMaxScoreTopK(query: TopKQuery): ScoredChunks {
   const { entries, scorer, lengths, docKeys, k, level, filter } = query;
