@@ -16,7 +16,7 @@ import { entrySum, type QueryTerm, type ScoredChunks, type TopKQuery } from './p
  * Against MaxScore (postings-maxscore.ts), which sums every term's block bound at every
  * candidate (182,000 loop turns a long query at 1M, for 143 chunks scored), this does the
  * per-term work once a window: 0.85× MaxScore's time at the median on long queries at 1M, p99
- * lower too, but a p99 12× MaxScore's on short ones (postings-bm25.ts chooses by length). It
+ * lower too, but a p99 9-12× MaxScore's on short ones (postings-bm25.ts chooses by length). It
  * still visits ~190,000 candidates a long query: the essential terms' postings, each pruned only
  * after its exact partial score. A chunk that could tie the threshold is always scored, so the
  * shared tie-break decides as it does for wink.

@@ -36,7 +36,7 @@ export interface PruningStats extends DecodeCounts {
  * (postings-accumulators.ts). All give the exhaustive ranking. Measured at 1M chunks with blocks
  * read in runs on a quiet machine (BENCHMARKS.md, "Long queries"), per query against MaxScore:
  * block-maxscore took 0.85× at top 10 and 0.84× at top 1000 on long queries (20-40 words), p99
- * lower too, but its p99 was 9× MaxScore's on short ones (2-6 words) at top 10; accumulators were
+ * lower too, but its p99 was 9-12× MaxScore's on short ones (2-6 words) at top 10; accumulators were
  * 1.4× slower than the engine before runs on long queries. So the default is chosen by the
  * number of distinct terms (defaultAlgorithm), and accumulators only by name.
  */
