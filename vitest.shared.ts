@@ -34,6 +34,8 @@ export const sharedTestOptions = {
     'test/helpers/load-scaled-timeouts.ts',
     // With TESTBED_REPORT_BLOCKING=FILE, lists the tests that hold their worker's event loop.
     'test/helpers/report-blocking.ts',
+    // One turn of the event loop after every test: a file is never one long block (vitest's 60 s).
+    'test/helpers/yield-between-tests.ts',
   ],
   globalSetup: ['test/helpers/checkout-untouched.ts'],
 } satisfies NonNullable<ViteUserConfig['test']>;
