@@ -17,8 +17,9 @@
  *   the MATCH expression the fts5 leg would build (analysed outside the timing).
  * - serving: per engine, `testbed serve --workers N` on 127.0.0.1: the time to listening (which
  *   now includes opening every index for search and warming the postings engine), a /health
- *   (the client's first connection: 50-70 ms of its own), the first bm25 query's time, then 2N queries at once so every worker has answered (the slowest of them:
- *   every worker's first queries), then the server's RSS.
+ *   (the client's first connection: 50-70 ms of its own), the first bm25 query's time, then 2N
+ *   queries at once so every worker has answered (the slowest of them: every worker's first
+ *   queries), then the server's RSS.
  * - the postings engine's read paths and top-k algorithms (issue 44), in one process, interleaved
  *   query by query (each query runs every variant, in rotating order): one statement per block
  *   with MaxScore (the engine before runs), runs of blocks kept in memory with MaxScore, with

@@ -1,6 +1,6 @@
 import { cannotReach } from './bm25-term-score.js';
 import { KthBest } from './kth-best.js';
-import { entrySum, type QueryTerm, type ScoredChunks, type TopKQuery } from './postings-query.js';
+import { entrySum, type QueryTerm, type ScoredChunks, termBlockBound, type TopKQuery } from './postings-query.js';
 
 /**
  * Top k document-at-a-time with block-max MaxScore over windows of rowids (as Lucene's
@@ -128,19 +128,10 @@ export function blockMaxScoreTopK(query: TopKQuery): ScoredChunks {
     if (cursor.rowid > end) return 0;
     let bound = 0;
     for (let block = cursor.blockAt; block < cursor.blocks; block++) {
-      bound = Math.max(bound, blockBound(t, block));
+      bound = Math.max(bound, termBlockBound(t, block, scorer));
       if (cursor.blockLast(block) >= end) break;
     }
     return bound;
-  }
-
-  /** weight × the largest score of any posting of the term's block `block` (the last asked, cached). */
-  function blockBound(t: QueryTerm, block: number): number {
-    if (block !== t.boundBlock) {
-      t.boundBlock = block;
-      t.blockBound = t.weight * t.cursor.blockScoreBound(block, scorer, t.idf);
-    }
-    return t.blockBound;
   }
 
   /** The candidate's exact score, or undefined when it cannot reach the threshold. */

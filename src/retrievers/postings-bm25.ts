@@ -40,14 +40,15 @@ export interface PruningStats extends DecodeCounts {
  * 1.4× slower than the engine before runs on long queries. So the default is chosen by the
  * number of distinct terms (defaultAlgorithm), and accumulators only by name.
  */
-export type TopKAlgorithm = 'maxscore' | 'block-maxscore' | 'accumulators';
+export const TOP_K_ALGORITHMS = ['maxscore', 'block-maxscore', 'accumulators'] as const;
+export type TopKAlgorithm = (typeof TOP_K_ALGORITHMS)[number];
 
 /** From this many distinct known terms, a query is long: block-max MaxScore over windows finds its top k. */
-export const LONG_QUERY_TERMS = 12;
+export const BLOCK_MAXSCORE_FROM_TERMS = 12;
 
 /** The algorithm a query gets unless one is named: by its number of distinct known terms. */
 export function defaultAlgorithm(distinctTerms: number): TopKAlgorithm {
-  return distinctTerms >= LONG_QUERY_TERMS ? 'block-maxscore' : 'maxscore';
+  return distinctTerms >= BLOCK_MAXSCORE_FROM_TERMS ? 'block-maxscore' : 'maxscore';
 }
 
 /** What a postings scorer can be told beyond BM25's parameters: tests and benches choose paths through it. */

@@ -1,6 +1,6 @@
 import { cannotReach } from './bm25-term-score.js';
 import { KthBest } from './kth-best.js';
-import { entrySum, type QueryTerm, type ScoredChunks, type TopKQuery } from './postings-query.js';
+import { entrySum, type QueryTerm, type ScoredChunks, termBlockBound, type TopKQuery } from './postings-query.js';
 
 /**
  * Top k document-at-a-time with MaxScore and block-max bounds: terms whose summed bounds cannot
@@ -78,12 +78,7 @@ export function maxScoreTopK(query: TopKQuery): ScoredChunks {
   /** The term's bound over the block holding (or next after) `rowid`: 0 past its last block. */
   function blockBound(t: QueryTerm, rowid: number): number {
     const block = t.cursor.shallowTo(rowid);
-    if (block >= t.cursor.blocks) return 0;
-    if (block !== t.boundBlock) {
-      t.boundBlock = block;
-      t.blockBound = t.weight * t.cursor.blockScoreBound(block, scorer, t.idf);
-    }
-    return t.blockBound;
+    return block >= t.cursor.blocks ? 0 : termBlockBound(t, block, scorer);
   }
 
   /** The candidate's exact score, or undefined when it matches nothing or cannot reach `threshold`. */

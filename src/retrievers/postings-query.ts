@@ -45,6 +45,19 @@ export interface ScoredChunks {
 }
 
 /**
+ * weight × the largest score any posting of the term's block `block` can get. Kept on the term
+ * for the last block asked (boundBlock, blockBound): a cursor asks for the same block again and
+ * again until it moves past it.
+ */
+export function termBlockBound(t: QueryTerm, block: number, scorer: TermScorer): number {
+  if (block !== t.boundBlock) {
+    t.boundBlock = block;
+    t.blockBound = t.weight * t.cursor.blockScoreBound(block, scorer, t.idf);
+  }
+  return t.blockBound;
+}
+
+/**
  * A chunk's exact score from its terms' `matched` and `score` (set by the caller): wink's sum,
  * each entry in order, `score + (sum so far || 0)` (weight 1: exactly wink's); undefined when no
  * term matched.

@@ -1,6 +1,6 @@
 import type { Level } from '../ranking/hit.js';
 import type { PostingsSource } from '../store/postings-source.js';
-import { createPostingsScorer, type TopKAlgorithm } from './postings-bm25.js';
+import { createPostingsScorer, TOP_K_ALGORITHMS } from './postings-bm25.js';
 import { WINK_MIN_CHUNKS } from './wink-bm25.js';
 
 /** Dictionary terms the warm-up samples (read in dictionary order: one index range, about a millisecond). */
@@ -42,9 +42,7 @@ export function warmUpPostings(source: PostingsSource, budgetMs = BUDGET_MS): Wa
   const short = long.slice(0, 3).map((t) => ({ term: t.term, weight: 1 }));
   const text = short.map((t) => t.term).join(' ');
   let queries = 0;
-  const scorers = (['maxscore', 'block-maxscore', 'accumulators'] as TopKAlgorithm[]).map((algorithm) =>
-    createPostingsScorer(source, {}, { algorithm }),
-  );
+  const scorers = TOP_K_ALGORITHMS.map((algorithm) => createPostingsScorer(source, {}, { algorithm }));
   // Cheapest first, so a budget cut on a big index still leaves every path run at least once.
   for (const k of [10, 1000])
     for (const terms of [short, long])

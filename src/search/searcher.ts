@@ -83,6 +83,7 @@ export class Searcher {
         pipeline: pipelineForMode('bm25', { engine: 'postings', k: 10, level: 'chunk' }),
       }).catch(() => {}); // a warm-up that fails leaves the first real search to report why
   }
+
   /** What openForSearch's warm-up of the postings engine ran (undefined before it, or without postings). */
   warmUp?: WarmUp;
 

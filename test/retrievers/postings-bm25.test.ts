@@ -7,7 +7,7 @@ import {
   createPostingsScorer,
   type PostingsScorerOptions,
   type PruningStats,
-  type TopKAlgorithm,
+  TOP_K_ALGORITHMS,
 } from '../../src/retrievers/postings-bm25.js';
 import type { BlockReadPath } from '../../src/retrievers/postings-cursor.js';
 import type { WeightedTerm } from '../../src/retrievers/lexical-index.js';
@@ -242,7 +242,6 @@ describe('postings BM25 equals wink on a seeded Zipfian corpus', () => {
   });
 });
 
-const ALGORITHMS: TopKAlgorithm[] = ['maxscore', 'block-maxscore', 'accumulators'];
 const READ_PATHS: BlockReadPath[] = ['runs', 'blocks'];
 
 describe('every top-k algorithm and block read path gives the exhaustive ranking on long queries', () => {
@@ -260,7 +259,7 @@ describe('every top-k algorithm and block read path gives the exhaustive ranking
 
   it('plain long queries: the same hits, order and scores as wink, for each algorithm and read path', async () => {
     let compared = 0;
-    for (const algorithm of ALGORITHMS)
+    for (const algorithm of TOP_K_ALGORITHMS)
       for (const readPath of READ_PATHS) {
         const { postings, wink } = engines(reader, PARAMS[0]!, undefined, { algorithm, readPath });
         for (const query of longQueries.slice(0, 3))
@@ -304,7 +303,7 @@ describe('every top-k algorithm and block read path gives the exhaustive ranking
       // The query's terms (repeats kept), each weighted as an expansion leg would: between 0.05 and 3.
       const terms = analysis.queryTerms(query, undefined).map((term) => ({ term, weight: 0.05 + 2.95 * g.next() }));
       expect(new Set(terms.map((t) => t.term)).size).toBeGreaterThanOrEqual(12);
-      for (const algorithm of ALGORITHMS)
+      for (const algorithm of TOP_K_ALGORITHMS)
         for (const readPath of READ_PATHS) {
           const score = createPostingsScorer(reader.postingsSource()!, PARAMS[1], { algorithm, readPath });
           for (const k of KS)
@@ -368,7 +367,7 @@ describe('every top-k algorithm and block read path gives the exhaustive ranking
       const cached = reader.postingsSource()!;
       for (const query of longQueries) {
         const terms = analysis.queryTerms(query, undefined).map((term) => ({ term, weight: 1 }));
-        for (const algorithm of ALGORITHMS) {
+        for (const algorithm of TOP_K_ALGORITHMS) {
           const options = { k: 100, level: 'doc' as const };
           expect(createPostingsScorer(uncached, {}, { algorithm })(terms, options).hits).toEqual(
             createPostingsScorer(cached, {}, { algorithm })(terms, options).hits,

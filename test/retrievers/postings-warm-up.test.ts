@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { languageDetectorLoaded } from '../../src/analysis/detect-language.js';
-import { createPostingsScorer, type TopKAlgorithm } from '../../src/retrievers/postings-bm25.js';
+import { createPostingsScorer, TOP_K_ALGORITHMS } from '../../src/retrievers/postings-bm25.js';
 import { warmUpPostings } from '../../src/retrievers/postings-warm-up.js';
 import { type FixtureDoc, writeFixtureIndex } from '../helpers/postings-index.js';
 import { lexicalSearcher } from '../helpers/lexical-fixtures.js';
@@ -25,13 +25,13 @@ describe('warming the postings engine when an index is opened for search', () =>
 
   it('runs every algorithm on short and long queries at two depths and both levels, and leaves no trace in the results', () => {
     const source = reader.postingsSource()!;
-    const before = (['maxscore', 'block-maxscore', 'accumulators'] as TopKAlgorithm[]).map(
+    const before = TOP_K_ALGORITHMS.map(
       (algorithm) => createPostingsScorer(source, {}, { algorithm })(long, { k: 50, level: 'doc' }).hits,
     );
     // Without a time budget: 3 algorithms × (short, long) × (top 10, top 1000) × (chunk, document).
     const warm = warmUpPostings(source, Number.POSITIVE_INFINITY);
     expect(warm.queries).toBe(3 * 2 * 2 * 2);
-    const after = (['maxscore', 'block-maxscore', 'accumulators'] as TopKAlgorithm[]).map(
+    const after = TOP_K_ALGORITHMS.map(
       (algorithm) => createPostingsScorer(source, {}, { algorithm })(long, { k: 50, level: 'doc' }).hits,
     );
     expect(after).toEqual(before);
