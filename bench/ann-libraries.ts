@@ -108,7 +108,7 @@ async function phaseBuild(library: string): Promise<void> {
   const file = fileOf(library);
   const t0 = performance.now();
   if (library === 'usearch') {
-    buildHnsw([matrix], DIMS, { connectivity: M, efConstruction: EF_CONSTRUCTION }).save(file);
+    buildHnsw([matrix], DIMS, { connectivity: M, efConstruction: EF_CONSTRUCTION, quantization: 'f32' }).save(file);
   } else {
     const lib = (await loadHnswlib())!;
     const index = new lib.HierarchicalNSW('ip', DIMS);
@@ -128,7 +128,12 @@ async function phaseSearch(library: string): Promise<void> {
   const searchers: ((q: Float32Array) => number[])[] = [];
   if (library === 'usearch') {
     for (const ef of efs) {
-      const graph = viewHnsw(fileOf(library), DIMS, { connectivity: M, efConstruction: EF_CONSTRUCTION }, ef);
+      const graph = viewHnsw(
+        fileOf(library),
+        DIMS,
+        { connectivity: M, efConstruction: EF_CONSTRUCTION, quantization: 'f32' },
+        ef,
+      );
       searchers.push((q) => Array.from(graph.search(q, k).rows));
     }
   } else {

@@ -4,6 +4,7 @@
  *
  *   npx tsx bench/dense-scale.ts [--chunks 100000] [--queries 200] [--k 10] [--ef 16,64,256]
  *                                [--vectors clustered|uniform] [--connectivity 16] [--ef-construction 128]
+ *                                [--quantization f32|f16]
  *
  * Synthetic, because no model here embeds a million chunks in reasonable time (use-lite, the
  * fastest local embedder, does a few hundred chunks a second on this machine's two shared cores:
@@ -14,7 +15,9 @@
  * and hybrid legs) is synthetic too, so hybrid quality is meaningless here, its latency is the point.
  *
  * Each phase runs in its own child process (bench/lib/child.ts), so its peak RSS is its own:
- *  - build: the graph's build time and peak memory (any graph file of the index is deleted first);
+ *  - build: the graph's build time and peak memory (the index's graph files of this
+ *    --quantization are deleted first: the other's, which may have taken a quarter of an hour
+ *    to build, stay);
  *  - search: per query, in rotating order, the exact leg, the ANN leg at each ef_search and the
  *    two hybrids (postings BM25 + exact, postings BM25 + ANN at the middle ef, RRF): p50/p99 of
  *    the pipeline (query embedding is a table lookup) and recall@k of each ANN leg against the
@@ -48,6 +51,7 @@ const { values } = parseArgs({
     vectors: { type: 'string', default: 'clustered' },
     connectivity: { type: 'string', default: '16' },
     'ef-construction': { type: 'string', default: '128' },
+    quantization: { type: 'string', default: 'f32' },
     phase: { type: 'string' },
     /** Only the memory phases, over the index and graph file a full run left. */
     'memory-only': { type: 'boolean', default: false },
@@ -63,7 +67,13 @@ const k = Number(values.k);
 const efs = values.ef.split(',').map(Number);
 const clustered = values.vectors === 'clustered';
 if (!clustered && values.vectors !== 'uniform') throw new Error('--vectors is clustered or uniform');
-const build = { connectivity: Number(values.connectivity), ef_construction: Number(values['ef-construction']) };
+const quantization = values.quantization;
+if (quantization !== 'f32' && quantization !== 'f16') throw new Error('--quantization is f32 or f16');
+const build = {
+  connectivity: Number(values.connectivity),
+  ef_construction: Number(values['ef-construction']),
+  quantization,
+};
 const indexFile = path.resolve(
   'bench/.out/dense-scale',
   `synthetic-${chunks}-${DIMS}-${clustered ? `clustered-${CLUSTERS.clusters}` : 'uniform'}.sqlite`,
@@ -96,10 +106,13 @@ function queryTable(): { texts: string[]; embedder: Embedder } {
 const annLeg = (ef: number) => ({ type: 'dense', name: `ann-ef${ef}`, ann: { ef_search: ef, ...build } });
 const pipelineOf = (legs: object[]): Pipeline => parsePipeline({ legs, k, level: 'chunk' });
 
+/** The index's graph files of this run's --quantization (a float16 graph's name says f16: ann-file.ts). */
 function graphFiles(): string[] {
   const dir = path.dirname(indexFile);
   const base = path.basename(indexFile);
-  return fs.readdirSync(dir).filter((n) => n.startsWith(`${base}.hnsw-`));
+  return fs
+    .readdirSync(dir)
+    .filter((n) => n.startsWith(`${base}.hnsw-`) && n.includes('-f16-') === (quantization === 'f16'));
 }
 
 async function phaseBuild(): Promise<void> {
@@ -209,7 +222,8 @@ async function main(): Promise<void> {
   ]);
   console.log(
     `Index: ${path.relative(process.cwd(), indexFile)} (${prepared.reused ? 'reused' : `written in ${prepared.seconds.toFixed(1)} s`}), ` +
-      `${nQueries} queries, k ${k}, chunk level; graph M ${build.connectivity}, ef_construction ${build.ef_construction}.\n`,
+      `${nQueries} queries, k ${k}, chunk level; graph M ${build.connectivity}, ef_construction ${build.ef_construction}, vectors ${quantization}` +
+      `${quantization === 'f32' ? '' : ' (the rows found rescored from the index)'}.\n`,
   );
   if (!values['memory-only']) await buildAndSearch(args);
   const memory: string[][] = [];

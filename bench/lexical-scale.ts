@@ -29,11 +29,12 @@
  *
  *   npx tsx bench/lexical-scale.ts [--sizes 10k,100k,1M] [--engines wink,fts5] [--max-wink 100k]
  *     [--dir /tmp/testbed-scale] [--seed 42] [--queries 300] [--long 50] [--serve-workers 2]
- *     [--tokenizer english] [--threads 1,2] [--build-only] [--parts engines,paths,serve]
+ *     [--tokenizer english] [--threads 1,2] [--build-only] [--parts engines,paths,serve] [--no-fts5]
  *
  * `--threads 1,2` builds each size once per thread count (`testbed index --threads N`, each in
  * its own folder, index-zipf-SIZE-seedS-tN), the engines then measured on the first; without it,
- * one build with the testbed's default. `--build-only` stops after the builds.
+ * one build with the testbed's default. `--build-only` stops after the builds. `--no-fts5` builds
+ * without the FTS5 table (folders ending -nofts5).
  *
  * --parts chooses what runs per size: `engines` (the floor and each engine in a fresh process),
  * `paths` (the read-path comparison), `serve` (serving per engine). An index file already there
@@ -92,6 +93,9 @@ const { values } = parseArgs({
     tokenizer: { type: 'string', default: 'english' },
     threads: { type: 'string' },
     'build-only': { type: 'boolean', default: false },
+    // Build without the FTS5 table (testbed index --no-fts5), in folders of their own; the fts5
+    // engine cannot then be measured on them.
+    'no-fts5': { type: 'boolean', default: false },
     parts: { type: 'string', default: 'engines,paths,serve' },
     // Internal: the child phases.
     phase: { type: 'string' },
@@ -203,7 +207,10 @@ async function main(): Promise<void> {
     let dataDir = '';
     let file = '';
     for (const threads of threadCounts) {
-      const dir = path.join(values.dir, `index-${name}-seed${seed}${threads ? `-t${threads}` : ''}`);
+      const dir = path.join(
+        values.dir,
+        `index-${name}-seed${seed}${threads ? `-t${threads}` : ''}${values['no-fts5'] ? '-nofts5' : ''}`,
+      );
       const built = path.join(dir, `${name}.sqlite`);
       const build = await ensureIndex(corpus.dir, built, threads, log);
       if (!file) [dataDir, file] = [dir, built];
@@ -453,6 +460,7 @@ async function ensureIndex(
     '--tokenizer',
     values.tokenizer,
     ...(threads ? ['--threads', String(threads)] : []),
+    ...(values['no-fts5'] ? ['--no-fts5'] : []),
   ];
   log(
     `building ${path.basename(file)}: node ${args.map((a) => (a.startsWith(ROOT) ? path.relative(ROOT, a) : a)).join(' ')}`,

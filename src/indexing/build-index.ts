@@ -11,7 +11,7 @@ import type { Embedder } from '../embedders/types.js';
 import { commitBuild, discardBuild, removeStaleBuilds, temporaryPathFor } from '../store/atomic-build.js';
 import { type BuildStages, SCHEMA_VERSION, type IndexMeta } from '../store/index-meta.js';
 import { type DocumentWithChunks, IndexWriter } from '../store/index-writer.js';
-import { DEFAULT_TOKENIZER, parseTokenizer } from '../store/tokenizers.js';
+import { DEFAULT_TOKENIZER, isPreAnalyzed, parseTokenizer } from '../store/tokenizers.js';
 import { detectLanguage, languageDetectorReady } from '../analysis/detect-language.js';
 import { type Analysed, type Analysts, defaultThreads, startAnalysts } from './analysis-pool.js';
 import { chooseChunker, DEFAULT_CHUNKER } from './choose-chunker.js';
@@ -60,6 +60,12 @@ export interface BuildOptions {
   skipEmpty?: boolean;
   /** Store BM25 postings for the postings engine (postings-writer.ts). Default true; false measures a build without them. */
   postings?: boolean;
+  /**
+   * Build the FTS5 table, which only the fts5 engine reads (default true). false (`--no-fts5`)
+   * needs a pre-analysed tokenizer (english, multilingual): the others are FTS5's own, which no
+   * other engine uses.
+   */
+  fts5?: boolean;
   /** Postings the build holds in memory before spilling them, shared by its threads (tests force several spills). */
   spillLimit?: number;
   onProgress?: ProgressListener;
@@ -102,6 +108,10 @@ export async function buildIndex(options: BuildOptions): Promise<IndexMeta> {
   const choice = chooseTokenizer(requested, sampled ?? {});
   const tokenizer = choice.tokenizer;
   if (requested === 'auto') options.onNotice?.(describeChoice(choice));
+  if (options.fts5 === false && !isPreAnalyzed(tokenizer))
+    throw new InputError(
+      `--no-fts5 leaves no engine for tokenizer ${tokenizer}, which is FTS5's own (the postings and wink engines analyse as english); use --tokenizer english or multilingual, or keep FTS5`,
+    );
   const detection = languageDetection(tokenizer, options.detectLanguage);
   const owned = typeof options.embedder !== 'object' && !options.shipped;
   const embedder = options.shipped
@@ -125,6 +135,7 @@ export async function buildIndex(options: BuildOptions): Promise<IndexMeta> {
   const tmp = temporaryPathFor(options.out);
   const writer = new IndexWriter(tmp, tokenizer, {
     postings: options.postings ?? true,
+    fts5: options.fts5 ?? true,
     ...(options.spillLimit !== undefined && { spillLimit: options.spillLimit }),
   });
   const threads = options.threads ?? defaultThreadsFor(source.files);
@@ -232,6 +243,7 @@ export async function buildIndex(options: BuildOptions): Promise<IndexMeta> {
       embedder: embedder ? { id: embedder.id, dims: embedder.dims, maxTokens: embedder.maxTokens } : null,
       ...(options.vectorsPending !== undefined &&
         !embedder && { vectorsPending: { embedder: options.vectorsPending } }),
+      ...(options.fts5 === false && { fts5: false }),
       counts: { ...counts, truncatedChunks, skippedEmpty: skipped.length },
       languages,
       ...(detection === 'sample' &&

@@ -1,5 +1,6 @@
 import { z } from 'zod/v4';
 import type { AnnSettings } from '../retrievers/ann-file.js';
+import { HNSW_QUANTIZATIONS } from '../retrievers/hnsw-file.js';
 
 /**
  * The dense leg's `ann` field: search an HNSW graph of the index's vectors instead of scanning
@@ -29,6 +30,12 @@ export const annField = z
       'ef_construction',
       'candidates kept while building the graph; another value builds another graph file',
     ),
+    quantization: z
+      .enum(HNSW_QUANTIZATIONS)
+      .default('f32')
+      .describe(
+        "the graph's copy of the vectors: f32, or f16 (half the file and the memory each worker maps; the rows found are scored exactly from the index's vectors); another value builds another graph file (default f32)",
+      ),
   })
   .strict()
   .optional()
@@ -39,10 +46,16 @@ export const annField = z
 
 /** The settings of a parsed `ann` field, as the retriever takes them. */
 export function annSettings(ann: NonNullable<z.output<typeof annField>>): AnnSettings {
-  return { connectivity: ann.connectivity, efConstruction: ann.ef_construction, efSearch: ann.ef_search };
+  return {
+    connectivity: ann.connectivity,
+    efConstruction: ann.ef_construction,
+    efSearch: ann.ef_search,
+    quantization: ann.quantization,
+  };
 }
 
 /** How reports name a local ANN setting (where a remote leg shows its endpoint). */
 export function describeAnn(ann: NonNullable<z.output<typeof annField>>): string {
-  return `usearch HNSW M=${ann.connectivity} ef_construction=${ann.ef_construction} ef_search=${ann.ef_search}`;
+  const quantized = ann.quantization === 'f32' ? '' : ` quantization=${ann.quantization}`;
+  return `usearch HNSW M=${ann.connectivity} ef_construction=${ann.ef_construction} ef_search=${ann.ef_search}${quantized}`;
 }

@@ -1,6 +1,7 @@
 import { InputError } from '../errors.js';
 import { createAnnDenseRetriever } from '../retrievers/ann-dense.js';
 import { openAnnGraph } from '../retrievers/ann-file.js';
+import { exactRescore } from '../retrievers/ann-rescore.js';
 import { createDenseRetriever } from '../retrievers/dense.js';
 import { annField, annSettings, describeAnn } from './ann-fields.js';
 import { defineLeg, type MemoBound } from './leg-definition.js';
@@ -16,8 +17,8 @@ export const ANN_SEARCHERS: MemoBound = { kind: 'dense:ann', keep: 4 };
  * The exact scan over the index's vectors: the table and the query embedder are loaded on first
  * use and kept while the index is open (a failed load is forgotten, so the next search retries).
  * With `ann`, an HNSW graph of the same vectors instead (retrievers/ann-file.ts): built beside
- * the index file on first use, then memory-mapped, so a search thread holds the rows' ids and not
- * the vectors.
+ * the index file on first use, then memory-mapped, so a search thread holds neither the vectors
+ * nor the rows' ids (it looks up those of the rows it finds).
  */
 export const denseLeg = defineLeg({
   type: 'dense',
@@ -53,11 +54,13 @@ export const denseLeg = defineLeg({
           },
           settings,
         );
-        return createAnnDenseRetriever(
-          graph,
-          ctx.memo('dense:row-ids', () => reader.loadVectorIds()),
-          e,
-        );
+        const rowidOf = ctx.memo('dense:row-ids', () => reader.vectorRowids());
+        // A float16 graph's scores are approximate: the rows it finds are scored from the index's vectors.
+        const rescore =
+          settings.quantization === 'f32'
+            ? undefined
+            : exactRescore(rowidOf, spec.dims, (rowids) => reader.vectorsAt(rowids));
+        return createAnnDenseRetriever(graph, (row) => reader.identifyRow(rowidOf(row)), e, rescore);
       }),
     );
   },

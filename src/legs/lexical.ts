@@ -1,4 +1,5 @@
 import { z } from 'zod/v4';
+import { InputError } from '../errors.js';
 import { createFts5Retriever, fts5Phrases } from '../retrievers/fts5-bm25.js';
 import { plainQuery } from '../retrievers/postings-bm25.js';
 import type { Retriever } from '../retrievers/types.js';
@@ -44,6 +45,12 @@ export const lexicalLeg = defineLeg({
     return undefined;
   },
   create(leg, ctx) {
+    if (leg.engine === 'fts5' && !ctx.reader.hasFts5)
+      return Promise.reject(
+        new InputError(
+          `index "${ctx.indexName}" was built without FTS5 (--no-fts5): use engine postings (the same BM25 at Anserini's defaults) or wink, or rebuild the index without --no-fts5`,
+        ),
+      );
     if (leg.engine === 'fts5') return ctx.memo('lexical:fts5', () => createFts5Retriever(ctx.reader));
     const params: WinkBM25Params = {
       ...(leg.k1 !== undefined && { k1: leg.k1 }),

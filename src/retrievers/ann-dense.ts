@@ -3,11 +3,15 @@ import type { HnswSearch } from './hnsw-file.js';
 import type { Hit, Retriever, SearchOptions } from './types.js';
 import { topK } from './top-k.js';
 
-/** The chunk and document of each row of the index's vector table (the graph's keys are rows). */
-export interface AnnRowIds {
-  chunkIds: string[];
-  docIds: string[];
-}
+/**
+ * The chunk and document of a row of the index's vector table (the graph's keys are rows): looked
+ * up for the rows a search finds, so a search thread holds no id of the rows it never returns
+ * (at a million chunks, holding them all cost each worker ~150 MB and 1.6 s before its first query).
+ */
+export type AnnRowIds = (row: number) => { chunkId: string; docId: string };
+
+/** The exact <row, q> of the rows a graph found, from the index's own vectors (ann-rescore.ts). */
+export type AnnRescore = (rows: Uint32Array, q: Float32Array) => Float32Array;
 
 /** How much wider each retry asks the graph, when too few of its rows pass or collapse to k documents. */
 const WIDEN = 4;
@@ -25,8 +29,17 @@ const WIDEN = 4;
  * whole graph was asked for. A selective filter thus costs a wide search; it never returns fewer
  * hits than exist. The same widening runs while the last row found ties the k-th hit, so tied
  * rows are ranked by the exact scan's tie-break among all the graph finds of them.
+ *
+ * With `rescore` (a float16 graph, whose own scores are off by up to ~2e-4), the rows found are
+ * scored again from the index's float32 vectors, so a hit's score is the exact scan's and the
+ * graph decides only which rows are found.
  */
-export function createAnnDenseRetriever(graph: HnswSearch, ids: AnnRowIds, embedder: Embedder): Retriever {
+export function createAnnDenseRetriever(
+  graph: HnswSearch,
+  ids: AnnRowIds,
+  embedder: Embedder,
+  rescore?: AnnRescore,
+): Retriever {
   return {
     name: 'dense-ann',
     async search(query: string, { k, level, filter }: SearchOptions) {
@@ -34,26 +47,42 @@ export function createAnnDenseRetriever(graph: HnswSearch, ids: AnnRowIds, embed
       const { vectors } = await embedder.embed([query], 'query');
       const t1 = performance.now();
       const q = vectors[0]!;
+      // Each row's ids looked up once per search, however often a wider search finds it again.
+      const looked = new Map<number, { chunkId: string; docId: string }>();
+      const idsOf = (row: number) => {
+        let found = looked.get(row);
+        if (!found) looked.set(row, (found = ids(row)));
+        return found;
+      };
       // One row past k: whether the k-th score's ties go on past what was asked for.
       let wanted = k + 1;
       let hits: Hit[];
       for (;;) {
-        const { rows, scores } = graph.search(q, wanted);
+        const found = graph.search(q, wanted);
+        const { rows } = found;
+        const scores = rescore ? rescore(rows, q) : found.scores;
         const passing = filter
-          ? keep(rows, scores, (row) => filter.chunkIds.has(ids.chunkIds[row]!))
+          ? keep(rows, scores, (row) => filter.chunkIds.has(idsOf(row).chunkId))
           : { rows, scores };
-        hits = level === 'chunk' ? chunkHits(ids, passing, k) : docHits(ids, passing, k);
+        hits = level === 'chunk' ? chunkHits(idsOf, passing, k) : docHits(idsOf, passing, k);
         if (k <= 0 || wanted >= graph.size || rows.length < wanted) break;
         // Enough hits, unless the last row found ties the k-th hit: then a row the search did not
         // reach may tie it too and win the tie-break (id order, as the exact scan breaks it), so
         // the top k would not be a prefix of a deeper search's.
-        if (hits.length >= k && scores[scores.length - 1]! < hits[k - 1]!.score) break;
+        if (hits.length >= k && lowest(scores) < hits[k - 1]!.score) break;
         wanted = Math.min(graph.size, wanted * WIDEN);
       }
       const t2 = performance.now();
       return { hits, timings: { embed: t1 - t0, dense: t2 - t1 } };
     },
   };
+}
+
+/** The lowest score found: the last one, unless rescoring reordered them. */
+function lowest(scores: Float32Array): number {
+  let min = Infinity;
+  for (let i = 0; i < scores.length; i++) if (scores[i]! < min) min = scores[i]!;
+  return min;
 }
 
 interface Found {
@@ -73,10 +102,10 @@ function keep(rows: Uint32Array, scores: Float32Array, passes: (row: number) => 
 
 /** The found chunks ranked as the exact scan ranks them (score, then id: topK's order). */
 function chunkHits(ids: AnnRowIds, found: Found, k: number): Hit[] {
-  const chunkIds = Array.from(found.rows, (row) => ids.chunkIds[row]!);
+  const chunkIds = Array.from(found.rows, (row) => ids(row).chunkId);
   return topK(found.scores, chunkIds, k).map((i, r) => {
     const row = found.rows[i]!;
-    return { id: chunkIds[i]!, docId: ids.docIds[row]!, chunkId: chunkIds[i]!, score: found.scores[i]!, rank: r + 1 };
+    return { id: chunkIds[i]!, docId: ids(row).docId, chunkId: chunkIds[i]!, score: found.scores[i]!, rank: r + 1 };
   });
 }
 
@@ -85,8 +114,7 @@ function docHits(ids: AnnRowIds, found: Found, k: number): Hit[] {
   const best = new Map<string, { score: number; chunkId: string }>();
   for (let i = 0; i < found.rows.length; i++) {
     const row = found.rows[i]!;
-    const docId = ids.docIds[row]!;
-    const chunkId = ids.chunkIds[row]!;
+    const { docId, chunkId } = ids(row);
     const score = found.scores[i]!;
     const kept = best.get(docId);
     if (!kept || score > kept.score || (score === kept.score && chunkId < kept.chunkId))

@@ -29,13 +29,15 @@ export interface OpenedAnn {
   built: boolean;
 }
 
+// A float32 graph's name has no quantization part: it is the name graphs had before float16 came.
 const PREFIX = (indexFile: string, p: HnswBuildParams) =>
-  `${path.basename(indexFile)}.hnsw-m${p.connectivity}-efc${p.efConstruction}-`;
+  `${path.basename(indexFile)}.hnsw-m${p.connectivity}-efc${p.efConstruction}-${p.quantization === 'f32' ? '' : `${p.quantization}-`}`;
 const SUFFIX = '.usearch';
 const NO_MATCHES = { rows: new Uint32Array(0), scores: new Float32Array(0) };
 
 /**
- * The graph's file beside the index: `<index>.hnsw-m<M>-efc<ef_construction>-<vectors key>.usearch`.
+ * The graph's file beside the index: `<index>.hnsw-m<M>-efc<ef_construction>-<vectors key>.usearch`
+ * (`...-efc<ef_construction>-f16-<vectors key>...` for a float16 graph).
  * The vectors' key in the name is what keeps invalidation honest: a rebuilt index (new vectors,
  * or the same ones written by another build) looks for another file, never the stale one.
  */
@@ -174,7 +176,9 @@ function removeStale(indexFile: string, params: HnswBuildParams, keep: string): 
   const dir = path.dirname(indexFile);
   const prefix = PREFIX(indexFile, params);
   for (const name of fs.readdirSync(dir)) {
-    if (!name.startsWith(prefix) || !name.endsWith(SUFFIX) || path.join(dir, name) === keep) continue;
+    // Only a key after the prefix: a float32 graph's prefix is also the start of a float16 one's.
+    const key = name.startsWith(prefix) && name.endsWith(SUFFIX) ? name.slice(prefix.length, -SUFFIX.length) : '';
+    if (!/^[0-9a-f]+$/.test(key) || path.join(dir, name) === keep) continue;
     try {
       fs.rmSync(path.join(dir, name), { force: true });
     } catch {

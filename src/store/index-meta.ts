@@ -25,6 +25,8 @@ export interface IndexMeta {
    * a build with `embedder` (a spec) is to replace it with one that has (vectors-pending.ts).
    */
   vectorsPending?: { embedder: string };
+  /** false when built without the FTS5 table (`--no-fts5`): the fts5 engine is refused. Absent: it has one. */
+  fts5?: false;
   counts: {
     documents: number;
     chunks: number;

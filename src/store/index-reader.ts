@@ -73,6 +73,7 @@ export class IndexReader {
   private readonly identify: RowIdentity;
   private readonly docFrequencies = new RecentCache<string, number>(DOC_FREQUENCIES);
   private docFrequencyStmt?: Database.Statement;
+  private vectorAt?: Database.Statement;
   private ftsRows?: number;
   private postings?: PostingsSource | null;
   /** Where chunks are read with their title and text: the table (schema 1) or the view over it. */
@@ -120,6 +121,11 @@ export class IndexReader {
       db?.close();
       throw new InputError(`not a readable testbed index: ${(err as Error).message}`, { file });
     }
+  }
+
+  /** Whether the index has its FTS5 table, which the fts5 engine reads (none when built with --no-fts5). */
+  get hasFts5(): boolean {
+    return this.meta.fts5 !== false;
   }
 
   /**
@@ -316,6 +322,53 @@ export class IndexReader {
       docIds.push(docId);
     }
     return { chunkIds, docIds };
+  }
+
+  /**
+   * The chunk rowid of each row of the vector table (loadVectors' order), for the ANN leg, whose
+   * graph keys are rows and which looks up only the ids of the rows it finds. When every chunk has
+   * its vector and the rowids run without a gap (every build numbers them so), the row's rowid is
+   * the first rowid plus the row, and nothing is read; otherwise the rowids are read once.
+   */
+  vectorRowids(): (row: number) => number {
+    const { chunks, vectors } = this.meta.counts;
+    if (vectors === chunks) {
+      const [first, last] = this.db.prepare('SELECT min(rowid), max(rowid) FROM chunks').raw().get() as [
+        number | null,
+        number | null,
+      ];
+      if (first !== null && last !== null && last - first + 1 === chunks) return (row) => first + row;
+    }
+    const sql =
+      vectors === chunks
+        ? 'SELECT rowid FROM chunks ORDER BY rowid'
+        : 'SELECT chunk_rowid FROM vectors ORDER BY chunk_rowid';
+    const rowids = Int32Array.from(this.db.prepare(sql).pluck().iterate() as IterableIterator<number>);
+    return (row) => rowids[row]!;
+  }
+
+  /** The ids of the chunk stored at `rowid` and of its document (one rowid lookup). */
+  identifyRow(rowid: number): { chunkId: string; docId: string } {
+    return this.identify(rowid);
+  }
+
+  /**
+   * The stored vectors of the chunks at `rowids`, row after row in one matrix: what an ANN graph
+   * that keeps its own copy in float16 is rescored against (ann-rescore.ts), a few rows a query.
+   */
+  vectorsAt(rowids: ArrayLike<number>): Float32Array {
+    const dims = this.meta.embedder?.dims ?? 0;
+    this.vectorAt ??= this.db.prepare('SELECT vector FROM vectors WHERE chunk_rowid = ?').pluck();
+    const matrix = new Float32Array(rowids.length * dims);
+    // Copied, not viewed: a BLOB's Buffer may start at an offset not divisible by 4.
+    const bytes = Buffer.from(matrix.buffer);
+    for (let i = 0; i < rowids.length; i++) {
+      const blob = this.vectorAt.get(rowids[i]) as Buffer | undefined;
+      if (!blob || blob.byteLength !== dims * 4)
+        throw new InputError(`no ${dims}-d vector for chunk rowid ${rowids[i]}`, { file: this.file });
+      blob.copy(bytes, i * dims * 4);
+    }
+    return matrix;
   }
 
   /**

@@ -13,6 +13,8 @@ import { isPreAnalyzed, type TokenizerName } from './tokenizers.js';
 export interface IndexWriterOptions {
   /** Store BM25 postings (postings-writer.ts). Default true. */
   postings?: boolean;
+  /** Build the FTS5 table (the fts5 engine's). Default true; false needs a pre-analysed tokenizer. */
+  fts5?: boolean;
   /** Postings buffered before a spill to the temporary file (tests force several). */
   spillLimit?: number;
 }
@@ -71,7 +73,7 @@ export class IndexWriter {
     // were 8% of a 100k-document file, free. Incremental auto-vacuum (set before any table)
     // lets finish() give them back without rewriting the file as VACUUM would.
     this.db.pragma('auto_vacuum = INCREMENTAL');
-    createSchema(this.db, tokenizer);
+    createSchema(this.db, tokenizer, this.hasFts5);
     this.postings =
       options.postings === false
         ? undefined
@@ -80,10 +82,16 @@ export class IndexWriter {
     this.insertChunk = this.db.prepare(
       'INSERT INTO chunks (rowid, id, doc_id, ordinal, start, end, title, text, lang) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)',
     );
-    this.insertFts = isPreAnalyzed(tokenizer)
-      ? this.db.prepare('INSERT INTO chunks_fts (rowid, title, text) VALUES (?, ?, ?)')
-      : undefined;
+    this.insertFts =
+      this.hasFts5 && isPreAnalyzed(tokenizer)
+        ? this.db.prepare('INSERT INTO chunks_fts (rowid, title, text) VALUES (?, ?, ?)')
+        : undefined;
     this.insertVector = this.db.prepare('INSERT INTO vectors (chunk_rowid, vector) VALUES (?, ?)');
+  }
+
+  /** Whether this index gets its FTS5 table (IndexWriterOptions.fts5). */
+  private get hasFts5(): boolean {
+    return this.options.fts5 !== false;
   }
 
   /** What a BatchAnalyser for this index must produce (FTS5 terms, postings). */
@@ -217,9 +225,11 @@ export class IndexWriter {
     this.postings?.finish();
     const t1 = performance.now();
     this.times.postings += t1 - t0;
-    // A contentless table was filled row by row; an external-content one is built in one pass.
-    if (!isPreAnalyzed(this.tokenizer)) this.db.exec(`INSERT INTO chunks_fts(chunks_fts) VALUES ('rebuild')`);
-    this.db.exec(`INSERT INTO chunks_fts(chunks_fts) VALUES ('optimize')`);
+    if (this.hasFts5) {
+      // A contentless table was filled row by row; an external-content one is built in one pass.
+      if (!isPreAnalyzed(this.tokenizer)) this.db.exec(`INSERT INTO chunks_fts(chunks_fts) VALUES ('rebuild')`);
+      this.db.exec(`INSERT INTO chunks_fts(chunks_fts) VALUES ('optimize')`);
+    }
     this.db.pragma('incremental_vacuum');
     this.times.writes += performance.now() - t1;
   }

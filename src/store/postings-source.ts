@@ -48,7 +48,22 @@ export interface PostingsSource {
   blockRun(first: number, count: number): BlockRun;
   /** Up to `limit` terms of the dictionary with their document frequencies, in dictionary order (the warm-up's sample). */
   firstTerms(limit: number): { term: string; df: number }[];
+  /** The `limit` terms in the most chunks, most first (the terms a first query most likely holds). */
+  headTerms(limit: number): string[];
+  /** Reads the dictionary's and the blocks' pages once, for at most `budgetMs` (prefetchPages). */
+  prefetch(budgetMs: number): Prefetched;
 }
+
+/** What a prefetch read: pages and their bytes, in how long, and whether it read them all. */
+export interface Prefetched {
+  pages: number;
+  bytes: number;
+  ms: number;
+  complete: boolean;
+}
+
+/** The tables every BM25 query reads from: the dictionary (with its overflow pages) and the blocks. */
+const QUERIED_TABLES = ['postings_terms', 'postings_blocks'] as const;
 
 /** How an open index keeps postings in memory. */
 export interface PostingsSourceOptions {
@@ -108,12 +123,41 @@ export function openPostingsSource(
       return data;
     },
     blockRun: (first, count) => runs.run(first, count),
+    prefetch: (budgetMs) => prefetchPages(db, QUERIED_TABLES, budgetMs),
+    // A scan of the dictionary's rows (19 ms at a million chunks, its pages cached): no index on df.
+    headTerms: (limit) =>
+      db.prepare('SELECT term FROM postings_terms ORDER BY df DESC, term LIMIT ?').pluck().all(limit) as string[],
     firstTerms: (limit) =>
       db.prepare('SELECT term, df FROM postings_terms ORDER BY term LIMIT ?').all(limit) as {
         term: string;
         df: number;
       }[],
   };
+}
+
+/**
+ * Walks every page of `tables` (SQLite's dbstat, overflow pages included), so the OS page cache
+ * holds them: a server's first query otherwise read its terms' pages from disk, 21-66 ms of a
+ * first query at a million chunks where the same query over cached pages took 3-7 ms (BENCHMARKS.md,
+ * "Issue 44"). Elasticsearch's `index.store.preload` makes the same trade. The walk stops once it
+ * has run `budgetMs`, so a huge index delays its worker's readiness by no more than that; pages
+ * already cached cost only the walk.
+ */
+function prefetchPages(db: Database.Database, tables: readonly string[], budgetMs: number): Prefetched {
+  const t0 = performance.now();
+  const pages = db.prepare('SELECT pgsize FROM dbstat WHERE name = ?').pluck();
+  let count = 0;
+  let bytes = 0;
+  for (const table of tables) {
+    for (const size of pages.iterate(table) as IterableIterator<number>) {
+      count++;
+      bytes += size;
+      // The clock (~0.1 µs) is read at every page: dbstat spends ~10 µs on each, cached or not.
+      if (performance.now() - t0 > budgetMs)
+        return { pages: count, bytes, ms: performance.now() - t0, complete: false };
+    }
+  }
+  return { pages: count, bytes, ms: performance.now() - t0, complete: true };
 }
 
 function hasColumn(db: Database.Database, table: string, column: string): boolean {

@@ -20,9 +20,10 @@ export const CHUNK_ROWS_VIEW = 'chunk_rows';
  * on doc_id (version 1 had one: 3% of a million-chunk file). Vectors are Float32 BLOBs keyed by
  * chunk rowid. Each chunk records its document's language
  * (given or detected; NULL when unknown or not detected: index-meta.ts' languageSample), for
- * `lang=` filters.
+ * `lang=` filters. Without `fts5` (`testbed index --no-fts5`) there is no FTS5 table: the fts5
+ * engine is refused on the file, which is a quarter smaller at a million chunks.
  */
-export function createSchema(db: Database.Database, tokenizer: TokenizerName): void {
+export function createSchema(db: Database.Database, tokenizer: TokenizerName, fts5 = true): void {
   db.exec(`
     CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
     CREATE TABLE documents (
@@ -47,11 +48,19 @@ export function createSchema(db: Database.Database, tokenizer: TokenizerName): v
         coalesce(c.title, d.title) AS title, coalesce(c.text, substr(d.text, c.start + 1, c.end - c.start)) AS text,
         c.lang AS lang
       FROM chunks c JOIN documents d ON d.id = c.doc_id;
-    CREATE VIRTUAL TABLE chunks_fts USING fts5(
-      title, text, ${isPreAnalyzed(tokenizer) ? "content=''" : `content='${CHUNK_ROWS_VIEW}', content_rowid='rowid'`}, tokenize='${fts5Tokenize(tokenizer)}'
-    );
+    ${fts5 ? fts5Table(tokenizer) : ''}
     CREATE TABLE vectors (chunk_rowid INTEGER PRIMARY KEY REFERENCES chunks(rowid), vector BLOB NOT NULL);
   `);
+}
+
+/** The FTS5 table over the chunks' title and text: contentless for a pre-analysed tokenizer, else over CHUNK_ROWS_VIEW. */
+function fts5Table(tokenizer: TokenizerName): string {
+  const content = isPreAnalyzed(tokenizer) ? "content=''" : `content='${CHUNK_ROWS_VIEW}', content_rowid='rowid'`;
+  // Laid out as the statement always was: SQLite keeps its text, which bench/lib/synthetic-index.ts
+  // compares to decide whether a file of an earlier build can be reused.
+  return `CREATE VIRTUAL TABLE chunks_fts USING fts5(
+      title, text, ${content}, tokenize='${fts5Tokenize(tokenizer)}'
+    );`;
 }
 
 /** Characters whose offsets differ between JavaScript (UTF-16 units) and SQLite's substr (characters), or that end a C string. */

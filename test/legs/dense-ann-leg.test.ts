@@ -42,6 +42,7 @@ describe('the dense leg with ann', () => {
         ef_search: ANN_BOUNDS.ef_search.default,
         connectivity: ANN_BOUNDS.connectivity.default,
         ef_construction: ANN_BOUNDS.ef_construction.default,
+        quantization: 'f32',
       },
     });
     const [exact] = parsePipeline({ legs: [{ type: 'dense' }] }).legs;
@@ -85,6 +86,44 @@ describe('the dense leg with ann', () => {
       const other = searcherOf();
       await other.search({ query: 'coffee brewing', pipeline: ann });
       expect(fs.statSync(path.join(path.dirname(file), beside[0]!)).mtimeMs).toBe(written);
+    });
+
+    it('with quantization f16: a graph file of its own, smaller, and every hit scored exactly from the stored vectors', async () => {
+      const searcher = searcherOf();
+      const chunks = searcher.meta.counts.vectors;
+      const pipeline = (quantization: string) =>
+        parsePipeline({
+          legs: [{ type: 'dense', ann: { ef_search: ANN_BOUNDS.ef_search.max, quantization } }],
+          k: chunks,
+          level: 'chunk',
+        });
+      const { matrix, dims, chunkIds } = searcher.reader.loadVectors();
+      const query = 'neural networks';
+      const [q] = (await embedder.embed([query], 'query')).vectors;
+      // The exact score of a chunk: its stored vector's products with the query summed in order
+      // in float64, rounded to float32 (the exact scan's reference, dot-all.ts).
+      const exact = (id: string) => {
+        const row = chunkIds.indexOf(id);
+        let sum = 0;
+        for (let j = 0; j < dims; j++) sum += matrix[row * dims + j]! * q![j]!;
+        return Math.fround(sum);
+      };
+      const f16 = (await searcher.search({ query, pipeline: pipeline('f16') })).hits;
+      expect(f16).toHaveLength(chunks);
+      for (const h of f16) expect(h.score, h.id).toBe(exact(h.id));
+      for (let i = 1; i < f16.length; i++) expect(f16[i]!.score).toBeLessThanOrEqual(f16[i - 1]!.score);
+      await searcher.search({ query, pipeline: pipeline('f32') });
+
+      const graphs = fs.readdirSync(path.dirname(file)).filter((n) => n.startsWith(`${path.basename(file)}.hnsw-`));
+      const key = searcher.reader.vectorsKey();
+      const f16File = `${path.basename(file)}.hnsw-m16-efc128-f16-${key}.usearch`;
+      const f32File = `${path.basename(file)}.hnsw-m16-efc128-${key}.usearch`;
+      // Built after the float16 one, the float32 graph left it in place (and the reverse).
+      expect(graphs.sort()).toEqual([f16File, f32File].sort());
+      const size = (name: string) => fs.statSync(path.join(path.dirname(file), name)).size;
+      expect(size(f16File)).toBeLessThan(size(f32File));
+      // The vectors are most of a graph file: half as many bytes for them is most of the difference.
+      expect(size(f32File) - size(f16File)).toBeGreaterThan((chunks * dims * 2) / 2);
     });
   });
 });

@@ -19,7 +19,7 @@ const ROWS = 2000;
 const DIMS = 32;
 const QUERIES = 40;
 const K = 10;
-const BUILD = { connectivity: 16, efConstruction: 128 };
+const BUILD = { connectivity: 16, efConstruction: 128, quantization: 'f32' } as const;
 
 function clustered(n: number, seed: number, centres: Float32Array): Float32Array {
   const rng = createRng(seed);
@@ -62,7 +62,11 @@ beforeAll(() => {
 });
 
 const annAt = (efSearch: number) =>
-  createAnnDenseRetriever(viewHnsw(file, DIMS, BUILD, efSearch), { chunkIds, docIds }, embedder);
+  createAnnDenseRetriever(
+    viewHnsw(file, DIMS, BUILD, efSearch),
+    (row) => ({ chunkId: chunkIds[row]!, docId: docIds[row]! }),
+    embedder,
+  );
 
 /** Mean over the queries of |ANN top k ∩ exact top k| / |exact top k|, at `level` (the experiment's ann_recall@k). */
 async function recallAt(efSearch: number, level: Level): Promise<number> {
@@ -130,7 +134,7 @@ describe('ties at the k-th place', () => {
         return { rows, scores: Float32Array.from(rows, (r) => scores[r]!) };
       },
     };
-    const ann = createAnnDenseRetriever(graph, { chunkIds: ids, docIds: ids }, embedder);
+    const ann = createAnnDenseRetriever(graph, (row) => ({ chunkId: ids[row]!, docId: ids[row]! }), embedder);
     for (const [k, want] of [
       [1, ['c006']],
       [2, ['c006', 'c005']],

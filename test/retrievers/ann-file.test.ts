@@ -15,7 +15,7 @@ import { tmpDir } from '../helpers/tmp.js';
  */
 const DIMS = 8;
 const ROWS = 300;
-const SETTINGS = { connectivity: 8, efConstruction: 32, efSearch: 16 };
+const SETTINGS = { connectivity: 8, efConstruction: 32, efSearch: 16, quantization: 'f32' } as const;
 
 function unitRows(n: number, seed: number): Float32Array {
   const rng = createRng(seed);

@@ -4,6 +4,20 @@ import { IndexReader } from '../../src/store/index-reader.js';
 import { buildTinyIndex } from '../helpers/tiny-index.js';
 import { tmpDir } from '../helpers/tmp.js';
 
+/** A tiny index whose second vector row is gone, and whose build's count says so. */
+async function indexMissingOneVector(prefix: string): Promise<string> {
+  const { file } = await buildTinyIndex(tmpDir(prefix));
+  const db = new Database(file);
+  db.prepare(
+    'DELETE FROM vectors WHERE chunk_rowid = (SELECT chunk_rowid FROM vectors ORDER BY chunk_rowid LIMIT 1 OFFSET 1)',
+  ).run();
+  db.prepare(
+    "UPDATE meta SET value = json_set(value, '$.counts.vectors', json_extract(value, '$.counts.vectors') - 1) WHERE key = 'index'",
+  ).run();
+  db.close();
+  return file;
+}
+
 describe('vectorBatches', () => {
   it("gives loadVectors' rows in its order, a batch at a time, the last batch holding the rest", async () => {
     const { file } = await buildTinyIndex(tmpDir('vector-batches-'));
@@ -56,21 +70,61 @@ describe('loadVectorIds', () => {
   });
 
   it('joins the vector table when some chunk has no vector (the counts differ)', async () => {
-    const { file } = await buildTinyIndex(tmpDir('vector-ids-missing-'));
-    const db = new Database(file);
-    // The second vector row gone, and the build's count saying so.
-    db.prepare(
-      'DELETE FROM vectors WHERE chunk_rowid = (SELECT chunk_rowid FROM vectors ORDER BY chunk_rowid LIMIT 1 OFFSET 1)',
-    ).run();
-    db.prepare(
-      "UPDATE meta SET value = json_set(value, '$.counts.vectors', json_extract(value, '$.counts.vectors') - 1) WHERE key = 'index'",
-    ).run();
-    db.close();
+    const file = await indexMissingOneVector('vector-ids-missing-');
     const reader = IndexReader.open(file);
     try {
       const ids = reader.loadVectorIds();
       expect(ids.chunkIds.length).toBe(reader.meta.counts.chunks - 1);
       expect(ids).toEqual(joined(file));
+    } finally {
+      reader.close();
+    }
+  });
+});
+
+describe('vectorRowids and vectorsAt', () => {
+  /** The definition: the vector table's rows in order, each its chunk's rowid. */
+  const rowidsOf = (file: string) => {
+    const db = new Database(file, { readonly: true });
+    try {
+      return db.prepare('SELECT chunk_rowid FROM vectors ORDER BY chunk_rowid').pluck().all() as number[];
+    } finally {
+      db.close();
+    }
+  };
+
+  it("gives each vector row its chunk's rowid, and vectorsAt those chunks' stored vectors in the order asked", async () => {
+    const { file } = await buildTinyIndex(tmpDir('vectors-at-'));
+    const reader = IndexReader.open(file);
+    try {
+      const want = rowidsOf(file);
+      const rowidOf = reader.vectorRowids();
+      expect(want.map((_, row) => rowidOf(row))).toEqual(want);
+      const { matrix, dims } = reader.loadVectors();
+      const rows = [3, 0, want.length - 1];
+      const got = reader.vectorsAt(rows.map(rowidOf));
+      expect(got.length).toBe(rows.length * dims);
+      rows.forEach((r, i) => {
+        expect(got.subarray(i * dims, (i + 1) * dims)).toEqual(matrix.subarray(r * dims, (r + 1) * dims));
+      });
+      expect(() => reader.vectorsAt([want.at(-1)! + 1000])).toThrow(/no \d+-d vector for chunk rowid/);
+      expect(reader.identifyRow(want[3]!)).toEqual({
+        chunkId: reader.loadVectorIds().chunkIds[3],
+        docId: reader.loadVectorIds().docIds[3],
+      });
+    } finally {
+      reader.close();
+    }
+  });
+
+  it('reads the rowids when a chunk has no vector, the rows then skipping its rowid', async () => {
+    const file = await indexMissingOneVector('vector-rowids-missing-');
+    const reader = IndexReader.open(file);
+    try {
+      const want = rowidsOf(file);
+      const rowidOf = reader.vectorRowids();
+      expect(want[1]! - want[0]!).toBe(2);
+      expect(want.map((_, row) => rowidOf(row))).toEqual(want);
     } finally {
       reader.close();
     }

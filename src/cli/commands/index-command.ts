@@ -36,6 +36,9 @@ Options:
   --detect-language   detect the language of every document without one in its metadata, so
                       lang= filters work (default: only when the tokenizer analyses each document
                       in its language, else a sample for the summary, and lang= is refused)
+  --no-fts5           build no FTS5 table: the fts5 engine is refused on the index, which is a
+                      quarter smaller at a million chunks (postings and wink, the same BM25,
+                      remain); needs the english or multilingual tokenizer
   --skip-empty        skip documents with neither text nor title (and say which) instead of
                       stopping; an empty text with a title is indexed with the title as its text
   -h, --help          show this help
@@ -114,6 +117,7 @@ export const indexCommand: Command = {
       'skip-empty': { type: 'boolean' },
       threads: { type: 'string' },
       'detect-language': { type: 'boolean' },
+      'no-fts5': { type: 'boolean' },
       json: { type: 'boolean' },
     });
     if (values.help) return (io.out(usage() + '\n'), 0);
@@ -132,6 +136,7 @@ export const indexCommand: Command = {
         skipEmpty: values['skip-empty'],
         ...(values.threads !== undefined && { threads: positiveInteger(values.threads, '--threads') }),
         ...(values['detect-language'] && { detectLanguage: true }),
+        ...(values['no-fts5'] && { fts5: false }),
         onProgress: progressBar(io),
         onNotice: (m) => io.err(m + '\n'),
       }),
@@ -139,7 +144,7 @@ export const indexCommand: Command = {
     const c = meta.counts;
     io.err(
       `wrote ${out}: ${c.documents} documents, ${c.chunks} chunks (${meta.chunker}), ` +
-        `${c.vectors} vectors (${meta.embedder?.id ?? 'no embedder'}), tokenizer ${meta.tokenizer}, ` +
+        `${c.vectors} vectors (${meta.embedder?.id ?? 'no embedder'}), tokenizer ${meta.tokenizer}${meta.fts5 === false ? ' (no FTS5 table)' : ''}, ` +
         `${meta.build.seconds.toFixed(1)} s (embedding ${meta.build.embedSeconds.toFixed(1)} s` +
         (meta.build.embeddings
           ? `: ${meta.build.embeddings.fromCache} from the cache, ${meta.build.embeddings.embedded} by the model`

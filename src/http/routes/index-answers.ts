@@ -57,6 +57,12 @@ export const IndexMeta: z.ZodType<IndexMetaType> = answerComponent(
         .describe(
           'written lexical-first (serve --ensure): no vectors yet; a build with this embedder replaces it (dense and hybrid answer 503 meanwhile)',
         ),
+      fts5: z
+        .literal(false)
+        .optional()
+        .describe(
+          'built without the FTS5 table (testbed index --no-fts5): engine fts5 answers 400; absent: it has one',
+        ),
       counts: z.object({
         documents: int,
         chunks: int,
