@@ -3,23 +3,26 @@ import { KthBest } from './kth-best.js';
 import { entrySum, type QueryTerm, type ScoredChunks, termBlockBound, type TopKQuery } from './postings-query.js';
 
 /**
- * Top k document-at-a-time with block-max MaxScore over windows of rowids (as Lucene's
- * MaxScoreBulkScorer does): the rowids are cut into windows that end where the first of the
+ * Top k with block-max MaxScore over windows of rowids, scored in bulk as Lucene's
+ * MaxScoreBulkScorer does: the rowids are cut into windows that end where the first of the
  * essential terms' current blocks ends (those of the window before), and inside a window each term
  * is bounded by the largest bound of its blocks there, or by nothing when it has no posting left
  * in it. Per window the terms are ordered by those bounds, and the longest prefix whose bounds sum
- * short of the k-th best score is non-essential there: only the other terms' postings become
- * candidates, and the non-essential terms are looked up at a candidate only while its exact
- * partial score plus their bounds can still reach the threshold. A window whose bounds all
- * together cannot reach it is skipped without reading a block.
+ * short of the k-th best score is non-essential there. The window is then scored 4,096 rowids at a
+ * time (scoreInnerWindows): the essential terms' postings are added term at a time into a score
+ * per rowid, and each rowid reached is a candidate, whose non-essential terms are looked up only
+ * while its partial score plus their bounds can still reach the threshold, and whose terms are
+ * scored exactly only once it passes. A window whose bounds all together cannot reach the
+ * threshold is skipped without reading a block.
  *
- * Against MaxScore (postings-maxscore.ts), which sums every term's block bound at every
- * candidate (182,000 loop turns a long query at 1M, for 143 chunks scored), this does the
- * per-term work once a window: 0.85× MaxScore's time at the median on long queries at 1M, p99
- * lower too, but a p99 9-12× MaxScore's on short ones (postings-bm25.ts chooses by length). It
- * still visits ~190,000 candidates a long query: the essential terms' postings, each pruned only
- * after its exact partial score. A chunk that could tie the threshold is always scored, so the
- * shared tie-break decides as it does for wink.
+ * Measured at 1M chunks on long queries (20-40 words; BENCHMARKS.md, "Long queries in bulk"):
+ * 0.545× MaxScore's time at the median at top 10, 0.553× at top 1000. Most of the gain is the
+ * order of the work per candidate: 164,000 of a long query's 193,000 candidates stop at their
+ * first non-essential lookup, and scoring their essential terms exactly before it (as the
+ * document-at-a-time version of this did, at 0.83× MaxScore) was most of the time. On short
+ * queries it is 1.1× MaxScore's median and worse at p99 (postings-bm25.ts chooses by length). A
+ * chunk that could tie the threshold is always scored, so the shared tie-break decides as it does
+ * for wink.
  */
 export function blockMaxScoreTopK(query: TopKQuery): ScoredChunks {
   const { entries, scorer, lengths, docKeys, k, level, filter } = query;
@@ -69,53 +72,117 @@ export function blockMaxScoreTopK(query: TopKQuery): ScoredChunks {
   }
   return { rowids: scoredRowids, scores, threshold };
 
-  /** Every chunk of [from, end] that can reach the threshold, scored and offered. */
+  /**
+   * Every chunk of [from, end] that can reach the threshold, scored and offered, INNER_WINDOW
+   * rowids at a time (Lucene's MaxScoreBulkScorer): the essential terms' postings in the inner
+   * window are added term at a time into a score per rowid, then each rowid they reached is a
+   * candidate in rowid order, dropped when that partial score and the non-essential terms' bounds
+   * cannot reach the threshold, else scored exactly (the non-essential terms looked up while they
+   * can still make a difference, every term's score again from its tf, summed in query order).
+   * One tight loop per term replaces DAAT's three passes over every essential cursor per candidate.
+   */
   function scoreWindow(end: number): void {
-    // order[0, lazy) are the window's non-essential terms.
-    let lazy = 0;
-    while (lazy < n && cannotReach(prefix[lazy]!, threshold)) lazy++;
-    let candidate = nextCandidate();
-    for (;;) {
-      if (candidate > end) return;
-      let moved = false;
-      for (let j = lazy; j < n; j++) {
-        const cursor = terms[order[j]!]!.cursor;
-        if (cursor.rowid === candidate && !cursor.exact) {
-          cursor.makeExact();
-          moved ||= cursor.rowid !== candidate;
-        }
-      }
-      if (moved) {
-        candidate = nextCandidate();
-        continue;
-      }
-      if (!filter || filter.rowids.has(candidate)) {
-        const score = scoreCandidate(candidate, lazy);
-        if (score !== undefined) {
-          scoredRowids.push(candidate);
-          scores.push(score);
-          best.offer(level === 'doc' ? docKeys[candidate]! : candidate, score);
-          threshold = best.threshold;
-          while (lazy < n && cannotReach(prefix[lazy]!, threshold)) lazy++;
-          if (lazy === n) return;
-        }
-      }
-      // Past the candidate, and the next one found in the same pass.
-      let next = Number.POSITIVE_INFINITY;
-      for (let j = lazy; j < n; j++) {
-        const cursor = terms[order[j]!]!.cursor;
-        if (cursor.rowid === candidate) cursor.next();
-        if (cursor.rowid < next) next = cursor.rowid;
-      }
-      candidate = next;
+    try {
+      scoreInnerWindows(end);
+    } catch (err) {
+      // Left mid-window, the shared arrays may hold this query's values: the next query makes new ones.
+      dropBulkScratch();
+      throw err;
     }
+  }
 
-    /** The smallest rowid among the essential terms' cursors (a lower bound where one is shallow). */
-    function nextCandidate(): number {
-      let min = Number.POSITIVE_INFINITY;
-      for (let j = lazy; j < n; j++) min = Math.min(min, terms[order[j]!]!.cursor.rowid);
-      return min;
+  function scoreInnerWindows(end: number): void {
+    const { partial, seen, tfs, touched } = bulkScratch(n);
+    let a = from;
+    while (a <= end) {
+      let lazy = 0;
+      while (lazy < n && cannotReach(prefix[lazy]!, threshold)) lazy++;
+      if (lazy === n) return;
+      // Where the essential terms' next postings can be: an inner window past them is skipped.
+      let first = Number.POSITIVE_INFINITY;
+      for (let j = lazy; j < n; j++) {
+        const cursor = terms[order[j]!]!.cursor;
+        cursor.seekShallow(a);
+        if (cursor.rowid < first) first = cursor.rowid;
+      }
+      if (first > end) return;
+      a = Math.max(a, first);
+      const limit = Math.min(end + 1, a + INNER_WINDOW);
+      let count = 0;
+      for (let j = lazy; j < n; j++) {
+        const i = order[j]!;
+        const t = terms[i]!;
+        const cursor = t.cursor;
+        cursor.seekShallow(a);
+        if (cursor.rowid >= limit) continue;
+        cursor.makeExact();
+        const base = i * INNER_WINDOW;
+        while (cursor.rowid < limit) {
+          const off = cursor.rowid - a;
+          if (seen[off] === 0) {
+            seen[off] = 1;
+            touched[count++] = off;
+          }
+          tfs[base + off] = cursor.tf;
+          partial[off]! += t.weight * scorer.score(cursor.tf, lengths[cursor.rowid]!, t.idf);
+          cursor.nextExact();
+        }
+      }
+      // In rowid order: the non-essential terms' cursors only move forward.
+      const offsets = touched.subarray(0, count).sort();
+      const rest = lazy > 0 ? prefix[lazy - 1]! : 0;
+      for (let c = 0; c < count; c++) {
+        const off = offsets[c]!;
+        const rowid = a + off;
+        if ((!filter || filter.rowids.has(rowid)) && !cannotReach(partial[off]! + rest, threshold)) {
+          const score = scoreCandidate(rowid, off, lazy, partial[off]!);
+          if (score !== undefined) {
+            scoredRowids.push(rowid);
+            scores.push(score);
+            best.offer(level === 'doc' ? docKeys[rowid]! : rowid, score);
+            threshold = best.threshold;
+          }
+        }
+        partial[off] = 0;
+        seen[off] = 0;
+        for (let j = lazy; j < n; j++) tfs[order[j]! * INNER_WINDOW + off] = 0;
+      }
+      a = limit;
     }
+  }
+
+  /**
+   * The exact score of a candidate of scoreInnerWindows (`off` its place in the inner window,
+   * `sum` its essential terms' scores added in any order), or undefined when the non-essential
+   * terms, looked up largest window bound first, cannot bring it to the threshold. Those lookups
+   * come first: most candidates stop there (at a million chunks 164,000 of 193,000 a long query
+   * get this far), so the essential terms' exact scores are computed only for the rest.
+   */
+  function scoreCandidate(rowid: number, off: number, lazy: number, sum: number): number | undefined {
+    const len = lengths[rowid]!;
+    let partialScore = sum;
+    for (let j = lazy - 1; j >= 0; j--) {
+      if (cannotReach(partialScore + prefix[j]!, threshold)) return undefined;
+      const t = terms[order[j]!]!;
+      t.matched = false;
+      t.score = 0;
+      if (windowBounds[order[j]!] === 0) continue;
+      t.cursor.seek(rowid);
+      if (t.cursor.rowid === rowid) {
+        t.matched = true;
+        t.score = scorer.score(t.cursor.tf, len, t.idf);
+        partialScore += t.weight * t.score;
+      }
+    }
+    const { tfs } = bulkScratch(n);
+    for (let j = lazy; j < n; j++) {
+      const i = order[j]!;
+      const t = terms[i]!;
+      const tf = tfs[i * INNER_WINDOW + off]!;
+      t.matched = tf > 0;
+      t.score = t.matched ? scorer.score(tf, len, t.idf) : 0;
+    }
+    return entrySum(entries);
   }
 
   /**
@@ -133,35 +200,34 @@ export function blockMaxScoreTopK(query: TopKQuery): ScoredChunks {
     }
     return bound;
   }
+}
 
-  /** The candidate's exact score, or undefined when it cannot reach the threshold. */
-  function scoreCandidate(rowid: number, lazy: number): number | undefined {
-    const len = lengths[rowid]!;
-    let partial = 0;
-    for (let j = lazy; j < n; j++) {
-      const t = terms[order[j]!]!;
-      t.matched = t.cursor.rowid === rowid;
-      t.score = t.matched ? scorer.score(t.cursor.tf, len, t.idf) : 0;
-      partial += t.weight * t.score;
-    }
-    for (let j = 0; j < lazy; j++) {
-      const t = terms[order[j]!]!;
-      t.matched = false;
-      t.score = 0;
-    }
-    // The non-essential terms, largest window bound first, while they can still make a difference.
-    for (let j = lazy - 1; j >= 0; j--) {
-      if (cannotReach(partial + prefix[j]!, threshold)) return undefined;
-      const i = order[j]!;
-      if (windowBounds[i] === 0) continue;
-      const t = terms[i]!;
-      t.cursor.seek(rowid);
-      if (t.cursor.rowid === rowid) {
-        t.matched = true;
-        t.score = scorer.score(t.cursor.tf, len, t.idf);
-        partial += t.weight * t.score;
-      }
-    }
-    return entrySum(entries);
-  }
+/** Rowids an inner window of scoreWindowInBulk spans (Lucene's MaxScoreBulkScorer uses 4096 too). */
+const INNER_WINDOW = 4096;
+
+/** The per-rowid arrays of an inner window, zero between uses, kept for the thread's next query. */
+interface BulkScratch {
+  partial: Float64Array;
+  seen: Uint8Array;
+  /** Per term i, its tf at each rowid of the window: tfs[i * INNER_WINDOW + offset]. */
+  tfs: Uint32Array;
+  touched: Int32Array;
+}
+
+let scratch: BulkScratch | undefined;
+
+function dropBulkScratch(): void {
+  scratch = undefined;
+}
+
+/** The scratch arrays, grown for `terms` terms (every entry is zero again when a window ends). */
+function bulkScratch(terms: number): BulkScratch {
+  if (!scratch || scratch.tfs.length < terms * INNER_WINDOW)
+    scratch = {
+      partial: new Float64Array(INNER_WINDOW),
+      seen: new Uint8Array(INNER_WINDOW),
+      tfs: new Uint32Array(Math.max(terms, 32) * INNER_WINDOW),
+      touched: new Int32Array(INNER_WINDOW),
+    };
+  return scratch;
 }

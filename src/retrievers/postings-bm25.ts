@@ -30,15 +30,16 @@ export interface PruningStats extends DecodeCounts {
 }
 
 /**
- * How the top k is found: `maxscore` document-at-a-time (postings-maxscore.ts, the default for
- * every query), `block-maxscore` the same over windows of rowids with the essential terms chosen
- * per window (postings-block-maxscore.ts), `accumulators` term-at-a-time
- * (postings-accumulators.ts). All give the exhaustive ranking. Measured at 1M chunks with blocks
- * read in runs on a quiet machine (BENCHMARKS.md, "Long queries"), per query against MaxScore:
- * block-maxscore took 0.85× at top 10 and 0.84× at top 1000 on long queries (20-40 words), p99
- * lower too, but its p99 was 9-12× MaxScore's on short ones (2-6 words) at top 10; accumulators were
- * 1.4× slower than the engine before runs on long queries. So the default is chosen by the
- * number of distinct terms (defaultAlgorithm), and accumulators only by name.
+ * How the top k is found: `maxscore` document-at-a-time (postings-maxscore.ts, the default below
+ * BLOCK_MAXSCORE_FROM_TERMS), `block-maxscore` over windows of rowids with the essential terms
+ * chosen per window, scored in bulk 4,096 rowids at a time (postings-block-maxscore.ts),
+ * `accumulators` term-at-a-time (postings-accumulators.ts). All give the exhaustive ranking.
+ * Measured at 1M chunks with blocks read in runs on a quiet machine (BENCHMARKS.md, "Long
+ * queries in bulk"), per query against MaxScore: block-maxscore took 0.545× at top 10 and 0.553×
+ * at top 1000 on long queries (20-40 words), but 1.1× (median) on short ones (2-6 words), p99
+ * 1.7×; accumulators were 1.4× slower than the engine before runs on long queries. So the
+ * default is chosen by the number of distinct terms (defaultAlgorithm), and accumulators only by
+ * name.
  */
 export const TOP_K_ALGORITHMS = ['maxscore', 'block-maxscore', 'accumulators'] as const;
 export type TopKAlgorithm = (typeof TOP_K_ALGORITHMS)[number];

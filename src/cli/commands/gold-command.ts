@@ -2,6 +2,7 @@ import { additionsFile } from '../../gold/additions-file.js';
 import { addJudgement, readAdditions } from '../../gold/additions.js';
 import { MAX_GRADE } from '../../gold/check-fields.js';
 import { removeJudgement } from '../../gold/remove-judgement.js';
+import { requireQrelsFile } from '../../gold/require-qrels-file.js';
 import { askUsage, runAsk } from './gold-ask.js';
 import { fromClicksUsage, runFromClicks } from './gold-from-clicks.js';
 import { generateUsage, runGenerate } from './gold-generate.js';
@@ -218,6 +219,9 @@ async function runList(argv: string[], io: CliIo): Promise<number> {
   if (values.help) return (io.out(usage + '\n'), 0);
   const qrels = positional(positionals, 0, 'QRELS', usage);
   noMore(positionals, 1);
+  // Checked first: both reads below refuse a missing file, each in its own words, and under load
+  // either could lose the race (a CI run saw "file not found" where "qrels file not found" was due).
+  await requireQrelsFile(qrels);
   const [all, { judgements }] = await Promise.all([readAdditions(qrels), readJudgements(qrels)]);
   const counts = Object.entries(countBySource(judgements.grades, judgements.sources));
   io.err(`judgements by source: ${counts.map(([kind, n]) => `${kind} ${n}`).join(', ')}\n`);

@@ -37,6 +37,8 @@ export function goldRoutes(corporaRoot: string): Hono {
   app.get('/', documented(OPS.listJudgements), async (c) => {
     const req = listSchema.parse(c.req.query());
     const file = qrelsPath(corporaRoot, req.qrels);
+    // Checked first, so a missing file gets one message: the two reads word it differently and race.
+    await requireQrelsFile(file);
     const [additions, { judgements }] = await Promise.all([readAdditions(file), readJudgements(file)]);
     const shown = req.query_id === undefined ? additions : additions.filter((a) => a.query_id === req.query_id);
     return c.json({ additions: shown, sources: countBySource(judgements.grades, judgements.sources) });

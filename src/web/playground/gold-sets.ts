@@ -4,6 +4,7 @@ import type { Query } from '../../corpus/index.js';
 import { InputError, NotFoundError } from '../../errors.js';
 import { queryAdditionsFile, readAdditions, readGold, readQuerySet } from '../../gold/index.js';
 import { beirSiblings } from '../../gold/beir-siblings.js';
+import { requireQrelsFile } from '../../gold/require-qrels-file.js';
 import { insideRoot } from '../../corpus/inside-root.js';
 
 /** A gold set the playground offers: a qrels file, named by its path inside the corpora root. */
@@ -79,6 +80,8 @@ export async function loadGoldSet(corporaRoot: string, relative: string): Promis
   const file = resolveQrels(corporaRoot, relative);
   const siblings = await beirSiblings(file);
   const queries = siblings ? await cachedQueries(siblings.queries) : [];
+  // Checked first, so a missing file gets one message: the two reads word it differently and race.
+  await requireQrelsFile(file);
   const [judged, additions] = await Promise.all([readGold(file), readAdditions(file)]);
   const added = new Map<string, Set<string>>();
   for (const a of additions) {
