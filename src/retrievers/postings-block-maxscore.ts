@@ -72,15 +72,7 @@ export function blockMaxScoreTopK(query: TopKQuery): ScoredChunks {
   }
   return { rowids: scoredRowids, scores, threshold };
 
-  /**
-   * Every chunk of [from, end] that can reach the threshold, scored and offered, INNER_WINDOW
-   * rowids at a time (Lucene's MaxScoreBulkScorer): the essential terms' postings in the inner
-   * window are added term at a time into a score per rowid, then each rowid they reached is a
-   * candidate in rowid order, dropped when that partial score and the non-essential terms' bounds
-   * cannot reach the threshold, else scored exactly (the non-essential terms looked up while they
-   * can still make a difference, every term's score again from its tf, summed in query order).
-   * One tight loop per term replaces DAAT's three passes over every essential cursor per candidate.
-   */
+  /** Every chunk of [from, end] that can reach the threshold, scored and offered (scoreInnerWindows). */
   function scoreWindow(end: number): void {
     try {
       scoreInnerWindows(end);
@@ -91,6 +83,12 @@ export function blockMaxScoreTopK(query: TopKQuery): ScoredChunks {
     }
   }
 
+  /**
+   * [from, end] INNER_WINDOW rowids at a time: the essential terms' postings in the inner window
+   * added term at a time into a score per rowid, then each rowid they reached a candidate, in
+   * rowid order, dropped when that partial score and the non-essential terms' bounds cannot reach
+   * the threshold, else handed to scoreCandidate.
+   */
   function scoreInnerWindows(end: number): void {
     const { partial, seen, tfs, touched } = bulkScratch(n);
     let a = from;
@@ -135,7 +133,7 @@ export function blockMaxScoreTopK(query: TopKQuery): ScoredChunks {
         const off = offsets[c]!;
         const rowid = a + off;
         if ((!filter || filter.rowids.has(rowid)) && !cannotReach(partial[off]! + rest, threshold)) {
-          const score = scoreCandidate(rowid, off, lazy, partial[off]!);
+          const score = scoreCandidate(rowid, tfs, off, lazy, partial[off]!);
           if (score !== undefined) {
             scoredRowids.push(rowid);
             scores.push(score);
@@ -152,13 +150,13 @@ export function blockMaxScoreTopK(query: TopKQuery): ScoredChunks {
   }
 
   /**
-   * The exact score of a candidate of scoreInnerWindows (`off` its place in the inner window,
-   * `sum` its essential terms' scores added in any order), or undefined when the non-essential
+   * The exact score of a candidate of scoreInnerWindows (`off` its place in the inner window, where
+   * `tfs` holds its essential terms' tfs; `sum` their scores added in any order), or undefined when the non-essential
    * terms, looked up largest window bound first, cannot bring it to the threshold. Those lookups
    * come first: most candidates stop there (at a million chunks 164,000 of 193,000 a long query
    * get this far), so the essential terms' exact scores are computed only for the rest.
    */
-  function scoreCandidate(rowid: number, off: number, lazy: number, sum: number): number | undefined {
+  function scoreCandidate(rowid: number, tfs: Uint32Array, off: number, lazy: number, sum: number): number | undefined {
     const len = lengths[rowid]!;
     let partialScore = sum;
     for (let j = lazy - 1; j >= 0; j--) {
@@ -174,7 +172,6 @@ export function blockMaxScoreTopK(query: TopKQuery): ScoredChunks {
         partialScore += t.weight * t.score;
       }
     }
-    const { tfs } = bulkScratch(n);
     for (let j = lazy; j < n; j++) {
       const i = order[j]!;
       const t = terms[i]!;
@@ -202,7 +199,7 @@ export function blockMaxScoreTopK(query: TopKQuery): ScoredChunks {
   }
 }
 
-/** Rowids an inner window of scoreWindowInBulk spans (Lucene's MaxScoreBulkScorer uses 4096 too). */
+/** Rowids an inner window of scoreInnerWindows spans (Lucene's MaxScoreBulkScorer uses 4096 too). */
 const INNER_WINDOW = 4096;
 
 /** The per-rowid arrays of an inner window, zero between uses, kept for the thread's next query. */

@@ -36,8 +36,8 @@ export interface PruningStats extends DecodeCounts {
  * `accumulators` term-at-a-time (postings-accumulators.ts). All give the exhaustive ranking.
  * Measured at 1M chunks with blocks read in runs on a quiet machine (BENCHMARKS.md, "Long
  * queries in bulk"), per query against MaxScore: block-maxscore took 0.545× at top 10 and 0.553×
- * at top 1000 on long queries (20-40 words), but 1.1× (median) on short ones (2-6 words), p99
- * 1.7×; accumulators were 1.4× slower than the engine before runs on long queries. So the
+ * at top 1000 on long queries (20-40 words), but 1.1× (median) on short ones (2-6 words) at top 10, p99
+ * 2.1×; accumulators were 1.4× slower than the engine before runs on long queries. So the
  * default is chosen by the number of distinct terms (defaultAlgorithm), and accumulators only by
  * name.
  */

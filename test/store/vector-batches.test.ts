@@ -4,6 +4,21 @@ import { IndexReader } from '../../src/store/index-reader.js';
 import { buildTinyIndex } from '../helpers/tiny-index.js';
 import { tmpDir } from '../helpers/tmp.js';
 
+/** The definition: each vector row's chunk (rowid and id) and document, in the vector table's row order. */
+function vectorRows(file: string): [number, string, string][] {
+  const db = new Database(file, { readonly: true });
+  try {
+    return db
+      .prepare(
+        'SELECT v.chunk_rowid, c.id, c.doc_id FROM vectors v JOIN chunks c ON c.rowid = v.chunk_rowid ORDER BY v.chunk_rowid',
+      )
+      .raw()
+      .all() as [number, string, string][];
+  } finally {
+    db.close();
+  }
+}
+
 /** A tiny index whose second vector row is gone, and whose build's count says so. */
 async function indexMissingOneVector(prefix: string): Promise<string> {
   const { file } = await buildTinyIndex(tmpDir(prefix));
@@ -42,18 +57,9 @@ describe('vectorBatches', () => {
 });
 
 describe('loadVectorIds', () => {
-  /** The definition: each vector row's chunk and document, in the vector table's row order. */
   const joined = (file: string) => {
-    const db = new Database(file, { readonly: true });
-    try {
-      const rows = db
-        .prepare('SELECT c.id, c.doc_id FROM vectors v JOIN chunks c ON c.rowid = v.chunk_rowid ORDER BY v.chunk_rowid')
-        .raw()
-        .all() as [string, string][];
-      return { chunkIds: rows.map((r) => r[0]), docIds: rows.map((r) => r[1]) };
-    } finally {
-      db.close();
-    }
+    const rows = vectorRows(file);
+    return { chunkIds: rows.map((r) => r[1]), docIds: rows.map((r) => r[2]) };
   };
 
   it('gives each vector row its chunk and document, read from chunks alone when every chunk has its vector', async () => {
@@ -83,15 +89,7 @@ describe('loadVectorIds', () => {
 });
 
 describe('vectorRowids and vectorsAt', () => {
-  /** The definition: the vector table's rows in order, each its chunk's rowid. */
-  const rowidsOf = (file: string) => {
-    const db = new Database(file, { readonly: true });
-    try {
-      return db.prepare('SELECT chunk_rowid FROM vectors ORDER BY chunk_rowid').pluck().all() as number[];
-    } finally {
-      db.close();
-    }
-  };
+  const rowidsOf = (file: string) => vectorRows(file).map((r) => r[0]);
 
   it("gives each vector row its chunk's rowid, and vectorsAt those chunks' stored vectors in the order asked", async () => {
     const { file } = await buildTinyIndex(tmpDir('vectors-at-'));
@@ -108,10 +106,8 @@ describe('vectorRowids and vectorsAt', () => {
         expect(got.subarray(i * dims, (i + 1) * dims)).toEqual(matrix.subarray(r * dims, (r + 1) * dims));
       });
       expect(() => reader.vectorsAt([want.at(-1)! + 1000])).toThrow(/no \d+-d vector for chunk rowid/);
-      expect(reader.identifyRow(want[3]!)).toEqual({
-        chunkId: reader.loadVectorIds().chunkIds[3],
-        docId: reader.loadVectorIds().docIds[3],
-      });
+      const [, chunkId, docId] = vectorRows(file)[3]!;
+      expect(reader.identifyRow(want[3]!)).toEqual({ chunkId, docId });
     } finally {
       reader.close();
     }
